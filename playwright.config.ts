@@ -1,0 +1,76 @@
+/**
+ * Browser tests: Playwright drives the real built server in Debian's Chromium (never a downloaded
+ * browser: these machines have no internet). The server gets its own empty data folder per run.
+ */
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!existsSync(chromiumPath)) {
+  process.stderr.write(
+    `No Chromium at ${chromiumPath}: install Debian's with "sudo apt-get install -y chromium", or set CHROMIUM_PATH to a Chromium binary.\n`,
+  );
+  process.exit(1);
+}
+
+const appPort = Number(process.env.BROWSER_TEST_PORT ?? 4173);
+export const appUrl = `http://127.0.0.1:${appPort}`;
+// The config file is loaded by the runner and by every worker: create the data folder once.
+process.env.BROWSER_TEST_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'tutorlane-browser-'));
+
+const chromiumFlags = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export default defineConfig({
+  testDir: 'tests/browser',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? 'line' : 'list',
+  use: {
+    baseURL: appUrl,
+    trace: 'retain-on-failure',
+    launchOptions: { executablePath: chromiumPath, args: chromiumFlags },
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
+    {
+      name: 'phone',
+      use: {
+        ...devices['Desktop Chrome'],
+        viewport: { width: 390, height: 844 },
+        isMobile: false,
+        hasTouch: true,
+      },
+    },
+  ],
+  webServer: [
+    {
+      command: 'node --import tsx src/server/main.ts',
+      url: `${appUrl}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        NODE_ENV: 'test',
+        PORT: String(appPort),
+        APP_URL: appUrl,
+        DATA_DIR: process.env.BROWSER_TEST_DATA_DIR,
+        LOG_LEVEL: 'warn',
+      },
+    },
+  ],
+});

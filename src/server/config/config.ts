@@ -1,0 +1,157 @@
+/**
+ * The one place that reads the environment. Every setting of PRODUCT.md's configuration table is
+ * parsed and checked here, once, at start-up; a wrong value stops the server with one line that
+ * names the variable.
+ */
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+const emptyToUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(emptyToUndefined, schema.optional());
+
+/** A mailbox such as support@localhost: an @ with something on each side, no spaces. */
+const mailbox = z
+  .string()
+  .regex(/^[^\s@<>]+@[^\s@<>]+$/, 'must be an email address such as support@example.com');
+
+const envSchema = z.object({
+  NODE_ENV: z.preprocess(
+    emptyToUndefined,
+    z.enum(['development', 'production', 'test']).default('development'),
+  ),
+  PORT: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(0, 'must be between 0 and 65535')
+      .max(65535, 'must be between 0 and 65535')
+      .default(3000),
+  ),
+  HOST: z.preprocess(emptyToUndefined, z.string().default('127.0.0.1')),
+  APP_URL: optional(
+    z.url({ protocol: /^https?$/, error: 'must be an http or https URL such as https://tutorlane.example' }),
+  ),
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
+  DATABASE_URL: optional(
+    z.url({
+      protocol: /^postgres(ql)?$/,
+      error: 'must be a PostgreSQL URL such as postgres://user@host:5432/db',
+    }),
+  ),
+  SMTP_URL: optional(
+    z.url({ protocol: /^smtps?$/, error: 'must be an SMTP URL such as smtp://user:pass@host:587' }),
+  ),
+  MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('Tutorlane <no-reply@localhost>')),
+  SUPPORT_EMAIL: z.preprocess(emptyToUndefined, mailbox.default('support@localhost')),
+  SUPPORT_PHONE: z.preprocess(
+    emptyToUndefined,
+    z.string().max(40, 'must be at most 40 characters').default('+1 (555) 010-0142'),
+  ),
+  AUTH_SECRET: optional(z.string().min(32, 'must be at least 32 characters long')),
+  RECAPTCHA_SITE_KEY: optional(z.string()),
+  RECAPTCHA_SECRET_KEY: optional(z.string()),
+  TRUST_PROXY: optional(
+    z.coerce
+      .number({ error: 'must be a number of proxies such as 1' })
+      .int('must be a whole number')
+      .min(0, 'must be 0 or more')
+      .max(10, 'must be at most 10'),
+  ),
+  LOG_LEVEL: z.preprocess(
+    emptyToUndefined,
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+});
+
+export interface Config {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  appUrl: string;
+  /** True when APP_URL is https: cookies get Secure and responses HSTS. */
+  secure: boolean;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  supportEmail: string;
+  supportPhone: string;
+  authSecret: string;
+  recaptcha: { siteKey: string; secretKey: string } | undefined;
+  trustProxy: number;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+/** Parses the environment. Throws ConfigError with one line naming the first bad variable. */
+export function loadConfig(env: Env = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue?.path[0] ?? 'environment');
+    const raw = env[name];
+    const shown =
+      raw === undefined ? '' : ` (got "${name.includes('SECRET') || name.endsWith('_URL') ? '…' : raw}")`;
+    throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? 'is not valid'}${shown}`);
+  }
+  const e = parsed.data;
+
+  if (Boolean(e.RECAPTCHA_SITE_KEY) !== Boolean(e.RECAPTCHA_SECRET_KEY)) {
+    const missing = e.RECAPTCHA_SITE_KEY ? 'RECAPTCHA_SECRET_KEY' : 'RECAPTCHA_SITE_KEY';
+    throw new ConfigError(
+      `Invalid configuration: ${missing} must be set too (reCAPTCHA needs both keys, or neither for the built-in captcha)`,
+    );
+  }
+  if (e.NODE_ENV === 'production' && e.DATABASE_URL && !e.AUTH_SECRET) {
+    throw new ConfigError(
+      'Invalid configuration: AUTH_SECRET is required when NODE_ENV=production and DATABASE_URL is set (every server must sign sessions with the same secret)',
+    );
+  }
+
+  const dataDir = resolve(e.DATA_DIR);
+  const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    appUrl,
+    secure: appUrl.startsWith('https:'),
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    supportEmail: e.SUPPORT_EMAIL,
+    supportPhone: e.SUPPORT_PHONE,
+    authSecret: e.AUTH_SECRET ?? readOrCreateSecret(dataDir),
+    recaptcha:
+      e.RECAPTCHA_SITE_KEY && e.RECAPTCHA_SECRET_KEY
+        ? { siteKey: e.RECAPTCHA_SITE_KEY, secretKey: e.RECAPTCHA_SECRET_KEY }
+        : undefined,
+    trustProxy: e.TRUST_PROXY ?? 0,
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+/** A secret generated on first start and kept in the data folder, readable only by its owner. */
+function readOrCreateSecret(dataDir: string): string {
+  const file = join(dataDir, 'auth-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  try {
+    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+    chmodSync(file, 0o600);
+    return secret;
+  } catch (error) {
+    // Another process wrote it first: use theirs, so both sign with the same secret.
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readFileSync(file, 'utf8').trim();
+    throw error;
+  }
+}

@@ -1,0 +1,117 @@
+/**
+ * Opens the database: PostgreSQL through a pg pool when DATABASE_URL is set, otherwise the embedded
+ * PGlite under DATA_DIR/db. Both speak the same PostgreSQL dialect through Kysely, so every query and
+ * migration is written once.
+ */
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import pg from 'pg';
+import { type DataDirLock, lockDataDir } from './data-dir-lock';
+import { migrateToLatest } from './migrate';
+import type { DB } from './schema';
+
+export type StoreKind = 'embedded' | 'postgres';
+
+export interface Database {
+  db: Kysely<DB>;
+  kind: StoreKind;
+  /** The pg pool when on PostgreSQL (rate limiter counters live there too). */
+  pool: pg.Pool | undefined;
+  /** Resolves when the database answers a trivial query within `timeoutMs`. */
+  ping(timeoutMs?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  /** Skip running migrations (tests that copy an already migrated template). */
+  migrate?: boolean;
+  poolSize?: number;
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  const database = options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.poolSize ?? 10)
+    : await openEmbedded(options.dataDir);
+  if (options.migrate !== false) {
+    try {
+      await migrateToLatest(database.db as Kysely<unknown>);
+    } catch (error) {
+      await database.close();
+      throw error;
+    }
+  }
+  return database;
+}
+
+function withTimeout<T>(promise: Promise<T>, timeoutMs: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not answer within ${timeoutMs} ms`)), timeoutMs);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+function openPostgres(url: string, poolSize: number): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: 2000,
+    idleTimeoutMillis: 30_000,
+  });
+  // An idle client losing its server emits here; without a listener it would crash the process.
+  pool.on('error', () => {});
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    kind: 'postgres',
+    pool,
+    ping: (timeoutMs = 2000) =>
+      withTimeout(
+        sql`select 1`.execute(db).then(() => undefined),
+        timeoutMs,
+        'PostgreSQL',
+      ),
+    close: () => db.destroy(),
+  };
+}
+
+async function openEmbedded(dataDir: string): Promise<Database> {
+  const lock: DataDirLock = lockDataDir(dataDir);
+  let pglite: PGlite;
+  try {
+    pglite = await PGlite.create({ dataDir: join(dataDir, 'db') });
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+  let closed = false;
+  return {
+    db,
+    kind: 'embedded',
+    pool: undefined,
+    ping: (timeoutMs = 2000) => {
+      if (closed) return Promise.reject(new Error('The embedded database is closed'));
+      return withTimeout(
+        sql`select 1`.execute(db).then(() => undefined),
+        timeoutMs,
+        'The embedded database',
+      );
+    },
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      try {
+        // Flush everything to the data files so the next start replays nothing.
+        await sql`CHECKPOINT`.execute(db);
+      } finally {
+        await db.destroy();
+        lock.release();
+      }
+    },
+  };
+}

@@ -1,0 +1,7 @@
+/**
+ * Every migration, in order. Forward only: a migration that has shipped is never edited; a change
+ * is a new file. The same files run on the embedded store and on PostgreSQL.
+ */
+import type { Migration } from 'kysely';
+
+export const migrations: Record<string, Migration> = {};

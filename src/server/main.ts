@@ -1,0 +1,90 @@
+/**
+ * Starts Tutorlane: reads the configuration, opens and migrates the database, serves the API and
+ * the browser app on one port, and shuts down cleanly on SIGTERM or SIGINT.
+ */
+import type { Server } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import { createApp } from './app';
+import { ConfigError, loadConfig } from './config/config';
+import { DataDirLockedError } from './db/data-dir-lock';
+import { openDatabase } from './db/database';
+import { createLogger } from './logging/logger';
+
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+export async function startServer(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger({ level: config.logLevel });
+
+  let database: Awaited<ReturnType<typeof openDatabase>>;
+  try {
+    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    process.stderr.write(`Could not open the database: ${(error as Error).message}\n`);
+    process.exit(1);
+  }
+
+  const clientDir = fileURLToPath(new URL('../../dist/client', import.meta.url));
+  const app = createApp({ config, database, logger, clientDir });
+
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+    const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+    const url = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${info.port}`;
+    logger.info({ url, database: database.kind }, 'Tutorlane is listening');
+    process.stdout.write(`\nTutorlane is running at ${url}\n\n`);
+  }) as Server;
+
+  server.on('error', async (error: NodeJS.ErrnoException) => {
+    process.stderr.write(
+      error.code === 'EADDRINUSE'
+        ? `Port ${config.port} on ${config.host} is already in use. Set PORT to a free port.\n`
+        : `The server could not start: ${error.message}\n`,
+    );
+    await database.close();
+    process.exit(1);
+  });
+
+  let shuttingDown = false;
+  const shutdown = (signal: string) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    logger.info({ signal }, 'shutting down: finishing requests in flight');
+    const force = setTimeout(() => {
+      logger.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS);
+    force.unref();
+    // Keep-alive connections that go idle after their last response are closed as we go.
+    const sweep = setInterval(() => server.closeIdleConnections(), 100);
+    server.close(async () => {
+      clearInterval(sweep);
+      try {
+        await database.close();
+        logger.info('database closed; bye');
+        process.exit(0);
+      } catch (error) {
+        logger.error({ err: error }, 'closing the database failed');
+        process.exit(1);
+      }
+    });
+    server.closeIdleConnections();
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+await startServer();

@@ -1,0 +1,38 @@
+/** Business constants shared by the browser and the server. */
+
+export const PRODUCT_NAME = 'Tutorlane';
+
+export const MIN_PASSWORD_LENGTH = 6;
+export const MAX_PASSWORD_LENGTH = 128;
+export const MAX_NAME_LENGTH = 80;
+export const MAX_EMAIL_LENGTH = 254;
+
+export const ROLES = ['student', 'tutor'] as const;
+export type Role = (typeof ROLES)[number];
+export const DEFAULT_ROLE: Role = 'student';
+export const ROLE_LABELS: Record<Role, string> = { student: 'Student', tutor: 'Tutor' };
+
+/** Contact form subjects: the seed's values and labels, in the seed's order. */
+export const CONTACT_SUBJECTS = [
+  { value: 'general', label: 'General Inquiry' },
+  { value: 'technical', label: 'Technical Support' },
+  { value: 'billing', label: 'Billing Question' },
+  { value: 'tutoring', label: 'Tutoring Services' },
+  { value: 'partnership', label: 'Partnership' },
+  { value: 'other', label: 'Other' },
+] as const;
+export type ContactSubject = (typeof CONTACT_SUBJECTS)[number]['value'];
+export const CONTACT_SUBJECT_VALUES = CONTACT_SUBJECTS.map((s) => s.value) as [
+  ContactSubject,
+  ...ContactSubject[],
+];
+export const MAX_CONTACT_MESSAGE_LENGTH = 5000;
+export const MAX_CONTACT_NAME_LENGTH = MAX_NAME_LENGTH;
+
+export const SUBJECT_CATEGORIES = ['Math & Science', 'Languages', 'Programming', 'Arts & Design'] as const;
+
+/** Verification links live one day, reset links one hour (PRODUCT.md, issue #3). */
+export const EMAIL_VERIFICATION_TTL_SECONDS = 24 * 60 * 60;
+export const PASSWORD_RESET_TTL_SECONDS = 60 * 60;
+
+export const SUPPORT_RESPONSE_HOURS = 24;

@@ -1,0 +1,73 @@
+/**
+ * The Hono app in-process, on a fresh database, with its log lines captured so a test can read
+ * them. `request()` takes a path and fetch options and adds what a browser would send.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { type AppDependencies, createApp } from '../../src/server/app';
+import { type Config, loadConfig } from '../../src/server/config/config';
+import { createLogger } from '../../src/server/logging/logger';
+import { createTestDatabase, type TestDatabase } from './test-database';
+
+export const TEST_APP_URL = 'http://localhost:3000';
+
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    APP_URL: TEST_APP_URL,
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'tutorlane-config-')),
+    AUTH_SECRET: 'test-secret-that-is-long-enough-for-hmac-0123456789',
+    LOG_LEVEL: 'info',
+    ...env,
+  });
+}
+
+export interface TestApp {
+  app: ReturnType<typeof createApp>;
+  database: TestDatabase;
+  config: Config;
+  logLines: string[];
+  request(path: string, init?: RequestInit): Promise<Response>;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  clientDir?: string;
+  database?: TestDatabase;
+  overrides?: Partial<AppDependencies>;
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const database = options.database ?? (await createTestDatabase());
+  const config = testConfig(options.env);
+  const logLines: string[] = [];
+  const destination = new Writable({
+    write(chunk, _encoding, callback) {
+      logLines.push(String(chunk));
+      callback();
+    },
+  });
+  const logger = createLogger({ level: config.logLevel, destination });
+  const app = createApp({ config, database, logger, clientDir: options.clientDir, ...options.overrides });
+  return {
+    app,
+    database,
+    config,
+    logLines,
+    request(path, init = {}) {
+      const headers = new Headers(init.headers);
+      const method = (init.method ?? 'GET').toUpperCase();
+      if (method !== 'GET' && method !== 'HEAD' && !headers.has('origin'))
+        headers.set('origin', TEST_APP_URL);
+      if (typeof init.body === 'string' && !headers.has('content-type'))
+        headers.set('content-type', 'application/json');
+      return Promise.resolve(app.request(new URL(path, TEST_APP_URL).toString(), { ...init, headers }));
+    },
+    async close() {
+      await database.destroy();
+    },
+  };
+}
