@@ -2,31 +2,83 @@
  * Builds the Hono application from its dependencies. Nothing here listens on a port or reads the
  * environment, so tests call the same app in-process with their own database and config.
  */
+import { join } from 'node:path';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { messages } from '../shared/messages';
+import { accountRoutes } from './accounts/account-routes';
+import { createAuth } from './accounts/auth';
+import {
+  type AltchaTuning,
+  type CaptchaVerifier,
+  createAltchaVerifier,
+  createRecaptchaVerifier,
+} from './captcha/captcha';
+import { captchaRoutes } from './captcha/captcha-routes';
 import type { Config } from './config/config';
+import { dashboardRoutes } from './dashboard/dashboard-routes';
 import type { Database } from './db/database';
 import { healthRoutes } from './health/health-routes';
 import { ApiError, errorResponse } from './http/api-error';
 import type { AppEnv } from './http/app-env';
+import { sameOriginOnly } from './http/origin-check';
 import { requestLogger } from './http/request-logger';
 import { mountStaticSite } from './http/static-site';
 import type { Logger } from './logging/logger';
+import { createMailer, type Mailer } from './mail/mailer';
+import { profileRoutes } from './profile/profile-routes';
+import { publicConfigRoutes } from './public-config/public-config-routes';
+import { createRateLimiters, type RateLimiters } from './rate-limit/rate-limits';
+import { scheduleRoutes } from './schedule/schedule-routes';
 
 export interface AppDependencies {
   config: Config;
   database: Database;
   logger: Logger;
   /** The built browser app (dist/client); omitted in API tests. */
-  clientDir?: string;
+  clientDir?: string | undefined;
+  mailer?: Mailer;
+  captcha?: CaptchaVerifier;
+  /** ALTCHA difficulty; tests make it trivial. */
+  altchaTuning?: AltchaTuning;
+  limiters?: RateLimiters;
+}
+
+export interface AppServices {
+  mailer: Mailer;
+  captcha: CaptchaVerifier;
+  limiters: RateLimiters;
 }
 
 export const MAX_BODY_BYTES = 100 * 1024;
 
-export function createApp(deps: AppDependencies) {
+export function createServices(deps: AppDependencies): AppServices {
   const { config, database, logger } = deps;
+  return {
+    mailer:
+      deps.mailer ??
+      createMailer({
+        db: database.db,
+        logger,
+        from: config.mailFrom,
+        smtpUrl: config.smtpUrl,
+        mailDir: join(config.dataDir, 'mail'),
+      }),
+    captcha:
+      deps.captcha ??
+      (config.recaptcha
+        ? createRecaptchaVerifier({ ...config.recaptcha, logger })
+        : createAltchaVerifier({ db: database.db, secret: config.authSecret, tuning: deps.altchaTuning })),
+    limiters: deps.limiters ?? createRateLimiters({ pool: database.pool }),
+  };
+}
+
+export function createApp(deps: AppDependencies, services: AppServices = createServices(deps)) {
+  const { config, database, logger } = deps;
+  const { mailer, captcha, limiters } = services;
+  const db = database.db;
+  const auth = createAuth({ config, db, mailer, captcha, limiters, logger });
   const app = new Hono<AppEnv>();
 
   app.use(requestLogger(logger, config.trustProxy));
@@ -38,8 +90,16 @@ export function createApp(deps: AppDependencies) {
       onError: (c) => errorResponse(c, 413, messages.bodyTooLarge, 'BODY_TOO_LARGE'),
     }),
   );
+  app.use('/api/*', sameOriginOnly(config.appUrl));
 
-  const api = new Hono<AppEnv>().route('/', healthRoutes(database));
+  const api = new Hono<AppEnv>()
+    .route('/', healthRoutes(database))
+    .route('/', publicConfigRoutes(config, captcha))
+    .route('/', captchaRoutes(captcha))
+    .route('/', accountRoutes({ auth, db, limiters }))
+    .route('/', profileRoutes({ auth, db }))
+    .route('/', dashboardRoutes(auth))
+    .route('/', scheduleRoutes(auth));
   app.route('/api', api);
   app.all('/api/*', (c) => errorResponse(c, 404, messages.notFound, 'NOT_FOUND'));
 

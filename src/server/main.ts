@@ -5,11 +5,12 @@
 import type { Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
-import { createApp } from './app';
+import { createApp, createServices } from './app';
 import { ConfigError, loadConfig } from './config/config';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { openDatabase } from './db/database';
 import { createLogger } from './logging/logger';
+import { startMaintenance } from './maintenance/cleanup';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
@@ -39,7 +40,11 @@ export async function startServer(): Promise<void> {
   }
 
   const clientDir = fileURLToPath(new URL('../../dist/client', import.meta.url));
-  const app = createApp({ config, database, logger, clientDir });
+  const deps = { config, database, logger, clientDir };
+  const services = createServices(deps);
+  const app = createApp(deps, services);
+  services.mailer.start();
+  const stopMaintenance = startMaintenance(database.db, logger);
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
@@ -73,6 +78,8 @@ export async function startServer(): Promise<void> {
     server.close(async () => {
       clearInterval(sweep);
       try {
+        stopMaintenance();
+        await services.mailer.stop();
         await database.close();
         logger.info('database closed; bye');
         process.exit(0);

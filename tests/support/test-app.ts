@@ -13,6 +13,12 @@ import { createTestDatabase, type TestDatabase } from './test-database';
 
 export const TEST_APP_URL = 'http://localhost:3000';
 
+/** Trivial proof of work, so API tests solve captchas in a millisecond. */
+export const easyAltcha = { cost: 1, minCounter: 1, maxCounter: 20, ttlSeconds: 600 };
+
+const randomAddress = () =>
+  `10.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`;
+
 export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({
     NODE_ENV: 'test',
@@ -20,6 +26,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
     DATA_DIR: mkdtempSync(join(tmpdir(), 'tutorlane-config-')),
     AUTH_SECRET: 'test-secret-that-is-long-enough-for-hmac-0123456789',
     LOG_LEVEL: 'info',
+    // Each test request comes from its own address (see request()), unless the test names one.
+    TRUST_PROXY: '1',
     ...env,
   });
 }
@@ -51,7 +59,14 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     },
   });
   const logger = createLogger({ level: config.logLevel, destination });
-  const app = createApp({ config, database, logger, clientDir: options.clientDir, ...options.overrides });
+  const app = createApp({
+    config,
+    database,
+    logger,
+    clientDir: options.clientDir,
+    altchaTuning: easyAltcha,
+    ...options.overrides,
+  });
   return {
     app,
     database,
@@ -64,6 +79,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
         headers.set('origin', TEST_APP_URL);
       if (typeof init.body === 'string' && !headers.has('content-type'))
         headers.set('content-type', 'application/json');
+      if (!headers.has('x-forwarded-for')) headers.set('x-forwarded-for', randomAddress());
       return Promise.resolve(app.request(new URL(path, TEST_APP_URL).toString(), { ...init, headers }));
     },
     async close() {

@@ -1,10 +1,90 @@
 /**
  * The database as Kysely sees it: one interface per table, in snake_case as in the migrations.
- * Feature modules add their tables here when their migration adds them.
  */
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
-// biome-ignore lint/suspicious/noEmptyInterface: tables are added by later migrations.
-export interface DB {}
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
-export type { Generated };
+export interface UsersTable {
+  id: string;
+  email: string;
+  display_name: string;
+  email_verified: Generated<boolean>;
+  image: string | null;
+  role: Generated<'student' | 'tutor'>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  token: string;
+  expires_at: Timestamp;
+  ip_address: string | null;
+  user_agent: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AccountsTable {
+  id: string;
+  user_id: string;
+  account_id: string;
+  provider_id: string;
+  password: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface VerificationsTable {
+  id: string;
+  identifier: string;
+  value: string;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface EmailVerificationTokensTable {
+  token_hash: string;
+  user_id: string;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+}
+
+export interface CaptchaSolutionsTable {
+  id: string;
+  expires_at: Timestamp;
+}
+
+export interface MailOutboxTable {
+  id: Generated<number>;
+  recipient: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  claimed_until: Timestamp | null;
+  sent_at: Timestamp | null;
+  last_error: string | null;
+  created_at: Timestamp;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  points: number;
+  expire: string | null;
+}
+
+export interface DB {
+  users: UsersTable;
+  sessions: SessionsTable;
+  accounts: AccountsTable;
+  verifications: VerificationsTable;
+  email_verification_tokens: EmailVerificationTokensTable;
+  captcha_solutions: CaptchaSolutionsTable;
+  mail_outbox: MailOutboxTable;
+  rate_limits: RateLimitsTable;
+}

@@ -3,5 +3,8 @@
  * is a new file. The same files run on the embedded store and on PostgreSQL.
  */
 import type { Migration } from 'kysely';
+import * as accounts from './0001-accounts';
 
-export const migrations: Record<string, Migration> = {};
+export const migrations: Record<string, Migration> = {
+  '0001-accounts': accounts,
+};

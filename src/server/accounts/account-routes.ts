@@ -1,0 +1,159 @@
+/**
+ * The account API. Better Auth is mounted once at /api/auth/*, but only the endpoints the product
+ * uses are reachable (everything else answers 404), with our rate limits in front, our messages on
+ * its errors and no-store on every answer. Beside it: the session check the browser makes on every
+ * page, and the landing of the verification link.
+ */
+import { Hono } from 'hono';
+import type { Kysely } from 'kysely';
+import { messages } from '../../shared/messages';
+import type { DB } from '../db/schema';
+import { errorResponse } from '../http/api-error';
+import type { AppEnv } from '../http/app-env';
+import type { RateLimiters } from '../rate-limit/rate-limits';
+import { tooManyRequests } from '../rate-limit/rate-limits';
+import { type Auth, CLIENT_ADDRESS_HEADER } from './auth';
+import { consumeVerificationToken } from './email-verification';
+import { loadSession, publicUser } from './session';
+
+const exposedAuthEndpoints = new Set([
+  'POST /sign-up/email',
+  'POST /sign-in/email',
+  'POST /sign-out',
+  'POST /send-verification-email',
+  'POST /request-password-reset',
+  'POST /reset-password',
+]);
+
+/** Better Auth's codes, told in the product's words. */
+const friendlyMessages: Record<string, string> = {
+  INVALID_EMAIL_OR_PASSWORD: messages.invalidCredentials,
+  USER_ALREADY_EXISTS: messages.emailInUse,
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: messages.emailInUse,
+  FAILED_TO_CREATE_USER: messages.emailInUse,
+  INVALID_TOKEN: messages.resetLinkInvalid,
+  PASSWORD_TOO_SHORT: messages.passwordTooShort,
+  PASSWORD_TOO_LONG: messages.passwordTooLong,
+  INVALID_EMAIL: messages.invalidEmail,
+};
+
+interface AuthUserBody {
+  user?: {
+    id: string;
+    email: string;
+    name: string;
+    role?: string;
+    emailVerified: boolean;
+    createdAt: string;
+  };
+}
+
+/**
+ * Puts Better Auth's answer in our shape: no-store always; on sign-up and sign-in the public user
+ * only (the session token stays in its HttpOnly cookie, never in a body scripts can read); on
+ * errors { message, code } in the product's words.
+ */
+async function shapeAuthResponse(
+  endpoint: string,
+  res: Response,
+  log: AppEnv['Variables']['logger'],
+): Promise<Response> {
+  const headers = new Headers(res.headers);
+  headers.set('Cache-Control', 'no-store');
+  headers.delete('Content-Length');
+  if (res.status < 400) {
+    if (endpoint !== '/sign-in/email' && endpoint !== '/sign-up/email') {
+      return new Response(res.body, { status: res.status, headers });
+    }
+    const { user } = (await res.json()) as AuthUserBody;
+    const body = user
+      ? {
+          user: {
+            id: user.id,
+            email: user.email,
+            displayName: user.name,
+            role: user.role === 'tutor' ? 'tutor' : 'student',
+            emailVerified: user.emailVerified,
+            createdAt: user.createdAt,
+          },
+        }
+      : { user: null };
+    return new Response(JSON.stringify(body), { status: res.status, headers });
+  }
+  let body: { message?: unknown; code?: unknown } = {};
+  try {
+    body = (await res.json()) as typeof body;
+  } catch {
+    // An empty or non-JSON error body gets a message below.
+  }
+  const code = typeof body.code === 'string' ? body.code : undefined;
+  let message = (code && friendlyMessages[code]) || (typeof body.message === 'string' ? body.message : '');
+  if (res.status >= 500) {
+    log.error({ status: res.status, code }, 'account endpoint failed');
+    message = messages.unexpectedError;
+  }
+  headers.set('Content-Type', 'application/json');
+  return new Response(
+    JSON.stringify(
+      code
+        ? { message: message || messages.invalidRequest, code }
+        : { message: message || messages.invalidRequest },
+    ),
+    {
+      status: res.status,
+      headers,
+    },
+  );
+}
+
+export function accountRoutes(deps: { auth: Auth; db: Kysely<DB>; limiters: RateLimiters }) {
+  const { auth, db, limiters } = deps;
+  const app = new Hono<AppEnv>();
+
+  app.on(['GET', 'POST'], '/auth/*', async (c) => {
+    const endpoint = c.req.path.slice('/api/auth'.length);
+    if (!exposedAuthEndpoints.has(`${c.req.method} ${endpoint}`)) {
+      return errorResponse(c, 404, messages.notFound, 'NOT_FOUND');
+    }
+    const limit = endpoint === '/sign-in/email' ? 'signIn' : endpoint === '/sign-up/email' ? 'signUp' : null;
+    if (limit) {
+      const wait = await limiters.consume(limit, c.var.clientAddress);
+      if (wait !== null) {
+        c.header('Cache-Control', 'no-store');
+        return tooManyRequests(c, wait);
+      }
+    }
+    // Our notion of the client address replaces anything the client sent under that name.
+    const headers = new Headers(c.req.raw.headers);
+    headers.set(CLIENT_ADDRESS_HEADER, c.var.clientAddress);
+    const request = new Request(c.req.raw, { headers });
+    const res = await auth.handler(request);
+    if (endpoint === '/sign-in/email') {
+      c.var.logger.info(
+        { event: 'sign-in', outcome: res.status === 200 ? 'success' : 'failure', status: res.status },
+        'sign-in',
+      );
+    }
+    return shapeAuthResponse(endpoint, res, c.var.logger);
+  });
+
+  app.get('/session', loadSession(auth), (c) => {
+    c.header('Cache-Control', 'no-store');
+    const user = c.get('user');
+    return c.json({ user: user ? publicUser(user) : null });
+  });
+
+  // The link in the verification mail opens the /verify-email page, which posts its token here:
+  // a GET never changes anything, so mail scanners that fetch links cannot spend it. Whoever is
+  // signed in as that account in this browser goes on to the dashboard, anyone else to sign in.
+  app.post('/account/verify-email', loadSession(auth), async (c) => {
+    c.header('Cache-Control', 'no-store');
+    const body = (await c.req.json().catch(() => null)) as { token?: unknown } | null;
+    const token = typeof body?.token === 'string' ? body.token : '';
+    const userId = await consumeVerificationToken(db, token);
+    if (!userId) return errorResponse(c, 400, messages.verificationLinkInvalid, 'INVALID_TOKEN');
+    return c.json({ verified: true, signedIn: c.get('user')?.id === userId });
+  });
+
+  return app;
+}

@@ -1,0 +1,251 @@
+/**
+ * Better Auth, configured for Tutorlane: email and password accounts on our own Kysely database
+ * (snake_case tables: one users row is account and profile), argon2id hashes, our own
+ * single-use verification links, the seed's sign-up checks in the seed's order, and the captcha
+ * checked by the server before any account exists.
+ */
+
+import { betterAuth } from 'better-auth';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import type { Kysely } from 'kysely';
+import {
+  MAX_PASSWORD_LENGTH,
+  MIN_PASSWORD_LENGTH,
+  PASSWORD_RESET_TTL_SECONDS,
+  PRODUCT_NAME,
+} from '../../shared/constants';
+import { messages } from '../../shared/messages';
+import { paths } from '../../shared/routes';
+import { emailSchema, firstSignUpProblem, roleSchema } from '../../shared/schemas';
+import type { CaptchaVerifier } from '../captcha/captcha';
+import type { Config } from '../config/config';
+import type { DB } from '../db/schema';
+import type { Logger } from '../logging/logger';
+import { passwordResetMail, verificationMail } from '../mail/mail-templates';
+import type { Mailer } from '../mail/mailer';
+import type { RateLimiters } from '../rate-limit/rate-limits';
+import { issueVerificationToken } from './email-verification';
+import { hashPassword, verifyPassword } from './password-hashing';
+import { isCommonPassword } from './password-policy';
+
+/** Carries the client address from our HTTP layer to Better Auth (sessions record it). */
+export const CLIENT_ADDRESS_HEADER = 'x-tutorlane-client-address';
+/** The captcha solution travels in a header, so the JSON body stays Better Auth's. */
+export const CAPTCHA_HEADER = 'x-captcha';
+
+export interface AuthDependencies {
+  config: Config;
+  db: Kysely<DB>;
+  mailer: Mailer;
+  captcha: CaptchaVerifier;
+  limiters: RateLimiters;
+  logger: Logger;
+}
+
+const badRequest = (message: string, code = 'VALIDATION_ERROR') =>
+  new APIError('BAD_REQUEST', { message, code });
+
+const asString = (value: unknown) => (typeof value === 'string' ? value : '');
+
+export function createAuth(deps: AuthDependencies) {
+  const { config, db, mailer, captcha, limiters, logger } = deps;
+
+  /** Verification and reset mails per email address (issue #5): 429 once the hour's five are spent. */
+  async function limitAccountMail(email: string) {
+    const wait = await limiters.consume('accountMail', email);
+    if (wait !== null) {
+      throw new APIError(
+        'TOO_MANY_REQUESTS',
+        { message: messages.tooManyRequests, code: 'TOO_MANY_REQUESTS' },
+        { 'Retry-After': String(wait) },
+      );
+    }
+  }
+
+  function checkNewPassword(password: string) {
+    if (password.length < MIN_PASSWORD_LENGTH)
+      throw badRequest(messages.passwordTooShort, 'PASSWORD_TOO_SHORT');
+    if (password.length > MAX_PASSWORD_LENGTH)
+      throw badRequest(messages.passwordTooLong, 'PASSWORD_TOO_LONG');
+    if (isCommonPassword(password)) throw badRequest(messages.passwordTooCommon, 'PASSWORD_TOO_COMMON');
+  }
+
+  return betterAuth({
+    appName: PRODUCT_NAME,
+    baseURL: config.appUrl,
+    basePath: '/api/auth',
+    secret: config.authSecret,
+    database: { db, type: 'postgres', transaction: true },
+    trustedOrigins: [config.appUrl],
+    telemetry: { enabled: false },
+    logger: {
+      log: (level, message) => {
+        const log = level === 'error' ? logger.error : level === 'warn' ? logger.warn : logger.debug;
+        // Better Auth's own messages can name an email address; they stay at debug unless errors.
+        log.call(logger, { source: 'better-auth' }, message);
+      },
+    },
+    user: {
+      modelName: 'users',
+      fields: {
+        name: 'display_name',
+        emailVerified: 'email_verified',
+        createdAt: 'created_at',
+        updatedAt: 'updated_at',
+      },
+      additionalFields: {
+        role: {
+          type: ['student', 'tutor'],
+          required: false,
+          defaultValue: 'student',
+          input: true,
+          validator: { input: roleSchema },
+        },
+      },
+    },
+    session: {
+      modelName: 'sessions',
+      fields: {
+        userId: 'user_id',
+        expiresAt: 'expires_at',
+        ipAddress: 'ip_address',
+        userAgent: 'user_agent',
+        createdAt: 'created_at',
+        updatedAt: 'updated_at',
+      },
+      expiresIn: 60 * 60 * 24 * 7,
+      updateAge: 60 * 60 * 24,
+    },
+    account: {
+      modelName: 'accounts',
+      fields: {
+        userId: 'user_id',
+        accountId: 'account_id',
+        providerId: 'provider_id',
+        accessToken: 'access_token',
+        refreshToken: 'refresh_token',
+        idToken: 'id_token',
+        accessTokenExpiresAt: 'access_token_expires_at',
+        refreshTokenExpiresAt: 'refresh_token_expires_at',
+        createdAt: 'created_at',
+        updatedAt: 'updated_at',
+      },
+    },
+    verification: {
+      modelName: 'verifications',
+      fields: { expiresAt: 'expires_at', createdAt: 'created_at', updatedAt: 'updated_at' },
+      // Reset tokens are kept as hashes: a copy of the database cannot reset anyone's password.
+      storeIdentifier: 'hashed',
+    },
+    emailAndPassword: {
+      enabled: true,
+      autoSignIn: true,
+      requireEmailVerification: false,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: MAX_PASSWORD_LENGTH,
+      password: { hash: hashPassword, verify: verifyPassword },
+      resetPasswordTokenExpiresIn: PASSWORD_RESET_TTL_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      async sendResetPassword({ user, token }) {
+        // A new link voids the older ones of the same account.
+        const current = await db
+          .selectFrom('verifications')
+          .select('id')
+          .where('value', '=', user.id)
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .executeTakeFirst();
+        if (current) {
+          await db
+            .deleteFrom('verifications')
+            .where('value', '=', user.id)
+            .where('id', '!=', current.id)
+            .execute();
+        }
+        const link = `${config.appUrl}${paths.resetPassword}?token=${encodeURIComponent(token)}`;
+        await mailer.sendMail({ to: user.email, ...passwordResetMail({ displayName: user.name, link }) });
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      // Better Auth's stateless link is replaced by ours (random, stored hashed, single use).
+      async sendVerificationEmail({ user }) {
+        const token = await issueVerificationToken(db, user.id);
+        const link = `${config.appUrl}${paths.verifyEmail}?token=${token}`;
+        await mailer.sendMail({ to: user.email, ...verificationMail({ displayName: user.name, link }) });
+      },
+    },
+    rateLimit: { enabled: false },
+    disabledPaths: ['/verify-email'],
+    advanced: {
+      cookiePrefix: 'tutorlane',
+      useSecureCookies: config.secure,
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        const body = (ctx.body ?? {}) as Record<string, unknown>;
+        switch (ctx.path) {
+          case '/sign-up/email': {
+            // The seed's order: captcha, passwords match, length, fields filled.
+            const solution = ctx.headers?.get(CAPTCHA_HEADER) ?? undefined;
+            const password = asString(body.password);
+            const problem = firstSignUpProblem({
+              captchaDone: Boolean(solution),
+              fullName: asString(body.name),
+              email: asString(body.email),
+              password,
+              confirmPassword: asString(body.confirmPassword),
+            });
+            if (problem) throw badRequest(problem);
+            const email = emailSchema.safeParse(body.email);
+            if (!email.success) throw badRequest(email.error.issues[0]?.message ?? messages.invalidEmail);
+            if (body.role !== undefined && !roleSchema.safeParse(body.role).success) {
+              throw badRequest('Role must be student or tutor');
+            }
+            checkNewPassword(password);
+            if (!(await captcha.verify(solution, ctx.headers?.get(CLIENT_ADDRESS_HEADER) ?? ''))) {
+              throw badRequest(messages.captchaInvalid, 'CAPTCHA_INVALID');
+            }
+            // The mail sent at sign-up counts toward the address's hourly mails; it never blocks it.
+            await limiters.consume('accountMail', email.data);
+            return {
+              context: {
+                body: { ...body, email: email.data, name: asString(body.name).trim(), image: undefined },
+              },
+            };
+          }
+          case '/send-verification-email':
+          case '/request-password-reset': {
+            const email = emailSchema.safeParse(body.email);
+            if (!email.success) throw badRequest(email.error.issues[0]?.message ?? messages.invalidEmail);
+            await limitAccountMail(email.data);
+            return { context: { body: { ...body, email: email.data } } };
+          }
+          case '/reset-password': {
+            const password = asString(body.newPassword);
+            if (body.confirmPassword !== undefined && body.confirmPassword !== password) {
+              throw badRequest(messages.passwordsDoNotMatch);
+            }
+            checkNewPassword(password);
+            return;
+          }
+          case '/sign-in/email': {
+            if (!asString(body.email).trim() || !asString(body.password))
+              throw badRequest(messages.fillAllFields);
+            if (asString(body.password).length > MAX_PASSWORD_LENGTH)
+              throw badRequest(messages.passwordTooLong);
+            const email = emailSchema.safeParse(body.email);
+            return {
+              context: { body: { ...body, email: email.success ? email.data : asString(body.email).trim() } },
+            };
+          }
+          default:
+            return;
+        }
+      }),
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,184 @@
+/**
+ * One sendMail() for the whole server. It only writes the mail to the outbox table and returns, so
+ * a request never waits for, or fails because of, a mail server. A worker delivers the outbox:
+ * through SMTP when SMTP_URL is set, otherwise by printing the mail to the console and saving it
+ * under DATA_DIR/mail. A failed delivery is logged and retried with backoff; a mail claimed by a
+ * server that died is picked up again once its claim expires.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Kysely } from 'kysely';
+import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
+import type { DB } from '../db/schema';
+import type { Logger } from '../logging/logger';
+import type { MailContent } from './mail-templates';
+
+export interface OutgoingMail extends MailContent {
+  to: string;
+}
+
+export interface Mailer {
+  /** Queues the mail durably and returns; delivery happens in the background. */
+  sendMail(mail: OutgoingMail): Promise<void>;
+  /** Delivers what is due now; resolves when this pass is over. */
+  deliverDue(): Promise<void>;
+  start(): void;
+  stop(): Promise<void>;
+}
+
+export interface MailerOptions {
+  db: Kysely<DB>;
+  logger: Logger;
+  from: string;
+  smtpUrl?: string | undefined;
+  /** Where mail goes without SMTP_URL. */
+  mailDir: string;
+  /** How often the worker looks for retries, in ms. */
+  pollIntervalMs?: number;
+}
+
+const MAX_ATTEMPTS = 25;
+const CLAIM_MS = 60_000;
+const BATCH = 10;
+
+/** 2 s, 4 s, 8 s … capped at one minute, so a mail server that comes back gets its mail soon. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(2000 * 2 ** Math.max(0, attempts - 1), 60_000);
+}
+
+function consoleTransport(mailDir: string): Transporter {
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const send = transport.sendMail.bind(transport);
+  // Print the text body (with its link) for a newcomer, and keep the whole message as a file.
+  transport.sendMail = (async (message: SendMailOptions) => {
+    const info = await send(message);
+    mkdirSync(mailDir, { recursive: true });
+    const file = join(
+      mailDir,
+      `${new Date().toISOString().replaceAll(':', '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`,
+    );
+    writeFileSync(file, info.message as Buffer);
+    process.stdout.write(
+      `\n──── Mail to ${String(message.to)}: ${message.subject}\n${String(message.text)}──── saved as ${file}\n\n`,
+    );
+    return info;
+  }) as typeof transport.sendMail;
+  return transport;
+}
+
+export function createMailer(options: MailerOptions): Mailer {
+  const { db, logger } = options;
+  const transport = options.smtpUrl
+    ? nodemailer.createTransport(options.smtpUrl)
+    : consoleTransport(options.mailDir);
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let again = false;
+  let stopped = false;
+
+  async function deliverOnce(): Promise<number> {
+    const now = new Date();
+    const claimed = await db
+      .updateTable('mail_outbox')
+      .set({ claimed_until: new Date(now.getTime() + CLAIM_MS) })
+      .where(
+        'id',
+        'in',
+        db
+          .selectFrom('mail_outbox')
+          .select('id')
+          .where('sent_at', 'is', null)
+          .where('attempts', '<', MAX_ATTEMPTS)
+          .where('next_attempt_at', '<=', now)
+          .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
+          .orderBy('id')
+          .limit(BATCH)
+          .forUpdate()
+          .skipLocked(),
+      )
+      .returningAll()
+      .execute();
+
+    for (const mail of claimed) {
+      try {
+        await transport.sendMail({
+          from: options.from,
+          to: mail.recipient,
+          subject: mail.subject,
+          text: mail.text_body,
+          html: mail.html_body,
+        });
+        await db
+          .updateTable('mail_outbox')
+          .set({ sent_at: new Date(), claimed_until: null, attempts: mail.attempts + 1, last_error: null })
+          .where('id', '=', mail.id)
+          .execute();
+        logger.info({ mailId: mail.id, subject: mail.subject }, 'mail delivered');
+      } catch (error) {
+        const attempts = mail.attempts + 1;
+        const message = (error as Error).message;
+        await db
+          .updateTable('mail_outbox')
+          .set({
+            attempts,
+            claimed_until: null,
+            last_error: message.slice(0, 500),
+            next_attempt_at: new Date(Date.now() + retryDelayMs(attempts)),
+          })
+          .where('id', '=', mail.id)
+          .execute();
+        const log = attempts >= MAX_ATTEMPTS ? logger.error.bind(logger) : logger.warn.bind(logger);
+        log(
+          { mailId: mail.id, attempts, err: message },
+          attempts >= MAX_ATTEMPTS ? 'mail given up' : 'mail delivery failed; will retry',
+        );
+      }
+    }
+    return claimed.length;
+  }
+
+  function deliverDue(): Promise<void> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      try {
+        do {
+          again = false;
+          while (!stopped && (await deliverOnce()) === BATCH) {
+            // A full batch: there may be more.
+          }
+        } while (again && !stopped);
+      } catch (error) {
+        logger.error({ err: (error as Error).message }, 'mail outbox unavailable');
+      } finally {
+        running = undefined;
+      }
+    })();
+    return running;
+  }
+
+  return {
+    async sendMail(mail) {
+      await db
+        .insertInto('mail_outbox')
+        .values({ recipient: mail.to, subject: mail.subject, text_body: mail.text, html_body: mail.html })
+        .execute();
+      if (!stopped) setImmediate(() => void deliverDue());
+    },
+    deliverDue,
+    start() {
+      stopped = false;
+      timer = setInterval(() => void deliverDue(), options.pollIntervalMs ?? 2000);
+      timer.unref();
+      void deliverDue();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      await running;
+      transport.close();
+    },
+  };
+}

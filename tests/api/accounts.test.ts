@@ -1,0 +1,371 @@
+/** Accounts (issue #3): every rule holds when the browser is bypassed. */
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { messages } from '../../src/shared/messages';
+import {
+  CookieJar,
+  get,
+  type SignUpInput,
+  send,
+  signIn,
+  signUp,
+  solveCaptcha,
+  TEST_PASSWORD,
+  uniqueEmail,
+  verificationToken,
+  verifiedUser,
+} from '../support/accounts';
+import { linkIn, type MailCatcher, startMailCatcher } from '../support/mail-catcher';
+import { createTestApp, TEST_APP_URL, type TestApp } from '../support/test-app';
+
+let t: TestApp;
+let mailbox: MailCatcher;
+beforeAll(async () => {
+  mailbox = await startMailCatcher();
+  t = await createTestApp({ env: { SMTP_URL: mailbox.smtpUrl } });
+});
+afterAll(async () => {
+  await t.close();
+  await mailbox.close();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const verifyMailTo = (email: string) =>
+  mailbox.waitFor((mail) => mail.to === email && mail.subject === 'Verify your email for Tutorlane');
+const resetMailTo = (email: string) =>
+  mailbox.waitFor((mail) => mail.to === email && mail.subject === 'Reset your Tutorlane password');
+
+async function countUsers(email: string) {
+  const row = await t.database.db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('email', '=', email.toLowerCase())
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+describe('sign-up', () => {
+  it('creates the account and the profile in one row, signs the user in and mails a verification link', async () => {
+    const { res, email, jar } = await signUp(t, { role: 'tutor', name: '  Grace Hopper ' });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body.user).toMatchObject({
+      email,
+      displayName: 'Grace Hopper',
+      role: 'tutor',
+      emailVerified: false,
+    });
+    expect(JSON.stringify(body)).not.toMatch(/token/i);
+
+    const cookie = res.headers.getSetCookie().find((line) => line.startsWith('tutorlane.session_token='));
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Lax/);
+    expect(cookie).toMatch(/Path=\//);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+
+    const session = await (await get(t, '/api/session', jar)).json();
+    expect(session.user).toMatchObject({ email, role: 'tutor', emailVerified: false });
+
+    const mail = await verifyMailTo(email);
+    expect(mail.text).toContain('Hi Grace Hopper');
+    expect(mail.html).toContain('Verify my email');
+    const link = new URL(linkIn(mail, '/verify-email?token='));
+    expect(link.origin).toBe(TEST_APP_URL);
+    // 32 random bytes, base64url: at least 128 bits.
+    expect(verificationToken(mail).length).toBeGreaterThanOrEqual(43);
+  });
+
+  it('makes a student by default, and stores the email trimmed and lower-cased', async () => {
+    const email = uniqueEmail('Mixed.Case');
+    const { res } = await signUp(t, { email: `  ${email.toUpperCase()} ` });
+    expect(res.status).toBe(200);
+    expect((await res.json()).user).toMatchObject({ email: email.toLowerCase(), role: 'student' });
+  });
+
+  it('hashes the password with argon2id at OWASP parameters', async () => {
+    const { email } = await signUp(t);
+    const row = await t.database.db
+      .selectFrom('accounts')
+      .innerJoin('users', 'users.id', 'accounts.user_id')
+      .select('accounts.password')
+      .where('users.email', '=', email)
+      .executeTakeFirstOrThrow();
+    expect(row.password).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+  });
+
+  it.each<[string, SignUpInput, string]>([
+    [
+      'no captcha, and everything else wrong too',
+      { captcha: null, confirmPassword: 'x', password: '1', name: '' },
+      messages.captchaRequired,
+    ],
+    [
+      'passwords that differ, and a short one',
+      { confirmPassword: 'different-42', password: 'abc' },
+      messages.passwordsDoNotMatch,
+    ],
+    ['a short password with an empty name', { password: 'abc', name: '' }, messages.passwordTooShort],
+    ['an empty name', { name: '   ' }, messages.fillAllFields],
+    ['an empty email', { email: '' }, messages.fillAllFields],
+    ['a malformed email', { email: 'not-an-email' }, messages.invalidEmail],
+    ['a password over 128 characters', { password: 'x'.repeat(129) }, messages.passwordTooLong],
+    ['one of the most common passwords', { password: 'password1' }, messages.passwordTooCommon],
+    [
+      'an invalid captcha solution',
+      { captcha: btoa('{"challenge":{},"solution":{}}') },
+      messages.captchaInvalid,
+    ],
+    ['the role admin', { role: 'admin' }, 'Role must be student or tutor'],
+  ])('refuses %s with 400 and the seed-order message, creating nothing', async (_label, input, message) => {
+    const email = input.email ?? uniqueEmail('refused');
+    const { res } = await signUp(t, { ...input, email });
+    expect(res.status).toBe(400);
+    expect((await res.json()).message).toBe(message);
+    if (email.includes('@')) expect(await countUsers(email.trim())).toBe(0);
+  });
+
+  it('accepts a captcha solution once only', async () => {
+    const captcha = await solveCaptcha(t);
+    expect((await signUp(t, { captcha })).res.status).toBe(200);
+    const replay = await signUp(t, { captcha });
+    expect(replay.res.status).toBe(400);
+    expect((await replay.res.json()).message).toBe(messages.captchaInvalid);
+    expect(await countUsers(replay.email)).toBe(0);
+  });
+
+  it('says plainly that an email is already in use, whatever its case', async () => {
+    const { email } = await signUp(t);
+    const again = await signUp(t, { email: email.toUpperCase() });
+    expect(again.res.status).toBe(422);
+    expect((await again.res.json()).message).toBe(messages.emailInUse);
+    expect(await countUsers(email)).toBe(1);
+  });
+});
+
+describe('email verification', () => {
+  it('verifies with the mailed link once, and the signed-in browser goes on to the dashboard', async () => {
+    const { email, jar } = await signUp(t);
+    const token = verificationToken(await verifyMailTo(email));
+    const res = await send(t, 'POST', '/api/account/verify-email', { token }, jar);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ verified: true, signedIn: true });
+    expect((await (await get(t, '/api/session', jar)).json()).user.emailVerified).toBe(true);
+
+    const again = await send(t, 'POST', '/api/account/verify-email', { token }, jar);
+    expect(again.status).toBe(400);
+    expect((await again.json()).message).toBe(messages.verificationLinkInvalid);
+  });
+
+  it('tells a browser that is not signed in as that account to sign in', async () => {
+    const { email } = await signUp(t);
+    const token = verificationToken(await verifyMailTo(email));
+    const res = await send(t, 'POST', '/api/account/verify-email', { token });
+    expect(await res.json()).toEqual({ verified: true, signedIn: false });
+  });
+
+  it('refuses a link older than 24 hours', async () => {
+    const { email } = await signUp(t);
+    const token = verificationToken(await verifyMailTo(email));
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 24 * 60 * 60 * 1000 + 1000);
+    const res = await send(t, 'POST', '/api/account/verify-email', { token });
+    expect(res.status).toBe(400);
+    expect((await res.json()).message).toBe(messages.verificationLinkInvalid);
+    vi.useRealTimers();
+    expect((await (await signIn(t, email)).res.json()).user.emailVerified).toBe(false);
+  });
+
+  it('resends the verification mail to the signed-in user', async () => {
+    const { email, jar } = await signUp(t);
+    await verifyMailTo(email);
+    const res = await send(t, 'POST', '/api/auth/send-verification-email', { email }, jar);
+    expect(res.status).toBe(200);
+    await mailbox.waitFor((mail) => mail.to === email && mailbox.mailsTo(email).length === 2);
+  });
+});
+
+describe('sign-in and sign-out', () => {
+  it('asks for both fields', async () => {
+    const res = await send(t, 'POST', '/api/auth/sign-in/email', { email: '', password: '' });
+    expect(res.status).toBe(400);
+    expect((await res.json()).message).toBe(messages.fillAllFields);
+  });
+
+  it('answers an unknown email and a wrong password the same way', async () => {
+    const { email } = await signUp(t);
+    const unknown = await signIn(t, uniqueEmail('nobody'), TEST_PASSWORD);
+    const wrong = await signIn(t, email, 'not-the-password-42');
+    expect(unknown.res.status).toBe(401);
+    expect(wrong.res.status).toBe(401);
+    expect(await unknown.res.json()).toEqual(await wrong.res.json());
+  });
+
+  it('signs in with any case of the email, and signing out ends the session', async () => {
+    const { email } = await signUp(t);
+    const { res, jar } = await signIn(t, email.toUpperCase());
+    expect(res.status).toBe(200);
+    const stolen = jar.header();
+    expect((await get(t, '/api/profile', jar)).status).toBe(200);
+    const out = await send(t, 'POST', '/api/auth/sign-out', {}, jar);
+    expect(out.status).toBe(200);
+    expect((await t.request('/api/profile', { headers: { cookie: stolen } })).status).toBe(401);
+  });
+});
+
+describe('forgot and reset password', () => {
+  it('answers the same for a known and an unknown address, and mails only the known one', async () => {
+    const { email } = await signUp(t);
+    const known = await send(t, 'POST', '/api/auth/request-password-reset', { email });
+    const unknownEmail = uniqueEmail('ghost');
+    const unknown = await send(t, 'POST', '/api/auth/request-password-reset', { email: unknownEmail });
+    expect(known.status).toBe(200);
+    expect(unknown.status).toBe(200);
+    expect(await known.json()).toEqual(await unknown.json());
+    await resetMailTo(email);
+    expect(mailbox.mailsTo(unknownEmail)).toHaveLength(0);
+  });
+
+  it('resets with the mailed link once, signs out every other session, and the new password works at once', async () => {
+    const { email, jar: otherDevice } = await signUp(t);
+    await send(t, 'POST', '/api/auth/request-password-reset', { email });
+    const link = new URL(linkIn(await resetMailTo(email), '/reset-password?token='));
+    expect(link.origin).toBe(TEST_APP_URL);
+    const token = link.searchParams.get('token') ?? '';
+    expect(token.length).toBeGreaterThanOrEqual(22);
+
+    const mismatch = await send(t, 'POST', '/api/auth/reset-password', {
+      token,
+      newPassword: 'brand-new-pass-42',
+      confirmPassword: 'other-pass-42',
+    });
+    expect((await mismatch.json()).message).toBe(messages.passwordsDoNotMatch);
+
+    const res = await send(t, 'POST', '/api/auth/reset-password', {
+      token,
+      newPassword: 'brand-new-pass-42',
+      confirmPassword: 'brand-new-pass-42',
+    });
+    expect(res.status).toBe(200);
+    expect((await get(t, '/api/profile', otherDevice)).status).toBe(401);
+    expect((await signIn(t, email, 'brand-new-pass-42')).res.status).toBe(200);
+    expect((await signIn(t, email, TEST_PASSWORD)).res.status).toBe(401);
+
+    const reuse = await send(t, 'POST', '/api/auth/reset-password', { token, newPassword: 'third-pass-42' });
+    expect(reuse.status).toBe(400);
+    expect((await reuse.json()).message).toBe(messages.resetLinkInvalid);
+  });
+
+  it('refuses a reset link after one hour', async () => {
+    const { email } = await signUp(t);
+    await send(t, 'POST', '/api/auth/request-password-reset', { email });
+    const token = new URL(linkIn(await resetMailTo(email), '/reset-password?token=')).searchParams.get(
+      'token',
+    );
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 60 * 60 * 1000 + 1000);
+    expect(token).toBeTruthy();
+    const res = await send(t, 'POST', '/api/auth/reset-password', { token, newPassword: 'late-pass-42' });
+    expect(res.status).toBe(400);
+    expect((await res.json()).message).toBe(messages.resetLinkInvalid);
+  });
+
+  it('refuses a common or over-long new password', async () => {
+    const common = await send(t, 'POST', '/api/auth/reset-password', {
+      token: 'x'.repeat(24),
+      newPassword: 'qwerty123',
+    });
+    expect((await common.json()).message).toBe(messages.passwordTooCommon);
+    const long = await send(t, 'POST', '/api/auth/reset-password', {
+      token: 'x'.repeat(24),
+      newPassword: 'y'.repeat(129),
+    });
+    expect((await long.json()).message).toBe(messages.passwordTooLong);
+  });
+});
+
+describe('profile', () => {
+  it('reads your own profile in the seed shape', async () => {
+    const { email, jar } = await signUp(t, { role: 'tutor', name: 'Alan Turing' });
+    const res = await get(t, '/api/profile', jar);
+    expect(res.status).toBe(200);
+    const profile = await res.json();
+    expect(Object.keys(profile).sort()).toEqual([
+      'createdAt',
+      'displayName',
+      'email',
+      'emailVerified',
+      'role',
+      'uid',
+    ]);
+    expect(profile).toMatchObject({ email, displayName: 'Alan Turing', role: 'tutor', emailVerified: false });
+    expect(new Date(profile.createdAt).toISOString()).toBe(profile.createdAt);
+  });
+
+  it('changes the display name, and refuses role, email, emailVerified and uid', async () => {
+    const { jar } = await signUp(t);
+    const ok = await send(t, 'PATCH', '/api/profile', { displayName: 'New Name' }, jar);
+    expect(ok.status).toBe(200);
+    expect((await ok.json()).displayName).toBe('New Name');
+    for (const field of ['role', 'email', 'emailVerified', 'uid']) {
+      const value = field === 'emailVerified' ? true : field === 'role' ? 'tutor' : 'x@example.com';
+      const res = await send(t, 'PATCH', '/api/profile', { displayName: 'Sneaky', [field]: value }, jar);
+      expect(res.status, field).toBe(400);
+    }
+    const after = await (await get(t, '/api/profile', jar)).json();
+    expect(after).toMatchObject({ displayName: 'New Name', role: 'student', emailVerified: false });
+    const session = await (await get(t, '/api/session', jar)).json();
+    expect(session.user.displayName).toBe('New Name');
+  });
+
+  it('needs a signed-in user', async () => {
+    expect((await get(t, '/api/profile')).status).toBe(401);
+    expect((await send(t, 'PATCH', '/api/profile', { displayName: 'x' })).status).toBe(401);
+  });
+});
+
+describe('guards', () => {
+  it('keeps the dashboard and schedule data for verified users: 401 signed out, 403 unverified', async () => {
+    const unverified = await signUp(t);
+    for (const path of ['/api/dashboard', '/api/schedule']) {
+      expect((await get(t, path)).status, path).toBe(401);
+      expect((await get(t, path, unverified.jar)).status, path).toBe(403);
+    }
+    const tutor = await verifiedUser(t, mailbox, { role: 'tutor' });
+    const student = await verifiedUser(t, mailbox);
+    expect((await (await get(t, '/api/dashboard', tutor.jar)).json()).role).toBe('tutor');
+    expect((await (await get(t, '/api/dashboard', student.jar)).json()).role).toBe('student');
+    const tutorSchedule = await (await get(t, '/api/schedule', tutor.jar)).json();
+    const studentSchedule = await (await get(t, '/api/schedule', student.jar)).json();
+    expect(tutorSchedule.subtitle).not.toBe(studentSchedule.subtitle);
+  });
+
+  it('exposes only the account endpoints the product uses', async () => {
+    const { jar } = await signUp(t);
+    for (const [method, path] of [
+      ['POST', '/api/auth/update-user'],
+      ['GET', '/api/auth/get-session'],
+      ['GET', '/api/auth/verify-email'],
+      ['POST', '/api/auth/delete-user'],
+      ['POST', '/api/auth/change-email'],
+      ['GET', '/api/auth/list-sessions'],
+    ] as const) {
+      const res = await t.request(path, {
+        method,
+        headers: { cookie: jar.header() },
+        ...(method === 'POST' ? { body: '{}' } : {}),
+      });
+      expect(res.status, path).toBe(404);
+    }
+  });
+});
+
+describe('the seed sequence', () => {
+  it('sends the verification mail through SMTP without the request waiting for it', async () => {
+    const jar = new CookieJar();
+    const { res, email } = await signUp(t, { jar });
+    expect(res.status).toBe(200);
+    const mail = await verifyMailTo(email);
+    expect(mail.from).toContain('no-reply@localhost');
+  });
+});
