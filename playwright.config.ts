@@ -1,6 +1,7 @@
 /**
  * Browser tests: Playwright drives the real built server in Debian's Chromium (never a downloaded
- * browser: these machines have no internet). The server gets its own empty data folder per run.
+ * browser: these machines have no internet). The server gets its own empty data folder per run
+ * and delivers mail to a real SMTP server the tests read.
  */
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,9 +17,12 @@ if (!existsSync(chromiumPath)) {
 }
 
 const appPort = Number(process.env.BROWSER_TEST_PORT ?? 4173);
-export const appUrl = `http://127.0.0.1:${appPort}`;
-// The config file is loaded by the runner and by every worker: create the data folder once.
+const appUrl = `http://127.0.0.1:${appPort}`;
+const smtpPort = appPort + 2;
+const mailHttpPort = appPort + 3;
+// The config is loaded by the runner and by every worker: create the data folder once.
 process.env.BROWSER_TEST_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'tutorlane-browser-'));
+process.env.MAIL_SINK_URL = `http://127.0.0.1:${mailHttpPort}`;
 
 const chromiumFlags = [
   '--headless',
@@ -36,8 +40,8 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
   reporter: process.env.CI ? 'line' : 'list',
   use: {
     baseURL: appUrl,
@@ -48,15 +52,17 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
     {
       name: 'phone',
-      use: {
-        ...devices['Desktop Chrome'],
-        viewport: { width: 390, height: 844 },
-        isMobile: false,
-        hasTouch: true,
-      },
+      use: { ...devices['Desktop Chrome'], viewport: { width: 390, height: 844 }, hasTouch: true },
     },
   ],
   webServer: [
+    {
+      command: 'node --import tsx tests/support/mail-sink-server.ts',
+      url: `http://127.0.0.1:${mailHttpPort}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { MAIL_SINK_SMTP_PORT: String(smtpPort), MAIL_SINK_HTTP_PORT: String(mailHttpPort) },
+    },
     {
       command: 'node --import tsx src/server/main.ts',
       url: `${appUrl}/api/health`,
@@ -69,6 +75,11 @@ export default defineConfig({
         PORT: String(appPort),
         APP_URL: appUrl,
         DATA_DIR: process.env.BROWSER_TEST_DATA_DIR,
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        SUPPORT_EMAIL: 'support@tutorlane.test',
+        SUPPORT_PHONE: '+1 (555) 010-0199',
+        // Each test comes from its own address (X-Forwarded-For), so rate limits apply per test.
+        TRUST_PROXY: '1',
         LOG_LEVEL: 'warn',
       },
     },

@@ -17,6 +17,7 @@ import {
 } from './captcha/captcha';
 import { captchaRoutes } from './captcha/captcha-routes';
 import type { Config } from './config/config';
+import { contactRoutes } from './contact/contact-routes';
 import { dashboardRoutes } from './dashboard/dashboard-routes';
 import type { Database } from './db/database';
 import { healthRoutes } from './health/health-routes';
@@ -90,7 +91,7 @@ export function createApp(deps: AppDependencies, services: AppServices = createS
       onError: (c) => errorResponse(c, 413, messages.bodyTooLarge, 'BODY_TOO_LARGE'),
     }),
   );
-  app.use('/api/*', sameOriginOnly(config.appUrl));
+  app.use('/api/*', sameOriginOnly(config.trustedOrigins));
 
   const api = new Hono<AppEnv>()
     .route('/', healthRoutes(database))
@@ -99,7 +100,8 @@ export function createApp(deps: AppDependencies, services: AppServices = createS
     .route('/', accountRoutes({ auth, db, limiters }))
     .route('/', profileRoutes({ auth, db }))
     .route('/', dashboardRoutes(auth))
-    .route('/', scheduleRoutes(auth));
+    .route('/', scheduleRoutes(auth))
+    .route('/', contactRoutes({ db, mailer, limiters, auth, supportEmail: config.supportEmail }));
   app.route('/api', api);
   app.all('/api/*', (c) => errorResponse(c, 404, messages.notFound, 'NOT_FOUND'));
 

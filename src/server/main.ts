@@ -47,10 +47,12 @@ export async function startServer(): Promise<void> {
   const stopMaintenance = startMaintenance(database.db, logger);
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
-    const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-    const url = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${info.port}`;
-    logger.info({ url, database: database.kind }, 'Tutorlane is listening');
-    process.stdout.write(`\nTutorlane is running at ${url}\n\n`);
+    // The public URL is the one to open: mailed links and origin checks use it.
+    logger.info(
+      { url: config.appUrl, host: config.host, port: info.port, database: database.kind },
+      'Tutorlane is listening',
+    );
+    process.stdout.write(`\nTutorlane is running at ${config.appUrl}\n\n`);
   }) as Server;
 
   server.on('error', async (error: NodeJS.ErrnoException) => {

@@ -12,6 +12,7 @@ export const paths = {
   resetPassword: '/reset-password',
   dashboard: '/dashboard',
   schedule: '/schedule',
+  profile: '/profile',
 } as const;
 
 export type PagePath = (typeof paths)[keyof typeof paths];

@@ -57,24 +57,3 @@ export const contactMessageSchema = z.object({
     .max(MAX_CONTACT_MESSAGE_LENGTH, `Message must be at most ${MAX_CONTACT_MESSAGE_LENGTH} characters`),
 });
 export type ContactMessageInput = z.input<typeof contactMessageSchema>;
-
-export interface SignUpFields {
-  fullName: string;
-  email: string;
-  password: string;
-  confirmPassword: string;
-  captchaDone: boolean;
-}
-
-/**
- * The seed's sign-up checks, in the seed's order (seed-spec section 5). Returns the first
- * message that applies, or null when the form may be sent.
- */
-export function firstSignUpProblem(fields: SignUpFields): string | null {
-  if (!fields.captchaDone) return messages.captchaRequired;
-  if (fields.password !== fields.confirmPassword) return messages.passwordsDoNotMatch;
-  if (fields.password.length < MIN_PASSWORD_LENGTH) return messages.passwordTooShort;
-  if (fields.email.trim() === '' || fields.fullName.trim() === '') return messages.fillAllFields;
-  if (fields.password.length > MAX_PASSWORD_LENGTH) return messages.passwordTooLong;
-  return null;
-}

@@ -165,7 +165,8 @@ describe('email verification', () => {
   });
 
   it('refuses a link older than 24 hours', async () => {
-    const { email } = await signUp(t);
+    const { email, res: signedUp } = await signUp(t);
+    expect(signedUp.status).toBe(200);
     const token = verificationToken(await verifyMailTo(email));
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + 24 * 60 * 60 * 1000 + 1000);

@@ -17,7 +17,7 @@ describe('start-up', () => {
 
   it('prints its URL and serves the health check', async () => {
     const server = await startServerProcess({ DATA_DIR: freshDataDir() });
-    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(server.url).toMatch(/^http:\/\/localhost:\d+$/);
     const res = await fetch(`${server.url}/api/health`);
     expect(res.status).toBe(200);
     server.child.kill('SIGTERM');

@@ -60,7 +60,7 @@ export async function startMailCatcher(port = 0): Promise<MailCatcher> {
     smtpUrl: `smtp://127.0.0.1:${actualPort}`,
     mails,
     mailsTo: (address) => mails.filter((mail) => mail.to === address.toLowerCase()),
-    waitFor(match, timeoutMs = 5000) {
+    waitFor(match, timeoutMs = 10_000) {
       return new Promise((resolve, reject) => {
         const check = () => {
           const found = mails.find(match);

@@ -1,7 +1,9 @@
-import { Outlet } from 'react-router';
+import { Outlet, useNavigation } from 'react-router';
+import { Footer } from '../features/navigation/footer';
 import { NavBar } from '../features/navigation/nav-bar';
 
 export function RootLayout() {
+  const navigation = useNavigation();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -11,9 +13,17 @@ export function RootLayout() {
         Skip to content
       </a>
       <NavBar />
+      {navigation.state === 'loading' ? (
+        <div
+          className="fixed inset-x-0 top-0 z-40 h-0.5 animate-pulse bg-brand-600"
+          role="progressbar"
+          aria-label="Loading page"
+        />
+      ) : null}
       <main id="main" className="flex-1">
         <Outlet />
       </main>
+      <Footer />
     </div>
   );
 }

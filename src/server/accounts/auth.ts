@@ -16,7 +16,8 @@ import {
 } from '../../shared/constants';
 import { messages } from '../../shared/messages';
 import { paths } from '../../shared/routes';
-import { emailSchema, firstSignUpProblem, roleSchema } from '../../shared/schemas';
+import { emailSchema, roleSchema } from '../../shared/schemas';
+import { firstSignUpProblem } from '../../shared/sign-up-checks';
 import type { CaptchaVerifier } from '../captcha/captcha';
 import type { Config } from '../config/config';
 import type { DB } from '../db/schema';
@@ -76,7 +77,7 @@ export function createAuth(deps: AuthDependencies) {
     basePath: '/api/auth',
     secret: config.authSecret,
     database: { db, type: 'postgres', transaction: true },
-    trustedOrigins: [config.appUrl],
+    trustedOrigins: config.trustedOrigins,
     telemetry: { enabled: false },
     logger: {
       log: (level, message) => {

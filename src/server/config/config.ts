@@ -74,6 +74,8 @@ export interface Config {
   appUrl: string;
   /** True when APP_URL is https: cookies get Secure and responses HSTS. */
   secure: boolean;
+  /** Origins whose requests may change state: APP_URL's, and 127.0.0.1 beside localhost when APP_URL is the default. */
+  trustedOrigins: string[];
   dataDir: string;
   databaseUrl: string | undefined;
   smtpUrl: string | undefined;
@@ -123,6 +125,9 @@ export function loadConfig(env: Env = process.env): Config {
     host: e.HOST,
     appUrl,
     secure: appUrl.startsWith('https:'),
+    trustedOrigins: e.APP_URL
+      ? [new URL(appUrl).origin]
+      : [`http://localhost:${e.PORT}`, `http://127.0.0.1:${e.PORT}`],
     dataDir,
     databaseUrl: e.DATABASE_URL,
     smtpUrl: e.SMTP_URL,

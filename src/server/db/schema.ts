@@ -69,6 +69,7 @@ export interface MailOutboxTable {
   claimed_until: Timestamp | null;
   sent_at: Timestamp | null;
   last_error: string | null;
+  reply_to: string | null;
   created_at: Timestamp;
 }
 
@@ -78,7 +79,19 @@ export interface RateLimitsTable {
   expire: string | null;
 }
 
+export interface ContactMessagesTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  user_id: string | null;
+  client_address: string | null;
+  created_at: Timestamp;
+}
+
 export interface DB {
+  contact_messages: ContactMessagesTable;
   users: UsersTable;
   sessions: SessionsTable;
   accounts: AccountsTable;

@@ -10,13 +10,13 @@ import type { AppEnv } from './app-env';
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export function sameOriginOnly(appUrl: string): MiddlewareHandler<AppEnv> {
-  const ownOrigin = new URL(appUrl).origin;
+export function sameOriginOnly(trustedOrigins: string[]): MiddlewareHandler<AppEnv> {
+  const own = new Set(trustedOrigins);
   return async (c, next) => {
     if (!safeMethods.has(c.req.method)) {
       const origin = c.req.header('origin');
       const fetchSite = c.req.header('sec-fetch-site');
-      const foreign = origin ? origin !== ownOrigin : fetchSite === 'cross-site';
+      const foreign = origin ? !own.has(origin) : fetchSite === 'cross-site';
       if (foreign) return errorResponse(c, 403, messages.forbiddenOrigin, 'FORBIDDEN_ORIGIN');
     }
     await next();

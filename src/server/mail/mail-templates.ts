@@ -73,3 +73,34 @@ The link works once and expires in 1 hour. If you did not ask for this, ignore t
     ),
   };
 }
+
+export function contactForwardMail(input: {
+  name: string;
+  email: string;
+  subjectLabel: string;
+  message: string;
+  receivedAt: Date;
+}): MailContent {
+  const subject = `[${PRODUCT_NAME} contact] ${input.subjectLabel} from ${input.name}`;
+  const when = input.receivedAt.toISOString();
+  return {
+    subject,
+    text: `A visitor wrote through the contact form.
+
+Name: ${input.name}
+Email: ${input.email}
+Subject: ${input.subjectLabel}
+Received: ${when}
+
+${input.message}
+
+Reply to this mail to answer them directly (within ${24} hours, as promised on the site).
+`,
+    html: layout(subject, [
+      'A visitor wrote through the contact form.',
+      `<strong>Name:</strong> ${escapeHtml(input.name)}<br><strong>Email:</strong> ${escapeHtml(input.email)}<br><strong>Subject:</strong> ${escapeHtml(input.subjectLabel)}<br><strong>Received:</strong> ${escapeHtml(when)}`,
+      `<span style="white-space:pre-wrap">${escapeHtml(input.message)}</span>`,
+      'Reply to this mail to answer them directly (within 24 hours, as promised on the site).',
+    ]),
+  };
+}

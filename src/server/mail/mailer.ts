@@ -15,6 +15,8 @@ import type { MailContent } from './mail-templates';
 
 export interface OutgoingMail extends MailContent {
   to: string;
+  /** Where replies go: an address, never a raw header line. */
+  replyTo?: { name: string; address: string };
 }
 
 export interface Mailer {
@@ -107,6 +109,9 @@ export function createMailer(options: MailerOptions): Mailer {
           subject: mail.subject,
           text: mail.text_body,
           html: mail.html_body,
+          ...(mail.reply_to
+            ? { replyTo: JSON.parse(mail.reply_to) as { name: string; address: string } }
+            : {}),
         });
         await db
           .updateTable('mail_outbox')
@@ -163,7 +168,13 @@ export function createMailer(options: MailerOptions): Mailer {
     async sendMail(mail) {
       await db
         .insertInto('mail_outbox')
-        .values({ recipient: mail.to, subject: mail.subject, text_body: mail.text, html_body: mail.html })
+        .values({
+          recipient: mail.to,
+          subject: mail.subject,
+          text_body: mail.text,
+          html_body: mail.html,
+          reply_to: mail.replyTo ? JSON.stringify(mail.replyTo) : null,
+        })
         .execute();
       if (!stopped) setImmediate(() => void deliverDue());
     },

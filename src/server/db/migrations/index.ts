@@ -4,7 +4,9 @@
  */
 import type { Migration } from 'kysely';
 import * as accounts from './0001-accounts';
+import * as contactMessages from './0002-contact-messages';
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
+  '0002-contact-messages': contactMessages,
 };

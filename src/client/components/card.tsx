@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react';
+
+export function Card({ children, className = '' }: { children: ReactNode; className?: string }) {
+  return (
+    <div className={`rounded-2xl border border-slate-200 bg-white p-6 shadow-sm ${className}`}>
+      {children}
+    </div>
+  );
+}
+
+/** A titled section of a page; its heading names the region for screen readers. */
+export function CardSection({
+  title,
+  children,
+  className = '',
+  action,
+}: {
+  title: string;
+  children: ReactNode;
+  className?: string;
+  action?: ReactNode;
+}) {
+  const id = `section-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+  return (
+    <section
+      aria-labelledby={id}
+      className={`rounded-2xl border border-slate-200 bg-white p-6 shadow-sm ${className}`}
+    >
+      <div className="mb-4 flex items-center justify-between gap-4">
+        <h2 id={id} className="text-lg font-semibold text-slate-900">
+          {title}
+        </h2>
+        {action}
+      </div>
+      {children}
+    </section>
+  );
+}

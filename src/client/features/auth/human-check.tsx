@@ -1,0 +1,137 @@
+/**
+ * The human check on sign-up: the self-hosted ALTCHA widget by default, Google reCAPTCHA v2 when
+ * the server is configured for it. It reports the solution to submit (or null) through onChange;
+ * the server verifies it, this only spares a round trip. Change `resetKey` to start a fresh check
+ * (a solution works once).
+ */
+
+import type {} from 'altcha/types/react';
+import { useEffect, useRef, useState } from 'react';
+import { LoadingBlock } from '../../components/spinner';
+import { getPublicConfig, type PublicConfig } from '../../lib/public-config';
+
+interface HumanCheckProps {
+  onChange(solution: string | null): void;
+  resetKey: number;
+}
+
+export function HumanCheck({ onChange, resetKey }: HumanCheckProps) {
+  const [config, setConfig] = useState<PublicConfig | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    getPublicConfig()
+      .then(setConfig)
+      .catch(() => setFailed(true));
+  }, []);
+
+  if (failed) {
+    return (
+      <p role="alert" className="text-sm text-red-800">
+        The human check could not load. Please reload the page.
+      </p>
+    );
+  }
+  if (!config) return <LoadingBlock label="Loading the human check…" />;
+  return config.captcha.kind === 'recaptcha' ? (
+    <Recaptcha key={resetKey} siteKey={config.captcha.siteKey} onChange={onChange} />
+  ) : (
+    <Altcha key={resetKey} onChange={onChange} />
+  );
+}
+
+function Altcha({ onChange }: { onChange(solution: string | null): void }) {
+  const ref = useRef<HTMLElement>(null);
+  const [ready, setReady] = useState(false);
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
+
+  useEffect(() => {
+    let cancelled = false;
+    import('./altcha-setup').then(() => {
+      if (!cancelled) setReady(true);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  useEffect(() => {
+    const widget = ref.current;
+    if (!ready || !widget) return;
+    const onState = (event: Event) => {
+      const { state, payload } = (event as CustomEvent<{ state: string; payload?: string }>).detail;
+      onChangeRef.current(state === 'verified' && payload ? payload : null);
+    };
+    widget.addEventListener('statechange', onState);
+    return () => widget.removeEventListener('statechange', onState);
+  }, [ready]);
+
+  useEffect(() => () => onChangeRef.current(null), []);
+
+  return (
+    <div className="min-h-[74px]">
+      {ready ? (
+        <altcha-widget ref={ref} challenge="/api/captcha/challenge" name="captcha" />
+      ) : (
+        <LoadingBlock label="Loading the human check…" />
+      )}
+    </div>
+  );
+}
+
+declare global {
+  interface Window {
+    grecaptcha?: {
+      render(element: HTMLElement, options: Record<string, unknown>): number;
+      ready(callback: () => void): void;
+    };
+    onTutorlaneRecaptchaLoad?: () => void;
+  }
+}
+
+function loadRecaptchaScript(): Promise<void> {
+  if (window.grecaptcha) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    window.onTutorlaneRecaptchaLoad = () => resolve();
+    const script = document.createElement('script');
+    script.src = 'https://www.google.com/recaptcha/api.js?onload=onTutorlaneRecaptchaLoad&render=explicit';
+    script.async = true;
+    script.onerror = () => reject(new Error('reCAPTCHA did not load'));
+    document.head.append(script);
+  });
+}
+
+function Recaptcha({ siteKey, onChange }: { siteKey: string; onChange(solution: string | null): void }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    let cancelled = false;
+    loadRecaptchaScript()
+      .then(() => {
+        if (cancelled || !ref.current || !window.grecaptcha) return;
+        window.grecaptcha.render(ref.current, {
+          sitekey: siteKey,
+          callback: (token: string) => onChangeRef.current(token),
+          'expired-callback': () => onChangeRef.current(null),
+          'error-callback': () => onChangeRef.current(null),
+        });
+      })
+      .catch(() => setFailed(true));
+    return () => {
+      cancelled = true;
+      onChangeRef.current(null);
+    };
+  }, [siteKey]);
+
+  return failed ? (
+    <p role="alert" className="text-sm text-red-800">
+      reCAPTCHA could not load. Please check your connection and reload the page.
+    </p>
+  ) : (
+    <div ref={ref} className="min-h-[78px]" />
+  );
+}

@@ -1,0 +1,194 @@
+/** Account journeys in the browser (issue #3). */
+import { messages } from '../../src/shared/messages';
+import {
+  createAccount,
+  expect,
+  linkIn,
+  openMenuIfCollapsed,
+  PASSWORD,
+  test,
+  uniqueEmail,
+  waitForMail,
+} from './fixtures';
+
+for (const role of ['Student', 'Tutor'] as const) {
+  test(`a ${role.toLowerCase()} signs up, verifies through the mailed link and reaches the dashboard`, async ({
+    page,
+  }) => {
+    const email = uniqueEmail(role.toLowerCase());
+    await page.goto('/signup');
+    await page.getByLabel('Full Name').fill(`New ${role}`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm Password').fill(PASSWORD);
+    await expect(page.getByRole('radio', { name: 'Student' })).toBeChecked();
+    await page.getByRole('radio', { name: role }).check();
+    const create = page.getByRole('button', { name: 'Create Account' });
+    await expect(create).toBeDisabled();
+    // ALTCHA's checkbox is covered by an SVG in the widget.
+    await page.getByRole('checkbox', { name: /not a robot/i }).click({ force: true });
+    await expect(create).toBeEnabled({ timeout: 20_000 });
+    await create.click();
+
+    await expect(page).toHaveURL(/\/verify-email$/);
+    await expect(page.getByText(email)).toBeVisible();
+    await openMenuIfCollapsed(page);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByText(`New ${role}`).filter({ visible: true })).toBeVisible();
+    await expect(nav.getByText(role, { exact: true }).filter({ visible: true })).toBeVisible();
+    await expect(nav.getByRole('button', { name: 'Logout' }).filter({ visible: true })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
+
+    const link = linkIn(await waitForMail(email, 'Verify your email'), '/verify-email?token=');
+    await page.goto(link);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByText(`${role} dashboard`)).toBeVisible();
+    await openMenuIfCollapsed(page);
+    await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+  });
+}
+
+test('sign-up shows the seed messages in the seed order', async ({ page }) => {
+  await page.goto('/signup');
+  const alert = page.getByRole('alert');
+  await page.getByLabel('Full Name').press('Enter');
+  await expect(alert).toHaveText(messages.captchaRequired);
+
+  await page.getByRole('checkbox', { name: /not a robot/i }).click({ force: true });
+  const create = page.getByRole('button', { name: 'Create Account' });
+  await expect(create).toBeEnabled({ timeout: 20_000 });
+
+  await page.getByLabel('Password', { exact: true }).fill('abc');
+  await page.getByLabel('Confirm Password').fill('abd');
+  await create.click();
+  await expect(alert).toHaveText(messages.passwordsDoNotMatch);
+
+  await page.getByLabel('Confirm Password').fill('abc');
+  await create.click();
+  await expect(alert).toHaveText(messages.passwordTooShort);
+
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm Password').fill(PASSWORD);
+  await create.click();
+  await expect(alert).toHaveText(messages.fillAllFields);
+});
+
+test('an email already in use is refused with a clear message', async ({ page, browser }) => {
+  const other = await browser.newPage({ extraHTTPHeaders: { 'X-Forwarded-For': '10.250.0.1' } });
+  const existing = await createAccount(other, { verified: false });
+  await other.close();
+
+  await page.goto('/signup');
+  await page.getByLabel('Full Name').fill('Second Person');
+  await page.getByLabel('Email').fill(existing.email.toUpperCase());
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm Password').fill(PASSWORD);
+  await page.getByRole('checkbox', { name: /not a robot/i }).click({ force: true });
+  await page.getByRole('button', { name: 'Create Account' }).click({ timeout: 20_000 });
+  await expect(page.getByRole('alert')).toHaveText(`${messages.signupFailedPrefix}${messages.emailInUse}`);
+  await expect(page).toHaveURL(/\/signup$/);
+});
+
+test('the guards send each visitor where the seed says', async ({ page, browser }) => {
+  for (const path of ['/dashboard', '/schedule']) {
+    await page.goto(path);
+    await expect(page, `signed out ${path}`).toHaveURL(/\/login$/);
+  }
+
+  await createAccount(page, { verified: false });
+  for (const path of ['/dashboard', '/schedule']) {
+    await page.goto(path);
+    await expect(page, `unverified ${path}`).toHaveURL(/\/verify-email$/);
+  }
+
+  const verifiedPage = await browser.newPage({ extraHTTPHeaders: { 'X-Forwarded-For': '10.250.0.2' } });
+  await createAccount(verifiedPage);
+  for (const path of ['/login', '/signup', '/verify-email']) {
+    await verifiedPage.goto(path);
+    await expect(verifiedPage, `verified ${path}`).toHaveURL(/\/dashboard$/);
+  }
+  await verifiedPage.goto('/schedule');
+  await expect(verifiedPage.getByRole('heading', { name: 'Schedule', level: 1 })).toBeVisible();
+  await verifiedPage.close();
+});
+
+test('an unverified user resends the verification mail', async ({ page }) => {
+  const account = await createAccount(page, { verified: false });
+  await page.goto('/verify-email');
+  await page.getByRole('button', { name: 'Resend Verification Email' }).click();
+  await expect(page.getByRole('status')).toHaveText(messages.verificationSent);
+  await waitForMail(account.email, 'Verify your email', 2);
+  await expect(page.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
+  await page.getByRole('link', { name: 'Back to Login' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a verification link opened where nobody is signed in leads to sign in, with a note', async ({
+  page,
+  browser,
+}) => {
+  const other = await browser.newPage({ extraHTTPHeaders: { 'X-Forwarded-For': '10.250.0.3' } });
+  const account = await createAccount(other, { verified: false });
+  await other.close();
+  await page.goto(linkIn(await waitForMail(account.email, 'Verify your email'), '/verify-email?token='));
+  await expect(page).toHaveURL(/\/login\?verified=1$/);
+  await expect(page.getByRole('status')).toHaveText(messages.emailVerifiedNote);
+  // The link works once.
+  await page.goto(linkIn(await waitForMail(account.email, 'Verify your email'), '/verify-email?token='));
+  await expect(page.getByRole('alert')).toHaveText(messages.verificationLinkInvalid);
+});
+
+test('logout goes home; login asks for both fields, refuses a wrong password and opens the dashboard', async ({
+  page,
+}) => {
+  const account = await createAccount(page);
+  await page.goto('/dashboard');
+  await openMenuIfCollapsed(page);
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await openMenuIfCollapsed(page);
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' }),
+  ).toBeVisible();
+
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('alert')).toHaveText(messages.fillAllFields);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill('not-the-password-42');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    `${messages.loginFailedPrefix}${messages.invalidCredentials}`,
+  );
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('a forgotten password is reset through the mailed link and works at once', async ({ page, browser }) => {
+  const other = await browser.newPage({ extraHTTPHeaders: { 'X-Forwarded-For': '10.250.0.4' } });
+  const account = await createAccount(other);
+  await other.close();
+
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByRole('button', { name: 'Send Reset Link' }).click();
+  await expect(page.getByRole('status')).toHaveText(messages.resetLinkSent);
+
+  await page.goto(linkIn(await waitForMail(account.email, 'Reset your'), '/reset-password?token='));
+  await page.getByLabel('New Password').fill('a-new-secret-42');
+  await page.getByLabel('Confirm Password').fill('a-new-secret-41');
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(page.getByRole('alert')).toHaveText(messages.passwordsDoNotMatch);
+  await page.getByLabel('Confirm Password').fill('a-new-secret-42');
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(page).toHaveURL(/\/login\?reset=1$/);
+  await expect(page.getByRole('status')).toHaveText(messages.passwordResetDone);
+
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill('a-new-secret-42');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});

@@ -1,0 +1,103 @@
+/**
+ * What every browser test shares: a client address of its own (rate limits count per test), the
+ * mailbox the app delivers to, accounts created through the API rather than the UI (only the
+ * journeys under test walk the UI), and an accessibility scan.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import type { Challenge } from 'altcha-lib/types';
+import type { CaughtMail } from '../support/mail-catcher';
+
+export const PASSWORD = 'correct-horse-battery-42';
+
+let sequence = 0;
+export function uniqueEmail(prefix = 'user'): string {
+  sequence += 1;
+  return `${prefix}-${Date.now().toString(36)}-${process.pid}-${sequence}@example.com`;
+}
+
+const randomAddress = () =>
+  `10.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`;
+
+export async function waitForMail(to: string, subject: string, count = 1): Promise<CaughtMail> {
+  const url = `${process.env.MAIL_SINK_URL}/mails?to=${encodeURIComponent(to)}`;
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const mails = (await (await fetch(url)).json()) as CaughtMail[];
+    const matching = mails.filter((mail) => mail.subject.includes(subject));
+    if (matching.length >= count) return matching[count - 1] as CaughtMail;
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+  throw new Error(`no mail "${subject}" for ${to}`);
+}
+
+export function linkIn(mail: CaughtMail, fragment: string): string {
+  const link = mail.text.match(/https?:\/\/\S+/g)?.find((url) => url.includes(fragment));
+  if (!link) throw new Error(`no link with ${fragment} in "${mail.subject}"`);
+  return link;
+}
+
+export interface Account {
+  email: string;
+  displayName: string;
+  role: 'student' | 'tutor';
+}
+
+/** Creates an account through the API, signed in in this page's browser context. */
+export async function createAccount(
+  page: Page,
+  options: { role?: 'student' | 'tutor'; verified?: boolean; displayName?: string } = {},
+): Promise<Account> {
+  const role = options.role ?? 'student';
+  const email = uniqueEmail(role);
+  const displayName = options.displayName ?? (role === 'tutor' ? 'Tess Tutor' : 'Sam Student');
+  const challenge = (await (await page.request.get('/api/captcha/challenge')).json()) as Challenge;
+  const solution = await solveChallenge({ challenge, deriveKey });
+  const res = await page.request.post('/api/auth/sign-up/email', {
+    headers: { 'X-Captcha': btoa(JSON.stringify({ challenge, solution })) },
+    data: { name: displayName, email, password: PASSWORD, confirmPassword: PASSWORD, role },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  if (options.verified !== false) {
+    const mail = await waitForMail(email, 'Verify your email');
+    const token = new URL(linkIn(mail, '/verify-email?token=')).searchParams.get('token');
+    const verified = await page.request.post('/api/account/verify-email', { data: { token } });
+    expect(verified.status()).toBe(200);
+  }
+  return { email, displayName, role };
+}
+
+export async function expectNoAccessibilityViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const summary = results.violations.map(
+    (violation) =>
+      `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+  );
+  expect(summary).toEqual([]);
+}
+
+/** Opens the navigation on a phone (behind Toggle menu); does nothing on a desktop. */
+export async function openMenuIfCollapsed(page: Page) {
+  if ((page.viewportSize()?.width ?? 1280) >= 768) return;
+  const toggle = page.getByRole('button', { name: 'Toggle menu' });
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+}
+
+export const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
+
+export const test = base.extend<{ clientAddress: string }>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+  clientAddress: async ({}, use) => {
+    await use(randomAddress());
+  },
+  extraHTTPHeaders: async ({ clientAddress }, use) => {
+    await use({ 'X-Forwarded-For': clientAddress });
+  },
+});
+
+export { expect };
