@@ -11,6 +11,6 @@ export function AuthProvider({ store, children }: { store: AuthStore; children: 
 export function useAuth(): AuthState & { actions: AuthStore } {
   const store = useContext(AuthContext);
   if (!store) throw new Error('useAuth must be used within an AuthProvider');
-  const state = useSyncExternalStore(store.subscribe, store.getState);
+  const state = useSyncExternalStore(store.subscribe, store.getState, store.getState);
   return { ...state, actions: store };
 }

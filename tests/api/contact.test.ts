@@ -1,0 +1,84 @@
+/** The contact form's API (issue #4): validated, stored, forwarded to support, rate limited. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { send } from '../support/accounts';
+import { type MailCatcher, startMailCatcher } from '../support/mail-catcher';
+import { createTestApp, type TestApp } from '../support/test-app';
+
+let t: TestApp;
+let mailbox: MailCatcher;
+beforeAll(async () => {
+  mailbox = await startMailCatcher();
+  t = await createTestApp({ env: { SMTP_URL: mailbox.smtpUrl, SUPPORT_EMAIL: 'help@tutorlane.test' } });
+});
+afterAll(async () => {
+  await t.close();
+  await mailbox.close();
+});
+
+const valid = {
+  name: 'Vera Visitor',
+  email: 'vera@example.com',
+  subject: 'tutoring',
+  message: 'Do you teach Latin?',
+};
+
+describe('POST /api/contact', () => {
+  it('stores the message and mails it to SUPPORT_EMAIL with the visitor as Reply-To', async () => {
+    const res = await send(t, 'POST', '/api/contact', { ...valid, email: '  Vera@Example.com ' });
+    expect(res.status).toBe(201);
+    const { id } = await res.json();
+    const row = await t.database.db
+      .selectFrom('contact_messages')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ name: 'Vera Visitor', email: 'vera@example.com', subject: 'tutoring' });
+    const mail = await mailbox.waitFor((m) => m.to === 'help@tutorlane.test');
+    expect(mail.subject).toBe('[Tutorlane contact] Tutoring Services from Vera Visitor');
+    expect(mail.text).toContain('Do you teach Latin?');
+    expect(mail.headers['reply-to']).toContain('vera@example.com');
+  });
+
+  it.each([
+    ['a missing name', { name: '' }, 'Name is required'],
+    ['a malformed email', { email: 'vera' }, 'Please enter a valid email address'],
+    ['an unknown subject', { subject: 'spam' }, 'Please choose a subject'],
+    ['no subject', { subject: '' }, 'Please choose a subject'],
+    ['an empty message', { message: '   ' }, 'Message is required'],
+    [
+      'a message over 5,000 characters',
+      { message: 'x'.repeat(5001) },
+      'Message must be at most 5000 characters',
+    ],
+    ['a name over 80 characters', { name: 'x'.repeat(81) }, 'Name must be at most 80 characters'],
+    ['a line break in the name', { name: 'Eve\r\nBcc: all@example.com' }, 'Name must be on one line'],
+    [
+      'a line break in the email',
+      { email: 'eve@example.com\r\nBcc: all@example.com' },
+      'Please enter a valid email address',
+    ],
+  ])('refuses %s with a clear 400', async (_label, change, message) => {
+    const before = mailbox.mails.length;
+    const res = await send(t, 'POST', '/api/contact', { ...valid, ...change });
+    expect(res.status).toBe(400);
+    expect((await res.json()).message).toBe(message);
+    expect(mailbox.mails.length).toBe(before);
+  });
+
+  it('refuses a body that is not JSON', async () => {
+    const res = await t.request('/api/contact', { method: 'POST', body: 'not json' });
+    expect(res.status).toBe(400);
+  });
+
+  it('accepts five messages an hour from one address, then answers 429 with Retry-After', async () => {
+    const headers = { 'x-forwarded-for': '203.0.113.9' };
+    for (let i = 0; i < 5; i++) {
+      const res = await t.request('/api/contact', { method: 'POST', headers, body: JSON.stringify(valid) });
+      expect(res.status).toBe(201);
+    }
+    const refused = await t.request('/api/contact', { method: 'POST', headers, body: JSON.stringify(valid) });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await refused.json()).message).toMatch(/Too many/);
+  });
+});
