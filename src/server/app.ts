@@ -21,7 +21,7 @@ import { contactRoutes } from './contact/contact-routes';
 import { dashboardRoutes } from './dashboard/dashboard-routes';
 import type { Database } from './db/database';
 import { healthRoutes } from './health/health-routes';
-import { ApiError, errorResponse } from './http/api-error';
+import { ApiError, errorResponse, isDatabaseDown, serviceUnavailable } from './http/api-error';
 import type { AppEnv } from './http/app-env';
 import { sameOriginOnly } from './http/origin-check';
 import { requestLogger } from './http/request-logger';
@@ -97,7 +97,7 @@ export function createApp(deps: AppDependencies, services: AppServices = createS
     .route('/', healthRoutes(database))
     .route('/', publicConfigRoutes(config, captcha))
     .route('/', captchaRoutes(captcha))
-    .route('/', accountRoutes({ auth, db, limiters }))
+    .route('/', accountRoutes({ auth, database, limiters }))
     .route('/', profileRoutes({ auth, db }))
     .route('/', dashboardRoutes(auth))
     .route('/', scheduleRoutes(auth))
@@ -107,11 +107,12 @@ export function createApp(deps: AppDependencies, services: AppServices = createS
 
   if (deps.clientDir) mountStaticSite(app, deps.clientDir);
 
-  app.onError((error, c) => {
+  app.onError(async (error, c) => {
     if (error instanceof ApiError) return errorResponse(c, error.status, error.message, error.code);
     if (error instanceof HTTPException && error.status < 500) {
       return errorResponse(c, error.status, error.message || messages.invalidRequest);
     }
+    if (await isDatabaseDown(database)) return serviceUnavailable(c);
     c.var.logger?.error({ err: error }, 'unhandled error');
     return errorResponse(c, 500, messages.unexpectedError, 'INTERNAL');
   });

@@ -5,10 +5,9 @@
  * page, and the landing of the verification link.
  */
 import { Hono } from 'hono';
-import type { Kysely } from 'kysely';
 import { messages } from '../../shared/messages';
-import type { DB } from '../db/schema';
-import { errorResponse } from '../http/api-error';
+import type { Database } from '../db/database';
+import { errorResponse, isDatabaseDown, serviceUnavailable } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 import type { RateLimiters } from '../rate-limit/rate-limits';
 import { tooManyRequests } from '../rate-limit/rate-limits';
@@ -106,8 +105,9 @@ async function shapeAuthResponse(
   );
 }
 
-export function accountRoutes(deps: { auth: Auth; db: Kysely<DB>; limiters: RateLimiters }) {
-  const { auth, db, limiters } = deps;
+export function accountRoutes(deps: { auth: Auth; database: Database; limiters: RateLimiters }) {
+  const { auth, database, limiters } = deps;
+  const db = database.db;
   const app = new Hono<AppEnv>();
 
   app.on(['GET', 'POST'], '/auth/*', async (c) => {
@@ -128,6 +128,7 @@ export function accountRoutes(deps: { auth: Auth; db: Kysely<DB>; limiters: Rate
     headers.set(CLIENT_ADDRESS_HEADER, c.var.clientAddress);
     const request = new Request(c.req.raw, { headers });
     const res = await auth.handler(request);
+    if (res.status >= 500 && (await isDatabaseDown(database))) return serviceUnavailable(c);
     if (endpoint === '/sign-in/email') {
       c.var.logger.info(
         { event: 'sign-in', outcome: res.status === 200 ? 'success' : 'failure', status: res.status },

@@ -59,7 +59,7 @@ function openPostgres(url: string, poolSize: number): Database {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
-    connectionTimeoutMillis: 2000,
+    connectionTimeoutMillis: 1000,
     idleTimeoutMillis: 30_000,
   });
   // An idle client losing its server emits here; without a listener it would crash the process.

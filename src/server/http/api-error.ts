@@ -4,6 +4,8 @@
  */
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { messages } from '../../shared/messages';
+import type { Database } from '../db/database';
 
 export interface ApiErrorBody {
   message: string;
@@ -23,4 +25,20 @@ export class ApiError extends Error {
 export function errorResponse(c: Context, status: ContentfulStatusCode, message: string, code?: string) {
   const body: ApiErrorBody = code ? { message, code } : { message };
   return c.json(body, status);
+}
+
+/** True when the database does not answer a trivial query at once: failures are then its fault. */
+export async function isDatabaseDown(database: Database): Promise<boolean> {
+  try {
+    await database.ping(500);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/** 503 with Retry-After: the request may succeed once the database is back. */
+export function serviceUnavailable(c: Context) {
+  c.header('Retry-After', '5');
+  return errorResponse(c, 503, messages.serviceUnavailable, 'SERVICE_UNAVAILABLE');
 }
