@@ -8,7 +8,11 @@ import { defineConfig } from 'vitest/config';
 const apiProject = (store: 'embedded' | 'postgres') => ({
   test: {
     name: `api-${store}`,
-    include: ['tests/api/**/*.test.ts'],
+    // tests/api-postgres: what only a shared PostgreSQL can show (several servers on one database).
+    include:
+      store === 'postgres'
+        ? ['tests/api/**/*.test.ts', 'tests/api-postgres/**/*.test.ts']
+        : ['tests/api/**/*.test.ts'],
     environment: 'node' as const,
     globalSetup: ['tests/support/api-global-setup.ts'],
     env: { TEST_STORE: store },

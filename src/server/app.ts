@@ -25,6 +25,7 @@ import { ApiError, errorResponse, isDatabaseDown, serviceUnavailable } from './h
 import type { AppEnv } from './http/app-env';
 import { sameOriginOnly } from './http/origin-check';
 import { requestLogger } from './http/request-logger';
+import { securityHeaders } from './http/security-headers';
 import { mountStaticSite } from './http/static-site';
 import type { Logger } from './logging/logger';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -83,6 +84,7 @@ export function createApp(deps: AppDependencies, services: AppServices = createS
   const app = new Hono<AppEnv>();
 
   app.use(requestLogger(logger, config.trustProxy));
+  app.use(securityHeaders({ https: config.secure, recaptcha: Boolean(config.recaptcha) }));
 
   app.use(
     '/api/*',

@@ -15,7 +15,7 @@ import { type Auth, CLIENT_ADDRESS_HEADER } from './auth';
 import { consumeVerificationToken } from './email-verification';
 import { loadSession, publicUser } from './session';
 
-const exposedAuthEndpoints = new Set([
+export const exposedAuthEndpoints = new Set([
   'POST /sign-up/email',
   'POST /sign-in/email',
   'POST /sign-out',

@@ -1,0 +1,35 @@
+/**
+ * On PostgreSQL the rate limit counters live in the database (issue #5, item 3), so two servers
+ * sharing it count together: a client cannot buy new attempts by reaching another server.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { uniqueEmail } from '../support/accounts';
+import { createTestApp, type TestApp } from '../support/test-app';
+
+let first: TestApp;
+let second: TestApp;
+beforeAll(async () => {
+  first = await createTestApp();
+  second = await createTestApp({ database: first.database });
+});
+afterAll(async () => {
+  await first.close();
+});
+
+it('counts sign-ins on every server sharing the database together', async () => {
+  const attempt = (app: TestApp) =>
+    app.request('/api/auth/sign-in/email', {
+      method: 'POST',
+      headers: { 'x-forwarded-for': '198.51.100.99' },
+      body: JSON.stringify({ email: uniqueEmail(), password: 'wrong-password-42' }),
+    });
+  const statuses: number[] = [];
+  for (const app of [first, second, first, second, first, second]) statuses.push((await attempt(app)).status);
+  expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+  const row = await first.database.db
+    .selectFrom('rate_limits')
+    .selectAll()
+    .where('key', 'like', 'signIn:%198.51.100.99')
+    .executeTakeFirst();
+  expect(row?.points).toBe(6);
+});

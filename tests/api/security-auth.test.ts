@@ -1,0 +1,312 @@
+/**
+ * Accounts under attack (issue #5, items 2-7): same answers whether an account exists, rate limits
+ * that hold, a captcha the server checks, a password policy, tokens that are random, single-use
+ * and short-lived, and session cookies a browser keeps safe.
+ */
+import { dictionary } from '@zxcvbn-ts/language-common';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { messages } from '../../src/shared/messages';
+import {
+  CookieJar,
+  get,
+  send,
+  signIn,
+  signUp,
+  solveCaptcha,
+  TEST_PASSWORD,
+  uniqueEmail,
+  verifiedUser,
+} from '../support/accounts';
+import { linkIn, type MailCatcher, startMailCatcher } from '../support/mail-catcher';
+import { createTestApp, TEST_APP_URL, type TestApp } from '../support/test-app';
+
+let t: TestApp;
+let mailbox: MailCatcher;
+beforeAll(async () => {
+  mailbox = await startMailCatcher();
+  t = await createTestApp({ env: { SMTP_URL: mailbox.smtpUrl } });
+});
+afterAll(async () => {
+  await t.close();
+  await mailbox.close();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+  t.request(path, { method: 'POST', body: JSON.stringify(body), headers });
+
+async function countUsers(email: string) {
+  const rows = await t.database.db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', email.toLowerCase())
+    .execute();
+  return rows.length;
+}
+
+async function resetToken(email: string, nth = 1): Promise<string> {
+  await mailbox.waitFor(
+    (m) => m.to === email && mailbox.mailsTo(email).filter((x) => x.subject.includes('Reset')).length >= nth,
+  );
+  const mail = mailbox.mailsTo(email).filter((m) => m.subject.includes('Reset'))[nth - 1];
+  if (!mail) throw new Error('no reset mail');
+  return new URL(linkIn(mail, '/reset-password?token=')).searchParams.get('token') ?? '';
+}
+
+describe('no account enumeration', () => {
+  it('answers forgot password alike for known and unknown addresses, asked once or twice', async () => {
+    const { email } = await signUp(t);
+    const answers = new Set<string>();
+    for (const address of [email, uniqueEmail('ghost'), email, uniqueEmail('ghost')]) {
+      const res = await post('/api/auth/request-password-reset', { email: address });
+      answers.add(`${res.status} ${await res.text()}`);
+    }
+    expect([...answers]).toEqual([expect.stringMatching(/^200 /)]);
+  });
+
+  it('answers resend verification alike for known, verified and unknown addresses', async () => {
+    const unverified = await signUp(t);
+    const verified = await verifiedUser(t, mailbox);
+    const answers = new Set<string>();
+    for (const address of [unverified.email, verified.email, uniqueEmail('ghost')]) {
+      for (let i = 0; i < 2; i++) {
+        const res = await post('/api/auth/send-verification-email', { email: address });
+        answers.add(`${res.status} ${await res.text()}`);
+      }
+    }
+    expect([...answers]).toEqual([expect.stringMatching(/^200 /)]);
+  });
+});
+
+describe('rate limits', () => {
+  it('allows 5 sign-ins a minute per client address, then 429 with Retry-After', async () => {
+    const headers = { 'x-forwarded-for': '198.51.100.7' };
+    for (let i = 0; i < 5; i++) {
+      const res = await post(
+        '/api/auth/sign-in/email',
+        { email: uniqueEmail(), password: TEST_PASSWORD },
+        headers,
+      );
+      expect(res.status).toBe(401);
+    }
+    const refused = await post(
+      '/api/auth/sign-in/email',
+      { email: uniqueEmail(), password: TEST_PASSWORD },
+      headers,
+    );
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+    expect(await refused.json()).toEqual({ message: messages.tooManyRequests, code: 'TOO_MANY_REQUESTS' });
+  });
+
+  it('allows 5 sign-ups a minute per client address', async () => {
+    const headers = { 'x-forwarded-for': '198.51.100.8' };
+    for (let i = 0; i < 5; i++) expect((await signUp(t, { headers })).res.status).toBe(200);
+    const refused = await signUp(t, { headers });
+    expect(refused.res.status).toBe(429);
+    expect(await countUsers(refused.email)).toBe(0);
+  });
+
+  it('allows 5 account mails an hour per email address, the sign-up mail included', async () => {
+    const { email, jar } = await signUp(t);
+    for (let i = 0; i < 2; i++)
+      expect((await send(t, 'POST', '/api/auth/send-verification-email', { email }, jar)).status).toBe(200);
+    for (let i = 0; i < 2; i++)
+      expect((await post('/api/auth/request-password-reset', { email })).status).toBe(200);
+    const refused = await post('/api/auth/request-password-reset', { email: email.toUpperCase() });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBeTruthy();
+    const alsoRefused = await send(t, 'POST', '/api/auth/send-verification-email', { email }, jar);
+    expect(alsoRefused.status).toBe(429);
+  });
+
+  it('ignores X-Forwarded-For unless TRUST_PROXY says a proxy sets it', async () => {
+    const direct = await createTestApp({ env: { TRUST_PROXY: '0' } });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        const res = await direct.request('/api/auth/sign-in/email', {
+          method: 'POST',
+          headers: { 'x-forwarded-for': `203.0.113.${i + 1}` },
+          body: JSON.stringify({ email: uniqueEmail(), password: TEST_PASSWORD }),
+        });
+        statuses.push(res.status);
+      }
+      expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    } finally {
+      await direct.close();
+    }
+  });
+});
+
+describe('captcha checked by the server', () => {
+  it.each([
+    ['missing', null, messages.captchaRequired],
+    ['invalid', 'not-a-solution', messages.captchaInvalid],
+  ])('refuses a %s solution: 400, no account, no mail', async (_label, captcha, message) => {
+    const email = uniqueEmail('bot');
+    const { res } = await signUp(t, { email, captcha });
+    expect(res.status).toBe(400);
+    expect((await res.json()).message).toBe(message);
+    expect(await countUsers(email)).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(mailbox.mailsTo(email)).toHaveLength(0);
+  });
+
+  it('refuses an expired solution', async () => {
+    const captcha = await solveCaptcha(t);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 11 * 60 * 1000);
+    const email = uniqueEmail('late');
+    const { res } = await signUp(t, { email, captcha });
+    expect(res.status).toBe(400);
+    expect((await res.json()).message).toBe(messages.captchaInvalid);
+    expect(await countUsers(email)).toBe(0);
+  });
+
+  it('refuses a replayed solution', async () => {
+    const captcha = await solveCaptcha(t);
+    expect((await signUp(t, { captcha })).res.status).toBe(200);
+    const email = uniqueEmail('replay');
+    const { res } = await signUp(t, { email, captcha });
+    expect(res.status).toBe(400);
+    expect(await countUsers(email)).toBe(0);
+    expect(mailbox.mailsTo(email)).toHaveLength(0);
+  });
+});
+
+describe('passwords', () => {
+  it('refuses every one of the 1,000 most common passwords with a clear message', async () => {
+    const common = (dictionary['passwords-common'] as string[]).slice(0, 1000);
+    const unexpected: string[] = [];
+    for (const password of common) {
+      const res = await post(
+        '/api/auth/sign-up/email',
+        { name: 'Common', email: uniqueEmail('common'), password, confirmPassword: password },
+        { 'x-captcha': 'present' },
+      );
+      const expected = password.length < 6 ? messages.passwordTooShort : messages.passwordTooCommon;
+      if (res.status !== 400 || (await res.json()).message !== expected) unexpected.push(password);
+    }
+    expect(unexpected).toEqual([]);
+  }, 60_000);
+
+  it('checks all 128 characters of a long password, and refuses 129', async () => {
+    const long = `${'abcdefgh'.repeat(15)}1234567x`;
+    expect(long).toHaveLength(128);
+    const { email } = await signUp(t, { password: long });
+    expect((await signIn(t, email, long)).res.status).toBe(200);
+    expect((await signIn(t, email, `${long.slice(0, 127)}y`)).res.status).toBe(401);
+    const tooLong = await signUp(t, { password: `${long}z` });
+    expect(tooLong.res.status).toBe(400);
+    expect((await tooLong.res.json()).message).toBe(messages.passwordTooLong);
+  });
+});
+
+describe('reset and verification tokens', () => {
+  it('lets exactly one of 20 concurrent uses of a reset token through', async () => {
+    const { email } = await signUp(t);
+    await post('/api/auth/request-password-reset', { email });
+    const token = await resetToken(email);
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        post('/api/auth/reset-password', {
+          token,
+          newPassword: `concurrent-pass-${i}-x`,
+          confirmPassword: `concurrent-pass-${i}-x`,
+        }),
+      ),
+    );
+    const statuses = results.map((res) => res.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 400)).toHaveLength(19);
+  });
+
+  it('voids an older reset link when a new one is requested', async () => {
+    const { email } = await signUp(t);
+    await post('/api/auth/request-password-reset', { email });
+    const first = await resetToken(email, 1);
+    await post('/api/auth/request-password-reset', { email });
+    const second = await resetToken(email, 2);
+    expect(second).not.toBe(first);
+    const old = await post('/api/auth/reset-password', { token: first, newPassword: 'first-link-pass-42' });
+    expect(old.status).toBe(400);
+    const fresh = await post('/api/auth/reset-password', {
+      token: second,
+      newPassword: 'second-link-pass-42',
+    });
+    expect(fresh.status).toBe(200);
+  });
+
+  it('builds links from APP_URL, never from the Host header of the request', async () => {
+    const email = uniqueEmail('host');
+    await signUp(t, { email, headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' } });
+    await post(
+      '/api/auth/request-password-reset',
+      { email },
+      { host: 'evil.example', 'x-forwarded-host': 'evil.example' },
+    );
+    await mailbox.waitFor((m) => m.to === email && m.subject.includes('Reset'));
+    for (const mail of mailbox.mailsTo(email)) {
+      const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
+      expect(links.length).toBeGreaterThan(0);
+      for (const link of links) expect(new URL(link).origin).toBe(TEST_APP_URL);
+      expect(mail.html).not.toContain('evil.example');
+    }
+  });
+
+  it('uses reset tokens of at least 128 random bits', async () => {
+    const { email } = await signUp(t);
+    await post('/api/auth/request-password-reset', { email });
+    const token = await resetToken(email);
+    // 24 characters from a 62-letter alphabet: log2(62^24) ≈ 143 bits.
+    expect(token).toMatch(/^[A-Za-z0-9]{24,}$/);
+  });
+});
+
+describe('session cookie', () => {
+  it('is HttpOnly, SameSite=Lax, Path=/, not Secure over http, and renewed at every sign-in', async () => {
+    const { email, res } = await signUp(t);
+    const cookieOf = (response: Response) =>
+      response.headers.getSetCookie().find((line) => line.startsWith('tutorlane.session_token=')) ?? '';
+    const first = cookieOf(res);
+    expect(first).toMatch(/; HttpOnly/);
+    expect(first).toMatch(/; SameSite=Lax/);
+    expect(first).toMatch(/; Path=\//);
+    expect(first).not.toMatch(/Secure/);
+    const again = await signIn(t, email);
+    const second = cookieOf(again.res);
+    expect(second.split(';')[0]).not.toBe(first.split(';')[0]);
+  });
+
+  it('is Secure when APP_URL is https', async () => {
+    const secure = await createTestApp({ env: { APP_URL: 'https://tutorlane.example' } });
+    try {
+      const res = await secure.request('https://tutorlane.example/api/auth/sign-in/email', {
+        method: 'POST',
+        headers: { origin: 'https://tutorlane.example' },
+        body: JSON.stringify({ email: uniqueEmail(), password: TEST_PASSWORD }),
+      });
+      expect(res.status).toBe(401);
+      const signedUp = await signUp(secure, { headers: { origin: 'https://tutorlane.example' } });
+      expect(signedUp.res.status).toBe(200);
+      const cookie =
+        signedUp.res.headers.getSetCookie().find((line) => line.includes('session_token=')) ?? '';
+      expect(cookie).toMatch(/; Secure/);
+      expect(cookie).toMatch(/; HttpOnly/);
+    } finally {
+      await secure.close();
+    }
+  });
+
+  it('stops working after logout, even if someone kept a copy', async () => {
+    const { jar } = await signUp(t);
+    const copy = new CookieJar();
+    copy.store(new Response(null, { headers: { 'set-cookie': `${jar.header()}; Path=/` } }));
+    await send(t, 'POST', '/api/auth/sign-out', {}, jar);
+    expect((await get(t, '/api/profile', copy)).status).toBe(401);
+  });
+});

@@ -1,0 +1,116 @@
+/**
+ * Property-based fuzzing of every JSON endpoint (issue #5, item 11): whatever arrives, never a
+ * 5xx, and every 4xx is JSON with a message and no stack trace; a body over 100 KB gets 413.
+ */
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type CookieJar, signUp } from '../support/accounts';
+import { createTestApp, type TestApp } from '../support/test-app';
+
+let t: TestApp;
+let jar: CookieJar;
+beforeAll(async () => {
+  t = await createTestApp();
+  jar = (await signUp(t)).jar;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const RUNS = 1000;
+
+/** Values that look like what each field expects, and everything that does not. */
+const fieldValue = fc.oneof(
+  fc.jsonValue(),
+  fc.string(),
+  fc.string({ unit: 'binary' }),
+  fc.emailAddress(),
+  fc.constantFrom(
+    '',
+    ' ',
+    'student',
+    'tutor',
+    'admin',
+    'general',
+    'x'.repeat(200),
+    '\r\nBcc: a@b.c',
+    '<script>',
+    '__proto__',
+  ),
+  fc.integer(),
+  fc.constant(null),
+);
+const field = (keys: string[]) =>
+  fc.dictionary(fc.constantFrom(...keys, '__proto__', 'constructor', 'extra'), fieldValue);
+
+const endpoints: {
+  method: 'POST' | 'PATCH';
+  path: string;
+  keys: string[];
+  signedIn?: boolean;
+  captcha?: boolean;
+}[] = [
+  {
+    method: 'POST',
+    path: '/api/auth/sign-up/email',
+    keys: ['name', 'email', 'password', 'confirmPassword', 'role'],
+    captcha: true,
+  },
+  { method: 'POST', path: '/api/auth/sign-in/email', keys: ['email', 'password', 'rememberMe'] },
+  { method: 'POST', path: '/api/auth/sign-out', keys: [] },
+  { method: 'POST', path: '/api/auth/send-verification-email', keys: ['email', 'callbackURL'] },
+  { method: 'POST', path: '/api/auth/request-password-reset', keys: ['email', 'redirectTo'] },
+  { method: 'POST', path: '/api/auth/reset-password', keys: ['token', 'newPassword', 'confirmPassword'] },
+  { method: 'POST', path: '/api/account/verify-email', keys: ['token'], signedIn: true },
+  { method: 'POST', path: '/api/contact', keys: ['name', 'email', 'subject', 'message'] },
+  { method: 'PATCH', path: '/api/profile', keys: ['displayName', 'role', 'email'], signedIn: true },
+];
+
+const body = (keys: string[]) =>
+  fc.oneof(
+    { weight: 4, arbitrary: field(keys).map((value) => JSON.stringify(value)) },
+    { weight: 1, arbitrary: fc.jsonValue().map((value) => JSON.stringify(value)) },
+    { weight: 1, arbitrary: fc.string() },
+  );
+
+async function expectWellFormed(res: Response, label: string) {
+  expect(res.status, label).toBeLessThan(500);
+  if (res.status >= 400) {
+    expect(res.headers.get('content-type'), label).toContain('application/json');
+    const parsed = (await res.json()) as { message?: unknown };
+    expect(typeof parsed.message, label).toBe('string');
+    expect(String(parsed.message).length, label).toBeGreaterThan(0);
+    expect(JSON.stringify(parsed), label).not.toMatch(/\s+at \S+ \(|node_modules|\.ts:\d+/);
+  }
+}
+
+describe('every JSON endpoint', () => {
+  for (const endpoint of endpoints) {
+    it(`${endpoint.method} ${endpoint.path} survives ${RUNS} arbitrary bodies`, async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          body(endpoint.keys),
+          fc.option(fc.string({ maxLength: 300 })),
+          async (payload, captcha) => {
+            const headers: Record<string, string> = {};
+            if (endpoint.signedIn) headers.cookie = jar.header();
+            if (endpoint.captcha && captcha !== null) headers['x-captcha'] = captcha;
+            const res = await t.request(endpoint.path, { method: endpoint.method, body: payload, headers });
+            await expectWellFormed(res, `${endpoint.path} ${payload.slice(0, 200)}`);
+          },
+        ),
+        { numRuns: RUNS },
+      );
+    }, 120_000);
+
+    it(`${endpoint.method} ${endpoint.path} answers a body over 100 KB with 413`, async () => {
+      const res = await t.request(endpoint.path, {
+        method: endpoint.method,
+        body: JSON.stringify({ filler: 'x'.repeat(101 * 1024) }),
+        headers: endpoint.signedIn ? { cookie: jar.header() } : {},
+      });
+      expect(res.status).toBe(413);
+      await expectWellFormed(res, endpoint.path);
+    });
+  }
+});

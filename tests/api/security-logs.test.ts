@@ -1,0 +1,83 @@
+/**
+ * Logs (issue #5, item 14): one structured line per sign-in and per 401, 403 and 429, and not a
+ * single password, token or cookie value anywhere in a run's logs.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { get, send, signIn, signUp, verificationToken } from '../support/accounts';
+import { linkIn, type MailCatcher, startMailCatcher } from '../support/mail-catcher';
+import { createTestApp, type TestApp } from '../support/test-app';
+
+let t: TestApp;
+let mailbox: MailCatcher;
+beforeAll(async () => {
+  mailbox = await startMailCatcher();
+  t = await createTestApp({ env: { SMTP_URL: mailbox.smtpUrl, LOG_LEVEL: 'trace' } });
+});
+afterAll(async () => {
+  await t.close();
+  await mailbox.close();
+});
+
+it('logs each sign-in and refusal as one JSON line, and never a secret', async () => {
+  const secrets: string[] = [];
+  const password = 'logged-nowhere-pass-42';
+  secrets.push(password);
+  const { email, jar, res } = await signUp(t, { password });
+  for (const line of res.headers.getSetCookie())
+    secrets.push(decodeURIComponent(line.split(';')[0]?.split('=')[1] ?? ''));
+  const verifyMail = await mailbox.waitFor((m) => m.to === email && m.subject.includes('Verify'));
+  const verifyToken = verificationToken(verifyMail);
+  secrets.push(verifyToken);
+  await send(t, 'POST', '/api/account/verify-email', { token: verifyToken }, jar);
+
+  const wrong = 'wrong-but-secret-42';
+  secrets.push(wrong);
+  const before = t.logLines.length;
+  await signIn(t, email, wrong);
+  const signedIn = await signIn(t, email, password);
+  for (const line of signedIn.res.headers.getSetCookie())
+    secrets.push(decodeURIComponent(line.split(';')[0]?.split('=')[1] ?? ''));
+  const signInLines = t.logLines
+    .slice(before)
+    .map((line) => JSON.parse(line))
+    .filter((line) => line.event === 'sign-in');
+  expect(signInLines.map((line) => line.outcome)).toEqual(['failure', 'success']);
+
+  await send(t, 'POST', '/api/auth/request-password-reset', { email });
+  const resetMail = await mailbox.waitFor((m) => m.to === email && m.subject.includes('Reset'));
+  const resetToken = new URL(linkIn(resetMail, '/reset-password?token=')).searchParams.get('token') ?? '';
+  secrets.push(resetToken);
+  const newPassword = 'the-next-secret-42';
+  secrets.push(newPassword);
+  await send(t, 'POST', '/api/auth/reset-password', {
+    token: resetToken,
+    newPassword,
+    confirmPassword: newPassword,
+  });
+
+  // A 401, a 403 and a 429, each one line.
+  const refusals = t.logLines.length;
+  await get(t, '/api/profile');
+  const { jar: unverified } = await signUp(t, { password });
+  await get(t, '/api/dashboard', unverified);
+  for (let i = 0; i < 6; i++) {
+    await t.request('/api/auth/sign-in/email', {
+      method: 'POST',
+      headers: { 'x-forwarded-for': '192.0.2.44' },
+      body: JSON.stringify({ email, password: wrong }),
+    });
+  }
+  const refused = t.logLines
+    .slice(refusals)
+    .map((line) => JSON.parse(line))
+    .filter((line) => line.msg === 'request refused');
+  expect(refused.filter((line) => line.status === 401 && line.path === '/api/profile')).toHaveLength(1);
+  expect(refused.filter((line) => line.status === 403)).toHaveLength(1);
+  expect(refused.filter((line) => line.status === 429)).toHaveLength(1);
+
+  const everything = t.logLines.join('\n');
+  for (const line of t.logLines) expect(() => JSON.parse(line)).not.toThrow();
+  for (const secret of secrets.filter((s) => s.length >= 8)) {
+    expect(everything.includes(secret), `a secret of ${secret.length} characters is in the logs`).toBe(false);
+  }
+});
