@@ -90,7 +90,22 @@ export async function openMenuIfCollapsed(page: Page) {
 
 export const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
 
-export const test = base.extend<{ clientAddress: string }>({
+export const test = base.extend<{ clientAddress: string; noPageErrors: void }>({
+  /** Every test fails on an uncaught page error or a Content-Security-Policy violation. */
+  noPageErrors: [
+    async ({ page }, use) => {
+      const problems: string[] = [];
+      page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+      page.on('console', (message) => {
+        if (message.type() === 'error' && /Content Security Policy|Refused to/i.test(message.text())) {
+          problems.push(`CSP: ${message.text()}`);
+        }
+      });
+      await use();
+      expect(problems).toEqual([]);
+    },
+    { auto: true },
+  ],
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
   clientAddress: async ({}, use) => {
     await use(randomAddress());
