@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exposedAuthEndpoints } from '../../src/server/accounts/account-routes';
-import { type CookieJar, get, send, signUp, verifiedUser } from '../support/accounts';
+import { type CookieJar, get, signUp, verifiedUser } from '../support/accounts';
 import { type MailCatcher, startMailCatcher } from '../support/mail-catcher';
 import { createTestApp, type TestApp } from '../support/test-app';
 
@@ -43,12 +43,6 @@ afterAll(async () => {
 
 type Visitor = keyof typeof visitors;
 type Expected = number | Record<Visitor, number>;
-const all = (status: number): Record<Visitor, number> => ({
-  anonymous: status,
-  unverified: status,
-  student: status,
-  tutor: status,
-});
 const signedIn = (anonymous: number, status: number) => ({
   anonymous,
   unverified: status,

@@ -90,7 +90,7 @@ export async function openMenuIfCollapsed(page: Page) {
 
 export const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
 
-export const test = base.extend<{ clientAddress: string; noPageErrors: void }>({
+export const test = base.extend<{ clientAddress: string; noPageErrors: undefined }>({
   /** Every test fails on an uncaught page error or a Content-Security-Policy violation. */
   noPageErrors: [
     async ({ page }, use) => {
@@ -101,7 +101,7 @@ export const test = base.extend<{ clientAddress: string; noPageErrors: void }>({
           problems.push(`CSP: ${message.text()}`);
         }
       });
-      await use();
+      await use(undefined);
       expect(problems).toEqual([]);
     },
     { auto: true },
