@@ -1,0 +1,250 @@
+/**
+ * Child processes of the benchmark: the Tutorlane server started the way `npm start` starts it
+ * (node --import tsx src/server/main.ts), optionally pinned to one core with taskset, plus the
+ * helpers every figure needs: free ports, temp folders, "time to first 200" and clean-up.
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const projectRoot = fileURLToPath(new URL('../', import.meta.url));
+
+// ---------------------------------------------------------------------------------------------
+// Clean-up: whatever a figure starts or creates is undone at the end, also on Ctrl-C.
+
+type CleanupStep = () => void | Promise<void>;
+const cleanupSteps: CleanupStep[] = [];
+
+/** Registers a step to run at the end; returns a function that runs it early (once). */
+export function onCleanup(step: CleanupStep): () => Promise<void> {
+  let done = false;
+  const once: CleanupStep = async () => {
+    if (done) return;
+    done = true;
+    await step();
+  };
+  cleanupSteps.push(once);
+  return async () => {
+    await once();
+  };
+}
+
+export async function runCleanup(): Promise<void> {
+  for (const step of cleanupSteps.splice(0).reverse()) {
+    try {
+      await step();
+    } catch (error) {
+      process.stderr.write(`clean-up step failed: ${(error as Error).message}\n`);
+    }
+  }
+}
+
+/** A fresh temp folder, removed at the end. */
+export function tempDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), `tutorlane-bench-${prefix}-`));
+  onCleanup(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Core pinning.
+
+export interface Pinning {
+  /** False when taskset is missing or refuses, or only one core is available. */
+  enabled: boolean;
+  /** The core the servers run on, and the one the load generator runs on. */
+  serverCore: number | undefined;
+  loadCore: number | undefined;
+  note: string;
+}
+
+/** Checks that taskset exists and works, and picks two different cores this process may use. */
+export function detectPinning(): Pinning {
+  try {
+    const output = execFileSync('taskset', ['-cp', String(process.pid)], { encoding: 'utf8' });
+    const cores = parseCoreList(output.split(':').pop() ?? '');
+    execFileSync('taskset', ['-c', String(cores[0]), 'true']);
+    if (cores.length < 2) {
+      return {
+        enabled: false,
+        serverCore: undefined,
+        loadCore: undefined,
+        note: 'only one core: not pinned',
+      };
+    }
+    const loadCore = cores[0] as number;
+    const serverCore = cores[cores.length - 1] as number;
+    return {
+      enabled: true,
+      serverCore,
+      loadCore,
+      note: `server on core ${serverCore}, load generator on core ${loadCore} (taskset)`,
+    };
+  } catch (error) {
+    return {
+      enabled: false,
+      serverCore: undefined,
+      loadCore: undefined,
+      note: `taskset unavailable (${(error as Error).message.split('\n')[0]}): not pinned`,
+    };
+  }
+}
+
+/** "0-2,5" -> [0, 1, 2, 5] */
+function parseCoreList(list: string): number[] {
+  return list
+    .trim()
+    .split(',')
+    .filter(Boolean)
+    .flatMap((part) => {
+      const [from, to] = part.split('-').map(Number) as [number, number | undefined];
+      return to === undefined ? [from] : Array.from({ length: to - from + 1 }, (_, i) => from + i);
+    });
+}
+
+/** The command and arguments that run `args` (starting with the node binary) on one core, or anywhere. */
+export function pinnedCommand(args: string[], core: number | undefined): [string, string[]] {
+  if (core === undefined) return [args[0] as string, args.slice(1)];
+  return ['taskset', ['-c', String(core), ...args]];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Ports and "first 200".
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** One GET on a fresh connection; resolves with the status code, rejects when nobody answers. */
+function probe(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { agent: false, timeout: 2000 }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('timeout', () => req.destroy(new Error('timeout')));
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/**
+ * Polls `url` every few milliseconds until it answers 200; resolves with the time since
+ * `startedAt` (a performance.now() value) in ms. Rejects when `exited` settles first.
+ */
+export async function waitForFirst200(
+  url: string,
+  startedAt: number,
+  exited: Promise<unknown>,
+  timeoutMs = 60_000,
+): Promise<number> {
+  let gone = false;
+  exited.then(() => {
+    gone = true;
+  });
+  while (performance.now() - startedAt < timeoutMs) {
+    if (gone) throw new Error(`the process serving ${url} exited before answering 200`);
+    try {
+      if ((await probe(url)) === 200) return performance.now() - startedAt;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  throw new Error(`${url} did not answer 200 within ${timeoutMs} ms`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Child processes.
+
+export interface Child {
+  child: ChildProcess;
+  exited: Promise<number | null>;
+  output(): string;
+  /** SIGTERM, then SIGKILL after 15 s; resolves once the process has exited. */
+  stop(): Promise<void>;
+}
+
+export function spawnChild(
+  args: string[],
+  options: { core?: number | undefined; env: NodeJS.ProcessEnv },
+): Child {
+  const [command, commandArgs] = pinnedCommand(args, options.core);
+  const child = spawn(command, commandArgs, {
+    cwd: projectRoot,
+    env: options.env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const stop = onCleanup(async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    await exited;
+    clearTimeout(timer);
+  });
+  return { child, exited, output: () => output, stop };
+}
+
+export interface TutorlaneServer extends Child {
+  url: string;
+  /** Time from spawn to the first 200 of GET /api/health, in ms. */
+  startupMs: number;
+}
+
+/** Starts `node --import tsx src/server/main.ts` and waits for its first 200 on /api/health. */
+export async function startTutorlane(options: {
+  dataDir: string;
+  core?: number | undefined;
+  env?: Record<string, string>;
+  /** Extra flags for node, e.g. ['--cpu-prof'] to see where a figure's time goes. */
+  nodeArgs?: string[];
+}): Promise<TutorlaneServer> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    APP_URL: url,
+    DATA_DIR: options.dataDir,
+    LOG_LEVEL: 'warn',
+    TRUST_PROXY: '1',
+    ...options.env,
+  };
+  const startedAt = performance.now();
+  const server = spawnChild(
+    [process.execPath, ...(options.nodeArgs ?? []), '--import', 'tsx', 'src/server/main.ts'],
+    {
+      core: options.core,
+      env,
+    },
+  );
+  try {
+    const startupMs = await waitForFirst200(`${url}/api/health`, startedAt, server.exited);
+    return { ...server, url, startupMs };
+  } catch (error) {
+    await server.stop();
+    throw new Error(`${(error as Error).message}\n${server.output()}`);
+  }
+}
