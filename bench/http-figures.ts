@@ -1,0 +1,275 @@
+/**
+ * Figures 1-3 of issue #6, HTTP under load, each as interleaved rounds (reference, subject,
+ * reference, subject...) so that drift on a shared machine hits both sides alike:
+ *   1  GET /api/health req/s at 10 connections, against a bare node:http server;
+ *   2  the session check (GET /api/session, signed in) req/s and p99, on the embedded store and
+ *      on PostgreSQL, against the same bare server;
+ *   3  sign-in req/s with the server on both cores, against what the password hash alone allows.
+ */
+import { hash, verify } from '@node-rs/argon2';
+import { type BenchAccount, createAccount, PASSWORD, postHeaders } from './accounts';
+import type { LoadGenerator, LoadRequest, LoadResult } from './load-generator';
+import { createBenchDatabase } from './postgres';
+import { type Pinning, startTutorlane, type TutorlaneServer, tempDir } from './processes';
+import { type BareServer, startBareServer } from './reference-servers';
+import { type FigureResult, type Row, skippedRow, status } from './report';
+import { formatSpread, median, ratios, type Spread, spread } from './stats';
+
+const ROUNDS = 5;
+const ROUND_SECONDS = 3;
+const WARMUP_SECONDS = 2;
+const CONNECTIONS = 10;
+const SIGN_IN_CONNECTIONS = 8;
+const SIGN_IN_SECONDS = 4;
+const P99_BUDGET_MS = 20;
+/** Argon2id at OWASP's parameters, as src/server/accounts/password-hashing.ts uses (2 = Argon2id). */
+const ARGON2_PARAMS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+interface Rounds<R, S> {
+  reference: R[];
+  subject: S[];
+}
+
+/** Runs reference, subject, reference, subject... ROUNDS times. */
+async function interleaved<R, S>(
+  reference: () => Promise<R>,
+  subject: () => Promise<S>,
+): Promise<Rounds<R, S>> {
+  const rounds: Rounds<R, S> = { reference: [], subject: [] };
+  for (let round = 0; round < ROUNDS; round++) {
+    rounds.reference.push(await reference());
+    rounds.subject.push(await subject());
+  }
+  return rounds;
+}
+
+const rps = (value: Spread) => formatSpread(value, ' req/s', 0);
+const ratioText = (value: Spread) => formatSpread(value, 'x', 2);
+
+/** A load's problems (errors, statuses other than 2xx), for the findings. */
+function problems(label: string, results: LoadResult[]): string[] {
+  return results
+    .filter((r) => r.errors > 0 || r.non2xx > 0)
+    .map(
+      (r) => `${label}: ${r.errors} errors, ${r.non2xx} non-2xx responses (${JSON.stringify(r.statuses)})`,
+    );
+}
+
+function getLoad(url: string, path: string, headers: Record<string, string> = {}): LoadRequest {
+  return { url, method: 'GET', path, headers, connections: CONNECTIONS, durationSeconds: ROUND_SECONDS };
+}
+
+async function warmUp(load: LoadGenerator, request: LoadRequest): Promise<void> {
+  await load.run({ ...request, durationSeconds: WARMUP_SECONDS });
+}
+
+/** Figure 2 on one store: the session check against the bare server. */
+async function sessionCheckFigure(options: {
+  id: string;
+  store: string;
+  minRatio: number;
+  server: TutorlaneServer;
+  bare: BareServer;
+  account: BenchAccount;
+  load: LoadGenerator;
+}): Promise<{ rows: Row[]; findings: string[]; details: unknown }> {
+  const { server, bare, account, load } = options;
+  const bareLoad = getLoad(bare.url, '/api/health');
+  const sessionLoad = getLoad(server.url, '/api/session', { cookie: account.cookie });
+  const healthLoad = getLoad(server.url, '/api/health');
+  await warmUp(load, sessionLoad);
+  const rounds = await interleaved(
+    () => load.run(bareLoad),
+    () => load.run(sessionLoad),
+  );
+  // For the findings: the same server's cheapest answer, to show what the session lookup adds.
+  const health = await load.run(healthLoad);
+  const subject = spread(rounds.subject.map((r) => r.requestsPerSecond));
+  const reference = spread(rounds.reference.map((r) => r.requestsPerSecond));
+  const ratio = spread(
+    ratios(
+      rounds.subject.map((r) => r.requestsPerSecond),
+      rounds.reference.map((r) => r.requestsPerSecond),
+    ),
+  );
+  const p99 = spread(rounds.subject.map((r) => r.p99Ms));
+  const p50 = median(rounds.subject.map((r) => r.p50Ms));
+  // Server time per request is 1 / throughput (the server is saturated on its one core).
+  const lookupMs = 1000 / subject.median - 1000 / health.requestsPerSecond;
+  const figure = `session check GET /api/session, ${options.store}`;
+  return {
+    rows: [
+      {
+        id: options.id,
+        figure: `${figure}: req/s at ${CONNECTIONS} conn.`,
+        measured: rps(subject),
+        reference: `bare node:http ${rps(reference)}`,
+        ratio: ratioText(ratio),
+        budget: `>= ${options.minRatio.toFixed(2)}x`,
+        status: status(ratio.median >= options.minRatio),
+      },
+      {
+        id: options.id,
+        figure: `${figure}: p99 latency at ${CONNECTIONS} conn.`,
+        measured: formatSpread(p99, ' ms', 0),
+        reference: '',
+        ratio: '',
+        budget: `<= ${P99_BUDGET_MS} ms`,
+        status: status(p99.median <= P99_BUDGET_MS),
+      },
+    ],
+    findings: [
+      `${options.id} ${options.store}: session check p50 ${p50} ms, p99 ${p99.median} ms at ${CONNECTIONS} conn.; ` +
+        `the same server answers GET /api/health at ${health.requestsPerSecond.toFixed(0)} req/s ` +
+        `(p50 ${health.p50Ms} ms), so the session lookup adds about ${lookupMs.toFixed(2)} ms of server time per request`,
+      ...problems(`${options.id} session check`, rounds.subject),
+    ],
+    details: { rounds, healthOnSameServer: health },
+  };
+}
+
+/** The time of one argon2id verify, in ms: the median of five, one after another. */
+async function oneVerifyMs(stored: string): Promise<number> {
+  const samples: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const started = performance.now();
+    await verify(stored, PASSWORD);
+    samples.push(performance.now() - started);
+  }
+  return median(samples);
+}
+
+export async function measureHttpFigures(pinning: Pinning, load: LoadGenerator): Promise<FigureResult> {
+  const rows: Row[] = [];
+  const findings: string[] = [];
+  const details: Record<string, unknown> = {};
+  const dataDir = tempDir('http');
+
+  // ---- Figure 1: GET /api/health against the bare server, both on the server core.
+  let server = await startTutorlane({ dataDir, core: pinning.serverCore });
+  const healthBody = await (await fetch(`${server.url}/api/health`)).text();
+  const bare = await startBareServer({ body: healthBody, core: pinning.serverCore });
+  const account = await createAccount(server.url);
+
+  const bareLoad = getLoad(bare.url, '/api/health');
+  const healthLoad = getLoad(server.url, '/api/health');
+  await warmUp(load, bareLoad);
+  await warmUp(load, healthLoad);
+  const health = await interleaved(
+    () => load.run(bareLoad),
+    () => load.run(healthLoad),
+  );
+  const healthRatio = spread(
+    ratios(
+      health.subject.map((r) => r.requestsPerSecond),
+      health.reference.map((r) => r.requestsPerSecond),
+    ),
+  );
+  rows.push({
+    id: '1',
+    figure: `GET /api/health: req/s at ${CONNECTIONS} conn.`,
+    measured: rps(spread(health.subject.map((r) => r.requestsPerSecond))),
+    reference: `bare node:http ${rps(spread(health.reference.map((r) => r.requestsPerSecond)))}`,
+    ratio: ratioText(healthRatio),
+    budget: '>= 0.75x',
+    status: status(healthRatio.median >= 0.75),
+  });
+  findings.push(
+    `1: /api/health p50 ${median(health.subject.map((r) => r.p50Ms))} ms, ` +
+      `bare server p50 ${median(health.reference.map((r) => r.p50Ms))} ms, at ${CONNECTIONS} connections`,
+    ...problems('1 health', health.subject),
+  );
+  details.health = health;
+
+  // ---- Figure 2, embedded store.
+  const embedded = await sessionCheckFigure({
+    id: '2a',
+    store: 'embedded',
+    minRatio: 0.05,
+    server,
+    bare,
+    account,
+    load,
+  });
+  rows.push(...embedded.rows);
+  findings.push(...embedded.findings);
+  details.sessionEmbedded = embedded.details;
+
+  // ---- Figure 2, PostgreSQL, in a database of its own.
+  const database = await createBenchDatabase();
+  if ('unavailable' in database) {
+    rows.push(
+      skippedRow('2b', 'session check GET /api/session, PostgreSQL', '>= 0.10x', database.unavailable),
+    );
+  } else {
+    const pgServer = await startTutorlane({
+      dataDir: tempDir('http-pg'),
+      core: pinning.serverCore,
+      env: { DATABASE_URL: database.url },
+    });
+    const pgAccount = await createAccount(pgServer.url);
+    const postgres = await sessionCheckFigure({
+      id: '2b',
+      store: 'PostgreSQL',
+      minRatio: 0.1,
+      server: pgServer,
+      bare,
+      account: pgAccount,
+      load,
+    });
+    rows.push(...postgres.rows);
+    findings.push(...postgres.findings);
+    details.sessionPostgres = postgres.details;
+    await pgServer.stop();
+    await database.drop();
+  }
+  await bare.stop();
+
+  // ---- Figure 3: sign-in with the server on every core, against 2 x 1000 / (one verify in ms).
+  await server.stop();
+  server = await startTutorlane({ dataDir });
+  const stored = await hash(PASSWORD, ARGON2_PARAMS);
+  await oneVerifyMs(stored);
+  const signInLoad: LoadRequest = {
+    url: server.url,
+    method: 'POST',
+    path: '/api/auth/sign-in/email',
+    headers: { ...postHeaders(server.url), 'x-forwarded-for': '10.0.0.1' },
+    body: JSON.stringify({ email: account.email, password: account.password }),
+    connections: SIGN_IN_CONNECTIONS,
+    durationSeconds: SIGN_IN_SECONDS,
+    randomForwardedFor: true,
+  };
+  await warmUp(load, signInLoad);
+  const signIn = await interleaved(
+    () => oneVerifyMs(stored),
+    () => load.run(signInLoad),
+  );
+  const hashOnly = signIn.reference.map((ms) => (2 * 1000) / ms);
+  const signInRatio = spread(
+    ratios(
+      signIn.subject.map((r) => r.requestsPerSecond),
+      hashOnly,
+    ),
+  );
+  const verifyMs = median(signIn.reference);
+  rows.push({
+    id: '3',
+    figure: `sign-in: req/s on both cores, ${SIGN_IN_CONNECTIONS} conn.`,
+    measured: formatSpread(spread(signIn.subject.map((r) => r.requestsPerSecond)), ' req/s', 1),
+    reference: `2 x 1000 / ${verifyMs.toFixed(1)} ms verify = ${median(hashOnly).toFixed(1)} req/s`,
+    ratio: ratioText(signInRatio),
+    budget: '>= 0.90x',
+    status: status(signInRatio.median >= 0.9),
+  });
+  findings.push(
+    `3: one argon2id verify ${formatSpread(spread(signIn.reference), ' ms', 1)}; ` +
+      `sign-in p50 ${median(signIn.subject.map((r) => r.p50Ms))} ms, ` +
+      `p99 ${median(signIn.subject.map((r) => r.p99Ms))} ms at ${SIGN_IN_CONNECTIONS} connections`,
+    ...problems('3 sign-in', signIn.subject),
+  );
+  details.signIn = { ...signIn, hashOnlyRequestsPerSecond: hashOnly };
+  await server.stop();
+
+  return { rows, findings, details };
+}
