@@ -1,0 +1,261 @@
+/**
+ * Figure 5 of issue #6: Lighthouse 12 on /, /login, /signup and /contact, mobile (the default
+ * config, simulated throttling) and desktop, three runs each, interleaved, medians reported. One
+ * headless Chromium serves every run; the server is the real one on a data folder of its own.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import lighthouse, { desktopConfig, type Result } from 'lighthouse';
+import { onCleanup, startTutorlane, type TutorlaneServer, tempDir } from './processes';
+import { type FigureResult, type Row, skippedRow, status } from './report';
+import { median } from './stats';
+
+const PAGES = ['/', '/login', '/signup', '/contact'];
+const FORM_FACTORS = ['mobile', 'desktop'] as const;
+type FormFactor = (typeof FORM_FACTORS)[number];
+const RUNS = 3;
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+];
+const BUDGET = {
+  mobilePerformance: 98,
+  desktopPerformance: 100,
+  otherCategories: 100,
+  cls: 0.02,
+  tbtMs: 150,
+};
+const BUDGET_TEXT = 'perf >= 98 mobile, 100 desktop; a11y, BP, SEO 100; CLS <= 0.02; TBT <= 150 ms';
+
+interface RunSummary {
+  scores: Record<(typeof CATEGORIES)[number], number>;
+  cls: number;
+  tbtMs: number;
+  lhr: Result;
+}
+
+async function launchChromium(chromePath: string): Promise<number> {
+  const userDataDir = tempDir('chromium');
+  const chrome = spawn(
+    chromePath,
+    [...CHROME_FLAGS, '--remote-debugging-port=0', `--user-data-dir=${userDataDir}`, 'about:blank'],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  const exited = new Promise((resolve) => chrome.once('exit', resolve));
+  onCleanup(async () => {
+    if (chrome.exitCode !== null || chrome.signalCode !== null) return;
+    chrome.kill('SIGTERM');
+    await exited;
+  });
+  return new Promise((resolve, reject) => {
+    let stderr = '';
+    const timer = setTimeout(() => reject(new Error(`Chromium did not start:\n${stderr}`)), 30_000);
+    chrome.stderr.on('data', (chunk) => {
+      stderr += chunk;
+      const port = stderr.match(/DevTools listening on ws:\/\/[^:]+:(\d+)\//)?.[1];
+      if (port) {
+        clearTimeout(timer);
+        resolve(Number(port));
+      }
+    });
+    exited.then(() => reject(new Error(`Chromium exited:\n${stderr}`)));
+  });
+}
+
+/**
+ * True when the server's index.html names scripts it can serve. Someone rebuilding dist/client
+ * while the server runs changes the hashed names under it; a restart picks the new ones up.
+ */
+async function servesItsAssets(url: string): Promise<boolean> {
+  const html = await (await fetch(`${url}/`)).text();
+  const scripts = [...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1] as string);
+  for (const script of scripts) {
+    if ((await fetch(new URL(script, url))).status !== 200) return false;
+  }
+  return scripts.length > 0;
+}
+
+async function runOnce(url: string, port: number, formFactor: FormFactor): Promise<Result> {
+  const result = await lighthouse(
+    url,
+    {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...CATEGORIES],
+      disableFullPageScreenshot: true,
+    },
+    formFactor === 'desktop' ? desktopConfig : undefined,
+  );
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  return result.lhr;
+}
+
+function summarizeRun(lhr: Result): RunSummary {
+  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  return {
+    scores: {
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      'best-practices': score('best-practices'),
+      seo: score('seo'),
+    },
+    cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
+    tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN,
+    lhr,
+  };
+}
+
+/** What an audit points at: up to three of its items (an element, a link, a file and its waste). */
+function auditItems(audit: Result['audits'][string]): string {
+  const details = audit.details as { items?: Record<string, unknown>[] } | undefined;
+  const shown = (details?.items ?? []).slice(0, 3).map((item) => {
+    const snippet = (item.node as { snippet?: string } | undefined)?.snippet;
+    if (snippet) return snippet;
+    if (typeof item.href === 'string') return `"${item.text ?? ''}" -> ${item.href}`;
+    if (typeof item.url !== 'string') return '';
+    const wasted =
+      typeof item.wastedBytes === 'number' ? ` (${(item.wastedBytes / 1024).toFixed(0)} KiB)` : '';
+    return `${item.url.replace(/^https?:\/\/[^/]+/, '')}${wasted}`;
+  });
+  return shown.filter(Boolean).join(', ');
+}
+
+/** The audits that cost points in the categories under budget, for the findings. */
+function losingAudits(lhr: Result): { id: string; text: string }[] {
+  const found: { id: string; text: string }[] = [];
+  for (const category of Object.values(lhr.categories)) {
+    if ((category.score ?? 0) >= 1) continue;
+    for (const ref of category.auditRefs) {
+      const audit = lhr.audits[ref.id];
+      if (!audit || audit.score === null || audit.score >= 1) continue;
+      if (['manual', 'notApplicable', 'informative'].includes(audit.scoreDisplayMode)) continue;
+      if (ref.weight === 0 && !audit.metricSavings) continue;
+      const shown = audit.displayValue ? ` (${audit.displayValue})` : '';
+      const items = auditItems(audit);
+      found.push({
+        id: `${category.id}/${ref.id}`,
+        text: `${audit.title}${shown}${items ? `: ${items}` : ''}`,
+      });
+    }
+  }
+  return found;
+}
+
+function metricsLine(lhr: Result): string {
+  const metrics: [string, string][] = [
+    ['FCP', 'first-contentful-paint'],
+    ['LCP', 'largest-contentful-paint'],
+    ['SI', 'speed-index'],
+    ['TBT', 'total-blocking-time'],
+    ['CLS', 'cumulative-layout-shift'],
+  ];
+  return metrics.map(([name, id]) => `${name} ${lhr.audits[id]?.displayValue ?? '?'}`).join(', ');
+}
+
+export async function measureLighthouseFigure(dataDir: string): Promise<FigureResult> {
+  const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(chromePath)) {
+    return {
+      rows: [skippedRow('5', 'Lighthouse', BUDGET_TEXT, `no Chromium at ${chromePath} (set CHROME_PATH)`)],
+      findings: [],
+      details: {},
+    };
+  }
+  let server: TutorlaneServer = await startTutorlane({ dataDir });
+  const port = await launchChromium(chromePath);
+
+  const runs = new Map<string, RunSummary[]>();
+  const errors: string[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    for (const page of PAGES) {
+      for (const formFactor of FORM_FACTORS) {
+        const key = `${page} ${formFactor}`;
+        let lhr = await runOnce(`${server.url}${page}`, port, formFactor);
+        if (lhr.runtimeError) {
+          errors.push(`${key} run ${run + 1}: ${lhr.runtimeError.code}, retried`);
+          if (!(await servesItsAssets(server.url))) {
+            await server.stop();
+            server = await startTutorlane({ dataDir });
+          }
+          lhr = await runOnce(`${server.url}${page}`, port, formFactor);
+          if (lhr.runtimeError) {
+            errors.push(`${key} run ${run + 1}: ${lhr.runtimeError.code} again, run dropped`);
+            continue;
+          }
+        }
+        runs.set(key, [...(runs.get(key) ?? []), summarizeRun(lhr)]);
+      }
+    }
+  }
+  await server.stop();
+
+  const rows: Row[] = [];
+  const findings: string[] = [...errors.map((e) => `5: ${e}`)];
+  const losing = new Map<string, { text: string; where: string[] }>();
+  const details: Record<string, unknown> = {};
+  for (const page of PAGES) {
+    for (const formFactor of FORM_FACTORS) {
+      const key = `${page} ${formFactor}`;
+      const summaries = runs.get(key) ?? [];
+      if (summaries.length === 0) {
+        rows.push(skippedRow('5', `Lighthouse ${key}`, BUDGET_TEXT, 'every run failed'));
+        continue;
+      }
+      const med = (pick: (s: RunSummary) => number) => median(summaries.map(pick));
+      const perf = summaries.map((s) => s.scores.performance);
+      const scores = Object.fromEntries(CATEGORIES.map((c) => [c, med((s) => s.scores[c])])) as Record<
+        (typeof CATEGORIES)[number],
+        number
+      >;
+      const cls = med((s) => s.cls);
+      const tbtMs = med((s) => s.tbtMs);
+      const perfBudget = formFactor === 'mobile' ? BUDGET.mobilePerformance : BUDGET.desktopPerformance;
+      const misses = [
+        scores.performance < perfBudget ? `performance ${scores.performance} < ${perfBudget}` : '',
+        ...(['accessibility', 'best-practices', 'seo'] as const).map((c) =>
+          scores[c] < BUDGET.otherCategories ? `${c} ${scores[c]} < 100` : '',
+        ),
+        cls > BUDGET.cls ? `CLS ${cls.toFixed(3)} > ${BUDGET.cls}` : '',
+        tbtMs > BUDGET.tbtMs ? `TBT ${tbtMs.toFixed(0)} ms > ${BUDGET.tbtMs} ms` : '',
+      ].filter(Boolean);
+      rows.push({
+        id: '5',
+        figure: `Lighthouse ${key} (${summaries.length} runs)`,
+        measured:
+          `perf ${scores.performance} (${Math.min(...perf)}-${Math.max(...perf)}), a11y ${scores.accessibility}, ` +
+          `BP ${scores['best-practices']}, SEO ${scores.seo}, CLS ${cls.toFixed(3)}, TBT ${tbtMs.toFixed(0)} ms`,
+        reference: '',
+        ratio: '',
+        budget: BUDGET_TEXT,
+        status: status(misses.length === 0),
+      });
+      // The run with the median performance score speaks for the page.
+      const typical = [...summaries].sort((a, b) => a.scores.performance - b.scores.performance)[
+        Math.floor(summaries.length / 2)
+      ] as RunSummary;
+      if (misses.length) findings.push(`5 ${key}: ${misses.join(', ')}; ${metricsLine(typical.lhr)}`);
+      for (const audit of losingAudits(typical.lhr)) {
+        const entry = losing.get(audit.id) ?? { text: audit.text, where: [] };
+        entry.where.push(key);
+        losing.set(audit.id, entry);
+      }
+      details[key] = summaries.map((s) => ({
+        scores: s.scores,
+        cls: s.cls,
+        tbtMs: s.tbtMs,
+        metrics: metricsLine(s.lhr),
+        losingAudits: losingAudits(s.lhr),
+      }));
+    }
+  }
+  for (const [id, { text, where }] of losing) findings.push(`5 audit ${id}: ${text} on ${where.join(', ')}`);
+  return { rows, findings, details };
+}
