@@ -174,6 +174,9 @@ export function createMailer(options: MailerOptions): Mailer {
           text_body: mail.text,
           html_body: mail.html,
           reply_to: mail.replyTo ? JSON.stringify(mail.replyTo) : null,
+          // The worker compares with this process's clock (millisecond precision); the database's
+          // now() has microseconds, and a mail stamped 0.4 ms "later" would wait for the next poll.
+          next_attempt_at: new Date(),
         })
         .execute();
       if (!stopped) setImmediate(() => void deliverDue());
