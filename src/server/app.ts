@@ -7,6 +7,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { messages } from '../shared/messages';
+import { isKnownPagePath } from '../shared/routes';
 import { accountRoutes } from './accounts/account-routes';
 import { createAuth } from './accounts/auth';
 import {
@@ -29,10 +30,13 @@ import { securityHeaders } from './http/security-headers';
 import { mountStaticSite } from './http/static-site';
 import type { Logger } from './logging/logger';
 import { createMailer, type Mailer } from './mail/mailer';
+import { PHOTO_PATH, profileDetailsRoutes } from './profile/profile-details-routes';
 import { profileRoutes } from './profile/profile-routes';
 import { publicConfigRoutes } from './public-config/public-config-routes';
 import { createRateLimiters, type RateLimiters } from './rate-limit/rate-limits';
 import { scheduleRoutes } from './schedule/schedule-routes';
+import { tutorRoutes } from './tutors/tutor-routes';
+import { findPublishedTutor } from './tutors/tutor-search';
 
 export interface AppDependencies {
   config: Config;
@@ -86,13 +90,12 @@ export function createApp(deps: AppDependencies, services: AppServices = createS
   app.use(requestLogger(logger, config.trustProxy));
   app.use(securityHeaders({ https: config.secure, recaptcha: Boolean(config.recaptcha) }));
 
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) => errorResponse(c, 413, messages.bodyTooLarge, 'BODY_TOO_LARGE'),
-    }),
-  );
+  const smallBodies = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (c) => errorResponse(c, 413, messages.bodyTooLarge, 'BODY_TOO_LARGE'),
+  });
+  // Every API body is small, but a profile photo (up to 5 MB, limited by its own route).
+  app.use('/api/*', (c, next) => (c.req.path === PHOTO_PATH ? next() : smallBodies(c, next)));
   app.use('/api/*', sameOriginOnly(config.trustedOrigins));
 
   const api = new Hono<AppEnv>()
@@ -101,13 +104,22 @@ export function createApp(deps: AppDependencies, services: AppServices = createS
     .route('/', captchaRoutes(captcha))
     .route('/', accountRoutes({ auth, database, limiters }))
     .route('/', profileRoutes({ auth, db }))
+    .route('/', profileDetailsRoutes({ auth, db }))
+    .route('/', tutorRoutes({ db }))
     .route('/', dashboardRoutes(auth))
     .route('/', scheduleRoutes(auth))
     .route('/', contactRoutes({ db, mailer, limiters, auth, supportEmail: config.supportEmail }));
   app.route('/api', api);
   app.all('/api/*', (c) => errorResponse(c, 404, messages.notFound, 'NOT_FOUND'));
 
-  if (deps.clientDir) mountStaticSite(app, deps.clientDir);
+  if (deps.clientDir) {
+    // A tutor's page exists only while the tutor is published: crawlers and links get a true 404.
+    mountStaticSite(app, deps.clientDir, async (path) => {
+      const tutorId = /^\/tutors\/([\w-]{1,64})\/?$/.exec(path)?.[1];
+      if (!tutorId) return isKnownPagePath(path);
+      return (await findPublishedTutor(db, tutorId)) !== null;
+    });
+  }
 
   app.onError(async (error, c) => {
     if (error instanceof ApiError) return errorResponse(c, error.status, error.message, error.code);

@@ -13,7 +13,11 @@ export const paths = {
   dashboard: '/dashboard',
   schedule: '/schedule',
   profile: '/profile',
+  tutors: '/tutors',
 } as const;
+
+/** A tutor's public page. */
+export const tutorPath = (id: string) => `${paths.tutors}/${encodeURIComponent(id)}`;
 
 export type PagePath = (typeof paths)[keyof typeof paths];
 
@@ -22,5 +26,5 @@ const knownPaths = new Set<string>(Object.values(paths));
 /** True when the browser app has a page for this path (trailing slash tolerated). */
 export function isKnownPagePath(pathname: string): boolean {
   const trimmed = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
-  return knownPaths.has(trimmed);
+  return knownPaths.has(trimmed) || /^\/tutors\/[\w-]{1,64}$/.test(trimmed);
 }

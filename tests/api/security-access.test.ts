@@ -6,6 +6,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exposedAuthEndpoints } from '../../src/server/accounts/account-routes';
 import { type CookieJar, get, signUp, verifiedUser } from '../support/accounts';
@@ -25,6 +26,9 @@ const visitors: Record<
 };
 
 beforeAll(async () => {
+  tinyPng = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#4338ca' } })
+    .png()
+    .toBuffer();
   mailbox = await startMailCatcher();
   const clientDir = mkdtempSync(join(tmpdir(), 'tutorlane-client-'));
   writeFileSync(join(clientDir, 'index.html'), '<!doctype html><title>shell</title>');
@@ -51,11 +55,17 @@ const signedIn = (anonymous: number, status: number) => ({
 });
 
 interface Route {
-  method: 'GET' | 'POST' | 'PATCH';
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   path: string;
+  /** The registered pattern when the path has a parameter. */
+  pattern?: string;
   body?: (visitor: Visitor) => unknown;
+  /** A raw (non-JSON) body, such as an image. */
+  raw?: () => Uint8Array;
   expected: Expected;
 }
+
+let tinyPng: Uint8Array;
 
 /** Every API route, what each visitor sends, and the status each must get. */
 const matrix: Route[] = [
@@ -113,6 +123,23 @@ const matrix: Route[] = [
     body: () => ({ token: 'y'.repeat(24), newPassword: 'some-new-pass-42' }),
     expected: 400,
   },
+  { method: 'GET', path: '/api/profile/details', expected: signedIn(401, 200) },
+  { method: 'PATCH', path: '/api/profile/details', body: () => ({}), expected: signedIn(401, 200) },
+  { method: 'GET', path: '/api/profile/photo', expected: signedIn(401, 404) },
+  {
+    method: 'PUT',
+    path: '/api/profile/photo',
+    raw: () => tinyPng,
+    expected: { anonymous: 401, unverified: 403, student: 403, tutor: 200 },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/profile/photo',
+    expected: { anonymous: 401, unverified: 403, student: 403, tutor: 200 },
+  },
+  { method: 'GET', path: '/api/tutors', expected: 200 },
+  { method: 'GET', path: '/api/tutors/no-such-tutor', pattern: '/api/tutors/:id', expected: 404 },
+  { method: 'GET', path: '/api/tutors/no-such-tutor/photo', pattern: '/api/tutors/:id/photo', expected: 404 },
 ];
 const signOutRoute: Route = { method: 'POST', path: '/api/auth/sign-out', body: () => ({}), expected: 200 };
 
@@ -120,8 +147,13 @@ function call(route: Route, visitor: Visitor, extraHeaders: Record<string, strin
   const jar = visitors[visitor].jar;
   return t.request(route.path, {
     method: route.method,
-    headers: { ...(jar ? { cookie: jar.header() } : {}), ...extraHeaders },
+    headers: {
+      ...(jar ? { cookie: jar.header() } : {}),
+      ...(route.raw ? { 'content-type': 'image/png' } : {}),
+      ...extraHeaders,
+    },
     ...(route.body ? { body: JSON.stringify(route.body(visitor)) } : {}),
+    ...(route.raw ? { body: route.raw() as BodyInit } : {}),
   });
 }
 
@@ -134,7 +166,9 @@ describe('route matrix', () => {
         )
         .map((route) => `${route.method} ${route.path}`),
     );
-    const inMatrix = new Set([...matrix, signOutRoute].map((route) => `${route.method} ${route.path}`));
+    const inMatrix = new Set(
+      [...matrix, signOutRoute].map((route) => `${route.method} ${route.pattern ?? route.path}`),
+    );
     for (const endpoint of exposedAuthEndpoints) {
       const [method, path] = endpoint.split(' ');
       registered.add(`${method} /api/auth${path}`);

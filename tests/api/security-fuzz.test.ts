@@ -9,9 +9,11 @@ import { createTestApp, type TestApp } from '../support/test-app';
 
 let t: TestApp;
 let jar: CookieJar;
+let tutorJar: CookieJar;
 beforeAll(async () => {
   t = await createTestApp();
   jar = (await signUp(t)).jar;
+  tutorJar = (await signUp(t, { role: 'tutor' })).jar;
 });
 afterAll(async () => {
   await t.close();
@@ -47,7 +49,7 @@ const endpoints: {
   method: 'POST' | 'PATCH';
   path: string;
   keys: string[];
-  signedIn?: boolean;
+  signedIn?: boolean | 'tutor';
   captcha?: boolean;
 }[] = [
   {
@@ -64,6 +66,18 @@ const endpoints: {
   { method: 'POST', path: '/api/account/verify-email', keys: ['token'], signedIn: true },
   { method: 'POST', path: '/api/contact', keys: ['name', 'email', 'subject', 'message'] },
   { method: 'PATCH', path: '/api/profile', keys: ['displayName', 'role', 'email'], signedIn: true },
+  {
+    method: 'PATCH',
+    path: '/api/profile/details',
+    keys: ['timeZone', 'learningGoals', 'headline'],
+    signedIn: true,
+  },
+  {
+    method: 'PATCH',
+    path: '/api/profile/details',
+    keys: ['timeZone', 'headline', 'about', 'subjects', 'hourlyRate', 'languages', 'yearsExperience'],
+    signedIn: 'tutor',
+  },
 ];
 
 const body = (keys: string[]) =>
@@ -86,14 +100,15 @@ async function expectWellFormed(res: Response, label: string) {
 
 describe('every JSON endpoint', () => {
   for (const endpoint of endpoints) {
-    it(`${endpoint.method} ${endpoint.path} survives ${RUNS} arbitrary bodies`, async () => {
+    const who = endpoint.signedIn === 'tutor' ? ' (as a tutor)' : '';
+    it(`${endpoint.method} ${endpoint.path}${who} survives ${RUNS} arbitrary bodies`, async () => {
       await fc.assert(
         fc.asyncProperty(
           body(endpoint.keys),
           fc.option(fc.string({ maxLength: 300 })),
           async (payload, captcha) => {
             const headers: Record<string, string> = {};
-            if (endpoint.signedIn) headers.cookie = jar.header();
+            if (endpoint.signedIn) headers.cookie = (endpoint.signedIn === 'tutor' ? tutorJar : jar).header();
             if (endpoint.captcha && captcha !== null) headers['x-captcha'] = captcha;
             const res = await t.request(endpoint.path, { method: endpoint.method, body: payload, headers });
             await expectWellFormed(res, `${endpoint.path} ${payload.slice(0, 200)}`);
@@ -103,7 +118,7 @@ describe('every JSON endpoint', () => {
       );
     }, 120_000);
 
-    it(`${endpoint.method} ${endpoint.path} answers a body over 100 KB with 413`, async () => {
+    it(`${endpoint.method} ${endpoint.path}${who} answers a body over 100 KB with 413`, async () => {
       const res = await t.request(endpoint.path, {
         method: endpoint.method,
         body: JSON.stringify({ filler: 'x'.repeat(101 * 1024) }),

@@ -38,6 +38,8 @@ export const router = createBrowserRouter([
         lazy: () => import('../features/schedule/schedule-page'),
       },
       { path: paths.profile, loader: signedInOnly, lazy: () => import('../features/profile/profile-page') },
+      { path: paths.tutors, lazy: () => import('../features/tutors/tutor-search-page') },
+      { path: `${paths.tutors}/:id`, lazy: () => import('../features/tutors/tutor-page') },
       { path: '*', lazy: () => import('../features/not-found/not-found-page') },
     ],
   },

@@ -6,6 +6,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { EMAIL_VERIFICATION_TTL_SECONDS } from '../../shared/constants';
 import type { DB } from '../db/schema';
+import { refreshTutorListing } from '../tutors/tutor-listing';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -49,6 +50,8 @@ export async function consumeVerificationToken(
       .set({ email_verified: true, updated_at: now })
       .where('id', '=', row.user_id)
       .execute();
+    // A tutor whose profile was complete appears in search the moment the email is verified.
+    await refreshTutorListing(trx, row.user_id);
     return row.user_id;
   });
 }

@@ -12,6 +12,8 @@ export interface UsersTable {
   email_verified: Generated<boolean>;
   image: string | null;
   role: Generated<'student' | 'tutor'>;
+  time_zone: string | null;
+  learning_goals: Generated<string>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -90,7 +92,34 @@ export interface ContactMessagesTable {
   created_at: Timestamp;
 }
 
+export interface TutorProfilesTable {
+  user_id: string;
+  headline: Generated<string>;
+  about: Generated<string>;
+  subjects: Generated<string[]>;
+  categories: Generated<string[]>;
+  languages: Generated<string[]>;
+  hourly_rate: number | null;
+  years_experience: number | null;
+  has_photo: Generated<boolean>;
+  published: Generated<boolean>;
+  search_document: Generated<string>;
+  published_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ProfilePhotosTable {
+  user_id: string;
+  image: Uint8Array;
+  content_type: string;
+  version: string;
+  updated_at: Timestamp;
+}
+
 export interface DB {
+  tutor_profiles: TutorProfilesTable;
+  profile_photos: ProfilePhotosTable;
   contact_messages: ContactMessagesTable;
   users: UsersTable;
   sessions: SessionsTable;

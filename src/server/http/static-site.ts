@@ -10,7 +10,14 @@ import type { Hono } from 'hono';
 import { isKnownPagePath } from '../../shared/routes';
 import type { AppEnv } from './app-env';
 
-export function mountStaticSite(app: Hono<AppEnv>, clientDir: string): void {
+/** Whether a page path exists; by default, the shared route table decides. */
+export type PageExists = (path: string) => boolean | Promise<boolean>;
+
+export function mountStaticSite(
+  app: Hono<AppEnv>,
+  clientDir: string,
+  pageExists: PageExists = isKnownPagePath,
+): void {
   const indexFile = join(clientDir, 'index.html');
   const indexHtml = existsSync(indexFile)
     ? readFileSync(indexFile, 'utf8')
@@ -37,8 +44,8 @@ export function mountStaticSite(app: Hono<AppEnv>, clientDir: string): void {
     }),
   );
 
-  app.get('*', (c) => {
+  app.get('*', async (c) => {
     c.header('Cache-Control', 'no-cache');
-    return c.html(indexHtml, isKnownPagePath(c.req.path) ? 200 : 404);
+    return c.html(indexHtml, (await pageExists(c.req.path)) ? 200 : 404);
   });
 }

@@ -13,6 +13,7 @@ import { loadSession, requireUser, type SessionUser } from '../accounts/session'
 import type { DB } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
+import { refreshTutorListing } from '../tutors/tutor-listing';
 
 const profileUpdateSchema = z.strictObject(
   { displayName: displayNameSchema.optional() },
@@ -60,6 +61,8 @@ export function profileRoutes(deps: { auth: Auth; db: Kysely<DB> }) {
       .set({ display_name: displayName, updated_at: new Date() })
       .where('id', '=', user.id)
       .execute();
+    // The name is part of a tutor's search entry.
+    if (user.role === 'tutor') await refreshTutorListing(deps.db, user.id);
     return c.json(toProfile({ ...user, displayName }));
   });
 

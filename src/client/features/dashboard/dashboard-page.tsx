@@ -132,11 +132,9 @@ function StudentView({ data }: { data: StudentDashboard }) {
       </CardSection>
       <CardSection title="Find New Tutors">
         <p className="text-sm text-slate-700">Explore tutors by subject, price and language.</p>
-        <ComingSoonButton
-          className="mt-4"
-          label="Browse Tutors"
-          note="Browsing tutors is coming soon. We will let you know when it opens."
-        />
+        <ButtonLink to={paths.tutors} className="mt-4 w-full">
+          Browse Tutors
+        </ButtonLink>
       </CardSection>
       <CardSection title="Learning progress" className="lg:col-span-2">
         <ul className="space-y-4">

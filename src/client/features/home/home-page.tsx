@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { paths } from '../../../shared/routes';
 import { ButtonLink } from '../../components/button';
 
@@ -170,8 +171,18 @@ export function Component() {
           </h2>
           <ul className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             {categories.map((category) => (
-              <li key={category.name} className={`rounded-2xl border p-6 ${category.color}`}>
-                <h3 className="text-lg font-semibold">{category.name}</h3>
+              <li
+                key={category.name}
+                className={`relative rounded-2xl border p-6 focus-within:ring-2 focus-within:ring-brand-600 ${category.color}`}
+              >
+                <h3 className="text-lg font-semibold">
+                  <Link
+                    to={`${paths.tutors}?category=${encodeURIComponent(category.name)}`}
+                    className="after:absolute after:inset-0 focus-visible:outline-none"
+                  >
+                    {category.name}
+                  </Link>
+                </h3>
                 <p className="mt-2 text-sm">{category.examples}</p>
               </li>
             ))}

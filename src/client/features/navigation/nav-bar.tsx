@@ -75,6 +75,9 @@ export function NavBar() {
           Dashboard
         </NavLink>
       ) : null}
+      <NavLink to={paths.tutors} className={className}>
+        Find Tutors
+      </NavLink>
       <NavLink to={paths.schedule} className={className}>
         Schedule
       </NavLink>

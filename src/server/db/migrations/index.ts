@@ -5,8 +5,10 @@
 import type { Migration } from 'kysely';
 import * as accounts from './0001-accounts';
 import * as contactMessages from './0002-contact-messages';
+import * as tutorProfiles from './0003-tutor-profiles';
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
   '0002-contact-messages': contactMessages,
+  '0003-tutor-profiles': tutorProfiles,
 };

@@ -1,0 +1,47 @@
+import { Link } from 'react-router';
+import { tutorPath } from '../../../shared/routes';
+import type { TutorCard as TutorCardData } from '../../../shared/tutor-schemas';
+import { TutorAvatar, VerifiedBadge } from './tutor-avatar';
+
+export function TutorCard({ tutor, search }: { tutor: TutorCardData; search: string }) {
+  return (
+    <article className="relative flex h-full flex-col rounded-2xl focus-within:ring-2 focus-within:ring-brand-600 border border-slate-200 bg-white p-5 shadow-sm transition-shadow hover:shadow-md">
+      <div className="flex items-start gap-4">
+        <TutorAvatar id={tutor.id} name={tutor.displayName} photoVersion={tutor.photoVersion} size={64} />
+        <div className="min-w-0 flex-1">
+          <h2 className="text-lg font-semibold text-slate-900">
+            <Link
+              to={tutorPath(tutor.id)}
+              state={{ search }}
+              className="after:absolute after:inset-0 focus-visible:outline-none"
+            >
+              {tutor.displayName}
+            </Link>
+          </h2>
+          <div className="mt-1">
+            <VerifiedBadge />
+          </div>
+        </div>
+        <p className="shrink-0 text-right">
+          <span className="block text-xl font-bold text-slate-900">${tutor.hourlyRate}</span>
+          <span className="block text-xs text-slate-600">per hour</span>
+        </p>
+      </div>
+      <p className="mt-3 line-clamp-2 text-sm text-slate-700">{tutor.headline}</p>
+      <ul className="mt-4 flex flex-wrap gap-1.5" aria-label="Subjects">
+        {tutor.subjects.map((subject) => (
+          <li
+            key={subject}
+            className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-medium text-brand-800"
+          >
+            {subject}
+          </li>
+        ))}
+      </ul>
+      <p className="mt-auto pt-4 text-xs text-slate-600">
+        Speaks {tutor.languages.join(', ')}
+        {tutor.yearsExperience !== null ? ` · ${tutor.yearsExperience} years of experience` : ''}
+      </p>
+    </article>
+  );
+}

@@ -1,0 +1,144 @@
+/** /tutors/:id: a tutor's public profile, with the way back to the search that led here. */
+import { useState } from 'react';
+import { Link, type LoaderFunctionArgs, useLoaderData, useLocation } from 'react-router';
+import { paths } from '../../../shared/routes';
+import type { TutorPublicProfile } from '../../../shared/tutor-schemas';
+import { Button } from '../../components/button';
+import { StatusMessage } from '../../components/messages';
+import { ApiError } from '../../lib/api-client';
+import { fetchTutor } from './tutor-api';
+import { TutorAvatar, VerifiedBadge } from './tutor-avatar';
+
+export async function loader({ params, request }: LoaderFunctionArgs) {
+  try {
+    return await fetchTutor(params.id ?? '', request.signal);
+  } catch (caught) {
+    if (caught instanceof ApiError && caught.status === 404) return null;
+    throw caught;
+  }
+}
+
+export function Component() {
+  const tutor = useLoaderData<TutorPublicProfile | null>();
+  const location = useLocation();
+  const search = (location.state as { search?: string } | null)?.search ?? '';
+  const [asked, setAsked] = useState(false);
+  const back = (
+    <Link
+      to={`${paths.tutors}${search}`}
+      className="text-sm font-semibold text-brand-700 underline-offset-2 hover:underline"
+    >
+      ← Back to search
+    </Link>
+  );
+
+  if (!tutor) {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-16 text-center">
+        <title>Tutor not found · Tutorlane</title>
+        <h1 className="text-3xl font-bold text-slate-900">Tutor not found</h1>
+        <p className="mt-3 text-slate-700">This profile does not exist or is not public any more.</p>
+        <div className="mt-6">{back}</div>
+      </div>
+    );
+  }
+
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-8 sm:py-12">
+      <title>{`${tutor.displayName}, ${tutor.subjects.join(', ')} tutor · Tutorlane`}</title>
+      {back}
+      <div className="mt-6 grid gap-8 lg:grid-cols-3">
+        <div className="lg:col-span-2">
+          <div className="flex flex-col gap-5 sm:flex-row sm:items-center">
+            <TutorAvatar
+              id={tutor.id}
+              name={tutor.displayName}
+              photoVersion={tutor.photoVersion}
+              size={112}
+            />
+            <div>
+              <h1 className="text-3xl font-bold tracking-tight text-slate-900">{tutor.displayName}</h1>
+              <div className="mt-2 flex flex-wrap items-center gap-2">
+                <VerifiedBadge />
+                {tutor.yearsExperience !== null ? (
+                  <span className="text-sm text-slate-700">{tutor.yearsExperience} years of experience</span>
+                ) : null}
+              </div>
+              <p className="mt-2 text-lg text-slate-800">{tutor.headline}</p>
+            </div>
+          </div>
+
+          <section aria-labelledby="about-heading" className="mt-8">
+            <h2 id="about-heading" className="text-xl font-semibold text-slate-900">
+              About me
+            </h2>
+            <p className="mt-3 whitespace-pre-line text-slate-800">{tutor.about}</p>
+          </section>
+
+          <section aria-labelledby="teaches-heading" className="mt-8">
+            <h2 id="teaches-heading" className="text-xl font-semibold text-slate-900">
+              Teaches
+            </h2>
+            <ul className="mt-3 flex flex-wrap gap-2">
+              {tutor.subjects.map((subject) => (
+                <li
+                  key={subject}
+                  className="rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-800"
+                >
+                  {subject}
+                </li>
+              ))}
+            </ul>
+          </section>
+
+          <section aria-labelledby="details-heading" className="mt-8">
+            <h2 id="details-heading" className="text-xl font-semibold text-slate-900">
+              Details
+            </h2>
+            <dl className="mt-3 grid gap-3 text-sm sm:grid-cols-2">
+              <div>
+                <dt className="text-slate-600">Speaks</dt>
+                <dd className="font-medium text-slate-900">{tutor.languages.join(', ') || 'Not stated'}</dd>
+              </div>
+              <div>
+                <dt className="text-slate-600">Time zone</dt>
+                <dd className="font-medium text-slate-900">{tutor.timeZone ?? 'Not stated'}</dd>
+              </div>
+              <div>
+                <dt className="text-slate-600">On Tutorlane since</dt>
+                <dd className="font-medium text-slate-900">
+                  {new Date(tutor.memberSince).toLocaleDateString('en-US', {
+                    month: 'long',
+                    year: 'numeric',
+                  })}
+                </dd>
+              </div>
+            </dl>
+          </section>
+        </div>
+
+        <aside className="lg:col-span-1">
+          <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm lg:sticky lg:top-24">
+            <p className="text-3xl font-bold text-slate-900">
+              ${tutor.hourlyRate}
+              <span className="text-base font-medium text-slate-600"> per hour</span>
+            </p>
+            <Button size="lg" className="mt-5 w-full" onClick={() => setAsked(true)}>
+              Book a lesson
+            </Button>
+            {asked ? (
+              <div className="mt-3">
+                <StatusMessage tone="info">
+                  Booking opens soon. We are building lesson booking now; you will be able to book{' '}
+                  {tutor.displayName.split(' ')[0]} right here.
+                </StatusMessage>
+              </div>
+            ) : (
+              <p className="mt-3 text-sm text-slate-600">Booking opens soon.</p>
+            )}
+          </div>
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+/**
+ * /api/profile/details and /api/profile/photo: the signed-in user's marketplace profile. A tutor
+ * edits the public profile and its photo; a student, their time zone and learning goals. Each
+ * role's schema refuses the other's fields.
+ */
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { Kysely } from 'kysely';
+import { MAX_PHOTO_BYTES } from '../../shared/tutor-catalog';
+import { studentDetailsSchema, tutorDetailsSchema } from '../../shared/tutor-schemas';
+import type { Auth } from '../accounts/auth';
+import { loadSession, requireUser } from '../accounts/session';
+import type { DB } from '../db/schema';
+import { ApiError, errorResponse } from '../http/api-error';
+import type { AppEnv } from '../http/app-env';
+import { processPhoto } from '../tutors/profile-photo';
+import { readDetails, removePhoto, savePhoto, saveStudentDetails, saveTutorDetails } from './profile-details';
+
+export const PHOTO_PATH = '/api/profile/photo';
+
+async function jsonBody(c: { req: { json(): Promise<unknown> } }) {
+  return c.req.json().catch(() => {
+    throw new ApiError(400, 'The profile must be sent as a JSON object', 'INVALID_JSON');
+  });
+}
+
+export function profileDetailsRoutes(deps: { auth: Auth; db: Kysely<DB> }) {
+  const { db } = deps;
+  const app = new Hono<AppEnv>();
+  app.use('/profile/details', loadSession(deps.auth));
+  app.use('/profile/photo', loadSession(deps.auth));
+
+  app.get('/profile/details', async (c) => {
+    c.header('Cache-Control', 'no-store');
+    const user = requireUser(c);
+    return c.json(await readDetails(db, user.id, user.role));
+  });
+
+  app.patch('/profile/details', async (c) => {
+    c.header('Cache-Control', 'no-store');
+    const user = requireUser(c);
+    const raw = await jsonBody(c);
+    if (user.role === 'tutor') {
+      const parsed = tutorDetailsSchema.safeParse(raw);
+      if (!parsed.success)
+        throw new ApiError(400, parsed.error.issues[0]?.message ?? 'Invalid profile', 'VALIDATION_ERROR');
+      await saveTutorDetails(db, user.id, parsed.data);
+    } else {
+      const parsed = studentDetailsSchema.safeParse(raw);
+      if (!parsed.success)
+        throw new ApiError(400, parsed.error.issues[0]?.message ?? 'Invalid profile', 'VALIDATION_ERROR');
+      await saveStudentDetails(db, user.id, parsed.data);
+    }
+    return c.json(await readDetails(db, user.id, user.role));
+  });
+
+  app.get('/profile/photo', async (c) => {
+    const user = requireUser(c);
+    const photo = await db
+      .selectFrom('profile_photos')
+      .select(['image', 'content_type'])
+      .where('user_id', '=', user.id)
+      .executeTakeFirst();
+    if (!photo) return errorResponse(c, 404, 'You have no photo yet', 'NOT_FOUND');
+    c.header('Cache-Control', 'private, no-cache');
+    c.header('Content-Type', photo.content_type);
+    return c.body(new Uint8Array(photo.image));
+  });
+
+  app.put(
+    '/profile/photo',
+    bodyLimit({
+      maxSize: MAX_PHOTO_BYTES,
+      onError: (c) => errorResponse(c, 413, 'The photo must be at most 5 MB', 'BODY_TOO_LARGE'),
+    }),
+    async (c) => {
+      c.header('Cache-Control', 'no-store');
+      const user = requireUser(c);
+      if (user.role !== 'tutor') throw new ApiError(403, 'Only tutors have a profile photo', 'FORBIDDEN');
+      const bytes = new Uint8Array(await c.req.arrayBuffer());
+      if (bytes.length === 0) throw new ApiError(400, 'Please choose a photo to upload', 'EMPTY_BODY');
+      await savePhoto(db, user.id, await processPhoto(bytes));
+      return c.json(await readDetails(db, user.id, user.role));
+    },
+  );
+
+  app.delete('/profile/photo', async (c) => {
+    c.header('Cache-Control', 'no-store');
+    const user = requireUser(c);
+    if (user.role !== 'tutor') throw new ApiError(403, 'Only tutors have a profile photo', 'FORBIDDEN');
+    await removePhoto(db, user.id);
+    return c.json(await readDetails(db, user.id, user.role));
+  });
+
+  return app;
+}

@@ -1,0 +1,180 @@
+/**
+ * The marketplace side of a profile: a tutor's public profile (headline, about, subjects, rate,
+ * languages, time zone, experience, photo) and a student's time zone and learning goals. Saving
+ * any of it refreshes the tutor's search entry, so the publication rule always holds.
+ */
+import type { Kysely } from 'kysely';
+import type { Role } from '../../shared/constants';
+import { categoryOf, missingForPublication } from '../../shared/tutor-catalog';
+import type { StudentDetailsInput, TutorDetailsInput } from '../../shared/tutor-schemas';
+import type { DB } from '../db/schema';
+import { refreshTutorListing } from '../tutors/tutor-listing';
+
+export interface TutorDetails {
+  role: 'tutor';
+  timeZone: string | null;
+  headline: string;
+  about: string;
+  subjects: string[];
+  hourlyRate: number | null;
+  languages: string[];
+  yearsExperience: number | null;
+  hasPhoto: boolean;
+  photoVersion: string | null;
+  published: boolean;
+  /** What is still missing before the profile appears in search. */
+  missing: string[];
+}
+
+export interface StudentDetails {
+  role: 'student';
+  timeZone: string | null;
+  learningGoals: string;
+}
+
+export type ProfileDetails = TutorDetails | StudentDetails;
+
+export async function readDetails(db: Kysely<DB>, userId: string, role: Role): Promise<ProfileDetails> {
+  const user = await db
+    .selectFrom('users')
+    .select(['time_zone', 'learning_goals', 'email_verified'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  if (role === 'student') return { role, timeZone: user.time_zone, learningGoals: user.learning_goals };
+  const profile = await db
+    .selectFrom('tutor_profiles as tp')
+    .leftJoin('profile_photos as pp', 'pp.user_id', 'tp.user_id')
+    .select([
+      'tp.headline',
+      'tp.about',
+      'tp.subjects',
+      'tp.hourly_rate',
+      'tp.languages',
+      'tp.years_experience',
+      'tp.has_photo',
+      'tp.published',
+      'pp.version',
+    ])
+    .where('tp.user_id', '=', userId)
+    .executeTakeFirst();
+  const details = {
+    headline: profile?.headline ?? '',
+    about: profile?.about ?? '',
+    subjects: profile?.subjects ?? [],
+    hourlyRate: profile?.hourly_rate ?? null,
+    languages: profile?.languages ?? [],
+    yearsExperience: profile?.years_experience ?? null,
+    hasPhoto: profile?.has_photo ?? false,
+  };
+  return {
+    role,
+    timeZone: user.time_zone,
+    ...details,
+    photoVersion: details.hasPhoto ? (profile?.version ?? null) : null,
+    published: profile?.published ?? false,
+    missing: missingForPublication({ ...details, emailVerified: user.email_verified }),
+  };
+}
+
+/** Creates the tutor's profile row on first use, so every later write is a plain UPDATE. */
+async function ensureTutorProfile(db: Kysely<DB>, userId: string) {
+  await db
+    .insertInto('tutor_profiles')
+    .values({ user_id: userId })
+    .onConflict((oc) => oc.column('user_id').doNothing())
+    .execute();
+}
+
+export async function saveTutorDetails(
+  db: Kysely<DB>,
+  userId: string,
+  input: TutorDetailsInput & { subjects?: string[]; languages?: string[] },
+) {
+  await db.transaction().execute(async (trx) => {
+    if (input.timeZone !== undefined) {
+      await trx
+        .updateTable('users')
+        .set({ time_zone: input.timeZone, updated_at: new Date() })
+        .where('id', '=', userId)
+        .execute();
+    }
+    await ensureTutorProfile(trx, userId);
+    const subjects = input.subjects;
+    await trx
+      .updateTable('tutor_profiles')
+      .set({
+        ...(input.headline !== undefined ? { headline: input.headline } : {}),
+        ...(input.about !== undefined ? { about: input.about } : {}),
+        ...(subjects !== undefined
+          ? {
+              subjects,
+              categories: [...new Set(subjects.map((subject) => categoryOf(subject) ?? ''))].filter(Boolean),
+            }
+          : {}),
+        ...(input.hourlyRate !== undefined ? { hourly_rate: input.hourlyRate } : {}),
+        ...(input.languages !== undefined ? { languages: input.languages } : {}),
+        ...(input.yearsExperience !== undefined ? { years_experience: input.yearsExperience } : {}),
+        updated_at: new Date(),
+      })
+      .where('user_id', '=', userId)
+      .execute();
+    await refreshTutorListing(trx, userId);
+  });
+}
+
+export async function saveStudentDetails(db: Kysely<DB>, userId: string, input: StudentDetailsInput) {
+  await db
+    .updateTable('users')
+    .set({
+      ...(input.timeZone !== undefined ? { time_zone: input.timeZone } : {}),
+      ...(input.learningGoals !== undefined ? { learning_goals: input.learningGoals } : {}),
+      updated_at: new Date(),
+    })
+    .where('id', '=', userId)
+    .execute();
+}
+
+export async function savePhoto(
+  db: Kysely<DB>,
+  userId: string,
+  photo: { image: Buffer; contentType: string; version: string },
+) {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('profile_photos')
+      .values({
+        user_id: userId,
+        image: photo.image,
+        content_type: photo.contentType,
+        version: photo.version,
+      })
+      .onConflict((oc) =>
+        oc.column('user_id').doUpdateSet({
+          image: photo.image,
+          content_type: photo.contentType,
+          version: photo.version,
+          updated_at: new Date(),
+        }),
+      )
+      .execute();
+    await ensureTutorProfile(trx, userId);
+    await trx
+      .updateTable('tutor_profiles')
+      .set({ has_photo: true, updated_at: new Date() })
+      .where('user_id', '=', userId)
+      .execute();
+    await refreshTutorListing(trx, userId);
+  });
+}
+
+export async function removePhoto(db: Kysely<DB>, userId: string) {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('profile_photos').where('user_id', '=', userId).execute();
+    await trx
+      .updateTable('tutor_profiles')
+      .set({ has_photo: false, updated_at: new Date() })
+      .where('user_id', '=', userId)
+      .execute();
+    await refreshTutorListing(trx, userId);
+  });
+}

@@ -1,0 +1,106 @@
+/**
+ * What tutors teach and speak: the fixed lists a profile chooses from and a search filters by.
+ * A subject belongs to exactly one of the four categories of the home page.
+ */
+import { SUBJECT_CATEGORIES } from './constants';
+
+export type SubjectCategory = (typeof SUBJECT_CATEGORIES)[number];
+
+export const SUBJECTS_BY_CATEGORY = {
+  'Math & Science': ['Algebra', 'Geometry', 'Calculus', 'Statistics', 'Physics', 'Chemistry', 'Biology'],
+  Languages: ['English', 'Spanish', 'French', 'German', 'Mandarin', 'Japanese', 'Italian'],
+  Programming: ['Python', 'JavaScript', 'Java', 'C++', 'Web Development', 'Data Science', 'SQL'],
+  'Arts & Design': [
+    'Drawing',
+    'Painting',
+    'Graphic Design',
+    'Photography',
+    'Music Theory',
+    'Piano',
+    'Guitar',
+  ],
+} as const satisfies Record<SubjectCategory, readonly string[]>;
+
+export type Subject = (typeof SUBJECTS_BY_CATEGORY)[SubjectCategory][number];
+
+export const SUBJECTS = Object.values(SUBJECTS_BY_CATEGORY).flat() as Subject[];
+
+export function categoryOf(subject: string): SubjectCategory | undefined {
+  return SUBJECT_CATEGORIES.find((category) =>
+    (SUBJECTS_BY_CATEGORY[category] as readonly string[]).includes(subject),
+  );
+}
+
+export const SPOKEN_LANGUAGES = [
+  'Arabic',
+  'Bengali',
+  'Chinese',
+  'Dutch',
+  'English',
+  'French',
+  'German',
+  'Greek',
+  'Hindi',
+  'Italian',
+  'Japanese',
+  'Korean',
+  'Polish',
+  'Portuguese',
+  'Russian',
+  'Spanish',
+  'Swahili',
+  'Swedish',
+  'Turkish',
+  'Ukrainian',
+  'Vietnamese',
+] as const;
+export type SpokenLanguage = (typeof SPOKEN_LANGUAGES)[number];
+
+export const MIN_HOURLY_RATE = 5;
+export const MAX_HOURLY_RATE = 500;
+export const TYPICAL_RATE_TEXT = 'Most tutors charge $25-75 per hour.';
+export const MAX_HEADLINE_LENGTH = 80;
+export const MAX_ABOUT_LENGTH = 2000;
+export const MAX_LEARNING_GOALS_LENGTH = 1000;
+export const MAX_YEARS_EXPERIENCE = 60;
+export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
+export const PHOTO_SIZE_PIXELS = 256;
+
+export const TUTOR_SORTS = ['relevance', 'price_asc', 'price_desc', 'newest'] as const;
+export type TutorSort = (typeof TUTOR_SORTS)[number];
+export const TUTOR_SORT_LABELS: Record<TutorSort, string> = {
+  relevance: 'Best match',
+  price_asc: 'Price: low to high',
+  price_desc: 'Price: high to low',
+  newest: 'Newest',
+};
+export const DEFAULT_PAGE_SIZE = 12;
+export const MAX_PAGE_SIZE = 48;
+
+/** What a tutor profile still needs before it appears in search, in the order the form shows it. */
+export interface PublicationInput {
+  emailVerified: boolean;
+  hasPhoto: boolean;
+  headline: string;
+  subjects: readonly string[];
+  hourlyRate: number | null;
+  about: string;
+}
+
+export const PUBLICATION_REQUIREMENTS = {
+  emailVerified: 'Verify your email address',
+  photoOrHeadline: 'Add a photo or a headline',
+  subjects: 'Choose at least one subject',
+  hourlyRate: 'Set your hourly rate',
+  about: 'Write a few words about yourself',
+} as const;
+
+export function missingForPublication(input: PublicationInput): string[] {
+  const missing: string[] = [];
+  if (!input.emailVerified) missing.push(PUBLICATION_REQUIREMENTS.emailVerified);
+  if (!input.hasPhoto && input.headline.trim() === '') missing.push(PUBLICATION_REQUIREMENTS.photoOrHeadline);
+  if (input.subjects.length === 0) missing.push(PUBLICATION_REQUIREMENTS.subjects);
+  if (input.hourlyRate === null) missing.push(PUBLICATION_REQUIREMENTS.hourlyRate);
+  if (input.about.trim() === '') missing.push(PUBLICATION_REQUIREMENTS.about);
+  return missing;
+}

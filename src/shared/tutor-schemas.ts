@@ -1,0 +1,160 @@
+/**
+ * The tutor marketplace's request shapes, shared by the profile form, the search page and the
+ * server: one schema per field, and the search parameters exactly as they appear in the URL.
+ */
+import { z } from 'zod';
+import { SUBJECT_CATEGORIES } from './constants';
+import {
+  MAX_ABOUT_LENGTH,
+  MAX_HEADLINE_LENGTH,
+  MAX_HOURLY_RATE,
+  MAX_LEARNING_GOALS_LENGTH,
+  MAX_PAGE_SIZE,
+  MAX_YEARS_EXPERIENCE,
+  MIN_HOURLY_RATE,
+  SPOKEN_LANGUAGES,
+  SUBJECTS,
+  TUTOR_SORTS,
+} from './tutor-catalog';
+
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return value.length <= 64;
+  } catch {
+    return false;
+  }
+}
+
+const oneLine = (value: string) => !/[\r\n\p{Cc}]/u.test(value);
+
+export const timeZoneSchema = z.string().refine(isTimeZone, 'Please choose a valid time zone');
+export const headlineSchema = z
+  .string()
+  .trim()
+  .max(MAX_HEADLINE_LENGTH, `Headline must be at most ${MAX_HEADLINE_LENGTH} characters`)
+  .refine(oneLine, 'Headline must be on one line');
+export const aboutSchema = z
+  .string()
+  .trim()
+  .max(MAX_ABOUT_LENGTH, `About must be at most ${MAX_ABOUT_LENGTH} characters`);
+export const subjectsSchema = z
+  .array(z.enum(SUBJECTS as [string, ...string[]], { error: 'Please choose subjects from the list' }))
+  .max(SUBJECTS.length)
+  .transform((subjects) => [...new Set(subjects)]);
+export const languagesSchema = z
+  .array(z.enum(SPOKEN_LANGUAGES, { error: 'Please choose languages from the list' }))
+  .max(SPOKEN_LANGUAGES.length)
+  .transform((languages) => [...new Set(languages)]);
+export const hourlyRateSchema = z
+  .number({ error: 'Hourly rate must be a whole number of dollars' })
+  .int('Hourly rate must be a whole number of dollars')
+  .min(MIN_HOURLY_RATE, `Hourly rate must be between $${MIN_HOURLY_RATE} and $${MAX_HOURLY_RATE}`)
+  .max(MAX_HOURLY_RATE, `Hourly rate must be between $${MIN_HOURLY_RATE} and $${MAX_HOURLY_RATE}`);
+export const yearsExperienceSchema = z
+  .number({ error: 'Years of experience must be a whole number' })
+  .int('Years of experience must be a whole number')
+  .min(0, 'Years of experience cannot be negative')
+  .max(MAX_YEARS_EXPERIENCE, `Years of experience must be at most ${MAX_YEARS_EXPERIENCE}`);
+export const learningGoalsSchema = z
+  .string()
+  .trim()
+  .max(MAX_LEARNING_GOALS_LENGTH, `Learning goals must be at most ${MAX_LEARNING_GOALS_LENGTH} characters`);
+
+const refuseOthers = (role: string) => (issue: { code: string; keys?: string[] }) =>
+  issue.code === 'unrecognized_keys'
+    ? `A ${role} profile has no such field: ${(issue.keys ?? []).join(', ')}`
+    : `The ${role} profile must be a JSON object`;
+
+export const tutorDetailsSchema = z.strictObject(
+  {
+    timeZone: timeZoneSchema.optional(),
+    headline: headlineSchema.optional(),
+    about: aboutSchema.optional(),
+    subjects: subjectsSchema.optional(),
+    hourlyRate: hourlyRateSchema.nullable().optional(),
+    languages: languagesSchema.optional(),
+    yearsExperience: yearsExperienceSchema.nullable().optional(),
+  },
+  { error: refuseOthers('tutor') },
+);
+export type TutorDetailsInput = z.input<typeof tutorDetailsSchema>;
+
+export const studentDetailsSchema = z.strictObject(
+  { timeZone: timeZoneSchema.optional(), learningGoals: learningGoalsSchema.optional() },
+  { error: refuseOthers('student') },
+);
+export type StudentDetailsInput = z.input<typeof studentDetailsSchema>;
+
+const wholeDollars = (name: string) =>
+  z
+    .string()
+    .regex(/^\d{1,3}$/, `${name} must be a whole number of dollars`)
+    .transform(Number)
+    .pipe(z.number().min(0).max(MAX_HOURLY_RATE, `${name} must be at most $${MAX_HOURLY_RATE}`));
+
+/** The search parameters, as strings from the URL; unknown parameters are refused. */
+export const tutorSearchSchema = z
+  .strictObject(
+    {
+      q: z.string().trim().max(100, 'The search text must be at most 100 characters').optional(),
+      category: z.enum(SUBJECT_CATEGORIES, { error: 'Unknown category' }).optional(),
+      subject: z.enum(SUBJECTS as [string, ...string[]], { error: 'Unknown subject' }).optional(),
+      language: z.enum(SPOKEN_LANGUAGES, { error: 'Unknown language' }).optional(),
+      minPrice: wholeDollars('The lowest price').optional(),
+      maxPrice: wholeDollars('The highest price').optional(),
+      sort: z.enum(TUTOR_SORTS, { error: `Sort must be one of: ${TUTOR_SORTS.join(', ')}` }).optional(),
+      page: z
+        .string()
+        .regex(/^\d{1,5}$/, 'Page must be a whole number')
+        .transform(Number)
+        .pipe(z.number().min(1, 'Page must be 1 or more'))
+        .optional(),
+      pageSize: z
+        .string()
+        .regex(/^\d{1,3}$/, 'Page size must be a whole number')
+        .transform(Number)
+        .pipe(
+          z
+            .number()
+            .min(1, 'Page size must be 1 or more')
+            .max(MAX_PAGE_SIZE, `Page size must be at most ${MAX_PAGE_SIZE}`),
+        )
+        .optional(),
+    },
+    {
+      error: (issue) =>
+        issue.code === 'unrecognized_keys'
+          ? `Unknown search parameter: ${(issue.keys ?? []).join(', ')}`
+          : undefined,
+    },
+  )
+  .refine((p) => p.minPrice === undefined || p.maxPrice === undefined || p.minPrice <= p.maxPrice, {
+    message: 'The lowest price must not be above the highest price',
+  });
+export type TutorSearchParams = z.output<typeof tutorSearchSchema>;
+
+export interface TutorCard {
+  id: string;
+  displayName: string;
+  headline: string;
+  subjects: string[];
+  languages: string[];
+  hourlyRate: number;
+  yearsExperience: number | null;
+  hasPhoto: boolean;
+  photoVersion: string | null;
+}
+
+export interface TutorSearchResult {
+  total: number;
+  page: number;
+  pageSize: number;
+  tutors: TutorCard[];
+}
+
+export interface TutorPublicProfile extends TutorCard {
+  about: string;
+  timeZone: string | null;
+  memberSince: string;
+}
