@@ -85,8 +85,7 @@ for (const role of ['student', 'tutor'] as const) {
       );
       await expect(page.getByRole('progressbar')).toHaveCount(3);
       await expect(page.getByRole('heading', { name: 'Achievements' })).toBeVisible();
-      await page.getByRole('button', { name: 'Browse Tutors' }).click();
-      await expect(page.getByRole('status')).toContainText('coming soon');
+      await expect(page.getByRole('link', { name: 'Browse Tutors' })).toHaveAttribute('href', '/tutors');
     }
     await expectNoAccessibilityViolations(page);
 
@@ -111,7 +110,7 @@ test('Update Profile changes the display name, and the navigation shows it at on
   await page.goto('/dashboard');
   await page.getByRole('link', { name: 'Update Profile' }).click();
   await expect(page).toHaveURL(/\/profile$/);
-  await expect(page.getByRole('heading', { name: 'Your profile' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your profile' })).toBeVisible();
   await expectNoAccessibilityViolations(page);
   await page.getByLabel('Display Name').fill('Brand New Name');
   await page.getByRole('button', { name: 'Save Profile' }).click();

@@ -1,0 +1,158 @@
+/** Tutor profiles and discovery in the browser (issue #7). */
+import type { Page } from '@playwright/test';
+import sharp from 'sharp';
+import { createAccount, expect, expectNoAccessibilityViolations, test } from './fixtures';
+
+/** A complete, published tutor profile set up through the API. */
+async function publishedTutor(page: Page, name: string, details: Record<string, unknown>) {
+  await createAccount(page, { role: 'tutor', displayName: name });
+  const res = await page.request.patch('/api/profile/details', {
+    data: {
+      headline: `${name.split(' ')[0]} teaches with patience`,
+      about: 'Clear explanations, lots of practice.',
+      languages: ['English'],
+      timeZone: 'Europe/Berlin',
+      ...details,
+    },
+  });
+  expect(res.status()).toBe(200);
+  expect((await res.json()).published).toBe(true);
+}
+
+test('a tutor completes the profile, uploads a photo, and appears in search', async ({ page }) => {
+  const unique = `Quill${Date.now().toString(36)}`;
+  await createAccount(page, { role: 'tutor', displayName: `Petra ${unique}` });
+  await page.goto('/dashboard');
+  await page.getByRole('link', { name: 'Update Profile' }).click();
+  await expect(
+    page.getByRole('heading', { name: 'To appear in search, your profile still needs:' }),
+  ).toBeVisible();
+  for (const item of [
+    'Add a photo or a headline',
+    'Choose at least one subject',
+    'Set your hourly rate',
+    'Write a few words about yourself',
+  ]) {
+    await expect(page.getByRole('listitem').filter({ hasText: item })).toBeVisible();
+  }
+  await expectNoAccessibilityViolations(page);
+
+  const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#0f766e' } })
+    .jpeg()
+    .toBuffer();
+  await page
+    .getByLabel('Upload a photo')
+    .setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: photo });
+  await expect(page.getByRole('status').filter({ hasText: 'Your photo has been updated.' })).toBeVisible();
+
+  await page.getByLabel('Headline').fill('Chemistry that finally makes sense');
+  await page.getByLabel('About').fill('I taught chemistry for ten years and love a good experiment.');
+  await page.getByRole('checkbox', { name: 'Chemistry' }).check();
+  await page.getByRole('checkbox', { name: 'Biology' }).check();
+  await expect(page.getByText('Most tutors charge $25-75 per hour.')).toBeVisible();
+  await page.getByLabel('Hourly rate (USD)').fill('45');
+  await page.getByLabel('Years of experience').fill('10');
+  await page
+    .getByRole('group', { name: 'Languages you teach in' })
+    .getByRole('checkbox', { name: 'German' })
+    .check();
+  await page.getByRole('button', { name: 'Save Profile' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Your profile has been saved.' })).toBeVisible();
+  await expect(page.getByText('Your profile is public: students can find you in search.')).toBeVisible();
+
+  await page.goto(`/tutors?q=${unique}`);
+  await expect(page.getByText('1 tutor found')).toBeVisible();
+  const card = page.getByRole('article').filter({ hasText: `Petra ${unique}` });
+  await expect(card.getByText('$45')).toBeVisible();
+  await expect(card.getByText('Verified')).toHaveAttribute('title', /confirmed their email/);
+  await expect(card.getByRole('img')).toHaveCount(0); // decorative photo: alt=""
+  await expect(card.locator('img')).toHaveAttribute('src', /\/photo\?v=/);
+});
+
+test('a student filters by subject and price, opens a tutor, and the way back keeps the filters', async ({
+  page,
+  browser,
+  clientAddress,
+}) => {
+  const unique = `Marlo${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+  const setup = await browser.newPage({ extraHTTPHeaders: { 'X-Forwarded-For': `${clientAddress}1` } });
+  await publishedTutor(setup, `Ada ${unique}`, { subjects: ['Python'], hourlyRate: 30 });
+  await setup.close();
+  const setup2 = await browser.newPage({ extraHTTPHeaders: { 'X-Forwarded-For': `${clientAddress}2` } });
+  await publishedTutor(setup2, `Bo ${unique}`, { subjects: ['Python'], hourlyRate: 90 });
+  await setup2.close();
+  const setup3 = await browser.newPage({ extraHTTPHeaders: { 'X-Forwarded-For': `${clientAddress}3` } });
+  await publishedTutor(setup3, `Cy ${unique}`, { subjects: ['Drawing'], hourlyRate: 35 });
+  await setup3.close();
+
+  await createAccount(page, { role: 'student' });
+  await page.goto('/dashboard');
+  await page.getByRole('link', { name: 'Browse Tutors' }).click();
+  await expect(page).toHaveURL(/\/tutors$/);
+  await expect(page.getByRole('heading', { name: 'Find a tutor' })).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+
+  await page.getByLabel('Search').fill(unique);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByText('3 tutors found')).toBeVisible();
+  await page.getByLabel('Subject', { exact: true }).selectOption('Python');
+  await expect(page.getByText('2 tutors found')).toBeVisible();
+  await page.getByLabel('Max price ($)').fill('50');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByText('1 tutor found')).toBeVisible();
+  await expect(page).toHaveURL(
+    new RegExp(`q=${unique}.*subject=Python.*maxPrice=50|subject=Python.*maxPrice=50`),
+  );
+  const filtered = page.url();
+
+  await page.getByRole('link', { name: `Ada ${unique}` }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Ada ${unique}` })).toBeVisible();
+  await expect(page.getByText('$30')).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+  await page.getByRole('button', { name: 'Book a lesson' }).click();
+  await expect(page.getByRole('status')).toContainText('Booking opens soon');
+
+  await page.goBack();
+  await expect(page).toHaveURL(filtered);
+  await expect(page.getByText('1 tutor found')).toBeVisible();
+  await expect(page.getByLabel('Subject', { exact: true })).toHaveValue('Python');
+  await expect(page.getByLabel('Max price ($)')).toHaveValue('50');
+
+  await page.getByRole('link', { name: `Ada ${unique}` }).click();
+  await page.getByRole('link', { name: '← Back to search' }).click();
+  await expect(page).toHaveURL(filtered);
+
+  // Back again walks back through the searches.
+  await page.goBack();
+  await page.goBack();
+  await page.goBack();
+  await expect(page.getByText('2 tutors found')).toBeVisible();
+  await expect(page.getByLabel('Max price ($)')).toHaveValue('');
+});
+
+test('an empty search says so and suggests widening it; a missing tutor is a 404', async ({ page }) => {
+  await page.goto('/tutors?q=zzzznobodyhasthisname');
+  await expect(page.getByRole('heading', { name: 'No tutors match your search' })).toBeVisible();
+  await expect(page.getByText(/wider price range/)).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+  await page.getByRole('link', { name: 'Show all tutors' }).click();
+  await expect(page).toHaveURL(/\/tutors$/);
+
+  const response = await page.goto('/tutors/no-such-tutor');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Tutor not found' })).toBeVisible();
+});
+
+test('a student keeps a time zone and learning goals on the profile page', async ({ page }) => {
+  await createAccount(page, { role: 'student' });
+  await page.goto('/profile');
+  await expect(page.getByLabel('Time zone')).not.toHaveValue('');
+  await page.getByLabel('Learning goals').fill('Conversational Spanish by summer');
+  await page.getByLabel('Time zone').selectOption('America/Chicago');
+  await page.getByRole('button', { name: 'Save Profile' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Your profile has been saved.' })).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+  await page.reload();
+  await expect(page.getByLabel('Learning goals')).toHaveValue('Conversational Spanish by summer');
+  await expect(page.getByLabel('Time zone')).toHaveValue('America/Chicago');
+});
