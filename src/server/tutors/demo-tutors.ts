@@ -211,6 +211,12 @@ export function generateDemoTutors(count: number, seed = 2026): DemoTutor[] {
       const language = pick(SPOKEN_LANGUAGES);
       if (!languages.includes(language)) languages.push(language);
     }
+    // A language tutor speaks the languages they teach.
+    for (const subject of subjects) {
+      const spoken = subject === 'Mandarin' ? 'Chinese' : subject;
+      if ((SPOKEN_LANGUAGES as readonly string[]).includes(spoken) && !languages.includes(spoken))
+        languages.push(spoken);
+    }
     const years = 1 + Math.floor(random() * 20);
     // Most rates between $25 and $75, a few cheaper or dearer.
     const base = 25 + Math.round(random() * 50);

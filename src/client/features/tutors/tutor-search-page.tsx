@@ -141,8 +141,8 @@ export function Component() {
         aria-label="Tutors"
         className="mt-8 block rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
       >
-        <form onSubmit={onSubmit} key={location.search} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-6">
-          <div className="sm:col-span-2 lg:col-span-3">
+        <form onSubmit={onSubmit} key={location.search} className="grid grid-cols-2 gap-4 lg:grid-cols-6">
+          <div className="col-span-2 lg:col-span-3">
             <label htmlFor="tutor-search-text" className="block text-sm font-medium text-slate-800">
               Search
             </label>
@@ -186,7 +186,7 @@ export function Component() {
               className={fieldClass}
             />
           </div>
-          <div className="flex items-end">
+          <div className="col-span-2 flex items-end lg:col-span-1">
             <button type="submit" className={buttonClass('primary', 'md', 'w-full')}>
               Search
             </button>
