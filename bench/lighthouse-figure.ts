@@ -41,7 +41,12 @@ interface RunSummary {
   lhr: Result;
 }
 
-async function launchChromium(chromePath: string): Promise<number> {
+interface Browser {
+  port: number;
+  alive(): boolean;
+}
+
+async function launchChromium(chromePath: string): Promise<Browser> {
   const userDataDir = tempDir('chromium');
   const chrome = spawn(
     chromePath,
@@ -54,35 +59,57 @@ async function launchChromium(chromePath: string): Promise<number> {
     chrome.kill('SIGTERM');
     await exited;
   });
-  return new Promise((resolve, reject) => {
+  const port = await new Promise<number>((resolve, reject) => {
     let stderr = '';
     const timer = setTimeout(() => reject(new Error(`Chromium did not start:\n${stderr}`)), 30_000);
     chrome.stderr.on('data', (chunk) => {
       stderr += chunk;
-      const port = stderr.match(/DevTools listening on ws:\/\/[^:]+:(\d+)\//)?.[1];
-      if (port) {
+      const found = stderr.match(/DevTools listening on ws:\/\/[^:]+:(\d+)\//)?.[1];
+      if (found) {
         clearTimeout(timer);
-        resolve(Number(port));
+        resolve(Number(found));
       }
     });
     exited.then(() => reject(new Error(`Chromium exited:\n${stderr}`)));
   });
+  return { port, alive: () => chrome.exitCode === null && chrome.signalCode === null };
 }
 
 /**
- * True when the server's index.html names scripts it can serve. Someone rebuilding dist/client
- * while the server runs changes the hashed names under it; a restart picks the new ones up.
+ * Why the server cannot serve the pages, or undefined when it can. Besides a server that died,
+ * someone rebuilding dist/client while it runs changes the hashed script names under its cached
+ * index.html; a restart picks the new ones up.
  */
-async function servesItsAssets(url: string): Promise<boolean> {
-  const html = await (await fetch(`${url}/`)).text();
-  const scripts = [...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1] as string);
-  for (const script of scripts) {
-    if ((await fetch(new URL(script, url))).status !== 200) return false;
+async function serverProblem(server: TutorlaneServer): Promise<string | undefined> {
+  if (server.child.exitCode !== null || server.child.signalCode !== null) {
+    const tail = server.output().trim().split('\n').slice(-3).join(' / ');
+    return `the server exited (${server.child.exitCode ?? server.child.signalCode})${tail ? `: ${tail}` : ''}`;
   }
-  return scripts.length > 0;
+  try {
+    const html = await (await fetch(`${server.url}/`)).text();
+    const scripts = [...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1] as string);
+    for (const script of scripts) {
+      const status = (await fetch(new URL(script, server.url))).status;
+      if (status !== 200) return `${script} answers ${status} (dist/client rebuilt under the server?)`;
+    }
+    return scripts.length > 0 ? undefined : 'index.html names no script';
+  } catch (error) {
+    const cause = (error as Error & { cause?: Error }).cause?.message;
+    return `the server does not answer (${(error as Error).message}${cause ? `: ${cause}` : ''})`;
+  }
 }
 
-async function runOnce(url: string, port: number, formFactor: FormFactor): Promise<Result> {
+/** One Lighthouse run: its result, or why it produced none. */
+async function runOnce(url: string, port: number, formFactor: FormFactor): Promise<Result | string> {
+  try {
+    const result = await lighthouseRun(url, port, formFactor);
+    return result.runtimeError ? result.runtimeError.code : result;
+  } catch (error) {
+    return (error as Error).message.split('\n')[0] ?? 'Lighthouse failed';
+  }
+}
+
+async function lighthouseRun(url: string, port: number, formFactor: FormFactor): Promise<Result> {
   const result = await lighthouse(
     url,
     {
@@ -170,7 +197,7 @@ export async function measureLighthouseFigure(dataDir: string): Promise<FigureRe
     };
   }
   let server: TutorlaneServer = await startTutorlane({ dataDir });
-  const port = await launchChromium(chromePath);
+  let browser = await launchChromium(chromePath);
 
   const runs = new Map<string, RunSummary[]>();
   const errors: string[] = [];
@@ -178,16 +205,22 @@ export async function measureLighthouseFigure(dataDir: string): Promise<FigureRe
     for (const page of PAGES) {
       for (const formFactor of FORM_FACTORS) {
         const key = `${page} ${formFactor}`;
-        let lhr = await runOnce(`${server.url}${page}`, port, formFactor);
-        if (lhr.runtimeError) {
-          errors.push(`${key} run ${run + 1}: ${lhr.runtimeError.code}, retried`);
-          if (!(await servesItsAssets(server.url))) {
+        let lhr = await runOnce(`${server.url}${page}`, browser.port, formFactor);
+        if (typeof lhr === 'string') {
+          errors.push(`${key} run ${run + 1}: ${lhr}; retried`);
+          const problem = await serverProblem(server);
+          if (problem) {
+            errors.push(`${key} run ${run + 1}: ${problem}; server restarted`);
             await server.stop();
             server = await startTutorlane({ dataDir });
           }
-          lhr = await runOnce(`${server.url}${page}`, port, formFactor);
-          if (lhr.runtimeError) {
-            errors.push(`${key} run ${run + 1}: ${lhr.runtimeError.code} again, run dropped`);
+          if (!browser.alive()) {
+            errors.push(`${key} run ${run + 1}: Chromium exited; relaunched`);
+            browser = await launchChromium(chromePath);
+          }
+          lhr = await runOnce(`${server.url}${page}`, browser.port, formFactor);
+          if (typeof lhr === 'string') {
+            errors.push(`${key} run ${run + 1}: ${lhr} again; run dropped`);
             continue;
           }
         }
