@@ -1,0 +1,17 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * `npm run test:reliability`: the promises of issue #5 (durability under kill -9, graceful
+ * shutdown, database and mail outages, a minute of load) against the real server process. Not
+ * part of `npm test`: it takes minutes and loads the whole machine, so its files run one at a time.
+ */
+export default defineConfig({
+  test: {
+    include: ['tests/reliability/**/*.test.ts'],
+    environment: 'node',
+    fileParallelism: false,
+    testTimeout: 300_000,
+    hookTimeout: 60_000,
+    reporters: ['default', './tests/reliability/summary-reporter.ts'],
+  },
+});
