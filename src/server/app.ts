@@ -10,6 +10,8 @@ import { messages } from '../shared/messages';
 import { isKnownPagePath } from '../shared/routes';
 import { accountRoutes } from './accounts/account-routes';
 import { createAuth } from './accounts/auth';
+import { createSessionReader, publicUser, SessionCache } from './accounts/session';
+import { createSignIn } from './accounts/sign-in';
 import {
   type AltchaTuning,
   type CaptchaVerifier,
@@ -21,7 +23,7 @@ import type { Config } from './config/config';
 import { contactRoutes } from './contact/contact-routes';
 import { dashboardRoutes } from './dashboard/dashboard-routes';
 import type { Database } from './db/database';
-import { healthRoutes } from './health/health-routes';
+import { createHealthMonitor, type HealthMonitor, healthRoutes } from './health/health-routes';
 import { ApiError, errorResponse, isDatabaseDown, serviceUnavailable } from './http/api-error';
 import type { AppEnv } from './http/app-env';
 import { sameOriginOnly } from './http/origin-check';
@@ -52,6 +54,7 @@ export interface AppDependencies {
 }
 
 export interface AppServices {
+  health: HealthMonitor;
   mailer: Mailer;
   captcha: CaptchaVerifier;
   limiters: RateLimiters;
@@ -62,6 +65,7 @@ export const MAX_BODY_BYTES = 100 * 1024;
 export function createServices(deps: AppDependencies): AppServices {
   const { config, database, logger } = deps;
   return {
+    health: createHealthMonitor(database, logger),
     mailer:
       deps.mailer ??
       createMailer({
@@ -82,9 +86,17 @@ export function createServices(deps: AppDependencies): AppServices {
 
 export function createApp(deps: AppDependencies, services: AppServices = createServices(deps)) {
   const { config, database, logger } = deps;
-  const { mailer, captcha, limiters } = services;
+  const { mailer, captcha, limiters, health } = services;
   const db = database.db;
-  const auth = createAuth({ config, db, mailer, captcha, limiters, logger });
+  const sessionCache = new SessionCache();
+  const auth = createAuth({ config, db, mailer, captcha, limiters, logger, sessionCache });
+  const sessions = createSessionReader({
+    auth,
+    db,
+    secret: config.authSecret,
+    secureCookie: config.secure,
+    cache: sessionCache,
+  });
   const app = new Hono<AppEnv>();
 
   app.use(requestLogger(logger, config.trustProxy));
@@ -94,30 +106,50 @@ export function createApp(deps: AppDependencies, services: AppServices = createS
     maxSize: MAX_BODY_BYTES,
     onError: (c) => errorResponse(c, 413, messages.bodyTooLarge, 'BODY_TOO_LARGE'),
   });
-  // Every API body is small, but a profile photo (up to 5 MB, limited by its own route).
-  app.use('/api/*', (c, next) => (c.req.path === PHOTO_PATH ? next() : smallBodies(c, next)));
+  // Every API body is small, but a profile photo (up to 5 MB, limited by its own route). Requests
+  // without a body skip the check: reading the body stream would build a full Request for nothing.
+  app.use('/api/*', (c, next) =>
+    c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.path === PHOTO_PATH
+      ? next()
+      : smallBodies(c, next),
+  );
   app.use('/api/*', sameOriginOnly(config.trustedOrigins));
 
   const api = new Hono<AppEnv>()
-    .route('/', healthRoutes(database))
+    .route('/', healthRoutes(database, health))
     .route('/', publicConfigRoutes(config, captcha))
     .route('/', captchaRoutes(captcha))
-    .route('/', accountRoutes({ auth, database, limiters }))
-    .route('/', profileRoutes({ auth, db }))
-    .route('/', profileDetailsRoutes({ auth, db }))
+    .route(
+      '/',
+      accountRoutes({
+        auth,
+        sessions,
+        database,
+        limiters,
+        signIn: createSignIn({ db, secret: config.authSecret, secureCookie: config.secure }),
+      }),
+    )
+    .route('/', profileRoutes({ sessions, db }))
+    .route('/', profileDetailsRoutes({ sessions, db }))
     .route('/', tutorRoutes({ db }))
-    .route('/', dashboardRoutes(auth))
-    .route('/', scheduleRoutes(auth))
-    .route('/', contactRoutes({ db, mailer, limiters, auth, supportEmail: config.supportEmail }));
+    .route('/', dashboardRoutes(sessions))
+    .route('/', scheduleRoutes(sessions))
+    .route('/', contactRoutes({ db, mailer, limiters, sessions, supportEmail: config.supportEmail }));
   app.route('/api', api);
   app.all('/api/*', (c) => errorResponse(c, 404, messages.notFound, 'NOT_FOUND'));
 
   if (deps.clientDir) {
     // A tutor's page exists only while the tutor is published: crawlers and links get a true 404.
-    mountStaticSite(app, deps.clientDir, async (path) => {
-      const tutorId = /^\/tutors\/([\w-]{1,64})\/?$/.exec(path)?.[1];
-      if (!tutorId) return isKnownPagePath(path);
-      return (await findPublishedTutor(db, tutorId)) !== null;
+    mountStaticSite(app, deps.clientDir, {
+      pageExists: async (path) => {
+        const tutorId = /^\/tutors\/([\w-]{1,64})\/?$/.exec(path)?.[1];
+        if (!tutorId) return isKnownPagePath(path);
+        return (await findPublishedTutor(db, tutorId)) !== null;
+      },
+      currentUser: async (c) => {
+        const user = await sessions.currentUser(c);
+        return user ? publicUser(user) : null;
+      },
     });
   }
 
@@ -127,7 +159,7 @@ export function createApp(deps: AppDependencies, services: AppServices = createS
       return errorResponse(c, error.status, error.message || messages.invalidRequest);
     }
     if (await isDatabaseDown(database)) return serviceUnavailable(c);
-    c.var.logger?.error({ err: error }, 'unhandled error');
+    c.get('logger')?.error({ err: error }, 'unhandled error');
     return errorResponse(c, 500, messages.unexpectedError, 'INTERNAL');
   });
 

@@ -2,13 +2,15 @@
  * Starts Tutorlane: reads the configuration, opens and migrates the database, serves the API and
  * the browser app on one port, and shuts down cleanly on SIGTERM or SIGINT.
  */
-import type { Server } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { serve } from '@hono/node-server';
+import { getRequestListener } from '@hono/node-server';
 import { createApp, createServices } from './app';
 import { ConfigError, loadConfig } from './config/config';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { openDatabase } from './db/database';
+import { HEALTH_PATH, healthAnswer } from './health/health-routes';
+import { securityHeaderList } from './http/security-headers';
 import { createLogger } from './logging/logger';
 import { startMaintenance } from './maintenance/cleanup';
 
@@ -46,14 +48,38 @@ export async function startServer(): Promise<void> {
   services.mailer.start();
   const stopMaintenance = startMaintenance(database.db, logger);
 
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+  // Health checks are answered before the app from the monitor's cached state: load balancers ask
+  // often, and the answer must cost next to nothing (issue #6). Everything else goes to Hono.
+  const honoListener = getRequestListener(app.fetch);
+  const securityHeaders = Object.fromEntries(
+    securityHeaderList({ https: config.secure, recaptcha: Boolean(config.recaptcha) }),
+  );
+  const answers = [true, false].map((healthy) => {
+    const answer = healthAnswer(database.kind, healthy);
+    return { ...answer, headers: Object.entries({ ...securityHeaders, ...answer.headers }).flat() };
+  });
+  const answerHealth = (res: ServerResponse, healthy: boolean) => {
+    const answer = answers[healthy ? 0 : 1] as (typeof answers)[number];
+    res.writeHead(answer.status, answer.headers);
+    res.end(answer.body);
+  };
+  const server = createServer((req, res) => {
+    if (req.url === HEALTH_PATH && req.method === 'GET') {
+      const known = services.health.fresh();
+      if (known === undefined) void services.health.current().then((healthy) => answerHealth(res, healthy));
+      else answerHealth(res, known);
+      return;
+    }
+    void honoListener(req, res);
+  });
+  server.listen(config.port, config.host, () => {
     // The public URL is the one to open: mailed links and origin checks use it.
     logger.info(
-      { url: config.appUrl, host: config.host, port: info.port, database: database.kind },
+      { url: config.appUrl, host: config.host, port: config.port, database: database.kind },
       'Tutorlane is listening',
     );
     process.stdout.write(`\nTutorlane is running at ${config.appUrl}\n\n`);
-  }) as Server;
+  });
 
   server.on('error', async (error: NodeJS.ErrnoException) => {
     process.stderr.write(
@@ -81,6 +107,7 @@ export async function startServer(): Promise<void> {
       clearInterval(sweep);
       try {
         stopMaintenance();
+        services.health.stop();
         await services.mailer.stop();
         await database.close();
         logger.info('database closed; bye');

@@ -370,3 +370,37 @@ describe('the seed sequence', () => {
     expect(mail.from).toContain('no-reply@localhost');
   });
 });
+
+describe('the session check', () => {
+  it('refuses a session cookie whose signature does not match', async () => {
+    const { jar } = await signUp(t);
+    const [name, value] = jar.header().split('=') as [string, string];
+    const tampered = `${name}=${encodeURIComponent(`${decodeURIComponent(value).split('.')[0]}x.${decodeURIComponent(value).split('.')[1]}`)}`;
+    expect((await t.request('/api/profile', { headers: { cookie: tampered } })).status).toBe(401);
+    expect(
+      (await (await t.request('/api/session', { headers: { cookie: tampered } })).json()).user,
+    ).toBeNull();
+  });
+
+  it('renews a session used after a day, as Better Auth would, and sends the renewed cookie', async () => {
+    const { jar, email } = await signUp(t);
+    const before = await t.database.db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .select('sessions.expires_at')
+      .where('users.email', '=', email)
+      .executeTakeFirstOrThrow();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 25 * 60 * 60 * 1000);
+    const res = await get(t, '/api/session', jar);
+    expect((await res.json()).user.email).toBe(email);
+    expect(res.headers.getSetCookie().some((line) => line.startsWith('tutorlane.session_token='))).toBe(true);
+    const after = await t.database.db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .select('sessions.expires_at')
+      .where('users.email', '=', email)
+      .executeTakeFirstOrThrow();
+    expect(new Date(after.expires_at).getTime()).toBeGreaterThan(new Date(before.expires_at).getTime());
+  });
+});

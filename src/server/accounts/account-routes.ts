@@ -4,16 +4,16 @@
  * its errors and no-store on every answer. Beside it: the session check the browser makes on every
  * page, and the landing of the verification link.
  */
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { messages } from '../../shared/messages';
 import type { Database } from '../db/database';
 import { errorResponse, isDatabaseDown, serviceUnavailable } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
-import type { RateLimiters } from '../rate-limit/rate-limits';
-import { tooManyRequests } from '../rate-limit/rate-limits';
+import type { RequestLogger } from '../http/request-logger';
+import { limitByClient, type RateLimiters, tooManyRequests } from '../rate-limit/rate-limits';
 import { type Auth, CLIENT_ADDRESS_HEADER } from './auth';
 import { consumeVerificationToken } from './email-verification';
-import { loadSession, publicUser } from './session';
+import { loadSession, publicUser, type SessionReader } from './session';
 
 export const exposedAuthEndpoints = new Set([
   'POST /sign-up/email',
@@ -52,11 +52,7 @@ interface AuthUserBody {
  * only (the session token stays in its HttpOnly cookie, never in a body scripts can read); on
  * errors { message, code } in the product's words.
  */
-async function shapeAuthResponse(
-  endpoint: string,
-  res: Response,
-  log: AppEnv['Variables']['logger'],
-): Promise<Response> {
+async function shapeAuthResponse(endpoint: string, res: Response, log: RequestLogger): Promise<Response> {
   const headers = new Headers(res.headers);
   headers.set('Cache-Control', 'no-store');
   headers.delete('Content-Length');
@@ -105,40 +101,47 @@ async function shapeAuthResponse(
   );
 }
 
-export function accountRoutes(deps: { auth: Auth; database: Database; limiters: RateLimiters }) {
-  const { auth, database, limiters } = deps;
+export function accountRoutes(deps: {
+  auth: Auth;
+  sessions: SessionReader;
+  database: Database;
+  limiters: RateLimiters;
+  signIn: (c: Context<AppEnv>) => Promise<Response>;
+}) {
+  const { auth, sessions, database, limiters } = deps;
   const db = database.db;
   const app = new Hono<AppEnv>();
+
+  // Sign-in takes its own short path (sign-in.ts); every other account endpoint is Better Auth's.
+  app.post('/auth/sign-in/email', limitByClient(limiters, 'signIn'), (c) => deps.signIn(c));
 
   app.on(['GET', 'POST'], '/auth/*', async (c) => {
     const endpoint = c.req.path.slice('/api/auth'.length);
     if (!exposedAuthEndpoints.has(`${c.req.method} ${endpoint}`)) {
       return errorResponse(c, 404, messages.notFound, 'NOT_FOUND');
     }
-    const limit = endpoint === '/sign-in/email' ? 'signIn' : endpoint === '/sign-up/email' ? 'signUp' : null;
+    const limit = endpoint === '/sign-up/email' ? 'signUp' : null;
     if (limit) {
-      const wait = await limiters.consume(limit, c.var.clientAddress);
+      const wait = await limiters.consume(limit, c.get('clientAddress'));
       if (wait !== null) {
         c.header('Cache-Control', 'no-store');
         return tooManyRequests(c, wait);
       }
     }
+    if (endpoint === '/sign-out') {
+      const token = sessions.tokenOf(c.req.header('cookie'));
+      if (token) sessions.cache.forgetToken(token);
+    }
     // Our notion of the client address replaces anything the client sent under that name.
     const headers = new Headers(c.req.raw.headers);
-    headers.set(CLIENT_ADDRESS_HEADER, c.var.clientAddress);
+    headers.set(CLIENT_ADDRESS_HEADER, c.get('clientAddress'));
     const request = new Request(c.req.raw, { headers });
     const res = await auth.handler(request);
     if (res.status >= 500 && (await isDatabaseDown(database))) return serviceUnavailable(c);
-    if (endpoint === '/sign-in/email') {
-      c.var.logger.info(
-        { event: 'sign-in', outcome: res.status === 200 ? 'success' : 'failure', status: res.status },
-        'sign-in',
-      );
-    }
-    return shapeAuthResponse(endpoint, res, c.var.logger);
+    return shapeAuthResponse(endpoint, res, c.get('logger'));
   });
 
-  app.get('/session', loadSession(auth), (c) => {
+  app.get('/session', loadSession(sessions), (c) => {
     c.header('Cache-Control', 'no-store');
     const user = c.get('user');
     return c.json({ user: user ? publicUser(user) : null });
@@ -147,12 +150,13 @@ export function accountRoutes(deps: { auth: Auth; database: Database; limiters: 
   // The link in the verification mail opens the /verify-email page, which posts its token here:
   // a GET never changes anything, so mail scanners that fetch links cannot spend it. Whoever is
   // signed in as that account in this browser goes on to the dashboard, anyone else to sign in.
-  app.post('/account/verify-email', loadSession(auth), async (c) => {
+  app.post('/account/verify-email', loadSession(sessions), async (c) => {
     c.header('Cache-Control', 'no-store');
     const body = (await c.req.json().catch(() => null)) as { token?: unknown } | null;
     const token = typeof body?.token === 'string' ? body.token : '';
     const userId = await consumeVerificationToken(db, token);
     if (!userId) return errorResponse(c, 400, messages.verificationLinkInvalid, 'INVALID_TOKEN');
+    sessions.cache.forgetUser(userId);
     return c.json({ verified: true, signedIn: c.get('user')?.id === userId });
   });
 

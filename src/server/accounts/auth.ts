@@ -28,6 +28,7 @@ import type { RateLimiters } from '../rate-limit/rate-limits';
 import { issueVerificationToken } from './email-verification';
 import { hashPassword, verifyPassword } from './password-hashing';
 import { isCommonPassword } from './password-policy';
+import { SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS, type SessionCache } from './session';
 
 /** Carries the client address from our HTTP layer to Better Auth (sessions record it). */
 export const CLIENT_ADDRESS_HEADER = 'x-tutorlane-client-address';
@@ -35,6 +36,8 @@ export const CLIENT_ADDRESS_HEADER = 'x-tutorlane-client-address';
 export const CAPTCHA_HEADER = 'x-captcha';
 
 export interface AuthDependencies {
+  /** Told whenever Better Auth changes a user or ends their sessions, so no stale session is served. */
+  sessionCache: SessionCache;
   config: Config;
   db: Kysely<DB>;
   mailer: Mailer;
@@ -49,7 +52,7 @@ const badRequest = (message: string, code = 'VALIDATION_ERROR') =>
 const asString = (value: unknown) => (typeof value === 'string' ? value : '');
 
 export function createAuth(deps: AuthDependencies) {
-  const { config, db, mailer, captcha, limiters, logger } = deps;
+  const { config, db, mailer, captcha, limiters, logger, sessionCache } = deps;
 
   /** Verification and reset mails per email address (issue #5): 429 once the hour's five are spent. */
   async function limitAccountMail(email: string) {
@@ -114,8 +117,8 @@ export function createAuth(deps: AuthDependencies) {
         createdAt: 'created_at',
         updatedAt: 'updated_at',
       },
-      expiresIn: 60 * 60 * 24 * 7,
-      updateAge: 60 * 60 * 24,
+      expiresIn: SESSION_EXPIRES_IN_SECONDS,
+      updateAge: SESSION_UPDATE_AGE_SECONDS,
     },
     account: {
       modelName: 'accounts',
@@ -147,6 +150,9 @@ export function createAuth(deps: AuthDependencies) {
       password: { hash: hashPassword, verify: verifyPassword },
       resetPasswordTokenExpiresIn: PASSWORD_RESET_TTL_SECONDS,
       revokeSessionsOnPasswordReset: true,
+      async onPasswordReset({ user }) {
+        sessionCache.forgetUser(user.id);
+      },
       async sendResetPassword({ user, token }) {
         // A new link voids the older ones of the same account.
         const current = await db
@@ -175,6 +181,10 @@ export function createAuth(deps: AuthDependencies) {
         const link = `${config.appUrl}${paths.verifyEmail}?token=${token}`;
         await mailer.sendMail({ to: user.email, ...verificationMail({ displayName: user.name, link }) });
       },
+    },
+    databaseHooks: {
+      user: { update: { after: async (user) => sessionCache.forgetUser(user.id) } },
+      session: { delete: { after: async (session) => sessionCache.forgetToken(session.token) } },
     },
     rateLimit: { enabled: false },
     disabledPaths: ['/verify-email'],

@@ -8,8 +8,7 @@ import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import { CONTACT_SUBJECTS } from '../../shared/constants';
 import { contactMessageSchema } from '../../shared/schemas';
-import type { Auth } from '../accounts/auth';
-import { loadSession } from '../accounts/session';
+import { loadSession, type SessionReader } from '../accounts/session';
 import type { DB } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
@@ -21,12 +20,12 @@ export function contactRoutes(deps: {
   db: Kysely<DB>;
   mailer: Mailer;
   limiters: RateLimiters;
-  auth: Auth;
+  sessions: SessionReader;
   supportEmail: string;
 }) {
   return new Hono<AppEnv>().post(
     '/contact',
-    loadSession(deps.auth),
+    loadSession(deps.sessions),
     limitByClient(deps.limiters, 'contact'),
     async (c) => {
       const raw = await c.req.json().catch(() => {
@@ -44,7 +43,7 @@ export function contactRoutes(deps: {
           subject: input.subject,
           message: input.message,
           user_id: c.get('user')?.id ?? null,
-          client_address: c.var.clientAddress,
+          client_address: c.get('clientAddress'),
         })
         .returning(['id', 'created_at'])
         .executeTakeFirstOrThrow();
@@ -54,7 +53,7 @@ export function contactRoutes(deps: {
         replyTo: { name: input.name, address: input.email },
         ...contactForwardMail({ ...input, subjectLabel, receivedAt: new Date(stored.created_at) }),
       });
-      c.var.logger.info({ contactMessageId: stored.id }, 'contact message received');
+      c.get('logger').info({ contactMessageId: stored.id }, 'contact message received');
       return c.json({ received: true, id: stored.id }, 201);
     },
   );

@@ -1,8 +1,8 @@
-import type { Logger } from '../logging/logger';
+import type { RequestLogger } from './request-logger';
 
 /** What every request carries on its Hono context. Features extend it through module augmentation. */
 export interface AppVariables {
-  logger: Logger;
+  logger: RequestLogger;
   requestId: string;
   clientAddress: string;
 }

@@ -8,8 +8,7 @@ import { bodyLimit } from 'hono/body-limit';
 import type { Kysely } from 'kysely';
 import { MAX_PHOTO_BYTES } from '../../shared/tutor-catalog';
 import { studentDetailsSchema, tutorDetailsSchema } from '../../shared/tutor-schemas';
-import type { Auth } from '../accounts/auth';
-import { loadSession, requireUser } from '../accounts/session';
+import { loadSession, requireUser, type SessionReader } from '../accounts/session';
 import type { DB } from '../db/schema';
 import { ApiError, errorResponse } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
@@ -24,11 +23,11 @@ async function jsonBody(c: { req: { json(): Promise<unknown> } }) {
   });
 }
 
-export function profileDetailsRoutes(deps: { auth: Auth; db: Kysely<DB> }) {
+export function profileDetailsRoutes(deps: { sessions: SessionReader; db: Kysely<DB> }) {
   const { db } = deps;
   const app = new Hono<AppEnv>();
-  app.use('/profile/details', loadSession(deps.auth));
-  app.use('/profile/photo', loadSession(deps.auth));
+  app.use('/profile/details', loadSession(deps.sessions));
+  app.use('/profile/photo', loadSession(deps.sessions));
 
   app.get('/profile/details', async (c) => {
     c.header('Cache-Control', 'no-store');

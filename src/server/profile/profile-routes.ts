@@ -8,8 +8,7 @@ import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { displayNameSchema } from '../../shared/schemas';
-import type { Auth } from '../accounts/auth';
-import { loadSession, requireUser, type SessionUser } from '../accounts/session';
+import { loadSession, requireUser, type SessionReader, type SessionUser } from '../accounts/session';
 import type { DB } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
@@ -36,9 +35,9 @@ function toProfile(user: SessionUser) {
   };
 }
 
-export function profileRoutes(deps: { auth: Auth; db: Kysely<DB> }) {
+export function profileRoutes(deps: { sessions: SessionReader; db: Kysely<DB> }) {
   const app = new Hono<AppEnv>();
-  app.use('/profile', loadSession(deps.auth));
+  app.use('/profile', loadSession(deps.sessions));
 
   app.get('/profile', (c) => {
     c.header('Cache-Control', 'no-store');
@@ -61,6 +60,7 @@ export function profileRoutes(deps: { auth: Auth; db: Kysely<DB> }) {
       .set({ display_name: displayName, updated_at: new Date() })
       .where('id', '=', user.id)
       .execute();
+    deps.sessions.cache.forgetUser(user.id);
     // The name is part of a tutor's search entry.
     if (user.role === 'tutor') await refreshTutorListing(deps.db, user.id);
     return c.json(toProfile({ ...user, displayName }));

@@ -66,13 +66,14 @@ export function createRateLimiters(options: {
 
 export function tooManyRequests(c: Context, retryAfterSeconds: number) {
   c.header('Retry-After', String(retryAfterSeconds));
+  c.header('Cache-Control', 'no-store');
   return errorResponse(c, 429, messages.tooManyRequests, 'TOO_MANY_REQUESTS');
 }
 
 /** Limits a route per client address. */
 export function limitByClient(limiters: RateLimiters, name: RateLimitName): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const wait = await limiters.consume(name, c.var.clientAddress);
+    const wait = await limiters.consume(name, c.get('clientAddress'));
     if (wait !== null) return tooManyRequests(c, wait);
     await next();
   };

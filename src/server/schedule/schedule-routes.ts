@@ -1,7 +1,6 @@
 import { Hono } from 'hono';
 import type { Role } from '../../shared/constants';
-import type { Auth } from '../accounts/auth';
-import { loadSession, requireVerifiedUser } from '../accounts/session';
+import { loadSession, requireVerifiedUser, type SessionReader } from '../accounts/session';
 import type { AppEnv } from '../http/app-env';
 
 /** The schedule page's content (static until the calendar ships), with the role's wording. */
@@ -38,8 +37,8 @@ export function scheduleFor(role: Role) {
 }
 
 /** GET /api/schedule: the verified user's schedule (401 signed out, 403 unverified). */
-export function scheduleRoutes(auth: Auth) {
-  return new Hono<AppEnv>().get('/schedule', loadSession(auth), (c) => {
+export function scheduleRoutes(sessions: SessionReader) {
+  return new Hono<AppEnv>().get('/schedule', loadSession(sessions), (c) => {
     c.header('Cache-Control', 'no-store');
     return c.json(scheduleFor(requireVerifiedUser(c).role));
   });

@@ -28,8 +28,24 @@ export interface SignUpInput {
   captcha: string;
 }
 
-export function createAuthStore() {
-  let state: AuthState = { status: 'loading', user: null };
+/** The session the server put in the page (static-site.ts), when it did: no request needed. */
+function sessionFromPage(): AuthUser | null | undefined {
+  const element = typeof document === 'undefined' ? null : document.getElementById('tl-session');
+  if (!element?.textContent) return undefined;
+  try {
+    return (JSON.parse(element.textContent) as { user: AuthUser | null }).user;
+  } catch {
+    return undefined;
+  }
+}
+
+export function createAuthStore(initial: AuthUser | null | undefined = undefined) {
+  let state: AuthState =
+    initial === undefined
+      ? { status: 'loading', user: null }
+      : initial
+        ? { status: 'signed-in', user: initial }
+        : { status: 'signed-out', user: null };
   const listeners = new Set<() => void>();
   let loading: Promise<AuthState> | null = null;
 
@@ -120,5 +136,5 @@ export function createAuthStore() {
 
 export type AuthStore = ReturnType<typeof createAuthStore>;
 
-/** The one store of this browser tab. */
-export const authStore = createAuthStore();
+/** The one store of this browser tab, starting from the session in the page when there is one. */
+export const authStore = createAuthStore(sessionFromPage());

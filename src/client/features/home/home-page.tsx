@@ -102,8 +102,9 @@ export function Component() {
               <ButtonLink to={paths.signup} size="lg">
                 Get Started Free
               </ButtonLink>
-              <ButtonLink to={paths.contact} size="lg" variant="secondary">
-                Learn More
+              {/* Named "Learn More" (the product's contract); the hidden words tell crawlers where it leads. */}
+              <ButtonLink to={paths.contact} size="lg" variant="secondary" aria-label="Learn More">
+                Learn More<span className="sr-only"> about Tutorlane</span>
               </ButtonLink>
             </div>
           </div>

@@ -1,0 +1,81 @@
+/**
+ * The pages the server sends: the signed-in user and the current page's code travel with the HTML,
+ * assets go out precompressed, and the HTML is never shared between visitors.
+ */
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { signUp } from '../support/accounts';
+import { createTestApp, type TestApp } from '../support/test-app';
+
+let t: TestApp;
+const asset = `console.log(${JSON.stringify('x'.repeat(2000))});`;
+
+beforeAll(async () => {
+  const clientDir = mkdtempSync(join(tmpdir(), 'tutorlane-client-'));
+  mkdirSync(join(clientDir, 'assets'));
+  mkdirSync(join(clientDir, '.vite'));
+  writeFileSync(
+    join(clientDir, 'index.html'),
+    '<!doctype html><html><head><title>shell</title></head><body></body></html>',
+  );
+  writeFileSync(join(clientDir, 'assets/home-page-abc.js'), asset);
+  writeFileSync(join(clientDir, 'assets/home-page-abc.js.br'), brotliCompressSync(asset));
+  writeFileSync(join(clientDir, 'assets/home-page-abc.js.gz'), gzipSync(asset));
+  writeFileSync(
+    join(clientDir, '.vite/manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/index-1.js', isEntry: true },
+      'features/home/home-page.tsx': {
+        file: 'assets/home-page-abc.js',
+        imports: ['index.html', '_shared-1.js'],
+      },
+      '_shared-1.js': { file: 'assets/shared-1.js' },
+      'features/contact/contact-page.tsx': { file: 'assets/contact-page-def.js', imports: ['index.html'] },
+    }),
+  );
+  t = await createTestApp({ clientDir });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const sessionIn = (html: string) =>
+  JSON.parse(/<script id="tl-session" type="application\/json">(.*?)<\/script>/.exec(html)?.[1] ?? 'null');
+
+it('puts the signed-in user, or nobody, in the page, and keeps the page private', async () => {
+  const anonymous = await t.request('/');
+  expect(sessionIn(await anonymous.text())).toEqual({ user: null });
+  expect(anonymous.headers.get('cache-control')).toBe('private, no-cache');
+  expect(anonymous.headers.get('vary')).toContain('Cookie');
+
+  const { jar, email } = await signUp(t, { name: '</script><script>alert(1)</script>' });
+  const html = await (await t.request('/contact', { headers: { cookie: jar.header() } })).text();
+  expect(sessionIn(html).user).toMatchObject({ email, displayName: '</script><script>alert(1)</script>' });
+  expect(html).not.toContain('<script>alert(1)');
+});
+
+it('preloads the current page’s code and what it imports, not other pages', async () => {
+  const home = await (await t.request('/')).text();
+  expect(home).toContain('<link rel="modulepreload" crossorigin href="/assets/home-page-abc.js">');
+  expect(home).toContain('href="/assets/shared-1.js"');
+  expect(home).not.toContain('contact-page');
+  expect(await (await t.request('/contact')).text()).toContain('/assets/contact-page-def.js');
+});
+
+it('sends assets precompressed with brotli or gzip, as the browser accepts', async () => {
+  const br = await t.request('/assets/home-page-abc.js', { headers: { 'accept-encoding': 'br, gzip' } });
+  expect(br.headers.get('content-encoding')).toBe('br');
+  expect(br.headers.get('cache-control')).toContain('immutable');
+  const gz = await t.request('/assets/home-page-abc.js', { headers: { 'accept-encoding': 'gzip' } });
+  expect(gz.headers.get('content-encoding')).toBe('gzip');
+  const plain = await t.request('/assets/home-page-abc.js');
+  expect(plain.headers.get('content-encoding')).toBeNull();
+  expect(await plain.text()).toBe(asset);
+});
+
+it('does not serve the build manifest', async () => {
+  expect((await t.request('/.vite/manifest.json')).headers.get('content-type')).toContain('text/html');
+});
