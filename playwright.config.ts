@@ -64,7 +64,8 @@ export default defineConfig({
       env: { MAIL_SINK_SMTP_PORT: String(smtpPort), MAIL_SINK_HTTP_PORT: String(mailHttpPort) },
     },
     {
-      command: 'node --import tsx src/server/main.ts',
+      // The production artifact, as npm start runs it (npm run test:browser builds it first).
+      command: 'node dist/server/main.js',
       url: `${appUrl}/api/health`,
       reuseExistingServer: false,
       timeout: 60_000,

@@ -5,7 +5,6 @@
 import { createServer, type ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
-import { createApp, createServices } from './app';
 import { ConfigError, loadConfig } from './config/config';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { openDatabase } from './db/database';
@@ -29,9 +28,15 @@ export async function startServer(): Promise<void> {
   }
   const logger = createLogger({ level: config.logLevel });
 
+  // The app's modules load while the database opens: a restart waits for the slower of the two.
+  const appModule = import('./app');
   let database: Awaited<ReturnType<typeof openDatabase>>;
   try {
-    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      templateFile: fileURLToPath(new URL('../../dist/db-template.tar.gz', import.meta.url)),
+    });
   } catch (error) {
     if (error instanceof DataDirLockedError) {
       process.stderr.write(`${error.message}\n`);
@@ -42,6 +47,7 @@ export async function startServer(): Promise<void> {
   }
 
   const clientDir = fileURLToPath(new URL('../../dist/client', import.meta.url));
+  const { createApp, createServices } = await appModule;
   const deps = { config, database, logger, clientDir };
   const services = createServices(deps);
   const app = createApp(deps, services);

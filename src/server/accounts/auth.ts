@@ -66,12 +66,12 @@ export function createAuth(deps: AuthDependencies) {
     }
   }
 
-  function checkNewPassword(password: string) {
+  async function checkNewPassword(password: string) {
     if (password.length < MIN_PASSWORD_LENGTH)
       throw badRequest(messages.passwordTooShort, 'PASSWORD_TOO_SHORT');
     if (password.length > MAX_PASSWORD_LENGTH)
       throw badRequest(messages.passwordTooLong, 'PASSWORD_TOO_LONG');
-    if (isCommonPassword(password)) throw badRequest(messages.passwordTooCommon, 'PASSWORD_TOO_COMMON');
+    if (await isCommonPassword(password)) throw badRequest(messages.passwordTooCommon, 'PASSWORD_TOO_COMMON');
   }
 
   return betterAuth({
@@ -214,7 +214,7 @@ export function createAuth(deps: AuthDependencies) {
             if (body.role !== undefined && !roleSchema.safeParse(body.role).success) {
               throw badRequest('Role must be student or tutor');
             }
-            checkNewPassword(password);
+            await checkNewPassword(password);
             if (!(await captcha.verify(solution, ctx.headers?.get(CLIENT_ADDRESS_HEADER) ?? ''))) {
               throw badRequest(messages.captchaInvalid, 'CAPTCHA_INVALID');
             }
@@ -238,7 +238,7 @@ export function createAuth(deps: AuthDependencies) {
             if (body.confirmPassword !== undefined && body.confirmPassword !== password) {
               throw badRequest(messages.passwordsDoNotMatch);
             }
-            checkNewPassword(password);
+            await checkNewPassword(password);
             return;
           }
           case '/sign-in/email': {

@@ -3,6 +3,7 @@
  * PGlite under DATA_DIR/db. Both speak the same PostgreSQL dialect through Kysely, so every query and
  * migration is written once.
  */
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
@@ -27,6 +28,8 @@ export interface Database {
 export interface OpenDatabaseOptions {
   databaseUrl?: string | undefined;
   dataDir: string;
+  /** A migrated embedded database (scripts/build-db-template.ts) to start from when DATA_DIR is new. */
+  templateFile?: string | undefined;
   /** Skip running migrations (tests that copy an already migrated template). */
   migrate?: boolean;
   poolSize?: number;
@@ -35,7 +38,7 @@ export interface OpenDatabaseOptions {
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   const database = options.databaseUrl
     ? openPostgres(options.databaseUrl, options.poolSize ?? 10)
-    : await openEmbedded(options.dataDir);
+    : await openEmbedded(options.dataDir, options.templateFile);
   if (options.migrate !== false) {
     try {
       await migrateToLatest(database.db as Kysely<unknown>);
@@ -79,11 +82,17 @@ function openPostgres(url: string, poolSize: number): Database {
   };
 }
 
-async function openEmbedded(dataDir: string): Promise<Database> {
+async function openEmbedded(dataDir: string, templateFile: string | undefined): Promise<Database> {
   const lock: DataDirLock = lockDataDir(dataDir);
   let pglite: PGlite;
   try {
-    pglite = await PGlite.create({ dataDir: join(dataDir, 'db') });
+    const dbDir = join(dataDir, 'db');
+    // A new data folder starts from the migrated template, which skips initdb; later starts reopen it.
+    const template =
+      templateFile && !existsSync(dbDir) && existsSync(templateFile)
+        ? new Blob([readFileSync(templateFile)])
+        : undefined;
+    pglite = await PGlite.create({ dataDir: dbDir, ...(template ? { loadDataDir: template } : {}) });
   } catch (error) {
     lock.release();
     throw error;
