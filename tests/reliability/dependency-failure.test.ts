@@ -93,9 +93,19 @@ it('answers 503 within 2 s while PostgreSQL is down, and recovers when it is bac
   expect(await sessionEmail(url, otherBrowser)).toBe(email);
   expect((await signIn(url, email)).status).toBe(200);
 
+  // A database that freezes without closing its connections (a hung host, a partition): the
+  // open connections get no answer at all, yet no request may hang.
+  const thirdBrowser = sessionCookieOf(await signIn(url, email));
+  if (!thirdBrowser) throw new Error('the third sign-in set no session cookie');
+  proxy.freeze();
+  const frozen = await timed(() => fetch(`${url}/api/session`, { headers: { cookie: thirdBrowser } }));
+  expect(frozen.status, frozen.body).toBe(503);
+  expect(frozen.ms).toBeLessThan(3000);
+  proxy.up();
+
   recordFinding(context.task, {
     short: 'database outage',
-    detail: `database down: health said 503 ${healthDownMs} ms after the outage began, a session check and a sign-in answered 503 in at most ${slowest} ms; healthy again ${seconds(recoveredMs)} after it returned, both browsers still signed in and sign-in works`,
+    detail: `database down: health said 503 ${healthDownMs} ms after the outage began, a session check and a sign-in answered 503 in at most ${slowest} ms; healthy again ${seconds(recoveredMs)} after it returned, both browsers still signed in and sign-in works; a frozen database (connections open, no answers) got a 503 in ${frozen.ms} ms`,
   });
   expectRunning(server);
   signalServer(server, 'SIGTERM');

@@ -1,13 +1,15 @@
 /**
  * A TCP proxy a test can pull the plug on: down() cuts every open connection and resets each new
- * one, as a database that crashed or became unreachable would; up() lets connections through
- * again, on the same port.
+ * one, as a database that crashed or became unreachable would; freeze() keeps every connection
+ * open but lets nothing through, as a frozen host or a network partition would; up() lets
+ * connections through again, on the same port.
  */
 import { connect, createServer, type Socket } from 'node:net';
 
 export interface TcpProxy {
   port: number;
   down(): void;
+  freeze(): void;
   up(): void;
   close(): Promise<void>;
 }
@@ -15,6 +17,7 @@ export interface TcpProxy {
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
   const open = new Set<Socket>();
   let isDown = false;
+  let frozen = false;
 
   const track = (socket: Socket) => {
     open.add(socket);
@@ -38,8 +41,13 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     upstream.on('error', end);
     client.on('close', end);
     upstream.on('close', end);
-    client.pipe(upstream);
-    upstream.pipe(client);
+    // Bytes pass only while the link is not frozen; a frozen link swallows them.
+    client.on('data', (chunk) => {
+      if (!frozen) upstream.write(chunk);
+    });
+    upstream.on('data', (chunk) => {
+      if (!frozen) client.write(chunk);
+    });
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -54,8 +62,12 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       isDown = true;
       for (const socket of open) socket.resetAndDestroy();
     },
+    freeze() {
+      frozen = true;
+    },
     up() {
       isDown = false;
+      frozen = false;
     },
     close() {
       for (const socket of open) socket.destroy();

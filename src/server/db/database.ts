@@ -64,6 +64,12 @@ function openPostgres(url: string, poolSize: number): Database {
     max: poolSize,
     connectionTimeoutMillis: 1000,
     idleTimeoutMillis: 30_000,
+    // A database that stops answering without closing the connection (a frozen host, a network
+    // partition) must not hang requests: a query gets 1.5 s, then the request fails and, with the
+    // database not answering a ping either, gets a 503. Keep-alive lets dead connections surface.
+    query_timeout: 1500,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
   });
   // An idle client losing its server emits here; without a listener it would crash the process.
   pool.on('error', () => {});
