@@ -41,7 +41,15 @@ declare module 'autocannon' {
     requests: Histogram;
   }
 
-  function autocannon(options: AutocannonOptions): Promise<AutocannonResult>;
+  /** The run in progress: awaited for its result, and an emitter of every response on the way. */
+  interface AutocannonInstance extends PromiseLike<AutocannonResult> {
+    on(
+      event: 'response',
+      listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void,
+    ): this;
+  }
+
+  function autocannon(options: AutocannonOptions): AutocannonInstance;
   export default autocannon;
-  export type { AutocannonOptions, AutocannonRequest, AutocannonResult };
+  export type { AutocannonInstance, AutocannonOptions, AutocannonRequest, AutocannonResult };
 }

@@ -31,7 +31,7 @@ interface Rounds<R, S> {
 }
 
 /** Runs reference, subject, reference, subject... ROUNDS times. */
-async function interleaved<R, S>(
+export async function interleaved<R, S>(
   reference: () => Promise<R>,
   subject: () => Promise<S>,
 ): Promise<Rounds<R, S>> {
@@ -47,7 +47,7 @@ const rps = (value: Spread) => formatSpread(value, ' req/s', 0);
 const ratioText = (value: Spread) => formatSpread(value, 'x', 2);
 
 /** A load's problems (errors, statuses other than 2xx), for the findings. */
-function problems(label: string, results: LoadResult[]): string[] {
+export function problems(label: string, results: LoadResult[]): string[] {
   return results
     .filter((r) => r.errors > 0 || r.non2xx > 0)
     .map(

@@ -15,6 +15,19 @@ export interface LoadRequest {
   durationSeconds: number;
   /** A random X-Forwarded-For on every request (the server runs with TRUST_PROXY=1). */
   randomForwardedFor?: boolean;
+  /** Paths taken in turn, one per request across all connections, instead of `path` on every one. */
+  paths?: string[];
+  /** Also time every 2xx response to the microsecond (autocannon's own percentiles are whole ms). */
+  exactLatencies?: boolean;
+}
+
+/** Percentiles of every 2xx response's time, from the load generator's clock. */
+export interface ExactLatencies {
+  count: number;
+  p50Ms: number;
+  p95Ms: number;
+  p99Ms: number;
+  maxMs: number;
 }
 
 export interface LoadResult {
@@ -28,6 +41,8 @@ export interface LoadResult {
   non2xx: number;
   statuses: Record<string, number>;
   durationSeconds: number;
+  /** Present when the load asked for `exactLatencies`. */
+  exact?: ExactLatencies;
 }
 
 export interface WorkerMessage {

@@ -5,6 +5,7 @@
 import autocannon, { type AutocannonRequest } from 'autocannon';
 import { randomClientAddress } from './accounts';
 import type { LoadRequest, LoadResult, WorkerMessage } from './load-generator';
+import { percentile } from './stats';
 
 async function runLoad(load: LoadRequest): Promise<LoadResult> {
   const request: AutocannonRequest = {
@@ -13,19 +14,32 @@ async function runLoad(load: LoadRequest): Promise<LoadResult> {
     headers: load.headers,
     ...(load.body === undefined ? {} : { body: load.body }),
   };
-  if (load.randomForwardedFor) {
-    // A fresh client address per request, so per-address rate limits never kick in.
+  const { paths, randomForwardedFor } = load;
+  if (randomForwardedFor || paths?.length) {
+    let next = 0;
     request.setupRequest = (req) => ({
       ...req,
-      headers: { ...req.headers, 'x-forwarded-for': randomClientAddress() },
+      // The paths in turn across all connections, so every one is asked as often as the others.
+      ...(paths?.length ? { path: paths[next++ % paths.length] as string } : {}),
+      // A fresh client address per request, so per-address rate limits never kick in.
+      ...(randomForwardedFor
+        ? { headers: { ...req.headers, 'x-forwarded-for': randomClientAddress() } }
+        : {}),
     });
   }
-  const result = await autocannon({
+  const instance = autocannon({
     url: load.url,
     connections: load.connections,
     duration: load.durationSeconds,
     requests: [request],
   });
+  const times: number[] = [];
+  if (load.exactLatencies) {
+    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+      if (statusCode >= 200 && statusCode < 300) times.push(responseTime);
+    });
+  }
+  const result = await instance;
   const statuses = Object.fromEntries(
     Object.entries(result.statusCodeStats).map(([status, { count }]) => [status, count]),
   );
@@ -38,6 +52,17 @@ async function runLoad(load: LoadRequest): Promise<LoadResult> {
     non2xx: result.non2xx,
     statuses,
     durationSeconds: result.duration,
+    ...(load.exactLatencies
+      ? {
+          exact: {
+            count: times.length,
+            p50Ms: percentile(times, 50),
+            p95Ms: percentile(times, 95),
+            p99Ms: percentile(times, 99),
+            maxMs: Math.max(...times),
+          },
+        }
+      : {}),
   };
 }
 

@@ -23,8 +23,9 @@ async function withAdminClient<T>(work: (client: pg.Client) => Promise<T>): Prom
   }
 }
 
-export async function createBenchDatabase(): Promise<BenchDatabase | { unavailable: string }> {
-  const name = `tutorlane_bench_${randomBytes(4).toString('hex')}`;
+/** `label` names what the database is for: tutorlane_bench_<label>_<random>. */
+export async function createBenchDatabase(label?: string): Promise<BenchDatabase | { unavailable: string }> {
+  const name = `tutorlane_bench_${label ? `${label}_` : ''}${randomBytes(4).toString('hex')}`;
   try {
     await withAdminClient((client) => client.query(`CREATE DATABASE ${name}`));
   } catch (error) {

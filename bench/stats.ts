@@ -17,6 +17,14 @@ export function median(values: readonly number[]): number {
     : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
 
+/** The nearest-rank percentile: the smallest value with at least `p`% of the values at or below it. */
+export function percentile(values: readonly number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const rank = Math.max(1, Math.ceil((p / 100) * sorted.length));
+  return sorted[rank - 1] as number;
+}
+
 export function spread(values: readonly number[]): Spread {
   return {
     median: median(values),
