@@ -7,7 +7,10 @@ import { writeFileSync } from 'node:fs';
 export type Status = 'met' | 'NOT MET' | 'skipped';
 
 export interface Row {
-  /** The figure's number in issue #6, with a letter when it has several rows (2a, 5c...). */
+  /**
+   * The figure's number in issue #6 (8: the search budget of issue #7), with a letter when it has
+   * several rows (2a, 5c...).
+   */
   id: string;
   figure: string;
   /** The subject's value: median (min-max) over the rounds. */

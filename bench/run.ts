@@ -9,7 +9,7 @@ import { measureBundleFigure } from './bundle-figure';
 import { ensureClientBuilt } from './client-build';
 import { measureHttpFigures } from './http-figures';
 import { measureLighthouseFigure } from './lighthouse-figure';
-import { startLoadGenerator } from './load-generator';
+import { type LoadGenerator, startLoadGenerator } from './load-generator';
 import { detectPinning, projectRoot, runCleanup, tempDir } from './processes';
 import {
   type BenchResults,
@@ -19,6 +19,7 @@ import {
   summarize,
   writeResults,
 } from './report';
+import { measureSearchFigure } from './search-figure';
 import { measureStartupFigures } from './startup-figures';
 
 const started = performance.now();
@@ -38,6 +39,16 @@ const rows: Row[] = [];
 const findings: Record<string, string[]> = {};
 const details: Record<string, unknown> = {};
 let failed = false;
+
+/** Runs `measure` with a load generator of its own on the load core, closed after. */
+async function withLoad<T>(measure: (load: LoadGenerator) => Promise<T>): Promise<T> {
+  const load = startLoadGenerator(pinning.loadCore);
+  try {
+    return await measure(load);
+  } finally {
+    await load.close();
+  }
+}
 
 /** Runs one figure; a figure that throws becomes a "skipped" row saying why, and the run goes on. */
 async function figure(name: string, ids: string, measure: () => Promise<FigureResult>): Promise<void> {
@@ -75,14 +86,13 @@ try {
     startupDataDir = result.dataDir;
     return result;
   });
-  await figure('http', '1-3', async () => {
-    const load = startLoadGenerator(pinning.loadCore);
-    try {
-      return await measureHttpFigures(pinning, load);
-    } finally {
-      await load.close();
-    }
-  });
+  await figure('http', '1-3', () => withLoad((load) => measureHttpFigures(pinning, load)));
+  await figure('search, embedded', '8a', () =>
+    withLoad((load) => measureSearchFigure('embedded', pinning, load)),
+  );
+  await figure('search, PostgreSQL', '8b', () =>
+    withLoad((load) => measureSearchFigure('postgres', pinning, load)),
+  );
   await figure('lighthouse', '5', () => measureLighthouseFigure(startupDataDir ?? tempDir('lighthouse')));
 } finally {
   await runCleanup();
