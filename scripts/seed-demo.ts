@@ -2,32 +2,38 @@
  * `npm run seed:demo`: fills an empty database with 200 demo tutors so a newcomer sees a living
  * marketplace. Uses the same configuration as the server (DATA_DIR or DATABASE_URL); stop the
  * server first when it uses the embedded store. It never touches a database that has accounts.
+ * Like the server, it stops on a problem with one line, not a stack trace.
  */
-import { loadConfig } from '../src/server/config/config';
-import { openDatabase } from '../src/server/db/database';
-import { generateDemoTutors, insertDemoTutors } from '../src/server/tutors/demo-tutors';
+import { ConfigError, loadConfig } from '../src/server/config/config';
+import { DataDirLockedError } from '../src/server/db/data-dir-lock';
+import { type Database, openDatabase } from '../src/server/db/database';
+import { DemoSeedRefusedError, seedDemoDatabase } from '../src/server/tutors/demo-tutors';
 
 const COUNT = 200;
 
-const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+function stop(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+}
+
+let database: Database;
 try {
-  const { n } = await database.db
-    .selectFrom('users')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .executeTakeFirstOrThrow();
-  if (Number(n) > 0) {
-    process.stderr.write(
-      `The database already has ${n} account(s): seed:demo only fills an empty database.\n`,
-    );
-    process.exitCode = 1;
-  } else {
-    const started = Date.now();
-    await insertDemoTutors(database.db, generateDemoTutors(COUNT), { photos: true });
-    process.stdout.write(
-      `Added ${COUNT} demo tutors in ${((Date.now() - started) / 1000).toFixed(1)} s. Start the server and open /tutors.\n`,
-    );
-  }
+  const config = loadConfig();
+  database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+} catch (error) {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) stop(error.message);
+  stop(`Could not open the database: ${(error as Error).message}`);
+}
+try {
+  const started = Date.now();
+  await seedDemoDatabase(database.db, COUNT, { photos: true });
+  process.stdout.write(
+    `Added ${COUNT} demo tutors in ${((Date.now() - started) / 1000).toFixed(1)} s. Start the server and open /tutors.\n`,
+  );
+} catch (error) {
+  if (!(error instanceof DemoSeedRefusedError)) throw error;
+  process.stderr.write(`${error.message}\n`);
+  process.exitCode = 1;
 } finally {
   await database.close();
 }

@@ -2,49 +2,12 @@
  * `npm start`: builds the browser app and the server bundle when either is missing or older than
  * its sources, then starts the server in this same process (no child process left behind).
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { ensureBuilt } from './ensure-built.mjs';
 
-const root = fileURLToPath(new URL('../', import.meta.url));
-
-function newestMtime(path) {
-  if (!existsSync(path)) return 0;
-  const stats = statSync(path);
-  if (!stats.isDirectory()) return stats.mtimeMs;
-  let newest = stats.mtimeMs;
-  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
-  return newest;
+try {
+  await ensureBuilt();
+} catch (error) {
+  process.stderr.write(`${error.message}\n`);
+  process.exit(1);
 }
-
-const builtAt = (file) => (existsSync(join(root, file)) ? statSync(join(root, file)).mtimeMs : 0);
-const sourcesAt = (sources) => Math.max(...sources.map((source) => newestMtime(join(root, source))));
-const common = ['src/shared', 'package-lock.json'];
-
-const clientBuilt = builtAt('dist/client/index.html');
-if (sourcesAt(['src/client', 'vite.config.ts', ...common]) > clientBuilt) {
-  process.stdout.write(
-    clientBuilt ? 'Sources changed: rebuilding the browser app…\n' : 'Building the browser app…\n',
-  );
-  const { build } = await import('vite');
-  await build({ root: join(root, 'src/client'), configFile: join(root, 'vite.config.ts'), logLevel: 'warn' });
-}
-
-const serverBuilt = Math.min(builtAt('dist/server/main.js'), builtAt('dist/db-template.tar.gz'));
-if (
-  sourcesAt(['src/server', 'scripts/build-server.mjs', 'scripts/build-db-template.ts', ...common]) >
-  serverBuilt
-) {
-  process.stdout.write(serverBuilt ? 'Sources changed: rebuilding the server…\n' : 'Building the server…\n');
-  const { buildServer } = await import('./build-server.mjs');
-  await buildServer();
-  // The migrated database template is built by a short-lived TypeScript script (migrations are TS).
-  const template = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build-db-template.ts'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
-  if (template.status !== 0) process.exit(template.status ?? 1);
-}
-
 await import('../dist/server/main.js');

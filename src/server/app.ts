@@ -27,14 +27,14 @@ import { createHealthMonitor, type HealthMonitor, healthRoutes } from './health/
 import { ApiError, errorResponse, isDatabaseDown, serviceUnavailable } from './http/api-error';
 import type { AppEnv } from './http/app-env';
 import { sameOriginOnly } from './http/origin-check';
-import { requestLogger } from './http/request-logger';
-import { securityHeaders } from './http/security-headers';
+import { createSiteBase } from './http/page-site';
 import { mountStaticSite } from './http/static-site';
 import type { Logger } from './logging/logger';
 import { createMailer, type Mailer } from './mail/mailer';
 import { PHOTO_PATH, profileDetailsRoutes } from './profile/profile-details-routes';
 import { profileRoutes } from './profile/profile-routes';
 import { publicConfigRoutes } from './public-config/public-config-routes';
+import type { ConcurrencyLimit } from './rate-limit/concurrency-limit';
 import { createRateLimiters, type RateLimiters } from './rate-limit/rate-limits';
 import { scheduleRoutes } from './schedule/schedule-routes';
 import { tutorRoutes } from './tutors/tutor-routes';
@@ -51,6 +51,8 @@ export interface AppDependencies {
   /** ALTCHA difficulty; tests make it trivial. */
   altchaTuning?: AltchaTuning;
   limiters?: RateLimiters;
+  /** Photo decoding slots; by default the process-wide ones. */
+  photoDecodes?: ConcurrencyLimit;
 }
 
 export interface AppServices {
@@ -78,7 +80,7 @@ export function createServices(deps: AppDependencies): AppServices {
     captcha:
       deps.captcha ??
       (config.recaptcha
-        ? createRecaptchaVerifier({ ...config.recaptcha, logger })
+        ? createRecaptchaVerifier({ ...config.recaptcha, hostname: new URL(config.appUrl).hostname, logger })
         : createAltchaVerifier({ db: database.db, secret: config.authSecret, tuning: deps.altchaTuning })),
     limiters: deps.limiters ?? createRateLimiters({ pool: database.pool }),
   };
@@ -97,10 +99,7 @@ export function createApp(deps: AppDependencies, services: AppServices = createS
     secureCookie: config.secure,
     cache: sessionCache,
   });
-  const app = new Hono<AppEnv>();
-
-  app.use(requestLogger(logger, config.trustProxy));
-  app.use(securityHeaders({ https: config.secure, recaptcha: Boolean(config.recaptcha) }));
+  const app = createSiteBase(config, logger);
 
   const smallBodies = bodyLimit({
     maxSize: MAX_BODY_BYTES,
@@ -129,8 +128,8 @@ export function createApp(deps: AppDependencies, services: AppServices = createS
         signIn: createSignIn({ db, secret: config.authSecret, secureCookie: config.secure }),
       }),
     )
-    .route('/', profileRoutes({ sessions, db }))
-    .route('/', profileDetailsRoutes({ sessions, db }))
+    .route('/', profileRoutes({ sessions, db, limiters }))
+    .route('/', profileDetailsRoutes({ sessions, db, limiters, photoDecodes: deps.photoDecodes }))
     .route('/', tutorRoutes({ db }))
     .route('/', dashboardRoutes(sessions))
     .route('/', scheduleRoutes(sessions))

@@ -1,10 +1,10 @@
 /** The server as a process: start-up checks, the data folder lock, crashes and graceful shutdown. */
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runServerToExit, startServerProcess } from '../support/server-process';
+import { freePort, runServerToExit, spawnServer, startServerProcess } from '../support/server-process';
 
 const freshDataDir = () => mkdtempSync(join(tmpdir(), 'tutorlane-process-'));
 
@@ -15,6 +15,60 @@ describe('start-up', () => {
     expect(stderr.trim()).toBe('Invalid configuration: PORT must be a number (got "eighty")');
   });
 
+  it('stops with one line when DATA_DIR is a file', async () => {
+    const file = join(freshDataDir(), 'not-a-folder');
+    writeFileSync(file, '');
+    const { code, stderr } = await runServerToExit({ DATA_DIR: file });
+    expect(code).toBe(1);
+    expect(stderr.trim()).toBe(`Invalid configuration: DATA_DIR ${file} is a file, not a folder`);
+  });
+
+  it('on SIGTERM while it creates its database, finishes that, closes it and exits 0', async () => {
+    const dataDir = freshDataDir();
+    // An empty database folder is initialised in place (seconds) rather than from the template.
+    mkdirSync(join(dataDir, 'db'));
+    const server = await spawnServer({ DATA_DIR: dataDir, LOG_LEVEL: 'info' });
+    await server.waitForOutput('opening the database');
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    expect(server.output()).toContain('stopped during start-up; closing the database');
+    expect(server.output()).not.toContain('Tutorlane is running at');
+    // The database is whole and the folder free: the next start opens it.
+    const again = await startServerProcess({ DATA_DIR: dataDir });
+    expect((await fetch(`${again.url}/api/health`)).status).toBe(200);
+    again.child.kill('SIGTERM');
+    expect(await again.exited).toBe(0);
+  });
+
+  it('serves pages from the moment its port opens, and holds API requests until the database is open', async () => {
+    const dataDir = freshDataDir();
+    // An empty database folder is initialised in place (seconds) rather than from the template.
+    mkdirSync(join(dataDir, 'db'));
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const server = await spawnServer({ DATA_DIR: dataDir, PORT: String(port) });
+    let home: Response | undefined;
+    while (!home) {
+      home = await fetch(`${url}/`).catch(() => undefined);
+      if (!home) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const homeAt = performance.now();
+    expect(server.output()).not.toContain('Tutorlane is running at');
+    expect(home.status).toBe(200);
+    expect(await home.text()).toMatch(/^<!doctype html>/i);
+    expect(home.headers.get('content-security-policy')).toContain("object-src 'none'");
+    expect((await fetch(`${url}/no-such-page`)).status).toBe(404);
+
+    // Asked while the database is still being created, the API waits for it instead of failing.
+    const health = await fetch(`${url}/api/health`);
+    expect(health.status).toBe(200);
+    expect(performance.now() - homeAt).toBeGreaterThan(500);
+    const session = await fetch(`${url}/api/session`);
+    expect([session.status, await session.json()]).toEqual([200, { user: null }]);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  });
+
   it('prints its URL and serves the health check', async () => {
     const server = await startServerProcess({ DATA_DIR: freshDataDir() });
     expect(server.url).toMatch(/^http:\/\/localhost:\d+$/);
@@ -22,6 +76,20 @@ describe('start-up', () => {
     expect(res.status).toBe(200);
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
+  });
+});
+
+describe('seed:demo', () => {
+  it('stops with one line naming a bad variable', async () => {
+    const seed = await runServerToExit(
+      { DATA_DIR: freshDataDir(), DATABASE_URL: 'mysql://x@y/z' },
+      20_000,
+      'scripts/seed-demo.ts',
+    );
+    expect(seed.code).toBe(1);
+    expect(seed.stderr.trim()).toBe(
+      'Invalid configuration: DATABASE_URL must be a PostgreSQL URL such as postgres://user@host:5432/db (got "…")',
+    );
   });
 });
 
@@ -37,6 +105,19 @@ describe('the embedded data folder', () => {
     expect((await fetch(`${first.url}/api/health`)).status).toBe(200);
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
+  });
+
+  it('refuses seed:demo with one line while a server runs on it, and the server keeps working', async () => {
+    const dataDir = freshDataDir();
+    const server = await startServerProcess({ DATA_DIR: dataDir });
+    const seed = await runServerToExit({ DATA_DIR: dataDir }, 20_000, 'scripts/seed-demo.ts');
+    expect(seed.code).toBe(1);
+    expect(seed.stderr.trim()).toBe(
+      `Another Tutorlane server (pid ${server.child.pid}) is already using ${dataDir}. Stop it first, or give this one its own DATA_DIR.`,
+    );
+    expect((await fetch(`${server.url}/api/tutors`)).status).toBe(200);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
   });
 
   it('starts again at once after the server was killed with SIGKILL', async () => {

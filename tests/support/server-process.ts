@@ -5,6 +5,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { afterAll } from 'vitest';
 
 export const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -28,50 +29,80 @@ export interface ServerProcess {
   exited: Promise<number | null>;
 }
 
+// A test that fails before it stops its server must not leave the server running: whatever is
+// still alive when the test file is done is killed.
+const running = new Set<ChildProcess>();
+afterAll(() => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
+/** Spawns the server (or another script of the project) with only the given environment. */
+async function spawnScript(env: Record<string, string>, script = 'src/server/main.ts') {
+  const port = env.PORT ?? String(await freePort());
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: projectRoot,
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: 'warn', PORT: port, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  return child;
+}
+
+export interface SpawnedServer {
+  child: ChildProcess;
+  output(): string;
+  /** Resolves once the output contains `text`; rejects if the process exits first. */
+  waitForOutput(text: string | RegExp, timeoutMs?: number): Promise<void>;
+  /** Resolves with the exit code once the process has exited. */
+  exited: Promise<number | null>;
+}
+
+/** Starts the server without waiting for it to listen, to act on it while it starts. */
+export async function spawnServer(env: Record<string, string>): Promise<SpawnedServer> {
+  const child = await spawnScript(env);
+  let output = '';
+  const collect = (chunk: Buffer) => {
+    output += chunk;
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const waitForOutput = (text: string | RegExp, timeoutMs = 30_000) =>
+    new Promise<void>((resolve, reject) => {
+      const found = () => (typeof text === 'string' ? output.includes(text) : text.test(output));
+      const timer = setTimeout(() => reject(new Error(`no "${text}" in time:\n${output}`)), timeoutMs);
+      const check = () => {
+        if (!found()) return;
+        clearTimeout(timer);
+        child.stdout?.off('data', check);
+        child.stderr?.off('data', check);
+        resolve();
+      };
+      child.stdout?.on('data', check);
+      child.stderr?.on('data', check);
+      check();
+      exited.then((code) => {
+        clearTimeout(timer);
+        if (!found()) reject(new Error(`exited with ${code} before printing "${text}":\n${output}`));
+      });
+    });
+  return { child, output: () => output, waitForOutput, exited };
+}
+
 export async function startServerProcess(
   env: Record<string, string>,
   timeoutMs = 30_000,
 ): Promise<ServerProcess> {
-  const port = env.PORT ?? String(await freePort());
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: projectRoot,
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: 'warn', PORT: port, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in time:\n${output}`)), timeoutMs);
-    const check = () => {
-      const match = output.match(/Tutorlane is running at (\S+)/);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    };
-    child.stdout?.on('data', check);
-    exited.then((code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code} before starting:\n${output}`));
-    });
-  });
-  return { url, child, output: () => output, exited };
+  const server = await spawnServer(env);
+  await server.waitForOutput(/Tutorlane is running at \S+/, timeoutMs);
+  const url = server.output().match(/Tutorlane is running at (\S+)/)?.[1] ?? '';
+  return { url, child: server.child, output: server.output, exited: server.exited };
 }
 
-/** Runs the server expecting it to stop on its own; returns its exit code and output. */
-export async function runServerToExit(env: Record<string, string>, timeoutMs = 20_000) {
-  const port = env.PORT ?? String(await freePort());
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: projectRoot,
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: 'warn', PORT: port, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+/** Runs the server (or `script`) expecting it to stop on its own; returns its exit code and output. */
+export async function runServerToExit(env: Record<string, string>, timeoutMs = 20_000, script?: string) {
+  const child = await spawnScript(env, script);
   let stdout = '';
   let stderr = '';
   child.stdout?.on('data', (chunk) => {

@@ -1,8 +1,11 @@
-import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/server/config/config';
+import { beforeFileOperation } from '../support/pausable-fs';
+
+vi.mock('node:fs', async (original) => (await import('../support/pausable-fs')).pausableFs(await original()));
 
 const dataDir = () => mkdtempSync(join(tmpdir(), 'tutorlane-config-test-'));
 
@@ -91,5 +94,54 @@ describe('configuration', () => {
     expect(statSync(join(dir, 'auth-secret')).mode & 0o077).toBe(0);
     expect(loadConfig({ DATA_DIR: dir }).authSecret).toBe(first);
     expect(readFileSync(join(dir, 'auth-secret'), 'utf8').trim()).toBe(first);
+  });
+
+  it.each([
+    ['empty', ''],
+    ['cut short', 'k3Jx9\n'],
+  ])('refuses a generated secret file that is %s, with one line naming it and AUTH_SECRET', (_, content) => {
+    const dir = dataDir();
+    writeFileSync(join(dir, 'auth-secret'), content);
+    expect(() => loadConfig({ DATA_DIR: dir })).toThrow(
+      new ConfigError(
+        `Invalid configuration: the session secret in ${join(dir, 'auth-secret')} is shorter than 32 characters (a first start cut short?); delete the file to generate a new one, or set AUTH_SECRET`,
+      ),
+    );
+    // AUTH_SECRET takes precedence over the file.
+    expect(loadConfig({ DATA_DIR: dir, AUTH_SECRET: 'x'.repeat(32) }).authSecret).toBe('x'.repeat(32));
+  });
+
+  it('gives two servers starting together the same whole secret, whenever the second one reads', () => {
+    // The first server is paused before each of its file operations in turn, and the second one
+    // loads its configuration there.
+    for (let pauseAt = 0; ; pauseAt++) {
+      const dir = dataDir();
+      let operations = 0;
+      let second: string | undefined;
+      beforeFileOperation.current = () => {
+        if (operations++ !== pauseAt) return;
+        beforeFileOperation.current = undefined;
+        second = loadConfig({ DATA_DIR: dir }).authSecret;
+      };
+      let first: string;
+      try {
+        first = loadConfig({ DATA_DIR: dir }).authSecret;
+      } finally {
+        beforeFileOperation.current = undefined;
+      }
+      if (second === undefined) break; // the first made fewer operations: every pause was played
+      expect(first, `paused before operation ${pauseAt}`).toBe(second);
+      expect(first.length).toBeGreaterThanOrEqual(32);
+      expect(readFileSync(join(dir, 'auth-secret'), 'utf8').trim()).toBe(first);
+      expect(readdirSync(dir)).toEqual(['auth-secret']);
+    }
+  });
+
+  it('stops with one line when DATA_DIR is a file', () => {
+    const file = join(dataDir(), 'not-a-folder');
+    writeFileSync(file, '');
+    expect(() => loadConfig({ DATA_DIR: file })).toThrow(
+      new ConfigError(`Invalid configuration: DATA_DIR ${file} is a file, not a folder`),
+    );
   });
 });

@@ -4,9 +4,13 @@
  * names the variable.
  */
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { readIfExists } from '../files/read-if-exists';
+
+/** Sessions are signed with at least this many characters of secret. */
+const MIN_SECRET_LENGTH = 32;
 
 const emptyToUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
@@ -51,7 +55,9 @@ const envSchema = z.object({
     emptyToUndefined,
     z.string().max(40, 'must be at most 40 characters').default('+1 (555) 010-0142'),
   ),
-  AUTH_SECRET: optional(z.string().min(32, 'must be at least 32 characters long')),
+  AUTH_SECRET: optional(
+    z.string().min(MIN_SECRET_LENGTH, `must be at least ${MIN_SECRET_LENGTH} characters long`),
+  ),
   RECAPTCHA_SITE_KEY: optional(z.string()),
   RECAPTCHA_SECRET_KEY: optional(z.string()),
   TRUST_PROXY: optional(
@@ -144,19 +150,50 @@ export function loadConfig(env: Env = process.env): Config {
   };
 }
 
-/** A secret generated on first start and kept in the data folder, readable only by its owner. */
+/**
+ * A secret generated on first start and kept in the data folder, readable only by its owner. A
+ * problem with the folder or the file stops start-up with one line, like a bad variable.
+ */
 function readOrCreateSecret(dataDir: string): string {
   const file = join(dataDir, 'auth-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  let secret: string;
+  try {
+    secret = (readIfExists(file) ?? createSecretFile(dataDir, file)).trim();
+  } catch (error) {
+    throw new ConfigError(`Invalid configuration: DATA_DIR ${dataDir} ${whyUnusable(error)}`);
+  }
+  if (secret.length < MIN_SECRET_LENGTH) {
+    throw new ConfigError(
+      `Invalid configuration: the session secret in ${file} is shorter than ${MIN_SECRET_LENGTH} characters (a first start cut short?); delete the file to generate a new one, or set AUTH_SECRET`,
+    );
+  }
+  return secret;
+}
+
+function createSecretFile(dataDir: string, file: string): string {
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(32).toString('base64url');
+  // Written whole and flushed under a draft name, then linked into place. link fails when the file
+  // exists, so of two servers starting together the first wins and both sign with its secret, and
+  // nobody ever reads a file that is created but not yet written.
+  const draft = `${file}.${process.pid}-${randomBytes(6).toString('hex')}`;
   try {
-    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
-    chmodSync(file, 0o600);
+    writeFileSync(draft, `${secret}\n`, { mode: 0o600, flush: true });
+    linkSync(draft, file);
     return secret;
   } catch (error) {
-    // Another process wrote it first: use theirs, so both sign with the same secret.
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readFileSync(file, 'utf8').trim();
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readFileSync(file, 'utf8');
     throw error;
+  } finally {
+    rmSync(draft, { force: true });
   }
+}
+
+function whyUnusable(error: unknown): string {
+  const { code, message } = error as NodeJS.ErrnoException;
+  if (code === 'ENOTDIR' || code === 'EEXIST') return 'is a file, not a folder';
+  if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') {
+    return 'cannot be written by this user (the generated session secret lives there)';
+  }
+  return `cannot hold the generated session secret: ${message}`;
 }

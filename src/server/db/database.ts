@@ -5,10 +5,9 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
-import { PGliteDialect } from 'kysely-pglite-dialect';
-import pg from 'pg';
+import type pg from 'pg';
 import { type DataDirLock, lockDataDir } from './data-dir-lock';
 import { migrateToLatest } from './migrate';
 import type { DB } from './schema';
@@ -37,7 +36,7 @@ export interface OpenDatabaseOptions {
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   const database = options.databaseUrl
-    ? openPostgres(options.databaseUrl, options.poolSize ?? 10)
+    ? await openPostgres(options.databaseUrl, options.poolSize ?? 10)
     : await openEmbedded(options.dataDir, options.templateFile);
   if (options.migrate !== false) {
     try {
@@ -58,16 +57,21 @@ function withTimeout<T>(promise: Promise<T>, timeoutMs: number, what: string): P
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-function openPostgres(url: string, poolSize: number): Database {
+// Each store's driver loads only when that store is used: a start on the embedded store does not
+// pay for pg, nor one on PostgreSQL for PGlite (issue #6, start-up).
+async function openPostgres(url: string, poolSize: number): Promise<Database> {
+  const { default: pg } = await import('pg');
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
     connectionTimeoutMillis: 1000,
     idleTimeoutMillis: 30_000,
     // A database that stops answering without closing the connection (a frozen host, a network
-    // partition) must not hang requests: a query gets 1.5 s, then the request fails and, with the
+    // partition) must not hang requests: a query gets 1 s, then the request fails and, with the
     // database not answering a ping either, gets a 503. Keep-alive lets dead connections surface.
-    query_timeout: 1500,
+    // Migrations share the pool and its timeout: one that rewrites a large table would need a
+    // connection of its own.
+    query_timeout: 1000,
     keepAlive: true,
     keepAliveInitialDelayMillis: 10_000,
   });
@@ -98,11 +102,13 @@ async function openEmbedded(dataDir: string, templateFile: string | undefined): 
       templateFile && !existsSync(dbDir) && existsSync(templateFile)
         ? new Blob([readFileSync(templateFile)])
         : undefined;
+    const { PGlite } = await import('@electric-sql/pglite');
     pglite = await PGlite.create({ dataDir: dbDir, ...(template ? { loadDataDir: template } : {}) });
   } catch (error) {
     lock.release();
     throw error;
   }
+  const { PGliteDialect } = await import('kysely-pglite-dialect');
   const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
   let closed = false;
   return {
