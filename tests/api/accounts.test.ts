@@ -1,4 +1,5 @@
 /** Accounts (issue #3): every rule holds when the browser is bypassed. */
+import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../src/shared/messages';
 import {
@@ -125,6 +126,35 @@ describe('sign-up', () => {
     if (email.includes('@')) expect(await countUsers(email.trim())).toBe(0);
   });
 
+  it('holds the full name to the profile rules (at most 80 characters, one line): 400, no account, no mail', async () => {
+    const refused: Array<[string, string]> = [
+      ['x'.repeat(81), 'Name must be at most 80 characters'],
+      ['Ada\r\nBcc: victim@example.com', 'Name must not contain control characters'],
+      ['Ada\nLovelace', 'Name must not contain control characters'],
+    ];
+    const emails: string[] = [];
+    for (const [name, message] of refused) {
+      const { res, email } = await signUp(t, { name, email: uniqueEmail('bad-name') });
+      emails.push(email);
+      expect(res.status, JSON.stringify(name)).toBe(400);
+      expect((await res.json()).message).toBe(message);
+      expect(await countUsers(email)).toBe(0);
+    }
+    // A name of exactly 80 characters is fine; once its mail has arrived, the refused ones would have too.
+    const accepted = await signUp(t, { name: 'y'.repeat(80) });
+    expect(accepted.res.status).toBe(200);
+    await verifyMailTo(accepted.email);
+    for (const email of emails) {
+      expect(mailbox.mailsTo(email)).toEqual([]);
+      const queued = await t.database.db
+        .selectFrom('mail_outbox')
+        .select('id')
+        .where('recipient', '=', email)
+        .execute();
+      expect(queued).toEqual([]);
+    }
+  });
+
   it('accepts a captcha solution once only', async () => {
     const captcha = await solveCaptcha(t);
     expect((await signUp(t, { captcha })).res.status).toBe(200);
@@ -140,6 +170,42 @@ describe('sign-up', () => {
     expect(again.res.status).toBe(422);
     expect((await again.res.json()).message).toBe(messages.emailInUse);
     expect(await countUsers(email)).toBe(1);
+  });
+});
+
+describe('a sign-up the database cannot store', () => {
+  it('reads as a temporary failure (503), not as an email in use', async () => {
+    // A refusal that has nothing to do with a duplicate email, where Better Auth inserts the user.
+    await sql`
+      CREATE FUNCTION refuse_test_user() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.email LIKE 'db-refuses-%' THEN RAISE EXCEPTION 'refused for the test'; END IF;
+        RETURN NEW;
+      END $$`.execute(t.database.db);
+    await sql`CREATE TRIGGER refuse_test_user BEFORE INSERT ON users
+      FOR EACH ROW EXECUTE FUNCTION refuse_test_user()`.execute(t.database.db);
+    try {
+      const { res, email } = await signUp(t, { email: uniqueEmail('db-refuses') });
+      expect(res.status).toBe(503);
+      expect(res.headers.get('retry-after')).not.toBeNull();
+      expect((await res.json()).message).toBe(messages.serviceUnavailable);
+      expect(await countUsers(email)).toBe(0);
+    } finally {
+      await sql`DROP TRIGGER refuse_test_user ON users`.execute(t.database.db);
+      await sql`DROP FUNCTION refuse_test_user()`.execute(t.database.db);
+    }
+  });
+
+  it('still says "in use" to every sign-up that loses a race for its email', async () => {
+    const email = uniqueEmail('race');
+    const captchas = await Promise.all(Array.from({ length: 8 }, () => solveCaptcha(t)));
+    const results = await Promise.all(captchas.map((captcha) => signUp(t, { email, captcha })));
+    const refusals = results.filter((result) => result.res.status !== 200);
+    expect(refusals).toHaveLength(7);
+    for (const { res } of refusals) {
+      expect(res.status).toBe(422);
+      expect((await res.json()).message).toBe(messages.emailInUse);
+    }
   });
 });
 
@@ -191,6 +257,13 @@ describe('sign-in and sign-out', () => {
     const res = await send(t, 'POST', '/api/auth/sign-in/email', { email: '', password: '' });
     expect(res.status).toBe(400);
     expect((await res.json()).message).toBe(messages.fillAllFields);
+  });
+
+  it('refuses a password over 128 characters before checking anything', async () => {
+    const { email } = await signUp(t);
+    const res = await send(t, 'POST', '/api/auth/sign-in/email', { email, password: 'x'.repeat(129) });
+    expect(res.status).toBe(400);
+    expect((await res.json()).message).toBe(messages.passwordTooLong);
   });
 
   it('answers an unknown email and a wrong password the same way', async () => {

@@ -3,6 +3,7 @@ import { messages } from '../../src/shared/messages';
 import {
   createAccount,
   expect,
+  expectNoAccessibilityViolations,
   linkIn,
   openMenuIfCollapsed,
   PASSWORD,
@@ -73,6 +74,41 @@ test('sign-up shows the seed messages in the seed order', async ({ page }) => {
   await expect(alert).toHaveText(messages.fillAllFields);
 });
 
+test('the human check loads once the visitor turns to the form, and ticking it starts the check at once', async ({
+  page,
+}) => {
+  const widgetRequests: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('altcha-setup')) widgetRequests.push(request.url());
+  });
+  await page.goto('/signup');
+  const check = page.getByRole('checkbox', { name: /not a robot/i });
+  await expect(check).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(widgetRequests).toHaveLength(0);
+
+  // One tick, no second click: the widget loads and verifies on its own.
+  await check.click();
+  await expect(page.getByRole('button', { name: 'Create Account' })).toBeEnabled({ timeout: 20_000 });
+  expect(widgetRequests.length).toBeGreaterThan(0);
+});
+
+test('a keyboard user reaching the form loads the human check before getting to it', async ({ page }) => {
+  const widgetRequests: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('altcha-setup')) widgetRequests.push(request.url());
+  });
+  await page.goto('/signup');
+  await page.getByLabel('Full Name').focus();
+  await expect.poll(() => widgetRequests.length).toBeGreaterThan(0);
+  // The widget's own checkbox is drawn: a visible border, not a bare label.
+  const widgetBox = page.locator('altcha-widget input[type="checkbox"]');
+  await expect(widgetBox).toBeAttached();
+  expect(await widgetBox.evaluate((box) => getComputedStyle(box).borderTopStyle)).toBe('solid');
+  await page.getByRole('checkbox', { name: /not a robot/i }).click({ force: true });
+  await expect(page.getByRole('button', { name: 'Create Account' })).toBeEnabled({ timeout: 20_000 });
+});
+
 test('an email already in use is refused with a clear message', async ({ page, browser }) => {
   const other = await browser.newPage({ extraHTTPHeaders: { 'X-Forwarded-For': '10.250.0.1' } });
   const existing = await createAccount(other, { verified: false });
@@ -119,8 +155,61 @@ test('an unverified user resends the verification mail', async ({ page }) => {
   await expect(page.getByRole('status')).toHaveText(messages.verificationSent);
   await waitForMail(account.email, 'Verify your email', 2);
   await expect(page.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
-  await page.getByRole('link', { name: 'Back to Login' }).click();
+  await page.getByRole('button', { name: 'Back to Login' }).click();
   await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a refused resend says so', async ({ page }) => {
+  const account = await createAccount(page, { verified: false });
+  // Spend this address's mails for the hour, so the server itself refuses the next one.
+  for (let i = 0; i < 10; i += 1) {
+    const res = await page.request.post('/api/auth/send-verification-email', {
+      data: { email: account.email },
+    });
+    if (res.status() === 429) break;
+    expect(res.status()).toBe(200);
+  }
+  await page.goto('/verify-email');
+  await page.getByRole('button', { name: 'Resend Verification Email' }).click();
+  await expect(page.getByRole('alert')).toHaveText(messages.verificationFailed);
+  await expect(page.getByRole('status')).toHaveCount(0);
+});
+
+test('an unverified user who signs in lands on /verify-email', async ({ page, browser }) => {
+  const other = await browser.newPage({ extraHTTPHeaders: { 'X-Forwarded-For': '10.250.0.5' } });
+  const account = await createAccount(other, { verified: false });
+  await other.close();
+
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/verify-email$/);
+  await expect(page.getByText(account.email)).toBeVisible();
+});
+
+test('Create Account stays disabled while the sign-up is under way', async ({ page }) => {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/auth/sign-up/email', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/signup');
+  await page.getByLabel('Full Name').fill('Patient Pat');
+  await page.getByLabel('Email').fill(uniqueEmail('patient'));
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm Password').fill(PASSWORD);
+  await page.getByRole('checkbox', { name: /not a robot/i }).click({ force: true });
+  const create = page.getByRole('button', { name: 'Create Account' });
+  await expect(create).toBeEnabled({ timeout: 20_000 });
+  await create.click();
+  await expect(create).toBeDisabled();
+  await expect(create).toHaveAttribute('aria-busy', 'true');
+  release();
+  await expect(page).toHaveURL(/\/verify-email$/);
 });
 
 test('a verification link opened where nobody is signed in leads to sign in, with a note', async ({
@@ -136,6 +225,32 @@ test('a verification link opened where nobody is signed in leads to sign in, wit
   // The link works once.
   await page.goto(linkIn(await waitForMail(account.email, 'Verify your email'), '/verify-email?token='));
   await expect(page.getByRole('alert')).toHaveText(messages.verificationLinkInvalid);
+});
+
+test('a verification link opened where another verified account is signed in verifies it, and says so there', async ({
+  page,
+  browser,
+}) => {
+  const other = await browser.newPage({ extraHTTPHeaders: { 'X-Forwarded-For': '10.250.0.6' } });
+  const newcomer = await createAccount(other, { verified: false });
+  await other.close();
+  const signedIn = await createAccount(page);
+
+  await page.goto(linkIn(await waitForMail(newcomer.email, 'Verify your email'), '/verify-email?token='));
+  await expect(page.getByRole('heading', { name: 'Email verified', level: 1 })).toBeVisible();
+  await expect(page.getByRole('status')).toHaveText(messages.emailVerifiedNote);
+  await expect(page.getByText(signedIn.email)).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+  await expect(page.getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute('href', '/dashboard');
+
+  await page.getByRole('button', { name: 'Log out and sign in' }).click();
+  await expect(page).toHaveURL(/\/login\?verified=1$/);
+  await expect(page.getByRole('status')).toHaveText(messages.emailVerifiedNote);
+  await page.getByLabel('Email').fill(newcomer.email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  // Only a verified account reaches the dashboard.
+  await expect(page).toHaveURL(/\/dashboard$/);
 });
 
 test('logout goes home; login asks for both fields, refuses a wrong password and opens the dashboard', async ({
@@ -189,6 +304,31 @@ test('a forgotten password is reset through the mailed link and works at once', 
 
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password').fill('a-new-secret-42');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('a signed-in user who resets the password is signed out and lands on sign in', async ({ page }) => {
+  const account = await createAccount(page);
+  await page.goto('/dashboard');
+  const forgot = await page.request.post('/api/auth/request-password-reset', {
+    data: { email: account.email },
+  });
+  expect(forgot.status()).toBe(200);
+
+  await page.goto(linkIn(await waitForMail(account.email, 'Reset your'), '/reset-password?token='));
+  await page.getByLabel('New Password').fill('a-new-secret-43');
+  await page.getByLabel('Confirm Password').fill('a-new-secret-43');
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(page).toHaveURL(/\/login\?reset=1$/);
+  await expect(page.getByRole('status')).toHaveText(messages.passwordResetDone);
+  await openMenuIfCollapsed(page);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'Login' })).toBeVisible();
+  await expect(nav.getByRole('button', { name: 'Logout' })).toHaveCount(0);
+
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill('a-new-secret-43');
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 });

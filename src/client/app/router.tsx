@@ -6,7 +6,7 @@
 import { createBrowserRouter } from 'react-router';
 import { paths } from '../../shared/routes';
 import { authStore } from '../features/auth/auth-store';
-import { guestOnly, signedInOnly, verifiedOnly } from '../features/auth/route-guards';
+import { guestOnly, signedInOnly, verifiedOnly, verifyEmailGuard } from '../features/auth/route-guards';
 import { RootLayout } from './root-layout';
 
 export const router = createBrowserRouter([
@@ -22,7 +22,7 @@ export const router = createBrowserRouter([
       { path: paths.signup, loader: guestOnly, lazy: () => import('../features/auth/signup-page') },
       {
         path: paths.verifyEmail,
-        loader: guestOnly,
+        loader: verifyEmailGuard,
         lazy: () => import('../features/auth/verify-email-page'),
       },
       { path: paths.forgotPassword, lazy: () => import('../features/auth/forgot-password-page') },

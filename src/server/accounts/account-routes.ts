@@ -6,30 +6,43 @@
  */
 import { type Context, Hono } from 'hono';
 import { messages } from '../../shared/messages';
+import { emailSchema } from '../../shared/schemas';
 import type { Database } from '../db/database';
 import { errorResponse, isDatabaseDown, serviceUnavailable } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 import type { RequestLogger } from '../http/request-logger';
-import { limitByClient, type RateLimiters, tooManyRequests } from '../rate-limit/rate-limits';
+import {
+  limitByClient,
+  type RateLimiters,
+  type RateLimitName,
+  refusedByLimit,
+} from '../rate-limit/rate-limits';
 import { type Auth, CLIENT_ADDRESS_HEADER } from './auth';
+import { inAuthContext } from './auth-context';
 import { consumeVerificationToken } from './email-verification';
 import { loadSession, publicUser, type SessionReader } from './session';
 
+/** What reaches Better Auth; sign-in has its own route in front (sign-in.ts), so it is not here. */
 export const exposedAuthEndpoints = new Set([
   'POST /sign-up/email',
-  'POST /sign-in/email',
   'POST /sign-out',
   'POST /send-verification-email',
   'POST /request-password-reset',
   'POST /reset-password',
 ]);
 
+/** Per client address, before Better Auth sees the request (per email address: auth.ts). */
+const clientLimits: Record<string, RateLimitName | undefined> = {
+  '/sign-up/email': 'signUp',
+  '/send-verification-email': 'accountMailByClient',
+  '/request-password-reset': 'accountMailByClient',
+};
+
 /** Better Auth's codes, told in the product's words. */
 const friendlyMessages: Record<string, string> = {
   INVALID_EMAIL_OR_PASSWORD: messages.invalidCredentials,
   USER_ALREADY_EXISTS: messages.emailInUse,
   USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: messages.emailInUse,
-  FAILED_TO_CREATE_USER: messages.emailInUse,
   INVALID_TOKEN: messages.resetLinkInvalid,
   PASSWORD_TOO_SHORT: messages.passwordTooShort,
   PASSWORD_TOO_LONG: messages.passwordTooLong,
@@ -48,16 +61,16 @@ interface AuthUserBody {
 }
 
 /**
- * Puts Better Auth's answer in our shape: no-store always; on sign-up and sign-in the public user
- * only (the session token stays in its HttpOnly cookie, never in a body scripts can read); on
- * errors { message, code } in the product's words.
+ * Puts Better Auth's answer in our shape: no-store always; on sign-up the public user only (the
+ * session token stays in its HttpOnly cookie, never in a body scripts can read); on errors
+ * { message, code } in the product's words.
  */
 async function shapeAuthResponse(endpoint: string, res: Response, log: RequestLogger): Promise<Response> {
   const headers = new Headers(res.headers);
   headers.set('Cache-Control', 'no-store');
   headers.delete('Content-Length');
   if (res.status < 400) {
-    if (endpoint !== '/sign-in/email' && endpoint !== '/sign-up/email') {
+    if (endpoint !== '/sign-up/email') {
       return new Response(res.body, { status: res.status, headers });
     }
     const { user } = (await res.json()) as AuthUserBody;
@@ -101,6 +114,28 @@ async function shapeAuthResponse(endpoint: string, res: Response, log: RequestLo
   );
 }
 
+/**
+ * Better Auth answers FAILED_TO_CREATE_USER whenever inserting the user fails: a sign-up that lost
+ * the race for its email to a concurrent one (after Better Auth's own "already exists" check), but
+ * also a row the database refused for any other reason. Only an email that is now taken may read
+ * "in use"; anything else is a temporary failure, worth trying again.
+ */
+async function answerFailedUserCreation(c: Context<AppEnv>, db: Database['db'], signUp: Request) {
+  c.header('Cache-Control', 'no-store');
+  try {
+    const body = (await signUp.json()) as { email?: unknown };
+    const email = emailSchema.safeParse(body.email);
+    const taken =
+      email.success &&
+      (await db.selectFrom('users').select('id').where('email', '=', email.data).executeTakeFirst());
+    if (taken) return errorResponse(c, 422, messages.emailInUse, 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL');
+  } catch {
+    // Unreadable, or the database is away: a temporary failure either way.
+  }
+  c.get('logger').error({ code: 'FAILED_TO_CREATE_USER' }, 'sign-up could not create the user');
+  return serviceUnavailable(c);
+}
+
 export function accountRoutes(deps: {
   auth: Auth;
   sessions: SessionReader;
@@ -120,14 +155,9 @@ export function accountRoutes(deps: {
     if (!exposedAuthEndpoints.has(`${c.req.method} ${endpoint}`)) {
       return errorResponse(c, 404, messages.notFound, 'NOT_FOUND');
     }
-    const limit = endpoint === '/sign-up/email' ? 'signUp' : null;
-    if (limit) {
-      const wait = await limiters.consume(limit, c.get('clientAddress'));
-      if (wait !== null) {
-        c.header('Cache-Control', 'no-store');
-        return tooManyRequests(c, wait);
-      }
-    }
+    const limit = clientLimits[endpoint];
+    const refused = limit && (await refusedByLimit(c, limiters, limit, c.get('clientAddress')));
+    if (refused) return refused;
     if (endpoint === '/sign-out') {
       const token = sessions.tokenOf(c.req.header('cookie'));
       if (token) sessions.cache.forgetToken(token);
@@ -136,8 +166,16 @@ export function accountRoutes(deps: {
     const headers = new Headers(c.req.raw.headers);
     headers.set(CLIENT_ADDRESS_HEADER, c.get('clientAddress'));
     const request = new Request(c.req.raw, { headers });
-    const res = await auth.handler(request);
+    const signUpCopy = endpoint === '/sign-up/email' ? request.clone() : null;
+    const res = await inAuthContext(() => auth.handler(request));
     if (res.status >= 500 && (await isDatabaseDown(database))) return serviceUnavailable(c);
+    if (signUpCopy && res.status >= 400) {
+      const { code } = (await res
+        .clone()
+        .json()
+        .catch(() => ({}))) as { code?: unknown };
+      if (code === 'FAILED_TO_CREATE_USER') return answerFailedUserCreation(c, db, signUpCopy);
+    }
     return shapeAuthResponse(endpoint, res, c.get('logger'));
   });
 

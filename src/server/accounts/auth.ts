@@ -16,7 +16,7 @@ import {
 } from '../../shared/constants';
 import { messages } from '../../shared/messages';
 import { paths } from '../../shared/routes';
-import { emailSchema, roleSchema } from '../../shared/schemas';
+import { displayNameSchema, emailSchema, roleSchema } from '../../shared/schemas';
 import { firstSignUpProblem } from '../../shared/sign-up-checks';
 import type { CaptchaVerifier } from '../captcha/captcha';
 import type { Config } from '../config/config';
@@ -214,6 +214,9 @@ export function createAuth(deps: AuthDependencies) {
             if (body.role !== undefined && !roleSchema.safeParse(body.role).success) {
               throw badRequest('Role must be student or tutor');
             }
+            // The same rules as a later change of the name on /api/profile (length, no control characters).
+            const name = displayNameSchema.safeParse(body.name);
+            if (!name.success) throw badRequest(name.error.issues[0]?.message ?? messages.fillAllFields);
             await checkNewPassword(password);
             if (!(await captcha.verify(solution, ctx.headers?.get(CLIENT_ADDRESS_HEADER) ?? ''))) {
               throw badRequest(messages.captchaInvalid, 'CAPTCHA_INVALID');
@@ -222,7 +225,7 @@ export function createAuth(deps: AuthDependencies) {
             await limiters.consume('accountMail', email.data);
             return {
               context: {
-                body: { ...body, email: email.data, name: asString(body.name).trim(), image: undefined },
+                body: { ...body, email: email.data, name: name.data, image: undefined },
               },
             };
           }
@@ -241,16 +244,8 @@ export function createAuth(deps: AuthDependencies) {
             await checkNewPassword(password);
             return;
           }
-          case '/sign-in/email': {
-            if (!asString(body.email).trim() || !asString(body.password))
-              throw badRequest(messages.fillAllFields);
-            if (asString(body.password).length > MAX_PASSWORD_LENGTH)
-              throw badRequest(messages.passwordTooLong);
-            const email = emailSchema.safeParse(body.email);
-            return {
-              context: { body: { ...body, email: email.success ? email.data : asString(body.email).trim() } },
-            };
-          }
+          // No '/sign-in/email': sign-in never reaches Better Auth (account-routes.ts sends it to
+          // sign-in.ts, which makes these checks itself).
           default:
             return;
         }

@@ -19,6 +19,7 @@ import type { DB } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 import type { Auth } from './auth';
+import { inAuthContext } from './auth-context';
 
 export interface SessionUser {
   id: string;
@@ -158,10 +159,9 @@ export function createSessionReader(options: SessionReaderOptions) {
 
   /** Better Auth renews the session (sliding expiry) and sends the renewed cookie. */
   async function renewWithBetterAuth(c: Context<AppEnv>): Promise<SessionUser | null> {
-    const { headers, response } = await auth.api.getSession({
-      headers: c.req.raw.headers,
-      returnHeaders: true,
-    });
+    const { headers, response } = await inAuthContext(() =>
+      auth.api.getSession({ headers: c.req.raw.headers, returnHeaders: true }),
+    );
     for (const cookie of headers?.getSetCookie() ?? []) c.header('Set-Cookie', cookie, { append: true });
     const user = response?.user;
     return user

@@ -104,6 +104,8 @@ export function createAltchaVerifier(options: {
 export function createRecaptchaVerifier(options: {
   siteKey: string;
   secretKey: string;
+  /** Our own host (APP_URL's): a token solved on another site that uses our key is refused. */
+  hostname: string;
   logger: Logger;
   fetch?: typeof fetch;
 }): CaptchaVerifier {
@@ -122,9 +124,16 @@ export function createRecaptchaVerifier(options: {
           body: new URLSearchParams({ secret: options.secretKey, response: token, remoteip: clientAddress }),
           signal: AbortSignal.timeout(5000),
         });
-        const body = (await res.json()) as { success?: boolean; 'error-codes'?: string[] };
-        if (!body.success) options.logger.info({ errors: body['error-codes'] }, 'reCAPTCHA refused a token');
-        return body.success === true;
+        const body = (await res.json()) as { success?: boolean; hostname?: string; 'error-codes'?: string[] };
+        if (body.success !== true) {
+          options.logger.info({ errors: body['error-codes'] }, 'reCAPTCHA refused a token');
+          return false;
+        }
+        if (body.hostname?.toLowerCase() !== options.hostname.toLowerCase()) {
+          options.logger.warn({ hostname: body.hostname }, 'reCAPTCHA token was solved on another site');
+          return false;
+        }
+        return true;
       } catch (error) {
         options.logger.error({ err: (error as Error).message }, 'reCAPTCHA could not be reached');
         return false;

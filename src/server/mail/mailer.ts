@@ -7,7 +7,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
 import type { DB } from '../db/schema';
 import type { Logger } from '../logging/logger';
@@ -20,8 +20,14 @@ export interface OutgoingMail extends MailContent {
 }
 
 export interface Mailer {
-  /** Queues the mail durably and returns; delivery happens in the background. */
-  sendMail(mail: OutgoingMail): Promise<void>;
+  /**
+   * Queues the mail durably and returns; delivery happens in the background. Given a transaction,
+   * the mail is queued in it, so it exists exactly when the rows it belongs to do; call
+   * deliverSoon() once that transaction has committed (the worker cannot see the mail before).
+   */
+  sendMail(mail: OutgoingMail, within?: Transaction<DB>): Promise<void>;
+  /** Starts a delivery pass shortly, unless the mailer is stopping. */
+  deliverSoon(): void;
   /** Delivers what is due now; resolves when this pass is over. */
   deliverDue(): Promise<void>;
   start(): void;
@@ -164,9 +170,13 @@ export function createMailer(options: MailerOptions): Mailer {
     return running;
   }
 
+  function deliverSoon() {
+    if (!stopped) setImmediate(() => void deliverDue());
+  }
+
   return {
-    async sendMail(mail) {
-      await db
+    async sendMail(mail, within) {
+      await (within ?? db)
         .insertInto('mail_outbox')
         .values({
           recipient: mail.to,
@@ -179,8 +189,9 @@ export function createMailer(options: MailerOptions): Mailer {
           next_attempt_at: new Date(),
         })
         .execute();
-      if (!stopped) setImmediate(() => void deliverDue());
+      if (!within) deliverSoon();
     },
+    deliverSoon,
     deliverDue,
     start() {
       stopped = false;

@@ -120,6 +120,15 @@ export function createAuthStore(initial: AuthUser | null | undefined = undefined
       if (result.signedIn) await load();
       return result;
     },
+    /** Sets a new password with a reset link's token. The server then ends every session of
+     * that user, this browser's too, so the state is read again rather than kept. */
+    async resetPassword(token: string, newPassword: string, confirmPassword: string) {
+      await api('/api/auth/reset-password', {
+        method: 'POST',
+        body: { token, newPassword, confirmPassword },
+      });
+      await load();
+    },
     async resendVerification(email: string) {
       await api('/api/auth/send-verification-email', { method: 'POST', body: { email } });
     },

@@ -40,13 +40,34 @@ export function HumanCheck({ onChange, resetKey }: HumanCheckProps) {
   );
 }
 
+/**
+ * ALTCHA's widget (about 27 kB of script, and the work of starting it) loads when the visitor first
+ * touches the form, not with the page, so the sign-up page is interactive sooner (issue #6,
+ * Lighthouse). Until then a plain checkbox with the widget's own label stands in its place; ticking
+ * it loads the widget, which then starts the check at once.
+ */
 function Altcha({ onChange }: { onChange(solution: string | null): void }) {
   const ref = useRef<HTMLElement>(null);
+  const standIn = useRef<HTMLDivElement>(null);
+  const [wanted, setWanted] = useState(false);
+  const [startAtOnce, setStartAtOnce] = useState(false);
   const [ready, setReady] = useState(false);
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
 
+  // The first focus, tap or key anywhere in the form asks for the widget.
   useEffect(() => {
+    const form = standIn.current?.closest('form');
+    if (!form || wanted) return;
+    const want = () => setWanted(true);
+    for (const type of ['focusin', 'pointerdown', 'keydown'] as const) form.addEventListener(type, want);
+    return () => {
+      for (const type of ['focusin', 'pointerdown', 'keydown'] as const) form.removeEventListener(type, want);
+    };
+  }, [wanted]);
+
+  useEffect(() => {
+    if (!wanted) return;
     let cancelled = false;
     import('./altcha-setup').then(() => {
       if (!cancelled) setReady(true);
@@ -54,7 +75,7 @@ function Altcha({ onChange }: { onChange(solution: string | null): void }) {
     return () => {
       cancelled = true;
     };
-  }, []);
+  }, [wanted]);
 
   useEffect(() => {
     const widget = ref.current;
@@ -64,17 +85,38 @@ function Altcha({ onChange }: { onChange(solution: string | null): void }) {
       onChangeRef.current(state === 'verified' && payload ? payload : null);
     };
     widget.addEventListener('statechange', onState);
+    // Whoever ticked the stand-in keeps their place: focus moves to the widget's own checkbox.
+    if (startAtOnce)
+      (widget.shadowRoot ?? widget).querySelector<HTMLInputElement>('input[type="checkbox"]')?.focus();
     return () => widget.removeEventListener('statechange', onState);
-  }, [ready]);
+  }, [ready, startAtOnce]);
 
   useEffect(() => () => onChangeRef.current(null), []);
 
   return (
-    <div className="min-h-[74px]">
+    <div className="min-h-[74px]" ref={standIn}>
       {ready ? (
-        <altcha-widget ref={ref} challenge="/api/captcha/challenge" name="captcha" />
+        <altcha-widget
+          ref={ref}
+          challenge="/api/captcha/challenge"
+          name="captcha"
+          {...(startAtOnce ? { auto: 'onload' as const } : {})}
+        />
       ) : (
-        <LoadingBlock label="Loading the human check…" />
+        <label className="flex min-h-[74px] items-center gap-3 rounded-md border border-slate-300 bg-white px-4 text-sm text-slate-900">
+          <input
+            type="checkbox"
+            className="size-5"
+            checked={startAtOnce}
+            aria-busy={startAtOnce}
+            onChange={() => {
+              setWanted(true);
+              setStartAtOnce(true);
+            }}
+          />
+          I'm not a robot
+          {startAtOnce && <span className="text-slate-600">Starting the check…</span>}
+        </label>
       )}
     </div>
   );

@@ -7,9 +7,11 @@ import { AuthCard } from '../../components/auth-card';
 import { Button } from '../../components/button';
 import { ErrorMessage } from '../../components/messages';
 import { TextField } from '../../components/text-field';
-import { ApiError, api } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-client';
+import { useAuth } from './auth-provider';
 
 export function Component() {
+  const { actions } = useAuth();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const token = params.get('token');
@@ -27,10 +29,7 @@ export function Component() {
     if (password.length > MAX_PASSWORD_LENGTH) return setError(messages.passwordTooLong);
     setSubmitting(true);
     try {
-      await api('/api/auth/reset-password', {
-        method: 'POST',
-        body: { token, newPassword: password, confirmPassword },
-      });
+      await actions.resetPassword(token ?? '', password, confirmPassword);
       navigate(`${paths.login}?reset=1`, { replace: true });
     } catch (caught) {
       setError(caught instanceof ApiError ? caught.message : messages.unexpectedError);
@@ -58,7 +57,7 @@ export function Component() {
   return (
     <AuthCard
       title="Choose a new password"
-      subtitle="Every other device signed in to your account will be signed out."
+      subtitle="Every device signed in to your account will be signed out."
     >
       <title>Reset password · Tutorlane</title>
       <form noValidate onSubmit={onSubmit} className="space-y-5">

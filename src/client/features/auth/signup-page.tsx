@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { ROLE_LABELS, ROLES, type Role } from '../../../shared/constants';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { DEFAULT_ROLE, ROLE_LABELS, ROLES, type Role } from '../../../shared/constants';
 import { messages } from '../../../shared/messages';
 import { paths } from '../../../shared/routes';
 import { firstSignUpProblem } from '../../../shared/sign-up-checks';
@@ -24,7 +24,9 @@ export function Component() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
-  const [role, setRole] = useState<Role>('student');
+  // ?role=tutor (the footer's Become a tutor) preselects Tutor; anything else keeps the default.
+  const [searchParams] = useSearchParams();
+  const [role, setRole] = useState<Role>(searchParams.get('role') === 'tutor' ? 'tutor' : DEFAULT_ROLE);
   const [captcha, setCaptcha] = useState<string | null>(null);
   const [captchaKey, setCaptchaKey] = useState(0);
   const [error, setError] = useState('');
