@@ -36,3 +36,6 @@ export const EMAIL_VERIFICATION_TTL_SECONDS = 24 * 60 * 60;
 export const PASSWORD_RESET_TTL_SECONDS = 60 * 60;
 
 export const SUPPORT_RESPONSE_HOURS = 24;
+
+/** What a lesson typically costs, in the seed's words (seed-spec section 9); written once for every page. */
+export const TYPICAL_PRICE_RANGE = '$25-75 per hour';

@@ -1,5 +1,7 @@
 /** The contact form's API (issue #4): validated, stored, forwarded to support, rate limited. */
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../../src/shared/messages';
 import { send } from '../support/accounts';
 import { type MailCatcher, startMailCatcher } from '../support/mail-catcher';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -80,5 +82,38 @@ describe('POST /api/contact', () => {
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await refused.json()).message).toMatch(/Too many/);
+  });
+
+  it('does not count refused messages against the limit: a typo costs nothing', async () => {
+    const headers = { 'x-forwarded-for': '203.0.113.10' };
+    const post = (body: object) =>
+      t.request('/api/contact', { method: 'POST', headers, body: JSON.stringify(body) });
+    for (let i = 0; i < 6; i++) expect((await post({ ...valid, email: 'vera@' })).status).toBe(400);
+    expect((await t.request('/api/contact', { method: 'POST', headers, body: 'not json' })).status).toBe(400);
+    for (let i = 0; i < 5; i++) expect((await post(valid)).status).toBe(201);
+    expect((await post(valid)).status).toBe(429);
+  });
+
+  it('stores a message only with its mail: when the mail cannot be queued, neither is kept', async () => {
+    const name = 'Outbox Refuses';
+    // The outbox refuses this one mail, as a failing insert would.
+    await sql`alter table mail_outbox add constraint refuse_one_mail check (subject not like ${sql.lit(`%${name}%`)})`.execute(
+      t.database.db,
+    );
+    try {
+      const res = await send(t, 'POST', '/api/contact', { ...valid, name });
+      expect(res.status).toBe(500);
+      expect((await res.json()).message).toBe(messages.unexpectedError);
+    } finally {
+      await sql`alter table mail_outbox drop constraint refuse_one_mail`.execute(t.database.db);
+    }
+    const stored = await t.database.db
+      .selectFrom('contact_messages')
+      .select('id')
+      .where('name', '=', name)
+      .execute();
+    expect(stored).toEqual([]);
+    // The same message goes through once the outbox takes it.
+    expect((await send(t, 'POST', '/api/contact', { ...valid, name })).status).toBe(201);
   });
 });

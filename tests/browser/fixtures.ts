@@ -80,15 +80,20 @@ export async function expectNoAccessibilityViolations(page: Page) {
   expect(summary).toEqual([]);
 }
 
-/** Opens the navigation on a phone (behind Toggle menu); does nothing on a desktop. */
-export async function openMenuIfCollapsed(page: Page) {
-  if ((page.viewportSize()?.width ?? 1280) >= 768) return;
-  const toggle = page.getByRole('button', { name: 'Toggle menu' });
-  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
-  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
-}
+/** Below this width (Tailwind's lg) the navigation folds behind Toggle menu. */
+const NAV_FOLDS_BELOW = 1024;
+export const isNavFolded = (page: Page) => (page.viewportSize()?.width ?? 1280) < NAV_FOLDS_BELOW;
 
-export const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
+/** Opens the navigation where it is folded (phones, tablets); does nothing on a desktop. */
+export async function openMenuIfCollapsed(page: Page) {
+  if (!isNavFolded(page)) return;
+  const toggle = page.getByRole('button', { name: 'Toggle menu' });
+  // A navigation that is still settling may close the menu just after it was seen open: look again.
+  await expect(async () => {
+    if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true', { timeout: 1000 });
+  }).toPass({ timeout: 10_000 });
+}
 
 export const test = base.extend<{ clientAddress: string; noPageErrors: undefined }>({
   /** Every test fails on an uncaught page error or a Content-Security-Policy violation. */

@@ -5,12 +5,14 @@ import {
   createAccount,
   expect,
   expectNoAccessibilityViolations,
-  isPhone,
+  isNavFolded,
   openMenuIfCollapsed,
   test,
   uniqueEmail,
   waitForMail,
 } from './fixtures';
+
+const HOME_TITLE = /^Tutorlane: one-on-one tutoring with verified tutors$/;
 
 async function visit(page: Page, path: string, heading: string | RegExp, title: RegExp) {
   await page.goto(path);
@@ -22,7 +24,14 @@ async function visit(page: Page, path: string, heading: string | RegExp, title: 
 test('a signed-out visitor sees every public page, each with its title and no accessibility violation', async ({
   page,
 }) => {
-  await visit(page, '/', 'Learn anything with a tutor who gets you', /Tutorlane/);
+  await visit(page, '/', 'Learn anything with a tutor who gets you', HOME_TITLE);
+  // Signed out on first load: Login and Sign Up, neither Dashboard nor Logout.
+  await openMenuIfCollapsed(page);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'Login' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Sign Up' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
+  await expect(nav.getByRole('button', { name: 'Logout' })).toHaveCount(0);
   for (const stat of ['10,000+', '500+', '50,000+'])
     await expect(page.getByText(stat, { exact: true })).toBeVisible();
   for (const feature of [
@@ -100,10 +109,22 @@ for (const role of ['student', 'tutor'] as const) {
       ),
     ).toBeVisible();
 
-    await visit(page, '/', 'Learn anything with a tutor who gets you', /Tutorlane/);
+    await visit(page, '/', 'Learn anything with a tutor who gets you', HOME_TITLE);
     await visit(page, '/contact', 'Contact Us', /^Contact us · Tutorlane$/);
   });
 }
+
+test('a signed-in student sees their profile and Not Found, each without an accessibility violation', async ({
+  page,
+}) => {
+  await createAccount(page, { role: 'student' });
+  await visit(page, '/profile', 'Your profile', /^Your profile · Tutorlane$/);
+  await visit(page, '/no-such-page', 'Page not found', /^Page not found · Tutorlane$/);
+  await openMenuIfCollapsed(page);
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Logout' }),
+  ).toBeVisible();
+});
 
 test('Update Profile changes the display name, and the navigation shows it at once', async ({ page }) => {
   await createAccount(page, { role: 'tutor', displayName: 'Old Name' });
@@ -127,19 +148,84 @@ test('the navigation marks the current page, and on a phone folds behind Toggle 
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('link', { name: 'Contact Us' })).toHaveAttribute('aria-current', 'page');
   await expect(nav.getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current', 'page');
-  if (!isPhone(page)) {
+  if (!isNavFolded(page)) {
     await expect(page.getByRole('button', { name: 'Toggle menu' })).toBeHidden();
     return;
   }
+  await expectNoAccessibilityViolations(page);
   const toggle = page.getByRole('button', { name: 'Toggle menu' });
   await page.keyboard.press('Escape');
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   await expect(nav.getByRole('link', { name: 'Home' })).toBeHidden();
   await expect(toggle).toBeFocused();
+  // The link of the page the visitor is on changes no path, and closes the menu all the same.
+  await toggle.click();
+  await nav.getByRole('link', { name: 'Contact Us' }).click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(nav.getByRole('link', { name: 'Home' })).toBeHidden();
   await toggle.click();
   await nav.getByRole('link', { name: 'Home' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+});
+
+test('the navigation fits every width from 360 to 1440 px with an 80-character name; Logout stays reachable', async ({
+  page,
+}, testInfo) => {
+  // One long word too: nothing may rely on a space or a hyphen to wrap it.
+  const longName = `Maximiliana ${'Wolkensteinhohenberg'.repeat(4)}`.slice(0, 80);
+  expect(longName).toHaveLength(80);
+  await createAccount(page, { role: 'tutor', displayName: longName });
+  // Each project covers the widths nearest its own: the phone 360 and 768, the desktop 1024 and 1440.
+  const widths = isNavFolded(page) ? [360, 768] : [1024, 1440];
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Welcome back');
+    await openMenuIfCollapsed(page);
+    const logout = nav.getByRole('button', { name: 'Logout' });
+    await expect(logout, `${width} px`).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Dashboard' }), `${width} px`).toBeVisible();
+    // The name is cut to fit, whole in its tooltip and in the accessibility tree.
+    const name = nav.getByText(longName, { exact: true }).filter({ visible: true });
+    await expect(name).toBeVisible();
+    await expect(name).toHaveAttribute('title', longName);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `horizontal overflow at ${width} px`).toBeLessThanOrEqual(0);
+    const logoutBox = await logout.boundingBox();
+    expect((logoutBox?.x ?? 0) + (logoutBox?.width ?? 0), `Logout inside ${width} px`).toBeLessThanOrEqual(
+      width,
+    );
+    await page.screenshot({ path: testInfo.outputPath(`navigation-${width}.png`) });
+  }
+});
+
+test('Logout shows a spinner while it runs and keeps the focus', async ({ page }) => {
+  await createAccount(page);
+  await page.goto('/');
+  await openMenuIfCollapsed(page);
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/auth/sign-out', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const logout = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Logout' });
+  await logout.click();
+  await expect(logout).toHaveAttribute('aria-busy', 'true');
+  await expect(logout.locator('svg.animate-spin')).toBeVisible();
+  await expect(logout).toBeFocused();
+  release();
+  // The page was already /: wait for the signed-out navigation, not for the address.
+  await expect(logout).toHaveCount(0);
+  await expect(page).toHaveURL(/\/$/);
+  await openMenuIfCollapsed(page);
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' }),
+  ).toBeVisible();
 });
 
 test('the contact page shows the configured details, business hours and the FAQ; live chat is honest', async ({
@@ -167,7 +253,7 @@ test('the contact page shows the configured details, business hours and the FAQ;
   await faq.getByText('Can I cancel or reschedule a lesson?').click();
   await expect(faq.getByText(/up to 24 hours before/)).toBeVisible();
   await faq.getByText('How much does tutoring cost?').click();
-  await expect(faq.getByText(/between \$25 and \$75 per hour/)).toBeVisible();
+  await expect(faq.getByText(/\$25-75 per hour/)).toBeVisible();
 
   await page.getByRole('button', { name: 'Start Live Chat' }).click();
   await expect(page.getByRole('status')).toContainText('Live chat is coming soon');
@@ -191,13 +277,19 @@ test('a contact message reaches the support mailbox, and the form clears', async
     .fill(`Hello <b>support</b>, a question about invoices. ${email}`);
   await page.getByRole('button', { name: 'Send Message' }).click();
   await expect(page.getByRole('status')).toHaveText(messages.contactSuccess);
+  await expect(page.getByRole('alert')).toHaveCount(0);
   await expect(page.getByLabel('Name')).toHaveValue('');
   await expect(page.getByLabel('Message', { exact: true })).toHaveValue('');
+  await expectNoAccessibilityViolations(page);
 
   const mail = await waitForMail('support@tutorlane.test', `Billing Question from ${name}`);
   expect(mail.text).toContain(email);
   expect(mail.html).toContain('&lt;b&gt;support&lt;/b&gt;');
   expect(mail.headers['reply-to']).toContain(email);
+
+  // Starting the next message takes the thanks for the last one away.
+  await page.getByLabel('Name').fill('V');
+  await expect(page.getByText(messages.contactSuccess)).toHaveCount(0);
 });
 
 test('the contact form shows its error state when the server refuses', async ({ page, clientAddress }) => {
@@ -217,4 +309,186 @@ test('the contact form shows its error state when the server refuses', async ({ 
   await page.getByRole('button', { name: 'Send Message' }).click();
   await expect(page.getByRole('alert')).toHaveText(messages.contactError);
   await expect(page.getByLabel('Message', { exact: true })).toHaveValue('One message too many.');
+  await expectNoAccessibilityViolations(page);
+
+  // A browser check that fails next replaces the server's error: one alert, never two.
+  await page.getByLabel('Email').fill('vera@example');
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page.getByRole('alert')).toHaveText(messages.invalidEmail);
+  await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Email')).toHaveAccessibleDescription(messages.invalidEmail);
+});
+
+test("the contact form checks the email and the lengths before sending, in the server's words", async ({
+  page,
+}) => {
+  let posted = 0;
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/contact') && request.method() === 'POST') posted += 1;
+  });
+  await page.goto('/contact');
+  await page.getByLabel('Name').fill('x'.repeat(81));
+  await page.getByLabel('Email').fill('vera');
+  await page.getByLabel('Subject').selectOption('general');
+  await page.getByLabel('Message', { exact: true }).fill('Hello');
+  const send = page.getByRole('button', { name: 'Send Message' });
+  await send.click();
+  await expect(page.getByRole('alert')).toHaveText('Name must be at most 80 characters');
+  await expect(page.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true');
+  await page.getByLabel('Name').fill('Vera Visitor');
+  await expect(page.getByLabel('Name')).not.toHaveAttribute('aria-invalid');
+  await send.click();
+  await expect(page.getByRole('alert')).toHaveText(messages.invalidEmail);
+  await page.getByLabel('Email').fill('vera@example.com');
+  await page.getByLabel('Message', { exact: true }).fill('x'.repeat(5001));
+  await send.click();
+  await expect(page.getByRole('alert')).toHaveText('Message must be at most 5000 characters');
+  await expectNoAccessibilityViolations(page);
+  expect(posted).toBe(0);
+});
+
+test("the contact form shows the server's reason for a 400, and keeps the focus on Send Message while sending", async ({
+  page,
+}) => {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/contact', async (route) => {
+    await held;
+    await route.fulfill({
+      status: 400,
+      json: { message: 'Name must be on one line', code: 'VALIDATION_ERROR' },
+    });
+  });
+  await page.goto('/contact');
+  await page.getByLabel('Name').fill('Vera Visitor');
+  await page.getByLabel('Email').fill('vera@example.com');
+  await page.getByLabel('Subject').selectOption('other');
+  await page.getByLabel('Message', { exact: true }).fill('Hello');
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  const sending = page.getByRole('button', { name: 'Sending…' });
+  await expect(sending).toHaveAttribute('aria-disabled', 'true');
+  await expect(sending).toHaveAttribute('aria-busy', 'true');
+  await expect(sending).toBeFocused();
+  release();
+  await expect(page.getByRole('alert')).toHaveText('Name must be on one line');
+  await expect(page.getByRole('button', { name: 'Send Message' })).toBeFocused();
+});
+
+test('when the contact details cannot be loaded, the page says so and a retry brings them', async ({
+  page,
+}) => {
+  await page.route('**/api/config', (route) => route.abort());
+  await page.goto('/contact');
+  const reachUs = page.getByRole('region', { name: 'Reach us' });
+  await expect(reachUs.getByRole('alert')).toContainText(
+    'We could not load our email address and phone number',
+  );
+  await expect(reachUs.getByText('Loading…')).toHaveCount(0);
+  await expectNoAccessibilityViolations(page);
+  await page.unroute('**/api/config');
+  await reachUs.getByRole('button', { name: 'Try again' }).click();
+  const email = reachUs.getByRole('link', { name: 'support@tutorlane.test' });
+  await expect(email).toBeVisible();
+  await expect(email).toBeFocused();
+});
+
+/** WCAG 2.1 contrast ratio of two computed rgb()/rgba() colours. */
+function contrast(first: string, second: string): number {
+  const luminance = (color: string) => {
+    const [r, g, b] = (color.match(/[\d.]+/g) ?? []).slice(0, 3).map((channel) => {
+      const c = Number(channel) / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * (r ?? 0) + 0.7152 * (g ?? 0) + 0.0722 * (b ?? 0);
+  };
+  const [light, dark] = [luminance(first), luminance(second)].sort((a, b) => b - a);
+  return ((light ?? 0) + 0.05) / ((dark ?? 0) + 0.05);
+}
+
+/** The focused element's outline, and the background of the nearest ancestor that paints one.
+ *  Buttons transition their colours, outline colour included, so the tests poll `ringContrast`
+ *  until the transition has settled. */
+async function focusRing(page: Page) {
+  return page.evaluate(() => {
+    const element = document.activeElement as HTMLElement;
+    const style = getComputedStyle(element);
+    let parent = element.parentElement;
+    while (parent && getComputedStyle(parent).backgroundColor === 'rgba(0, 0, 0, 0)')
+      parent = parent.parentElement;
+    return {
+      focusVisible: element.matches(':focus-visible'),
+      style: style.outlineStyle,
+      width: Number.parseFloat(style.outlineWidth),
+      color: style.outlineColor,
+      background: parent ? getComputedStyle(parent).backgroundColor : 'rgb(255, 255, 255)',
+    };
+  });
+}
+
+async function ringContrast(page: Page) {
+  const ring = await focusRing(page);
+  return contrast(ring.color, ring.background);
+}
+
+test('keyboard focus is clearly visible on a text field and on the dark call to action', async ({ page }) => {
+  await page.goto('/contact');
+  await page.getByLabel('Name').focus();
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Email')).toBeFocused();
+  let ring = await focusRing(page);
+  expect(ring.style).not.toBe('none');
+  expect(ring.width).toBeGreaterThanOrEqual(2);
+  await expect.poll(() => ringContrast(page)).toBeGreaterThanOrEqual(3);
+
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Learn More' }).focus();
+  const cta = page.getByRole('link', { name: 'Create your free account' });
+  for (let i = 0; i < 40 && !(await cta.evaluate((link) => link === document.activeElement)); i++)
+    await page.keyboard.press('Tab');
+  await expect(cta).toBeFocused();
+  ring = await focusRing(page);
+  expect(ring.focusVisible).toBe(true);
+  expect(ring.style).not.toBe('none');
+  await expect.poll(() => ringContrast(page)).toBeGreaterThanOrEqual(3);
+});
+
+test('each progress bar is named by its subject, even a subject of two words', async ({ page }) => {
+  await page.route('**/api/dashboard', async (route) => {
+    const response = await route.fetch();
+    const dashboard = await response.json();
+    dashboard.progress[0].subject = 'World History';
+    await route.fulfill({ response, json: dashboard });
+  });
+  await createAccount(page);
+  await page.goto('/dashboard');
+  for (const subject of ['World History', 'Spanish', 'Python'])
+    await expect(page.getByRole('progressbar', { name: subject, exact: true })).toBeVisible();
+});
+
+test("the footer's Become a tutor opens sign-up with Tutor chosen", async ({ page }) => {
+  await page.goto('/signup');
+  await expect(page.getByRole('radio', { name: 'Student' })).toBeChecked();
+  await page.goto('/');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Become a tutor' }).click();
+  await expect(page).toHaveURL(/\/signup\?role=tutor$/);
+  await expect(page.getByRole('radio', { name: 'Tutor' })).toBeChecked();
+  await expect(page.getByRole('radio', { name: 'Student' })).not.toBeChecked();
+});
+
+test('when the server ends the session behind the page, the schedule asks to sign up or sign in', async ({
+  page,
+}) => {
+  await createAccount(page);
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Welcome back');
+  // Signed out elsewhere (another tab): this page still believes it is signed in.
+  expect((await page.request.post('/api/auth/sign-out', { data: {} })).status()).toBe(200);
+  await openMenuIfCollapsed(page);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Schedule' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Schedule' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Create Account' })).toHaveAttribute('href', '/signup');
+  await expect(page.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
+  await expectNoAccessibilityViolations(page);
 });

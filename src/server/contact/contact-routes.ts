@@ -1,8 +1,8 @@
 /**
  * POST /api/contact: the contact form. Every field is checked (all required, a subject of the six,
  * a valid email, bounded lengths, no line breaks where a mail header is built), the message is
- * stored, then forwarded by mail to SUPPORT_EMAIL with the visitor as Reply-To. At most five
- * messages per hour per client address.
+ * stored and queued for SUPPORT_EMAIL (visitor as Reply-To) in one transaction. At most five
+ * messages per hour per client address; a message refused as invalid does not count.
  */
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
@@ -14,7 +14,7 @@ import { ApiError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 import { contactForwardMail } from '../mail/mail-templates';
 import type { Mailer } from '../mail/mailer';
-import { limitByClient, type RateLimiters } from '../rate-limit/rate-limits';
+import { type RateLimiters, refusedByLimit } from '../rate-limit/rate-limits';
 
 export function contactRoutes(deps: {
   db: Kysely<DB>;
@@ -23,19 +23,21 @@ export function contactRoutes(deps: {
   sessions: SessionReader;
   supportEmail: string;
 }) {
-  return new Hono<AppEnv>().post(
-    '/contact',
-    loadSession(deps.sessions),
-    limitByClient(deps.limiters, 'contact'),
-    async (c) => {
-      const raw = await c.req.json().catch(() => {
-        throw new ApiError(400, 'The message must be sent as a JSON object', 'INVALID_JSON');
-      });
-      const parsed = contactMessageSchema.safeParse(raw);
-      if (!parsed.success)
-        throw new ApiError(400, parsed.error.issues[0]?.message ?? 'Invalid message', 'VALIDATION_ERROR');
-      const input = parsed.data;
-      const stored = await deps.db
+  return new Hono<AppEnv>().post('/contact', loadSession(deps.sessions), async (c) => {
+    const raw = await c.req.json().catch(() => {
+      throw new ApiError(400, 'The message must be sent as a JSON object', 'INVALID_JSON');
+    });
+    const parsed = contactMessageSchema.safeParse(raw);
+    if (!parsed.success)
+      throw new ApiError(400, parsed.error.issues[0]?.message ?? 'Invalid message', 'VALIDATION_ERROR');
+    // Checked after validation: a typo costs nothing, every message that could be sent counts.
+    const refused = await refusedByLimit(c, deps.limiters, 'contact', c.get('clientAddress'));
+    if (refused) return refused;
+    const input = parsed.data;
+    const subjectLabel = CONTACT_SUBJECTS.find((s) => s.value === input.subject)?.label ?? input.subject;
+    // One transaction: a message is never stored without its mail to support, nor mailed unstored.
+    const stored = await deps.db.transaction().execute(async (trx) => {
+      const row = await trx
         .insertInto('contact_messages')
         .values({
           name: input.name,
@@ -47,14 +49,18 @@ export function contactRoutes(deps: {
         })
         .returning(['id', 'created_at'])
         .executeTakeFirstOrThrow();
-      const subjectLabel = CONTACT_SUBJECTS.find((s) => s.value === input.subject)?.label ?? input.subject;
-      await deps.mailer.sendMail({
-        to: deps.supportEmail,
-        replyTo: { name: input.name, address: input.email },
-        ...contactForwardMail({ ...input, subjectLabel, receivedAt: new Date(stored.created_at) }),
-      });
-      c.get('logger').info({ contactMessageId: stored.id }, 'contact message received');
-      return c.json({ received: true, id: stored.id }, 201);
-    },
-  );
+      await deps.mailer.sendMail(
+        {
+          to: deps.supportEmail,
+          replyTo: { name: input.name, address: input.email },
+          ...contactForwardMail({ ...input, subjectLabel, receivedAt: new Date(row.created_at) }),
+        },
+        trx,
+      );
+      return row;
+    });
+    deps.mailer.deliverSoon();
+    c.get('logger').info({ contactMessageId: stored.id }, 'contact message received');
+    return c.json({ received: true, id: stored.id }, 201);
+  });
 }

@@ -2,14 +2,16 @@
  * /contact: how to reach support (details from the server's configuration), business hours, the
  * contact form that really sends (stored, then mailed to support), and the FAQ.
  */
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { CONTACT_SUBJECTS, SUPPORT_RESPONSE_HOURS } from '../../../shared/constants';
 import { messages } from '../../../shared/messages';
 import { Button } from '../../components/button';
 import { ErrorMessage, StatusMessage } from '../../components/messages';
+import { Spinner } from '../../components/spinner';
 import { fieldClass, TextArea, TextField } from '../../components/text-field';
-import { api } from '../../lib/api-client';
+import { ApiError, api } from '../../lib/api-client';
 import { getPublicConfig, type PublicConfig } from '../../lib/public-config';
+import type { ContactDraft, ContactField, ContactProblem } from './contact-checks';
 import { faq } from './faq';
 
 const hours = [
@@ -18,19 +20,26 @@ const hours = [
   { days: 'Sunday', time: 'Closed' },
 ];
 
-type FormState = 'idle' | 'sending' | 'success' | 'error';
-const empty = { name: '', email: '', subject: '', message: '' };
+const empty: ContactDraft = { name: '', email: '', subject: '', message: '' };
+
+// The browser check uses the shared zod schema, about 25 kB gzipped: it is fetched once the visitor
+// turns to the form, not with the page (Lighthouse budgets /contact). Should it fail to load, the
+// server's check still answers.
+let checks: Promise<(draft: ContactDraft) => ContactProblem | null> | undefined;
+function loadChecks() {
+  checks ??= import('./contact-checks').then(
+    (module) => module.firstContactProblem,
+    () => {
+      checks = undefined;
+      return () => null;
+    },
+  );
+  return checks;
+}
 
 export function Component() {
-  const [support, setSupport] = useState<PublicConfig['support'] | null>(null);
   const [chatNote, setChatNote] = useState(false);
   const nameRef = useRef<HTMLInputElement>(null);
-
-  useEffect(() => {
-    getPublicConfig()
-      .then((config) => setSupport(config.support))
-      .catch(() => setSupport(null));
-  }, []);
 
   const startChat = () => {
     setChatNote(true);
@@ -57,38 +66,7 @@ export function Component() {
             <h2 id="reach-us" className="text-lg font-semibold text-slate-900">
               Reach us
             </h2>
-            <dl className="mt-4 space-y-4 text-sm">
-              <div>
-                <dt className="font-medium text-slate-600">Email</dt>
-                <dd className="mt-1 min-h-6">
-                  {support ? (
-                    <a
-                      href={`mailto:${support.email}`}
-                      className="font-semibold text-brand-700 underline-offset-2 hover:underline"
-                    >
-                      {support.email}
-                    </a>
-                  ) : (
-                    <span className="text-slate-600">Loading…</span>
-                  )}
-                </dd>
-              </div>
-              <div>
-                <dt className="font-medium text-slate-600">Phone</dt>
-                <dd className="mt-1 min-h-6">
-                  {support ? (
-                    <a
-                      href={`tel:${support.phone.replace(/[^\d+]/g, '')}`}
-                      className="font-semibold text-brand-700 underline-offset-2 hover:underline"
-                    >
-                      {support.phone}
-                    </a>
-                  ) : (
-                    <span className="text-slate-600">Loading…</span>
-                  )}
-                </dd>
-              </div>
-            </dl>
+            <SupportDetails />
             <Button variant="secondary" className="mt-5 w-full" onClick={startChat}>
               Start Live Chat
             </Button>
@@ -148,34 +126,159 @@ export function Component() {
   );
 }
 
-function ContactForm({ nameRef }: { nameRef: React.RefObject<HTMLInputElement | null> }) {
-  const [fields, setFields] = useState(empty);
-  const [state, setState] = useState<FormState>('idle');
-  const [problem, setProblem] = useState('');
+type SupportState =
+  | { status: 'loading' }
+  | { status: 'ready'; support: PublicConfig['support'] }
+  | { status: 'failed'; retrying: boolean; attempt: number };
 
-  const update = (name: keyof typeof empty) => (event: { target: { value: string } }) =>
+const detailLink = 'font-semibold text-brand-700 underline-offset-2 hover:underline';
+
+/** Support's email and phone from the server's configuration; when they cannot be loaded, says so and offers a retry. */
+function SupportDetails() {
+  const [state, setState] = useState<SupportState>({ status: 'loading' });
+  const emailRef = useRef<HTMLAnchorElement>(null);
+  const focusEmail = useRef(false);
+
+  const load = useCallback((retry: boolean) => {
+    if (retry)
+      setState((current) => (current.status === 'failed' ? { ...current, retrying: true } : current));
+    getPublicConfig()
+      .then((config) => {
+        // After a retry the Try again button is gone: its focus goes to what it brought.
+        focusEmail.current = retry;
+        setState({ status: 'ready', support: config.support });
+      })
+      .catch(() =>
+        setState((current) => ({
+          status: 'failed',
+          retrying: false,
+          attempt: current.status === 'failed' ? current.attempt + 1 : 1,
+        })),
+      );
+  }, []);
+
+  useEffect(() => {
+    load(false);
+  }, [load]);
+
+  useEffect(() => {
+    if (state.status === 'ready' && focusEmail.current) {
+      focusEmail.current = false;
+      emailRef.current?.focus();
+    }
+  }, [state]);
+
+  if (state.status === 'failed') {
+    return (
+      <div className="mt-4 space-y-3">
+        {/* Keyed by attempt, so a retry that fails again is announced again. */}
+        <ErrorMessage key={state.attempt}>
+          We could not load our email address and phone number. You can still write to us with the form.
+        </ErrorMessage>
+        <Button
+          variant="secondary"
+          busy={state.retrying}
+          aria-disabled={state.retrying || undefined}
+          onClick={() => {
+            if (!state.retrying) load(true);
+          }}
+        >
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  const support = state.status === 'ready' ? state.support : null;
+  const loading = (
+    <span className="inline-flex items-center gap-2 text-slate-600">
+      <Spinner />
+      Loading…
+    </span>
+  );
+  return (
+    <dl className="mt-4 space-y-4 text-sm">
+      <div>
+        <dt className="font-medium text-slate-600">Email</dt>
+        <dd className="mt-1 min-h-6">
+          {support ? (
+            <a ref={emailRef} href={`mailto:${support.email}`} className={detailLink}>
+              {support.email}
+            </a>
+          ) : (
+            loading
+          )}
+        </dd>
+      </div>
+      <div>
+        <dt className="font-medium text-slate-600">Phone</dt>
+        <dd className="mt-1 min-h-6">
+          {support ? (
+            <a href={`tel:${support.phone.replace(/[^\d+]/g, '')}`} className={detailLink}>
+              {support.phone}
+            </a>
+          ) : (
+            loading
+          )}
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+function ContactForm({ nameRef }: { nameRef: React.RefObject<HTMLInputElement | null> }) {
+  const [fields, setFields] = useState<ContactDraft>(empty);
+  const [sending, setSending] = useState(false);
+  // One notice at a time, so a browser check, a refusal and a thank-you never show together. Its
+  // key remounts it, so the same error after another try is announced again.
+  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string; key: number } | null>(null);
+  const [invalid, setInvalid] = useState<ContactField[]>([]);
+  const noticeId = useId();
+  const checking = useRef(false);
+
+  const show = (tone: 'success' | 'error', text: string) =>
+    setNotice((current) => ({ tone, text, key: (current?.key ?? 0) + 1 }));
+
+  const update = (name: ContactField) => (event: { target: { value: string } }) => {
     setFields((current) => ({ ...current, [name]: event.target.value }));
+    setInvalid((current) => current.filter((field) => field !== name));
+    // A new message begins: the thanks for the last one no longer applies.
+    setNotice((current) => (current?.tone === 'success' ? null : current));
+  };
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    setProblem('');
-    if (!fields.name.trim() || !fields.email.trim() || !fields.message.trim()) {
-      setProblem(messages.fillAllFields);
+    if (sending || checking.current) return;
+    checking.current = true;
+    const problem = await loadChecks()
+      .then((firstContactProblem) => firstContactProblem(fields))
+      .finally(() => {
+        checking.current = false;
+      });
+    setInvalid(problem?.fields ?? []);
+    if (problem) {
+      show('error', problem.message);
       return;
     }
-    if (!fields.subject) {
-      setProblem('Please choose a subject');
-      return;
-    }
-    setState('sending');
+    setNotice(null);
+    setSending(true);
     try {
       await api('/api/contact', { method: 'POST', body: fields });
       setFields(empty);
-      setState('success');
-    } catch {
-      setState('error');
+      show('success', messages.contactSuccess);
+    } catch (caught) {
+      // A 400 says what is wrong with the message in words the visitor can act on; when the server
+      // is down, busy (429) or out of reach, the catalogue's text says to try again.
+      show(
+        'error',
+        caught instanceof ApiError && caught.status === 400 ? caught.message : messages.contactError,
+      );
+    } finally {
+      setSending(false);
     }
   };
+
+  const invalidProps = (name: ContactField) =>
+    invalid.includes(name) ? { 'aria-invalid': true, 'aria-describedby': noticeId } : {};
 
   return (
     <section
@@ -185,10 +288,16 @@ function ContactForm({ nameRef }: { nameRef: React.RefObject<HTMLInputElement | 
       <h2 id="form-heading" className="text-lg font-semibold text-slate-900">
         Send us a message
       </h2>
-      <form noValidate onSubmit={onSubmit} className="mt-6 space-y-5">
-        {state === 'success' ? <StatusMessage>{messages.contactSuccess}</StatusMessage> : null}
-        {state === 'error' ? <ErrorMessage>{messages.contactError}</ErrorMessage> : null}
-        {problem ? <ErrorMessage>{problem}</ErrorMessage> : null}
+      <form noValidate onSubmit={onSubmit} onFocus={() => void loadChecks()} className="mt-6 space-y-5">
+        {notice ? (
+          <div id={noticeId} key={notice.key}>
+            {notice.tone === 'success' ? (
+              <StatusMessage>{notice.text}</StatusMessage>
+            ) : (
+              <ErrorMessage>{notice.text}</ErrorMessage>
+            )}
+          </div>
+        ) : null}
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField
             ref={nameRef}
@@ -197,6 +306,7 @@ function ContactForm({ nameRef }: { nameRef: React.RefObject<HTMLInputElement | 
             autoComplete="name"
             value={fields.name}
             onChange={update('name')}
+            {...invalidProps('name')}
           />
           <TextField
             label="Email"
@@ -205,6 +315,7 @@ function ContactForm({ nameRef }: { nameRef: React.RefObject<HTMLInputElement | 
             autoComplete="email"
             value={fields.email}
             onChange={update('email')}
+            {...invalidProps('email')}
           />
         </div>
         <div>
@@ -217,6 +328,7 @@ function ContactForm({ nameRef }: { nameRef: React.RefObject<HTMLInputElement | 
             className={fieldClass}
             value={fields.subject}
             onChange={update('subject')}
+            {...invalidProps('subject')}
           >
             <option value="">Select a subject</option>
             {CONTACT_SUBJECTS.map((subject) => (
@@ -232,9 +344,11 @@ function ContactForm({ nameRef }: { nameRef: React.RefObject<HTMLInputElement | 
           rows={6}
           value={fields.message}
           onChange={update('message')}
+          {...invalidProps('message')}
         />
-        <Button type="submit" size="lg" busy={state === 'sending'} disabled={state === 'sending'}>
-          {state === 'sending' ? 'Sending…' : 'Send Message'}
+        {/* aria-disabled, not disabled, while sending: a disabled button would drop the focus. */}
+        <Button type="submit" size="lg" busy={sending} aria-disabled={sending || undefined}>
+          {sending ? 'Sending…' : 'Send Message'}
         </Button>
       </form>
     </section>

@@ -1,4 +1,6 @@
 /** The six questions of the contact page. */
+import { TYPICAL_PRICE_RANGE } from '../../../shared/constants';
+
 export const faq = [
   {
     question: 'How do I find the right tutor?',
@@ -7,8 +9,7 @@ export const faq = [
   },
   {
     question: 'How much does tutoring cost?',
-    answer:
-      'Tutors set their own rates. Most lessons cost between $25 and $75 per hour, and you only pay for the lessons you book: no subscription.',
+    answer: `Tutors set their own rates, shown on every tutor profile. Most lessons cost ${TYPICAL_PRICE_RANGE}, with no subscription.`,
   },
   {
     question: 'Can I cancel or reschedule a lesson?',
@@ -22,7 +23,7 @@ export const faq = [
   {
     question: 'How do video sessions work?',
     answer:
-      'Lessons take place in your browser with video, audio and a shared whiteboard. There is nothing to install; a recent browser and a webcam are all you need.',
+      'Video lessons are not part of Tutorlane yet: we are building them and will announce them on this page when they are ready.',
   },
   {
     question: 'How do I become a tutor?',

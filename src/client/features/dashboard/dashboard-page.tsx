@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { ROLE_LABELS } from '../../../shared/constants';
 import { paths } from '../../../shared/routes';
 import { ButtonLink } from '../../components/button';
@@ -36,7 +36,7 @@ export function Component() {
         <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">
           {user ? `${ROLE_LABELS[user.role]} dashboard` : 'Dashboard'}
         </p>
-        <h1 className="mt-1 text-3xl font-bold tracking-tight text-slate-900">
+        <h1 className="mt-1 wrap-break-word text-3xl font-bold tracking-tight text-slate-900">
           Welcome back{user ? `, ${user.displayName}` : ''}
         </h1>
       </header>
@@ -139,24 +139,7 @@ function StudentView({ data }: { data: StudentDashboard }) {
       <CardSection title="Learning progress" className="lg:col-span-2">
         <ul className="space-y-4">
           {data.progress.map((item) => (
-            <li key={item.subject}>
-              <div className="flex justify-between text-sm">
-                <span id={`progress-${item.subject}`} className="font-medium text-slate-900">
-                  {item.subject}
-                </span>
-                <span className="text-slate-600">{item.percent}%</span>
-              </div>
-              <div
-                role="progressbar"
-                aria-labelledby={`progress-${item.subject}`}
-                aria-valuenow={item.percent}
-                aria-valuemin={0}
-                aria-valuemax={100}
-                className="mt-2 h-2.5 rounded-full bg-slate-100"
-              >
-                <div className="h-2.5 rounded-full bg-brand-600" style={{ width: `${item.percent}%` }} />
-              </div>
-            </li>
+            <ProgressRow key={item.subject} subject={item.subject} percent={item.percent} />
           ))}
         </ul>
       </CardSection>
@@ -179,5 +162,30 @@ function StudentView({ data }: { data: StudentDashboard }) {
         </ul>
       </CardSection>
     </div>
+  );
+}
+
+/** One subject's progress bar, named by the subject through an id that any subject name keeps valid. */
+function ProgressRow({ subject, percent }: { subject: string; percent: number }) {
+  const labelId = useId();
+  return (
+    <li>
+      <div className="flex justify-between text-sm">
+        <span id={labelId} className="font-medium text-slate-900">
+          {subject}
+        </span>
+        <span className="text-slate-600">{percent}%</span>
+      </div>
+      <div
+        role="progressbar"
+        aria-labelledby={labelId}
+        aria-valuenow={percent}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        className="mt-2 h-2.5 rounded-full bg-slate-100"
+      >
+        <div className="h-2.5 rounded-full bg-brand-600" style={{ width: `${percent}%` }} />
+      </div>
+    </li>
   );
 }

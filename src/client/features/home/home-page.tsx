@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { TYPICAL_PRICE_RANGE } from '../../../shared/constants';
 import { paths } from '../../../shared/routes';
 import { ButtonLink } from '../../components/button';
 
@@ -21,7 +22,7 @@ const features = [
   },
   {
     title: 'Video sessions',
-    text: 'Meet face to face from anywhere, with a shared whiteboard for working things out.',
+    text: 'Video lessons in your browser are coming soon. Every tutor profile already shows their time zone and the languages they teach in.',
     icon: 'M15 10l5-3v10l-5-3M4 7h11v10H4z',
   },
   {
@@ -31,12 +32,12 @@ const features = [
   },
   {
     title: 'Verified tutors',
-    text: 'Every tutor confirms who they are before they can teach.',
+    text: 'Every tutor confirms their email address, and a profile appears in search only once it is complete.',
     icon: 'M12 3l7 3v5c0 4.5-3 8.5-7 10-4-1.5-7-5.5-7-10V6l7-3zm-3 9l2 2 4-4',
   },
   {
     title: 'Affordable rates',
-    text: 'Most lessons cost $25-75 an hour, with no subscription and no hidden fees.',
+    text: `Tutors set their own rates: most charge ${TYPICAL_PRICE_RANGE}, with no subscription.`,
     icon: 'M12 3v18m4-14H10a3 3 0 0 0 0 6h4a3 3 0 0 1 0 6H7',
   },
 ];
@@ -199,7 +200,13 @@ export function Component() {
           <p className="mx-auto mt-4 max-w-xl text-brand-100">
             Create your free account in a minute, as a student or as a tutor.
           </p>
-          <ButtonLink to={paths.signup} size="lg" variant="secondary" className="mt-8">
+          {/* The global brand-600 focus outline is ~1.5:1 on this dark panel; white is ~10:1. */}
+          <ButtonLink
+            to={paths.signup}
+            size="lg"
+            variant="secondary"
+            className="mt-8 focus-visible:outline-white"
+          >
             Create your free account
           </ButtonLink>
         </div>

@@ -13,7 +13,7 @@ export function Footer() {
             </Link>
           </li>
           <li>
-            <Link to={paths.signup} className="hover:text-slate-900">
+            <Link to={`${paths.signup}?role=tutor`} className="hover:text-slate-900">
               Become a tutor
             </Link>
           </li>

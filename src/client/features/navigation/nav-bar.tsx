@@ -1,25 +1,32 @@
 /**
  * The top navigation: logo, Home, Schedule, Contact Us; Login and Sign Up when signed out; the
  * display name, the role and Logout when signed in; Dashboard only for a verified user. Below the
- * md breakpoint the links fold behind a Toggle menu button that closes on navigation and Escape.
+ * lg breakpoint (1024 px) the links fold behind a Toggle menu button that closes when a link is
+ * followed (the current page's too) and on Escape: signed in and verified, the bar holds nine items,
+ * which do not fit a tablet's width. A long display name is truncated, whole in its tooltip and for
+ * screen readers.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { ROLE_LABELS } from '../../../shared/constants';
 import { paths } from '../../../shared/routes';
-import { buttonClass } from '../../components/button';
+import { Button, buttonClass } from '../../components/button';
 import { useAuth } from '../auth/auth-provider';
 
 const desktopLink = ({ isActive }: { isActive: boolean }) =>
-  `rounded-md px-3 py-2 text-sm font-medium transition-colors ${
+  `whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium transition-colors ${
     isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'
   }`;
 const mobileLink = ({ isActive }: { isActive: boolean }) =>
   `block rounded-md px-3 py-3 text-base font-medium ${isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-800 hover:bg-slate-100'}`;
 
-function Logo() {
+function Logo({ onClick }: { onClick: () => void }) {
   return (
-    <Link to={paths.home} className="flex items-center gap-2 rounded-md text-lg font-bold text-slate-900">
+    <Link
+      to={paths.home}
+      onClick={onClick}
+      className="flex shrink-0 items-center gap-2 rounded-md text-lg font-bold text-slate-900"
+    >
       <svg viewBox="0 0 64 64" className="size-8" aria-hidden="true">
         <rect width="64" height="64" rx="14" fill="#4338ca" />
         <path d="M18 22h28v6H35v20h-6V28H18z" fill="#fff" />
@@ -39,7 +46,7 @@ export function NavBar() {
   const toggleRef = useRef<HTMLButtonElement>(null);
   const menuId = useId();
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: close the menu whenever the page changes.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close the menu whenever the page changes (a link elsewhere on the page, a redirect).
   useEffect(() => {
     setOpen(false);
   }, [location.pathname]);
@@ -58,6 +65,7 @@ export function NavBar() {
 
   const user = auth.status === 'signed-in' ? auth.user : null;
   const signOut = async () => {
+    if (signingOut) return;
     setSigningOut(true);
     await auth.actions.signOut();
     setSigningOut(false);
@@ -65,62 +73,76 @@ export function NavBar() {
     navigate(paths.home);
   };
 
+  // Following a link closes the menu, even the current page's link, which changes no path.
+  const closeMenu = () => setOpen(false);
   const pageLinks = (className: typeof desktopLink) => (
     <>
-      <NavLink to={paths.home} end className={className}>
+      <NavLink to={paths.home} end className={className} onClick={closeMenu}>
         Home
       </NavLink>
       {user?.emailVerified ? (
-        <NavLink to={paths.dashboard} className={className}>
+        <NavLink to={paths.dashboard} className={className} onClick={closeMenu}>
           Dashboard
         </NavLink>
       ) : null}
-      <NavLink to={paths.tutors} className={className}>
+      <NavLink to={paths.tutors} className={className} onClick={closeMenu}>
         Find Tutors
       </NavLink>
-      <NavLink to={paths.schedule} className={className}>
+      <NavLink to={paths.schedule} className={className} onClick={closeMenu}>
         Schedule
       </NavLink>
-      <NavLink to={paths.contact} className={className}>
+      <NavLink to={paths.contact} className={className} onClick={closeMenu}>
         Contact Us
       </NavLink>
     </>
   );
 
+  // min-w-0 lets the name shrink inside its flex row; the text stays whole for screen readers.
   const identity = user ? (
     <span className="flex min-w-0 items-center gap-2 text-sm">
-      <span className="truncate font-medium text-slate-900">{user.displayName}</span>
-      <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800">
+      <span className="truncate font-medium text-slate-900" title={user.displayName}>
+        {user.displayName}
+      </span>
+      <span className="shrink-0 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800">
         {ROLE_LABELS[user.role]}
       </span>
     </span>
   ) : null;
 
+  // aria-disabled rather than disabled while signing out, so the focused button keeps focus.
+  const logout = (
+    <Button
+      variant="secondary"
+      className="shrink-0"
+      onClick={signOut}
+      busy={signingOut}
+      aria-disabled={signingOut || undefined}
+    >
+      Logout
+    </Button>
+  );
+
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
       <nav aria-label="Main" className="mx-auto max-w-6xl px-4">
         <div className="flex h-16 items-center gap-4">
-          <Logo />
-          <div className="hidden items-center gap-1 md:flex">{pageLinks(desktopLink)}</div>
-          <div className="ml-auto hidden items-center gap-3 md:flex">
+          <Logo onClick={closeMenu} />
+          <div className="hidden shrink-0 items-center gap-1 lg:flex">{pageLinks(desktopLink)}</div>
+          <div className="ml-auto hidden min-w-0 items-center justify-end gap-3 lg:flex">
             {user ? (
               <>
                 {identity}
-                <button
-                  type="button"
-                  onClick={signOut}
-                  disabled={signingOut}
-                  className={buttonClass('secondary', 'md')}
-                >
-                  Logout
-                </button>
+                {logout}
               </>
             ) : (
               <>
                 <NavLink to={paths.login} className={desktopLink}>
                   Login
                 </NavLink>
-                <NavLink to={paths.signup} className={buttonClass('primary', 'md')}>
+                <NavLink
+                  to={paths.signup}
+                  className={buttonClass('primary', 'md', 'shrink-0 whitespace-nowrap')}
+                >
                   Sign Up
                 </NavLink>
               </>
@@ -129,7 +151,7 @@ export function NavBar() {
           <button
             ref={toggleRef}
             type="button"
-            className="ml-auto inline-flex size-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 md:hidden"
+            className="ml-auto inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 lg:hidden"
             aria-expanded={open}
             aria-controls={menuId}
             aria-label="Toggle menu"
@@ -147,7 +169,7 @@ export function NavBar() {
             </svg>
           </button>
         </div>
-        <div id={menuId} hidden={!open} className="border-t border-slate-200 pb-4 pt-2 md:hidden">
+        <div id={menuId} hidden={!open} className="border-t border-slate-200 pb-4 pt-2 lg:hidden">
           {open ? (
             <>
               <div className="flex flex-col gap-1">{pageLinks(mobileLink)}</div>
@@ -155,21 +177,14 @@ export function NavBar() {
                 {user ? (
                   <div className="flex items-center justify-between gap-3 px-3">
                     {identity}
-                    <button
-                      type="button"
-                      onClick={signOut}
-                      disabled={signingOut}
-                      className={buttonClass('secondary', 'md')}
-                    >
-                      Logout
-                    </button>
+                    {logout}
                   </div>
                 ) : (
                   <div className="flex flex-col gap-1">
-                    <NavLink to={paths.login} className={mobileLink}>
+                    <NavLink to={paths.login} className={mobileLink} onClick={closeMenu}>
                       Login
                     </NavLink>
-                    <NavLink to={paths.signup} className={mobileLink}>
+                    <NavLink to={paths.signup} className={mobileLink} onClick={closeMenu}>
                       Sign Up
                     </NavLink>
                   </div>
