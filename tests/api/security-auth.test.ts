@@ -5,6 +5,7 @@
  */
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createRateLimiters } from '../../src/server/rate-limit/rate-limits';
 import { messages } from '../../src/shared/messages';
 import {
   CookieJar,
@@ -42,6 +43,16 @@ async function countUsers(email: string) {
     .selectFrom('users')
     .select('id')
     .where('email', '=', email.toLowerCase())
+    .execute();
+  return rows.length;
+}
+
+/** Mails queued for an address, sent or not: none means none will ever go. */
+async function countOutbox(email: string) {
+  const rows = await t.database.db
+    .selectFrom('mail_outbox')
+    .select('id')
+    .where('recipient', '=', email.toLowerCase())
     .execute();
   return rows.length;
 }
@@ -107,6 +118,13 @@ describe('rate limits', () => {
     for (let i = 0; i < 5; i++) expect((await signUp(t, { headers })).res.status).toBe(200);
     const refused = await signUp(t, { headers });
     expect(refused.res.status).toBe(429);
+    const wait = Number(refused.res.headers.get('retry-after'));
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(60);
+    expect(await refused.res.json()).toEqual({
+      message: messages.tooManyRequests,
+      code: 'TOO_MANY_REQUESTS',
+    });
     expect(await countUsers(refused.email)).toBe(0);
   });
 
@@ -121,6 +139,60 @@ describe('rate limits', () => {
     expect(refused.headers.get('retry-after')).toBeTruthy();
     const alsoRefused = await send(t, 'POST', '/api/auth/send-verification-email', { email }, jar);
     expect(alsoRefused.status).toBe(429);
+  });
+
+  it('allows 20 verification and reset mails an hour per client address, whatever the addresses', async () => {
+    const headers = { 'x-forwarded-for': '198.51.100.9' };
+    const statuses = new Set<number>();
+    for (let i = 0; i < 10; i++) {
+      statuses.add(
+        (await post('/api/auth/request-password-reset', { email: uniqueEmail() }, headers)).status,
+      );
+      statuses.add(
+        (await post('/api/auth/send-verification-email', { email: uniqueEmail() }, headers)).status,
+      );
+    }
+    expect([...statuses]).toEqual([200]);
+    for (const path of ['/api/auth/request-password-reset', '/api/auth/send-verification-email']) {
+      const refused = await post(path, { email: uniqueEmail() }, headers);
+      expect(refused.status, path).toBe(429);
+      const wait = Number(refused.headers.get('retry-after'));
+      expect(wait).toBeGreaterThan(0);
+      expect(wait).toBeLessThanOrEqual(3600);
+    }
+    // Another client, and the addresses this one was refused for, are untouched.
+    const email = uniqueEmail();
+    expect((await post('/api/auth/request-password-reset', { email }, headers)).status).toBe(429);
+    expect((await post('/api/auth/request-password-reset', { email })).status).toBe(200);
+  });
+
+  it('counts reset requests for an unknown address exactly as for a known one', async () => {
+    // An account whose sign-up mail this app did not count: made through a second app on the same
+    // database with counters of its own, as if the sign-up were over an hour ago.
+    const elsewhere = await createTestApp({
+      database: t.database,
+      env: { SMTP_URL: mailbox.smtpUrl },
+      overrides: { limiters: createRateLimiters({}) },
+    });
+    const known = (await signUp(elsewhere)).email;
+    const unknown = uniqueEmail('ghost');
+    const replies = async (email: string) => {
+      const got: string[] = [];
+      for (let i = 0; i < 6; i++) {
+        const res = await post('/api/auth/request-password-reset', { email });
+        got.push(
+          `${res.status} ${res.headers.get('retry-after') === null ? '' : 'Retry-After '}${await res.text()}`,
+        );
+      }
+      return got;
+    };
+    const forKnown = await replies(known);
+    const forUnknown = await replies(unknown);
+    expect(forKnown.map((reply) => reply.slice(0, 3))).toEqual(['200', '200', '200', '200', '200', '429']);
+    expect(forUnknown).toEqual(forKnown);
+    // The known address really is known: its reset mails went out.
+    await mailbox.waitFor((m) => m.to === known && m.subject.includes('Reset'));
+    expect(mailbox.mailsTo(unknown)).toHaveLength(0);
   });
 
   it('ignores X-Forwarded-For unless TRUST_PROXY says a proxy sets it', async () => {
@@ -165,6 +237,9 @@ describe('captcha checked by the server', () => {
     expect(res.status).toBe(400);
     expect((await res.json()).message).toBe(messages.captchaInvalid);
     expect(await countUsers(email)).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(mailbox.mailsTo(email)).toHaveLength(0);
+    expect(await countOutbox(email)).toBe(0);
   });
 
   it('refuses a replayed solution', async () => {

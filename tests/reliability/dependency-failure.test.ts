@@ -100,7 +100,7 @@ it('answers 503 within 2 s while PostgreSQL is down, and recovers when it is bac
   proxy.freeze();
   const frozen = await timed(() => fetch(`${url}/api/session`, { headers: { cookie: thirdBrowser } }));
   expect(frozen.status, frozen.body).toBe(503);
-  expect(frozen.ms).toBeLessThan(3000);
+  expect(frozen.ms).toBeLessThan(2000);
   proxy.up();
 
   recordFinding(context.task, {

@@ -1,7 +1,10 @@
 /**
  * Who is asking: the socket's address, or, when TRUST_PROXY says N proxies stand in front, the
- * address the Nth proxy from the right saw in X-Forwarded-For. Without TRUST_PROXY a forged
- * header is ignored, so it cannot buy a fresh rate-limit bucket.
+ * address the outermost trusted proxy saw: the Nth entry of X-Forwarded-For counted from the right.
+ * Entries left of it were written by the client and prove nothing, so a forged header never buys
+ * a fresh rate-limit bucket. A header with fewer entries than trusted proxies did not come through
+ * all of them (a misconfiguration, or a request that went round the proxies): the socket is then
+ * the only address we know to be true.
  */
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
@@ -18,7 +21,5 @@ export function clientAddress(c: Context, trustedProxies: number): string {
     .split(',')
     .map((part) => part.trim())
     .filter(Boolean);
-  // Each trusted proxy appended the address it saw; the client is the entry just left of theirs.
-  const index = forwarded.length - trustedProxies;
-  return index >= 0 ? (forwarded[index] ?? socketAddress) : (forwarded[0] ?? socketAddress);
+  return forwarded[forwarded.length - trustedProxies] ?? socketAddress;
 }

@@ -15,7 +15,36 @@ import type { AppEnv } from './app-env';
 /** Pages whose URL carries a secret token: the token must never leave in a Referer header. */
 const tokenPages = new Set<string>([paths.resetPassword, paths.verifyEmail]);
 
-export function securityHeaderList(options: { https: boolean; recaptcha: boolean }): [string, string][] {
+/** The browser app routes /reset-password/ and /Reset-Password like /reset-password: so must we. */
+const isTokenPage = (path: string) => tokenPages.has(path.replace(/\/+$/, '').toLowerCase());
+
+/**
+ * What a response is decides its headers: a document (a page, or a file the browser may render)
+ * gets the page policy; an API answer is data that nothing may render or load from, so it gets
+ * OWASP's policy for APIs, `default-src 'none'`, and none of the headers that only mean something
+ * to a document (framing, opener, agent cluster, permissions). Fewer bytes on the busiest answers
+ * (the health check, the session check) too.
+ */
+export type ResponseKind = 'document' | 'api';
+
+const HSTS: [string, string] = ['Strict-Transport-Security', 'max-age=63072000; includeSubDomains'];
+
+export function securityHeaderList(
+  options: { https: boolean; recaptcha: boolean },
+  kind: ResponseKind = 'document',
+): [string, string][] {
+  if (kind === 'api') {
+    return [
+      [
+        'Content-Security-Policy',
+        "default-src 'none'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
+      ],
+      ['X-Content-Type-Options', 'nosniff'],
+      ['Referrer-Policy', 'same-origin'],
+      ['Cross-Origin-Resource-Policy', 'same-origin'],
+      ...(options.https ? [HSTS] : []),
+    ];
+  }
   const google = options.recaptcha
     ? ' https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/'
     : '';
@@ -44,19 +73,18 @@ export function securityHeaderList(options: { https: boolean; recaptcha: boolean
     ['Cross-Origin-Resource-Policy', 'same-origin'],
     ['Origin-Agent-Cluster', '?1'],
     ['Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()'],
-    ...(options.https
-      ? ([['Strict-Transport-Security', 'max-age=63072000; includeSubDomains']] as [string, string][])
-      : []),
+    ...(options.https ? [HSTS] : []),
   ];
 }
 
 export function securityHeaders(options: { https: boolean; recaptcha: boolean }): MiddlewareHandler<AppEnv> {
-  const list = securityHeaderList(options);
+  const lists = { document: securityHeaderList(options), api: securityHeaderList(options, 'api') };
   return async (c, next) => {
+    const list = c.req.path.startsWith('/api/') ? lists.api : lists.document;
     const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
     if (outgoing) {
       for (const [name, value] of list) outgoing.setHeader(name, value);
-      if (tokenPages.has(c.req.path)) outgoing.setHeader('Referrer-Policy', 'no-referrer');
+      if (isTokenPage(c.req.path)) outgoing.setHeader('Referrer-Policy', 'no-referrer');
       await next();
       return;
     }
@@ -64,6 +92,6 @@ export function securityHeaders(options: { https: boolean; recaptcha: boolean })
     for (const [name, value] of list) {
       if (!c.res.headers.has(name)) c.res.headers.set(name, value);
     }
-    if (tokenPages.has(c.req.path)) c.res.headers.set('Referrer-Policy', 'no-referrer');
+    if (isTokenPage(c.req.path)) c.res.headers.set('Referrer-Policy', 'no-referrer');
   };
 }

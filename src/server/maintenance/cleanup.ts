@@ -1,10 +1,13 @@
 /**
  * Housekeeping: removes what has expired (sessions, links, used captcha solutions, rate limit
- * counters) and delivered mail older than 30 days, every ten minutes.
+ * counters) and delivered mail older than 30 days, every ten minutes. On the embedded store it
+ * also keeps the planner's statistics fresh, as autovacuum does on a PostgreSQL server.
  */
 import type { Kysely } from 'kysely';
+import type { StoreKind } from '../db/database';
 import type { DB } from '../db/schema';
 import type { Logger } from '../logging/logger';
+import { refreshStaleStatistics } from './planner-statistics';
 
 export async function removeExpired(db: Kysely<DB>, now = new Date()): Promise<void> {
   await db.deleteFrom('sessions').where('expires_at', '<', now).execute();
@@ -18,10 +21,33 @@ export async function removeExpired(db: Kysely<DB>, now = new Date()): Promise<v
     .execute();
 }
 
-export function startMaintenance(db: Kysely<DB>, logger: Logger, everyMs = 10 * 60 * 1000): () => void {
+/** A second after start-up (not in its way), then every `everyMs`. */
+const FIRST_RUN_DELAY_MS = 1000;
+
+export function startMaintenance(
+  database: { db: Kysely<DB>; kind: StoreKind },
+  logger: Logger,
+  everyMs = 10 * 60 * 1000,
+): () => void {
+  const { db, kind } = database;
+  const refreshStatistics = () =>
+    refreshStaleStatistics(db)
+      .then((tables) => {
+        if (tables.length) logger.info({ tables }, 'planner statistics refreshed');
+      })
+      .catch((error) => logger.warn({ err: (error as Error).message }, 'statistics refresh failed'));
+  const first = setTimeout(() => {
+    if (kind === 'embedded') void refreshStatistics();
+  }, FIRST_RUN_DELAY_MS);
   const timer = setInterval(() => {
-    removeExpired(db).catch((error) => logger.warn({ err: (error as Error).message }, 'cleanup failed'));
+    removeExpired(db)
+      .catch((error) => logger.warn({ err: (error as Error).message }, 'cleanup failed'))
+      .then(() => (kind === 'embedded' ? refreshStatistics() : undefined));
   }, everyMs);
+  first.unref();
   timer.unref();
-  return () => clearInterval(timer);
+  return () => {
+    clearTimeout(first);
+    clearInterval(timer);
+  };
 }

@@ -2,17 +2,23 @@
  * /api/profile/details and /api/profile/photo: the signed-in user's marketplace profile. A tutor
  * edits the public profile and its photo; a student, their time zone and learning goals. Each
  * role's schema refuses the other's fields.
+ *
+ * Saves and uploads are rate-limited per user (issue #5); an upload is refused (403, 429) before
+ * its body is read, and waits for one of the process's photo decoding slots.
  */
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { Kysely } from 'kysely';
+import { messages } from '../../shared/messages';
 import { MAX_PHOTO_BYTES } from '../../shared/tutor-catalog';
 import { studentDetailsSchema, tutorDetailsSchema } from '../../shared/tutor-schemas';
 import { loadSession, requireUser, type SessionReader } from '../accounts/session';
 import type { DB } from '../db/schema';
 import { ApiError, errorResponse } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
-import { processPhoto } from '../tutors/profile-photo';
+import { type ConcurrencyLimit, ServerBusyError } from '../rate-limit/concurrency-limit';
+import { limitByUser, type RateLimiters } from '../rate-limit/rate-limits';
+import { type ProcessedPhoto, photoDecodes, processPhoto } from '../tutors/profile-photo';
 import { readDetails, removePhoto, savePhoto, saveStudentDetails, saveTutorDetails } from './profile-details';
 
 export const PHOTO_PATH = '/api/profile/photo';
@@ -23,8 +29,22 @@ async function jsonBody(c: { req: { json(): Promise<unknown> } }) {
   });
 }
 
-export function profileDetailsRoutes(deps: { sessions: SessionReader; db: Kysely<DB> }) {
-  const { db } = deps;
+const tutorOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
+  c.header('Cache-Control', 'no-store');
+  const user = requireUser(c);
+  if (user.role !== 'tutor') throw new ApiError(403, 'Only tutors have a profile photo', 'FORBIDDEN');
+  await next();
+};
+
+export function profileDetailsRoutes(deps: {
+  sessions: SessionReader;
+  db: Kysely<DB>;
+  limiters: RateLimiters;
+  /** The process's photo decoding slots; tests pass their own. */
+  photoDecodes?: ConcurrencyLimit;
+}) {
+  const { db, limiters } = deps;
+  const decodes = deps.photoDecodes ?? photoDecodes;
   const app = new Hono<AppEnv>();
   app.use('/profile/details', loadSession(deps.sessions));
   app.use('/profile/photo', loadSession(deps.sessions));
@@ -35,7 +55,7 @@ export function profileDetailsRoutes(deps: { sessions: SessionReader; db: Kysely
     return c.json(await readDetails(db, user.id, user.role));
   });
 
-  app.patch('/profile/details', async (c) => {
+  app.patch('/profile/details', limitByUser(limiters, 'profileUpdate'), async (c) => {
     c.header('Cache-Control', 'no-store');
     const user = requireUser(c);
     const raw = await jsonBody(c);
@@ -68,25 +88,31 @@ export function profileDetailsRoutes(deps: { sessions: SessionReader; db: Kysely
 
   app.put(
     '/profile/photo',
+    tutorOnly,
+    limitByUser(limiters, 'profilePhoto'),
     bodyLimit({
       maxSize: MAX_PHOTO_BYTES,
       onError: (c) => errorResponse(c, 413, 'The photo must be at most 5 MB', 'BODY_TOO_LARGE'),
     }),
     async (c) => {
-      c.header('Cache-Control', 'no-store');
       const user = requireUser(c);
-      if (user.role !== 'tutor') throw new ApiError(403, 'Only tutors have a profile photo', 'FORBIDDEN');
       const bytes = new Uint8Array(await c.req.arrayBuffer());
       if (bytes.length === 0) throw new ApiError(400, 'Please choose a photo to upload', 'EMPTY_BODY');
-      await savePhoto(db, user.id, await processPhoto(bytes));
+      let photo: ProcessedPhoto;
+      try {
+        photo = await processPhoto(bytes, decodes);
+      } catch (error) {
+        if (!(error instanceof ServerBusyError)) throw error;
+        c.header('Retry-After', String(Math.ceil(decodes.options.maxWaitMs / 1000)));
+        return errorResponse(c, 503, messages.serviceUnavailable, 'SERVER_BUSY');
+      }
+      await savePhoto(db, user.id, photo);
       return c.json(await readDetails(db, user.id, user.role));
     },
   );
 
-  app.delete('/profile/photo', async (c) => {
-    c.header('Cache-Control', 'no-store');
+  app.delete('/profile/photo', tutorOnly, async (c) => {
     const user = requireUser(c);
-    if (user.role !== 'tutor') throw new ApiError(403, 'Only tutors have a profile photo', 'FORBIDDEN');
     await removePhoto(db, user.id);
     return c.json(await readDetails(db, user.id, user.role));
   });

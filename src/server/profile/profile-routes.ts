@@ -12,6 +12,7 @@ import { loadSession, requireUser, type SessionReader, type SessionUser } from '
 import type { DB } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
+import { limitByUser, type RateLimiters } from '../rate-limit/rate-limits';
 import { refreshTutorListing } from '../tutors/tutor-listing';
 
 const profileUpdateSchema = z.strictObject(
@@ -35,7 +36,7 @@ function toProfile(user: SessionUser) {
   };
 }
 
-export function profileRoutes(deps: { sessions: SessionReader; db: Kysely<DB> }) {
+export function profileRoutes(deps: { sessions: SessionReader; db: Kysely<DB>; limiters: RateLimiters }) {
   const app = new Hono<AppEnv>();
   app.use('/profile', loadSession(deps.sessions));
 
@@ -44,7 +45,7 @@ export function profileRoutes(deps: { sessions: SessionReader; db: Kysely<DB> })
     return c.json(toProfile(requireUser(c)));
   });
 
-  app.patch('/profile', async (c) => {
+  app.patch('/profile', limitByUser(deps.limiters, 'profileUpdate'), async (c) => {
     c.header('Cache-Control', 'no-store');
     const user = requireUser(c);
     const raw = await c.req.json().catch(() => {

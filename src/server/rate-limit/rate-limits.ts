@@ -20,7 +20,20 @@ export const rateLimitRules = {
   signUp: { points: 5, durationSeconds: 60 },
   /** Verification and reset mails per email address, the one sent at sign-up included. */
   accountMail: { points: 5, durationSeconds: 60 * 60 },
+  /**
+   * Verification and reset mails asked for by one client address, whatever addresses they go to:
+   * no client can mail any number of people. (Sign-up mails are bounded by signUp and the captcha.)
+   */
+  accountMailByClient: { points: 20, durationSeconds: 60 * 60 },
   contact: { points: 5, durationSeconds: 60 * 60 },
+  /** Profile photo uploads per user: each may decode up to 50 megapixels. */
+  profilePhoto: { points: 20, durationSeconds: 60 * 60 },
+  /**
+   * Profile saves per user, PATCH /api/profile and /api/profile/details together (a save that
+   * renames takes both): far beyond a person editing, well short of a script rewriting the search
+   * index all day.
+   */
+  profileUpdate: { points: 60, durationSeconds: 60 * 60 },
 } satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof rateLimitRules;
@@ -71,10 +84,28 @@ export function tooManyRequests(c: Context, retryAfterSeconds: number) {
 }
 
 /** Limits a route per client address. */
+/** Spends one point of `name` for `key`: null while within the limit, else the 429 to answer. */
+export async function refusedByLimit(
+  c: Context,
+  limiters: RateLimiters,
+  name: RateLimitName,
+  key: string,
+): Promise<Response | null> {
+  const wait = await limiters.consume(name, key);
+  return wait === null ? null : tooManyRequests(c, wait);
+}
+
 export function limitByClient(limiters: RateLimiters, name: RateLimitName): MiddlewareHandler<AppEnv> {
+  return async (c, next) => (await refusedByLimit(c, limiters, name, c.get('clientAddress'))) ?? next();
+}
+
+/**
+ * Limits a route per signed-in user (after loadSession). A signed-out request passes through to
+ * the route, which answers it 401.
+ */
+export function limitByUser(limiters: RateLimiters, name: RateLimitName): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const wait = await limiters.consume(name, c.get('clientAddress'));
-    if (wait !== null) return tooManyRequests(c, wait);
-    await next();
+    const user = c.get('user');
+    return (user && (await refusedByLimit(c, limiters, name, user.id))) || next();
   };
 }
