@@ -2,7 +2,7 @@
  * What tutors teach and speak: the fixed lists a profile chooses from and a search filters by.
  * A subject belongs to exactly one of the four categories of the home page.
  */
-import { SUBJECT_CATEGORIES } from './constants';
+import { SUBJECT_CATEGORIES, TYPICAL_PRICE_RANGE } from './constants';
 
 export type SubjectCategory = (typeof SUBJECT_CATEGORIES)[number];
 
@@ -58,7 +58,7 @@ export type SpokenLanguage = (typeof SPOKEN_LANGUAGES)[number];
 
 export const MIN_HOURLY_RATE = 5;
 export const MAX_HOURLY_RATE = 500;
-export const TYPICAL_RATE_TEXT = 'Most tutors charge $25-75 per hour.';
+export const TYPICAL_RATE_TEXT = `Most tutors charge ${TYPICAL_PRICE_RANGE}.`;
 export const MAX_HEADLINE_LENGTH = 80;
 export const MAX_ABOUT_LENGTH = 2000;
 export const MAX_LEARNING_GOALS_LENGTH = 1000;

@@ -4,7 +4,11 @@
  */
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateDemoTutors, insertDemoTutors } from '../../src/server/tutors/demo-tutors';
+import {
+  DemoSeedRefusedError,
+  generateDemoTutors,
+  seedDemoDatabase,
+} from '../../src/server/tutors/demo-tutors';
 import { PUBLICATION_REQUIREMENTS } from '../../src/shared/tutor-catalog';
 import { type CookieJar, get, send, signUp, verifiedUser } from '../support/accounts';
 import { type MailCatcher, startMailCatcher } from '../support/mail-catcher';
@@ -197,6 +201,21 @@ describe('photos', () => {
     }
   });
 
+  it('answers 404 for the photo of an unpublished tutor, versioned or not', async () => {
+    const hidden = await tutor('Penny Private', complete, false);
+    const uploaded = await putPhoto(hidden.jar, await png(300, 300));
+    expect(uploaded.status).toBe(200);
+    const { photoVersion } = await uploaded.json();
+    for (const path of [
+      `/api/tutors/${hidden.id}/photo`,
+      `/api/tutors/${hidden.id}/photo?v=${photoVersion}`,
+    ]) {
+      const res = await t.request(path);
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get('content-type')).toContain('application/json');
+    }
+  });
+
   it('refuses a photo over 5 MB with 413', async () => {
     const { jar } = await tutor('Big Bertha');
     const res = await putPhoto(jar, new Uint8Array(5 * 1024 * 1024 + 1));
@@ -274,12 +293,34 @@ describe('search', () => {
     expect(ranked[0]).toBe('Sam Pythonista');
   });
 
+  it('sorts Best match without search text by newest, as the search form says', async () => {
+    const newest = (await search('sort=newest&pageSize=48')).body;
+    expect(newest.total).toBeGreaterThanOrEqual(3);
+    expect((await search('sort=relevance&pageSize=48')).body).toEqual(newest);
+  });
+
   it('pages through results with a total', async () => {
     const first = (await search('q=sam&pageSize=2&sort=price_asc')).body;
     const second = (await search('q=sam&pageSize=2&page=2&sort=price_asc')).body;
     expect([first.total, first.page, first.pageSize, first.tutors.length]).toEqual([3, 1, 2, 2]);
     expect([second.page, second.tutors.length]).toEqual([2, 1]);
+    // Past the last page the total still counts the matches, so the page can say there are some.
+    const past = (await search('q=sam&pageSize=2&page=99')).body;
+    expect([past.total, past.page, past.tutors.length]).toEqual([3, 99, 0]);
     expect(namesIn(second)).toEqual(['Sam Pythonista']);
+  });
+
+  it('keeps the total on a page past the end, so the page can offer the way back', async () => {
+    const past = (await search('q=sam&pageSize=2&page=5')).body;
+    expect([past.total, past.page, past.tutors.length]).toEqual([3, 5, 0]);
+  });
+
+  it('reads text made only of common words as no text, and ignores them beside real words', async () => {
+    const everyone = (await search('sort=newest')).body.total;
+    expect(everyone).toBeGreaterThanOrEqual(3);
+    expect((await search('q=the')).body.total).toBe(everyone);
+    expect((await search('q=the&sort=relevance')).body.total).toBe(everyone);
+    expect(namesIn((await search('q=the%20watercolour')).body)).toEqual(['Sam Painter']);
   });
 
   it.each([
@@ -336,12 +377,27 @@ describe('demo data', () => {
     expect(new Set(first.flatMap((tutor) => tutor.categories)).size).toBe(4);
     const own = await createTestApp();
     try {
-      await insertDemoTutors(own.database.db, first, { photos: false });
-      const res = await own.request('/api/tutors?pageSize=1');
-      expect((await res.json()).total).toBe(200);
+      await seedDemoDatabase(own.database.db, 200, { photos: false });
+      const total = async () => (await (await own.request('/api/tutors?pageSize=1')).json()).total;
+      expect(await total()).toBe(200);
       const rates = first.map((tutor) => tutor.hourlyRate);
       expect(Math.min(...rates)).toBeGreaterThanOrEqual(5);
       expect(Math.max(...rates)).toBeLessThanOrEqual(500);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('is never seeded into a database that has accounts', async () => {
+    const own = await createTestApp();
+    try {
+      await signUp(own, { role: 'student', name: 'Rhea Real' });
+      await expect(seedDemoDatabase(own.database.db, 200, { photos: false })).rejects.toThrow(
+        new DemoSeedRefusedError(
+          'The database already has 1 account(s): seed:demo only fills an empty database.',
+        ),
+      );
+      expect((await (await own.request('/api/tutors')).json()).total).toBe(0);
     } finally {
       await own.close();
     }

@@ -64,7 +64,9 @@ test('a tutor completes the profile, uploads a photo, and appears in search', as
   await expect(page.getByText('1 tutor found')).toBeVisible();
   const card = page.getByRole('article').filter({ hasText: `Petra ${unique}` });
   await expect(card.getByText('$45')).toBeVisible();
+  // "Verified" says what it means on hover and in what a screen reader reads.
   await expect(card.getByText('Verified')).toHaveAttribute('title', /confirmed their email/);
+  await expect(card).toMatchAriaSnapshot('- text: Verified (email address confirmed)');
   await expect(card.getByRole('img')).toHaveCount(0); // decorative photo: alt=""
   await expect(card.locator('img')).toHaveAttribute('src', /\/photo\?v=/);
 });
@@ -92,18 +94,30 @@ test('a student filters by subject and price, opens a tutor, and the way back ke
   await expect(page.getByRole('heading', { name: 'Find a tutor' })).toBeVisible();
   await expectNoAccessibilityViolations(page);
 
+  // Best match needs text to rank by: offered once there is some.
+  const sortBy = page.getByLabel('Sort by');
+  await expect(sortBy).toHaveValue('newest');
+  await expect(sortBy.getByRole('option', { name: 'Best match (needs search text)' })).toBeDisabled();
   await page.getByLabel('Search').fill(unique);
-  await page.getByRole('button', { name: 'Search' }).click();
-  await expect(page.getByText('3 tutors found')).toBeVisible();
+  await expect(sortBy).toHaveValue('relevance');
+  await expect(sortBy.getByRole('option', { name: 'Best match', exact: true })).toBeEnabled();
+
+  // A select applies the whole form: text and prices typed but not submitted count too.
   await page.getByLabel('Subject', { exact: true }).selectOption('Python');
   await expect(page.getByText('2 tutors found')).toBeVisible();
+  await expect(page.getByLabel('Search')).toHaveValue(unique);
   await page.getByLabel('Max price ($)').fill('50');
-  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByLabel('Language').selectOption('English');
   await expect(page.getByText('1 tutor found')).toBeVisible();
-  await expect(page).toHaveURL(
-    new RegExp(`q=${unique}.*subject=Python.*maxPrice=50|subject=Python.*maxPrice=50`),
-  );
+  await expect(page.getByLabel('Search')).toHaveValue(unique);
+  await expect(page.getByLabel('Max price ($)')).toHaveValue('50');
   const filtered = page.url();
+  expect(Object.fromEntries(new URL(filtered).searchParams)).toEqual({
+    q: unique,
+    subject: 'Python',
+    language: 'English',
+    maxPrice: '50',
+  });
 
   await page.getByRole('link', { name: `Ada ${unique}` }).click();
   await expect(page.getByRole('heading', { level: 1, name: `Ada ${unique}` })).toBeVisible();
@@ -116,6 +130,7 @@ test('a student filters by subject and price, opens a tutor, and the way back ke
   await expect(page).toHaveURL(filtered);
   await expect(page.getByText('1 tutor found')).toBeVisible();
   await expect(page.getByLabel('Subject', { exact: true })).toHaveValue('Python');
+  await expect(page.getByLabel('Language')).toHaveValue('English');
   await expect(page.getByLabel('Max price ($)')).toHaveValue('50');
 
   await page.getByRole('link', { name: `Ada ${unique}` }).click();
@@ -128,6 +143,20 @@ test('a student filters by subject and price, opens a tutor, and the way back ke
   await page.goBack();
   await expect(page.getByText('2 tutors found')).toBeVisible();
   await expect(page.getByLabel('Max price ($)')).toHaveValue('');
+});
+
+test('a page past the end says so and links back to the results', async ({ page }) => {
+  const unique = `Lastpage${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+  await publishedTutor(page, `Dee ${unique}`, { subjects: ['Algebra'], hourlyRate: 40 });
+  await page.goto(`/tutors?q=${unique}&page=99`);
+  await expect(page.getByText('1 tutor found')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'There is no page 99' })).toBeVisible();
+  await expect(page.getByText('This search has one page of tutors.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'No tutors match your search' })).toHaveCount(0);
+  await expectNoAccessibilityViolations(page);
+  await page.getByRole('link', { name: 'Go to the results' }).click();
+  await expect(page).toHaveURL(new RegExp(`/tutors\\?q=${unique}$`));
+  await expect(page.getByRole('link', { name: `Dee ${unique}` })).toBeVisible();
 });
 
 test('an empty search says so and suggests widening it; a missing tutor is a 404', async ({ page }) => {

@@ -318,3 +318,27 @@ export async function insertDemoTutors(
     });
   }
 }
+
+/** seed:demo found accounts: demo tutors are never mixed with real people. */
+export class DemoSeedRefusedError extends Error {}
+
+/**
+ * What `npm run seed:demo` does: fills an empty database (no account at all) with `count` demo
+ * tutors, and refuses any other.
+ */
+export async function seedDemoDatabase(
+  db: Kysely<DB>,
+  count: number,
+  options: { photos: boolean },
+): Promise<void> {
+  const { n } = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  if (Number(n) > 0) {
+    throw new DemoSeedRefusedError(
+      `The database already has ${n} account(s): seed:demo only fills an empty database.`,
+    );
+  }
+  await insertDemoTutors(db, generateDemoTutors(count), options);
+}

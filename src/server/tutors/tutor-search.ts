@@ -3,7 +3,7 @@
  * finds Calculus) over name, subjects, headline and about, with filters for category, subject,
  * language and price, four sorts, and pages with a total count. Only public fields leave here.
  */
-import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { DEFAULT_PAGE_SIZE, type TutorSort } from '../../shared/tutor-catalog';
 import type {
   TutorCard,
@@ -22,8 +22,6 @@ export function prefixQuery(text: string): string | null {
       ?.slice(0, 8) ?? [];
   return words.length ? words.map((word) => `${word}:*`).join(' & ') : null;
 }
-
-type Query = SelectQueryBuilder<DB & { tp: DB['tutor_profiles']; u: DB['users'] }, 'tp' | 'u', object>;
 
 const cardColumns = [
   'tp.user_id as id',
@@ -51,42 +49,86 @@ function toCard(row: {
   return { ...row, hourlyRate: row.hourlyRate ?? 0, photoVersion: row.hasPhoto ? row.photoVersion : null };
 }
 
+/**
+ * Whether the text still says something once PostgreSQL drops its stop words: "the" or "in" alone
+ * become an empty query that matches nothing, and such a search should be read as no text at all.
+ */
+async function meaningfulQuery(db: Kysely<DB>, text: string): Promise<boolean> {
+  const { rows } = await sql<{
+    nodes: number;
+  }>`select numnode(to_tsquery('english', ${text})) as nodes`.execute(db);
+  return Number(rows[0]?.nodes ?? 0) > 0;
+}
+
+/**
+ * One statement per search (issue #7's budget): the matching profiles are filtered, sorted and cut
+ * to the page on tutor_profiles alone, with the total counted by a window over the same rows, and
+ * only the page's few rows are joined to their names and photos. Two statements (a count and a
+ * page) read every match twice; joining users for every match cost as much again.
+ */
 export async function searchTutors(db: Kysely<DB>, params: TutorSearchParams): Promise<TutorSearchResult> {
   const page = params.page ?? 1;
   const pageSize = params.pageSize ?? DEFAULT_PAGE_SIZE;
-  const text = params.q ? prefixQuery(params.q) : null;
+  const prefixed = params.q ? prefixQuery(params.q) : null;
+  const text = prefixed && (await meaningfulQuery(db, prefixed)) ? prefixed : null;
   const tsQuery = text ? sql`to_tsquery('english', ${text})` : null;
+  const sort: TutorSort =
+    params.sort === 'relevance' && !tsQuery ? 'newest' : (params.sort ?? (tsQuery ? 'relevance' : 'newest'));
 
-  let filtered = db
-    .selectFrom('tutor_profiles as tp')
-    .innerJoin('users as u', 'u.id', 'tp.user_id')
-    .where('tp.published', '=', true) as unknown as Query;
-  if (tsQuery) filtered = filtered.where(sql<boolean>`tp.search_document @@ ${tsQuery}`);
+  let matches = db.selectFrom('tutor_profiles as tp').where('tp.published', '=', true);
+  if (tsQuery) matches = matches.where(sql<boolean>`tp.search_document @@ ${tsQuery}`);
   if (params.category)
-    filtered = filtered.where(sql<boolean>`tp.categories @> array[${params.category}]::text[]`);
-  if (params.subject)
-    filtered = filtered.where(sql<boolean>`tp.subjects @> array[${params.subject}]::text[]`);
+    matches = matches.where(sql<boolean>`tp.categories @> array[${params.category}]::text[]`);
+  if (params.subject) matches = matches.where(sql<boolean>`tp.subjects @> array[${params.subject}]::text[]`);
   if (params.language)
-    filtered = filtered.where(sql<boolean>`tp.languages @> array[${params.language}]::text[]`);
-  if (params.minPrice !== undefined) filtered = filtered.where('tp.hourly_rate', '>=', params.minPrice);
-  if (params.maxPrice !== undefined) filtered = filtered.where('tp.hourly_rate', '<=', params.maxPrice);
+    matches = matches.where(sql<boolean>`tp.languages @> array[${params.language}]::text[]`);
+  if (params.minPrice !== undefined) matches = matches.where('tp.hourly_rate', '>=', params.minPrice);
+  if (params.maxPrice !== undefined) matches = matches.where('tp.hourly_rate', '<=', params.maxPrice);
 
-  const sort: TutorSort = params.sort ?? (tsQuery ? 'relevance' : 'newest');
-  const counted = filtered.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
-  let rows = filtered.leftJoin('profile_photos as pp', 'pp.user_id', 'tp.user_id').select(cardColumns);
-  if (sort === 'relevance' && tsQuery)
-    rows = rows.orderBy(sql`ts_rank(tp.search_document, ${tsQuery})`, 'desc');
-  if (sort === 'price_asc') rows = rows.orderBy('tp.hourly_rate', 'asc');
-  if (sort === 'price_desc') rows = rows.orderBy('tp.hourly_rate', 'desc');
-  rows = rows.orderBy('tp.published_at', 'desc').orderBy('tp.user_id', 'asc');
-  const [{ total }, found] = await Promise.all([
-    counted,
-    rows
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute(),
-  ]);
-  return { total: Number(total), page, pageSize, tutors: found.map(toCard) };
+  // The sort key travels with each matching id, so the outer query orders the page the same way.
+  const sortKey =
+    sort === 'relevance' && tsQuery
+      ? sql<number>`ts_rank(tp.search_document, ${tsQuery})`
+      : sort === 'price_asc'
+        ? sql<number>`tp.hourly_rate`
+        : sort === 'price_desc'
+          ? sql<number>`-tp.hourly_rate`
+          : sql<number>`0`;
+  const direction = sort === 'relevance' ? 'desc' : 'asc';
+  const pageOfMatches = matches
+    .select((eb) => [
+      'tp.user_id',
+      'tp.published_at',
+      sortKey.as('sort_key'),
+      eb.fn.countAll<string>().over().as('total'),
+    ])
+    .orderBy('sort_key', direction)
+    .orderBy('tp.published_at', 'desc')
+    .orderBy('tp.user_id', 'asc')
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+
+  const found = await db
+    .with('page_of_matches', () => pageOfMatches)
+    .selectFrom('page_of_matches as m')
+    .innerJoin('tutor_profiles as tp', 'tp.user_id', 'm.user_id')
+    .innerJoin('users as u', 'u.id', 'tp.user_id')
+    .leftJoin('profile_photos as pp', 'pp.user_id', 'tp.user_id')
+    .select([...cardColumns, 'm.total'])
+    .orderBy('m.sort_key', direction)
+    .orderBy('m.published_at', 'desc')
+    .orderBy('m.user_id', 'asc')
+    .execute();
+
+  // A page past the end has no row to carry the total: count once, only then.
+  let total = Number(found[0]?.total ?? 0);
+  if (found.length === 0 && page > 1) {
+    const counted = await matches
+      .select((eb) => eb.fn.countAll<string>().as('total'))
+      .executeTakeFirstOrThrow();
+    total = Number(counted.total);
+  }
+  return { total, page, pageSize, tutors: found.map(({ total: _total, ...card }) => toCard(card)) };
 }
 
 export async function findPublishedTutor(db: Kysely<DB>, id: string): Promise<TutorPublicProfile | null> {

@@ -2,7 +2,7 @@
  * /tutors: search and filter published tutors. Every filter lives in the URL, so a search can be
  * shared and the back button returns to it; the loader fetches whatever the URL says.
  */
-import { type FormEvent, useId } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import {
   Link,
   type LoaderFunctionArgs,
@@ -20,6 +20,7 @@ import {
   type SubjectCategory,
   TUTOR_SORT_LABELS,
   TUTOR_SORTS,
+  type TutorSort,
 } from '../../../shared/tutor-catalog';
 import type { TutorSearchResult } from '../../../shared/tutor-schemas';
 import { buttonClass } from '../../components/button';
@@ -52,7 +53,7 @@ function Select({
   label: string;
   name: string;
   value: string;
-  options: readonly (string | { value: string; label: string })[];
+  options: readonly (string | { value: string; label: string; disabled?: boolean })[];
   anyLabel?: string;
   onChange(value: string): void;
 }) {
@@ -71,16 +72,160 @@ function Select({
       >
         {anyLabel ? <option value="">{anyLabel}</option> : null}
         {options.map((option) => {
-          const { value: optionValue, label: optionLabel } =
-            typeof option === 'string' ? { value: option, label: option } : option;
+          const {
+            value: optionValue,
+            label: optionLabel,
+            disabled,
+          } = typeof option === 'string' ? { value: option, label: option, disabled: false } : option;
           return (
-            <option key={optionValue} value={optionValue}>
+            <option key={optionValue} value={optionValue} disabled={disabled}>
               {optionLabel}
             </option>
           );
         })}
       </select>
     </div>
+  );
+}
+
+/**
+ * The sort a search really gets. None chosen: best match for a text search, else newest. Best
+ * match needs text to rank by; without it the server sorts by newest, so that is what we show.
+ */
+/** A whole-dollar bound of the price range, as the URL has it. */
+function PriceField({
+  id,
+  name,
+  label,
+  params,
+}: {
+  id: string;
+  name: 'minPrice' | 'maxPrice';
+  label: string;
+  params: URLSearchParams;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        type="number"
+        inputMode="numeric"
+        min={0}
+        max={500}
+        defaultValue={params.get(name) ?? ''}
+        className={fieldClass}
+      />
+    </div>
+  );
+}
+
+function effectiveSort(chosen: string | null, text: string): TutorSort {
+  const sort = TUTOR_SORTS.find((known) => known === chosen);
+  if (!text.trim()) return sort && sort !== 'relevance' ? sort : 'newest';
+  return sort ?? 'relevance';
+}
+
+/**
+ * The search form, made anew from the URL after each search (its key is the URL's query). A
+ * select applies everything the form holds at that moment, as the Search button does, so text or
+ * prices typed but not yet submitted are never lost.
+ */
+function SearchForm({
+  params,
+  onSearch,
+}: {
+  params: URLSearchParams;
+  onSearch(next: URLSearchParams): void;
+}) {
+  const form = useRef<HTMLFormElement>(null);
+  // Followed as it is typed: Best match is offered only once there is text to rank by.
+  const [text, setText] = useState(params.get('q') ?? '');
+  const category = params.get('category') ?? '';
+  const subjects =
+    category in SUBJECTS_BY_CATEGORY ? SUBJECTS_BY_CATEGORY[category as SubjectCategory] : SUBJECTS;
+
+  /** Every search is a new history entry: the back button walks back through the searches. */
+  const apply = (changes: Record<string, string> = {}) => {
+    if (!form.current) return;
+    const next = new URLSearchParams();
+    for (const [key, value] of new FormData(form.current)) {
+      if (typeof value === 'string') next.set(key, value);
+    }
+    for (const [key, value] of Object.entries(changes)) next.set(key, value);
+    // The sort the text gets anyway stays out of the URL.
+    const q = next.get('q') ?? '';
+    if (effectiveSort(next.get('sort'), q) === effectiveSort(null, q)) next.delete('sort');
+    onSearch(cleanSearch(next));
+  };
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    apply();
+  };
+
+  return (
+    <form ref={form} onSubmit={onSubmit} className="grid grid-cols-2 gap-4 lg:grid-cols-6">
+      <div className="col-span-2 lg:col-span-3">
+        <label htmlFor="tutor-search-text" className="block text-sm font-medium text-slate-800">
+          Search
+        </label>
+        <input
+          id="tutor-search-text"
+          type="search"
+          name="q"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          placeholder="Subject, name or keyword"
+          maxLength={100}
+          className={fieldClass}
+        />
+      </div>
+      <PriceField id="tutor-min-price" name="minPrice" label="Min price ($)" params={params} />
+      <PriceField id="tutor-max-price" name="maxPrice" label="Max price ($)" params={params} />
+      <div className="col-span-2 flex items-end lg:col-span-1">
+        <button type="submit" className={buttonClass('primary', 'md', 'w-full')}>
+          Search
+        </button>
+      </div>
+      <Select
+        label="Category"
+        name="category"
+        value={category}
+        anyLabel="All categories"
+        options={SUBJECT_CATEGORIES}
+        onChange={() => apply({ subject: '' })}
+      />
+      <Select
+        label="Subject"
+        name="subject"
+        value={params.get('subject') ?? ''}
+        anyLabel="All subjects"
+        options={subjects}
+        onChange={() => apply()}
+      />
+      <Select
+        label="Language"
+        name="language"
+        value={params.get('language') ?? ''}
+        anyLabel="Any language"
+        options={SPOKEN_LANGUAGES}
+        onChange={() => apply()}
+      />
+      <Select
+        label="Sort by"
+        name="sort"
+        value={effectiveSort(params.get('sort'), text)}
+        options={TUTOR_SORTS.map((sort) =>
+          sort === 'relevance' && !text.trim()
+            ? { value: sort, label: `${TUTOR_SORT_LABELS[sort]} (needs search text)`, disabled: true }
+            : { value: sort, label: TUTOR_SORT_LABELS[sort] },
+        )}
+        onChange={() => apply()}
+      />
+    </form>
   );
 }
 
@@ -91,31 +236,6 @@ export function Component() {
   const navigation = useNavigation();
   const params = new URLSearchParams(location.search);
   const searching = navigation.state === 'loading' && navigation.location?.pathname === paths.tutors;
-  const category = params.get('category') ?? '';
-  const subjects =
-    category in SUBJECTS_BY_CATEGORY ? SUBJECTS_BY_CATEGORY[category as SubjectCategory] : SUBJECTS;
-
-  /** Every change is a new history entry: the back button walks back through the searches. */
-  const go = (changes: Record<string, string>) => {
-    const next = cleanSearch(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value) next.set(key, value);
-      else next.delete(key);
-    }
-    if (!('page' in changes)) next.delete('page');
-    const query = next.toString();
-    navigate(`${paths.tutors}${query ? `?${query}` : ''}`);
-  };
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    go({
-      q: String(form.get('q') ?? ''),
-      minPrice: String(form.get('minPrice') ?? ''),
-      maxPrice: String(form.get('maxPrice') ?? ''),
-    });
-  };
 
   const result = data.result;
   const pages = result ? Math.max(1, Math.ceil(result.total / result.pageSize)) : 1;
@@ -123,9 +243,12 @@ export function Component() {
     const next = cleanSearch(params);
     if (page > 1) next.set('page', String(page));
     else next.delete('page');
-    return `${paths.tutors}?${next.toString()}`;
+    const query = next.toString();
+    return `${paths.tutors}${query ? `?${query}` : ''}`;
   };
   const filtered = cleanSearch(params).toString() !== '';
+  // A page number past the last page (an old link, a hand-edited URL): the search itself found tutors.
+  const pastTheEnd = result !== null && result.tutors.length === 0 && result.total > 0;
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:py-12">
@@ -141,88 +264,14 @@ export function Component() {
         aria-label="Tutors"
         className="mt-8 block rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
       >
-        <form onSubmit={onSubmit} key={location.search} className="grid grid-cols-2 gap-4 lg:grid-cols-6">
-          <div className="col-span-2 lg:col-span-3">
-            <label htmlFor="tutor-search-text" className="block text-sm font-medium text-slate-800">
-              Search
-            </label>
-            <input
-              id="tutor-search-text"
-              type="search"
-              name="q"
-              defaultValue={params.get('q') ?? ''}
-              placeholder="Subject, name or keyword"
-              maxLength={100}
-              className={fieldClass}
-            />
-          </div>
-          <div>
-            <label htmlFor="tutor-min-price" className="block text-sm font-medium text-slate-800">
-              Min price ($)
-            </label>
-            <input
-              id="tutor-min-price"
-              name="minPrice"
-              type="number"
-              inputMode="numeric"
-              min={0}
-              max={500}
-              defaultValue={params.get('minPrice') ?? ''}
-              className={fieldClass}
-            />
-          </div>
-          <div>
-            <label htmlFor="tutor-max-price" className="block text-sm font-medium text-slate-800">
-              Max price ($)
-            </label>
-            <input
-              id="tutor-max-price"
-              name="maxPrice"
-              type="number"
-              inputMode="numeric"
-              min={0}
-              max={500}
-              defaultValue={params.get('maxPrice') ?? ''}
-              className={fieldClass}
-            />
-          </div>
-          <div className="col-span-2 flex items-end lg:col-span-1">
-            <button type="submit" className={buttonClass('primary', 'md', 'w-full')}>
-              Search
-            </button>
-          </div>
-          <Select
-            label="Category"
-            name="category"
-            value={category}
-            anyLabel="All categories"
-            options={SUBJECT_CATEGORIES}
-            onChange={(value) => go({ category: value, subject: '' })}
-          />
-          <Select
-            label="Subject"
-            name="subject"
-            value={params.get('subject') ?? ''}
-            anyLabel="All subjects"
-            options={subjects}
-            onChange={(value) => go({ subject: value })}
-          />
-          <Select
-            label="Language"
-            name="language"
-            value={params.get('language') ?? ''}
-            anyLabel="Any language"
-            options={SPOKEN_LANGUAGES}
-            onChange={(value) => go({ language: value })}
-          />
-          <Select
-            label="Sort by"
-            name="sort"
-            value={params.get('sort') ?? (params.get('q') ? 'relevance' : 'newest')}
-            options={TUTOR_SORTS.map((sort) => ({ value: sort, label: TUTOR_SORT_LABELS[sort] }))}
-            onChange={(value) => go({ sort: value })}
-          />
-        </form>
+        <SearchForm
+          key={location.search}
+          params={params}
+          onSearch={(next) => {
+            const query = next.toString();
+            navigate(`${paths.tutors}${query ? `?${query}` : ''}`);
+          }}
+        />
       </search>
 
       <div className="mt-6 flex min-h-8 flex-wrap items-center justify-between gap-3">
@@ -251,7 +300,19 @@ export function Component() {
         </div>
       ) : null}
 
-      {result && result.tutors.length === 0 ? (
+      {result && pastTheEnd ? (
+        <div className="mt-6 rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center">
+          <h2 className="text-lg font-semibold text-slate-900">There is no page {result.page}</h2>
+          <p className="mt-2 text-slate-700">
+            This search has {pages === 1 ? 'one page' : `${pages} pages`} of tutors.
+          </p>
+          <Link to={pageLink(pages)} className={buttonClass('secondary', 'md', 'mt-5')}>
+            {pages === 1 ? 'Go to the results' : `Go to the last page (${pages})`}
+          </Link>
+        </div>
+      ) : null}
+
+      {result && result.total === 0 ? (
         <div className="mt-6 rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center">
           <h2 className="text-lg font-semibold text-slate-900">No tutors match your search</h2>
           <p className="mt-2 text-slate-700">

@@ -1,0 +1,50 @@
+/**
+ * The embedded store has no autovacuum: the server refreshes the planner's statistics itself once
+ * tutors arrive, so a text search uses the full-text index instead of reading every profile
+ * (issue #7's search budget). The same function is harmless on PostgreSQL.
+ */
+import { sql } from 'kysely';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { refreshStaleStatistics } from '../../src/server/maintenance/planner-statistics';
+import { generateDemoTutors, insertDemoTutors } from '../../src/server/tutors/demo-tutors';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  // On PostgreSQL, autovacuum would otherwise race this test for the same work.
+  await sql`alter table tutor_profiles set (autovacuum_enabled = false)`.execute(database.db);
+});
+afterAll(async () => {
+  await database.destroy();
+});
+
+const plannerRows = async () =>
+  Number(
+    (
+      await sql<{
+        rows: number;
+      }>`select reltuples as rows from pg_class where relname = 'tutor_profiles'`.execute(database.db)
+    ).rows[0]?.rows,
+  );
+
+const textSearchPlan = async () =>
+  (
+    await sql<Record<string, string>>`explain select user_id from tutor_profiles
+      where published and search_document @@ to_tsquery('english', 'algebra:*')`.execute(database.db)
+  ).rows
+    .map((row) => Object.values(row)[0])
+    .join('\n');
+
+it('refreshes stale statistics once tutors arrive, and then leaves them until the count drifts', async () => {
+  expect(await refreshStaleStatistics(database.db)).toEqual([]);
+
+  await insertDemoTutors(database.db, generateDemoTutors(2000, 7), { photos: false });
+  expect(await refreshStaleStatistics(database.db)).toEqual(['tutor_profiles']);
+  expect(await plannerRows()).toBe(2000);
+  expect(await textSearchPlan()).toContain('tutor_profiles_search_idx');
+
+  // 100 more is within autovacuum's threshold (50 + 10% of 2,000): nothing to do.
+  await insertDemoTutors(database.db, generateDemoTutors(2100, 7).slice(2000), { photos: false });
+  expect(await refreshStaleStatistics(database.db)).toEqual([]);
+}, 60_000);
