@@ -1,6 +1,6 @@
 /**
  * Child processes of the benchmark: the Tutorlane server started the way `npm start` starts it
- * (node --import tsx src/server/main.ts), optionally pinned to one core with taskset, plus the
+ * (node dist/server/main.js, the bundle; run.ts builds it first when stale), optionally pinned to one core with taskset, plus the
  * helpers every figure needs: free ports, temp folders, "time to first 200" and clean-up.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
@@ -207,11 +207,13 @@ export function spawnChild(
 
 export interface TutorlaneServer extends Child {
   url: string;
-  /** Time from spawn to the first 200 of GET /api/health, in ms. */
+  /** Time from spawn to the first 200 of GET /api/health (database open, API served), in ms. */
   startupMs: number;
+  /** Time from spawn to the first 200 of GET / (the home page a visitor gets), in ms. */
+  firstPageMs: number;
 }
 
-/** Starts `node --import tsx src/server/main.ts` and waits for its first 200 on /api/health. */
+/** Starts `node dist/server/main.js` and waits for its first 200 on / and on /api/health. */
 export async function startTutorlane(options: {
   dataDir: string;
   core?: number | undefined;
@@ -233,16 +235,16 @@ export async function startTutorlane(options: {
     ...options.env,
   };
   const startedAt = performance.now();
-  const server = spawnChild(
-    [process.execPath, ...(options.nodeArgs ?? []), '--import', 'tsx', 'src/server/main.ts'],
-    {
-      core: options.core,
-      env,
-    },
-  );
+  const server = spawnChild([process.execPath, ...(options.nodeArgs ?? []), 'dist/server/main.js'], {
+    core: options.core,
+    env,
+  });
   try {
-    const startupMs = await waitForFirst200(`${url}/api/health`, startedAt, server.exited);
-    return { ...server, url, startupMs };
+    const [firstPageMs, startupMs] = await Promise.all([
+      waitForFirst200(`${url}/`, startedAt, server.exited),
+      waitForFirst200(`${url}/api/health`, startedAt, server.exited),
+    ]);
+    return { ...server, url, startupMs, firstPageMs };
   } catch (error) {
     await server.stop();
     throw new Error(`${(error as Error).message}\n${server.output()}`);

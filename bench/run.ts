@@ -5,8 +5,8 @@
  */
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
+import { ensureBuilt } from '../scripts/ensure-built.mjs';
 import { measureBundleFigure } from './bundle-figure';
-import { ensureClientBuilt } from './client-build';
 import { measureHttpFigures } from './http-figures';
 import { measureLighthouseFigure } from './lighthouse-figure';
 import { type LoadGenerator, startLoadGenerator } from './load-generator';
@@ -78,7 +78,12 @@ async function figure(name: string, ids: string, measure: () => Promise<FigureRe
 const pinning = detectPinning();
 progress(`${availableParallelism()} cores; ${pinning.note}`);
 try {
-  progress(await ensureClientBuilt());
+  let built = false;
+  await ensureBuilt((line) => {
+    built = true;
+    progress(line);
+  });
+  if (!built) progress('dist (browser app, server bundle, database template) is up to date');
   await figure('bundle', '4', measureBundleFigure);
   let startupDataDir: string | undefined;
   await figure('start-up', '6-7', async () => {
