@@ -27,7 +27,7 @@ for (const role of ['Student', 'Tutor'] as const) {
     const create = page.getByRole('button', { name: 'Create Account' });
     await expect(create).toBeDisabled();
     // ALTCHA's checkbox is covered by an SVG in the widget.
-    await page.getByRole('checkbox', { name: /not a robot/i }).click({ force: true });
+    await page.getByRole('checkbox', { name: /not a robot/i }).click();
     await expect(create).toBeEnabled({ timeout: 20_000 });
     await create.click();
 
@@ -55,7 +55,7 @@ test('sign-up shows the seed messages in the seed order', async ({ page }) => {
   await page.getByLabel('Full Name').press('Enter');
   await expect(alert).toHaveText(messages.captchaRequired);
 
-  await page.getByRole('checkbox', { name: /not a robot/i }).click({ force: true });
+  await page.getByRole('checkbox', { name: /not a robot/i }).click();
   const create = page.getByRole('button', { name: 'Create Account' });
   await expect(create).toBeEnabled({ timeout: 20_000 });
 
@@ -101,11 +101,13 @@ test('a keyboard user reaching the form loads the human check before getting to 
   await page.goto('/signup');
   await page.getByLabel('Full Name').focus();
   await expect.poll(() => widgetRequests.length).toBeGreaterThan(0);
-  // The widget's own checkbox is drawn: a visible border, not a bare label.
+  // Space on the stand-in: the widget takes its place, keeps the focus, and checks at once.
+  await page.getByRole('checkbox', { name: /not a robot/i }).focus();
+  await page.keyboard.press('Space');
   const widgetBox = page.locator('altcha-widget input[type="checkbox"]');
-  await expect(widgetBox).toBeAttached();
+  await expect(widgetBox).toBeFocused();
+  // The widget's own checkbox is drawn: a visible border, not a bare label.
   expect(await widgetBox.evaluate((box) => getComputedStyle(box).borderTopStyle)).toBe('solid');
-  await page.getByRole('checkbox', { name: /not a robot/i }).click({ force: true });
   await expect(page.getByRole('button', { name: 'Create Account' })).toBeEnabled({ timeout: 20_000 });
 });
 
@@ -119,7 +121,7 @@ test('an email already in use is refused with a clear message', async ({ page, b
   await page.getByLabel('Email').fill(existing.email.toUpperCase());
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByLabel('Confirm Password').fill(PASSWORD);
-  await page.getByRole('checkbox', { name: /not a robot/i }).click({ force: true });
+  await page.getByRole('checkbox', { name: /not a robot/i }).click();
   await page.getByRole('button', { name: 'Create Account' }).click({ timeout: 20_000 });
   await expect(page.getByRole('alert')).toHaveText(`${messages.signupFailedPrefix}${messages.emailInUse}`);
   await expect(page).toHaveURL(/\/signup$/);
@@ -202,7 +204,7 @@ test('Create Account stays disabled while the sign-up is under way', async ({ pa
   await page.getByLabel('Email').fill(uniqueEmail('patient'));
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByLabel('Confirm Password').fill(PASSWORD);
-  await page.getByRole('checkbox', { name: /not a robot/i }).click({ force: true });
+  await page.getByRole('checkbox', { name: /not a robot/i }).click();
   const create = page.getByRole('button', { name: 'Create Account' });
   await expect(create).toBeEnabled({ timeout: 20_000 });
   await create.click();

@@ -43,14 +43,15 @@ export function HumanCheck({ onChange, resetKey }: HumanCheckProps) {
 /**
  * ALTCHA's widget (about 27 kB of script, and the work of starting it) loads when the visitor first
  * touches the form, not with the page, so the sign-up page is interactive sooner (issue #6,
- * Lighthouse). Until then a plain checkbox with the widget's own label stands in its place; ticking
- * it loads the widget, which then starts the check at once.
+ * Lighthouse). A plain checkbox with the widget's own label stands in its place until the visitor
+ * ticks it; then the widget takes its place and starts the check at once. The stand-in is never
+ * swapped out before that tick, so a click can never land on a box that is being replaced.
  */
 function Altcha({ onChange }: { onChange(solution: string | null): void }) {
   const ref = useRef<HTMLElement>(null);
   const standIn = useRef<HTMLDivElement>(null);
   const [wanted, setWanted] = useState(false);
-  const [startAtOnce, setStartAtOnce] = useState(false);
+  const [ticked, setTicked] = useState(false);
   const [ready, setReady] = useState(false);
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
@@ -79,43 +80,52 @@ function Altcha({ onChange }: { onChange(solution: string | null): void }) {
 
   useEffect(() => {
     const widget = ref.current;
-    if (!ready || !widget) return;
+    if (!ready || !ticked || !widget) return;
     const onState = (event: Event) => {
       const { state, payload } = (event as CustomEvent<{ state: string; payload?: string }>).detail;
       onChangeRef.current(state === 'verified' && payload ? payload : null);
     };
     widget.addEventListener('statechange', onState);
-    // Whoever ticked the stand-in keeps their place: focus moves to the widget's own checkbox.
-    if (startAtOnce)
-      (widget.shadowRoot ?? widget).querySelector<HTMLInputElement>('input[type="checkbox"]')?.focus();
-    return () => widget.removeEventListener('statechange', onState);
-  }, [ready, startAtOnce]);
+    // Whoever ticked the stand-in keeps their place: focus, lost when the stand-in went away, moves
+    // to the widget's own checkbox as soon as the widget has drawn it (a frame or two after mount),
+    // unless the visitor has gone on to another field meanwhile.
+    const root = widget.shadowRoot ?? widget;
+    const focusBox = () => {
+      const box = root.querySelector<HTMLInputElement>('input[type="checkbox"]');
+      if (!box) return false;
+      if (document.activeElement === null || document.activeElement === document.body) box.focus();
+      return true;
+    };
+    const drawn = new MutationObserver(() => {
+      if (focusBox()) drawn.disconnect();
+    });
+    if (!focusBox()) drawn.observe(root, { childList: true, subtree: true });
+    return () => {
+      drawn.disconnect();
+      widget.removeEventListener('statechange', onState);
+    };
+  }, [ready, ticked]);
 
   useEffect(() => () => onChangeRef.current(null), []);
 
   return (
     <div className="min-h-[74px]" ref={standIn}>
-      {ready ? (
-        <altcha-widget
-          ref={ref}
-          challenge="/api/captcha/challenge"
-          name="captcha"
-          {...(startAtOnce ? { auto: 'onload' as const } : {})}
-        />
+      {ready && ticked ? (
+        <altcha-widget ref={ref} challenge="/api/captcha/challenge" name="captcha" auto="onload" />
       ) : (
         <label className="flex min-h-[74px] items-center gap-3 rounded-md border border-slate-300 bg-white px-4 text-sm text-slate-900">
           <input
             type="checkbox"
             className="size-5"
-            checked={startAtOnce}
-            aria-busy={startAtOnce}
+            checked={ticked}
+            aria-busy={ticked}
             onChange={() => {
               setWanted(true);
-              setStartAtOnce(true);
+              setTicked(true);
             }}
           />
           I'm not a robot
-          {startAtOnce && <span className="text-slate-600">Starting the check…</span>}
+          {ticked && <span className="text-slate-600">Starting the check…</span>}
         </label>
       )}
     </div>
