@@ -61,6 +61,8 @@ function Altcha({ onChange }: { onChange(solution: string | null): void }) {
     const form = standIn.current?.closest('form');
     if (!form || wanted) return;
     const want = () => setWanted(true);
+    // A visitor quicker than the page's configuration is already in the form.
+    if (form.contains(document.activeElement)) return want();
     for (const type of ['focusin', 'pointerdown', 'keydown'] as const) form.addEventListener(type, want);
     return () => {
       for (const type of ['focusin', 'pointerdown', 'keydown'] as const) form.removeEventListener(type, want);
