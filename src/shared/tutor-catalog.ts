@@ -68,6 +68,16 @@ export const PHOTO_SIZE_PIXELS = 256;
 
 export const TUTOR_SORTS = ['relevance', 'price_asc', 'price_desc', 'newest'] as const;
 export type TutorSort = (typeof TUTOR_SORTS)[number];
+/**
+ * The sort a search really gets. None chosen: best match for a text search, else newest. Best
+ * match needs text to rank by; without it the search sorts by newest. The server sorts this way
+ * and the search page shows the same.
+ */
+export function effectiveSort(chosen: TutorSort | undefined, hasText: boolean): TutorSort {
+  if (!hasText) return chosen && chosen !== 'relevance' ? chosen : 'newest';
+  return chosen ?? 'relevance';
+}
+
 export const TUTOR_SORT_LABELS: Record<TutorSort, string> = {
   relevance: 'Best match',
   price_asc: 'Price: low to high',

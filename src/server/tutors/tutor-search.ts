@@ -4,7 +4,7 @@
  * language and price, four sorts, and pages with a total count. Only public fields leave here.
  */
 import { type Kysely, sql } from 'kysely';
-import { DEFAULT_PAGE_SIZE, type TutorSort } from '../../shared/tutor-catalog';
+import { DEFAULT_PAGE_SIZE, effectiveSort } from '../../shared/tutor-catalog';
 import type {
   TutorCard,
   TutorPublicProfile,
@@ -72,8 +72,7 @@ export async function searchTutors(db: Kysely<DB>, params: TutorSearchParams): P
   const prefixed = params.q ? prefixQuery(params.q) : null;
   const text = prefixed && (await meaningfulQuery(db, prefixed)) ? prefixed : null;
   const tsQuery = text ? sql`to_tsquery('english', ${text})` : null;
-  const sort: TutorSort =
-    params.sort === 'relevance' && !tsQuery ? 'newest' : (params.sort ?? (tsQuery ? 'relevance' : 'newest'));
+  const sort = effectiveSort(params.sort, Boolean(tsQuery));
 
   let matches = db.selectFrom('tutor_profiles as tp').where('tp.published', '=', true);
   if (tsQuery) matches = matches.where(sql<boolean>`tp.search_document @@ ${tsQuery}`);

@@ -14,6 +14,7 @@ import {
 import { SUBJECT_CATEGORIES } from '../../../shared/constants';
 import { paths } from '../../../shared/routes';
 import {
+  effectiveSort,
   SPOKEN_LANGUAGES,
   SUBJECTS,
   SUBJECTS_BY_CATEGORY,
@@ -88,10 +89,6 @@ function Select({
   );
 }
 
-/**
- * The sort a search really gets. None chosen: best match for a text search, else newest. Best
- * match needs text to rank by; without it the server sorts by newest, so that is what we show.
- */
 /** A whole-dollar bound of the price range, as the URL has it. */
 function PriceField({
   id,
@@ -123,10 +120,12 @@ function PriceField({
   );
 }
 
-function effectiveSort(chosen: string | null, text: string): TutorSort {
-  const sort = TUTOR_SORTS.find((known) => known === chosen);
-  if (!text.trim()) return sort && sort !== 'relevance' ? sort : 'newest';
-  return sort ?? 'relevance';
+/** The sort the server applies to this URL's choice and the typed text (shared rule). */
+function shownSort(chosen: string | null, text: string): TutorSort {
+  return effectiveSort(
+    TUTOR_SORTS.find((known) => known === chosen),
+    Boolean(text.trim()),
+  );
 }
 
 /**
@@ -158,7 +157,7 @@ function SearchForm({
     for (const [key, value] of Object.entries(changes)) next.set(key, value);
     // The sort the text gets anyway stays out of the URL.
     const q = next.get('q') ?? '';
-    if (effectiveSort(next.get('sort'), q) === effectiveSort(null, q)) next.delete('sort');
+    if (shownSort(next.get('sort'), q) === shownSort(null, q)) next.delete('sort');
     onSearch(cleanSearch(next));
   };
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -217,7 +216,7 @@ function SearchForm({
       <Select
         label="Sort by"
         name="sort"
-        value={effectiveSort(params.get('sort'), text)}
+        value={shownSort(params.get('sort'), text)}
         options={TUTOR_SORTS.map((sort) =>
           sort === 'relevance' && !text.trim()
             ? { value: sort, label: `${TUTOR_SORT_LABELS[sort]} (needs search text)`, disabled: true }
