@@ -9,14 +9,17 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely } from 'kysely';
-import { PGliteDialect } from 'kysely-pglite-dialect';
+import { embeddedDialect } from '../src/server/db/embedded-thread';
 import { migrateToLatest } from '../src/server/db/migrate';
+import { createQueryRunner } from '../src/server/db/pglite-queries';
 
 const output = fileURLToPath(new URL('../dist/db-template.tar.gz', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'tutorlane-db-template-'));
 try {
   const pglite = await PGlite.create({ dataDir: join(dir, 'db') });
-  const db = new Kysely<unknown>({ dialect: new PGliteDialect(pglite) });
+  // PGlite on this thread (its data folder is dumped below), with the server's own Kysely dialect.
+  const query = createQueryRunner(pglite);
+  const db = new Kysely<unknown>({ dialect: embeddedDialect({ query, close: () => pglite.close() }) });
   await migrateToLatest(db);
   await pglite.query('CHECKPOINT');
   const dump = await pglite.dumpDataDir('gzip');

@@ -14,7 +14,8 @@ export async function buildServer() {
   rmSync(`${root}dist/server`, { recursive: true, force: true });
   await build({
     absWorkingDir: root,
-    entryPoints: ['src/server/main.ts'],
+    // The embedded database's thread is an entry of its own, beside main.js (db/embedded-thread.ts).
+    entryPoints: { main: 'src/server/main.ts', 'pglite-worker': 'src/server/db/pglite-worker.ts' },
     outdir: 'dist/server',
     bundle: true,
     splitting: true,

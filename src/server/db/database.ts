@@ -3,12 +3,11 @@
  * PGlite under DATA_DIR/db. Both speak the same PostgreSQL dialect through Kysely, so every query and
  * migration is written once.
  */
-import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import type pg from 'pg';
 import { type DataDirLock, lockDataDir } from './data-dir-lock';
+import { type EmbeddedQueries, embeddedDialect, startEmbeddedQueries } from './embedded-thread';
 import { migrateToLatest } from './migrate';
 import type { DB } from './schema';
 
@@ -94,22 +93,15 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
 
 async function openEmbedded(dataDir: string, templateFile: string | undefined): Promise<Database> {
   const lock: DataDirLock = lockDataDir(dataDir);
-  let pglite: PGlite;
+  let thread: EmbeddedQueries;
   try {
-    const dbDir = join(dataDir, 'db');
-    // A new data folder starts from the migrated template, which skips initdb; later starts reopen it.
-    const template =
-      templateFile && !existsSync(dbDir) && existsSync(templateFile)
-        ? new Blob([readFileSync(templateFile)])
-        : undefined;
-    const { PGlite } = await import('@electric-sql/pglite');
-    pglite = await PGlite.create({ dataDir: dbDir, ...(template ? { loadDataDir: template } : {}) });
+    // PGlite runs on a thread of its own (./pglite-worker.ts), so its work never holds up requests.
+    thread = await startEmbeddedQueries({ dbDir: join(dataDir, 'db'), templateFile });
   } catch (error) {
     lock.release();
     throw error;
   }
-  const { PGliteDialect } = await import('kysely-pglite-dialect');
-  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+  const db = new Kysely<DB>({ dialect: embeddedDialect(thread) });
   let closed = false;
   return {
     db,
