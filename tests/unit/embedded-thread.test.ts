@@ -13,7 +13,7 @@ import {
   EmbeddedDatabaseError,
   type EmbeddedQueries,
   embeddedDialect,
-  startEmbeddedQueries,
+  startEmbeddedThread,
 } from '../../src/server/db/embedded-thread';
 
 const dirs: string[] = [];
@@ -29,7 +29,7 @@ let db: Kysely<Record<string, Record<string, unknown>>>;
 
 beforeAll(async () => {
   dataDir = tempDir();
-  thread = await startEmbeddedQueries({ dbDir: join(dataDir, 'db'), templateFile: undefined });
+  thread = await startEmbeddedThread({ dbDir: join(dataDir, 'db'), templateFile: undefined });
   db = new Kysely({ dialect: embeddedDialect(thread) });
   await thread.query(
     `create table things (id text primary key, at timestamptz, bytes bytea, tags text[], meta jsonb,
@@ -138,13 +138,13 @@ describe('the embedded database thread', () => {
 describe('opening and closing the embedded database thread', () => {
   it('keeps what was written across a close and a reopen, and refuses queries once closed', async () => {
     const dbDir = join(tempDir(), 'db');
-    const first = await startEmbeddedQueries({ dbDir, templateFile: undefined });
+    const first = await startEmbeddedThread({ dbDir, templateFile: undefined });
     await first.query('create table notes (body text)', []);
     await first.query('insert into notes values ($1)', ['kept']);
     await first.close();
     await expect(first.query('select 1', [])).rejects.toThrow('The embedded database is closed');
 
-    const second = await startEmbeddedQueries({ dbDir, templateFile: undefined });
+    const second = await startEmbeddedThread({ dbDir, templateFile: undefined });
     expect((await second.query('select body from notes', [])).rows).toEqual([{ body: 'kept' }]);
     await second.close();
   }, 60_000);
@@ -152,6 +152,6 @@ describe('opening and closing the embedded database thread', () => {
   it('rejects with the reason when the database cannot open', async () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'db'), 'not a folder');
-    await expect(startEmbeddedQueries({ dbDir: join(dir, 'db'), templateFile: undefined })).rejects.toThrow();
+    await expect(startEmbeddedThread({ dbDir: join(dir, 'db'), templateFile: undefined })).rejects.toThrow();
   }, 60_000);
 });

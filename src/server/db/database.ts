@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import type pg from 'pg';
 import { type DataDirLock, lockDataDir } from './data-dir-lock';
-import { type EmbeddedQueries, embeddedDialect, startEmbeddedQueries } from './embedded-thread';
+import { type EmbeddedQueries, embeddedDialect, startEmbeddedThread } from './embedded-thread';
 import { migrateToLatest } from './migrate';
 import type { DB } from './schema';
 
@@ -96,7 +96,7 @@ async function openEmbedded(dataDir: string, templateFile: string | undefined): 
   let thread: EmbeddedQueries;
   try {
     // PGlite runs on a thread of its own (./pglite-worker.ts), so its work never holds up requests.
-    thread = await startEmbeddedQueries({ dbDir: join(dataDir, 'db'), templateFile });
+    thread = await startEmbeddedThread({ dbDir: join(dataDir, 'db'), templateFile });
   } catch (error) {
     lock.release();
     throw error;

@@ -65,7 +65,7 @@ function createWorker(start: WorkerStart): Worker {
 }
 
 /** Starts the database thread; resolves once PGlite is open there, rejects if it cannot open. */
-export function startEmbeddedQueries(start: WorkerStart): Promise<EmbeddedQueries> {
+export function startEmbeddedThread(start: WorkerStart): Promise<EmbeddedQueries> {
   const worker = createWorker(start);
   const pending = new Map<number, Pending>();
   let nextId = 1;
