@@ -12,7 +12,7 @@
  * Every statement, with parameters or not, goes to PGlite in one message (query() sends six, and
  * checks for COPY files on each call).
  */
-import { type PGlite, parse, protocol, type Results, types } from '@electric-sql/pglite';
+import { messages, type PGlite, parse, protocol, type Results, types } from '@electric-sql/pglite';
 
 /** Prepared statements kept, least recently used dropped first: Kysely's SQL texts are finite. */
 const MAX_PREPARED = 200;
@@ -32,17 +32,8 @@ function concat(parts: Uint8Array[]): Uint8Array {
   return message;
 }
 
-interface Field {
-  name: string;
-  dataTypeID: number;
-}
-
-/** The messages PGlite answers with, as far as results go (its BackendMessage union). */
-type Message =
-  | { name: 'rowDescription'; fields: Field[] }
-  | { name: 'dataRow'; fields: (string | null)[] }
-  | { name: 'commandComplete'; text: string }
-  | { name: string };
+type Field = Results['fields'][number];
+type BackendMessage = Awaited<ReturnType<PGlite['execProtocol']>>['messages'][number];
 
 /** Rows affected, from a command tag such as "INSERT 0 1" or "UPDATE 3", as PGlite counts them. */
 function affectedRows(tag: string): number {
@@ -61,21 +52,21 @@ function affectedRows(tag: string): number {
 }
 
 /** One statement's answer as query() gives it: rows keyed by column name, values parsed by type. */
-function toResults(messages: readonly Message[], parsers: PGlite['parsers']): Results<unknown> {
+function toResults(answer: readonly BackendMessage[], parsers: PGlite['parsers']): Results<unknown> {
   let fields: Field[] = [];
   const rows: Record<string, unknown>[] = [];
   let affected = 0;
-  for (const message of messages) {
-    if (message.name === 'rowDescription' && 'fields' in message) {
-      fields = (message.fields as Field[]).map(({ name, dataTypeID }) => ({ name, dataTypeID }));
-    } else if (message.name === 'dataRow' && 'fields' in message) {
+  for (const message of answer) {
+    if (message instanceof messages.RowDescriptionMessage) {
+      fields = message.fields.map(({ name, dataTypeID }) => ({ name, dataTypeID }));
+    } else if (message instanceof messages.DataRowMessage) {
       const row: Record<string, unknown> = {};
-      (message.fields as (string | null)[]).forEach((value, i) => {
+      message.fields.forEach((value, i) => {
         const field = fields[i] as Field;
         row[field.name] = types.parseType(value, field.dataTypeID, parsers);
       });
       rows.push(row);
-    } else if (message.name === 'commandComplete' && 'text' in message) {
+    } else if (message instanceof messages.CommandCompleteMessage) {
       affected += affectedRows(message.text);
     }
   }
@@ -108,7 +99,7 @@ export function createQueryRunner(pglite: PGlite): QueryRunner {
       return known;
     }
     const name = `tutorlane_${++named}`;
-    const { messages } = await pglite.execProtocol(
+    const described = await pglite.execProtocol(
       concat([
         serialize.parse({ name, text: sql, types: [] }),
         serialize.describe({ type: 'S', name }),
@@ -116,7 +107,7 @@ export function createQueryRunner(pglite: PGlite): QueryRunner {
       ]),
       { syncToFs: false },
     );
-    const statement = { name, paramTypes: parse.parseDescribeStatementResults(messages) };
+    const statement = { name, paramTypes: parse.parseDescribeStatementResults(described.messages) };
     prepared.set(sql, statement);
     const oldest = prepared.keys().next().value;
     if (prepared.size > MAX_PREPARED && oldest !== undefined) await forget(oldest);
@@ -135,10 +126,10 @@ export function createQueryRunner(pglite: PGlite): QueryRunner {
 
   /** Binds and runs a statement already parsed (or parsed in `start`), then parses its rows. */
   async function execute(start: Uint8Array[]) {
-    const { messages } = await pglite.execProtocol(
+    const answer = await pglite.execProtocol(
       concat([...start, serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]),
     );
-    return toResults(messages as Message[], pglite.parsers);
+    return toResults(answer.messages, pglite.parsers);
   }
 
   return async (sql: string, params: readonly unknown[]) => {
