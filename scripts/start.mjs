@@ -4,6 +4,7 @@
  */
 // First: a build in this process (vite, esbuild) runs full garbage collections, after which Node's
 // nextTick would take a slow path for the server's life, unless an entry is held (see the module).
+// The server bundle holds one of its own too (for `node dist/server/main.js`): one object more.
 import '../src/server/http/next-tick-entry.js';
 import { ensureBuilt } from './ensure-built.mjs';
 

@@ -13,7 +13,7 @@
  * on every `nextTick` defines its keys through V8's runtime, about 1 µs instead of a few ns, and an
  * HTTP request makes nine or so of them. Measured with `perf record` under load on /api/health:
  * 9 µs of 60 µs per request went there, and a bare node:http server did not pay it
- * (docs/decisions/0007-next-tick-entry.md).
+ * (docs/decisions/0007-held-next-tick-entry.md).
  *
  * One entry held here keeps its hidden class (and the chain of classes it came from) alive, so the
  * feedback stays valid. Inside a tick's callback, `executionAsyncResource()` is that tick's entry
