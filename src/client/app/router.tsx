@@ -3,13 +3,13 @@
  * its own chunk, loaded when first visited. The root loader waits for the first auth status, so
  * nothing renders before it is known, and the guards run as loaders before a page renders.
  */
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { paths } from '../../shared/routes';
 import { authStore } from '../features/auth/auth-store';
 import { guestOnly, signedInOnly, verifiedOnly, verifyEmailGuard } from '../features/auth/route-guards';
 import { RootLayout } from './root-layout';
 
-export const router = createBrowserRouter([
+const routes: RouteObject[] = [
   {
     path: paths.home,
     Component: RootLayout,
@@ -43,4 +43,7 @@ export const router = createBrowserRouter([
       { path: '*', lazy: () => import('../features/not-found/not-found-page') },
     ],
   },
-]);
+];
+
+/** The app's router. Creating it starts loading the current page: its guards and its chunk. */
+export const createAppRouter = () => createBrowserRouter(routes);
