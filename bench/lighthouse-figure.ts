@@ -130,7 +130,7 @@ async function lighthouseRun(url: string, port: number, formFactor: FormFactor):
   return result.lhr;
 }
 
-function summarizeRun(lhr: Result, firstPaintPath: string | undefined): RunSummary {
+function summarizeRun(lhr: Result, firstPaintPath?: string): RunSummary {
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   return {
     scores: {
@@ -142,7 +142,7 @@ function summarizeRun(lhr: Result, firstPaintPath: string | undefined): RunSumma
     cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
     tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN,
     lhr,
-    ...(firstPaintPath === undefined ? {} : { firstPaintPath }),
+    firstPaintPath,
   };
 }
 
