@@ -33,7 +33,7 @@ import type { Logger } from './logging/logger';
 import { createMailer, type Mailer } from './mail/mailer';
 import { PHOTO_PATH, profileDetailsRoutes } from './profile/profile-details-routes';
 import { profileRoutes } from './profile/profile-routes';
-import { publicConfigRoutes } from './public-config/public-config-routes';
+import { publicConfig, publicConfigRoutes } from './public-config/public-config-routes';
 import type { ConcurrencyLimit } from './rate-limit/concurrency-limit';
 import { createRateLimiters, type RateLimiters } from './rate-limit/rate-limits';
 import { scheduleRoutes } from './schedule/schedule-routes';
@@ -114,9 +114,10 @@ export function createApp(deps: AppDependencies, services: AppServices = createS
   );
   app.use('/api/*', sameOriginOnly(config.trustedOrigins));
 
+  const shownConfig = publicConfig(config, captcha);
   const api = new Hono<AppEnv>()
     .route('/', healthRoutes(database, health))
-    .route('/', publicConfigRoutes(config, captcha))
+    .route('/', publicConfigRoutes(shownConfig))
     .route('/', captchaRoutes(captcha))
     .route(
       '/',
@@ -140,6 +141,7 @@ export function createApp(deps: AppDependencies, services: AppServices = createS
   if (deps.clientDir) {
     // A tutor's page exists only while the tutor is published: crawlers and links get a true 404.
     mountStaticSite(app, deps.clientDir, {
+      publicConfig: shownConfig,
       pageExists: async (path) => {
         const tutorId = /^\/tutors\/([\w-]{1,64})\/?$/.exec(path)?.[1];
         if (!tutorId) return isKnownPagePath(path);

@@ -7,14 +7,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createPageSite } from '../../src/server/http/page-site';
+import { createLogger } from '../../src/server/logging/logger';
 import { signUp } from '../support/accounts';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { createTestApp, type TestApp, testConfig } from '../support/test-app';
 
 let t: TestApp;
+let clientDir: string;
 const asset = `console.log(${JSON.stringify('x'.repeat(2000))});`;
 
 beforeAll(async () => {
-  const clientDir = mkdtempSync(join(tmpdir(), 'tutorlane-client-'));
+  clientDir = mkdtempSync(join(tmpdir(), 'tutorlane-client-'));
   mkdirSync(join(clientDir, 'assets'));
   mkdirSync(join(clientDir, '.vite'));
   writeFileSync(
@@ -42,8 +45,11 @@ afterAll(async () => {
   await t.close();
 });
 
-const sessionIn = (html: string) =>
-  JSON.parse(/<script id="tl-session" type="application\/json">(.*?)<\/script>/.exec(html)?.[1] ?? 'null');
+const dataBlockIn = (id: string, html: string) =>
+  JSON.parse(
+    new RegExp(`<script id="${id}" type="application/json">(.*?)</script>`).exec(html)?.[1] ?? 'null',
+  );
+const sessionIn = (html: string) => dataBlockIn('tl-session', html);
 
 it('puts the signed-in user, or nobody, in the page, and keeps the page private', async () => {
   const anonymous = await t.request('/');
@@ -55,6 +61,23 @@ it('puts the signed-in user, or nobody, in the page, and keeps the page private'
   const html = await (await t.request('/contact', { headers: { cookie: jar.header() } })).text();
   expect(sessionIn(html).user).toMatchObject({ email, displayName: '</script><script>alert(1)</script>' });
   expect(html).not.toContain('<script>alert(1)');
+});
+
+it('puts the public configuration in every page, as GET /api/config answers it, so no page waits for it', async () => {
+  const fromApi = await (await t.request('/api/config')).json();
+  expect(fromApi).toMatchObject({ captcha: { kind: 'altcha' }, support: { email: t.config.supportEmail } });
+  for (const path of ['/', '/signup', '/contact', '/no-such-page'])
+    expect(dataBlockIn('tl-config', await (await t.request(path)).text())).toEqual(fromApi);
+
+  // The page site answers while the database opens: its pages carry the same, reCAPTCHA's key included.
+  const config = testConfig({ RECAPTCHA_SITE_KEY: 'site-key-1', RECAPTCHA_SECRET_KEY: 'secret-1' });
+  const pageSite = createPageSite({ config, logger: createLogger({ level: 'silent' }), clientDir });
+  const html = await (await pageSite.request('/signup')).text();
+  expect(dataBlockIn('tl-config', html)).toEqual({
+    captcha: { kind: 'recaptcha', siteKey: 'site-key-1' },
+    support: { email: config.supportEmail, phone: config.supportPhone },
+  });
+  expect(html).not.toContain('secret-1');
 });
 
 it('preloads the current page’s code and what it imports, not other pages', async () => {

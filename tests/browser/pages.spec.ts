@@ -390,9 +390,32 @@ test("the contact form shows the server's reason for a 400, and keeps the focus 
   await expect(page.getByRole('button', { name: 'Send Message' })).toBeFocused();
 });
 
-test('when the contact details cannot be loaded, the page says so and a retry brings them', async ({
+test('the contact details and the human check come with the page, without a request of their own', async ({
   page,
 }) => {
+  const configRequests: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/config') configRequests.push(request.url());
+  });
+  await page.goto('/contact');
+  await expect(
+    page.getByRole('region', { name: 'Reach us' }).getByRole('link', { name: 'support@tutorlane.test' }),
+  ).toBeVisible();
+  await page.goto('/signup');
+  await expect(page.getByRole('checkbox', { name: /not a robot/i })).toBeVisible();
+  await expect(page.getByText('Loading the human check…')).toHaveCount(0);
+  expect(configRequests).toEqual([]);
+});
+
+test('on a page the server did not fill in, the contact details are fetched; when that fails, the page says so and a retry brings them', async ({
+  page,
+}) => {
+  // Vite's dev server sends index.html as it is, without the configuration block.
+  await page.route('**/contact', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.text()).replace(/<script id="tl-config"[^>]*>.*?<\/script>/, '');
+    await route.fulfill({ response, body });
+  });
   await page.route('**/api/config', (route) => route.abort());
   await page.goto('/contact');
   const reachUs = page.getByRole('region', { name: 'Reach us' });

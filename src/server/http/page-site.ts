@@ -11,6 +11,7 @@ import { tutorPath } from '../../shared/routes';
 import { SESSION_COOKIE } from '../accounts/session';
 import type { Config } from '../config/config';
 import type { Logger } from '../logging/logger';
+import { publicConfig } from '../public-config/public-config-routes';
 import type { AppEnv } from './app-env';
 import { requestLogger } from './request-logger';
 import { securityHeaders } from './security-headers';
@@ -27,7 +28,7 @@ export function createSiteBase(config: Config, logger: Logger): Hono<AppEnv> {
 /** Pages (nobody signed in) and assets, from the built app alone. */
 export function createPageSite(deps: { config: Config; logger: Logger; clientDir: string }): Hono<AppEnv> {
   const app = createSiteBase(deps.config, deps.logger);
-  mountStaticSite(app, deps.clientDir);
+  mountStaticSite(app, deps.clientDir, { publicConfig: publicConfig(deps.config) });
   return app;
 }
 

@@ -4,8 +4,9 @@
  * 404 for one it does not (the app then shows its Not Found page).
  *
  * The HTML carries what the browser would otherwise wait for before its first paint: who is signed
- * in (a JSON data block, which the CSP allows since it is never executed) and a modulepreload of
- * the current page's code, so both arrive with the page instead of one round trip after another.
+ * in and the public configuration (JSON data blocks, which the CSP allows since they are never
+ * executed) and a modulepreload of the current page's code, so they arrive with the page instead
+ * of one round trip after another.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -27,6 +28,13 @@ export interface StaticSiteOptions {
   pageExists?: PageExists;
   /** The signed-in user's public shape for this request, or null. */
   currentUser?: (c: Context<AppEnv>) => Promise<unknown>;
+  /** The configuration the browser may know (GET /api/config's body), the same on every page. */
+  publicConfig?: unknown;
+}
+
+/** A JSON data block the browser app reads by id: never executed, safe inside the HTML. */
+function dataBlock(id: string, value: unknown): string {
+  return `<script id="${id}" type="application/json">${JSON.stringify(value).replaceAll('<', '\\u003c')}</script>`;
 }
 
 const missingBuild =
@@ -59,7 +67,8 @@ export function mountStaticSite(app: Hono<AppEnv>, clientDir: string, options: S
     ? JSON.parse(readFileSync(manifestFile, 'utf8'))
     : {};
   const headEnd = indexHtml.indexOf('</head>');
-  const head = headEnd >= 0 ? indexHtml.slice(0, headEnd) : indexHtml;
+  const configBlock = options.publicConfig === undefined ? '' : dataBlock('tl-config', options.publicConfig);
+  const head = (headEnd >= 0 ? indexHtml.slice(0, headEnd) : indexHtml) + configBlock;
   const tail = headEnd >= 0 ? indexHtml.slice(headEnd) : '';
   const preloadTags = new Map<string, string>();
   const preloadTagsFor = (module: string) => {
@@ -106,8 +115,7 @@ export function mountStaticSite(app: Hono<AppEnv>, clientDir: string, options: S
     // The page carries who is signed in: never shared between visitors or stored by a cache.
     c.header('Cache-Control', 'private, no-cache');
     c.header('Vary', 'Cookie');
-    const session = JSON.stringify({ user }).replaceAll('<', '\\u003c');
-    const html = `${head}<script id="tl-session" type="application/json">${session}</script>${preloadTagsFor(pageModuleFor(c.req.path))}${tail}`;
+    const html = `${head}${dataBlock('tl-session', { user })}${preloadTagsFor(pageModuleFor(c.req.path))}${tail}`;
     return c.html(html, exists ? 200 : 404);
   });
 }

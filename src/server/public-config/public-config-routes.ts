@@ -3,13 +3,29 @@ import type { CaptchaVerifier } from '../captcha/captcha';
 import type { Config } from '../config/config';
 import type { AppEnv } from '../http/app-env';
 
-/** GET /api/config: what the browser needs to know of the configuration, and nothing secret. */
-export function publicConfigRoutes(config: Config, captcha: CaptchaVerifier) {
-  const body = {
+/** The captcha the configuration chooses: reCAPTCHA when its keys are set, else ALTCHA. */
+type PublicCaptcha = Pick<CaptchaVerifier, 'kind' | 'siteKey'>;
+
+/**
+ * What the browser needs to know of the configuration, and nothing secret. Every page carries it
+ * (static-site.ts), so the sign-up and contact pages draw their captcha and support details with
+ * their first render; GET /api/config answers the same for any other caller.
+ */
+export function publicConfig(
+  config: Config,
+  captcha: PublicCaptcha = config.recaptcha
+    ? { kind: 'recaptcha', siteKey: config.recaptcha.siteKey }
+    : { kind: 'altcha', siteKey: undefined },
+) {
+  return {
     captcha:
       captcha.kind === 'recaptcha' ? { kind: 'recaptcha', siteKey: captcha.siteKey } : { kind: 'altcha' },
     support: { email: config.supportEmail, phone: config.supportPhone },
   };
+}
+
+/** GET /api/config: the public configuration above. */
+export function publicConfigRoutes(body: ReturnType<typeof publicConfig>) {
   return new Hono<AppEnv>().get('/config', (c) => {
     c.header('Cache-Control', 'public, max-age=300');
     return c.json(body);

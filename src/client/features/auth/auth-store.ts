@@ -4,6 +4,7 @@
  */
 import type { Role } from '../../../shared/constants';
 import { api } from '../../lib/api-client';
+import { readPageData } from '../../lib/page-data';
 
 export interface AuthUser {
   id: string;
@@ -30,13 +31,7 @@ export interface SignUpInput {
 
 /** The session the server put in the page (static-site.ts), when it did: no request needed. */
 function sessionFromPage(): AuthUser | null | undefined {
-  const element = typeof document === 'undefined' ? null : document.getElementById('tl-session');
-  if (!element?.textContent) return undefined;
-  try {
-    return (JSON.parse(element.textContent) as { user: AuthUser | null }).user;
-  } catch {
-    return undefined;
-  }
+  return readPageData<{ user: AuthUser | null }>('tl-session')?.user;
 }
 
 export function createAuthStore(initial: AuthUser | null | undefined = undefined) {

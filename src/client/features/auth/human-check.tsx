@@ -8,7 +8,7 @@
 import type {} from 'altcha/types/react';
 import { useEffect, useRef, useState } from 'react';
 import { LoadingBlock } from '../../components/spinner';
-import { getPublicConfig, type PublicConfig } from '../../lib/public-config';
+import { getPublicConfig, type PublicConfig, publicConfigInPage } from '../../lib/public-config';
 
 interface HumanCheckProps {
   onChange(solution: string | null): void;
@@ -16,14 +16,16 @@ interface HumanCheckProps {
 }
 
 export function HumanCheck({ onChange, resetKey }: HumanCheckProps) {
-  const [config, setConfig] = useState<PublicConfig | null>(null);
+  // The page carries the configuration; a page without it (Vite's dev server's) asks the server.
+  const [config, setConfig] = useState<PublicConfig | null>(() => publicConfigInPage() ?? null);
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {
+    if (config) return;
     getPublicConfig()
       .then(setConfig)
       .catch(() => setFailed(true));
-  }, []);
+  }, [config]);
 
   if (failed) {
     return (

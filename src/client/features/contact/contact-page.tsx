@@ -10,7 +10,7 @@ import { ErrorMessage, StatusMessage } from '../../components/messages';
 import { Spinner } from '../../components/spinner';
 import { fieldClass, TextArea, TextField } from '../../components/text-field';
 import { ApiError, api } from '../../lib/api-client';
-import { getPublicConfig, type PublicConfig } from '../../lib/public-config';
+import { getPublicConfig, type PublicConfig, publicConfigInPage } from '../../lib/public-config';
 import type { ContactDraft, ContactField, ContactProblem } from './contact-checks';
 import { faq } from './faq';
 
@@ -135,7 +135,11 @@ const detailLink = 'font-semibold text-brand-700 underline-offset-2 hover:underl
 
 /** Support's email and phone from the server's configuration; when they cannot be loaded, says so and offers a retry. */
 function SupportDetails() {
-  const [state, setState] = useState<SupportState>({ status: 'loading' });
+  // The page carries the configuration; a page without it (Vite's dev server's) asks the server.
+  const [state, setState] = useState<SupportState>(() => {
+    const inPage = publicConfigInPage();
+    return inPage ? { status: 'ready', support: inPage.support } : { status: 'loading' };
+  });
   const emailRef = useRef<HTMLAnchorElement>(null);
   const focusEmail = useRef(false);
 
@@ -158,7 +162,7 @@ function SupportDetails() {
   }, []);
 
   useEffect(() => {
-    load(false);
+    if (!publicConfigInPage()) load(false);
   }, [load]);
 
   useEffect(() => {
