@@ -24,7 +24,16 @@ const apiProject = (store: 'embedded' | 'postgres') => ({
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node' } },
+      {
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.{ts,tsx}'],
+          environment: 'node',
+          // Some unit tests do real file work (the data folder lock's interleavings: 2 s alone); beside
+          // the API suites on two cores they ran past vitest's default 5 s.
+          testTimeout: 30_000,
+        },
+      },
       apiProject('embedded'),
       {
         test: {
