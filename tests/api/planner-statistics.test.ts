@@ -1,7 +1,9 @@
 /**
  * The embedded store has no autovacuum: the server refreshes the planner's statistics itself once
  * tutors arrive, so a text search uses the full-text index instead of reading every profile
- * (issue #7's search budget). The same function is harmless on PostgreSQL.
+ * (issue #7's search budget). The same function is harmless on PostgreSQL. And every session plans
+ * for data in memory (src/server/db/session-settings.ts), so a search whose words match many tutors
+ * reads its category's index rather than every profile.
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -28,13 +30,14 @@ const plannerRows = async () =>
     ).rows[0]?.rows,
   );
 
-const textSearchPlan = async () =>
-  (
-    await sql<Record<string, string>>`explain select user_id from tutor_profiles
-      where published and search_document @@ to_tsquery('english', 'algebra:*')`.execute(database.db)
-  ).rows
+const plan = async (query: ReturnType<typeof sql>) =>
+  (await sql<Record<string, string>>`explain ${query}`.execute(database.db)).rows
     .map((row) => Object.values(row)[0])
     .join('\n');
+
+const textSearchPlan = () =>
+  plan(sql`select user_id from tutor_profiles
+    where published and search_document @@ to_tsquery('english', 'algebra:*')`);
 
 it('refreshes stale statistics once tutors arrive, and then leaves them until the count drifts', async () => {
   expect(await refreshStaleStatistics(database.db)).toEqual([]);
@@ -47,4 +50,23 @@ it('refreshes stale statistics once tutors arrive, and then leaves them until th
   // 100 more is within autovacuum's threshold (50 + 10% of 2,000): nothing to do.
   await insertDemoTutors(database.db, generateDemoTutors(2100, 7).slice(2000), { photos: false });
   expect(await refreshStaleStatistics(database.db)).toEqual([]);
+}, 60_000);
+
+it('reads the category index for a search whose words match half the tutors, on every connection', async () => {
+  // The tutors of the test above: "exam" is in about half of them, Math & Science a quarter.
+  const matches = await sql<{ count: string }>`select count(*) from tutor_profiles
+    where published and search_document @@ to_tsquery('english', 'exam:*')`.execute(database.db);
+  expect(Number(matches.rows[0]?.count)).toBeGreaterThan(700);
+  // Side by side, so a PostgreSQL pool answers on several connections.
+  const plans = await Promise.all(
+    Array.from({ length: 4 }, () =>
+      plan(sql`select user_id from tutor_profiles
+        where published and search_document @@ to_tsquery('english', 'exam:*')
+          and categories @> array['Math & Science']::text[] and hourly_rate between 40 and 90`),
+    ),
+  );
+  for (const found of plans) {
+    expect(found).toContain('tutor_profiles_categories_idx');
+    expect(found).not.toContain('Seq Scan');
+  }
 }, 60_000);

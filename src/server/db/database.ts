@@ -10,6 +10,7 @@ import { type DataDirLock, lockDataDir } from './data-dir-lock';
 import { type EmbeddedQueries, embeddedDialect, startEmbeddedThread } from './embedded-thread';
 import { migrateToLatest } from './migrate';
 import type { DB } from './schema';
+import { SESSION_SETTINGS_SQL } from './session-settings';
 
 export type StoreKind = 'embedded' | 'postgres';
 
@@ -76,6 +77,11 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   });
   // An idle client losing its server emits here; without a listener it would crash the process.
   pool.on('error', () => {});
+  // Queued on the new connection before the query it was opened for. Should the server refuse the
+  // setting, the connection keeps PostgreSQL's defaults: slower plans, never a failed request.
+  pool.on('connect', (client) => {
+    client.query(SESSION_SETTINGS_SQL).catch(() => {});
+  });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,

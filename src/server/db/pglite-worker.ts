@@ -13,6 +13,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { createQueryRunner } from './pglite-queries';
+import { SESSION_SETTINGS_SQL } from './session-settings';
 
 export interface WorkerStart {
   dbDir: string;
@@ -66,7 +67,10 @@ async function open({ dbDir, templateFile }: WorkerStart): Promise<PGlite> {
     templateFile && !existsSync(dbDir) && existsSync(templateFile)
       ? new Blob([readFileSync(templateFile)])
       : undefined;
-  return PGlite.create({ dataDir: dbDir, ...(template ? { loadDataDir: template } : {}) });
+  const pglite = await PGlite.create({ dataDir: dbDir, ...(template ? { loadDataDir: template } : {}) });
+  // PGlite is one session for the thread's life: its settings are set once.
+  await pglite.exec(SESSION_SETTINGS_SQL);
+  return pglite;
 }
 
 async function serve(port: NonNullable<typeof parentPort>): Promise<void> {
