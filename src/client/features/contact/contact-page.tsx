@@ -161,9 +161,10 @@ function SupportDetails() {
       );
   }, []);
 
+  // Only a page without the configuration starts out loading.
   useEffect(() => {
-    if (!publicConfigInPage()) load(false);
-  }, [load]);
+    if (state.status === 'loading') load(false);
+  }, [state.status, load]);
 
   useEffect(() => {
     if (state.status === 'ready' && focusEmail.current) {
