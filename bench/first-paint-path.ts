@@ -2,7 +2,9 @@
  * What Lighthouse's simulated first paint (mobile) waits for, read from its own simulator: after a
  * run, Lantern keeps the timings of every node of its last "optimistic first contentful paint"
  * simulation (the requests and main-thread tasks it decided the paint depends on). The findings
- * print them, so a reader sees which request or task sets the mobile FCP instead of guessing.
+ * print them, so a reader sees which request or task sets the mobile FCP instead of guessing. A
+ * task shows its wall time, which Lantern multiplies by four, and its thread time: the difference
+ * is time the renderer spent waiting, which on a busy machine is most of it.
  *
  * Lantern is Lighthouse's internal module (reached through its own file, as Lighthouse's asset
  * saver does); when a Lighthouse upgrade moves it, the path is reported as unavailable.
@@ -27,7 +29,11 @@ export function lastFirstPaintPath(): string {
       const ms = node.duration / 1000;
       if (ms < MIN_TASK_MS) continue;
       const longest = [...node.childEvents].sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0))[0];
-      steps.push(`main thread ${ms.toFixed(0)} ms (${longest?.name ?? 'task'}) ${when}`);
+      // Lantern scales the task's wall time; its thread time says how much of that the renderer
+      // actually ran (the rest it waited, for a core or for another process).
+      const cpuMs = (node.event as { tdur?: number }).tdur;
+      const cpu = cpuMs === undefined ? '' : `, ${(cpuMs / 1000).toFixed(0)} ms of it on the CPU`;
+      steps.push(`main thread ${ms.toFixed(0)} ms (${longest?.name ?? 'task'}${cpu}) ${when}`);
     }
   }
   return steps.join('; ');
