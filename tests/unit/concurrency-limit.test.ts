@@ -62,4 +62,24 @@ describe('concurrency limit', () => {
     );
     expect(await limit.run(async () => 'after')).toBe('after');
   });
+
+  it('without a line limit or a wait limit, makes everyone wait their turn and turns no one away', async () => {
+    const limit = new ConcurrencyLimit({ slots: 1 });
+    const held = heldTask();
+    const first = limit.run(held.task);
+    const order: number[] = [];
+    const waiting = Array.from({ length: 50 }, (_, i) =>
+      limit.run(async () => {
+        order.push(i);
+        return i;
+      }),
+    );
+    // Longer than any wait limit the photo uploads use would allow, and still in line.
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(order).toEqual([]);
+    held.finish();
+    await first;
+    expect(await Promise.all(waiting)).toEqual(order);
+    expect(order).toEqual(Array.from({ length: 50 }, (_, i) => i));
+  });
 });

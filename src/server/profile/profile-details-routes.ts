@@ -103,7 +103,7 @@ export function profileDetailsRoutes(deps: {
         photo = await processPhoto(bytes, decodes);
       } catch (error) {
         if (!(error instanceof ServerBusyError)) throw error;
-        c.header('Retry-After', String(Math.ceil(decodes.options.maxWaitMs / 1000)));
+        c.header('Retry-After', String(error.retryAfterSeconds));
         return errorResponse(c, 503, messages.serviceUnavailable, 'SERVER_BUSY');
       }
       await savePhoto(db, user.id, photo);

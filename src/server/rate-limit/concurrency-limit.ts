@@ -3,18 +3,21 @@
  * `slots` tasks run; up to `maxWaiting` more wait in line, each for at most `maxWaitMs`; anyone
  * beyond that, or who waited too long, is told the server is busy (a 503 the caller may retry).
  * Rate limits bound each user; this bounds everyone together, which is what memory cares about.
+ * Without `maxWaiting` and `maxWaitMs` the line is unbounded and nobody is turned away: the bound
+ * is then only on how much runs at once (password hashing, which every sign-in needs).
  */
 
 export class ServerBusyError extends Error {
-  constructor() {
+  /** When the caller may try again: the longest a place in line waits (1 s without a wait limit). */
+  constructor(readonly retryAfterSeconds: number) {
     super('busy');
   }
 }
 
 export interface ConcurrencyLimitOptions {
   slots: number;
-  maxWaiting: number;
-  maxWaitMs: number;
+  maxWaiting?: number;
+  maxWaitMs?: number;
 }
 
 export class ConcurrencyLimit {
@@ -43,17 +46,22 @@ export class ConcurrencyLimit {
       this.running += 1;
       return Promise.resolve();
     }
-    if (this.waiting.length >= this.options.maxWaiting) return Promise.reject(new ServerBusyError());
+    const { maxWaiting = Number.POSITIVE_INFINITY, maxWaitMs } = this.options;
+    const busy = () => new ServerBusyError(Math.ceil((maxWaitMs ?? 1000) / 1000));
+    if (this.waiting.length >= maxWaiting) return Promise.reject(busy());
     return new Promise((resolve, reject) => {
       const turn = () => {
         clearTimeout(timer);
         this.running += 1;
         resolve();
       };
-      const timer = setTimeout(() => {
-        this.waiting.splice(this.waiting.indexOf(turn), 1);
-        reject(new ServerBusyError());
-      }, this.options.maxWaitMs);
+      const timer =
+        maxWaitMs === undefined
+          ? undefined
+          : setTimeout(() => {
+              this.waiting.splice(this.waiting.indexOf(turn), 1);
+              reject(busy());
+            }, maxWaitMs);
       this.waiting.push(turn);
     });
   }
