@@ -14,13 +14,19 @@ import { ConcurrencyLimit } from '../rate-limit/concurrency-limit';
 /** Algorithm.Argon2id in @node-rs/argon2's const enum, which isolated modules cannot import. */
 const ARGON2ID = 2;
 
-const params = { algorithm: ARGON2ID, memoryCost: 19 * 1024, timeCost: 2, parallelism: 1 } as const;
+/** What every new hash uses (a stored hash carries its own parameters, which verify reads). */
+export const argon2Params = {
+  algorithm: ARGON2ID,
+  memoryCost: 19 * 1024,
+  timeCost: 2,
+  parallelism: 1,
+} as const;
 
 /** Every hash and verify in this process takes a slot; the line behind them is unbounded. */
 export const passwordHashing = new ConcurrencyLimit({ slots: availableParallelism() });
 
 export function hashPassword(password: string): Promise<string> {
-  return passwordHashing.run(() => hash(password, params));
+  return passwordHashing.run(() => hash(password, argon2Params));
 }
 
 export async function verifyPassword(data: { hash: string; password: string }): Promise<boolean> {
