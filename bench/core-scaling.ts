@@ -32,7 +32,7 @@ function spin(ms: number): Promise<number> {
  * Two threads' work as a multiple of one thread's, in rounds of one thread then two: 2.00 on
  * two whole cores.
  */
-export async function twoThreadScaling(rounds = 3, ms = 1500): Promise<Spread> {
+export async function twoThreadScaling(rounds = 3, ms = 1000): Promise<Spread> {
   const samples: number[] = [];
   for (let round = 0; round < rounds; round++) {
     const one = await spin(ms);

@@ -9,7 +9,7 @@ import lighthouse, { desktopConfig, type Result } from 'lighthouse';
 import { lastFirstPaintPath } from './first-paint-path';
 import { onCleanup, startTutorlane, type TutorlaneServer, tempDir } from './processes';
 import { type FigureResult, type Row, skippedRow, status } from './report';
-import { median } from './stats';
+import { formatSpread, median, spread } from './stats';
 
 const PAGES = ['/', '/login', '/signup', '/contact'];
 const FORM_FACTORS = ['mobile', 'desktop'] as const;
@@ -299,5 +299,14 @@ export async function measureLighthouseFigure(dataDir: string): Promise<FigureRe
     }
   }
   for (const [id, { text, where }] of losing) findings.push(`5 audit ${id}: ${text} on ${where.join(', ')}`);
+  // Lighthouse times a small CPU task before each run: how fast the machine was, run by run.
+  const indexes = [...runs.values()].flat().map((s) => s.lhr.environment.benchmarkIndex);
+  if (indexes.length) {
+    findings.push(
+      `5: Lighthouse's benchmark index of this machine (its own CPU test before each run; higher is faster): ` +
+        formatSpread(spread(indexes), '', 0),
+    );
+    details.benchmarkIndexes = indexes;
+  }
   return { rows, findings, details };
 }
