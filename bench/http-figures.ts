@@ -11,8 +11,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { hash, verify } from '@node-rs/argon2';
 import { argon2Params } from '../src/server/accounts/password-hashing';
 import { type BenchAccount, createAccount, PASSWORD, postHeaders } from './accounts';
+import { twoThreadScaling } from './core-scaling';
 import type { LoadGenerator, LoadRequest, LoadResult } from './load-generator';
-import { requestCostBySpeed, twoThreadScaling } from './machine';
 import { createBenchDatabase } from './postgres';
 import { type Pinning, startTutorlane, type TutorlaneServer, tempDir } from './processes';
 import { type BareServer, startBareServer } from './reference-servers';
@@ -325,7 +325,6 @@ export async function measureHttpFigures(pinning: Pinning, load: LoadGenerator):
     await pgServer.stop();
     await database.drop();
   }
-  const requestCost = await requestCostBySpeed(bare);
   await bare.stop();
 
   // ---- Figure 3: sign-in with the server on every core, against 2 x 1000 / (one verify in ms),
@@ -372,17 +371,8 @@ export async function measureHttpFigures(pinning: Pinning, load: LoadGenerator):
       `traffic) do ${formatSpread(cores, 'x', 2)} one thread's work, where two whole cores do 2.00x; ` +
       'the reference counts 2.00x',
   );
-  if (requestCost) {
-    const { slow, fast } = requestCost;
-    findings.push(
-      `3: the machine's cost of waking up: the bare node:http server spends ${slow.cpuMicrosPerRequest.toFixed(0)} µs ` +
-        `of CPU per request at ${slow.requestsPerSecond.toFixed(0)} requests/s, ${fast.cpuMicrosPerRequest.toFixed(0)} µs ` +
-        `at ${fast.requestsPerSecond.toFixed(0)}/s; sign-ins come tens a second, so each one pays it on every thread it wakes`,
-    );
-  }
   details.hashAloneOnBothCores = ceiling;
   details.twoThreadScaling = cores;
-  details.requestCostBySpeed = requestCost;
 
   return { rows, findings, details };
 }

@@ -1,0 +1,43 @@
+/**
+ * How much work this machine's two cores do together, with Tutorlane and argon2 out of the
+ * picture: a loop of integer arithmetic (no memory traffic, no locks, nothing shared) on one
+ * thread, then on two threads at once. Two whole cores do twice one thread's work. Figure 3's
+ * reference, 2 x 1000 / (one verify in ms), assumes they do; on a shared virtual machine they may
+ * not (its two cores may be one physical core's two hyperthreads, or run slower together).
+ */
+import { Worker } from 'node:worker_threads';
+import { type Spread, spread } from './stats';
+
+/** Spins for `ms` and reports blocks of arithmetic done per millisecond. */
+const SPIN = `
+const { parentPort, workerData } = require('node:worker_threads');
+let x = 1, blocks = 0;
+const started = performance.now(), until = started + workerData;
+while (performance.now() < until) {
+  for (let i = 0; i < 100000; i++) x = (Math.imul(x, 1103515245) + 12345) | 0;
+  blocks++;
+}
+parentPort.postMessage({ rate: blocks / (performance.now() - started), x });
+`;
+
+function spin(ms: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(SPIN, { eval: true, workerData: ms });
+    worker.once('message', (message: { rate: number }) => resolve(message.rate));
+    worker.once('error', reject);
+  });
+}
+
+/**
+ * Two threads' work as a multiple of one thread's, in rounds of one thread then two: 2.00 on
+ * two whole cores.
+ */
+export async function twoThreadScaling(rounds = 3, ms = 1000): Promise<Spread> {
+  const samples: number[] = [];
+  for (let round = 0; round < rounds; round++) {
+    const one = await spin(ms);
+    const [a, b] = await Promise.all([spin(ms), spin(ms)]);
+    samples.push((a + b) / one);
+  }
+  return spread(samples);
+}
