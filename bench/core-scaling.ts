@@ -5,6 +5,7 @@
  * reference, 2 x 1000 / (one verify in ms), assumes they do; on a shared virtual machine they may
  * not (its two cores may be one physical core's two hyperthreads, or run slower together).
  */
+import { execFile } from 'node:child_process';
 import { Worker } from 'node:worker_threads';
 import { type Spread, spread } from './stats';
 
@@ -40,4 +41,48 @@ export async function twoThreadScaling(rounds = 3, ms = 1000): Promise<Spread> {
     samples.push((a + b) / one);
   }
   return spread(samples);
+}
+
+/**
+ * One process verifying one password at a time for `ms`, from a start time shared with its
+ * sibling; prints verifies per second. Plain CommonJS run from the project root, so it loads the
+ * same @node-rs/argon2 as the server.
+ */
+const VERIFYING_PROCESS = `
+const { verify } = require('@node-rs/argon2');
+const [stored, password, startAt, ms] = process.argv.slice(1);
+(async () => {
+  for (let i = 0; i < 3; i++) await verify(stored, password);
+  while (Date.now() < Number(startAt)) await new Promise((resolve) => setTimeout(resolve, 1));
+  const started = performance.now(), until = started + Number(ms);
+  let done = 0;
+  while (performance.now() < until) { await verify(stored, password); done++; }
+  console.log(done / ((performance.now() - started) / 1000));
+})();
+`;
+
+/**
+ * argon2id verifies per second with two at a time and nothing else running, in two separate
+ * processes rather than on two threads of one: @node-rs/argon2 maps fresh memory for every verify
+ * and unmaps it after, and two threads of one process doing that contend for the process's one
+ * address space where two processes do not.
+ */
+export async function verifiesInTwoProcesses(
+  stored: string,
+  password: string,
+  cwd: string,
+  ms = 3000,
+): Promise<number> {
+  const startAt = Date.now() + 1500;
+  const one = () =>
+    new Promise<number>((resolve, reject) => {
+      execFile(
+        process.execPath,
+        ['-e', VERIFYING_PROCESS, stored, password, String(startAt), String(ms)],
+        { cwd },
+        (error, stdout) => (error ? reject(error) : resolve(Number(stdout.trim()))),
+      );
+    });
+  const [a, b] = await Promise.all([one(), one()]);
+  return a + b;
 }
