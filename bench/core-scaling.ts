@@ -4,6 +4,7 @@
  * thread, then on two threads at once. Two whole cores do twice one thread's work. Figure 3's
  * reference, 2 x 1000 / (one verify in ms), assumes they do; on a shared virtual machine they may
  * not (its two cores may be one physical core's two hyperthreads, or run slower together).
+ * Beside it, the hash alone in two processes, to compare with two threads of one (http-figures).
  */
 import { execFile } from 'node:child_process';
 import { Worker } from 'node:worker_threads';
