@@ -11,10 +11,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { hash, verify } from '@node-rs/argon2';
 import { argon2Params } from '../src/server/accounts/password-hashing';
 import { type BenchAccount, createAccount, PASSWORD, postHeaders } from './accounts';
-import { twoThreadScaling, verifiesInTwoProcesses } from './core-scaling';
+import { twoThreadScaling, verifiesInTwoProcesses, verifiesOnTwoThreads } from './core-scaling';
 import type { LoadGenerator, LoadRequest, LoadResult } from './load-generator';
 import { createBenchDatabase } from './postgres';
-import { type Pinning, projectRoot, startTutorlane, type TutorlaneServer, tempDir } from './processes';
+import { type Pinning, startTutorlane, type TutorlaneServer, tempDir } from './processes';
 import { type BareServer, startBareServer } from './reference-servers';
 import { type FigureResult, type Row, skippedRow, status } from './report';
 import { formatSpread, median, percentile, ratios, type Spread, spread } from './stats';
@@ -139,21 +139,6 @@ async function oneVerifyMs(stored: string): Promise<number> {
     samples.push(performance.now() - started);
   }
   return median(samples);
-}
-
-/** argon2id verifies per second with two at a time and nothing else running, over three seconds. */
-async function hashAloneOnBothCores(stored: string): Promise<number> {
-  const started = performance.now();
-  const until = started + 3000;
-  let done = 0;
-  const loop = async () => {
-    while (performance.now() < until) {
-      await verify(stored, PASSWORD);
-      done += 1;
-    }
-  };
-  await Promise.all([loop(), loop()]);
-  return (done * 1000) / (performance.now() - started);
 }
 
 /**
@@ -338,8 +323,8 @@ export async function measureHttpFigures(pinning: Pinning, load: LoadGenerator):
   const inProcesses: number[] = [];
   for (let round = 0; round < 3; round++) {
     const reference = 2000 / (await oneVerifyMs(stored));
-    onThreads.push((await hashAloneOnBothCores(stored)) / reference);
-    inProcesses.push((await verifiesInTwoProcesses(stored, PASSWORD, projectRoot)) / reference);
+    onThreads.push((await verifiesOnTwoThreads(stored, PASSWORD)) / reference);
+    inProcesses.push((await verifiesInTwoProcesses(stored, PASSWORD)) / reference);
   }
   const cores = await twoThreadScaling();
   server = await startTutorlane({ dataDir });
