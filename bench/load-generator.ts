@@ -57,6 +57,8 @@ interface WorkerReply {
 }
 
 export interface LoadGenerator {
+  /** The worker process's id, to read its CPU time. */
+  pid: number | undefined;
   run(load: LoadRequest): Promise<LoadResult>;
   close(): Promise<void>;
 }
@@ -84,6 +86,7 @@ export function startLoadGenerator(core: number | undefined): LoadGenerator {
     await exited;
   });
   return {
+    pid: child.pid,
     run(load) {
       const id = nextId++;
       return new Promise((resolve, reject) => {
