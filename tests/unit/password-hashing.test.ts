@@ -1,73 +1,74 @@
 /**
- * Password hashing takes one slot per core (issue #6): a burst of sign-ins never occupies every
- * thread of libuv's pool, which also reads the files the server sends.
+ * Password hashes run on threads of their own, one hash per core at a time, below the request
+ * thread's priority (issue #6): a burst of sign-ins never holds up the other requests, and never
+ * occupies libuv's pool, which reads the files the server sends.
  */
-import { availableParallelism } from 'node:os';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { readdirSync, readFileSync } from 'node:fs';
+import { availableParallelism, getPriority } from 'node:os';
+import { afterAll, describe, expect, it } from 'vitest';
+import { HASH_THREAD_NICE_INCREMENT } from '../../src/server/accounts/hash-threads';
+import {
+  hashPassword,
+  hashThreads,
+  passwordHashing,
+  verifyPassword,
+} from '../../src/server/accounts/password-hashing';
 
-const argon2 = vi.hoisted(() => {
-  const finishers: ((ok: boolean) => void)[] = [];
-  return {
-    finishers,
-    verify: vi.fn(
-      (stored: string) =>
-        new Promise<boolean>((resolve, reject) => {
-          if (stored === 'malformed') reject(new Error('invalid hash'));
-          else finishers.push(resolve);
-        }),
-    ),
-    hash: vi.fn(async (password: string) => `$argon2id$${password}`),
-  };
-});
-vi.mock('@node-rs/argon2', () => ({ verify: argon2.verify, hash: argon2.hash }));
-
-const { hashPassword, passwordHashing, verifyPassword } = await import(
-  '../../src/server/accounts/password-hashing'
-);
+/** The nice value of every thread of this process, read from /proc. */
+function threadNiceValues(): number[] {
+  return readdirSync('/proc/self/task').map((tid) => {
+    const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+    // After the command name in parentheses: state is field 3, nice field 19.
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+  });
+}
 
 /** Lets every settled promise's callbacks run. */
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
-afterEach(() => {
-  argon2.verify.mockClear();
-  argon2.finishers.length = 0;
-});
+afterAll(() => hashThreads.close());
 
 describe('password hashing', () => {
-  it('runs one verify per core, starts the next as soon as one ends, and answers each caller', async () => {
-    const cores = availableParallelism();
-    const results = Array.from({ length: cores + 3 }, (_, i) =>
-      verifyPassword({ hash: `stored-${i}`, password: 'correct horse' }),
-    );
-    await settle();
-    expect(argon2.verify).toHaveBeenCalledTimes(cores);
-    expect(passwordHashing.active).toBe(cores);
-
-    // Verifies finish in the order they started; the even ones match.
-    let finished = 0;
-    const finishOne = async () => {
-      argon2.finishers[finished]?.(finished % 2 === 0);
-      finished += 1;
-      await settle();
-    };
-    await finishOne();
-    expect(argon2.verify).toHaveBeenCalledTimes(cores + 1);
-    expect(passwordHashing.active).toBe(cores);
-    while (finished < cores + 3) await finishOne();
-
-    expect(argon2.verify.mock.calls.map(([stored]) => stored)).toEqual(
-      Array.from({ length: cores + 3 }, (_, i) => `stored-${i}`),
-    );
-    expect(await Promise.all(results)).toEqual(Array.from({ length: cores + 3 }, (_, i) => i % 2 === 0));
+  it('hashes with argon2id at OWASP parameters and verifies right, wrong and malformed hashes', async () => {
+    const stored = await hashPassword('correct horse');
+    expect(stored).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(await verifyPassword({ hash: stored, password: 'correct horse' })).toBe(true);
+    expect(await verifyPassword({ hash: stored, password: 'correct horsE' })).toBe(false);
+    expect(await verifyPassword({ hash: 'not a hash', password: 'correct horse' })).toBe(false);
     expect(passwordHashing.active).toBe(0);
   });
 
-  it('answers false for a malformed stored hash and gives its slot back', async () => {
+  it('runs the hashes on threads below the request thread’s priority', async () => {
+    await hashPassword('warm up the threads');
+    const below = Math.min(19, getPriority() + HASH_THREAD_NICE_INCREMENT);
+    expect(hashThreads.started).toBeGreaterThan(0);
+    expect(threadNiceValues().filter((nice) => nice === below).length).toBeGreaterThanOrEqual(
+      hashThreads.started,
+    );
+  });
+
+  it('runs one hash per core at a time, on at most one thread per core, and answers each caller', async () => {
     const cores = availableParallelism();
-    for (let i = 0; i < cores + 1; i++) {
-      expect(await verifyPassword({ hash: 'malformed', password: 'x' })).toBe(false);
-    }
+    const stored = await hashPassword('correct horse');
+    const results = Array.from({ length: cores + 3 }, (_, i) =>
+      verifyPassword({ hash: stored, password: i % 2 === 0 ? 'correct horse' : 'wrong horse' }),
+    );
+    await settle();
+    expect(passwordHashing.active).toBe(cores);
+    expect(await Promise.all(results)).toEqual(Array.from({ length: cores + 3 }, (_, i) => i % 2 === 0));
+    expect(hashThreads.started).toBeLessThanOrEqual(cores);
     expect(passwordHashing.active).toBe(0);
-    expect(await hashPassword('pw')).toBe('$argon2id$pw');
+  });
+
+  it('fails the hash of a thread that stops, gives its slot back, and starts a new thread for the next', async () => {
+    await hashThreads.close();
+    const pending = hashPassword('correct horse');
+    await settle();
+    await hashThreads.close();
+    await expect(pending).rejects.toThrow('A password hash thread stopped');
+    expect(passwordHashing.active).toBe(0);
+
+    const stored = await hashPassword('correct horse');
+    expect(await verifyPassword({ hash: stored, password: 'correct horse' })).toBe(true);
   });
 });

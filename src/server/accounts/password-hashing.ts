@@ -1,15 +1,14 @@
 /**
  * Passwords are hashed with argon2id at OWASP's recommended parameters (19 MiB, 2 iterations,
- * 1 lane) by @node-rs/argon2, which works off the main thread so hashing never blocks requests.
+ * 1 lane) by @node-rs/argon2, on threads of their own that run below the request thread's
+ * priority (./hash-threads.ts), so hashing never blocks requests nor slows them down.
  *
- * At most one hash per core runs at a time; the rest wait their turn here. @node-rs/argon2 runs
- * on libuv's thread pool, whose four threads also read the files the server sends: unbounded, a
- * burst of sign-ins filled all four with hashes and every stylesheet and script waited behind
- * them (docs/decisions/0010-one-hash-per-core.md).
+ * At most one hash per core runs at a time; the rest wait their turn here
+ * (docs/decisions/0010-one-hash-per-core.md).
  */
 import { availableParallelism } from 'node:os';
-import { hash, verify } from '@node-rs/argon2';
 import { ConcurrencyLimit } from '../rate-limit/concurrency-limit';
+import { HashThreads } from './hash-threads';
 
 /** Algorithm.Argon2id in @node-rs/argon2's const enum, which isolated modules cannot import. */
 const ARGON2ID = 2;
@@ -22,16 +21,21 @@ export const argon2Params = {
   parallelism: 1,
 } as const;
 
+const cores = availableParallelism();
+
+/** The threads hashes run on, one per core. */
+export const hashThreads = new HashThreads(cores);
+
 /** Every hash and verify in this process takes a slot; the line behind them is unbounded. */
-export const passwordHashing = new ConcurrencyLimit({ slots: availableParallelism() });
+export const passwordHashing = new ConcurrencyLimit({ slots: cores });
 
 export function hashPassword(password: string): Promise<string> {
-  return passwordHashing.run(() => hash(password, argon2Params));
+  return passwordHashing.run(() => hashThreads.hash(password, argon2Params));
 }
 
 export async function verifyPassword(data: { hash: string; password: string }): Promise<boolean> {
   try {
-    return await passwordHashing.run(() => verify(data.hash, data.password));
+    return await passwordHashing.run(() => hashThreads.verify(data.hash, data.password));
   } catch {
     // A malformed stored hash never signs anyone in.
     return false;
