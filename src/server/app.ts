@@ -10,6 +10,7 @@ import { messages } from '../shared/messages';
 import { isKnownPagePath } from '../shared/routes';
 import { accountRoutes } from './accounts/account-routes';
 import { createAuth } from './accounts/auth';
+import { hashThreads } from './accounts/password-hashing';
 import { createSessionReader, publicUser, SessionCache } from './accounts/session';
 import { createSignIn } from './accounts/sign-in';
 import {
@@ -91,6 +92,8 @@ export function createApp(deps: AppDependencies, services: AppServices = createS
   const { mailer, captcha, limiters, health } = services;
   const db = database.db;
   const sessionCache = new SessionCache();
+  hashThreads.onThreadLost = (error) =>
+    logger.error({ err: error }, 'a password hash thread stopped; the next hash starts a new one');
   const auth = createAuth({ config, db, mailer, captcha, limiters, logger, sessionCache });
   const sessions = createSessionReader({
     auth,

@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism, getPriority } from 'node:os';
 import { afterAll, describe, expect, it } from 'vitest';
-import { HASH_THREAD_NICE_INCREMENT } from '../../src/server/accounts/hash-threads';
+import { HASH_THREAD_NICE_INCREMENT, HashThreads } from '../../src/server/accounts/hash-threads';
 import {
   hashPassword,
   hashThreads,
@@ -70,5 +70,23 @@ describe('password hashing', () => {
 
     const stored = await hashPassword('correct horse');
     expect(await verifyPassword({ hash: stored, password: 'correct horse' })).toBe(true);
+  });
+
+  it('reports a thread that stops unasked, such as one that cannot load the hash library, and fails its job', async () => {
+    const threads = new HashThreads(1, '/nowhere/argon2.node');
+    const lost: Error[] = [];
+    threads.onThreadLost = (error) => lost.push(error);
+    await expect(threads.hash('correct horse', {})).rejects.toThrow('/nowhere/argon2.node');
+    expect(lost.map((error) => error.message)).toEqual([expect.stringContaining('/nowhere/argon2.node')]);
+    expect(threads.started).toBe(0);
+  });
+
+  it('does not report threads it was asked to end', async () => {
+    const lost: Error[] = [];
+    hashThreads.onThreadLost = (error) => lost.push(error);
+    await hashPassword('correct horse');
+    await hashThreads.close();
+    expect(lost).toEqual([]);
+    hashThreads.onThreadLost = undefined;
   });
 });

@@ -46,6 +46,8 @@ interface Reply {
 
 interface HashThread {
   worker: Worker;
+  /** Set by close(): the thread's end is asked for, not a fault to report. */
+  closing?: boolean;
   /** The job this thread is working on, if any. */
   current?: { id: number; resolve: (value: string | boolean) => void; reject: (error: Error) => void };
 }
@@ -59,9 +61,15 @@ export class HashThreads {
   private readonly threads = new Set<HashThread>();
   private readonly idle: HashThread[] = [];
   private nextId = 1;
-  private readonly argon2 = createRequire(import.meta.url).resolve('@node-rs/argon2');
 
-  constructor(readonly size: number) {}
+  /** Told when a thread stops unasked (it could not load the hash library, say), to be logged. */
+  onThreadLost: ((error: Error) => void) | undefined;
+
+  /** `argon2` is the module the threads load: @node-rs/argon2, or another path in tests. */
+  constructor(
+    readonly size: number,
+    private readonly argon2 = createRequire(import.meta.url).resolve('@node-rs/argon2'),
+  ) {}
 
   /** A new argon2 hash of the password, as a PHC string. */
   async hash(password: string, params: object): Promise<string> {
@@ -112,6 +120,7 @@ export class HashThreads {
       if (at >= 0) this.idle.splice(at, 1);
       thread.current?.reject(error);
       thread.current = undefined;
+      if (!thread.closing) this.onThreadLost?.(error);
     };
     worker.on('error', lost);
     worker.on('exit', (code) => lost(new Error(`A password hash thread stopped (exit code ${code})`)));
@@ -121,6 +130,7 @@ export class HashThreads {
   /** Ends every thread; a job in flight fails. The next job starts new threads. */
   async close(): Promise<void> {
     const threads = [...this.threads];
+    for (const thread of threads) thread.closing = true;
     await Promise.all(threads.map((thread) => thread.worker.terminate()));
   }
 }
