@@ -144,8 +144,9 @@ async function oneVerifyMs(stored: string): Promise<number> {
 
 /**
  * While a round of sign-ins runs: the time to fetch the stylesheet every page links, 20 times,
- * one every 100 ms. Hashes and file reads share libuv's thread pool, so this shows whether a
- * burst of sign-ins slows every page down (it did, before hashing took one slot per core).
+ * one every 100 ms. This shows whether a burst of sign-ins slows every page down: it did while
+ * hashes filled libuv's thread pool, which reads the files (0010), and less once the hashes ran on
+ * threads of their own below the request thread's priority (0011).
  */
 async function stylesheetDuringSignIns(
   url: string,
