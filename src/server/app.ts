@@ -4,7 +4,6 @@
  */
 import { join } from 'node:path';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { messages } from '../shared/messages';
 import { isKnownPagePath } from '../shared/routes';
@@ -27,6 +26,7 @@ import type { Database } from './db/database';
 import { createHealthMonitor, type HealthMonitor, healthRoutes } from './health/health-routes';
 import { ApiError, errorResponse, isDatabaseDown, serviceUnavailable } from './http/api-error';
 import type { AppEnv } from './http/app-env';
+import { limitBody } from './http/body-limit';
 import { sameOriginOnly } from './http/origin-check';
 import { createSiteBase } from './http/page-site';
 import { mountStaticSite } from './http/static-site';
@@ -104,12 +104,9 @@ export function createApp(deps: AppDependencies, services: AppServices = createS
   });
   const app = createSiteBase(config, logger);
 
-  const smallBodies = bodyLimit({
-    maxSize: MAX_BODY_BYTES,
-    onError: (c) => errorResponse(c, 413, messages.bodyTooLarge, 'BODY_TOO_LARGE'),
-  });
-  // Every API body is small, but a profile photo (up to 5 MB, limited by its own route). Requests
-  // without a body skip the check: reading the body stream would build a full Request for nothing.
+  const smallBodies = limitBody(MAX_BODY_BYTES, messages.bodyTooLarge);
+  // Every API body is small, but a profile photo (up to 5 MB, limited by its own route). GET and
+  // HEAD carry no body and skip the check.
   app.use('/api/*', (c, next) =>
     c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.path === PHOTO_PATH
       ? next()

@@ -7,7 +7,6 @@
  * its body is read, and waits for one of the process's photo decoding slots.
  */
 import { Hono, type MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import type { Kysely } from 'kysely';
 import { messages } from '../../shared/messages';
 import { MAX_PHOTO_BYTES } from '../../shared/tutor-catalog';
@@ -16,6 +15,7 @@ import { loadSession, requireUser, type SessionReader } from '../accounts/sessio
 import type { DB } from '../db/schema';
 import { ApiError, errorResponse } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
+import { limitBody } from '../http/body-limit';
 import { type ConcurrencyLimit, ServerBusyError } from '../rate-limit/concurrency-limit';
 import { limitByUser, type RateLimiters } from '../rate-limit/rate-limits';
 import { type ProcessedPhoto, photoDecodes, processPhoto } from '../tutors/profile-photo';
@@ -90,10 +90,7 @@ export function profileDetailsRoutes(deps: {
     '/profile/photo',
     tutorOnly,
     limitByUser(limiters, 'profilePhoto'),
-    bodyLimit({
-      maxSize: MAX_PHOTO_BYTES,
-      onError: (c) => errorResponse(c, 413, 'The photo must be at most 5 MB', 'BODY_TOO_LARGE'),
-    }),
+    limitBody(MAX_PHOTO_BYTES, 'The photo must be at most 5 MB'),
     async (c) => {
       const user = requireUser(c);
       const bytes = new Uint8Array(await c.req.arrayBuffer());
