@@ -5,7 +5,8 @@
  *   2  the session check (GET /api/session, signed in) req/s and p99, on the embedded store and
  *      on PostgreSQL, against the same bare server;
  *   3  sign-in req/s with the server on both cores, against what the password hash alone allows,
- *      on the embedded store and on PostgreSQL.
+ *      on the embedded store and on PostgreSQL; in the same rounds, for the findings, a bare
+ *      node:http server that answers the same requests with the hash and nothing else.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { hash, verify } from '@node-rs/argon2';
@@ -16,7 +17,7 @@ import { type CpuReading, cpuPer, readCpu, waitUntilIdle } from './cpu-time';
 import type { LoadGenerator, LoadRequest, LoadResult } from './load-generator';
 import { createBenchDatabase } from './postgres';
 import { type Pinning, startTutorlane, type TutorlaneServer, tempDir } from './processes';
-import { type BareServer, startBareServer } from './reference-servers';
+import { type BareServer, startBareServer, startBareVerifyingServer } from './reference-servers';
 import { type FigureResult, type Row, skippedRow, status } from './report';
 import { formatSpread, median, percentile, ratios, type Spread, spread } from './stats';
 
@@ -212,8 +213,10 @@ async function signInFigure(options: {
   account: BenchAccount;
   load: LoadGenerator;
   stored: string;
+  /** The bare verifying server, verifying against `stored`: the best any server could do. */
+  bareVerifier: BareServer;
 }): Promise<{ row: Row; findings: string[]; details: unknown }> {
-  const { server, account, load, stored } = options;
+  const { server, account, load, stored, bareVerifier } = options;
   const signInLoad: LoadRequest = {
     url: server.url,
     method: 'POST',
@@ -224,8 +227,12 @@ async function signInFigure(options: {
     durationSeconds: SIGN_IN_SECONDS,
     randomForwardedFor: true,
   };
+  // The same requests to the bare verifying server, whose answer is the hash and nothing else.
+  const bareLoad: LoadRequest = { ...signInLoad, url: bareVerifier.url };
   await warmUp(load, signInLoad);
+  await warmUp(load, bareLoad);
   const cpu: CpuReading[] = [];
+  const bareRounds: LoadResult[] = [];
   const signIn = await interleaved(
     async () => {
       // The round before leaves sign-ins queued for a hash: they finish first, not beside the verify.
@@ -233,6 +240,8 @@ async function signInFigure(options: {
       return oneVerifyMs(stored);
     },
     async () => {
+      bareRounds.push(await load.run(bareLoad));
+      await waitUntilIdle(bareVerifier.child.pid);
       const before = readCpu(server.child.pid, load.pid);
       const result = await load.run(signInLoad);
       cpu.push(cpuPer(before, readCpu(server.child.pid, load.pid), result.ok + result.non2xx));
@@ -244,6 +253,14 @@ async function signInFigure(options: {
     ratios(
       signIn.subject.map((r) => r.requestsPerSecond),
       hashOnly,
+    ),
+  );
+  const bareRps = bareRounds.map((r) => r.requestsPerSecond);
+  const bareRatio = spread(ratios(bareRps, hashOnly));
+  const againstBare = spread(
+    ratios(
+      signIn.subject.map((r) => r.requestsPerSecond),
+      bareRps,
     ),
   );
   const verifyMs = median(signIn.reference);
@@ -265,12 +282,17 @@ async function signInFigure(options: {
         `p99 ${median(signIn.subject.map((r) => r.p99Ms))} ms at ${SIGN_IN_CONNECTIONS} connections`,
       `${options.id} ${options.store}: meanwhile ${during.stylesheet} (every page's stylesheet) took ` +
         `p50 ${ms(50)} ms, p90 ${ms(90)} ms, max ${ms(100)} ms (20 fetches during a round of sign-ins)`,
+      `${options.id} ${options.store}: a bare node:http server whose only work is the verify (a thread ` +
+        `per core, no framework, database or cookie), in the same rounds: ${rps(spread(bareRps))}, ` +
+        `${ratioText(bareRatio)} the reference; sign-in did ${ratioText(againstBare)} of what it did`,
       ...cpuFinding(`${options.id} ${options.store}`, cpu, verifyMs),
       ...problems(`${options.id} sign-in`, signIn.subject),
+      ...problems(`${options.id} bare verifying server`, bareRounds),
     ],
     details: {
       ...signIn,
       hashOnlyRequestsPerSecond: hashOnly,
+      bareVerifyingServer: bareRounds,
       cpuMsPerSignIn: cpu,
       stylesheetDuringSignIns: during,
     },
@@ -378,8 +400,17 @@ export async function measureHttpFigures(pinning: Pinning, load: LoadGenerator):
     inProcesses.push((await verifiesInTwoProcesses(stored, PASSWORD)) / reference);
   }
   const cores = await twoThreadScaling();
+  const bareVerifier = await startBareVerifyingServer(stored);
   server = await startTutorlane({ dataDir });
-  const embeddedSignIn = await signInFigure({ id: '3a', store: 'embedded', server, account, load, stored });
+  const embeddedSignIn = await signInFigure({
+    id: '3a',
+    store: 'embedded',
+    server,
+    account,
+    load,
+    stored,
+    bareVerifier,
+  });
   rows.push(embeddedSignIn.row);
   findings.push(...embeddedSignIn.findings);
   details.signInEmbedded = embeddedSignIn.details;
@@ -400,6 +431,7 @@ export async function measureHttpFigures(pinning: Pinning, load: LoadGenerator):
       account: await createAccount(pgServer.url),
       load,
       stored,
+      bareVerifier,
     });
     rows.push(pgSignIn.row);
     findings.push(...pgSignIn.findings);
@@ -407,6 +439,7 @@ export async function measureHttpFigures(pinning: Pinning, load: LoadGenerator):
     await pgServer.stop();
     await signInDatabase.drop();
   }
+  await bareVerifier.stop();
   findings.push(
     `3: the machine's own ceiling: argon2id alone, two verifies at a time with nothing else running, ` +
       `three rounds against the reference: on two threads of one process (as the server runs them) ` +
