@@ -5,8 +5,8 @@
  *   2  the session check (GET /api/session, signed in) req/s and p99, on the embedded store and
  *      on PostgreSQL, against the same bare server;
  *   3  sign-in req/s with the server on both cores, against what the password hash alone allows,
- *      on the embedded store and on PostgreSQL; in the same rounds, for the findings, a bare
- *      node:http server that answers the same requests with the hash and nothing else.
+ *      on the embedded store and on PostgreSQL; on the embedded store, in the same rounds and for
+ *      the findings, a bare node:http server that answers the same requests with the hash alone.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { hash, verify } from '@node-rs/argon2';
@@ -205,6 +205,30 @@ function cpuFinding(label: string, rounds: CpuReading[], verifyMs: number): stri
   ];
 }
 
+/**
+ * The bare verifying server against the reference and sign-in against it, round by round: the
+ * first is the most any server can reach here, the second what Tutorlane adds to the hash.
+ */
+function bareVerifierFinding(
+  label: string,
+  bare: LoadResult[],
+  signIns: LoadResult[],
+  hashOnly: number[],
+): string[] {
+  if (bare.length === 0) return [];
+  const bareRps = bare.map((r) => r.requestsPerSecond);
+  const againstBare = ratios(
+    signIns.map((r) => r.requestsPerSecond),
+    bareRps,
+  );
+  return [
+    `${label}: a bare node:http server whose only work is the verify (a thread per core, no ` +
+      `framework, database or cookie), in the same rounds: ${rps(spread(bareRps))}, ` +
+      `${ratioText(spread(ratios(bareRps, hashOnly)))} the reference; sign-in did ` +
+      `${ratioText(spread(againstBare))} of what it did`,
+  ];
+}
+
 /** Figure 3 on one store: sign-in req/s on both cores against 2 x 1000 / (one verify in ms). */
 async function signInFigure(options: {
   id: string;
@@ -213,8 +237,11 @@ async function signInFigure(options: {
   account: BenchAccount;
   load: LoadGenerator;
   stored: string;
-  /** The bare verifying server, verifying against `stored`: the best any server could do. */
-  bareVerifier: BareServer;
+  /**
+   * The bare verifying server, verifying against `stored`: what any server could do here. When
+   * given, each round also runs the same requests against it, for the findings.
+   */
+  bareVerifier?: BareServer;
 }): Promise<{ row: Row; findings: string[]; details: unknown }> {
   const { server, account, load, stored, bareVerifier } = options;
   const signInLoad: LoadRequest = {
@@ -228,9 +255,9 @@ async function signInFigure(options: {
     randomForwardedFor: true,
   };
   // The same requests to the bare verifying server, whose answer is the hash and nothing else.
-  const bareLoad: LoadRequest = { ...signInLoad, url: bareVerifier.url };
+  const bareLoad = bareVerifier && { ...signInLoad, url: bareVerifier.url };
   await warmUp(load, signInLoad);
-  await warmUp(load, bareLoad);
+  if (bareLoad) await warmUp(load, bareLoad);
   const cpu: CpuReading[] = [];
   const bareRounds: LoadResult[] = [];
   const signIn = await interleaved(
@@ -240,8 +267,10 @@ async function signInFigure(options: {
       return oneVerifyMs(stored);
     },
     async () => {
-      bareRounds.push(await load.run(bareLoad));
-      await waitUntilIdle(bareVerifier.child.pid);
+      if (bareLoad) {
+        bareRounds.push(await load.run(bareLoad));
+        await waitUntilIdle(bareVerifier?.child.pid);
+      }
       const before = readCpu(server.child.pid, load.pid);
       const result = await load.run(signInLoad);
       cpu.push(cpuPer(before, readCpu(server.child.pid, load.pid), result.ok + result.non2xx));
@@ -253,14 +282,6 @@ async function signInFigure(options: {
     ratios(
       signIn.subject.map((r) => r.requestsPerSecond),
       hashOnly,
-    ),
-  );
-  const bareRps = bareRounds.map((r) => r.requestsPerSecond);
-  const bareRatio = spread(ratios(bareRps, hashOnly));
-  const againstBare = spread(
-    ratios(
-      signIn.subject.map((r) => r.requestsPerSecond),
-      bareRps,
     ),
   );
   const verifyMs = median(signIn.reference);
@@ -282,9 +303,7 @@ async function signInFigure(options: {
         `p99 ${median(signIn.subject.map((r) => r.p99Ms))} ms at ${SIGN_IN_CONNECTIONS} connections`,
       `${options.id} ${options.store}: meanwhile ${during.stylesheet} (every page's stylesheet) took ` +
         `p50 ${ms(50)} ms, p90 ${ms(90)} ms, max ${ms(100)} ms (20 fetches during a round of sign-ins)`,
-      `${options.id} ${options.store}: a bare node:http server whose only work is the verify (a thread ` +
-        `per core, no framework, database or cookie), in the same rounds: ${rps(spread(bareRps))}, ` +
-        `${ratioText(bareRatio)} the reference; sign-in did ${ratioText(againstBare)} of what it did`,
+      ...bareVerifierFinding(`${options.id} ${options.store}`, bareRounds, signIn.subject, hashOnly),
       ...cpuFinding(`${options.id} ${options.store}`, cpu, verifyMs),
       ...problems(`${options.id} sign-in`, signIn.subject),
       ...problems(`${options.id} bare verifying server`, bareRounds),
@@ -400,6 +419,7 @@ export async function measureHttpFigures(pinning: Pinning, load: LoadGenerator):
     inProcesses.push((await verifiesInTwoProcesses(stored, PASSWORD)) / reference);
   }
   const cores = await twoThreadScaling();
+  // On the embedded store only: the bare server's rounds add half a minute to the run.
   const bareVerifier = await startBareVerifyingServer(stored);
   server = await startTutorlane({ dataDir });
   const embeddedSignIn = await signInFigure({
@@ -415,6 +435,7 @@ export async function measureHttpFigures(pinning: Pinning, load: LoadGenerator):
   findings.push(...embeddedSignIn.findings);
   details.signInEmbedded = embeddedSignIn.details;
   await server.stop();
+  await bareVerifier.stop();
 
   const signInDatabase = await createBenchDatabase('signin');
   if ('unavailable' in signInDatabase) {
@@ -431,7 +452,6 @@ export async function measureHttpFigures(pinning: Pinning, load: LoadGenerator):
       account: await createAccount(pgServer.url),
       load,
       stored,
-      bareVerifier,
     });
     rows.push(pgSignIn.row);
     findings.push(...pgSignIn.findings);
@@ -439,7 +459,6 @@ export async function measureHttpFigures(pinning: Pinning, load: LoadGenerator):
     await pgServer.stop();
     await signInDatabase.drop();
   }
-  await bareVerifier.stop();
   findings.push(
     `3: the machine's own ceiling: argon2id alone, two verifies at a time with nothing else running, ` +
       `three rounds against the reference: on two threads of one process (as the server runs them) ` +
