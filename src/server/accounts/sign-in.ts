@@ -4,7 +4,7 @@
  * session row Better Auth reads, renews and deletes, and its signed session cookie. One join finds
  * the account, argon2id verifies off the main thread, one insert creates the session.
  * An unknown email is verified against a dummy hash, so it costs the same time as a wrong password
- * and gets the same answer. See docs/decisions/0005-performance.md.
+ * and gets the same answer. See docs/decisions/0005-performance-paths.md.
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
