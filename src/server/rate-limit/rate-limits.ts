@@ -83,7 +83,6 @@ export function tooManyRequests(c: Context, retryAfterSeconds: number) {
   return errorResponse(c, 429, messages.tooManyRequests, 'TOO_MANY_REQUESTS');
 }
 
-/** Limits a route per client address. */
 /** Spends one point of `name` for `key`: null while within the limit, else the 429 to answer. */
 export async function refusedByLimit(
   c: Context,
@@ -95,6 +94,7 @@ export async function refusedByLimit(
   return wait === null ? null : tooManyRequests(c, wait);
 }
 
+/** Limits a route per client address. */
 export function limitByClient(limiters: RateLimiters, name: RateLimitName): MiddlewareHandler<AppEnv> {
   return async (c, next) => (await refusedByLimit(c, limiters, name, c.get('clientAddress'))) ?? next();
 }
