@@ -8,6 +8,7 @@
  * browsers and fetch do), Node's HTTP parser never hands over more than that, so the header alone
  * decides, as it does inside Hono's middleware, and the route reads the body straight from the
  * socket. A body of unstated length (chunked) is still counted by Hono's middleware as it arrives.
+ * See docs/decisions/0012-body-limit-by-content-length.md.
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
