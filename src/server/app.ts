@@ -105,13 +105,8 @@ export function createApp(deps: AppDependencies, services: AppServices = createS
   const app = createSiteBase(config, logger);
 
   const smallBodies = limitBody(MAX_BODY_BYTES, messages.bodyTooLarge);
-  // Every API body is small, but a profile photo (up to 5 MB, limited by its own route). GET and
-  // HEAD carry no body and skip the check.
-  app.use('/api/*', (c, next) =>
-    c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.path === PHOTO_PATH
-      ? next()
-      : smallBodies(c, next),
-  );
+  // Every API body is small, but a profile photo (up to 5 MB, limited by its own route).
+  app.use('/api/*', (c, next) => (c.req.path === PHOTO_PATH ? next() : smallBodies(c, next)));
   app.use('/api/*', sameOriginOnly(config.trustedOrigins));
 
   const shownConfig = publicConfig(config, captcha);

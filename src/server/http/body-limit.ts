@@ -18,6 +18,8 @@ export function limitBody(maxBytes: number, message: string): MiddlewareHandler 
   const refuse = (c: Context) => errorResponse(c, 413, message, 'BODY_TOO_LARGE');
   const counting = bodyLimit({ maxSize: maxBytes, onError: refuse });
   return async (c, next) => {
+    // GET and HEAD carry no body; asking a node request for one would build the Request for nothing.
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     const length = c.req.header('content-length');
     if (length === undefined || c.req.header('transfer-encoding') !== undefined) return counting(c, next);
     return Number(length) > maxBytes ? refuse(c) : next();
