@@ -11,7 +11,7 @@ import { openDatabase } from './db/database';
 import { HEALTH_PATH, healthAnswer } from './health/health-routes';
 import { createPageSite, servableWithoutDatabase } from './http/page-site';
 import { securityHeaderList } from './http/security-headers';
-import { createLogger } from './logging/logger';
+import { createLogger, flushLogs } from './logging/logger';
 import { startMaintenance } from './maintenance/cleanup';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -155,9 +155,11 @@ export async function startServer(): Promise<void> {
         await services.mailer.stop();
         await database.close();
         logger.info('database closed; bye');
+        await flushLogs(logger);
         process.exit(0);
       } catch (error) {
         logger.error({ err: error }, 'closing the database failed');
+        await flushLogs(logger);
         process.exit(1);
       }
     });

@@ -1,10 +1,22 @@
 /**
  * Structured logs (pino, one JSON object per line). Anything that could carry a password, a token
  * or a cookie is redacted by path, and request logs never include headers or bodies at all.
+ *
+ * Lines go to stdout without ever holding the process up. pino's default destination flushes
+ * synchronously when the process exits and retries a full pipe until it drains: a server whose
+ * supervisor had gone (stdout a socket nobody read) never finished its shutdown. Here the lines
+ * are written asynchronously, a reader that stalls for a second loses lines instead of the server
+ * waiting for it, and the shutdown waits at most a second for what is still buffered.
  */
 import { type Logger, pino } from 'pino';
+import SonicBoom from 'sonic-boom';
 
 export type { Logger };
+
+/** How long a stalled stdout is waited for before lines are dropped. */
+export const OUTPUT_STALL_LIMIT_MS = 1000;
+/** What is kept in memory for a slow reader; lines beyond it are dropped. */
+const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 
 const redactedPaths = [
   'password',
@@ -25,6 +37,26 @@ const redactedPaths = [
   'req.headers.authorization',
 ];
 
+/** stdout, written asynchronously; a reader that stops reading costs lines, never time. */
+export function stdoutDestination(): SonicBoom {
+  let stalledSince: number | undefined;
+  const stream = new SonicBoom({
+    fd: 1,
+    sync: false,
+    maxLength: MAX_BUFFERED_BYTES,
+    retryEAGAIN: () => {
+      stalledSince ??= Date.now();
+      return Date.now() - stalledSince < OUTPUT_STALL_LIMIT_MS;
+    },
+  });
+  stream.on('write', () => {
+    stalledSince = undefined;
+  });
+  // A reader that went away (EPIPE) or gave up on is not the server's failure.
+  stream.on('error', () => {});
+  return stream;
+}
+
 export function createLogger(options: { level: string; destination?: pino.DestinationStream }): Logger {
   return pino(
     {
@@ -33,6 +65,18 @@ export function createLogger(options: { level: string; destination?: pino.Destin
       redact: { paths: redactedPaths, censor: '[redacted]' },
       timestamp: pino.stdTimeFunctions.isoTime,
     },
-    options.destination,
+    options.destination ?? stdoutDestination(),
   );
+}
+
+/** Waits until buffered lines are written, or OUTPUT_STALL_LIMIT_MS at most. */
+export function flushLogs(logger: Logger): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, OUTPUT_STALL_LIMIT_MS);
+    timer.unref();
+    logger.flush(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
 }
