@@ -21,7 +21,7 @@ export async function buildServer() {
     splitting: true,
     format: 'esm',
     platform: 'node',
-    target: 'node20',
+    target: 'node22',
     minify: true,
     legalComments: 'linked',
     // (@zxcvbn-ts/language-common: loaded on first use, as its own ES module.)
