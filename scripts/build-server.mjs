@@ -1,10 +1,10 @@
 /**
  * Bundles the server (src/server/main.ts) into dist/server with esbuild, so `npm start` runs plain
  * JavaScript: no TypeScript compiler at run time and one file to read instead of hundreds, which
- * is most of a restart's time (issue #6). Packages with native code or WebAssembly, and those that
+ * is most of a restart's time. Packages with native code or WebAssembly, and those that
  * load files of their own at run time, stay in node_modules.
  */
-import { rmSync } from 'node:fs';
+import { copyFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
@@ -14,8 +14,7 @@ export async function buildServer() {
   rmSync(`${root}dist/server`, { recursive: true, force: true });
   await build({
     absWorkingDir: root,
-    // The embedded database's thread is an entry of its own, beside main.js (db/embedded-thread.ts).
-    entryPoints: { main: 'src/server/main.ts', 'pglite-worker': 'src/server/db/pglite-worker.ts' },
+    entryPoints: { main: 'src/server/main.ts' },
     outdir: 'dist/server',
     bundle: true,
     splitting: true,
@@ -40,6 +39,9 @@ export async function buildServer() {
     },
     logLevel: 'warning',
   });
+  // The embedded database's thread is plain JavaScript that imports only packages: it is copied
+  // beside the bundle, where src/server/db/database.ts finds it.
+  copyFileSync(`${root}src/server/db/pglite-thread.mjs`, `${root}dist/server/pglite-thread.mjs`);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await buildServer();

@@ -83,7 +83,7 @@ export function createServices(deps: AppDependencies): AppServices {
       (config.recaptcha
         ? createRecaptchaVerifier({ ...config.recaptcha, hostname: new URL(config.appUrl).hostname, logger })
         : createAltchaVerifier({ db: database.db, secret: config.authSecret, tuning: deps.altchaTuning })),
-    limiters: deps.limiters ?? createRateLimiters({ pool: database.pool }),
+    limiters: deps.limiters ?? createRateLimiters({ database }),
   };
 }
 

@@ -19,7 +19,7 @@ beforeAll(async () => {
   // bodies reach the validation they are here to fuzz.
   const database = await createTestDatabase();
   const limiters = createRateLimiters({
-    pool: database.pool,
+    database,
     rules: { profileUpdate: { points: 100 * RUNS, durationSeconds: 3600 } },
   });
   t = await createTestApp({ database, overrides: { limiters } });

@@ -3,9 +3,9 @@
  * so every server counts together; on the embedded store (one process) they live in memory.
  */
 import type { Context, MiddlewareHandler } from 'hono';
-import type pg from 'pg';
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import { messages } from '../../shared/messages';
+import type { Database } from '../db/database';
 import { errorResponse } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 
@@ -44,17 +44,19 @@ export interface RateLimiters {
 }
 
 export function createRateLimiters(options: {
-  pool?: pg.Pool | undefined;
+  /** On PostgreSQL the counters live in the database; otherwise in this process. */
+  database?: Pick<Database, 'kind' | 'pool'> | undefined;
   rules?: Partial<typeof rateLimitRules>;
 }): RateLimiters {
+  const pool = options.database?.kind === 'postgres' ? options.database.pool : undefined;
   const rules = { ...rateLimitRules, ...options.rules };
   const limiters = Object.fromEntries(
     Object.entries(rules).map(([name, rule]) => {
       const common = { keyPrefix: name, points: rule.points, duration: rule.durationSeconds };
-      const limiter = options.pool
+      const limiter = pool
         ? new RateLimiterPostgres({
             ...common,
-            storeClient: options.pool,
+            storeClient: pool,
             tableName: 'rate_limits',
             tableCreated: true,
             clearExpiredByTimeout: false,
