@@ -2,7 +2,7 @@
  * Opens the database: PostgreSQL through a `pg` pool when DATABASE_URL is set, otherwise the
  * embedded PGlite under DATA_DIR/db, on a thread of its own (./pglite-thread.mjs). Both speak
  * PostgreSQL's dialect through Kysely, so every query and migration is written once. See
- * docs/decisions/0005-embedded-database-path.md for how the embedded store is reached and why.
+ * docs/decisions/0006-embedded-database-path.md for how the embedded store is reached and why.
  */
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
