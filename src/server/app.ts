@@ -1,17 +1,22 @@
 /**
- * Builds the Hono application from its dependencies. Nothing here listens on a port or reads the
+ * Builds the Hono application from its dependencies: one pipeline for everything the server
+ * answers (health, the JSON API, pages and assets). Nothing here listens on a port or reads the
  * environment, so tests call the same app in-process with their own database and config.
+ *
+ * The API is one chain of routes, and its type, `AppType`, is the contract the browser calls
+ * through `hc<AppType>()` (src/client/lib/api.ts): request and response types are written once.
  */
 import { join } from 'node:path';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { messages } from '../shared/messages';
 import { isKnownPagePath } from '../shared/routes';
+import { MAX_PHOTO_BYTES } from '../shared/tutor-catalog';
+import { tutorIdSchema } from '../shared/tutor-schemas';
 import { accountRoutes } from './accounts/account-routes';
-import { createAuth } from './accounts/auth';
-import { hashThreads } from './accounts/password-hashing';
-import { createSessionReader, publicUser, SessionCache } from './accounts/session';
-import { createSignIn } from './accounts/sign-in';
+import { type Auth, createAuth } from './accounts/auth';
+import { createSessionReader, SESSION_COOKIE_PREFIX, type SessionReader } from './accounts/session';
 import {
   type AltchaTuning,
   type CaptchaVerifier,
@@ -24,11 +29,17 @@ import { contactRoutes } from './contact/contact-routes';
 import { dashboardRoutes } from './dashboard/dashboard-routes';
 import type { Database } from './db/database';
 import { createHealthMonitor, type HealthMonitor, healthRoutes } from './health/health-routes';
-import { ApiError, errorResponse, isDatabaseDown, serviceUnavailable } from './http/api-error';
+import {
+  ApiError,
+  type ErrorStatus,
+  errorResponse,
+  isDatabaseDown,
+  serviceUnavailable,
+} from './http/api-error';
 import type { AppEnv } from './http/app-env';
-import { limitBody } from './http/body-limit';
 import { sameOriginOnly } from './http/origin-check';
-import { createSiteBase } from './http/page-site';
+import { requestLogger } from './http/request-logger';
+import { securityHeaders } from './http/security-headers';
 import { mountStaticSite } from './http/static-site';
 import type { Logger } from './logging/logger';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -87,72 +98,107 @@ export function createServices(deps: AppDependencies): AppServices {
   };
 }
 
-export function createApp(deps: AppDependencies, services: AppServices = createServices(deps)) {
-  const { config, database, logger } = deps;
+/** Every route under /api, in one chain. */
+function createApi(deps: AppDependencies, services: AppServices, auth: Auth, sessions: SessionReader) {
+  const { config, database } = deps;
+  const { db } = database;
   const { mailer, captcha, limiters, health } = services;
-  const db = database.db;
-  const sessionCache = new SessionCache();
-  hashThreads.onThreadLost = (error) =>
-    logger.error({ err: error }, 'a password hash thread stopped; the next hash starts a new one');
-  const auth = createAuth({ config, db, mailer, captcha, limiters, logger, sessionCache });
-  const sessions = createSessionReader({
-    auth,
-    db,
-    secret: config.authSecret,
-    secureCookie: config.secure,
-    cache: sessionCache,
-  });
-  const app = createSiteBase(config, logger);
-
-  const smallBodies = limitBody(MAX_BODY_BYTES, messages.bodyTooLarge);
-  // Every API body is small, but a profile photo (up to 5 MB, limited by its own route).
-  app.use('/api/*', (c, next) => (c.req.path === PHOTO_PATH ? next() : smallBodies(c, next)));
-  app.use('/api/*', sameOriginOnly(config.trustedOrigins));
-
-  const shownConfig = publicConfig(config, captcha);
-  const api = new Hono<AppEnv>()
+  return new Hono<AppEnv>()
     .route('/', healthRoutes(database, health))
-    .route('/', publicConfigRoutes(shownConfig))
+    .route('/', publicConfigRoutes(publicConfig(config, captcha)))
     .route('/', captchaRoutes(captcha))
-    .route(
-      '/',
-      accountRoutes({
-        auth,
-        sessions,
-        database,
-        limiters,
-        signIn: createSignIn({ db, secret: config.authSecret, secureCookie: config.secure }),
-      }),
-    )
-    .route('/', profileRoutes({ sessions, db, limiters }))
+    .route('/', accountRoutes({ auth, sessions, database, limiters }))
+    .route('/', profileRoutes({ auth, sessions, db, limiters }))
     .route('/', profileDetailsRoutes({ sessions, db, limiters, photoDecodes: deps.photoDecodes }))
     .route('/', tutorRoutes({ db }))
     .route('/', dashboardRoutes(sessions))
     .route('/', scheduleRoutes(sessions))
     .route('/', contactRoutes({ db, mailer, limiters, sessions, supportEmail: config.supportEmail }));
-  app.route('/api', api);
-  app.all('/api/*', (c) => errorResponse(c, 404, messages.notFound, 'NOT_FOUND'));
+}
+
+/** The API's type: what the browser's client is built from. */
+export type AppType = ReturnType<typeof createApi>;
+
+/**
+ * While the database opens (a first start takes seconds), the pages and assets that need no
+ * database are served; everything else waits until it is open. A signed-in visitor's page
+ * carries who is signed in, and whether a tutor's page exists is in the database.
+ */
+function holdUntilOpen(database: Database): MiddlewareHandler<AppEnv> {
+  let open = false;
+  database.ready.then(
+    () => {
+      open = true;
+    },
+    () => {},
+  );
+  return async (c, next) => {
+    if (!open) {
+      const needsDatabase =
+        (c.req.method !== 'GET' && c.req.method !== 'HEAD') ||
+        c.req.path.startsWith('/api/') ||
+        c.req.path.startsWith('/tutors/') ||
+        (c.req.header('cookie') ?? '').includes(`${SESSION_COOKIE_PREFIX}.session_token`);
+      if (needsDatabase) await database.ready;
+    }
+    await next();
+  };
+}
+
+/** API answers are never stored by a cache, unless a route says otherwise. */
+const noStoreByDefault: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await next();
+  if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
+};
+
+export function createApp(deps: AppDependencies, services: AppServices = createServices(deps)) {
+  const { config, database, logger } = deps;
+  const auth = createAuth({ ...services, config, db: database.db, logger });
+  const sessions = createSessionReader(auth, config);
+  const tooLarge = (message: string) => (c: Parameters<MiddlewareHandler>[0]) =>
+    errorResponse(c, 413, message, 'BODY_TOO_LARGE');
+  const bodyLimits = {
+    photo: bodyLimit({ maxSize: MAX_PHOTO_BYTES, onError: tooLarge('The photo must be at most 5 MB') }),
+    json: bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge(messages.bodyTooLarge) }),
+  };
+
+  const app = new Hono<AppEnv>()
+    .use(requestLogger(logger, config.trustProxy))
+    .use(securityHeaders({ https: config.secure, recaptcha: Boolean(config.recaptcha) }))
+    .use(holdUntilOpen(database))
+    .use('/api/*', noStoreByDefault)
+    // Every API body is small, but a profile photo's.
+    .on(['POST', 'PUT', 'PATCH', 'DELETE'], '/api/*', (c, next) =>
+      (c.req.path === PHOTO_PATH ? bodyLimits.photo : bodyLimits.json)(c, next),
+    )
+    .use('/api/*', sameOriginOnly(config.trustedOrigins))
+    .route('/api', createApi(deps, services, auth, sessions))
+    .all('/api/*', (c) => errorResponse(c, 404, messages.notFound, 'NOT_FOUND'));
 
   if (deps.clientDir) {
-    // A tutor's page exists only while the tutor is published: crawlers and links get a true 404.
     mountStaticSite(app, deps.clientDir, {
-      publicConfig: shownConfig,
+      publicConfig: publicConfig(config, services.captcha),
+      // A tutor's page exists only while the tutor is published: crawlers and links get a true 404.
       pageExists: async (path) => {
-        const tutorId = /^\/tutors\/([\w-]{1,64})\/?$/.exec(path)?.[1];
-        if (!tutorId) return isKnownPagePath(path);
-        return (await findPublishedTutor(db, tutorId)) !== null;
+        const tutorId = /^\/tutors\/([^/]+)\/?$/.exec(path)?.[1];
+        if (tutorId === undefined) return isKnownPagePath(path);
+        const id = tutorIdSchema.safeParse(tutorId);
+        return id.success && (await findPublishedTutor(database.db, id.data)) !== null;
       },
-      currentUser: async (c) => {
-        const user = await sessions.currentUser(c);
-        return user ? publicUser(user) : null;
-      },
+      currentUser: (c) => sessions.signedInUser(c),
     });
   }
 
   app.onError(async (error, c) => {
     if (error instanceof ApiError) return errorResponse(c, error.status, error.message, error.code);
-    if (error instanceof HTTPException && error.status < 500) {
-      return errorResponse(c, error.status, error.message || messages.invalidRequest);
+    if (error instanceof HTTPException && error.status >= 400 && error.status < 500) {
+      return errorResponse(c, error.status as ErrorStatus, error.message || messages.invalidRequest);
+    }
+    if (c.req.raw.signal.aborted) {
+      // The client went away mid-request (a dropped connection while its body arrived): nothing
+      // failed on our side, and nobody is left to answer.
+      c.get('logger')?.info({ reason: String(error) }, 'request aborted by the client');
+      return errorResponse(c, 400, messages.requestAborted, 'ABORTED');
     }
     if (await isDatabaseDown(database)) return serviceUnavailable(c);
     c.get('logger')?.error({ err: error }, 'unhandled error');

@@ -35,6 +35,7 @@ export const messages = {
   notFound: 'Not found',
   invalidRequest: 'The request is not valid.',
   bodyTooLarge: 'The request is too large.',
+  requestAborted: 'The request was cut off before it arrived whole.',
   forbiddenOrigin: 'This request came from a site we do not trust.',
   profileSaved: 'Your profile has been saved.',
 } as const;

@@ -15,6 +15,43 @@ import {
 } from './constants';
 import { messages } from './messages';
 
+/**
+ * Control characters (C0, DEL and C1) other than tab, line feed and carriage return. PostgreSQL
+ * refuses a NUL in text outright, and none of the others belongs in anything a person types.
+ */
+const CONTROL_CHARACTERS = /(?![\t\n\r])\p{Cc}/u;
+/** Any control character at all, line breaks included: for text that must stay on one line. */
+const ANY_CONTROL_CHARACTER = /\p{Cc}/u;
+/**
+ * Characters that change how the text around them is shown without showing themselves: bidi
+ * embeddings, overrides and isolates, zero-width spaces and joiners, the byte order mark. In a name
+ * they let one person's name pose as another's on a card or in a mail.
+ */
+const INVISIBLE_FORMATTING = /[\u061C\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/;
+
+/** Trimmed text of at most `max` characters; with `required`, the message when it is missing or blank. */
+const text = (label: string, max: number, required?: string) => {
+  const trimmed = z.string({ error: required ?? `${label} must be text` }).trim();
+  return (required ? trimmed.min(1, required) : trimmed).max(
+    max,
+    `${label} must be at most ${max} characters`,
+  );
+};
+
+/** Text a person writes, over several lines if they like: no control characters but line breaks. */
+export const freeText = (label: string, max: number, required?: string) =>
+  text(label, max, required).refine(
+    (value) => !CONTROL_CHARACTERS.test(value),
+    `${label} must not contain control characters`,
+  );
+
+/** Text that must stay on one line (a headline, a subject, anything that ends up in a mail header). */
+export const oneLineText = (label: string, max: number, required?: string) =>
+  text(label, max, required).refine(
+    (value) => !ANY_CONTROL_CHARACTER.test(value),
+    `${label} must be on one line`,
+  );
+
 /** Trimmed and lower-cased, so "Ann@Example.com " and "ann@example.com" are one account. */
 export const emailSchema = z
   .string({ error: messages.fillAllFields })
@@ -29,31 +66,53 @@ export const passwordSchema = z
   .min(MIN_PASSWORD_LENGTH, messages.passwordTooShort)
   .max(MAX_PASSWORD_LENGTH, messages.passwordTooLong);
 
+/** A person's name as others see it: one line, and nothing that changes how the text around it shows. */
 export const displayNameSchema = z
   .string({ error: messages.fillAllFields })
   .trim()
   .min(1, messages.fillAllFields)
   .max(MAX_NAME_LENGTH, `Name must be at most ${MAX_NAME_LENGTH} characters`)
-  .refine((name) => !/\p{Cc}/u.test(name), 'Name must not contain control characters');
+  .refine((name) => !ANY_CONTROL_CHARACTER.test(name), 'Name must not contain control characters')
+  .refine(
+    (name) => !INVISIBLE_FORMATTING.test(name),
+    'Name must not contain invisible formatting characters (such as text direction marks)',
+  );
 
 export const roleSchema = z.enum(ROLES, { error: 'Role must be student or tutor' });
 
-/** Text that ends up in a mail header must never carry a line break (header injection). */
-const hasNoLineBreak = (value: string) => !/[\r\n\p{Cc}]/u.test(value);
+/** The token of a mailed link, as we issue them: letters, digits, - and _ only. */
+export const linkTokenSchema = z.string().regex(/^[\w-]{16,128}$/);
 
 export const contactMessageSchema = z.object({
-  name: z
-    .string({ error: 'Name is required' })
-    .trim()
-    .min(1, 'Name is required')
-    .max(MAX_CONTACT_NAME_LENGTH, `Name must be at most ${MAX_CONTACT_NAME_LENGTH} characters`)
-    .refine(hasNoLineBreak, 'Name must be on one line'),
+  name: oneLineText('Name', MAX_CONTACT_NAME_LENGTH, 'Name is required'),
   email: emailSchema,
   subject: z.enum(CONTACT_SUBJECT_VALUES, { error: 'Please choose a subject' }),
-  message: z
-    .string({ error: 'Message is required' })
-    .trim()
-    .min(1, 'Message is required')
-    .max(MAX_CONTACT_MESSAGE_LENGTH, `Message must be at most ${MAX_CONTACT_MESSAGE_LENGTH} characters`),
+  message: freeText('Message', MAX_CONTACT_MESSAGE_LENGTH, 'Message is required'),
 });
 export type ContactMessageInput = z.input<typeof contactMessageSchema>;
+
+/**
+ * What the account endpoints take, as the browser sends it. Only the shape is checked here, any
+ * value that is not text reading as empty: the product's checks, in the order its messages are
+ * given, run in Better Auth's hooks (src/server/accounts/auth.ts), where Better Auth runs its own.
+ */
+const field = z.string().catch('');
+export const signUpBodySchema = z.object({
+  name: field,
+  email: field,
+  password: field,
+  confirmPassword: field,
+  role: z.string().optional(),
+});
+export const signInBodySchema = z.object({
+  email: field,
+  password: field,
+  rememberMe: z.boolean().optional(),
+});
+export const emailBodySchema = z.object({ email: field });
+export const resetPasswordBodySchema = z.object({
+  token: field,
+  newPassword: field,
+  confirmPassword: z.string().optional(),
+});
+export const verifyEmailBodySchema = z.object({ token: field });

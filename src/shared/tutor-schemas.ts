@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { SUBJECT_CATEGORIES } from './constants';
+import { freeText, oneLineText } from './schemas';
 import {
   MAX_ABOUT_LENGTH,
   MAX_HEADLINE_LENGTH,
@@ -26,18 +27,14 @@ export function isTimeZone(value: string): boolean {
   }
 }
 
-const oneLine = (value: string) => !/[\r\n\p{Cc}]/u.test(value);
+/** A user id as it appears in a tutor's URL: anything else is no tutor of ours. */
+export const tutorIdSchema = z.string().regex(/^[\w-]{1,64}$/);
 
-export const timeZoneSchema = z.string().refine(isTimeZone, 'Please choose a valid time zone');
-export const headlineSchema = z
-  .string()
-  .trim()
-  .max(MAX_HEADLINE_LENGTH, `Headline must be at most ${MAX_HEADLINE_LENGTH} characters`)
-  .refine(oneLine, 'Headline must be on one line');
-export const aboutSchema = z
-  .string()
-  .trim()
-  .max(MAX_ABOUT_LENGTH, `About must be at most ${MAX_ABOUT_LENGTH} characters`);
+export const timeZoneSchema = z
+  .string({ error: 'Please choose a valid time zone' })
+  .refine(isTimeZone, 'Please choose a valid time zone');
+export const headlineSchema = oneLineText('Headline', MAX_HEADLINE_LENGTH);
+export const aboutSchema = freeText('About', MAX_ABOUT_LENGTH);
 export const subjectsSchema = z
   .array(z.enum(SUBJECTS as [string, ...string[]], { error: 'Please choose subjects from the list' }))
   .max(SUBJECTS.length)
@@ -56,10 +53,7 @@ export const yearsExperienceSchema = z
   .int('Years of experience must be a whole number')
   .min(0, 'Years of experience cannot be negative')
   .max(MAX_YEARS_EXPERIENCE, `Years of experience must be at most ${MAX_YEARS_EXPERIENCE}`);
-export const learningGoalsSchema = z
-  .string()
-  .trim()
-  .max(MAX_LEARNING_GOALS_LENGTH, `Learning goals must be at most ${MAX_LEARNING_GOALS_LENGTH} characters`);
+export const learningGoalsSchema = freeText('Learning goals', MAX_LEARNING_GOALS_LENGTH);
 
 const refuseOthers = (role: string) => (issue: { code: string; keys?: string[] }) =>
   issue.code === 'unrecognized_keys'
@@ -79,12 +73,14 @@ export const tutorDetailsSchema = z.strictObject(
   { error: refuseOthers('tutor') },
 );
 export type TutorDetailsInput = z.input<typeof tutorDetailsSchema>;
+export type TutorDetailsChanges = z.output<typeof tutorDetailsSchema>;
 
 export const studentDetailsSchema = z.strictObject(
   { timeZone: timeZoneSchema.optional(), learningGoals: learningGoalsSchema.optional() },
   { error: refuseOthers('student') },
 );
 export type StudentDetailsInput = z.input<typeof studentDetailsSchema>;
+export type StudentDetailsChanges = z.output<typeof studentDetailsSchema>;
 
 const wholeDollars = (name: string) =>
   z
@@ -97,7 +93,7 @@ const wholeDollars = (name: string) =>
 export const tutorSearchSchema = z
   .strictObject(
     {
-      q: z.string().trim().max(100, 'The search text must be at most 100 characters').optional(),
+      q: oneLineText('The search text', 100).optional(),
       category: z.enum(SUBJECT_CATEGORIES, { error: 'Unknown category' }).optional(),
       subject: z.enum(SUBJECTS as [string, ...string[]], { error: 'Unknown subject' }).optional(),
       language: z.enum(SPOKEN_LANGUAGES, { error: 'Unknown language' }).optional(),

@@ -3,7 +3,7 @@
  * sharing it count together: a client cannot buy new attempts by reaching another server.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { uniqueEmail } from '../support/accounts';
+import { signUp } from '../support/accounts';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 let first: TestApp;
@@ -16,20 +16,21 @@ afterAll(async () => {
   await first.close();
 });
 
-it('counts sign-ins on every server sharing the database together', async () => {
+it('counts failed sign-ins on every server sharing the database together', async () => {
+  const { email } = await signUp(first);
   const attempt = (app: TestApp) =>
     app.request('/api/auth/sign-in/email', {
       method: 'POST',
       headers: { 'x-forwarded-for': '198.51.100.99' },
-      body: JSON.stringify({ email: uniqueEmail(), password: 'wrong-password-42' }),
+      body: JSON.stringify({ email, password: 'wrong-password-42' }),
     });
   const statuses: number[] = [];
-  for (const app of [first, second, first, second, first, second]) statuses.push((await attempt(app)).status);
-  expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+  for (let i = 0; i < 11; i++) statuses.push((await attempt(i % 2 ? second : first)).status);
+  expect(statuses).toEqual([...Array(10).fill(401), 429]);
   const row = await first.database.db
     .selectFrom('rate_limits')
     .selectAll()
-    .where('key', 'like', 'signIn:%198.51.100.99')
+    .where('key', 'like', 'signInFailures:%198.51.100.99')
     .executeTakeFirst();
-  expect(row?.points).toBe(6);
+  expect(row?.points).toBe(10);
 });

@@ -7,10 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createPageSite } from '../../src/server/http/page-site';
-import { createLogger } from '../../src/server/logging/logger';
 import { signUp } from '../support/accounts';
-import { createTestApp, type TestApp, testConfig } from '../support/test-app';
+import { createTestApp, type TestApp } from '../support/test-app';
 
 let t: TestApp;
 let clientDir: string;
@@ -69,13 +67,16 @@ it('puts the public configuration in every page, as GET /api/config answers it, 
   for (const path of ['/', '/signup', '/contact', '/no-such-page'])
     expect(dataBlockIn('tl-config', await (await t.request(path)).text())).toEqual(fromApi);
 
-  // The page site answers while the database opens: its pages carry the same, reCAPTCHA's key included.
-  const config = testConfig({ RECAPTCHA_SITE_KEY: 'site-key-1', RECAPTCHA_SECRET_KEY: 'secret-1' });
-  const pageSite = createPageSite({ config, logger: createLogger({ level: 'silent' }), clientDir });
-  const html = await (await pageSite.request('/signup')).text();
+  // With reCAPTCHA configured, its public key is there and its secret is not.
+  const withRecaptcha = await createTestApp({
+    database: t.database,
+    clientDir,
+    env: { RECAPTCHA_SITE_KEY: 'site-key-1', RECAPTCHA_SECRET_KEY: 'secret-1' },
+  });
+  const html = await (await withRecaptcha.request('/signup')).text();
   expect(dataBlockIn('tl-config', html)).toEqual({
     captcha: { kind: 'recaptcha', siteKey: 'site-key-1' },
-    support: { email: config.supportEmail, phone: config.supportPhone },
+    support: { email: withRecaptcha.config.supportEmail, phone: withRecaptcha.config.supportPhone },
   });
   expect(html).not.toContain('secret-1');
 });

@@ -130,5 +130,6 @@ export async function verifiedUser(
     result.jar,
   );
   if (res.status !== 200) throw new Error(`verification failed: ${res.status}`);
+  result.jar.store(res);
   return result;
 }

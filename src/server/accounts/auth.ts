@@ -1,12 +1,15 @@
 /**
  * Better Auth, configured for Tutorlane: email and password accounts on our own Kysely database
  * (snake_case tables: one users row is account and profile), argon2id hashes, our own
- * single-use verification links, the seed's sign-up checks in the seed's order, and the captcha
- * checked by the server before any account exists.
+ * single-use verification links, the product's sign-up checks in the order its messages are
+ * given, the captcha checked by the server before any account exists, and failed sign-ins
+ * counted per account and client address. Sessions carry Better Auth's signed cookie cache
+ * (./session.ts says where it is trusted).
  */
 
 import { betterAuth } from 'better-auth';
-import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
+import { expireCookie } from 'better-auth/cookies';
 import type { Kysely } from 'kysely';
 import {
   MAX_PASSWORD_LENGTH,
@@ -16,7 +19,7 @@ import {
 } from '../../shared/constants';
 import { messages } from '../../shared/messages';
 import { paths } from '../../shared/routes';
-import { displayNameSchema, emailSchema, roleSchema } from '../../shared/schemas';
+import { displayNameSchema, emailSchema, linkTokenSchema, roleSchema } from '../../shared/schemas';
 import { firstSignUpProblem } from '../../shared/sign-up-checks';
 import type { CaptchaVerifier } from '../captcha/captcha';
 import type { Config } from '../config/config';
@@ -28,7 +31,12 @@ import type { RateLimiters } from '../rate-limit/rate-limits';
 import { issueVerificationToken } from './email-verification';
 import { hashPassword, verifyPassword } from './password-hashing';
 import { isCommonPassword } from './password-policy';
-import { SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS, type SessionCache } from './session';
+import {
+  SESSION_CACHE_SECONDS,
+  SESSION_COOKIE_PREFIX,
+  SESSION_EXPIRES_IN_SECONDS,
+  SESSION_UPDATE_AGE_SECONDS,
+} from './session';
 
 /** Carries the client address from our HTTP layer to Better Auth (sessions record it). */
 export const CLIENT_ADDRESS_HEADER = 'x-tutorlane-client-address';
@@ -36,8 +44,6 @@ export const CLIENT_ADDRESS_HEADER = 'x-tutorlane-client-address';
 export const CAPTCHA_HEADER = 'x-captcha';
 
 export interface AuthDependencies {
-  /** Told whenever Better Auth changes a user or ends their sessions, so no stale session is served. */
-  sessionCache: SessionCache;
   config: Config;
   db: Kysely<DB>;
   mailer: Mailer;
@@ -51,20 +57,27 @@ const badRequest = (message: string, code = 'VALIDATION_ERROR') =>
 
 const asString = (value: unknown) => (typeof value === 'string' ? value : '');
 
-export function createAuth(deps: AuthDependencies) {
-  const { config, db, mailer, captcha, limiters, logger, sessionCache } = deps;
+const tooManyRequests = (wait: number) =>
+  new APIError(
+    'TOO_MANY_REQUESTS',
+    { message: messages.tooManyRequests, code: 'TOO_MANY_REQUESTS' },
+    { 'Retry-After': String(wait) },
+  );
 
-  /** Verification and reset mails per email address (issue #5): 429 once the hour's five are spent. */
+/** A Better Auth log line cut to this length: some carry what a client sent. */
+const MAX_LOGGED_MESSAGE = 300;
+
+export function createAuth(deps: AuthDependencies) {
+  const { config, db, mailer, captcha, limiters, logger } = deps;
+
+  /** Verification and reset mails per email address: 429 once the hour's five are spent. */
   async function limitAccountMail(email: string) {
     const wait = await limiters.consume('accountMail', email);
-    if (wait !== null) {
-      throw new APIError(
-        'TOO_MANY_REQUESTS',
-        { message: messages.tooManyRequests, code: 'TOO_MANY_REQUESTS' },
-        { 'Retry-After': String(wait) },
-      );
-    }
+    if (wait !== null) throw tooManyRequests(wait);
   }
+
+  /** Failed sign-ins are counted per account and client address. */
+  const signInFailureKey = (email: string, clientAddress: string) => `${email} ${clientAddress}`;
 
   async function checkNewPassword(password: string) {
     if (password.length < MIN_PASSWORD_LENGTH)
@@ -84,9 +97,14 @@ export function createAuth(deps: AuthDependencies) {
     telemetry: { enabled: false },
     logger: {
       log: (level, message) => {
-        const log = level === 'error' ? logger.error : level === 'warn' ? logger.warn : logger.debug;
-        // Better Auth's own messages can name an email address; they stay at debug unless errors.
-        log.call(logger, { source: 'better-auth' }, message);
+        // Better Auth reports a request it refuses for what the client sent (an origin or a callback
+        // URL it does not trust) as an error, with the client's text in it: a warning here, cut short.
+        const refusal = message.startsWith('Invalid ');
+        const method = refusal || level === 'warn' ? 'warn' : level === 'error' ? 'error' : 'debug';
+        const text =
+          message.length > MAX_LOGGED_MESSAGE ? `${message.slice(0, MAX_LOGGED_MESSAGE)}…` : message;
+        // Its own messages can name an email address; they stay at debug unless warnings or errors.
+        logger[method]({ source: 'better-auth' }, text);
       },
     },
     user: {
@@ -119,6 +137,7 @@ export function createAuth(deps: AuthDependencies) {
       },
       expiresIn: SESSION_EXPIRES_IN_SECONDS,
       updateAge: SESSION_UPDATE_AGE_SECONDS,
+      cookieCache: { enabled: true, maxAge: SESSION_CACHE_SECONDS },
     },
     account: {
       modelName: 'accounts',
@@ -150,9 +169,6 @@ export function createAuth(deps: AuthDependencies) {
       password: { hash: hashPassword, verify: verifyPassword },
       resetPasswordTokenExpiresIn: PASSWORD_RESET_TTL_SECONDS,
       revokeSessionsOnPasswordReset: true,
-      async onPasswordReset({ user }) {
-        sessionCache.forgetUser(user.id);
-      },
       async sendResetPassword({ user, token }) {
         // A new link voids the older ones of the same account.
         const current = await db
@@ -182,14 +198,10 @@ export function createAuth(deps: AuthDependencies) {
         await mailer.sendMail({ to: user.email, ...verificationMail({ displayName: user.name, link }) });
       },
     },
-    databaseHooks: {
-      user: { update: { after: async (user) => sessionCache.forgetUser(user.id) } },
-      session: { delete: { after: async (session) => sessionCache.forgetToken(session.token) } },
-    },
     rateLimit: { enabled: false },
     disabledPaths: ['/verify-email'],
     advanced: {
-      cookiePrefix: 'tutorlane',
+      cookiePrefix: SESSION_COOKIE_PREFIX,
       useSecureCookies: config.secure,
       ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
     },
@@ -198,7 +210,7 @@ export function createAuth(deps: AuthDependencies) {
         const body = (ctx.body ?? {}) as Record<string, unknown>;
         switch (ctx.path) {
           case '/sign-up/email': {
-            // The seed's order: captcha, passwords match, length, fields filled.
+            // The product's order: captcha, passwords match, length, fields filled.
             const solution = ctx.headers?.get(CAPTCHA_HEADER) ?? undefined;
             const password = asString(body.password);
             const problem = firstSignUpProblem({
@@ -236,7 +248,27 @@ export function createAuth(deps: AuthDependencies) {
             await limitAccountMail(email.data);
             return { context: { body: { ...body, email: email.data } } };
           }
+          case '/sign-in/email': {
+            const rawEmail = asString(body.email);
+            const password = asString(body.password);
+            if (!rawEmail.trim() || !password) throw badRequest(messages.fillAllFields);
+            if (password.length > MAX_PASSWORD_LENGTH)
+              throw badRequest(messages.passwordTooLong, 'PASSWORD_TOO_LONG');
+            const email = emailSchema.safeParse(rawEmail);
+            if (!email.success) throw badRequest(messages.invalidEmail, 'INVALID_EMAIL');
+            const clientAddress = ctx.headers?.get(CLIENT_ADDRESS_HEADER) ?? '';
+            const wait = await limiters.exhausted(
+              'signInFailures',
+              signInFailureKey(email.data, clientAddress),
+            );
+            if (wait !== null) throw tooManyRequests(wait);
+            return { context: { body: { ...body, email: email.data } } };
+          }
           case '/reset-password': {
+            // Checked before the token reaches the database: a NUL in it, say, is no token of ours.
+            if (!linkTokenSchema.safeParse(body.token).success) {
+              throw badRequest(messages.resetLinkInvalid, 'INVALID_TOKEN');
+            }
             const password = asString(body.newPassword);
             if (body.confirmPassword !== undefined && body.confirmPassword !== password) {
               throw badRequest(messages.passwordsDoNotMatch);
@@ -244,10 +276,23 @@ export function createAuth(deps: AuthDependencies) {
             await checkNewPassword(password);
             return;
           }
-          // No '/sign-in/email': sign-in never reaches Better Auth (account-routes.ts sends it to
-          // sign-in.ts, which makes these checks itself).
           default:
             return;
+        }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        const returned = ctx.context.returned;
+        const failed = isAPIError(returned);
+        if (ctx.path === '/sign-in/email') {
+          const body = (ctx.body ?? {}) as Record<string, unknown>;
+          const key = signInFailureKey(asString(body.email), ctx.headers?.get(CLIENT_ADDRESS_HEADER) ?? '');
+          if (failed && returned.statusCode === 401) await limiters.consume('signInFailures', key);
+          else if (!failed) await limiters.reset('signInFailures', key);
+        }
+        // Every session of the account has just ended. This browser's cached copy of its session
+        // goes too, so the next look asks the database: signed out if it was this account's.
+        if (ctx.path === '/reset-password' && !failed) {
+          expireCookie(ctx, ctx.context.authCookies.sessionData);
         }
       }),
     },

@@ -7,8 +7,7 @@ import type { CaptchaVerifier } from './captcha';
 /** GET /api/captcha/challenge: a fresh signed ALTCHA challenge for the sign-up form. */
 export function captchaRoutes(captcha: CaptchaVerifier) {
   return new Hono<AppEnv>().get('/captcha/challenge', async (c) => {
-    c.header('Cache-Control', 'no-store');
     if (captcha.kind !== 'altcha') return errorResponse(c, 404, messages.notFound, 'NOT_FOUND');
-    return c.json(await captcha.createChallenge());
+    return c.json(await captcha.createChallenge(), 200);
   });
 }

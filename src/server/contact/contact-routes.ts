@@ -8,10 +8,10 @@ import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import { CONTACT_SUBJECTS } from '../../shared/constants';
 import { contactMessageSchema } from '../../shared/schemas';
-import { loadSession, type SessionReader } from '../accounts/session';
+import type { SessionReader } from '../accounts/session';
 import type { DB } from '../db/schema';
-import { ApiError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
+import { validate } from '../http/validation';
 import { contactForwardMail } from '../mail/mail-templates';
 import type { Mailer } from '../mail/mailer';
 import { type RateLimiters, refusedByLimit } from '../rate-limit/rate-limits';
@@ -23,44 +23,43 @@ export function contactRoutes(deps: {
   sessions: SessionReader;
   supportEmail: string;
 }) {
-  return new Hono<AppEnv>().post('/contact', loadSession(deps.sessions), async (c) => {
-    const raw = await c.req.json().catch(() => {
-      throw new ApiError(400, 'The message must be sent as a JSON object', 'INVALID_JSON');
-    });
-    const parsed = contactMessageSchema.safeParse(raw);
-    if (!parsed.success)
-      throw new ApiError(400, parsed.error.issues[0]?.message ?? 'Invalid message', 'VALIDATION_ERROR');
-    // Checked after validation: a typo costs nothing, every message that could be sent counts.
-    const refused = await refusedByLimit(c, deps.limiters, 'contact', c.get('clientAddress'));
-    if (refused) return refused;
-    const input = parsed.data;
-    const subjectLabel = CONTACT_SUBJECTS.find((s) => s.value === input.subject)?.label ?? input.subject;
-    // One transaction: a message is never stored without its mail to support, nor mailed unstored.
-    const stored = await deps.db.transaction().execute(async (trx) => {
-      const row = await trx
-        .insertInto('contact_messages')
-        .values({
-          name: input.name,
-          email: input.email,
-          subject: input.subject,
-          message: input.message,
-          user_id: c.get('user')?.id ?? null,
-          client_address: c.get('clientAddress'),
-        })
-        .returning(['id', 'created_at'])
-        .executeTakeFirstOrThrow();
-      await deps.mailer.sendMail(
-        {
-          to: deps.supportEmail,
-          replyTo: { name: input.name, address: input.email },
-          ...contactForwardMail({ ...input, subjectLabel, receivedAt: new Date(row.created_at) }),
-        },
-        trx,
-      );
-      return row;
-    });
-    deps.mailer.deliverSoon();
-    c.get('logger').info({ contactMessageId: stored.id }, 'contact message received');
-    return c.json({ received: true, id: stored.id }, 201);
-  });
+  return new Hono<AppEnv>().post(
+    '/contact',
+    deps.sessions.loadSession,
+    validate('json', contactMessageSchema),
+    async (c) => {
+      // Checked after validation: a typo costs nothing, every message that could be sent counts.
+      const refused = await refusedByLimit(c, deps.limiters, 'contact', c.get('clientAddress'));
+      if (refused) return refused;
+      const input = c.req.valid('json');
+      const subjectLabel = CONTACT_SUBJECTS.find((s) => s.value === input.subject)?.label ?? input.subject;
+      // One transaction: a message is never stored without its mail to support, nor mailed unstored.
+      const stored = await deps.db.transaction().execute(async (trx) => {
+        const row = await trx
+          .insertInto('contact_messages')
+          .values({
+            name: input.name,
+            email: input.email,
+            subject: input.subject,
+            message: input.message,
+            user_id: c.get('user')?.id ?? null,
+            client_address: c.get('clientAddress'),
+          })
+          .returning(['id', 'created_at'])
+          .executeTakeFirstOrThrow();
+        await deps.mailer.sendMail(
+          {
+            to: deps.supportEmail,
+            replyTo: { name: input.name, address: input.email },
+            ...contactForwardMail({ ...input, subjectLabel, receivedAt: new Date(row.created_at) }),
+          },
+          trx,
+        );
+        return row;
+      });
+      deps.mailer.deliverSoon();
+      c.get('logger').info({ contactMessageId: stored.id }, 'contact message received');
+      return c.json({ received: true, id: stored.id }, 201);
+    },
+  );
 }

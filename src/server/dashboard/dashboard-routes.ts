@@ -1,12 +1,11 @@
 import { Hono } from 'hono';
-import { loadSession, requireVerifiedUser, type SessionReader } from '../accounts/session';
+import { requireVerifiedUser, type SessionReader } from '../accounts/session';
 import type { AppEnv } from '../http/app-env';
 import { dashboardFor } from './dashboard-data';
 
 /** GET /api/dashboard: the signed-in, verified user's dashboard (401 signed out, 403 unverified). */
 export function dashboardRoutes(sessions: SessionReader) {
-  return new Hono<AppEnv>().get('/dashboard', loadSession(sessions), (c) => {
-    c.header('Cache-Control', 'no-store');
-    return c.json(dashboardFor(requireVerifiedUser(c).role));
-  });
+  return new Hono<AppEnv>().get('/dashboard', sessions.loadSession, (c) =>
+    c.json(dashboardFor(requireVerifiedUser(c).role), 200),
+  );
 }

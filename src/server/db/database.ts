@@ -11,7 +11,7 @@ import * as Comlink from 'comlink';
 import nodeEndpoint from 'comlink/dist/umd/node-adapter.js';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
-import type pg from 'pg';
+import pg from 'pg';
 import { type DataDirLock, lockDataDir } from './data-dir-lock';
 import { migrateToLatest } from './migrate';
 import { PLANNER_SETTINGS } from './planner-settings';
@@ -24,8 +24,11 @@ export interface Database {
   kind: StoreKind;
   /** The pg pool on PostgreSQL (rate limit counters live there too); undefined when embedded. */
   pool: pg.Pool | undefined;
+  /** Resolves once the database is open and migrated; queries sent before then wait for it. */
+  ready: Promise<void>;
   /** Resolves when the database answers a trivial query within `timeoutMs`. */
   ping(timeoutMs?: number): Promise<void>;
+  /** Waits for `ready` to settle, then closes. */
   close(): Promise<void>;
 }
 
@@ -39,20 +42,35 @@ export interface OpenDatabaseOptions {
   poolSize?: number;
 }
 
+/**
+ * Starts opening the database and returns at once: the server serves what needs no database
+ * meanwhile. The embedded store's data folder lock is taken before this returns, so a second
+ * server on the same folder stops before it answers anything. When `ready` rejects, the database
+ * is already closed.
+ */
+export function startDatabase(options: OpenDatabaseOptions): Database {
+  const store = options.databaseUrl
+    ? startPostgres(options.databaseUrl, options.poolSize ?? 10)
+    : startEmbedded(options.dataDir, options.templateFile);
+  const ready = store.opened.then(async () => {
+    if (options.migrate !== false) await migrateToLatest(store.database.db as Kysely<unknown>);
+  });
+  const failed = ready.catch(async (error) => {
+    await store.database.close().catch(() => {});
+    throw error;
+  });
+  failed.catch(() => {});
+  return { ...store.database, ready: failed };
+}
+
+/** Opens the database and waits until it is open and migrated. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
-  const database = options.databaseUrl
-    ? await openPostgres(options.databaseUrl, options.poolSize ?? 10)
-    : await openEmbedded(options.dataDir, options.templateFile);
-  if (options.migrate !== false) {
-    try {
-      await migrateToLatest(database.db as Kysely<unknown>);
-    } catch (error) {
-      await database.close();
-      throw error;
-    }
-  }
+  const database = startDatabase(options);
+  await database.ready;
   return database;
 }
+
+type StartedStore = { database: Omit<Database, 'ready'>; opened: Promise<void> };
 
 function withTimeout<T>(promise: Promise<T>, timeoutMs: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -62,10 +80,7 @@ function withTimeout<T>(promise: Promise<T>, timeoutMs: number, what: string): P
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-// Each store's driver loads only when that store is used: a start on the embedded store does not
-// pay for pg.
-async function openPostgres(url: string, poolSize: number): Promise<Database> {
-  const { default: pg } = await import('pg');
+function startPostgres(url: string, poolSize: number): StartedStore {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
@@ -90,9 +105,9 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   // An idle client losing its server emits here; without a listener it would crash the process.
   pool.on('error', () => {});
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  return {
+  const database = {
     db,
-    kind: 'postgres',
+    kind: 'postgres' as const,
     pool,
     ping: (timeoutMs = 2000) =>
       withTimeout(
@@ -102,6 +117,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
       ),
     close: () => db.destroy(),
   };
+  return { database, opened: Promise.resolve() };
 }
 
 /** What the PGlite thread (./pglite-thread.mjs) offers, as Comlink hands it over. */
@@ -122,59 +138,73 @@ export class EmbeddedQueryError extends Error {
   [field: string]: unknown;
 }
 
-async function openEmbedded(dataDir: string, templateFile: string | undefined): Promise<Database> {
+function startEmbedded(dataDir: string, templateFile: string | undefined): StartedStore {
   const lock: DataDirLock = lockDataDir(dataDir);
   const worker = new Worker(new URL('./pglite-thread.mjs', import.meta.url), {
     workerData: { dbDir: join(dataDir, 'db'), templateFile, settings: PLANNER_SETTINGS },
   });
   const thread = Comlink.wrap<PgliteThread>(nodeEndpoint(worker));
-  // A thread that stops (out of memory, a crash in PGlite) fails what is waiting instead of hanging it.
-  const stopped = new Promise<never>((_, reject) => {
-    worker.once('exit', (code) =>
-      reject(new Error(`The embedded database stopped (thread exit code ${code})`)),
-    );
+  // A thread that stops (out of memory, a crash in PGlite) fails what is waiting instead of hanging
+  // it. The thread keeps the process alive only while it owes an answer: an open database alone
+  // must not keep a script or a test run from ending.
+  const waiting = new Set<(error: Error) => void>();
+  let stopped: Error | undefined;
+  worker.once('exit', (code) => {
+    stopped = new Error(`The embedded database stopped (thread exit code ${code})`);
+    for (const reject of waiting) reject(stopped);
+    waiting.clear();
   });
-  stopped.catch(() => {});
-  // The thread keeps the process alive only while it owes an answer: an open database alone must
-  // not keep a script or a test run from ending.
-  let inFlight = 0;
-  const call = async <T>(work: () => Promise<T>): Promise<T> => {
-    if (inFlight++ === 0) worker.ref();
-    try {
-      return await Promise.race<T>([work(), stopped]);
-    } finally {
-      if (--inFlight === 0) worker.unref();
-    }
-  };
-  try {
-    await call(() => thread.open());
-  } catch (error) {
-    await worker.terminate();
-    lock.release();
-    throw error;
-  }
+  const call = <T>(work: () => Promise<T>) =>
+    new Promise<T>((resolve, reject) => {
+      if (stopped) return reject(stopped);
+      if (waiting.size === 0) worker.ref();
+      waiting.add(reject);
+      // Settled before the caller resumes, so a caller that holds the thread itself keeps it held.
+      const settle = () => {
+        waiting.delete(reject);
+        if (waiting.size === 0) worker.unref();
+      };
+      work().then(
+        (value) => {
+          settle();
+          resolve(value);
+        },
+        (error: unknown) => {
+          settle();
+          reject(error);
+        },
+      );
+    });
+  const opened = call(() => thread.open());
+  opened.catch(() => {});
 
   // kysely-pglite-dialect needs only PGlite's query() and close(), which the thread provides.
   const pglite = {
     async query(sql: string, params: unknown[] = []) {
+      await opened;
       const outcome = await call(() => thread.query(sql, params));
       if (outcome.failure)
         throw Object.assign(new EmbeddedQueryError(outcome.failure.message), outcome.failure);
       return { rows: outcome.rows ?? [], affectedRows: outcome.affectedRows };
     },
     async close() {
+      const ended = new Promise((resolve) => worker.once('exit', resolve));
       try {
         await call(() => thread.close());
-      } finally {
+        // The thread ends itself once PGlite is closed; it holds the process until then.
+        worker.ref();
+        await ended;
+      } catch (error) {
         await worker.terminate();
+        throw error;
       }
     },
   };
   const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite as unknown as PGlite) });
   let closed = false;
-  return {
+  const database = {
     db,
-    kind: 'embedded',
+    kind: 'embedded' as const,
     pool: undefined,
     ping: (timeoutMs = 2000) => {
       if (closed) return Promise.reject(new Error('The embedded database is closed'));
@@ -188,12 +218,19 @@ async function openEmbedded(dataDir: string, templateFile: string | undefined): 
       if (closed) return;
       closed = true;
       try {
-        // Flush everything to the data files so the next start replays nothing.
-        await sql`CHECKPOINT`.execute(db);
+        // A database that opened is flushed to its data files, so the next start replays nothing.
+        if (
+          await opened.then(
+            () => true,
+            () => false,
+          )
+        )
+          await sql`CHECKPOINT`.execute(db);
       } finally {
-        await db.destroy();
+        await db.destroy().catch(() => worker.terminate());
         lock.release();
       }
     },
   };
+  return { database, opened };
 }

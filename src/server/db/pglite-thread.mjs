@@ -53,9 +53,11 @@ const database = {
       return { failure };
     }
   },
-  /** Flushes what PGlite holds to the data files and closes it. */
+  /** Flushes what PGlite holds to the data files and closes it; the thread then ends. */
   async close() {
     await pglite?.close();
+    // After this answer has gone out: with its port closed, the thread has nothing left to do.
+    setTimeout(() => parentPort?.close(), 0);
   },
 };
 

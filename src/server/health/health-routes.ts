@@ -11,8 +11,6 @@ import type { Logger } from '../logging/logger';
 export interface HealthMonitor {
   /** The last known state; pings now when it is older than two intervals. */
   current(): Promise<boolean>;
-  /** The last known state while it is fresh, without waiting; undefined when it is stale. */
-  fresh(): boolean | undefined;
   stop(): void;
 }
 
@@ -40,36 +38,16 @@ export function createHealthMonitor(database: Database, logger: Logger, everyMs 
   };
   const timer = setInterval(() => void check(), everyMs);
   timer.unref();
-  const fresh = () => (Date.now() - checkedAt <= 2 * everyMs ? healthy : undefined);
   return {
-    fresh,
-    current: () => {
-      const known = fresh();
-      return known === undefined ? check() : Promise.resolve(known);
-    },
+    current: () => (Date.now() - checkedAt <= 2 * everyMs ? Promise.resolve(healthy) : check()),
     stop: () => clearInterval(timer),
   };
 }
 
-export const HEALTH_PATH = '/api/health';
-
-/** The health answer for a state: status, body and headers, the same on both paths below. */
-export function healthAnswer(kind: string, healthy: boolean) {
-  return {
-    status: healthy ? 200 : 503,
-    body: JSON.stringify(
-      healthy
-        ? { status: 'ok', database: kind }
-        : { status: 'unavailable', message: 'The database is not answering' },
-    ),
-    headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' },
-  };
-}
-
 export function healthRoutes(database: Database, monitor: HealthMonitor) {
-  const answers = { up: healthAnswer(database.kind, true), down: healthAnswer(database.kind, false) };
-  return new Hono<AppEnv>().get('/health', async (c) => {
-    const answer = (await monitor.current()) ? answers.up : answers.down;
-    return c.body(answer.body, answer.status as 200 | 503, answer.headers);
-  });
+  return new Hono<AppEnv>().get('/health', async (c) =>
+    (await monitor.current())
+      ? c.json({ status: 'ok' as const, database: database.kind }, 200)
+      : c.json({ status: 'unavailable' as const, message: 'The database is not answering' }, 503),
+  );
 }

@@ -3,7 +3,7 @@
  * and never a stack trace.
  */
 import type { Context } from 'hono';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ClientErrorStatusCode, ServerErrorStatusCode } from 'hono/utils/http-status';
 import { messages } from '../../shared/messages';
 import type { Database } from '../db/database';
 
@@ -12,9 +12,12 @@ export interface ApiErrorBody {
   code?: string;
 }
 
+/** The statuses an error answers with (typed so, the browser's client never takes one for success). */
+export type ErrorStatus = ClientErrorStatusCode | ServerErrorStatusCode;
+
 export class ApiError extends Error {
   constructor(
-    readonly status: ContentfulStatusCode,
+    readonly status: ErrorStatus,
     message: string,
     readonly code?: string,
   ) {
@@ -22,7 +25,7 @@ export class ApiError extends Error {
   }
 }
 
-export function errorResponse(c: Context, status: ContentfulStatusCode, message: string, code?: string) {
+export function errorResponse(c: Context, status: ErrorStatus, message: string, code?: string) {
   const body: ApiErrorBody = code ? { message, code } : { message };
   return c.json(body, status);
 }

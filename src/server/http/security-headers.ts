@@ -1,13 +1,8 @@
 /**
- * Security headers on every response (issue #5): a Content-Security-Policy that allows no inline
- * script, no plugins, no <base> and no framing; nosniff; a strict referrer policy (none at all on
- * the pages whose URL carries a token); HSTS when the site is served over https.
- *
- * The header list is computed once. On a real server they go straight onto Node's response
- * (setHeader, merged when the response is written), which keeps Hono's fast path for responses;
- * in-process (tests) they are set on the Response.
+ * Security headers on every response, set here and nowhere else: a Content-Security-Policy that
+ * allows no inline script, no plugins, no <base> and no framing; nosniff; a strict referrer policy
+ * (none at all on the pages whose URL carries a token); HSTS when the site is served over https.
  */
-import type { ServerResponse } from 'node:http';
 import type { MiddlewareHandler } from 'hono';
 import { paths } from '../../shared/routes';
 import type { AppEnv } from './app-env';
@@ -80,18 +75,9 @@ export function securityHeaderList(
 export function securityHeaders(options: { https: boolean; recaptcha: boolean }): MiddlewareHandler<AppEnv> {
   const lists = { document: securityHeaderList(options), api: securityHeaderList(options, 'api') };
   return async (c, next) => {
-    const list = c.req.path.startsWith('/api/') ? lists.api : lists.document;
-    const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
-    if (outgoing) {
-      for (const [name, value] of list) outgoing.setHeader(name, value);
-      if (isTokenPage(c.req.path)) outgoing.setHeader('Referrer-Policy', 'no-referrer');
-      await next();
-      return;
-    }
     await next();
-    for (const [name, value] of list) {
-      if (!c.res.headers.has(name)) c.res.headers.set(name, value);
-    }
+    const list = c.req.path.startsWith('/api/') ? lists.api : lists.document;
+    for (const [name, value] of list) c.res.headers.set(name, value);
     if (isTokenPage(c.req.path)) c.res.headers.set('Referrer-Policy', 'no-referrer');
   };
 }

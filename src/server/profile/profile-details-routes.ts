@@ -3,19 +3,18 @@
  * edits the public profile and its photo; a student, their time zone and learning goals. Each
  * role's schema refuses the other's fields.
  *
- * Saves and uploads are rate-limited per user (issue #5); an upload is refused (403, 429) before
- * its body is read, and waits for one of the process's photo decoding slots.
+ * Saves and uploads are rate-limited per user; an upload is refused (403, 429) before its body is
+ * read, and waits for one of the process's photo decoding slots.
  */
 import { Hono, type MiddlewareHandler } from 'hono';
 import type { Kysely } from 'kysely';
 import { messages } from '../../shared/messages';
-import { MAX_PHOTO_BYTES } from '../../shared/tutor-catalog';
 import { studentDetailsSchema, tutorDetailsSchema } from '../../shared/tutor-schemas';
-import { loadSession, requireUser, type SessionReader } from '../accounts/session';
+import { requireUser, type SessionReader } from '../accounts/session';
 import type { DB } from '../db/schema';
 import { ApiError, errorResponse } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
-import { limitBody } from '../http/body-limit';
+import { validateBy } from '../http/validation';
 import { type ConcurrencyLimit, ServerBusyError } from '../rate-limit/concurrency-limit';
 import { limitByUser, type RateLimiters } from '../rate-limit/rate-limits';
 import { type ProcessedPhoto, photoDecodes, processPhoto } from '../tutors/profile-photo';
@@ -23,14 +22,11 @@ import { readDetails, removePhoto, savePhoto, saveStudentDetails, saveTutorDetai
 
 export const PHOTO_PATH = '/api/profile/photo';
 
-async function jsonBody(c: { req: { json(): Promise<unknown> } }) {
-  return c.req.json().catch(() => {
-    throw new ApiError(400, 'The profile must be sent as a JSON object', 'INVALID_JSON');
-  });
-}
+/** Each role's fields, tagged with the role whose schema checked them. */
+const tutorInput = tutorDetailsSchema.transform((details) => ({ role: 'tutor' as const, details }));
+const studentInput = studentDetailsSchema.transform((details) => ({ role: 'student' as const, details }));
 
 const tutorOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
-  c.header('Cache-Control', 'no-store');
   const user = requireUser(c);
   if (user.role !== 'tutor') throw new ApiError(403, 'Only tutors have a profile photo', 'FORBIDDEN');
   await next();
@@ -45,53 +41,39 @@ export function profileDetailsRoutes(deps: {
 }) {
   const { db, limiters } = deps;
   const decodes = deps.photoDecodes ?? photoDecodes;
-  const app = new Hono<AppEnv>();
-  app.use('/profile/details', loadSession(deps.sessions));
-  app.use('/profile/photo', loadSession(deps.sessions));
+  const { loadSession } = deps.sessions;
 
-  app.get('/profile/details', async (c) => {
-    c.header('Cache-Control', 'no-store');
-    const user = requireUser(c);
-    return c.json(await readDetails(db, user.id, user.role));
-  });
-
-  app.patch('/profile/details', limitByUser(limiters, 'profileUpdate'), async (c) => {
-    c.header('Cache-Control', 'no-store');
-    const user = requireUser(c);
-    const raw = await jsonBody(c);
-    if (user.role === 'tutor') {
-      const parsed = tutorDetailsSchema.safeParse(raw);
-      if (!parsed.success)
-        throw new ApiError(400, parsed.error.issues[0]?.message ?? 'Invalid profile', 'VALIDATION_ERROR');
-      await saveTutorDetails(db, user.id, parsed.data);
-    } else {
-      const parsed = studentDetailsSchema.safeParse(raw);
-      if (!parsed.success)
-        throw new ApiError(400, parsed.error.issues[0]?.message ?? 'Invalid profile', 'VALIDATION_ERROR');
-      await saveStudentDetails(db, user.id, parsed.data);
-    }
-    return c.json(await readDetails(db, user.id, user.role));
-  });
-
-  app.get('/profile/photo', async (c) => {
-    const user = requireUser(c);
-    const photo = await db
-      .selectFrom('profile_photos')
-      .select(['image', 'content_type'])
-      .where('user_id', '=', user.id)
-      .executeTakeFirst();
-    if (!photo) return errorResponse(c, 404, 'You have no photo yet', 'NOT_FOUND');
-    c.header('Cache-Control', 'private, no-cache');
-    c.header('Content-Type', photo.content_type);
-    return c.body(new Uint8Array(photo.image));
-  });
-
-  app.put(
-    '/profile/photo',
-    tutorOnly,
-    limitByUser(limiters, 'profilePhoto'),
-    limitBody(MAX_PHOTO_BYTES, 'The photo must be at most 5 MB'),
-    async (c) => {
+  return new Hono<AppEnv>()
+    .get('/profile/details', loadSession, async (c) => {
+      const user = requireUser(c);
+      return c.json(await readDetails(db, user.id, user.role), 200);
+    })
+    .patch(
+      '/profile/details',
+      loadSession,
+      limitByUser(limiters, 'profileUpdate'),
+      validateBy('json', (c) => (requireUser(c).role === 'tutor' ? tutorInput : studentInput)),
+      async (c) => {
+        const user = requireUser(c);
+        const input = c.req.valid('json');
+        if (input.role === 'tutor') await saveTutorDetails(db, user.id, input.details);
+        else await saveStudentDetails(db, user.id, input.details);
+        return c.json(await readDetails(db, user.id, user.role), 200);
+      },
+    )
+    .get('/profile/photo', loadSession, async (c) => {
+      const user = requireUser(c);
+      const photo = await db
+        .selectFrom('profile_photos')
+        .select(['image', 'content_type'])
+        .where('user_id', '=', user.id)
+        .executeTakeFirst();
+      if (!photo) return errorResponse(c, 404, 'You have no photo yet', 'NOT_FOUND');
+      c.header('Cache-Control', 'private, no-cache');
+      c.header('Content-Type', photo.content_type);
+      return c.body(new Uint8Array(photo.image));
+    })
+    .put('/profile/photo', loadSession, tutorOnly, limitByUser(limiters, 'profilePhoto'), async (c) => {
       const user = requireUser(c);
       const bytes = new Uint8Array(await c.req.arrayBuffer());
       if (bytes.length === 0) throw new ApiError(400, 'Please choose a photo to upload', 'EMPTY_BODY');
@@ -104,15 +86,11 @@ export function profileDetailsRoutes(deps: {
         return errorResponse(c, 503, messages.serviceUnavailable, 'SERVER_BUSY');
       }
       await savePhoto(db, user.id, photo);
-      return c.json(await readDetails(db, user.id, user.role));
-    },
-  );
-
-  app.delete('/profile/photo', tutorOnly, async (c) => {
-    const user = requireUser(c);
-    await removePhoto(db, user.id);
-    return c.json(await readDetails(db, user.id, user.role));
-  });
-
-  return app;
+      return c.json(await readDetails(db, user.id, user.role), 200);
+    })
+    .delete('/profile/photo', loadSession, tutorOnly, async (c) => {
+      const user = requireUser(c);
+      await removePhoto(db, user.id);
+      return c.json(await readDetails(db, user.id, user.role), 200);
+    });
 }

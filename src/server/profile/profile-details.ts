@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { Role } from '../../shared/constants';
 import { categoryOf, missingForPublication } from '../../shared/tutor-catalog';
-import type { StudentDetailsInput, TutorDetailsInput } from '../../shared/tutor-schemas';
+import type { StudentDetailsChanges, TutorDetailsChanges } from '../../shared/tutor-schemas';
 import type { DB } from '../db/schema';
 import { refreshTutorListing } from '../tutors/tutor-listing';
 
@@ -85,11 +85,7 @@ async function ensureTutorProfile(db: Kysely<DB>, userId: string) {
     .execute();
 }
 
-export async function saveTutorDetails(
-  db: Kysely<DB>,
-  userId: string,
-  input: TutorDetailsInput & { subjects?: string[]; languages?: string[] },
-) {
+export async function saveTutorDetails(db: Kysely<DB>, userId: string, input: TutorDetailsChanges) {
   await db.transaction().execute(async (trx) => {
     if (input.timeZone !== undefined) {
       await trx
@@ -122,7 +118,7 @@ export async function saveTutorDetails(
   });
 }
 
-export async function saveStudentDetails(db: Kysely<DB>, userId: string, input: StudentDetailsInput) {
+export async function saveStudentDetails(db: Kysely<DB>, userId: string, input: StudentDetailsChanges) {
   await db
     .updateTable('users')
     .set({

@@ -1,5 +1,5 @@
 /**
- * The seed's profile store as an HTTP API: read your own profile (uid, email, displayName, role,
+ * The account's profile as an HTTP API: read your own profile (uid, email, displayName, role,
  * emailVerified, createdAt as an ISO date), and merge changes into it. Only displayName may
  * change; a request naming any other field is refused, so role or verification can never be
  * assigned through it. No route here takes a user id: you only ever see yourself.
@@ -8,10 +8,12 @@ import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { displayNameSchema } from '../../shared/schemas';
-import { loadSession, requireUser, type SessionReader, type SessionUser } from '../accounts/session';
+import type { SessionUser } from '../../shared/session-user';
+import type { Auth } from '../accounts/auth';
+import { forwardCookies, requireUser, type SessionReader } from '../accounts/session';
 import type { DB } from '../db/schema';
-import { ApiError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
+import { validate } from '../http/validation';
 import { limitByUser, type RateLimiters } from '../rate-limit/rate-limits';
 import { refreshTutorListing } from '../tutors/tutor-listing';
 
@@ -32,40 +34,39 @@ function toProfile(user: SessionUser) {
     displayName: user.displayName,
     role: user.role,
     emailVerified: user.emailVerified,
-    createdAt: user.createdAt.toISOString(),
+    createdAt: user.createdAt,
   };
 }
 
-export function profileRoutes(deps: { sessions: SessionReader; db: Kysely<DB>; limiters: RateLimiters }) {
-  const app = new Hono<AppEnv>();
-  app.use('/profile', loadSession(deps.sessions));
-
-  app.get('/profile', (c) => {
-    c.header('Cache-Control', 'no-store');
-    return c.json(toProfile(requireUser(c)));
-  });
-
-  app.patch('/profile', limitByUser(deps.limiters, 'profileUpdate'), async (c) => {
-    c.header('Cache-Control', 'no-store');
-    const user = requireUser(c);
-    const raw = await c.req.json().catch(() => {
-      throw new ApiError(400, 'The profile update must be a JSON object', 'INVALID_JSON');
-    });
-    const parsed = profileUpdateSchema.safeParse(raw);
-    if (!parsed.success)
-      throw new ApiError(400, parsed.error.issues[0]?.message ?? 'Invalid profile', 'VALIDATION_ERROR');
-    const { displayName } = parsed.data;
-    if (displayName === undefined) return c.json(toProfile(user));
-    await deps.db
-      .updateTable('users')
-      .set({ display_name: displayName, updated_at: new Date() })
-      .where('id', '=', user.id)
-      .execute();
-    deps.sessions.cache.forgetUser(user.id);
-    // The name is part of a tutor's search entry.
-    if (user.role === 'tutor') await refreshTutorListing(deps.db, user.id);
-    return c.json(toProfile({ ...user, displayName }));
-  });
-
-  return app;
+export function profileRoutes(deps: {
+  auth: Auth;
+  sessions: SessionReader;
+  db: Kysely<DB>;
+  limiters: RateLimiters;
+}) {
+  return new Hono<AppEnv>()
+    .get('/profile', deps.sessions.loadSession, (c) => c.json(toProfile(requireUser(c)), 200))
+    .patch(
+      '/profile',
+      deps.sessions.loadSession,
+      limitByUser(deps.limiters, 'profileUpdate'),
+      validate('json', profileUpdateSchema),
+      async (c) => {
+        const user = requireUser(c);
+        const { displayName } = c.req.valid('json');
+        if (displayName === undefined || displayName === user.displayName)
+          return c.json(toProfile(user), 200);
+        // Through Better Auth, which also refreshes this browser's cached copy of the session.
+        const { headers, response } = await deps.auth.api.updateUser({
+          headers: c.req.raw.headers,
+          body: { name: displayName },
+          returnHeaders: true,
+        });
+        forwardCookies(c, headers);
+        if (!response.status) throw new Error('Better Auth did not update the name');
+        // The name is part of a tutor's search entry.
+        if (user.role === 'tutor') await refreshTutorListing(deps.db, user.id);
+        return c.json(toProfile({ ...user, displayName }), 200);
+      },
+    );
 }

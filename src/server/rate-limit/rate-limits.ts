@@ -14,9 +14,18 @@ export interface RateLimitRule {
   durationSeconds: number;
 }
 
-/** The limits of issue #5: the numbers users and attackers meet. */
+/** The numbers users and attackers meet. */
 export const rateLimitRules = {
-  signIn: { points: 5, durationSeconds: 60 },
+  /**
+   * Sign-ins from one client address, successful or not: a ceiling high enough for a whole school
+   * behind one address signing in at the start of a class.
+   */
+  signIn: { points: 600, durationSeconds: 60 },
+  /**
+   * Failed sign-ins on one account from one address: guessing a password takes far more than ten
+   * tries, and someone elsewhere cannot lock the account's owner out.
+   */
+  signInFailures: { points: 10, durationSeconds: 15 * 60 },
   signUp: { points: 5, durationSeconds: 60 },
   /** Verification and reset mails per email address, the one sent at sign-up included. */
   accountMail: { points: 5, durationSeconds: 60 * 60 },
@@ -41,6 +50,10 @@ export type RateLimitName = keyof typeof rateLimitRules;
 export interface RateLimiters {
   /** Consumes one point; resolves with the seconds to wait when the limit is reached, else null. */
   consume(name: RateLimitName, key: string): Promise<number | null>;
+  /** Without consuming: the seconds to wait when every point is spent, else null. */
+  exhausted(name: RateLimitName, key: string): Promise<number | null>;
+  /** Forgets what `key` has spent. */
+  reset(name: RateLimitName, key: string): Promise<void>;
 }
 
 export function createRateLimiters(options: {
@@ -66,15 +79,23 @@ export function createRateLimiters(options: {
     }),
   ) as Record<RateLimitName, RateLimiterMemory | RateLimiterPostgres>;
 
+  const secondsToWait = (res: RateLimiterRes) => Math.max(1, Math.ceil(res.msBeforeNext / 1000));
   return {
     async consume(name, key) {
       try {
         await limiters[name].consume(key);
         return null;
       } catch (rejection) {
-        if (rejection instanceof RateLimiterRes) return Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+        if (rejection instanceof RateLimiterRes) return secondsToWait(rejection);
         throw rejection;
       }
+    },
+    async exhausted(name, key) {
+      const spent = await limiters[name].get(key);
+      return spent && spent.consumedPoints >= rules[name].points ? secondsToWait(spent) : null;
+    },
+    async reset(name, key) {
+      await limiters[name].delete(key);
     },
   };
 }

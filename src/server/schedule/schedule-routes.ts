@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { Role } from '../../shared/constants';
-import { loadSession, requireVerifiedUser, type SessionReader } from '../accounts/session';
+import { requireVerifiedUser, type SessionReader } from '../accounts/session';
 import type { AppEnv } from '../http/app-env';
 
 /** The schedule page's content (static until the calendar ships), with the role's wording. */
@@ -38,8 +38,7 @@ export function scheduleFor(role: Role) {
 
 /** GET /api/schedule: the verified user's schedule (401 signed out, 403 unverified). */
 export function scheduleRoutes(sessions: SessionReader) {
-  return new Hono<AppEnv>().get('/schedule', loadSession(sessions), (c) => {
-    c.header('Cache-Control', 'no-store');
-    return c.json(scheduleFor(requireVerifiedUser(c).role));
-  });
+  return new Hono<AppEnv>().get('/schedule', sessions.loadSession, (c) =>
+    c.json(scheduleFor(requireVerifiedUser(c).role), 200),
+  );
 }

@@ -4,58 +4,48 @@
  */
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
-import { tutorSearchSchema } from '../../shared/tutor-schemas';
+import { z } from 'zod';
+import { tutorIdSchema, tutorSearchSchema } from '../../shared/tutor-schemas';
 import type { DB } from '../db/schema';
-import { ApiError, errorResponse } from '../http/api-error';
+import { errorResponse } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
+import { validate } from '../http/validation';
 import { findPublishedTutor, searchTutors } from './tutor-search';
 
-const idPattern = /^[\w-]{1,64}$/;
+const notPublic = 'This tutor profile does not exist or is not public';
+const tutorParam = z.object({ id: tutorIdSchema });
 
 export function tutorRoutes(deps: { db: Kysely<DB> }) {
   const { db } = deps;
-  const app = new Hono<AppEnv>();
-
-  app.get('/tutors', async (c) => {
-    const parsed = tutorSearchSchema.safeParse(c.req.query());
-    if (!parsed.success)
-      throw new ApiError(400, parsed.error.issues[0]?.message ?? 'Invalid search', 'VALIDATION_ERROR');
-    c.header('Cache-Control', 'no-cache');
-    return c.json(await searchTutors(db, parsed.data));
-  });
-
-  app.get('/tutors/:id', async (c) => {
-    const id = c.req.param('id');
-    const tutor = idPattern.test(id) ? await findPublishedTutor(db, id) : null;
-    if (!tutor)
-      return errorResponse(c, 404, 'This tutor profile does not exist or is not public', 'NOT_FOUND');
-    c.header('Cache-Control', 'no-cache');
-    return c.json(tutor);
-  });
-
-  app.get('/tutors/:id/photo', async (c) => {
-    const id = c.req.param('id');
-    const photo = idPattern.test(id)
-      ? await db
-          .selectFrom('profile_photos as pp')
-          .innerJoin('tutor_profiles as tp', 'tp.user_id', 'pp.user_id')
-          .select(['pp.image', 'pp.content_type', 'pp.version'])
-          .where('pp.user_id', '=', id)
-          .where('tp.published', '=', true)
-          .executeTakeFirst()
-      : undefined;
-    if (!photo) return errorResponse(c, 404, 'No photo', 'NOT_FOUND');
-    const etag = `"${photo.version}"`;
-    // A versioned URL (?v=…) never changes content; a bare one is revalidated.
-    c.header(
-      'Cache-Control',
-      c.req.query('v') === photo.version ? 'public, max-age=31536000, immutable' : 'public, no-cache',
-    );
-    c.header('ETag', etag);
-    if (c.req.header('if-none-match') === etag) return c.body(null, 304);
-    c.header('Content-Type', photo.content_type);
-    return c.body(new Uint8Array(photo.image));
-  });
-
-  return app;
+  return new Hono<AppEnv>()
+    .get('/tutors', validate('query', tutorSearchSchema), async (c) => {
+      c.header('Cache-Control', 'no-cache');
+      return c.json(await searchTutors(db, c.req.valid('query')), 200);
+    })
+    .get('/tutors/:id', validate('param', tutorParam, notPublic), async (c) => {
+      const tutor = await findPublishedTutor(db, c.req.valid('param').id);
+      if (!tutor) return errorResponse(c, 404, notPublic, 'NOT_FOUND');
+      c.header('Cache-Control', 'no-cache');
+      return c.json(tutor, 200);
+    })
+    .get('/tutors/:id/photo', validate('param', tutorParam, 'No photo'), async (c) => {
+      const photo = await db
+        .selectFrom('profile_photos as pp')
+        .innerJoin('tutor_profiles as tp', 'tp.user_id', 'pp.user_id')
+        .select(['pp.image', 'pp.content_type', 'pp.version'])
+        .where('pp.user_id', '=', c.req.valid('param').id)
+        .where('tp.published', '=', true)
+        .executeTakeFirst();
+      if (!photo) return errorResponse(c, 404, 'No photo', 'NOT_FOUND');
+      const etag = `"${photo.version}"`;
+      // A versioned URL (?v=…) never changes content; a bare one is revalidated.
+      c.header(
+        'Cache-Control',
+        c.req.query('v') === photo.version ? 'public, max-age=31536000, immutable' : 'public, no-cache',
+      );
+      c.header('ETag', etag);
+      if (c.req.header('if-none-match') === etag) return c.body(null, 304);
+      c.header('Content-Type', photo.content_type);
+      return c.body(new Uint8Array(photo.image));
+    });
 }

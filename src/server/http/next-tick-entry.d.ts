@@ -1,2 +1,0 @@
-/** Types for next-tick-entry.js (plain JavaScript: scripts/start.mjs loads it before any build). */
-export declare function heldNextTickEntry(): object | undefined;

@@ -1,0 +1,42 @@
+/**
+ * Input validation at the edge of every route, with the one answer Tutorlane gives to bad input:
+ * 400 with { message, code } naming the first problem in words a person understands.
+ * - `validate(target, schema)` is @hono/zod-validator with that answer.
+ * - `validate('param', schema, notFound)` answers 404 with `notFound` instead: a path naming
+ *   something that cannot exist is not found, however it is malformed.
+ * - `validateBy(target, pick)` checks against the schema `pick` chooses for the request (a
+ *   profile's fields depend on the signed-in user's role).
+ */
+import { zValidator } from '@hono/zod-validator';
+import type { Context, ValidationTargets } from 'hono';
+import { validator } from 'hono/validator';
+import type { z } from 'zod';
+import { messages } from '../../shared/messages';
+import type { AppEnv } from './app-env';
+
+function refusal(c: Context, error: { issues: readonly { message: string }[] }) {
+  const message = error.issues[0]?.message ?? messages.invalidRequest;
+  return c.json({ message, code: 'VALIDATION_ERROR' }, 400);
+}
+
+export function validate<Target extends keyof ValidationTargets, Schema extends z.ZodType>(
+  target: Target,
+  schema: Schema,
+  notFound?: string,
+) {
+  return zValidator(target, schema, (result, c) => {
+    if (result.success) return;
+    if (notFound !== undefined) return c.json({ message: notFound, code: 'NOT_FOUND' }, 404);
+    return refusal(c, result.error);
+  });
+}
+
+export function validateBy<Target extends keyof ValidationTargets, Schema extends z.ZodType>(
+  target: Target,
+  pick: (c: Context<AppEnv>) => Schema,
+) {
+  return validator(target, async (value, c: Context<AppEnv>) => {
+    const result = await pick(c).safeParseAsync(value);
+    return result.success ? result.data : refusal(c, result.error);
+  });
+}

@@ -1,0 +1,12 @@
+/** The signed-in user as the browser knows it: what GET /api/session and every page carry. */
+import type { Role } from './constants';
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  displayName: string;
+  role: Role;
+  emailVerified: boolean;
+  /** ISO 8601. */
+  createdAt: string;
+}
