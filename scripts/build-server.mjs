@@ -29,6 +29,7 @@ export async function buildServer() {
       'pg',
       'sharp',
       '@node-rs/argon2',
+      'piscina',
       'pino',
       'nodemailer',
       '@zxcvbn-ts/language-common',
@@ -39,9 +40,11 @@ export async function buildServer() {
     },
     logLevel: 'warning',
   });
-  // The embedded database's thread is plain JavaScript that imports only packages: it is copied
-  // beside the bundle, where src/server/db/database.ts finds it.
-  copyFileSync(`${root}src/server/db/pglite-thread.mjs`, `${root}dist/server/pglite-thread.mjs`);
+  // The threads' modules are plain JavaScript that import only packages: they are copied beside
+  // the bundle, where the modules that start the threads find them.
+  for (const thread of ['db/pglite-thread.mjs', 'accounts/password-hash-thread.mjs']) {
+    copyFileSync(`${root}src/server/${thread}`, `${root}dist/server/${thread.split('/')[1]}`);
+  }
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await buildServer();

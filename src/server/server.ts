@@ -68,9 +68,23 @@ export async function startServer(): Promise<void> {
   const services = createServices(deps);
   const app = createApp(deps, services);
 
+  // Requests still being worked on at shutdown are finished before the database closes: a client
+  // that hangs up does not stop its request's work, and that work needs the database.
+  let inFlight = 0;
+  let drained: (() => void) | undefined;
+  const handle = async (request: Request, env: unknown) => {
+    inFlight += 1;
+    try {
+      return await app.fetch(request, env);
+    } finally {
+      inFlight -= 1;
+      if (inFlight === 0) drained?.();
+    }
+  };
+
   // The port opens at once: the pages and assets that need no database go out from the first
   // moment, the rest waits in the app until the database is open.
-  const server = createServer(getRequestListener(app.fetch));
+  const server = createServer(getRequestListener(handle));
   server.listen(config.port, config.host);
   const listening = new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
@@ -117,6 +131,7 @@ export async function startServer(): Promise<void> {
     const sweep = setInterval(() => server.closeIdleConnections(), 100);
     server.close(async () => {
       clearInterval(sweep);
+      if (inFlight > 0) await new Promise<void>((resolve) => (drained = resolve));
       try {
         stopMaintenance();
         services.health.stop();

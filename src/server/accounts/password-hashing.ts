@@ -1,14 +1,13 @@
 /**
  * Passwords are hashed with argon2id at OWASP's recommended parameters (19 MiB, 2 iterations,
- * 1 lane) by @node-rs/argon2, on threads of their own that run below the request thread's
- * priority (./hash-threads.ts), so hashing never blocks requests nor slows them down.
- *
- * At most one hash per core runs at a time; the rest wait their turn here
- * (docs/decisions/0010-one-hash-per-core.md).
+ * 1 lane) by @node-rs/argon2, on a Piscina pool of one thread per core whose threads run below the
+ * request thread's scheduling priority. A hash is 10-20 ms of CPU against well under one for a page
+ * or a session check: at the same priority, a burst of sign-ins took the cores from everyone else
+ * (measured: other requests' p99 went from 45-54 ms to 165-195 ms, docs/decisions/0005). Hashes
+ * beyond one per core wait in Piscina's queue, and libuv's pool stays free for file reads.
  */
 import { availableParallelism } from 'node:os';
-import { ConcurrencyLimit } from '../rate-limit/concurrency-limit';
-import { HashThreads } from './hash-threads';
+import { Piscina } from 'piscina';
 
 /** Algorithm.Argon2id in @node-rs/argon2's const enum, which isolated modules cannot import. */
 const ARGON2ID = 2;
@@ -21,21 +20,26 @@ export const argon2Params = {
   parallelism: 1,
 } as const;
 
-const cores = availableParallelism();
+/** How far below the server's own priority the hash threads run (nice 0 becomes 10). */
+export const HASH_THREAD_NICE_INCREMENT = 10;
 
-/** The threads hashes run on, one per core. */
-export const hashThreads = new HashThreads(cores);
+export const hashThreads = new Piscina<
+  { password: string; params?: typeof argon2Params; hash?: string },
+  string | boolean
+>({
+  filename: new URL('./password-hash-thread.mjs', import.meta.url).href,
+  maxThreads: availableParallelism(),
+  minThreads: 0,
+  niceIncrement: HASH_THREAD_NICE_INCREMENT,
+});
 
-/** Every hash and verify in this process takes a slot; the line behind them is unbounded. */
-export const passwordHashing = new ConcurrencyLimit({ slots: cores });
-
-export function hashPassword(password: string): Promise<string> {
-  return passwordHashing.run(() => hashThreads.hash(password, argon2Params));
+export async function hashPassword(password: string): Promise<string> {
+  return String(await hashThreads.run({ password, params: argon2Params }));
 }
 
 export async function verifyPassword(data: { hash: string; password: string }): Promise<boolean> {
   try {
-    return await passwordHashing.run(() => hashThreads.verify(data.hash, data.password));
+    return (await hashThreads.run({ hash: data.hash, password: data.password })) === true;
   } catch {
     // A malformed stored hash never signs anyone in.
     return false;
