@@ -190,15 +190,15 @@ export function createApp(deps: AppDependencies, services: AppServices = createS
   }
 
   app.onError(async (error, c) => {
-    if (error instanceof ApiError) return errorResponse(c, error.status, error.message, error.code);
-    if (error instanceof HTTPException && error.status >= 400 && error.status < 500) {
-      return errorResponse(c, error.status as ErrorStatus, error.message || messages.invalidRequest);
-    }
     if (c.req.raw.signal.aborted) {
       // The client went away mid-request (a dropped connection while its body arrived): nothing
       // failed on our side, and nobody is left to answer.
       c.get('logger')?.info({ reason: String(error) }, 'request aborted by the client');
       return errorResponse(c, 400, messages.requestAborted, 'ABORTED');
+    }
+    if (error instanceof ApiError) return errorResponse(c, error.status, error.message, error.code);
+    if (error instanceof HTTPException && error.status >= 400 && error.status < 500) {
+      return errorResponse(c, error.status as ErrorStatus, error.message || messages.invalidRequest);
     }
     if (await isDatabaseDown(database)) return serviceUnavailable(c);
     c.get('logger')?.error({ err: error }, 'unhandled error');

@@ -26,6 +26,8 @@ export const messages = {
   passwordResetDone: 'Your password has been reset. You can sign in with it now.',
   emailVerifiedNote: 'Your email is verified. Please sign in.',
   verificationLinkInvalid: 'This verification link is invalid or has expired. Please request a new one.',
+  verificationLinkExpired: 'This verification link has expired. We can send you a new one.',
+  emailAlreadyVerified: 'Your email is already verified.',
   tooManyRequests: 'Too many attempts. Please wait a moment and try again.',
   serviceUnavailable: 'The service is temporarily unavailable. Please try again shortly.',
   networkError: 'We could not reach the server. Please check your connection and try again.',

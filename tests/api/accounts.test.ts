@@ -132,6 +132,11 @@ describe('sign-up', () => {
       ['Ada\r\nBcc: victim@example.com', 'Name must not contain control characters'],
       ['Ada\nLovelace', 'Name must not contain control characters'],
     ];
+    // Characters that change how the text around them shows, so one name could pose as another.
+    const invisible = 'Name must not contain invisible formatting characters (such as text direction marks)';
+    for (const character of ['\u202e', '\u202a', '\u2066', '\u200b', '\u200d', '\u200f', '\ufeff']) {
+      refused.push([`Ada${character}Lovelace`, invisible]);
+    }
     const emails: string[] = [];
     for (const [name, message] of refused) {
       const { res, email } = await signUp(t, { name, email: uniqueEmail('bad-name') });
@@ -218,9 +223,18 @@ describe('email verification', () => {
     expect(await res.json()).toEqual({ verified: true, signedIn: true });
     expect((await (await get(t, '/api/session', jar)).json()).user.emailVerified).toBe(true);
 
+    // Opened again, the link says the email is verified, to this browser and to any other.
     const again = await send(t, 'POST', '/api/account/verify-email', { token }, jar);
-    expect(again.status).toBe(400);
-    expect((await again.json()).message).toBe(messages.verificationLinkInvalid);
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual({ verified: true, signedIn: true, alreadyVerified: true });
+    const elsewhere = await send(t, 'POST', '/api/account/verify-email', { token });
+    expect(await elsewhere.json()).toEqual({ verified: true, signedIn: false, alreadyVerified: true });
+  });
+
+  it('answers a link it never issued as invalid', async () => {
+    const res = await send(t, 'POST', '/api/account/verify-email', { token: 'x'.repeat(43) });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ message: messages.verificationLinkInvalid, code: 'INVALID_TOKEN' });
   });
 
   it('tells a browser that is not signed in as that account to sign in', async () => {
@@ -238,7 +252,8 @@ describe('email verification', () => {
     vi.setSystemTime(Date.now() + 24 * 60 * 60 * 1000 + 1000);
     const res = await send(t, 'POST', '/api/account/verify-email', { token });
     expect(res.status).toBe(400);
-    expect((await res.json()).message).toBe(messages.verificationLinkInvalid);
+    // Said as it is, so the page can offer a new link.
+    expect(await res.json()).toEqual({ message: messages.verificationLinkExpired, code: 'EXPIRED_TOKEN' });
     vi.useRealTimers();
     expect((await (await signIn(t, email)).res.json()).user.emailVerified).toBe(false);
   });
@@ -390,6 +405,10 @@ describe('profile', () => {
     expect(after).toMatchObject({ displayName: 'New Name', role: 'student', emailVerified: false });
     const session = await (await get(t, '/api/session', jar)).json();
     expect(session.user.displayName).toBe('New Name');
+    // A later change of name is held to the same rules: no text direction trick.
+    const posing = await send(t, 'PATCH', '/api/profile', { displayName: 'Ada\u202eecalevoL' }, jar);
+    expect(posing.status).toBe(400);
+    expect((await get(t, '/api/profile', jar).then((res) => res.json())).displayName).toBe('New Name');
   });
 
   it('needs a signed-in user', async () => {

@@ -55,9 +55,19 @@ it('prints the verification mail with its link and saves it under DATA_DIR/mail'
   const mailDir = join(t.config.dataDir, 'mail');
   const file = block.match(/saved as (\S+\.eml)/)?.[1];
   expect(file?.startsWith(mailDir)).toBe(true);
-  expect(readdirSync(mailDir)).toHaveLength(1);
+  expect(readdirSync(mailDir).filter((name) => name.endsWith('.eml'))).toHaveLength(1);
   const saved = await simpleParser(readFileSync(file as string));
   expect(saved.subject).toBe('Verify your email for Tutorlane');
   expect(saved.text).toContain(printedLink);
   expect(saved.html).toContain(printedLink);
+
+  // Beside it, a copy a person reads as it is: named after its recipient and subject, with the
+  // link whole on one line, as the .eml's quoted-printable body does not have it.
+  const readable = (file as string).replace(/\.eml$/, '.txt');
+  expect(readable).toContain(email);
+  expect(readable).toContain('Verify-your-email-for-Tutorlane');
+  const text = readFileSync(readable, 'utf8');
+  expect(text).toContain(`To: ${email}`);
+  expect(text).toContain('Subject: Verify your email for Tutorlane');
+  expect(text.split('\n')).toContain(printedLink);
 });

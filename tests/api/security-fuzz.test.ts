@@ -30,11 +30,32 @@ afterAll(async () => {
   await t.close();
 });
 
+/** NUL, other control characters, and the characters that change how text around them is shown. */
+const awkwardCharacter = fc.constantFrom(
+  'a',
+  ' ',
+  '@',
+  '.',
+  '\u0000',
+  '\u0001',
+  '\u001b',
+  '\t',
+  '\n',
+  '\r',
+  '\u007f',
+  '\u0085',
+  '\u202e',
+  '\u2066',
+  '\u200b',
+  '\ufeff',
+);
+
 /** Values that look like what each field expects, and everything that does not. */
 const fieldValue = fc.oneof(
   fc.jsonValue(),
   fc.string(),
   fc.string({ unit: 'binary' }),
+  fc.string({ unit: awkwardCharacter }),
   fc.emailAddress(),
   fc.constantFrom(
     '',
@@ -47,6 +68,9 @@ const fieldValue = fc.oneof(
     '\r\nBcc: a@b.c',
     '<script>',
     '__proto__',
+    'abc\u0000def',
+    'ada\u0000@example.com',
+    'Ada\u202eecalevoL',
   ),
   fc.integer(),
   fc.constant(null),
@@ -106,6 +130,41 @@ async function expectWellFormed(res: Response, label: string) {
     expect(JSON.stringify(parsed), label).not.toMatch(/\s+at \S+ \(|node_modules|\.ts:\d+/);
   }
 }
+
+describe('text with a NUL or another control character', () => {
+  it('is refused with 400 and a message in every free-text field, never a 500', async () => {
+    const cases: [string, string, unknown, string?][] = [
+      ['POST', '/api/auth/reset-password', { token: 'abc\u0000def', newPassword: 'brand-new-pass-42' }],
+      [
+        'POST',
+        '/api/contact',
+        { name: 'Ada', email: 'ada@example.com', subject: 'general', message: 'hi\u0000there' },
+      ],
+      ['PATCH', '/api/profile/details', { learningGoals: 'algebra\u0000' }],
+      ['PATCH', '/api/profile/details', { about: 'I teach\u0007 maths' }, 'tutor'],
+      ['PATCH', '/api/profile', { displayName: 'Ada\u0000' }],
+    ];
+    for (const [method, path, payload, role] of cases) {
+      const res = await t.request(path, {
+        method,
+        body: JSON.stringify(payload),
+        headers: { cookie: (role === 'tutor' ? tutorJar : jar).header() },
+      });
+      expect(res.status, `${path} ${JSON.stringify(payload)}`).toBe(400);
+      await expectWellFormed(res, path);
+    }
+  });
+
+  it('keeps tabs and line breaks in text written over several lines', async () => {
+    const res = await t.request('/api/profile/details', {
+      method: 'PATCH',
+      body: JSON.stringify({ learningGoals: 'Algebra:\n\t- equations\r\n\t- graphs' }),
+      headers: { cookie: jar.header() },
+    });
+    expect(res.status).toBe(200);
+    expect((await res.json()).learningGoals).toBe('Algebra:\n\t- equations\r\n\t- graphs');
+  });
+});
 
 describe('every JSON endpoint', () => {
   for (const endpoint of endpoints) {

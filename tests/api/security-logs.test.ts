@@ -92,3 +92,22 @@ it('logs each sign-in and refusal as one JSON line, and never a secret', async (
     expect(everything.includes(secret), `a secret of ${secret.length} characters is in the logs`).toBe(false);
   }
 });
+
+it("never logs a client's text at error level, nor a line a client made long", async () => {
+  const before = t.logLines.length;
+  const long = `https://evil.example/${'x'.repeat(50_000)}`;
+  for (const [path, body] of [
+    ['/api/auth/send-verification-email', { email: 'someone@example.com', callbackURL: long }],
+    ['/api/auth/request-password-reset', { email: 'someone@example.com', redirectTo: long }],
+    [
+      '/api/auth/sign-in/email',
+      { email: 'someone@example.com', password: 'wrong-pass-42', callbackURL: long },
+    ],
+  ] as const) {
+    const res = await t.request(path, { method: 'POST', body: JSON.stringify(body) });
+    expect(res.status, path).toBeLessThan(500);
+  }
+  const lines = t.logLines.slice(before);
+  expect(lines.filter((line) => JSON.parse(line).level >= 50)).toEqual([]);
+  for (const line of lines) expect(line.length).toBeLessThan(1000);
+});

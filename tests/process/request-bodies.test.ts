@@ -1,8 +1,8 @@
 /**
- * Request bodies on the real server, over a socket. There a body whose length the client states
- * is read straight from the socket, and the size limit decides on the stated length before any of
- * the body arrives; a body sent in chunks, of no stated length, is counted as it comes. In-process
- * tests only take the second path. Both are tried on sign-in, the busiest route that reads a body.
+ * Request bodies on the real server, over a socket: a stated length over the limit is refused
+ * before any of the body arrives, a body sent in chunks is counted as it comes, and a client that
+ * hangs up halfway is logged as such, not as a failure of ours. Tried on sign-in, the busiest
+ * route that reads a body.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
@@ -19,7 +19,7 @@ let server: ServerProcess;
 const dataDir = mkdtempSync(join(tmpdir(), 'tutorlane-bodies-'));
 
 beforeAll(async () => {
-  server = await startServerProcess({ DATA_DIR: dataDir });
+  server = await startServerProcess({ DATA_DIR: dataDir, LOG_LEVEL: 'info' });
 }, 60_000);
 
 afterAll(async () => {
@@ -95,5 +95,32 @@ describe('a body sent in chunks', () => {
       req.end();
     });
     expect(answer).toEqual({ status: 413, body: { message: messages.bodyTooLarge, code: 'BODY_TOO_LARGE' } });
+  });
+});
+
+describe('a client that hangs up halfway through its body', () => {
+  it('is logged as an aborted request at info level, not as an error or a 500', async () => {
+    const req = request(`${server.url}${SIGN_IN}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.url, 'content-length': 1000 },
+    });
+    req.on('error', () => {});
+    req.write(credentials.slice(0, 20));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    req.destroy();
+    const lines = () =>
+      server
+        .output()
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line) as { level: number; msg: string; status?: number });
+    const deadline = Date.now() + 5000;
+    while (!lines().some((line) => line.msg === 'request aborted by the client') && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const aborted = lines().filter((line) => line.msg === 'request aborted by the client');
+    expect(aborted.map((line) => line.level)).toEqual([30]);
+    // pino's levels: 50 is error; 500s are logged at error.
+    expect(lines().filter((line) => line.level >= 50 || (line.status ?? 0) >= 500)).toEqual([]);
   });
 });

@@ -69,6 +69,18 @@ describe('start-up', () => {
     expect(await server.exited).toBe(0);
   });
 
+  it('on a port already in use, ends with that error as its last line and exits 1', async () => {
+    const first = await startServerProcess({ DATA_DIR: freshDataDir() });
+    const port = new URL(first.url).port;
+    const second = await runServerToExit({ DATA_DIR: freshDataDir(), PORT: port });
+    expect(second.code).toBe(1);
+    const lastLine = (second.stdout + second.stderr).trim().split('\n').at(-1);
+    expect(lastLine).toBe(`Port ${port} on 127.0.0.1 is already in use. Set PORT to a free port.`);
+    expect(second.stdout).not.toContain('Tutorlane is running at');
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+  });
+
   it('prints its URL and serves the health check', async () => {
     const server = await startServerProcess({ DATA_DIR: freshDataDir() });
     expect(server.url).toMatch(/^http:\/\/localhost:\d+$/);

@@ -183,11 +183,21 @@ export function accountRoutes(deps: {
       // here: a GET never changes anything, so mail scanners that fetch links cannot spend it.
       // Whoever is signed in as that account in this browser goes on to the dashboard (with the
       // session's cached copy refreshed), anyone else to sign in.
+      // A link opened again (a second click, a mail scanner that got there first) says the email
+      // is verified; an expired one says so, for the page to offer a new link.
       .post('/account/verify-email', validate('json', verifyEmailBodySchema), async (c) => {
-        const userId = await consumeVerificationToken(database.db, c.req.valid('json').token);
-        if (!userId) return errorResponse(c, 400, messages.verificationLinkInvalid, 'INVALID_TOKEN');
+        const spent = await consumeVerificationToken(database.db, c.req.valid('json').token);
+        if (spent.outcome === 'expired') {
+          return errorResponse(c, 400, messages.verificationLinkExpired, 'EXPIRED_TOKEN');
+        }
+        if (spent.outcome === 'unknown') {
+          return errorResponse(c, 400, messages.verificationLinkInvalid, 'INVALID_TOKEN');
+        }
         const user = await sessions.fromDatabase(c);
-        return c.json({ verified: true, signedIn: user?.id === userId }, 200);
+        const signedIn = user?.id === spent.userId;
+        return spent.outcome === 'verified'
+          ? c.json({ verified: true, signedIn }, 200)
+          : c.json({ verified: true, signedIn, alreadyVerified: true }, 200);
       })
   );
 }

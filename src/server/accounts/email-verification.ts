@@ -1,6 +1,7 @@
 /**
  * Email verification links: 256 random bits, stored only as a SHA-256 hash, valid 24 hours, and
- * consumed by a single DELETE so a link works exactly once even when clicked twice at once.
+ * spent under a row lock so a link works exactly once even when clicked twice at once. A spent
+ * link is remembered until it would have expired: opened again, it says the email is verified.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
@@ -27,24 +28,38 @@ export async function issueVerificationToken(
   return token;
 }
 
-/**
- * Marks the token's account verified and voids every link of that account.
- * Returns the user id, or null when the token is unknown, used or expired.
- */
+export type VerificationOutcome =
+  | { outcome: 'verified' | 'already-verified'; userId: string }
+  | { outcome: 'expired' }
+  | { outcome: 'unknown' };
+
+/** Marks the token's account verified and voids the account's other links. */
 export async function consumeVerificationToken(
   db: Kysely<DB>,
   token: string,
   now = new Date(),
-): Promise<string | null> {
-  if (!/^[\w-]{20,100}$/.test(token)) return null;
+): Promise<VerificationOutcome> {
+  if (!/^[\w-]{20,100}$/.test(token)) return { outcome: 'unknown' };
   return db.transaction().execute(async (trx) => {
     const row = await trx
-      .deleteFrom('email_verification_tokens')
+      .selectFrom('email_verification_tokens')
+      .select(['user_id', 'expires_at', 'used_at'])
       .where('token_hash', '=', hashToken(token))
-      .returning(['user_id', 'expires_at'])
+      .forUpdate()
       .executeTakeFirst();
-    if (!row || new Date(row.expires_at).getTime() <= now.getTime()) return null;
-    await trx.deleteFrom('email_verification_tokens').where('user_id', '=', row.user_id).execute();
+    if (!row) return { outcome: 'unknown' };
+    if (row.used_at !== null) return { outcome: 'already-verified', userId: row.user_id };
+    if (new Date(row.expires_at).getTime() <= now.getTime()) return { outcome: 'expired' };
+    await trx
+      .deleteFrom('email_verification_tokens')
+      .where('user_id', '=', row.user_id)
+      .where('token_hash', '!=', hashToken(token))
+      .execute();
+    await trx
+      .updateTable('email_verification_tokens')
+      .set({ used_at: now })
+      .where('token_hash', '=', hashToken(token))
+      .execute();
     await trx
       .updateTable('users')
       .set({ email_verified: true, updated_at: now })
@@ -52,6 +67,6 @@ export async function consumeVerificationToken(
       .execute();
     // A tutor whose profile was complete appears in search the moment the email is verified.
     await refreshTutorListing(trx, row.user_id);
-    return row.user_id;
+    return { outcome: 'verified', userId: row.user_id };
   });
 }

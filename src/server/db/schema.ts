@@ -53,6 +53,7 @@ export interface EmailVerificationTokensTable {
   user_id: string;
   expires_at: Timestamp;
   created_at: Timestamp;
+  used_at: Timestamp | null;
 }
 
 export interface CaptchaSolutionsTable {

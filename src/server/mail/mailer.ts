@@ -54,20 +54,34 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(2000 * 2 ** Math.max(0, attempts - 1), 60_000);
 }
 
+/** A file name's worth of `text`: letters, digits and a few safe marks, at most `max` characters. */
+const fileNamePart = (text: string, max: number) =>
+  text
+    .replace(/[^\w@.+-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, max);
+
 function consoleTransport(mailDir: string): Transporter {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   const send = transport.sendMail.bind(transport);
-  // Print the text body (with its link) for a newcomer, and keep the whole message as a file.
+  // Print the text body (with its link) for a newcomer, and keep the message twice: whole, as a
+  // mail program reads it (.eml, whose body is quoted-printable, so links there are wrapped and
+  // escaped), and as plain text a person can read and copy a link from (.txt).
   transport.sendMail = (async (message: SendMailOptions) => {
     const info = await send(message);
     mkdirSync(mailDir, { recursive: true });
-    const file = join(
-      mailDir,
-      `${new Date().toISOString().replaceAll(':', '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`,
-    );
+    const name = [
+      new Date().toISOString().replaceAll(':', '-'),
+      fileNamePart(String(message.to), 80),
+      fileNamePart(String(message.subject), 60),
+      info.messageId.replace(/[^\w]/g, '').slice(0, 12),
+    ].join('-');
+    const file = join(mailDir, `${name}.eml`);
     writeFileSync(file, info.message as Buffer);
+    const readable = `From: ${String(message.from)}\nTo: ${String(message.to)}\nSubject: ${message.subject}\n\n${String(message.text)}`;
+    writeFileSync(join(mailDir, `${name}.txt`), readable);
     process.stdout.write(
-      `\n──── Mail to ${String(message.to)}: ${message.subject}\n${String(message.text)}──── saved as ${file}\n\n`,
+      `\n──── Mail to ${String(message.to)}: ${message.subject}\n${String(message.text)}──── saved as ${file} (and .txt)\n\n`,
     );
     return info;
   }) as typeof transport.sendMail;
