@@ -1,6 +1,7 @@
 /**
- * Every page path of the app, in one typed module. The server uses the same table to answer
- * a known page with 200 and an unknown one with 404.
+ * The app's pages, in one table: each page's path, the module that renders it and who may open it.
+ * The browser's router is built from it (src/client/app/router.tsx), and the server uses it to
+ * answer a known page with 200 and an unknown one with 404, and to preload the page's code.
  */
 export const paths = {
   home: '/',
@@ -21,37 +22,65 @@ export const tutorPath = (id: string) => `${paths.tutors}/${encodeURIComponent(i
 
 export type PagePath = (typeof paths)[keyof typeof paths];
 
-const knownPaths = new Set<string>(Object.values(paths));
+/**
+ * Who may open a page; the server checks the data behind it again.
+ * - guest: signed-in verified users go on to the dashboard (sign-in, sign-up);
+ * - verify: like guest, but a mailed link (?token=) is spent whoever is signed in;
+ * - verified: signed out goes to sign in (and back here after), unverified to /verify-email;
+ * - signed-in: any signed-in user.
+ */
+export type PageAccess = 'public' | 'guest' | 'verify' | 'verified' | 'signed-in';
 
-/** True when the browser app has a page for this path (trailing slash tolerated). */
-export function isKnownPagePath(pathname: string): boolean {
-  const trimmed = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
-  return knownPaths.has(trimmed) || /^\/tutors\/[\w-]{1,64}$/.test(trimmed);
+export interface Page {
+  /** React Router's path pattern. */
+  path: string;
+  /** The module under src/client that renders it, as Vite's manifest names it. */
+  module: string;
+  access: PageAccess;
 }
 
-/**
- * The module that renders each page, as the client router lazy-loads it (the keys of Vite's
- * manifest): the server preloads the current page's code with the HTML. A unit test keeps this
- * table and the router in step.
- */
-export const pageModules: Record<string, string> = {
-  [paths.home]: 'features/home/home-page.tsx',
-  [paths.contact]: 'features/contact/contact-page.tsx',
-  [paths.login]: 'features/auth/login-page.tsx',
-  [paths.signup]: 'features/auth/signup-page.tsx',
-  [paths.verifyEmail]: 'features/auth/verify-email-page.tsx',
-  [paths.forgotPassword]: 'features/auth/forgot-password-page.tsx',
-  [paths.resetPassword]: 'features/auth/reset-password-page.tsx',
-  [paths.dashboard]: 'features/dashboard/dashboard-page.tsx',
-  [paths.schedule]: 'features/schedule/schedule-page.tsx',
-  [paths.profile]: 'features/profile/profile-page.tsx',
-  [paths.tutors]: 'features/tutors/tutor-search-page.tsx',
-  tutor: 'features/tutors/tutor-page.tsx',
-  notFound: 'features/not-found/not-found-page.tsx',
-};
+export const pages = [
+  { path: paths.home, module: 'features/home/home-page.tsx', access: 'public' },
+  { path: paths.contact, module: 'features/contact/contact-page.tsx', access: 'public' },
+  { path: paths.login, module: 'features/auth/login-page.tsx', access: 'guest' },
+  { path: paths.signup, module: 'features/auth/signup-page.tsx', access: 'guest' },
+  { path: paths.verifyEmail, module: 'features/auth/verify-email-page.tsx', access: 'verify' },
+  { path: paths.forgotPassword, module: 'features/auth/forgot-password-page.tsx', access: 'public' },
+  { path: paths.resetPassword, module: 'features/auth/reset-password-page.tsx', access: 'public' },
+  { path: paths.dashboard, module: 'features/dashboard/dashboard-page.tsx', access: 'verified' },
+  { path: paths.schedule, module: 'features/schedule/schedule-page.tsx', access: 'verified' },
+  { path: paths.profile, module: 'features/profile/profile-page.tsx', access: 'signed-in' },
+  { path: paths.tutors, module: 'features/tutors/tutor-search-page.tsx', access: 'public' },
+  { path: `${paths.tutors}/:id`, module: 'features/tutors/tutor-page.tsx', access: 'public' },
+] as const satisfies readonly Page[];
 
-export function pageModuleFor(pathname: string): string {
-  const trimmed = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
-  if (/^\/tutors\/[\w-]{1,64}$/.test(trimmed)) return pageModules.tutor as string;
-  return pageModules[trimmed] ?? (pageModules.notFound as string);
+/** What every unknown path shows (with status 404 from the server). */
+export const notFoundModule = 'features/not-found/not-found-page.tsx';
+
+const trimSlash = (pathname: string) =>
+  pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
+
+/** The page a path opens (a tutor's id tolerated, a trailing slash too), or undefined. */
+export function pageFor(pathname: string): Page | undefined {
+  const path = trimSlash(pathname);
+  return pages.find((page) =>
+    page.path.includes(':') ? /^\/tutors\/[\w-]{1,64}$/.test(path) : page.path === path,
+  );
+}
+
+/** True when the browser app has a page for this path. */
+export const isKnownPagePath = (pathname: string) => pageFor(pathname) !== undefined;
+
+/** The module that renders this path (the Not Found page's for an unknown one). */
+export const pageModuleFor = (pathname: string) => pageFor(pathname)?.module ?? notFoundModule;
+
+/**
+ * Where to go after signing in, from a ?redirectTo= parameter: only a path on this site, never
+ * another site (`//evil.example`, `/\evil.example`) nor a page for signed-out visitors.
+ */
+export function safeRedirect(target: string | null | undefined): string | undefined {
+  if (!target?.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return undefined;
+  const page = pageFor(new URL(target, 'http://tutorlane.invalid').pathname);
+  if (!page || page.access === 'guest' || page.access === 'verify') return undefined;
+  return target;
 }

@@ -128,10 +128,11 @@ test('an email already in use is refused with a clear message', async ({ page, b
 });
 
 test('the guards send each visitor where the seed says', async ({ page, browser }) => {
-  for (const path of ['/dashboard', '/schedule']) {
-    await page.goto(path);
-    await expect(page, `signed out ${path}`).toHaveURL(/\/login$/);
-  }
+  await page.goto('/dashboard');
+  await expect(page, 'signed out /dashboard').toHaveURL(/\/login$/);
+  // Any other page asked for is where signing in leads back to.
+  await page.goto('/schedule');
+  await expect(page, 'signed out /schedule').toHaveURL(/\/login\?redirectTo=%2Fschedule$/);
 
   await createAccount(page, { verified: false });
   for (const path of ['/dashboard', '/schedule']) {
@@ -224,9 +225,14 @@ test('a verification link opened where nobody is signed in leads to sign in, wit
   await page.goto(linkIn(await waitForMail(account.email, 'Verify your email'), '/verify-email?token='));
   await expect(page).toHaveURL(/\/login\?verified=1$/);
   await expect(page.getByRole('status')).toHaveText(messages.emailVerifiedNote);
-  // The link works once.
+  // Opened again, the link says the email is verified rather than calling itself invalid.
   await page.goto(linkIn(await waitForMail(account.email, 'Verify your email'), '/verify-email?token='));
+  await expect(page).toHaveURL(/\/login\?verified=1$/);
+  await expect(page.getByRole('status')).toHaveText(messages.emailVerifiedNote);
+  // A link that never worked says so, and offers a new one.
+  await page.goto('/verify-email?token=never-issued-token-0123456789');
   await expect(page.getByRole('alert')).toHaveText(messages.verificationLinkInvalid);
+  await expect(page.getByRole('button', { name: 'Resend Verification Email' })).toBeVisible();
 });
 
 test('a verification link opened where another verified account is signed in verifies it, and says so there', async ({

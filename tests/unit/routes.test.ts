@@ -1,8 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { isKnownPagePath, pageModuleFor, pageModules, paths } from '../../src/shared/routes';
+import { isKnownPagePath, pageModuleFor, pages, paths, safeRedirect } from '../../src/shared/routes';
 
-describe('the route table', () => {
+describe('the page table', () => {
   it('knows every page path, a tutor page, and nothing else', () => {
     for (const path of Object.values(paths)) expect(isKnownPagePath(path), path).toBe(true);
     expect(isKnownPagePath('/tutors/abc-123')).toBe(true);
@@ -11,16 +10,30 @@ describe('the route table', () => {
     expect(isKnownPagePath('/tutors/a/b')).toBe(false);
   });
 
-  it('names, for each page, the module the client router loads for it', () => {
-    const router = readFileSync('src/client/app/router.tsx', 'utf8');
-    const lazy = [...router.matchAll(/import\('\.\.\/(features\/[^']+)'\)/g)].map(
-      (match) => `${match[1]}.tsx`,
-    );
-    expect(new Set(Object.values(pageModules))).toEqual(new Set(lazy));
-    for (const module of Object.values(pageModules))
-      expect(existsSync(`src/client/${module}`), module).toBe(true);
+  it('names the module for each path, and the Not Found page for any other', () => {
     expect(pageModuleFor('/')).toBe('features/home/home-page.tsx');
     expect(pageModuleFor('/tutors/abc')).toBe('features/tutors/tutor-page.tsx');
     expect(pageModuleFor('/nope')).toBe('features/not-found/not-found-page.tsx');
+    expect(new Set(pages.map((page) => page.path)).size).toBe(pages.length);
+  });
+
+  it('sends a visitor back after signing in only to a page of this site meant for signed-in users', () => {
+    expect(safeRedirect('/schedule')).toBe('/schedule');
+    expect(safeRedirect('/tutors?subject=Python&page=2')).toBe('/tutors?subject=Python&page=2');
+    expect(safeRedirect('/profile')).toBe('/profile');
+    for (const unsafe of [
+      null,
+      '',
+      'schedule',
+      'https://evil.example/schedule',
+      '//evil.example/schedule',
+      '/\\evil.example',
+      '/login',
+      '/signup?x=1',
+      '/verify-email',
+      '/no-such-page',
+    ]) {
+      expect(safeRedirect(unsafe), String(unsafe)).toBeUndefined();
+    }
   });
 });

@@ -1,49 +1,79 @@
 /**
- * The route table of the seed (seed-spec section 2), as a React Router data router. Every page is
- * its own chunk, loaded when first visited. The root loader waits for the first auth status, so
- * nothing renders before it is known, and the guards run as loaders before a page renders.
+ * The app's router, built from the page table (src/shared/routes.ts): each page is its own chunk,
+ * loaded when first visited, behind the guard its access names. A page module exports its
+ * `Component`, and its `loader`, `action` and `shouldRevalidate` when it has them. The root loader
+ * waits for the first auth status, so nothing renders before it is known; every page's errors are
+ * caught inside the layout (RouteError), so the navigation stays.
  */
-import { createBrowserRouter, type RouteObject } from 'react-router';
-import { paths } from '../../shared/routes';
+import type { ComponentType } from 'react';
+import {
+  type ActionFunction,
+  createBrowserRouter,
+  type LoaderFunction,
+  type RouteObject,
+  type ShouldRevalidateFunction,
+} from 'react-router';
+import { notFoundModule, type Page, pages } from '../../shared/routes';
 import { authStore } from '../features/auth/auth-store';
-import { guestOnly, signedInOnly, verifiedOnly, verifyEmailGuard } from '../features/auth/route-guards';
+import { guards } from '../features/auth/route-guards';
 import { RootLayout } from './root-layout';
+import { RouteError } from './route-error';
 
-const routes: RouteObject[] = [
+interface PageModule {
+  Component: ComponentType;
+  loader?: LoaderFunction;
+  action?: ActionFunction;
+  shouldRevalidate?: ShouldRevalidateFunction;
+}
+
+const pageModules = import.meta.glob<PageModule>('../features/*/*-page.tsx');
+
+function moduleOf(name: string): () => Promise<PageModule> {
+  const load = pageModules[`../${name}`];
+  if (!load) throw new Error(`The page table names ${name}, which does not exist`);
+  return load;
+}
+
+function pageRoute(page: Page): RouteObject {
+  const load = moduleOf(page.module);
+  const guard = guards[page.access];
+  return {
+    ...(page.path === '/' ? { index: true } : { path: page.path }),
+    // The guard runs while the page's chunk downloads; the page's own loader after both.
+    async loader(args) {
+      await guard?.(args);
+      const { loader } = await load();
+      return loader ? loader(args) : null;
+    },
+    async action(args) {
+      const { action } = await load();
+      if (!action) throw new Response('This page takes no form', { status: 405 });
+      return action(args);
+    },
+    async lazy() {
+      const { Component, shouldRevalidate } = await load();
+      return shouldRevalidate ? { Component, shouldRevalidate } : { Component };
+    },
+  };
+}
+
+export const routes: RouteObject[] = [
   {
-    path: paths.home,
+    path: '/',
     Component: RootLayout,
     loader: () => authStore.ready(),
     HydrateFallback: () => null,
     children: [
-      { index: true, lazy: () => import('../features/home/home-page') },
-      { path: paths.contact, lazy: () => import('../features/contact/contact-page') },
-      { path: paths.login, loader: guestOnly, lazy: () => import('../features/auth/login-page') },
-      { path: paths.signup, loader: guestOnly, lazy: () => import('../features/auth/signup-page') },
       {
-        path: paths.verifyEmail,
-        loader: verifyEmailGuard,
-        lazy: () => import('../features/auth/verify-email-page'),
+        ErrorBoundary: RouteError,
+        children: [
+          ...pages.map(pageRoute),
+          { path: '*', lazy: async () => ({ Component: (await moduleOf(notFoundModule)()).Component }) },
+        ],
       },
-      { path: paths.forgotPassword, lazy: () => import('../features/auth/forgot-password-page') },
-      { path: paths.resetPassword, lazy: () => import('../features/auth/reset-password-page') },
-      {
-        path: paths.dashboard,
-        loader: verifiedOnly,
-        lazy: () => import('../features/dashboard/dashboard-page'),
-      },
-      {
-        path: paths.schedule,
-        loader: verifiedOnly,
-        lazy: () => import('../features/schedule/schedule-page'),
-      },
-      { path: paths.profile, loader: signedInOnly, lazy: () => import('../features/profile/profile-page') },
-      { path: paths.tutors, lazy: () => import('../features/tutors/tutor-search-page') },
-      { path: `${paths.tutors}/:id`, lazy: () => import('../features/tutors/tutor-page') },
-      { path: '*', lazy: () => import('../features/not-found/not-found-page') },
     ],
   },
 ];
 
-/** The app's router. Creating it starts loading the current page: its guards and its chunk. */
+/** The app's router. Creating it starts loading the current page: its guard and its chunk. */
 export const createAppRouter = () => createBrowserRouter(routes);

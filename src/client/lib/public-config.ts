@@ -1,10 +1,9 @@
-import { api } from './api-client';
+/** The server's public settings (the captcha in use, support's email and phone). */
+import type { InferResponseType } from 'hono/client';
+import { api, request } from './api';
 import { readPageData } from './page-data';
 
-export interface PublicConfig {
-  captcha: { kind: 'altcha' } | { kind: 'recaptcha'; siteKey: string };
-  support: { email: string; phone: string };
-}
+export type PublicConfig = InferResponseType<typeof api.config.$get>;
 
 let cached: Promise<PublicConfig> | undefined;
 
@@ -17,7 +16,7 @@ export function publicConfigInPage(): PublicConfig | undefined {
 export function getPublicConfig(): Promise<PublicConfig> {
   const inPage = publicConfigInPage();
   if (inPage) return Promise.resolve(inPage);
-  cached ??= api<PublicConfig>('/api/config').catch((error) => {
+  cached ??= request(api.config.$get()).catch((error: unknown) => {
     cached = undefined;
     throw error;
   });

@@ -35,8 +35,11 @@ export function validateBy<Target extends keyof ValidationTargets, Schema extend
   target: Target,
   pick: (c: Context<AppEnv>) => Schema,
 ) {
-  return validator(target, async (value, c: Context<AppEnv>) => {
+  const check = async (value: unknown, c: Context<AppEnv>) => {
     const result = await pick(c).safeParseAsync(value);
-    return result.success ? result.data : refusal(c, result.error);
-  });
+    return result.success ? (result.data as z.output<Schema>) : refusal(c, result.error);
+  };
+  // Given explicitly, so the browser's client sees what it may send (the schemas' input), not
+  // what the route receives.
+  return validator<z.input<Schema>, string, string, Target, string, typeof check>(target, check);
 }

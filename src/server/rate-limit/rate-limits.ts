@@ -112,7 +112,7 @@ export async function refusedByLimit(
   limiters: RateLimiters,
   name: RateLimitName,
   key: string,
-): Promise<Response | null> {
+): Promise<ReturnType<typeof tooManyRequests> | null> {
   const wait = await limiters.consume(name, key);
   return wait === null ? null : tooManyRequests(c, wait);
 }

@@ -1,19 +1,14 @@
 /**
- * The browser's auth state, kept outside React so route loaders (the guards) and components read
- * the same truth. React reads it through AuthProvider and useAuth().
+ * The browser's auth state, kept outside React so route loaders (the guards), actions and
+ * components read the same truth. React reads it through AuthProvider and useAuth(). Every call
+ * goes through the API's typed client.
  */
 import type { Role } from '../../../shared/constants';
-import { api } from '../../lib/api-client';
+import type { SessionUser } from '../../../shared/session-user';
+import { api, request } from '../../lib/api';
 import { readPageData } from '../../lib/page-data';
 
-export interface AuthUser {
-  id: string;
-  email: string;
-  displayName: string;
-  role: Role;
-  emailVerified: boolean;
-  createdAt: string;
-}
+export type AuthUser = SessionUser;
 
 export type AuthState =
   | { status: 'loading'; user: null }
@@ -21,7 +16,7 @@ export type AuthState =
   | { status: 'signed-in'; user: AuthUser };
 
 export interface SignUpInput {
-  fullName: string;
+  name: string;
   email: string;
   password: string;
   confirmPassword: string;
@@ -29,7 +24,7 @@ export interface SignUpInput {
   captcha: string;
 }
 
-/** The session the server put in the page (static-site.ts), when it did: no request needed. */
+/** The session the server put in the page (src/server/http/static-site.ts), when it did. */
 function sessionFromPage(): AuthUser | null | undefined {
   return readPageData<{ user: AuthUser | null }>('tl-session')?.user;
 }
@@ -52,10 +47,10 @@ export function createAuthStore(initial: AuthUser | null | undefined = undefined
 
   const load = async (): Promise<AuthState> => {
     try {
-      const { user } = await api<{ user: AuthUser | null }>('/api/session');
+      const { user } = await request(api.session.$get());
       return set(user);
     } catch (error) {
-      // The seed logs a profile fetch failure and carries on signed out.
+      // A session that cannot be read is logged, and the visitor carries on signed out.
       console.error('Could not load the session', error);
       return set(null);
     }
@@ -75,63 +70,45 @@ export function createAuthStore(initial: AuthUser | null | undefined = undefined
     },
     refresh: load,
     async signIn(email: string, password: string) {
-      const { user } = await api<{ user: AuthUser }>('/api/auth/sign-in/email', {
-        method: 'POST',
-        body: { email, password },
-      });
+      const { user } = await request(api.auth['sign-in'].email.$post({ json: { email, password } }));
       set(user);
       return user;
     },
-    async signUp(input: SignUpInput) {
-      const { user } = await api<{ user: AuthUser }>('/api/auth/sign-up/email', {
-        method: 'POST',
-        headers: { 'X-Captcha': input.captcha },
-        body: {
-          name: input.fullName,
-          email: input.email,
-          password: input.password,
-          confirmPassword: input.confirmPassword,
-          role: input.role,
-        },
-      });
+    async signUp({ captcha, ...form }: SignUpInput) {
+      const { user } = await request(
+        api.auth['sign-up'].email.$post({ json: form }, { headers: { 'X-Captcha': captcha } }),
+      );
       set(user);
       return user;
     },
     async signOut() {
       try {
-        await api('/api/auth/sign-out', { method: 'POST', body: {} });
+        await request(api.auth['sign-out'].$post());
       } catch (error) {
-        // The seed logs a logout failure; locally the user is signed out either way.
+        // A failed logout is logged; locally the user is signed out either way.
         console.error('Logout failed', error);
       }
       set(null);
     },
-    /** Spends a verification link's token; true when this browser is signed in as that account. */
+    /** Spends a verification link's token; says whether this browser is signed in as that account. */
     async verifyEmail(token: string) {
-      const result = await api<{ verified: boolean; signedIn: boolean }>('/api/account/verify-email', {
-        method: 'POST',
-        body: { token },
-      });
+      const result = await request(api.account['verify-email'].$post({ json: { token } }));
       if (result.signedIn) await load();
       return result;
     },
-    /** Sets a new password with a reset link's token. The server then ends every session of
-     * that user, this browser's too, so the state is read again rather than kept. */
+    /**
+     * Sets a new password with a reset link's token. The server then ends every session of that
+     * user, this browser's too, so the state is read again rather than kept.
+     */
     async resetPassword(token: string, newPassword: string, confirmPassword: string) {
-      await api('/api/auth/reset-password', {
-        method: 'POST',
-        body: { token, newPassword, confirmPassword },
-      });
+      await request(api.auth['reset-password'].$post({ json: { token, newPassword, confirmPassword } }));
       await load();
     },
     async resendVerification(email: string) {
-      await api('/api/auth/send-verification-email', { method: 'POST', body: { email } });
+      await request(api.auth['send-verification-email'].$post({ json: { email } }));
     },
     async updateDisplayName(displayName: string) {
-      const profile = await api<{ displayName: string }>('/api/profile', {
-        method: 'PATCH',
-        body: { displayName },
-      });
+      const profile = await request(api.profile.$patch({ json: { displayName } }));
       if (state.status === 'signed-in') set({ ...state.user, displayName: profile.displayName });
       return profile;
     },

@@ -1,70 +1,46 @@
-import { type FormEvent, useState } from 'react';
-import { Link } from 'react-router';
+/** /forgot-password: asks for a reset link by mail (the same answer whether or not the address has an account). */
+import { type ActionFunctionArgs, Link, useFetcher } from 'react-router';
 import { messages } from '../../../shared/messages';
 import { paths } from '../../../shared/routes';
 import { AuthCard } from '../../components/auth-card';
-import { Button } from '../../components/button';
-import { ErrorMessage, StatusMessage } from '../../components/messages';
+import { ActionForm, FormAnswerMessage, SubmitButton } from '../../components/form';
 import { TextField } from '../../components/text-field';
-import { ApiError, api } from '../../lib/api-client';
+import { api, request } from '../../lib/api';
+import { check, type FormAnswer, formValues, loadFormChecks, refused } from '../../lib/forms';
+
+export async function action({ request: submitted }: ActionFunctionArgs): Promise<FormAnswer> {
+  const { emailForm } = await loadFormChecks();
+  const form = check(emailForm, await formValues(submitted));
+  if (form.problem) return form;
+  try {
+    await request(api.auth['request-password-reset'].$post({ json: form.data }));
+    return { done: messages.resetLinkSent };
+  } catch (error) {
+    return refused(error);
+  }
+}
 
 export function Component() {
-  const [email, setEmail] = useState('');
-  const [state, setState] = useState<'idle' | 'sending' | 'sent'>('idle');
-  const [error, setError] = useState('');
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setError('');
-    if (!email.trim()) {
-      setError(messages.fillAllFields);
-      return;
-    }
-    setState('sending');
-    try {
-      await api('/api/auth/request-password-reset', {
-        method: 'POST',
-        body: { email: email.trim() },
-      });
-      setState('sent');
-    } catch (caught) {
-      setError(caught instanceof ApiError ? caught.message : messages.unexpectedError);
-      setState('idle');
-    }
-  };
-
+  const fetcher = useFetcher<FormAnswer>();
   return (
     <AuthCard
       title="Forgot your password?"
       subtitle="Enter your email and we will send you a link to choose a new one."
     >
       <title>Forgot password · Tutorlane</title>
-      <form noValidate onSubmit={onSubmit} className="space-y-5">
-        {state === 'sent' ? <StatusMessage>{messages.resetLinkSent}</StatusMessage> : null}
-        {error ? <ErrorMessage>{error}</ErrorMessage> : null}
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
-        <Button
-          type="submit"
-          size="lg"
-          className="w-full"
-          busy={state === 'sending'}
-          disabled={state === 'sending'}
-        >
+      <ActionForm fetcher={fetcher} className="space-y-5">
+        <FormAnswerMessage />
+        <TextField label="Email" type="email" name="email" autoComplete="email" />
+        <SubmitButton size="lg" className="w-full">
           Send Reset Link
-        </Button>
+        </SubmitButton>
         <p className="text-center text-sm text-slate-600">
           Remembered it?{' '}
           <Link to={paths.login} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
             Sign in
           </Link>
         </p>
-      </form>
+      </ActionForm>
     </AuthCard>
   );
 }

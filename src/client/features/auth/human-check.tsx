@@ -7,34 +7,16 @@
 
 import type {} from 'altcha/types/react';
 import { useEffect, useRef, useState } from 'react';
-import { LoadingBlock } from '../../components/spinner';
-import { getPublicConfig, type PublicConfig, publicConfigInPage } from '../../lib/public-config';
+import { useFieldProblem } from '../../components/form';
+import type { PublicConfig } from '../../lib/public-config';
 
 interface HumanCheckProps {
+  config: PublicConfig;
   onChange(solution: string | null): void;
   resetKey: number;
 }
 
-export function HumanCheck({ onChange, resetKey }: HumanCheckProps) {
-  // The page carries the configuration; a page without it (Vite's dev server's) asks the server.
-  const [config, setConfig] = useState<PublicConfig | null>(() => publicConfigInPage() ?? null);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    if (config) return;
-    getPublicConfig()
-      .then(setConfig)
-      .catch(() => setFailed(true));
-  }, [config]);
-
-  if (failed) {
-    return (
-      <p role="alert" className="text-sm text-red-800">
-        The human check could not load. Please reload the page.
-      </p>
-    );
-  }
-  if (!config) return <LoadingBlock label="Loading the human check…" />;
+export function HumanCheck({ config, onChange, resetKey }: HumanCheckProps) {
   return config.captcha.kind === 'recaptcha' ? (
     <Recaptcha key={resetKey} siteKey={config.captcha.siteKey} onChange={onChange} />
   ) : (
@@ -111,11 +93,13 @@ function Altcha({ onChange }: { onChange(solution: string | null): void }) {
   }, [ready, ticked]);
 
   useEffect(() => () => onChangeRef.current(null), []);
+  // Marked, as any field at fault is, when the form was sent without the check.
+  const problem = useFieldProblem('captcha');
 
   return (
     <div className="min-h-[74px]" ref={standIn}>
       {ready && ticked ? (
-        <altcha-widget ref={ref} challenge="/api/captcha/challenge" name="captcha" auto="onload" />
+        <altcha-widget ref={ref} challenge="/api/captcha/challenge" auto="onload" />
       ) : (
         <label className="flex min-h-[74px] items-center gap-3 rounded-md border border-slate-300 bg-white px-4 text-sm text-slate-900">
           <input
@@ -123,6 +107,7 @@ function Altcha({ onChange }: { onChange(solution: string | null): void }) {
             className="size-5"
             checked={ticked}
             aria-busy={ticked}
+            aria-invalid={problem ? true : undefined}
             onChange={() => {
               setWanted(true);
               setTicked(true);

@@ -1,43 +1,33 @@
-import { type FormEvent, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+/** /login: sign in, then on to the page that sent the visitor here, or the dashboard. */
+import { type ActionFunctionArgs, Link, redirect, useFetcher, useSearchParams } from 'react-router';
 import { messages } from '../../../shared/messages';
-import { paths } from '../../../shared/routes';
+import { paths, safeRedirect } from '../../../shared/routes';
 import { AuthCard } from '../../components/auth-card';
-import { Button } from '../../components/button';
-import { ErrorMessage, StatusMessage } from '../../components/messages';
+import { ActionForm, FormAnswerMessage, SubmitButton } from '../../components/form';
+import { StatusMessage } from '../../components/messages';
 import { TextField } from '../../components/text-field';
-import { ApiError } from '../../lib/api-client';
-import { useAuth } from './auth-provider';
+import { check, type FormAnswer, formValues, loadFormChecks, refused } from '../../lib/forms';
+import { authStore } from './auth-store';
+
+export async function action({ request }: ActionFunctionArgs): Promise<FormAnswer | Response> {
+  const { signInForm } = await loadFormChecks();
+  const form = check(signInForm, await formValues(request));
+  if (form.problem) return form;
+  try {
+    await authStore.signIn(form.data.email, form.data.password);
+  } catch (error) {
+    return refused(error, messages.loginFailedPrefix);
+  }
+  // The guard of the page asked for sends an unverified user on to /verify-email.
+  const back = safeRedirect(new URL(request.url).searchParams.get('redirectTo'));
+  return redirect(back ?? paths.dashboard);
+}
 
 export function Component() {
-  const { actions } = useAuth();
-  const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState('');
-  const [submitting, setSubmitting] = useState(false);
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setError('');
-    if (!email.trim() || !password) {
-      setError(messages.fillAllFields);
-      return;
-    }
-    setSubmitting(true);
-    try {
-      await actions.signIn(email, password);
-      // The guard sends an unverified user on to /verify-email.
-      navigate(paths.dashboard);
-    } catch (caught) {
-      setError(
-        `${messages.loginFailedPrefix}${caught instanceof ApiError ? caught.message : messages.unexpectedError}`,
-      );
-      setSubmitting(false);
-    }
-  };
-
+  const fetcher = useFetcher<FormAnswer>();
+  // The form posts to this page with its query, so the action knows where to go next.
+  const here = `${paths.login}${params.size ? `?${params}` : ''}`;
   return (
     <AuthCard
       title="Sign in to Tutorlane"
@@ -51,27 +41,13 @@ export function Component() {
       }
     >
       <title>Sign in · Tutorlane</title>
-      <form noValidate onSubmit={onSubmit} className="space-y-5">
+      <ActionForm fetcher={fetcher} action={here} className="space-y-5">
         {params.get('verified') === '1' ? <StatusMessage>{messages.emailVerifiedNote}</StatusMessage> : null}
         {params.get('reset') === '1' ? <StatusMessage>{messages.passwordResetDone}</StatusMessage> : null}
-        {error ? <ErrorMessage>{error}</ErrorMessage> : null}
-        <TextField
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
+        <FormAnswerMessage />
+        <TextField label="Email" type="email" name="email" autoComplete="email" />
         <div>
-          <TextField
-            label="Password"
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
+          <TextField label="Password" type="password" name="password" autoComplete="current-password" />
           <p className="mt-2 text-right text-sm">
             <Link
               to={paths.forgotPassword}
@@ -81,10 +57,10 @@ export function Component() {
             </Link>
           </p>
         </div>
-        <Button type="submit" className="w-full" size="lg" busy={submitting} disabled={submitting}>
+        <SubmitButton className="w-full" size="lg">
           Sign In
-        </Button>
-      </form>
+        </SubmitButton>
+      </ActionForm>
     </AuthCard>
   );
 }

@@ -1,41 +1,47 @@
 /**
- * The seed's route table, as loaders that run before a page renders (so the wrong page never
- * flashes). The server enforces the same rules on the data; these only spare the user a detour.
+ * Who may open a page (src/shared/routes.ts's `access`), as loaders that run before the page
+ * renders, so the wrong page never flashes. The server enforces the same rules on the data; these
+ * only spare the visitor a detour.
  */
 import { type LoaderFunctionArgs, redirect } from 'react-router';
-import { paths } from '../../../shared/routes';
+import { type PageAccess, paths } from '../../../shared/routes';
 import { authStore } from './auth-store';
 
-/** /login, /signup, /verify-email: a signed-in verified user goes to the dashboard. */
-export async function guestOnly() {
-  const state = await authStore.ready();
-  if (state.status === 'signed-in' && state.user.emailVerified) throw redirect(paths.dashboard);
-  return null;
+/** Sign in, then come back here (the dashboard is where signing in leads anyway). */
+function toSignIn(request: Request): never {
+  const url = new URL(request.url);
+  const here = `${url.pathname}${url.search}`;
+  throw redirect(
+    here === paths.dashboard ? paths.login : `${paths.login}?redirectTo=${encodeURIComponent(here)}`,
+  );
 }
 
-/**
- * /verify-email: like the other guest pages, except when opened from the mailed link (?token=…):
- * the link is spent whoever is signed in here, and the page then says where to go.
- */
-export async function verifyEmailGuard({ request }: LoaderFunctionArgs) {
-  if (new URL(request.url).searchParams.has('token')) {
-    await authStore.ready();
-    return null;
-  }
-  return guestOnly();
-}
-
-/** /dashboard, /schedule: signed out goes to /login, unverified to /verify-email. */
-export async function verifiedOnly() {
-  const state = await authStore.ready();
-  if (state.status !== 'signed-in') throw redirect(paths.login);
-  if (!state.user.emailVerified) throw redirect(paths.verifyEmail);
-  return null;
-}
-
-/** /profile: any signed-in user. */
-export async function signedInOnly() {
-  const state = await authStore.ready();
-  if (state.status !== 'signed-in') throw redirect(paths.login);
-  return null;
-}
+export const guards: Record<PageAccess, ((args: LoaderFunctionArgs) => Promise<void>) | undefined> = {
+  public: undefined,
+  /** Sign-in and sign-up: a signed-in verified user goes on to the dashboard. */
+  async guest() {
+    const state = await authStore.ready();
+    if (state.status === 'signed-in' && state.user.emailVerified) throw redirect(paths.dashboard);
+  },
+  /**
+   * /verify-email: like the guest pages, except when opened from the mailed link (?token=…): the
+   * link is spent whoever is signed in here, and the page then says where to go.
+   */
+  async verify(args) {
+    if (new URL(args.request.url).searchParams.has('token')) {
+      await authStore.ready();
+      return;
+    }
+    return guards.guest?.(args);
+  },
+  /** Signed out goes to sign in (and back here after), unverified to /verify-email. */
+  async verified({ request }) {
+    const state = await authStore.ready();
+    if (state.status !== 'signed-in') toSignIn(request);
+    if (!state.user.emailVerified) throw redirect(paths.verifyEmail);
+  },
+  async 'signed-in'({ request }) {
+    const state = await authStore.ready();
+    if (state.status !== 'signed-in') toSignIn(request);
+  },
+};

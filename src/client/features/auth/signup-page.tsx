@@ -1,15 +1,26 @@
-import { type FormEvent, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+/**
+ * /signup: create an account as a student or a tutor, behind a human check the server verifies,
+ * then on to /verify-email. The checks run in the order the product's messages are given.
+ */
+import { useEffect, useState } from 'react';
+import {
+  type ActionFunctionArgs,
+  Link,
+  redirect,
+  useFetcher,
+  useLoaderData,
+  useSearchParams,
+} from 'react-router';
 import { DEFAULT_ROLE, ROLE_LABELS, ROLES, type Role } from '../../../shared/constants';
 import { messages } from '../../../shared/messages';
 import { paths } from '../../../shared/routes';
-import { firstSignUpProblem } from '../../../shared/sign-up-checks';
 import { AuthCard } from '../../components/auth-card';
-import { Button } from '../../components/button';
-import { ErrorMessage } from '../../components/messages';
+import { ActionForm, FormAnswerMessage, SubmitButton } from '../../components/form';
 import { TextField } from '../../components/text-field';
-import { ApiError } from '../../lib/api-client';
-import { useAuth } from './auth-provider';
+import { ApiError } from '../../lib/api';
+import { check, type FormAnswer, formValues, loadFormChecks, refused } from '../../lib/forms';
+import { getPublicConfig } from '../../lib/public-config';
+import { authStore } from './auth-store';
 import { HumanCheck } from './human-check';
 
 const roleHints: Record<Role, string> = {
@@ -17,50 +28,55 @@ const roleHints: Record<Role, string> = {
   tutor: 'I want to teach',
 };
 
+/**
+ * Refusals the server makes before it spends the human check's solution: the same solution may
+ * be sent again once the form is put right.
+ */
+const refusedBeforeTheCheck = new Set([
+  'VALIDATION_ERROR',
+  'INVALID_EMAIL',
+  'PASSWORD_TOO_SHORT',
+  'PASSWORD_TOO_LONG',
+  'PASSWORD_TOO_COMMON',
+  'TOO_MANY_REQUESTS',
+]);
+
+type SignUpAnswer = FormAnswer & { checkSpent?: boolean };
+
+export const loader = () => getPublicConfig();
+
+export async function action({ request }: ActionFunctionArgs): Promise<SignUpAnswer | Response> {
+  const { signUpForm } = await loadFormChecks();
+  const values = await formValues(request);
+  const form = check(signUpForm, values);
+  if (form.problem) return form;
+  const role = ROLES.find((known) => known === values.role) ?? DEFAULT_ROLE;
+  try {
+    await authStore.signUp({ ...form.data, role });
+  } catch (error) {
+    const spent = !(error instanceof ApiError && error.code && refusedBeforeTheCheck.has(error.code));
+    return { ...refused(error, messages.signupFailedPrefix), checkSpent: spent };
+  }
+  return redirect(paths.verifyEmail);
+}
+
 export function Component() {
-  const { actions } = useAuth();
-  const navigate = useNavigate();
-  const [fullName, setFullName] = useState('');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
+  const config = useLoaderData<typeof loader>();
+  const fetcher = useFetcher<SignUpAnswer>();
   // ?role=tutor (the footer's Become a tutor) preselects Tutor; anything else keeps the default.
   const [searchParams] = useSearchParams();
   const [role, setRole] = useState<Role>(searchParams.get('role') === 'tutor' ? 'tutor' : DEFAULT_ROLE);
   const [captcha, setCaptcha] = useState<string | null>(null);
   const [captchaKey, setCaptchaKey] = useState(0);
-  const [error, setError] = useState('');
-  const [submitting, setSubmitting] = useState(false);
+  const busy = fetcher.state !== 'idle';
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (submitting) return;
-    setError('');
-    const problem = firstSignUpProblem({
-      fullName,
-      email,
-      password,
-      confirmPassword,
-      captchaDone: Boolean(captcha),
-    });
-    if (problem) {
-      setError(problem);
-      return;
-    }
-    setSubmitting(true);
-    try {
-      await actions.signUp({ fullName, email, password, confirmPassword, role, captcha: captcha ?? '' });
-      navigate(paths.verifyEmail);
-    } catch (caught) {
-      setError(
-        `${messages.signupFailedPrefix}${caught instanceof ApiError ? caught.message : messages.unexpectedError}`,
-      );
-      // A solution works once: a new check for the next try.
+  // A solution works once: after the server spent it, a new check for the next try.
+  useEffect(() => {
+    if (fetcher.data?.checkSpent) {
       setCaptcha(null);
       setCaptchaKey((key) => key + 1);
-      setSubmitting(false);
     }
-  };
+  }, [fetcher.data]);
 
   return (
     <AuthCard
@@ -75,39 +91,22 @@ export function Component() {
       }
     >
       <title>Create your account · Tutorlane</title>
-      <form noValidate onSubmit={onSubmit} className="space-y-5">
-        {error ? <ErrorMessage>{error}</ErrorMessage> : null}
-        <TextField
-          label="Full Name"
-          name="name"
-          autoComplete="name"
-          value={fullName}
-          onChange={(event) => setFullName(event.target.value)}
-        />
-        <TextField
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
+      <ActionForm fetcher={fetcher} className="space-y-5">
+        <FormAnswerMessage />
+        <TextField label="Full Name" name="name" autoComplete="name" />
+        <TextField label="Email" type="email" name="email" autoComplete="email" />
         <TextField
           label="Password"
           type="password"
           name="password"
           autoComplete="new-password"
           hint="At least 6 characters. Avoid common passwords."
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
         />
         <TextField
           label="Confirm Password"
           type="password"
           name="confirmPassword"
           autoComplete="new-password"
-          value={confirmPassword}
-          onChange={(event) => setConfirmPassword(event.target.value)}
         />
         <fieldset>
           <legend className="text-sm font-medium text-slate-800">I am a</legend>
@@ -137,19 +136,14 @@ export function Component() {
             ))}
           </div>
         </fieldset>
-        <HumanCheck onChange={setCaptcha} resetKey={captchaKey} />
+        <HumanCheck config={config} onChange={setCaptcha} resetKey={captchaKey} />
+        <input type="hidden" name="captcha" value={captcha ?? ''} />
         {/* aria-disabled rather than disabled: the button reads as disabled until the check is done,
-            yet pressing it still explains what is missing (the seed's first message). */}
-        <Button
-          type="submit"
-          className="w-full"
-          size="lg"
-          busy={submitting}
-          aria-disabled={!captcha || submitting}
-        >
+            yet pressing it still explains what is missing (the first of the product's messages). */}
+        <SubmitButton className="w-full" size="lg" aria-disabled={!captcha || busy || undefined}>
           Create Account
-        </Button>
-      </form>
+        </SubmitButton>
+      </ActionForm>
     </AuthCard>
   );
 }

@@ -1,65 +1,83 @@
 /**
- * /verify-email: tells the user a link was sent, offers to resend it, and, when opened from the
- * mailed link (?token=…), spends the token whoever is signed in here, then moves on: to the
+ * /verify-email: tells the user a link was sent and offers to resend it. Opened from the mailed
+ * link (?token=…), its loader spends the token whoever is signed in here, then moves on: to the
  * dashboard when this browser is signed in as that account, otherwise to sign in with a note that
- * the email is verified. A browser signed in as another, verified account would be sent straight
+ * the email is verified. A link opened again says the email is verified; an expired one says so
+ * and offers a new one. A browser signed in as another, verified account would be sent straight
  * back from /login to its dashboard, so that one hears the outcome here, with a way to switch.
  */
-import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import {
+  type ActionFunctionArgs,
+  Link,
+  type LoaderFunctionArgs,
+  redirect,
+  useFetcher,
+  useLoaderData,
+  useNavigate,
+} from 'react-router';
 import { messages } from '../../../shared/messages';
 import { paths } from '../../../shared/routes';
 import { AuthCard } from '../../components/auth-card';
 import { Button, ButtonLink } from '../../components/button';
+import { ActionForm, FormAnswerMessage, SubmitButton } from '../../components/form';
 import { ErrorMessage, StatusMessage } from '../../components/messages';
-import { LoadingBlock } from '../../components/spinner';
 import { TextField } from '../../components/text-field';
+import { ApiError } from '../../lib/api';
+import { check, type FormAnswer, formValues, loadFormChecks } from '../../lib/forms';
 import { useAuth } from './auth-provider';
-import type { AuthUser } from './auth-store';
+import { type AuthUser, authStore } from './auth-store';
 
 const verifiedLogin = `${paths.login}?verified=1`;
 
+type LinkOutcome =
+  | { link: 'none' }
+  | { link: 'verified-for-another'; other: AuthUser }
+  | { link: 'refused'; message: string; other: AuthUser | null };
+
+export async function loader({ request }: LoaderFunctionArgs): Promise<LinkOutcome | Response> {
+  const token = new URL(request.url).searchParams.get('token');
+  if (!token) return { link: 'none' };
+  const signedInHere = authStore.getState().user;
+  const other = signedInHere?.emailVerified ? signedInHere : null;
+  try {
+    const result = await authStore.verifyEmail(token);
+    if (result.signedIn) return redirect(paths.dashboard);
+    if (!other) return redirect(verifiedLogin);
+    return { link: 'verified-for-another', other };
+  } catch (error) {
+    const message = error instanceof ApiError ? error.message : messages.verificationLinkInvalid;
+    return { link: 'refused', message, other };
+  }
+}
+
+// The link is spent once: sending the resend form must not spend it again.
+export const shouldRevalidate = () => false;
+
+export async function action({ request }: ActionFunctionArgs): Promise<FormAnswer> {
+  const signedIn = authStore.getState().user;
+  let email = signedIn?.email;
+  if (!email) {
+    const { emailForm } = await loadFormChecks();
+    const form = check(emailForm, await formValues(request));
+    if (form.problem) return form;
+    email = form.data.email;
+  }
+  try {
+    await authStore.resendVerification(email);
+    return { done: messages.verificationSent };
+  } catch {
+    return { problem: { message: messages.verificationFailed, fields: {} } };
+  }
+}
+
 export function Component() {
+  const outcome = useLoaderData<typeof loader>();
   const auth = useAuth();
   const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const token = params.get('token');
-  const [checking, setChecking] = useState(Boolean(token));
-  const [linkError, setLinkError] = useState('');
-  // Set when this browser is signed in as another, already verified account.
-  const [otherAccount, setOtherAccount] = useState<{ user: AuthUser; verified: boolean } | null>(null);
-  const spent = useRef(false);
-
-  useEffect(() => {
-    if (!token || spent.current) return;
-    spent.current = true;
-    const signedInHere = auth.actions.getState().user;
-    const other = signedInHere?.emailVerified ? signedInHere : null;
-    auth.actions
-      .verifyEmail(token)
-      .then((result) => {
-        if (result.signedIn) return navigate(paths.dashboard, { replace: true });
-        if (!other) return navigate(verifiedLogin, { replace: true });
-        setOtherAccount({ user: other, verified: true });
-        setChecking(false);
-      })
-      .catch((error: Error) => {
-        setLinkError(error.message);
-        if (other) setOtherAccount({ user: other, verified: false });
-        setChecking(false);
-      });
-  }, [token, auth.actions, navigate]);
-
-  if (checking) {
-    return (
-      <AuthCard title="Verifying your email">
-        <title>Verifying your email · Tutorlane</title>
-        <LoadingBlock label="Checking your verification link…" />
-      </AuthCard>
-    );
+  if (outcome.link === 'verified-for-another') return <SignedInAsAnother user={outcome.other} verified />;
+  if (outcome.link === 'refused' && outcome.other) {
+    return <SignedInAsAnother user={outcome.other} verified={false} error={outcome.message} />;
   }
-
-  if (otherAccount) return <SignedInAsAnother {...otherAccount} error={linkError} />;
   const user = auth.status === 'signed-in' ? auth.user : null;
   return (
     <AuthCard
@@ -77,7 +95,7 @@ export function Component() {
     >
       <title>Verify your email · Tutorlane</title>
       <div className="space-y-5">
-        {linkError ? <ErrorMessage>{linkError}</ErrorMessage> : null}
+        {outcome.link === 'refused' ? <ErrorMessage>{outcome.message}</ErrorMessage> : null}
         <ResendForm signedInEmail={user?.email} />
         <Button variant="secondary" className="w-full" onClick={() => navigate(paths.login)}>
           Back to Login
@@ -94,7 +112,7 @@ export function Component() {
 }
 
 /** The link's outcome, told to a browser signed in as another account that is already verified. */
-function SignedInAsAnother({ user, verified, error }: { user: AuthUser; verified: boolean; error: string }) {
+function SignedInAsAnother({ user, verified, error }: { user: AuthUser; verified: boolean; error?: string }) {
   const { actions } = useAuth();
   const navigate = useNavigate();
   const switchAccount = async () => {
@@ -127,43 +145,20 @@ function SignedInAsAnother({ user, verified, error }: { user: AuthUser; verified
 }
 
 function ResendForm({ signedInEmail }: { signedInEmail: string | undefined }) {
-  const { actions } = useAuth();
-  const [email, setEmail] = useState('');
-  const [state, setState] = useState<'idle' | 'sending' | 'sent' | 'failed'>('idle');
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const address = signedInEmail ?? email.trim();
-    if (!address) {
-      setState('failed');
-      return;
-    }
-    setState('sending');
-    try {
-      await actions.resendVerification(address);
-      setState('sent');
-    } catch {
-      setState('failed');
-    }
-  };
-
+  const fetcher = useFetcher<FormAnswer>();
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-4">
-      {state === 'sent' ? <StatusMessage>{messages.verificationSent}</StatusMessage> : null}
-      {state === 'failed' ? <ErrorMessage>{messages.verificationFailed}</ErrorMessage> : null}
+    <ActionForm fetcher={fetcher} className="space-y-4">
+      <FormAnswerMessage />
       {signedInEmail ? null : (
         <TextField
           label="Email"
           type="email"
+          name="email"
           autoComplete="email"
           hint="The address you signed up with."
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
         />
       )}
-      <Button type="submit" className="w-full" busy={state === 'sending'} disabled={state === 'sending'}>
-        Resend Verification Email
-      </Button>
-    </form>
+      <SubmitButton className="w-full">Resend Verification Email</SubmitButton>
+    </ActionForm>
   );
 }

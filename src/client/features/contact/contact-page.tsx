@@ -2,16 +2,17 @@
  * /contact: how to reach support (details from the server's configuration), business hours, the
  * contact form that really sends (stored, then mailed to support), and the FAQ.
  */
-import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { type ActionFunctionArgs, useFetcher, useLoaderData, useRevalidator } from 'react-router';
 import { CONTACT_SUBJECTS, SUPPORT_RESPONSE_HOURS } from '../../../shared/constants';
 import { messages } from '../../../shared/messages';
 import { Button } from '../../components/button';
+import { ActionForm, FormAnswerMessage, SubmitButton } from '../../components/form';
 import { ErrorMessage, StatusMessage } from '../../components/messages';
-import { Spinner } from '../../components/spinner';
-import { fieldClass, TextArea, TextField } from '../../components/text-field';
-import { ApiError, api } from '../../lib/api-client';
-import { getPublicConfig, type PublicConfig, publicConfigInPage } from '../../lib/public-config';
-import type { ContactDraft, ContactField, ContactProblem } from './contact-checks';
+import { SelectField, TextArea, TextField } from '../../components/text-field';
+import { ApiError, api, request } from '../../lib/api';
+import { check, type FormAnswer, formValues, loadFormChecks } from '../../lib/forms';
+import { getPublicConfig } from '../../lib/public-config';
 import { faq } from './faq';
 
 const hours = [
@@ -20,21 +21,28 @@ const hours = [
   { days: 'Sunday', time: 'Closed' },
 ];
 
-const empty: ContactDraft = { name: '', email: '', subject: '', message: '' };
+/** Support's email and phone: the page's own, else asked of the server; null when that fails. */
+export async function loader() {
+  try {
+    return { support: (await getPublicConfig()).support };
+  } catch {
+    return { support: null };
+  }
+}
 
-// The browser check uses the shared zod schema, about 25 kB gzipped: it is fetched once the visitor
-// turns to the form, not with the page (Lighthouse budgets /contact). Should it fail to load, the
-// server's check still answers.
-let checks: Promise<(draft: ContactDraft) => ContactProblem | null> | undefined;
-function loadChecks() {
-  checks ??= import('./contact-checks').then(
-    (module) => module.firstContactProblem,
-    () => {
-      checks = undefined;
-      return () => null;
-    },
-  );
-  return checks;
+export async function action({ request: submitted }: ActionFunctionArgs): Promise<FormAnswer> {
+  const { contactForm } = await loadFormChecks();
+  const form = check(contactForm, await formValues(submitted));
+  if (form.problem) return form;
+  try {
+    await request(api.contact.$post({ json: form.data }));
+    return { done: messages.contactSuccess };
+  } catch (error) {
+    // A 400 says what is wrong with the message in words the visitor can act on; when the server
+    // is down, busy (429) or out of reach, the catalogue's text says to try again.
+    const message = error instanceof ApiError && error.status === 400 ? error.message : messages.contactError;
+    return { problem: { message, fields: {} } };
+  }
 }
 
 export function Component() {
@@ -126,66 +134,36 @@ export function Component() {
   );
 }
 
-type SupportState =
-  | { status: 'loading' }
-  | { status: 'ready'; support: PublicConfig['support'] }
-  | { status: 'failed'; retrying: boolean; attempt: number };
-
 const detailLink = 'font-semibold text-brand-700 underline-offset-2 hover:underline';
 
-/** Support's email and phone from the server's configuration; when they cannot be loaded, says so and offers a retry. */
+/** Support's email and phone; when they could not be loaded, says so and offers a retry. */
 function SupportDetails() {
-  // The page carries the configuration; a page without it (Vite's dev server's) asks the server.
-  const [state, setState] = useState<SupportState>(() => {
-    const inPage = publicConfigInPage();
-    return inPage ? { status: 'ready', support: inPage.support } : { status: 'loading' };
-  });
+  const { support } = useLoaderData<typeof loader>();
+  const revalidator = useRevalidator();
+  const [attempts, setAttempts] = useState(0);
   const emailRef = useRef<HTMLAnchorElement>(null);
-  const focusEmail = useRef(false);
+  const retrying = revalidator.state === 'loading';
 
-  const load = useCallback((retry: boolean) => {
-    if (retry)
-      setState((current) => (current.status === 'failed' ? { ...current, retrying: true } : current));
-    getPublicConfig()
-      .then((config) => {
-        // After a retry the Try again button is gone: its focus goes to what it brought.
-        focusEmail.current = retry;
-        setState({ status: 'ready', support: config.support });
-      })
-      .catch(() =>
-        setState((current) => ({
-          status: 'failed',
-          retrying: false,
-          attempt: current.status === 'failed' ? current.attempt + 1 : 1,
-        })),
-      );
-  }, []);
-
-  // Only a page without the configuration starts out loading.
+  // After a retry the Try again button is gone: its focus goes to what it brought.
   useEffect(() => {
-    if (state.status === 'loading') load(false);
-  }, [state.status, load]);
+    if (support && attempts > 0) emailRef.current?.focus();
+  }, [support, attempts]);
 
-  useEffect(() => {
-    if (state.status === 'ready' && focusEmail.current) {
-      focusEmail.current = false;
-      emailRef.current?.focus();
-    }
-  }, [state]);
-
-  if (state.status === 'failed') {
+  if (!support) {
     return (
       <div className="mt-4 space-y-3">
         {/* Keyed by attempt, so a retry that fails again is announced again. */}
-        <ErrorMessage key={state.attempt}>
+        <ErrorMessage key={attempts}>
           We could not load our email address and phone number. You can still write to us with the form.
         </ErrorMessage>
         <Button
           variant="secondary"
-          busy={state.retrying}
-          aria-disabled={state.retrying || undefined}
+          busy={retrying}
+          aria-disabled={retrying || undefined}
           onClick={() => {
-            if (!state.retrying) load(true);
+            if (retrying) return;
+            setAttempts((count) => count + 1);
+            void revalidator.revalidate();
           }}
         >
           Try again
@@ -193,37 +171,22 @@ function SupportDetails() {
       </div>
     );
   }
-  const support = state.status === 'ready' ? state.support : null;
-  const loading = (
-    <span className="inline-flex items-center gap-2 text-slate-600">
-      <Spinner />
-      Loading…
-    </span>
-  );
   return (
     <dl className="mt-4 space-y-4 text-sm">
       <div>
         <dt className="font-medium text-slate-600">Email</dt>
         <dd className="mt-1 min-h-6">
-          {support ? (
-            <a ref={emailRef} href={`mailto:${support.email}`} className={detailLink}>
-              {support.email}
-            </a>
-          ) : (
-            loading
-          )}
+          <a ref={emailRef} href={`mailto:${support.email}`} className={detailLink}>
+            {support.email}
+          </a>
         </dd>
       </div>
       <div>
         <dt className="font-medium text-slate-600">Phone</dt>
         <dd className="mt-1 min-h-6">
-          {support ? (
-            <a href={`tel:${support.phone.replace(/[^\d+]/g, '')}`} className={detailLink}>
-              {support.phone}
-            </a>
-          ) : (
-            loading
-          )}
+          <a href={`tel:${support.phone.replace(/[^\d+]/g, '')}`} className={detailLink}>
+            {support.phone}
+          </a>
         </dd>
       </div>
     </dl>
@@ -231,59 +194,13 @@ function SupportDetails() {
 }
 
 function ContactForm({ nameRef }: { nameRef: React.RefObject<HTMLInputElement | null> }) {
-  const [fields, setFields] = useState<ContactDraft>(empty);
-  const [sending, setSending] = useState(false);
-  // One notice at a time, so a browser check, a refusal and a thank-you never show together. Its
-  // key remounts it, so the same error after another try is announced again.
-  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string; key: number } | null>(null);
-  const [invalid, setInvalid] = useState<ContactField[]>([]);
-  const noticeId = useId();
-  const checking = useRef(false);
+  const fetcher = useFetcher<FormAnswer>();
+  const form = useRef<HTMLFormElement>(null);
 
-  const show = (tone: 'success' | 'error', text: string) =>
-    setNotice((current) => ({ tone, text, key: (current?.key ?? 0) + 1 }));
-
-  const update = (name: ContactField) => (event: { target: { value: string } }) => {
-    setFields((current) => ({ ...current, [name]: event.target.value }));
-    setInvalid((current) => current.filter((field) => field !== name));
-    // A new message begins: the thanks for the last one no longer applies.
-    setNotice((current) => (current?.tone === 'success' ? null : current));
-  };
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (sending || checking.current) return;
-    checking.current = true;
-    const problem = await loadChecks()
-      .then((firstContactProblem) => firstContactProblem(fields))
-      .finally(() => {
-        checking.current = false;
-      });
-    setInvalid(problem?.fields ?? []);
-    if (problem) {
-      show('error', problem.message);
-      return;
-    }
-    setNotice(null);
-    setSending(true);
-    try {
-      await api('/api/contact', { method: 'POST', body: fields });
-      setFields(empty);
-      show('success', messages.contactSuccess);
-    } catch (caught) {
-      // A 400 says what is wrong with the message in words the visitor can act on; when the server
-      // is down, busy (429) or out of reach, the catalogue's text says to try again.
-      show(
-        'error',
-        caught instanceof ApiError && caught.status === 400 ? caught.message : messages.contactError,
-      );
-    } finally {
-      setSending(false);
-    }
-  };
-
-  const invalidProps = (name: ContactField) =>
-    invalid.includes(name) ? { 'aria-invalid': true, 'aria-describedby': noticeId } : {};
+  // Sent: the fields are cleared for the next message.
+  useEffect(() => {
+    if (fetcher.state === 'idle' && fetcher.data?.done) form.current?.reset();
+  }, [fetcher.state, fetcher.data]);
 
   return (
     <section
@@ -293,69 +210,25 @@ function ContactForm({ nameRef }: { nameRef: React.RefObject<HTMLInputElement | 
       <h2 id="form-heading" className="text-lg font-semibold text-slate-900">
         Send us a message
       </h2>
-      <form noValidate onSubmit={onSubmit} onFocus={() => void loadChecks()} className="mt-6 space-y-5">
-        {notice ? (
-          <div id={noticeId} key={notice.key}>
-            {notice.tone === 'success' ? (
-              <StatusMessage>{notice.text}</StatusMessage>
-            ) : (
-              <ErrorMessage>{notice.text}</ErrorMessage>
-            )}
-          </div>
-        ) : null}
+      <ActionForm fetcher={fetcher} formRef={form} className="mt-6 space-y-5">
+        <FormAnswerMessage />
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextField
-            ref={nameRef}
-            label="Name"
-            name="name"
-            autoComplete="name"
-            value={fields.name}
-            onChange={update('name')}
-            {...invalidProps('name')}
-          />
-          <TextField
-            label="Email"
-            type="email"
-            name="email"
-            autoComplete="email"
-            value={fields.email}
-            onChange={update('email')}
-            {...invalidProps('email')}
-          />
+          <TextField ref={nameRef} label="Name" name="name" autoComplete="name" />
+          <TextField label="Email" type="email" name="email" autoComplete="email" />
         </div>
-        <div>
-          <label htmlFor="contact-subject" className="block text-sm font-medium text-slate-800">
-            Subject
-          </label>
-          <select
-            id="contact-subject"
-            name="subject"
-            className={fieldClass}
-            value={fields.subject}
-            onChange={update('subject')}
-            {...invalidProps('subject')}
-          >
-            <option value="">Select a subject</option>
-            {CONTACT_SUBJECTS.map((subject) => (
-              <option key={subject.value} value={subject.value}>
-                {subject.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <TextArea
-          label="Message"
-          name="message"
-          rows={6}
-          value={fields.message}
-          onChange={update('message')}
-          {...invalidProps('message')}
-        />
-        {/* aria-disabled, not disabled, while sending: a disabled button would drop the focus. */}
-        <Button type="submit" size="lg" busy={sending} aria-disabled={sending || undefined}>
-          {sending ? 'Sending…' : 'Send Message'}
-        </Button>
-      </form>
+        <SelectField label="Subject" name="subject" defaultValue="">
+          <option value="">Select a subject</option>
+          {CONTACT_SUBJECTS.map((subject) => (
+            <option key={subject.value} value={subject.value}>
+              {subject.label}
+            </option>
+          ))}
+        </SelectField>
+        <TextArea label="Message" name="message" rows={6} />
+        <SubmitButton size="lg" busyLabel="Sending…">
+          Send Message
+        </SubmitButton>
+      </ActionForm>
     </section>
   );
 }

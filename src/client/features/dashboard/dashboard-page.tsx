@@ -1,32 +1,25 @@
-import { useEffect, useId, useState } from 'react';
+import type { InferResponseType } from 'hono/client';
+import { useId } from 'react';
+import { useLoaderData } from 'react-router';
 import { ROLE_LABELS } from '../../../shared/constants';
 import { paths } from '../../../shared/routes';
 import { ButtonLink } from '../../components/button';
 import { CardSection } from '../../components/card';
 import { ComingSoonButton } from '../../components/coming-soon';
-import { ErrorMessage } from '../../components/messages';
-import { LoadingBlock } from '../../components/spinner';
-import { ApiError, api } from '../../lib/api-client';
+import { api, request } from '../../lib/api';
 import { useAuth } from '../auth/auth-provider';
-import type { Dashboard, StudentDashboard, TutorDashboard } from './dashboard-types';
+
+type Dashboard = InferResponseType<typeof api.dashboard.$get>;
+type TutorDashboard = Extract<Dashboard, { role: 'tutor' }>;
+type StudentDashboard = Extract<Dashboard, { role: 'student' }>;
+
+export const loader = () => request(api.dashboard.$get());
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
 
 export function Component() {
   const auth = useAuth();
-  const [dashboard, setDashboard] = useState<Dashboard | null>(null);
-  const [error, setError] = useState('');
-
-  useEffect(() => {
-    const controller = new AbortController();
-    api<Dashboard>('/api/dashboard', { signal: controller.signal })
-      .then(setDashboard)
-      .catch((caught) => {
-        if ((caught as Error).name !== 'AbortError')
-          setError(caught instanceof ApiError ? caught.message : String(caught));
-      });
-    return () => controller.abort();
-  }, []);
+  const dashboard = useLoaderData<typeof loader>();
 
   const user = auth.status === 'signed-in' ? auth.user : null;
   return (
@@ -41,10 +34,7 @@ export function Component() {
         </h1>
       </header>
       <div className="mt-8">
-        {error ? <ErrorMessage>{error}</ErrorMessage> : null}
-        {!dashboard && !error ? <LoadingBlock label="Loading your dashboard…" /> : null}
-        {dashboard?.role === 'tutor' ? <TutorView data={dashboard} /> : null}
-        {dashboard?.role === 'student' ? <StudentView data={dashboard} /> : null}
+        {dashboard.role === 'tutor' ? <TutorView data={dashboard} /> : <StudentView data={dashboard} />}
       </div>
     </div>
   );

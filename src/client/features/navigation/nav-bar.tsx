@@ -94,6 +94,11 @@ export function NavBar() {
       <NavLink to={paths.contact} className={className} onClick={closeMenu}>
         Contact Us
       </NavLink>
+      {user ? (
+        <NavLink to={paths.profile} className={className} onClick={closeMenu}>
+          Profile
+        </NavLink>
+      ) : null}
     </>
   );
 

@@ -3,40 +3,27 @@
  * upcoming events and statistics, worded for the user's role. Should the server refuse (the
  * session ended, or the email is not verified), the page itself asks to sign up or sign in.
  */
-import { useEffect, useState } from 'react';
+import { useLoaderData } from 'react-router';
 import { paths } from '../../../shared/routes';
 import { ButtonLink } from '../../components/button';
 import { CardSection } from '../../components/card';
 import { ComingSoonButton } from '../../components/coming-soon';
-import { ErrorMessage } from '../../components/messages';
-import { LoadingBlock } from '../../components/spinner';
-import { ApiError, api } from '../../lib/api-client';
+import { ApiError, api, request } from '../../lib/api';
 
-interface Schedule {
-  role: 'student' | 'tutor';
-  subtitle: string;
-  upcomingEvents: { title: string; when: string }[];
-  statistics: { label: string; value: string }[];
+/** The schedule, or null when the server refused it (the session ended, or is unverified). */
+export async function loader() {
+  try {
+    return await request(api.schedule.$get());
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 401 || error.status === 403)) return null;
+    throw error;
+  }
 }
 
 export function Component() {
-  const [schedule, setSchedule] = useState<Schedule | null>(null);
-  const [refused, setRefused] = useState(false);
-  const [error, setError] = useState('');
+  const schedule = useLoaderData<typeof loader>();
 
-  useEffect(() => {
-    const controller = new AbortController();
-    api<Schedule>('/api/schedule', { signal: controller.signal })
-      .then(setSchedule)
-      .catch((caught) => {
-        if ((caught as Error).name === 'AbortError') return;
-        if (caught instanceof ApiError && (caught.status === 401 || caught.status === 403)) setRefused(true);
-        else setError(caught instanceof Error ? caught.message : String(caught));
-      });
-    return () => controller.abort();
-  }, []);
-
-  if (refused) {
+  if (!schedule) {
     return (
       <div className="mx-auto max-w-xl px-4 py-16 text-center">
         <title>Schedule · Tutorlane</title>
@@ -55,20 +42,14 @@ export function Component() {
     );
   }
 
-  const tutor = schedule?.role === 'tutor';
+  const tutor = schedule.role === 'tutor';
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:py-12">
       <title>Schedule · Tutorlane</title>
       <header>
         <h1 className="text-3xl font-bold tracking-tight text-slate-900">Schedule</h1>
-        <p className="mt-2 min-h-6 text-slate-700">{schedule?.subtitle}</p>
+        <p className="mt-2 min-h-6 text-slate-700">{schedule.subtitle}</p>
       </header>
-      {error ? (
-        <div className="mt-6">
-          <ErrorMessage>{error}</ErrorMessage>
-        </div>
-      ) : null}
-      {!schedule && !error ? <LoadingBlock label="Loading your schedule…" /> : null}
       {schedule ? (
         <div className="mt-8 grid gap-6 lg:grid-cols-3">
           <section

@@ -1,6 +1,10 @@
-/** The marketplace API as the browser calls it; request and response types are the server's. */
-import type { TutorPublicProfile, TutorSearchResult } from '../../../shared/tutor-schemas';
-import { api } from '../../lib/api-client';
+/** The marketplace's calls, through the API's typed client. */
+import type { InferResponseType } from 'hono/client';
+import { api, request } from '../../lib/api';
+
+export type TutorSearchResult = InferResponseType<typeof api.tutors.$get, 200>;
+export type TutorCardData = TutorSearchResult['tutors'][number];
+export type TutorProfile = InferResponseType<(typeof api.tutors)[':id']['$get'], 200>;
 
 export const SEARCH_KEYS = [
   'q',
@@ -24,12 +28,12 @@ export function cleanSearch(params: URLSearchParams): URLSearchParams {
 }
 
 export function searchTutors(params: URLSearchParams, signal?: AbortSignal) {
-  const query = cleanSearch(params).toString();
-  return api<TutorSearchResult>(`/api/tutors${query ? `?${query}` : ''}`, { signal });
+  const query = Object.fromEntries(cleanSearch(params));
+  return request(api.tutors.$get({ query }, { init: { signal } }));
 }
 
 export function fetchTutor(id: string, signal?: AbortSignal) {
-  return api<TutorPublicProfile>(`/api/tutors/${encodeURIComponent(id)}`, { signal });
+  return request(api.tutors[':id'].$get({ param: { id } }, { init: { signal } }));
 }
 
 export const photoUrl = (id: string, version: string | null) =>

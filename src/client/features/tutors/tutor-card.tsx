@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { tutorPath } from '../../../shared/routes';
-import type { TutorCard as TutorCardData } from '../../../shared/tutor-schemas';
+import type { TutorCardData } from './tutor-api';
 import { TutorAvatar, VerifiedBadge } from './tutor-avatar';
 
 export function TutorCard({ tutor, search }: { tutor: TutorCardData; search: string }) {

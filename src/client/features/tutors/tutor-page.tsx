@@ -2,10 +2,10 @@
 import { useState } from 'react';
 import { Link, type LoaderFunctionArgs, useLoaderData, useLocation } from 'react-router';
 import { paths } from '../../../shared/routes';
-import type { TutorPublicProfile } from '../../../shared/tutor-schemas';
 import { Button } from '../../components/button';
 import { StatusMessage } from '../../components/messages';
-import { ApiError } from '../../lib/api-client';
+import { ApiError } from '../../lib/api';
+import { describeTimeZone } from '../../lib/time-zones';
 import { fetchTutor } from './tutor-api';
 import { TutorAvatar, VerifiedBadge } from './tutor-avatar';
 
@@ -19,7 +19,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 }
 
 export function Component() {
-  const tutor = useLoaderData<TutorPublicProfile | null>();
+  const tutor = useLoaderData<typeof loader>();
   const location = useLocation();
   const search = (location.state as { search?: string } | null)?.search ?? '';
   const [asked, setAsked] = useState(false);
@@ -102,7 +102,9 @@ export function Component() {
               </div>
               <div>
                 <dt className="text-slate-600">Time zone</dt>
-                <dd className="font-medium text-slate-900">{tutor.timeZone ?? 'Not stated'}</dd>
+                <dd className="font-medium text-slate-900">
+                  {tutor.timeZone ? describeTimeZone(tutor.timeZone) : 'Not stated'}
+                </dd>
               </div>
               <div>
                 <dt className="text-slate-600">On Tutorlane since</dt>

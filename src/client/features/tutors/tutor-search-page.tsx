@@ -2,7 +2,7 @@
  * /tutors: search and filter published tutors. Every filter lives in the URL, so a search can be
  * shared and the back button returns to it; the loader fetches whatever the URL says.
  */
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import {
   Link,
   type LoaderFunctionArgs,
@@ -23,13 +23,12 @@ import {
   TUTOR_SORTS,
   type TutorSort,
 } from '../../../shared/tutor-catalog';
-import type { TutorSearchResult } from '../../../shared/tutor-schemas';
 import { buttonClass } from '../../components/button';
 import { ErrorMessage } from '../../components/messages';
 import { Spinner } from '../../components/spinner';
 import { fieldClass } from '../../components/text-field';
-import { ApiError } from '../../lib/api-client';
-import { cleanSearch, searchTutors } from './tutor-api';
+import { ApiError } from '../../lib/api';
+import { cleanSearch, searchTutors, type TutorSearchResult } from './tutor-api';
 import { TutorCard } from './tutor-card';
 
 type LoaderData = { result: TutorSearchResult; error: null } | { result: null; error: string };
@@ -59,8 +58,9 @@ function Select({
   onChange(value: string): void;
 }) {
   const id = useId();
+  // Full width on a phone, a quarter of the row on a desktop: wide enough for its longest option.
   return (
-    <div>
+    <div className="col-span-2 sm:col-span-1 lg:col-span-3">
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">
         {label}
       </label>
@@ -102,7 +102,7 @@ function PriceField({
   params: URLSearchParams;
 }) {
   return (
-    <div>
+    <div className="lg:col-span-2">
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">
         {label}
       </label>
@@ -166,8 +166,8 @@ function SearchForm({
   };
 
   return (
-    <form ref={form} onSubmit={onSubmit} className="grid grid-cols-2 gap-4 lg:grid-cols-6">
-      <div className="col-span-2 lg:col-span-3">
+    <form ref={form} onSubmit={onSubmit} className="grid grid-cols-2 gap-4 lg:grid-cols-12">
+      <div className="col-span-2 lg:col-span-6">
         <label htmlFor="tutor-search-text" className="block text-sm font-medium text-slate-800">
           Search
         </label>
@@ -184,7 +184,7 @@ function SearchForm({
       </div>
       <PriceField id="tutor-min-price" name="minPrice" label="Min price ($)" params={params} />
       <PriceField id="tutor-max-price" name="maxPrice" label="Max price ($)" params={params} />
-      <div className="col-span-2 flex items-end lg:col-span-1">
+      <div className="col-span-2 flex items-end">
         <button type="submit" className={buttonClass('primary', 'md', 'w-full')}>
           Search
         </button>
@@ -248,6 +248,24 @@ export function Component() {
   const filtered = cleanSearch(params).toString() !== '';
   // A page number past the last page (an old link, a hand-edited URL): the search itself found tutors.
   const pastTheEnd = result !== null && result.tutors.length === 0 && result.total > 0;
+  // No filter at all and nobody found: the marketplace has no tutors yet.
+  const noTutorsYet = result !== null && result.total === 0 && !filtered;
+
+  // Another page of the same search (Next, Previous): the view and the focus go to the top of the
+  // results, where reading that page begins, not to where the link was.
+  const resultsTop = useRef<HTMLParagraphElement>(null);
+  const pageKey = params.get('page') ?? '1';
+  const searchKey = cleanSearch(params);
+  searchKey.delete('page');
+  const shown = useRef({ search: searchKey.toString(), page: pageKey });
+  useEffect(() => {
+    const before = shown.current;
+    shown.current = { search: searchKey.toString(), page: pageKey };
+    if (before.search === shown.current.search && before.page !== pageKey) {
+      resultsTop.current?.focus({ preventScroll: true });
+      resultsTop.current?.scrollIntoView({ block: 'start' });
+    }
+  });
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:py-12">
@@ -274,7 +292,12 @@ export function Component() {
       </search>
 
       <div className="mt-6 flex min-h-8 flex-wrap items-center justify-between gap-3">
-        <p aria-live="polite" className="flex items-center gap-2 font-medium text-slate-800">
+        <p
+          ref={resultsTop}
+          tabIndex={-1}
+          aria-live="polite"
+          className="flex scroll-mt-24 items-center gap-2 font-medium text-slate-800"
+        >
           {searching ? (
             <>
               <Spinner /> Searching…
@@ -311,7 +334,20 @@ export function Component() {
         </div>
       ) : null}
 
-      {result && result.total === 0 ? (
+      {noTutorsYet ? (
+        <div className="mt-6 rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center">
+          <h2 className="text-lg font-semibold text-slate-900">There are no tutors here yet</h2>
+          <p className="mt-2 text-slate-700">
+            Tutors appear once they have verified their email and completed their profile. Teach something
+            yourself?
+          </p>
+          <Link to={`${paths.signup}?role=tutor`} className={buttonClass('secondary', 'md', 'mt-5')}>
+            Become a tutor
+          </Link>
+        </div>
+      ) : null}
+
+      {result && result.total === 0 && !noTutorsYet ? (
         <div className="mt-6 rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center">
           <h2 className="text-lg font-semibold text-slate-900">No tutors match your search</h2>
           <p className="mt-2 text-slate-700">

@@ -1,0 +1,148 @@
+/**
+ * The one way a form is built: `ActionForm` sends to its route's action through a fetcher of its
+ * own (several forms on one page keep their own state), checks in JavaScript (noValidate) with the
+ * action's schema, shows the action's answer above its fields (FormAnswerMessage), marks every
+ * field at fault until it is edited (fields read `useFieldProblem`), scrolls the problem into view
+ * on a small screen, and busies its SubmitButton while the form is sent. No page keeps an error
+ * state or a submitting flag of its own.
+ */
+import {
+  type ComponentProps,
+  createContext,
+  type FormEvent,
+  type ReactNode,
+  type Ref,
+  useContext,
+  useEffect,
+  useId,
+  useState,
+} from 'react';
+import type { FetcherWithComponents } from 'react-router';
+import { type FormAnswer, loadFormChecks } from '../lib/forms';
+import { Button } from './button';
+import { ErrorMessage, StatusMessage } from './messages';
+
+interface FormState {
+  answer: FormAnswer | undefined;
+  busy: boolean;
+  /** Fields edited since the answer came: no longer marked. */
+  edited: ReadonlySet<string>;
+  alertId: string;
+}
+
+const FormStateContext = createContext<FormState | null>(null);
+
+export function ActionForm({
+  fetcher,
+  children,
+  className,
+  action,
+  encType,
+  formRef,
+}: {
+  fetcher: FetcherWithComponents<FormAnswer | undefined>;
+  children: ReactNode;
+  className?: string;
+  /** Another route's action; by default the page's own. */
+  action?: string;
+  encType?: 'multipart/form-data';
+  formRef?: Ref<HTMLFormElement>;
+}) {
+  const busy = fetcher.state !== 'idle';
+  // While the form is sent, the last answer no longer stands; edits since it are kept apart.
+  const answer = busy ? undefined : fetcher.data;
+  const [edited, setEdited] = useState<{ answer: FormAnswer | undefined; names: Set<string> }>({
+    answer: undefined,
+    names: new Set(),
+  });
+  const editedNow = edited.answer === answer ? edited.names : new Set<string>();
+  const alertId = useId();
+
+  // A new problem is brought into view (the form's top may be off a phone's screen).
+  useEffect(() => {
+    if (!answer?.problem) return;
+    const alert = document.getElementById(alertId);
+    const box = alert?.getBoundingClientRect();
+    if (alert && box && (box.top < 0 || box.bottom > window.innerHeight)) {
+      alert.scrollIntoView({ block: 'center' });
+    }
+  }, [answer, alertId]);
+
+  const onInput = (event: FormEvent<HTMLFormElement>) => {
+    const name = (event.target as { name?: string }).name;
+    if (!name) return;
+    setEdited((current) => ({
+      answer,
+      names: new Set([...(current.answer === answer ? current.names : []), name]),
+    }));
+  };
+
+  return (
+    <FormStateContext.Provider value={{ answer, busy, edited: editedNow, alertId }}>
+      <fetcher.Form
+        ref={formRef}
+        method="post"
+        noValidate
+        action={action}
+        encType={encType}
+        className={className}
+        onFocus={() => void loadFormChecks().catch(() => {})}
+        onInput={onInput}
+        onChange={onInput}
+        onSubmit={(event) => {
+          // Once sent, a second press waits for the answer (the button stays focusable meanwhile).
+          if (busy) event.preventDefault();
+        }}
+      >
+        {children}
+      </fetcher.Form>
+    </FormStateContext.Provider>
+  );
+}
+
+function useFormState(): FormState {
+  return useContext(FormStateContext) ?? { answer: undefined, busy: false, edited: new Set(), alertId: '' };
+}
+
+/** The problem of one field, while it has not been edited since. */
+export function useFieldProblem(name: string | undefined): string | undefined {
+  const { answer, edited } = useFormState();
+  if (!name || edited.has(name)) return undefined;
+  return answer?.problem?.fields[name];
+}
+
+/**
+ * The answer: the problem (announced at once), or the note that it went through (announced
+ * politely, and gone once the form is edited again).
+ */
+export function FormAnswerMessage({ children }: { children?: (done: string) => ReactNode }) {
+  const { answer, edited, alertId } = useFormState();
+  if (answer?.problem) {
+    return (
+      <div id={alertId}>
+        <ErrorMessage key={JSON.stringify(answer)}>{answer.problem.message}</ErrorMessage>
+      </div>
+    );
+  }
+  if (answer?.done && edited.size === 0) {
+    return <StatusMessage>{children ? children(answer.done) : answer.done}</StatusMessage>;
+  }
+  return null;
+}
+
+/** The form's submit button: busy, and aria-disabled (so it keeps the focus), while the form is sent. */
+export function SubmitButton({
+  children,
+  busyLabel,
+  ...props
+}: Omit<ComponentProps<typeof Button>, 'type' | 'busy'> & { busyLabel?: string }) {
+  const { busy } = useFormState();
+  return (
+    <Button {...props} type="submit" busy={busy} aria-disabled={busy || props['aria-disabled'] || undefined}>
+      {busy && busyLabel ? busyLabel : children}
+    </Button>
+  );
+}
+
+/** The form is being sent (for a page that shows more than the button while it waits). */
+export const useFormBusy = () => useFormState().busy;

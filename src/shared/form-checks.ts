@@ -1,0 +1,111 @@
+/**
+ * The checks every form of the browser app makes before sending, one zod schema per form, built
+ * from the field schemas the server applies (./schemas.ts, ./tutor-schemas.ts): the visitor reads
+ * the server's own words before a request is spent, and every field at fault is marked, not only
+ * the first. The server repeats every check. The browser loads this module when a form is first
+ * touched, not with the page: zod is most of its weight.
+ */
+import { z } from 'zod';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './constants';
+import { messages } from './messages';
+import { contactMessageSchema, displayNameSchema, emailSchema } from './schemas';
+import { signUpProblems } from './sign-up-checks';
+import { MAX_HOURLY_RATE, MAX_YEARS_EXPERIENCE, MIN_HOURLY_RATE } from './tutor-catalog';
+import {
+  aboutSchema,
+  headlineSchema,
+  languagesSchema,
+  learningGoalsSchema,
+  subjectsSchema,
+  timeZoneSchema,
+} from './tutor-schemas';
+
+/** A text input's value; a field missing from the form reads as empty. */
+const text = z.string().catch('');
+const required = text.refine((value) => value.trim() !== '', messages.fillAllFields);
+
+export const signInForm = z.object({ email: required, password: required });
+
+export const signUpForm = z
+  .object({ name: text, email: text, password: text, confirmPassword: text, captcha: text })
+  .superRefine((form, ctx) => {
+    const problems = signUpProblems({
+      fullName: form.name,
+      email: form.email,
+      password: form.password,
+      confirmPassword: form.confirmPassword,
+      captchaDone: form.captcha !== '',
+    });
+    for (const { field, message } of problems) ctx.addIssue({ code: 'custom', path: [field], message });
+    if (problems.length > 0) return;
+    // What the server would refuse next, caught before the human check's solution is spent.
+    const email = emailSchema.safeParse(form.email);
+    if (!email.success) ctx.addIssue({ code: 'custom', path: ['email'], message: messages.invalidEmail });
+    const name = displayNameSchema.safeParse(form.name);
+    for (const issue of name.error?.issues ?? []) {
+      ctx.addIssue({ code: 'custom', path: ['name'], message: issue.message });
+    }
+  });
+
+export const emailForm = z.object({ email: emailSchema });
+
+export const resetPasswordForm = z
+  .object({ newPassword: text, confirmPassword: text })
+  .superRefine((form, ctx) => {
+    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    if (!form.newPassword) issue('newPassword', messages.fillAllFields);
+    if (!form.confirmPassword) issue('confirmPassword', messages.fillAllFields);
+    if (!form.newPassword || !form.confirmPassword) return;
+    if (form.newPassword !== form.confirmPassword) issue('confirmPassword', messages.passwordsDoNotMatch);
+    else if (form.newPassword.length < MIN_PASSWORD_LENGTH) issue('newPassword', messages.passwordTooShort);
+    else if (form.newPassword.length > MAX_PASSWORD_LENGTH) issue('newPassword', messages.passwordTooLong);
+  });
+
+/** The contact form: "Please fill in all fields" for every empty one first, then the server's rules. */
+export const contactForm = z
+  .object({ name: text, email: text, subject: text, message: text })
+  .superRefine((form, ctx) => {
+    const empty = (['name', 'email', 'message'] as const).filter((field) => !form[field].trim());
+    for (const field of empty)
+      ctx.addIssue({ code: 'custom', path: [field], message: messages.fillAllFields });
+    if (empty.length > 0) return;
+    for (const issue of contactMessageSchema.safeParse(form).error?.issues ?? []) {
+      ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+    }
+  })
+  .pipe(contactMessageSchema);
+
+/** A whole number from a text input, or null when it is left empty. */
+const wholeNumber = (message: string, min: number, max: number, range: string) =>
+  text
+    .transform((value) => value.trim())
+    .refine((value) => value === '' || /^\d+$/.test(value), message)
+    .transform((value) => (value === '' ? null : Number(value)))
+    .refine((value) => value === null || (value >= min && value <= max), range);
+
+export const tutorProfileForm = z.object({
+  displayName: displayNameSchema,
+  timeZone: timeZoneSchema,
+  headline: headlineSchema,
+  about: aboutSchema,
+  subjects: subjectsSchema,
+  hourlyRate: wholeNumber(
+    'Hourly rate must be a whole number of dollars',
+    MIN_HOURLY_RATE,
+    MAX_HOURLY_RATE,
+    `Hourly rate must be between $${MIN_HOURLY_RATE} and $${MAX_HOURLY_RATE}`,
+  ),
+  languages: languagesSchema,
+  yearsExperience: wholeNumber(
+    'Years of experience must be a whole number',
+    0,
+    MAX_YEARS_EXPERIENCE,
+    `Years of experience must be at most ${MAX_YEARS_EXPERIENCE}`,
+  ),
+});
+
+export const studentProfileForm = z.object({
+  displayName: displayNameSchema,
+  timeZone: timeZoneSchema,
+  learningGoals: learningGoalsSchema,
+});

@@ -1,0 +1,120 @@
+/**
+ * The forms' checks (src/shared/form-checks.ts, through src/client/lib/forms.ts's check()): the
+ * first message is the one the product gives first, and every field at fault is named.
+ */
+import { describe, expect, it } from 'vitest';
+import { check } from '../../src/client/lib/forms';
+import {
+  contactForm,
+  resetPasswordForm,
+  signInForm,
+  signUpForm,
+  tutorProfileForm,
+} from '../../src/shared/form-checks';
+import { messages } from '../../src/shared/messages';
+
+const contact = { name: 'Ada', email: 'ada@example.com', subject: 'general', message: 'Hello' };
+const signUp = {
+  name: 'Ada',
+  email: 'ada@example.com',
+  password: 'secret-42',
+  confirmPassword: 'secret-42',
+  captcha: 'solved',
+};
+const tutor = {
+  displayName: 'Ada',
+  timeZone: 'Europe/Berlin',
+  headline: '',
+  about: '',
+  subjects: [],
+  hourlyRate: '',
+  languages: [],
+  yearsExperience: '',
+};
+
+describe('the contact form', () => {
+  it('asks for every empty field at once, before anything else', () => {
+    const { problem } = check(contactForm, { name: ' ', email: '', subject: '', message: '' });
+    expect(problem?.message).toBe(messages.fillAllFields);
+    expect(Object.keys(problem?.fields ?? {})).toEqual(['name', 'email', 'message']);
+  });
+
+  it("then applies the server's rules, in its words, and sends the cleaned message", () => {
+    expect(check(contactForm, { ...contact, email: 'ada@example' }).problem).toEqual({
+      message: messages.invalidEmail,
+      fields: { email: messages.invalidEmail },
+    });
+    expect(check(contactForm, { ...contact, subject: '' }).problem?.fields).toEqual({
+      subject: 'Please choose a subject',
+    });
+    expect(check(contactForm, { ...contact, name: 'x'.repeat(81) }).problem?.message).toBe(
+      'Name must be at most 80 characters',
+    );
+    expect(check(contactForm, { ...contact, email: ' Ada@Example.com ' }).data?.email).toBe(
+      'ada@example.com',
+    );
+  });
+});
+
+describe('the sign-up form', () => {
+  it('gives the first problem in the product order and names every field at fault', () => {
+    const { problem } = check(signUpForm, {
+      name: '',
+      email: '',
+      password: 'abc',
+      confirmPassword: 'abd',
+      captcha: '',
+    });
+    expect(problem?.message).toBe(messages.captchaRequired);
+    expect(problem?.fields).toEqual({
+      captcha: messages.captchaRequired,
+      confirmPassword: messages.passwordsDoNotMatch,
+      password: messages.passwordTooShort,
+      name: messages.fillAllFields,
+      email: messages.fillAllFields,
+    });
+  });
+
+  it('catches a malformed email and a name with invisible characters before the check is spent', () => {
+    expect(check(signUpForm, { ...signUp, email: 'ada@example' }).problem?.fields).toEqual({
+      email: messages.invalidEmail,
+    });
+    expect(check(signUpForm, { ...signUp, name: 'Ada\u202e' }).problem?.fields.name).toMatch(/invisible/);
+    expect(check(signUpForm, signUp).problem).toBeUndefined();
+  });
+});
+
+describe('the other account forms', () => {
+  it('sign-in asks for both fields', () => {
+    expect(check(signInForm, { email: '', password: '' }).problem).toEqual({
+      message: messages.fillAllFields,
+      fields: { email: messages.fillAllFields, password: messages.fillAllFields },
+    });
+  });
+
+  it('reset asks for both passwords, then that they match, then their length', () => {
+    expect(check(resetPasswordForm, { newPassword: '', confirmPassword: '' }).problem?.fields).toEqual({
+      newPassword: messages.fillAllFields,
+      confirmPassword: messages.fillAllFields,
+    });
+    expect(
+      check(resetPasswordForm, { newPassword: 'abcdef', confirmPassword: 'abcdeg' }).problem?.message,
+    ).toBe(messages.passwordsDoNotMatch);
+    expect(check(resetPasswordForm, { newPassword: 'abc', confirmPassword: 'abc' }).problem?.message).toBe(
+      messages.passwordTooShort,
+    );
+  });
+});
+
+describe("a tutor's profile form", () => {
+  it('says a rate must be whole dollars before it says the range', () => {
+    expect(check(tutorProfileForm, { ...tutor, hourlyRate: '25.5' }).problem?.fields).toEqual({
+      hourlyRate: 'Hourly rate must be a whole number of dollars',
+    });
+    expect(check(tutorProfileForm, { ...tutor, hourlyRate: '4' }).problem?.message).toBe(
+      'Hourly rate must be between $5 and $500',
+    );
+    expect(check(tutorProfileForm, { ...tutor, hourlyRate: ' 45 ' }).data?.hourlyRate).toBe(45);
+    expect(check(tutorProfileForm, tutor).data?.hourlyRate).toBeNull();
+  });
+});
