@@ -7,7 +7,7 @@ import { defineConfig, type Plugin, type Rolldown } from 'vite';
 
 /**
  * Writes .br and .gz beside every compressible built file, so the server sends them without
- * compressing anything per request (issue #6: bytes over a phone's network are the first cost).
+ * compressing anything per request: bytes over a phone's network are the first cost.
  */
 function precompress(): Plugin {
   let outDir = '';
@@ -40,7 +40,7 @@ function precompress(): Plugin {
  * Our code that several pages share but the app shell does not (form fields, messages, the auth
  * card, the tutor avatar...) goes into one chunk, where Rolldown would make one chunk per module.
  * A page's first paint waits for each of them, and on a phone's network every extra request costs
- * a connection and a share of the bandwidth the entry script needs (issue #6: Lighthouse mobile on
+ * a connection and a share of the bandwidth the entry script needs (Lighthouse mobile on
  * /signup went from 5 page requests to 2, first paint 1.9 s to 1.7 s). Code in the shell stays in
  * the entry, and a page's own modules stay in the page's chunk.
  */

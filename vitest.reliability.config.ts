@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * `npm run test:reliability`: the promises of issue #5 (durability under kill -9, graceful
+ * `npm run test:reliability`: the reliability promises (durability under kill -9, graceful
  * shutdown, database and mail outages, a minute of load) against the real server process. Not
  * part of `npm test`: it takes minutes and loads the whole machine, so its files run one at a time.
  */

@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (issue #6): measures Tutorlane's figures as ratios against references measured
+ * `npm run bench`: measures Tutorlane's figures as ratios against references measured
  * in the same run on the same machine, prints one table with every budget marked met or not, and
  * writes the same to bench/results.json. Progress goes to stderr, the report to stdout.
  */

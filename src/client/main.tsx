@@ -20,7 +20,7 @@ const nextTask = () =>
 /**
  * Start-up in three tasks rather than one: loading the code, creating the router (which starts
  * the current page's loaders and chunk) and the first render each take tens of milliseconds on a
- * slow phone, and one task holding all of them blocks the page that long (issue #6, row 5).
+ * slow phone, and one task holding all of them blocks the page that long.
  * Not a top-level await: that would make the bundler split every module the pages share out of
  * the entry chunk, one more request each.
  */

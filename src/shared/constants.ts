@@ -12,7 +12,7 @@ export type Role = (typeof ROLES)[number];
 export const DEFAULT_ROLE: Role = 'student';
 export const ROLE_LABELS: Record<Role, string> = { student: 'Student', tutor: 'Tutor' };
 
-/** Contact form subjects: the seed's values and labels, in the seed's order. */
+/** Contact form subjects: the product's values and labels, in its order. */
 export const CONTACT_SUBJECTS = [
   { value: 'general', label: 'General Inquiry' },
   { value: 'technical', label: 'Technical Support' },
@@ -31,11 +31,11 @@ export const MAX_CONTACT_NAME_LENGTH = MAX_NAME_LENGTH;
 
 export const SUBJECT_CATEGORIES = ['Math & Science', 'Languages', 'Programming', 'Arts & Design'] as const;
 
-/** Verification links live one day, reset links one hour (PRODUCT.md, issue #3). */
+/** Verification links live one day, reset links one hour. */
 export const EMAIL_VERIFICATION_TTL_SECONDS = 24 * 60 * 60;
 export const PASSWORD_RESET_TTL_SECONDS = 60 * 60;
 
 export const SUPPORT_RESPONSE_HOURS = 24;
 
-/** What a lesson typically costs, in the seed's words (seed-spec section 9); written once for every page. */
+/** What a lesson typically costs, as the product says it; written once for every page. */
 export const TYPICAL_PRICE_RANGE = '$25-75 per hour';

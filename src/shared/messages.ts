@@ -1,6 +1,6 @@
 /**
- * The product's texts, written once. The first block is the seed's error catalogue
- * (../shared/seed-spec.md section 8) and must stay word for word.
+ * The product's texts, written once. The first block is the product's original error catalogue
+ * and must stay word for word: the first description of the product fixed these texts.
  */
 export const messages = {
   fillAllFields: 'Please fill in all fields',
@@ -14,7 +14,7 @@ export const messages = {
   contactSuccess: "Thank you for your message! We'll get back to you soon.",
   contactError: 'There was an error sending your message. Please try again.',
 
-  // Texts the seed does not have, written in the same voice.
+  // Texts added since, written in the same voice.
   passwordTooLong: 'Password must be at most 128 characters',
   passwordTooCommon: 'This password is too common. Please choose a less predictable one.',
   invalidEmail: 'Please enter a valid email address',

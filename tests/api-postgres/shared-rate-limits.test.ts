@@ -1,5 +1,5 @@
 /**
- * On PostgreSQL the rate limit counters live in the database (issue #5, item 3), so two servers
+ * On PostgreSQL the rate limit counters live in the database, so two servers
  * sharing it count together: a client cannot buy new attempts by reaching another server.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-/** Accounts (issue #3): every rule holds when the browser is bypassed. */
+/** Accounts: every rule holds when the browser is bypassed. */
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../src/shared/messages';
@@ -118,13 +118,16 @@ describe('sign-up', () => {
       messages.captchaInvalid,
     ],
     ['the role admin', { role: 'admin' }, 'Role must be student or tutor'],
-  ])('refuses %s with 400 and the seed-order message, creating nothing', async (_label, input, message) => {
-    const email = input.email ?? uniqueEmail('refused');
-    const { res } = await signUp(t, { ...input, email });
-    expect(res.status).toBe(400);
-    expect((await res.json()).message).toBe(message);
-    if (email.includes('@')) expect(await countUsers(email.trim())).toBe(0);
-  });
+  ])(
+    'refuses %s with 400 and the first message in the product order, creating nothing',
+    async (_label, input, message) => {
+      const email = input.email ?? uniqueEmail('refused');
+      const { res } = await signUp(t, { ...input, email });
+      expect(res.status).toBe(400);
+      expect((await res.json()).message).toBe(message);
+      if (email.includes('@')) expect(await countUsers(email.trim())).toBe(0);
+    },
+  );
 
   it('holds the full name to the profile rules (at most 80 characters, one line): 400, no account, no mail', async () => {
     const refused: Array<[string, string]> = [
@@ -374,7 +377,7 @@ describe('forgot and reset password', () => {
 });
 
 describe('profile', () => {
-  it('reads your own profile in the seed shape', async () => {
+  it('reads your own profile: uid, email, displayName, role, emailVerified, createdAt', async () => {
     const { email, jar } = await signUp(t, { role: 'tutor', name: 'Alan Turing' });
     const res = await get(t, '/api/profile', jar);
     expect(res.status).toBe(200);
@@ -453,7 +456,7 @@ describe('guards', () => {
   });
 });
 
-describe('the seed sequence', () => {
+describe('the sign-up sequence', () => {
   it('sends the verification mail through SMTP without the request waiting for it', async () => {
     const jar = new CookieJar();
     const { res, email } = await signUp(t, { jar });

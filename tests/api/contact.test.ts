@@ -1,4 +1,4 @@
-/** The contact form's API (issue #4): validated, stored, forwarded to support, rate limited. */
+/** The contact form's API: validated, stored, forwarded to support, rate limited. */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/shared/messages';

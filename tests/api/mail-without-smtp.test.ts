@@ -1,5 +1,5 @@
 /**
- * Mail without SMTP_URL (issue #3, item 5): printed to the console with its link, so a newcomer can
+ * Mail without SMTP_URL: printed to the console with its link, so a newcomer can
  * verify an account, and saved as a file under DATA_DIR/mail.
  */
 import { readdirSync, readFileSync } from 'node:fs';

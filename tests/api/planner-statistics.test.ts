@@ -1,7 +1,7 @@
 /**
  * The embedded store has no autovacuum: the server refreshes the planner's statistics itself once
  * tutors arrive, so a text search uses the full-text index instead of reading every profile
- * (issue #7's search budget). The same function is harmless on PostgreSQL. And every session plans
+ *. The same function is harmless on PostgreSQL. And every session plans
  * for data in memory (src/server/db/planner-settings.ts), so a search whose words match many tutors
  * reads its category's index rather than every profile.
  */

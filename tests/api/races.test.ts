@@ -1,4 +1,4 @@
-/** Races (issue #5, item 16): 50 concurrent sign-ups with one email create exactly one account. */
+/** Races: 50 concurrent sign-ups with one email create exactly one account. */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { signUp, solveCaptcha, uniqueEmail } from '../support/accounts';
 import { createTestApp, type TestApp } from '../support/test-app';

@@ -1,5 +1,5 @@
 /**
- * Who may call what (issue #5, items 8-10 and 13): a route matrix for every API route and every
+ * Who may call what: a route matrix for every API route and every
  * kind of visitor, no mass assignment, no cross-site writes, no GET that writes, no CORS, and the
  * security headers on every response.
  */

@@ -1,5 +1,5 @@
 /**
- * Accounts under attack (issue #5, items 2-7): same answers whether an account exists, rate limits
+ * Accounts under attack: same answers whether an account exists, rate limits
  * that hold, a captcha the server checks, a password policy, tokens that are random, single-use
  * and short-lived, and session cookies a browser keeps safe.
  */

@@ -1,5 +1,5 @@
 /**
- * Logs (issue #5, item 14): one structured line per sign-in and per 401, 403 and 429, and not a
+ * Logs: one structured line per sign-in and per 401, 403 and 429, and not a
  * single password, token, cookie, captcha solution or the server's secret anywhere in a run's logs.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';

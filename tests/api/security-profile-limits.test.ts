@@ -1,5 +1,5 @@
 /**
- * Profile writes under load (issue #5): photo uploads and profile saves are rate-limited per user,
+ * Profile writes under load: photo uploads and profile saves are rate-limited per user,
  * the process decodes at most two photos at a time and tells the rest to come back, and no image
  * may unpack to more than a 50-megapixel photo.
  */

@@ -1,5 +1,5 @@
 /**
- * Sign-in must not tell an unknown email from a wrong password (issue #5, item 1): same status,
+ * Sign-in must not tell an unknown email from a wrong password: same status,
  * same body, and medians over 200 tries each within 10% or 15 ms.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';

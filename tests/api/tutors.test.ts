@@ -1,5 +1,5 @@
 /**
- * Tutor profiles and discovery (issue #7): the publication rule, role-specific profiles, photos
+ * Tutor profiles and discovery: the publication rule, role-specific profiles, photos
  * checked by content, and a search that filters, sorts, pages, validates and never leaks.
  */
 import sharp from 'sharp';

@@ -1,4 +1,4 @@
-/** Account journeys in the browser (issue #3). */
+/** Account journeys in the browser. */
 import { messages } from '../../src/shared/messages';
 import {
   createAccount,
@@ -49,7 +49,7 @@ for (const role of ['Student', 'Tutor'] as const) {
   });
 }
 
-test('sign-up shows the seed messages in the seed order', async ({ page }) => {
+test('sign-up shows its messages in the product order', async ({ page }) => {
   await page.goto('/signup');
   const alert = page.getByRole('alert');
   await page.getByLabel('Full Name').press('Enter');
@@ -127,7 +127,7 @@ test('an email already in use is refused with a clear message', async ({ page, b
   await expect(page).toHaveURL(/\/signup$/);
 });
 
-test('the guards send each visitor where the seed says', async ({ page, browser }) => {
+test('the guards send each visitor where the page table says', async ({ page, browser }) => {
   await page.goto('/dashboard');
   await expect(page, 'signed out /dashboard').toHaveURL(/\/login$/);
   // Any other page asked for is where signing in leads back to.

@@ -1,4 +1,4 @@
-/** Every page of the seed, for each kind of visitor, at phone and desktop widths (issue #4). */
+/** Every page, for each kind of visitor, at phone and desktop widths. */
 import type { Page } from '@playwright/test';
 import { messages } from '../../src/shared/messages';
 import {

@@ -1,4 +1,4 @@
-/** Tutor profiles and discovery in the browser (issue #7). */
+/** Tutor profiles and discovery in the browser. */
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { createAccount, expect, expectNoAccessibilityViolations, test } from './fixtures';

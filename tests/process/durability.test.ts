@@ -1,4 +1,4 @@
-/** A server killed with SIGKILL and started again has lost nothing it had committed (issue #2). */
+/** A server killed with SIGKILL and started again has lost nothing it had committed. */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * Security headers on the real server (issue #5, item 13). In a process they take other paths
+ * Security headers on the real server. In a process they take other paths
  * than in-process tests: set on Node's response before Hono writes it, and the health check is
  * answered before Hono sees the request at all. So: a page, an asset, the health check, the
  * reset page and an auth answer, from a server started as `npm start` starts it.

@@ -1,6 +1,6 @@
 /**
- * Closes `npm run test:reliability` with what a person wants to read: one line per promise of
- * issue #5 with its measured numbers, then a single summary line.
+ * Closes `npm run test:reliability` with what a person wants to read: one line per reliability
+ * promise with its measured numbers, then a single summary line.
  */
 import type { Reporter, TestModule } from 'vitest/node';
 import './findings';

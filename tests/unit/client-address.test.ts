@@ -1,5 +1,5 @@
 /**
- * The client address behind TRUST_PROXY proxies (issue #5, item 3): only entries a trusted proxy
+ * The client address behind TRUST_PROXY proxies: only entries a trusted proxy
  * wrote count, so a forged X-Forwarded-For never names the client.
  */
 import { Hono } from 'hono';

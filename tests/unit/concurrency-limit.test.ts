@@ -1,4 +1,4 @@
-/** The bound on costly work in one process (issue #5): two at a time, a short line, then busy. */
+/** The bound on costly work in one process: two at a time, a short line, then busy. */
 import { describe, expect, it } from 'vitest';
 import { ConcurrencyLimit, ServerBusyError } from '../../src/server/rate-limit/concurrency-limit';
 

@@ -1,4 +1,4 @@
-/** The reCAPTCHA check on the server (issue #3), against a fake of Google's siteverify API. */
+/** The reCAPTCHA check on the server, against a fake of Google's siteverify API. */
 import { describe, expect, it } from 'vitest';
 import { createRecaptchaVerifier } from '../../src/server/captcha/captcha';
 import { createLogger } from '../../src/server/logging/logger';

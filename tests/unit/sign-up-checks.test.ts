@@ -11,12 +11,12 @@ const valid = {
   captchaDone: true,
 };
 
-describe("the seed's sign-up checks", () => {
+describe('the sign-up checks', () => {
   it('pass a complete form', () => {
     expect(firstSignUpProblem(valid)).toBeNull();
   });
 
-  it('report the first problem in the seed order: captcha, match, length, fields', () => {
+  it('report the first problem in the product order: captcha, match, length, fields', () => {
     const everythingWrong = {
       fullName: '',
       email: '',

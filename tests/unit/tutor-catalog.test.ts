@@ -1,4 +1,4 @@
-/** The publication rule of issue #7: what a tutor profile still needs before it appears in search. */
+/** The publication rule: what a tutor profile still needs before it appears in search. */
 import { describe, expect, it } from 'vitest';
 import {
   missingForPublication,

@@ -17,7 +17,7 @@ async function upToDate(db: Kysely<unknown>): Promise<boolean> {
 
 /**
  * Brings the schema up to date. Kysely's migrator takes a lock, so servers starting together are
- * safe; it is skipped when nothing is pending, which keeps restarts fast (issue #6).
+ * safe; it is skipped when nothing is pending, which keeps restarts fast.
  */
 export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {
   if (await upToDate(db)) return [];

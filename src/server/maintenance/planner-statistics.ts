@@ -2,7 +2,7 @@
  * What autovacuum would do, for the embedded store. PGlite is PostgreSQL without its background
  * workers, so nothing refreshes the planner's statistics or the full-text index's own counts (kept
  * by VACUUM) as tutors arrive. Without them the planner misjudges the search index and reads every
- * profile for every search (issue #7's search budget). Once a table's row count has drifted from
+ * profile for every search. Once a table's row count has drifted from
  * what the planner last saw by more than autovacuum's default threshold (50 rows + 10%), we run the
  * VACUUM ANALYZE autovacuum would have run. PostgreSQL servers have autovacuum and skip this.
  */

@@ -1,5 +1,5 @@
 /**
- * A bound on how much of one costly kind of work runs at once in this process (issue #5): at most
+ * A bound on how much of one costly kind of work runs at once in this process: at most
  * `slots` tasks run; up to `maxWaiting` more wait in line, each for at most `maxWaitMs`; anyone
  * beyond that, or who waited too long, is told the server is busy (a 503 the caller may retry).
  * Rate limits bound each user; this bounds everyone together, which is what memory cares about.

@@ -4,7 +4,7 @@
  * shares them and no upload is ever served as it came.
  *
  * Decoding is where an upload costs memory, and a small file can unpack to a huge image, so
- * (issue #5) the image is sized up from its header before anything is decoded, and the whole
+ * the image is sized up from its header before anything is decoded, and the whole
  * process decodes at most two at a time.
  */
 import { createHash } from 'node:crypto';

@@ -1,6 +1,6 @@
 /**
  * Keeps a tutor's search entry true to the profile: the full-text document (name, subjects and
- * their categories, headline, about) and the publication rule of issue #7, computed in one UPDATE
+ * their categories, headline, about) and the publication rule, computed in one UPDATE
  * from the profile and the account. Call it after anything that feeds them changes.
  */
 import { type Kysely, sql } from 'kysely';

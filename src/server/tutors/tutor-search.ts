@@ -61,7 +61,7 @@ async function meaningfulQuery(db: Kysely<DB>, text: string): Promise<boolean> {
 }
 
 /**
- * One statement per search (issue #7's budget): the matching profiles are filtered and given their
+ * One statement per search: the matching profiles are filtered and given their
  * sort key on tutor_profiles alone, then sorted and cut to the page with the total counted by a
  * window over those rows, and only the page's few rows are joined to their names and photos. Two
  * statements (a count and a page) read every match twice; joining users for every match cost as
@@ -99,7 +99,7 @@ export async function searchTutors(db: Kysely<DB>, params: TutorSearchParams): P
   const found = await db
     // Each match's sort key is worked out once, into narrow rows, before the total is counted over
     // them: counting over the scan itself carried every match's search document through the
-    // window and ranked it above it, which took longer than the scan (issue #7's budget).
+    // window and ranked it above it, which took longer than the scan.
     .with(
       (cte) => cte('matching').materialized(),
       () => matches.select(['tp.user_id', 'tp.published_at', sortKey.as('sort_key')]),

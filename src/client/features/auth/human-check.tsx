@@ -26,8 +26,7 @@ export function HumanCheck({ config, onChange, resetKey }: HumanCheckProps) {
 
 /**
  * ALTCHA's widget (about 27 kB of script, and the work of starting it) loads when the visitor first
- * touches the form, not with the page, so the sign-up page is interactive sooner (issue #6,
- * Lighthouse). A plain checkbox with the widget's own label stands in its place until the visitor
+ * touches the form, not with the page, so the sign-up page is interactive sooner. A plain checkbox with the widget's own label stands in its place until the visitor
  * ticks it; then the widget takes its place and starts the check at once. The stand-in is never
  * swapped out before that tick, so a click can never land on a box that is being replaced.
  */

@@ -1,5 +1,5 @@
 /**
- * Accounts: one users row is both the account and the seed's profile document (uid, email,
+ * Accounts: one users row is both the account and its profile document (uid, email,
  * displayName, role, emailVerified, createdAt), so emailVerified has one source of truth.
  * sessions, accounts (password hashes) and verifications are Better Auth's tables, snake_cased.
  */

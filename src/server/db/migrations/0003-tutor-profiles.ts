@@ -23,7 +23,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('hourly_rate', 'integer', (c) => c.check(sql`hourly_rate between 5 and 500`))
     .addColumn('years_experience', 'integer', (c) => c.check(sql`years_experience between 0 and 60`))
     .addColumn('has_photo', 'boolean', (c) => c.notNull().defaultTo(false))
-    // Kept up to date by the publication rule (issue #7): verified email, photo or headline, a
+    // Kept up to date by the publication rule: verified email, photo or headline, a
     // subject, a rate and an about text. Search reads only this flag.
     .addColumn('published', 'boolean', (c) => c.notNull().defaultTo(false))
     .addColumn('search_document', sql`tsvector`, (c) => c.notNull().defaultTo(sql`''::tsvector`))
