@@ -3,7 +3,7 @@
  * 1 lane) by @node-rs/argon2, on a Piscina pool of one thread per core whose threads run below the
  * request thread's scheduling priority. A hash is 10-20 ms of CPU against well under one for a page
  * or a session check: at the same priority, a burst of sign-ins took the cores from everyone else
- * (measured: other requests' p99 went from 45-54 ms to 165-195 ms, docs/decisions/0005). Hashes
+ * (measured: other requests' p99 went from 45-54 ms to 165-195 ms, docs/decisions/0005-performance-work.md). Hashes
  * beyond one per core wait in Piscina's queue, and libuv's pool stays free for file reads.
  */
 import { availableParallelism } from 'node:os';

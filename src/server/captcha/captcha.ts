@@ -38,7 +38,7 @@ export interface AltchaTuning {
 
 /**
  * Tuned so a mid-range phone solves a challenge in about a second (a desktop in a fraction of
- * that); see docs/decisions/0004-captcha.md for the measurement.
+ * that); see docs/decisions/0004-captcha-and-verification-links.md for the measurement.
  */
 export const defaultAltchaTuning: AltchaTuning = {
   cost: 1000,
