@@ -5,7 +5,7 @@
  * the challenge expires, so several servers share the record. With both reCAPTCHA keys configured,
  * Google reCAPTCHA v2 is used instead and checked with Google's siteverify API.
  */
-import { createHmac } from 'node:crypto';
+import { hkdfSync } from 'node:crypto';
 import { createChallenge, randomInt } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { verify as verifyAltchaPayload } from 'altcha-lib/frameworks/shared';
@@ -54,7 +54,10 @@ export function createAltchaVerifier(options: {
   now?: () => Date;
 }): CaptchaVerifier {
   const tuning = options.tuning ?? defaultAltchaTuning;
-  const derive = (purpose: string) => createHmac('sha256', options.secret).update(purpose).digest('hex');
+  // Keys of their own for the captcha, derived from the session secret (HKDF): one secret to
+  // configure, and no signature of one kind can pass for another.
+  const derive = (purpose: string) =>
+    Buffer.from(hkdfSync('sha256', options.secret, 'tutorlane', purpose, 32)).toString('hex');
   const hmacSignatureSecret = derive('altcha-challenge-signature');
   const hmacKeySignatureSecret = derive('altcha-key-signature');
   const now = options.now ?? (() => new Date());
