@@ -110,7 +110,9 @@ test('sign-up keeps the human check when the email is at fault, so the next try 
   // One the server refuses (here, by its rules) does not spend the check: twice the same answer.
   await page.getByLabel('Email').fill(uniqueEmail('eve'));
   for (let attempt = 0; attempt < 2; attempt += 1) {
+    const answered = page.waitForResponse('**/api/auth/sign-up/email');
     await create.click();
+    await answered;
     await expect(page.getByRole('alert')).toHaveText(
       `${messages.signupFailedPrefix}${messages.invalidEmail}`,
     );
