@@ -12,7 +12,6 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { messages } from '../shared/messages';
 import { isKnownPagePath } from '../shared/routes';
-import { MAX_PHOTO_BYTES } from '../shared/tutor-catalog';
 import { tutorIdSchema } from '../shared/tutor-schemas';
 import { accountRoutes } from './accounts/account-routes';
 import { type Auth, createAuth } from './accounts/auth';
@@ -155,21 +154,19 @@ export function createApp(deps: AppDependencies, services: AppServices = createS
   const { config, database, logger } = deps;
   const auth = createAuth({ ...services, config, db: database.db, logger });
   const sessions = createSessionReader(auth, config);
-  const tooLarge = (message: string) => (c: Parameters<MiddlewareHandler>[0]) =>
-    errorResponse(c, 413, message, 'BODY_TOO_LARGE');
-  const bodyLimits = {
-    photo: bodyLimit({ maxSize: MAX_PHOTO_BYTES, onError: tooLarge('The photo must be at most 5 MB') }),
-    json: bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge(messages.bodyTooLarge) }),
-  };
+  const smallBodies = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (c) => errorResponse(c, 413, messages.bodyTooLarge, 'BODY_TOO_LARGE'),
+  });
 
   const app = new Hono<AppEnv>()
     .use(requestLogger(logger, config.trustProxy))
     .use(securityHeaders({ https: config.secure, recaptcha: Boolean(config.recaptcha) }))
     .use(holdUntilOpen(database))
     .use('/api/*', noStoreByDefault)
-    // Every API body is small, but a profile photo's.
+    // Every API body is small, but a profile photo's: its route limits it, once it knows who sends it.
     .on(['POST', 'PUT', 'PATCH', 'DELETE'], '/api/*', (c, next) =>
-      (c.req.path === PHOTO_PATH ? bodyLimits.photo : bodyLimits.json)(c, next),
+      c.req.path === PHOTO_PATH ? next() : smallBodies(c, next),
     )
     .use('/api/*', sameOriginOnly(config.trustedOrigins))
     .route('/api', createApi(deps, services, auth, sessions))

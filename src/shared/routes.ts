@@ -75,12 +75,22 @@ export const isKnownPagePath = (pathname: string) => pageFor(pathname) !== undef
 export const pageModuleFor = (pathname: string) => pageFor(pathname)?.module ?? notFoundModule;
 
 /**
- * Where to go after signing in, from a ?redirectTo= parameter: only a path on this site, never
- * another site (`//evil.example`, `/\evil.example`) nor a page for signed-out visitors.
+ * Where to go after signing in, from a ?redirectTo= parameter: only a page of this site meant for
+ * signed-in visitors. The target is resolved as a browser would resolve it (which drops tabs and
+ * line breaks, and reads `//host` and `/\host` as another site), and only its path, query and
+ * fragment are kept.
  */
 export function safeRedirect(target: string | null | undefined): string | undefined {
-  if (!target?.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return undefined;
-  const page = pageFor(new URL(target, 'http://tutorlane.invalid').pathname);
+  if (!target?.startsWith('/')) return undefined;
+  const base = 'http://tutorlane.invalid';
+  let url: URL;
+  try {
+    url = new URL(target, base);
+  } catch {
+    return undefined;
+  }
+  if (url.origin !== base) return undefined;
+  const page = pageFor(url.pathname);
   if (!page || page.access === 'guest' || page.access === 'verify') return undefined;
-  return target;
+  return `${url.pathname}${url.search}${url.hash}`;
 }

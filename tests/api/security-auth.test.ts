@@ -112,6 +112,20 @@ describe('rate limits', () => {
     );
   });
 
+  it('counts a burst of wrong passwords sent at once: exactly 10 are checked, the rest refused', async () => {
+    const { email } = await signUp(t);
+    const attacker = { 'x-forwarded-for': '198.51.100.8' };
+    const statuses = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        post('/api/auth/sign-in/email', { email, password: `burst-guess-${i}` }, attacker).then((r) => r.status),
+      ),
+    );
+    expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(20);
+    // The right password from there is refused too until the window passes.
+    expect((await post('/api/auth/sign-in/email', { email, password: TEST_PASSWORD }, attacker)).status).toBe(429);
+  });
+
   it('forgets the failures of an account and address once it signs in', async () => {
     const { email } = await signUp(t);
     const headers = { 'x-forwarded-for': '198.51.100.9' };

@@ -222,6 +222,15 @@ describe('photos', () => {
     expect(res.status).toBe(413);
     expect((await res.json()).message).toBe('The photo must be at most 5 MB');
   });
+
+  it('tells someone who may not upload a photo so, whatever its size, before reading it', async () => {
+    const large = new Uint8Array(6 * 1024 * 1024);
+    const signedOut = await t.request('/api/profile/photo', { method: 'PUT', body: large });
+    expect(signedOut.status).toBe(401);
+    const student = await signUp(t, { role: 'student' });
+    const asStudent = await putPhoto(student.jar, large);
+    expect(asStudent.status).toBe(403);
+  });
 });
 
 describe('search', () => {

@@ -256,11 +256,11 @@ export function createAuth(deps: AuthDependencies) {
               throw badRequest(messages.passwordTooLong, 'PASSWORD_TOO_LONG');
             const email = emailSchema.safeParse(rawEmail);
             if (!email.success) throw badRequest(messages.invalidEmail, 'INVALID_EMAIL');
+            // Every attempt takes a point before its password is checked, so a burst of guesses
+            // sent at once is counted as it comes; the after hook gives the point back unless the
+            // password was wrong.
             const clientAddress = ctx.headers?.get(CLIENT_ADDRESS_HEADER) ?? '';
-            const wait = await limiters.exhausted(
-              'signInFailures',
-              signInFailureKey(email.data, clientAddress),
-            );
+            const wait = await limiters.consume('signInFailures', signInFailureKey(email.data, clientAddress));
             if (wait !== null) throw tooManyRequests(wait);
             return { context: { body: { ...body, email: email.data } } };
           }
@@ -286,8 +286,8 @@ export function createAuth(deps: AuthDependencies) {
         if (ctx.path === '/sign-in/email') {
           const body = (ctx.body ?? {}) as Record<string, unknown>;
           const key = signInFailureKey(asString(body.email), ctx.headers?.get(CLIENT_ADDRESS_HEADER) ?? '');
-          if (failed && returned.statusCode === 401) await limiters.consume('signInFailures', key);
-          else if (!failed) await limiters.reset('signInFailures', key);
+          if (!failed) await limiters.reset('signInFailures', key);
+          else if (returned.statusCode !== 401) await limiters.refund('signInFailures', key);
         }
         // Every session of the account has just ended. This browser's cached copy of its session
         // goes too, so the next look asks the database: signed out if it was this account's.

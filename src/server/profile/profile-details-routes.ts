@@ -7,8 +7,10 @@
  * read, and waits for one of the process's photo decoding slots.
  */
 import { Hono, type MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import type { Kysely } from 'kysely';
 import { messages } from '../../shared/messages';
+import { MAX_PHOTO_BYTES } from '../../shared/tutor-catalog';
 import { studentDetailsSchema, tutorDetailsSchema } from '../../shared/tutor-schemas';
 import { requireUser, type SessionReader } from '../accounts/session';
 import type { DB } from '../db/schema';
@@ -42,6 +44,10 @@ export function profileDetailsRoutes(deps: {
   const { db, limiters } = deps;
   const decodes = deps.photoDecodes ?? photoDecodes;
   const { loadSession } = deps.sessions;
+  const photoSize = bodyLimit({
+    maxSize: MAX_PHOTO_BYTES,
+    onError: (c) => errorResponse(c, 413, 'The photo must be at most 5 MB', 'BODY_TOO_LARGE'),
+  });
 
   return new Hono<AppEnv>()
     .get('/profile/details', loadSession, async (c) => {
@@ -73,7 +79,7 @@ export function profileDetailsRoutes(deps: {
       c.header('Content-Type', photo.content_type);
       return c.body(new Uint8Array(photo.image));
     })
-    .put('/profile/photo', loadSession, tutorOnly, limitByUser(limiters, 'profilePhoto'), async (c) => {
+    .put('/profile/photo', loadSession, tutorOnly, limitByUser(limiters, 'profilePhoto'), photoSize, async (c) => {
       const user = requireUser(c);
       const bytes = new Uint8Array(await c.req.arrayBuffer());
       if (bytes.length === 0) throw new ApiError(400, 'Please choose a photo to upload', 'EMPTY_BODY');

@@ -50,8 +50,8 @@ export type RateLimitName = keyof typeof rateLimitRules;
 export interface RateLimiters {
   /** Consumes one point; resolves with the seconds to wait when the limit is reached, else null. */
   consume(name: RateLimitName, key: string): Promise<number | null>;
-  /** Without consuming: the seconds to wait when every point is spent, else null. */
-  exhausted(name: RateLimitName, key: string): Promise<number | null>;
+  /** Gives back one point `key` spent. */
+  refund(name: RateLimitName, key: string): Promise<void>;
   /** Forgets what `key` has spent. */
   reset(name: RateLimitName, key: string): Promise<void>;
 }
@@ -90,9 +90,8 @@ export function createRateLimiters(options: {
         throw rejection;
       }
     },
-    async exhausted(name, key) {
-      const spent = await limiters[name].get(key);
-      return spent && spent.consumedPoints >= rules[name].points ? secondsToWait(spent) : null;
+    async refund(name, key) {
+      await limiters[name].reward(key, 1);
     },
     async reset(name, key) {
       await limiters[name].delete(key);
