@@ -66,6 +66,9 @@ export const passwordSchema = z
   .min(MIN_PASSWORD_LENGTH, messages.passwordTooShort)
   .max(MAX_PASSWORD_LENGTH, messages.passwordTooLong);
 
+const showsAsTyped = (name: string) => !INVISIBLE_FORMATTING.test(name);
+const invisibleInName = 'Name must not contain invisible formatting characters (such as text direction marks)';
+
 /** A person's name as others see it: one line, and nothing that changes how the text around it shows. */
 export const displayNameSchema = z
   .string({ error: messages.fillAllFields })
@@ -73,10 +76,7 @@ export const displayNameSchema = z
   .min(1, messages.fillAllFields)
   .max(MAX_NAME_LENGTH, `Name must be at most ${MAX_NAME_LENGTH} characters`)
   .refine((name) => !ANY_CONTROL_CHARACTER.test(name), 'Name must not contain control characters')
-  .refine(
-    (name) => !INVISIBLE_FORMATTING.test(name),
-    'Name must not contain invisible formatting characters (such as text direction marks)',
-  );
+  .refine(showsAsTyped, invisibleInName);
 
 export const roleSchema = z.enum(ROLES, { error: 'Role must be student or tutor' });
 
@@ -84,7 +84,8 @@ export const roleSchema = z.enum(ROLES, { error: 'Role must be student or tutor'
 export const linkTokenSchema = z.string().regex(/^[\w-]{16,128}$/);
 
 export const contactMessageSchema = z.object({
-  name: oneLineText('Name', MAX_CONTACT_NAME_LENGTH, 'Name is required'),
+  // Support reads it in a mail and answers by it: shown as it was typed, as any other name.
+  name: oneLineText('Name', MAX_CONTACT_NAME_LENGTH, 'Name is required').refine(showsAsTyped, invisibleInName),
   email: emailSchema,
   subject: z.enum(CONTACT_SUBJECT_VALUES, { error: 'Please choose a subject' }),
   message: freeText('Message', MAX_CONTACT_MESSAGE_LENGTH, 'Message is required'),

@@ -55,6 +55,11 @@ describe('POST /api/contact', () => {
     ['a name over 80 characters', { name: 'x'.repeat(81) }, 'Name must be at most 80 characters'],
     ['a line break in the name', { name: 'Eve\r\nBcc: all@example.com' }, 'Name must be on one line'],
     [
+      'a text direction override in the name',
+      { name: 'Eve \u202Enimda' },
+      'Name must not contain invisible formatting characters (such as text direction marks)',
+    ],
+    [
       'a line break in the email',
       { email: 'eve@example.com\r\nBcc: all@example.com' },
       'Please enter a valid email address',
