@@ -10,7 +10,7 @@ import { createApp, createServices } from './app';
 import { ConfigError, loadConfig } from './config/config';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { startDatabase } from './db/database';
-import { createLogger, flushLogs } from './logging/logger';
+import { createLogger, closeLogs } from './logging/logger';
 import { startMaintenance } from './maintenance/cleanup';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -29,7 +29,7 @@ export async function startServer(): Promise<void> {
   const logger = createLogger({ level: config.logLevel });
   const fail = async (message: string) => {
     process.stderr.write(`${message}\n`);
-    await flushLogs(logger);
+    await closeLogs(logger);
     process.exit(1);
   };
 
@@ -138,11 +138,11 @@ export async function startServer(): Promise<void> {
         await services.mailer.stop();
         await database.close();
         logger.info('database closed; bye');
-        await flushLogs(logger);
+        await closeLogs(logger);
         process.exit(0);
       } catch (error) {
         logger.error({ err: error }, 'closing the database failed');
-        await flushLogs(logger);
+        await closeLogs(logger);
         process.exit(1);
       }
     });

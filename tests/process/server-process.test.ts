@@ -81,13 +81,15 @@ describe('start-up', () => {
     expect(await first.exited).toBe(0);
   });
 
-  it('prints its URL and serves the health check', async () => {
-    const server = await startServerProcess({ DATA_DIR: freshDataDir() });
+  it('prints its URL, serves the health check, and says goodbye as its last line on SIGTERM', async () => {
+    const server = await startServerProcess({ DATA_DIR: freshDataDir(), LOG_LEVEL: 'info' });
     expect(server.url).toMatch(/^http:\/\/localhost:\d+$/);
     const res = await fetch(`${server.url}/api/health`);
     expect(res.status).toBe(200);
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
+    const lastLine = server.output().trim().split('\n').at(-1) ?? '';
+    expect(JSON.parse(lastLine)).toMatchObject({ msg: 'database closed; bye' });
   });
 });
 

@@ -1,7 +1,8 @@
 /**
- * The embedded store (src/server/db/database.ts): PGlite on its own thread behind `pg`. Values come
- * back as they were stored, errors keep PostgreSQL's fields, transactions stay whole, the calling
- * thread keeps running while the database works, and what was written survives a reopen.
+ * The embedded store (src/server/db/database.ts): PGlite on its own thread, reached through Comlink
+ * and kysely-pglite-dialect. Values come back as they were stored, errors keep PostgreSQL's fields,
+ * transactions stay whole, the calling thread keeps running while the database works, and what was
+ * written survives a reopen.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

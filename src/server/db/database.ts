@@ -149,11 +149,17 @@ function startEmbedded(dataDir: string, templateFile: string | undefined): Start
   // must not keep a script or a test run from ending.
   const waiting = new Set<(error: Error) => void>();
   let stopped: Error | undefined;
-  worker.once('exit', (code) => {
-    stopped = new Error(`The embedded database stopped (thread exit code ${code})`);
+  const stop = (reason: Error) => {
+    stopped ??= reason;
     for (const reject of waiting) reject(stopped);
     waiting.clear();
-  });
+  };
+  // An error thrown in the thread would otherwise be rethrown here and end the whole process; it
+  // ends the database instead, and every later query says why.
+  worker.on('error', (error) =>
+    stop(new Error(`The embedded database stopped: ${error.message}`, { cause: error })),
+  );
+  worker.once('exit', (code) => stop(new Error(`The embedded database stopped (thread exit code ${code})`)));
   const call = <T>(work: () => Promise<T>) =>
     new Promise<T>((resolve, reject) => {
       if (stopped) return reject(stopped);

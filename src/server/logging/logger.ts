@@ -57,26 +57,45 @@ export function stdoutDestination(): SonicBoom {
   return stream;
 }
 
+/** The stream each logger writes to, for closeLogs. */
+const destinations = new WeakMap<Logger, pino.DestinationStream>();
+
 export function createLogger(options: { level: string; destination?: pino.DestinationStream }): Logger {
-  return pino(
+  const destination = options.destination ?? stdoutDestination();
+  const logger = pino(
     {
       level: options.level,
       base: { service: 'tutorlane' },
       redact: { paths: redactedPaths, censor: '[redacted]' },
       timestamp: pino.stdTimeFunctions.isoTime,
     },
-    options.destination ?? stdoutDestination(),
+    destination,
   );
+  destinations.set(logger, destination);
+  return logger;
 }
 
-/** Waits until buffered lines are written, or OUTPUT_STALL_LIMIT_MS at most. */
-export function flushLogs(logger: Logger): Promise<void> {
+/**
+ * Before the process exits: waits until every line is written, or OUTPUT_STALL_LIMIT_MS at most.
+ * SonicBoom's flush() answers at once when lines are written as they come, so the stream is ended
+ * instead: it closes once its last write has gone out.
+ */
+export function closeLogs(logger: Logger): Promise<void> {
+  const destination = destinations.get(logger);
   return new Promise((resolve) => {
     const timer = setTimeout(resolve, OUTPUT_STALL_LIMIT_MS);
     timer.unref();
-    logger.flush(() => {
+    const done = () => {
       clearTimeout(timer);
       resolve();
-    });
+    };
+    if (destination instanceof SonicBoom) {
+      destination.once('close', done);
+      try {
+        destination.end();
+      } catch {
+        done(); // already closed: nothing is left to write
+      }
+    } else logger.flush(done);
   });
 }
