@@ -10,7 +10,7 @@ import { createApp, createServices } from './app';
 import { ConfigError, loadConfig } from './config/config';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { startDatabase } from './db/database';
-import { createLogger, closeLogs } from './logging/logger';
+import { closeLogs, createLogger } from './logging/logger';
 import { startMaintenance } from './maintenance/cleanup';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;

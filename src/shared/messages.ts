@@ -1,6 +1,6 @@
 /**
- * The product's texts, written once. The first block is the product's original error catalogue
- * and must stay word for word: the first description of the product fixed these texts.
+ * The product's texts, written once. The first block is the product's original error catalogue:
+ * its texts are the product's own and stay word for word.
  */
 export const messages = {
   fillAllFields: 'Please fill in all fields',
@@ -27,7 +27,6 @@ export const messages = {
   emailVerifiedNote: 'Your email is verified. Please sign in.',
   verificationLinkInvalid: 'This verification link is invalid or has expired. Please request a new one.',
   verificationLinkExpired: 'This verification link has expired. We can send you a new one.',
-  emailAlreadyVerified: 'Your email is already verified.',
   tooManyRequests: 'Too many attempts. Please wait a moment and try again.',
   serviceUnavailable: 'The service is temporarily unavailable. Please try again shortly.',
   networkError: 'We could not reach the server. Please check your connection and try again.',

@@ -20,8 +20,6 @@ export const paths = {
 /** A tutor's public page. */
 export const tutorPath = (id: string) => `${paths.tutors}/${encodeURIComponent(id)}`;
 
-export type PagePath = (typeof paths)[keyof typeof paths];
-
 /**
  * Who may open a page; the server checks the data behind it again.
  * - guest: signed-in verified users go on to the dashboard (sign-in, sign-up);

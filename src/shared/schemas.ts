@@ -67,7 +67,8 @@ export const passwordSchema = z
   .max(MAX_PASSWORD_LENGTH, messages.passwordTooLong);
 
 const showsAsTyped = (name: string) => !INVISIBLE_FORMATTING.test(name);
-const invisibleInName = 'Name must not contain invisible formatting characters (such as text direction marks)';
+const invisibleInName =
+  'Name must not contain invisible formatting characters (such as text direction marks)';
 
 /** A person's name as others see it: one line, and nothing that changes how the text around it shows. */
 export const displayNameSchema = z
@@ -85,7 +86,10 @@ export const linkTokenSchema = z.string().regex(/^[\w-]{16,128}$/);
 
 export const contactMessageSchema = z.object({
   // Support reads it in a mail and answers by it: shown as it was typed, as any other name.
-  name: oneLineText('Name', MAX_CONTACT_NAME_LENGTH, 'Name is required').refine(showsAsTyped, invisibleInName),
+  name: oneLineText('Name', MAX_CONTACT_NAME_LENGTH, 'Name is required').refine(
+    showsAsTyped,
+    invisibleInName,
+  ),
   email: emailSchema,
   subject: z.enum(CONTACT_SUBJECT_VALUES, { error: 'Please choose a subject' }),
   message: freeText('Message', MAX_CONTACT_MESSAGE_LENGTH, 'Message is required'),

@@ -72,14 +72,12 @@ export const tutorDetailsSchema = z.strictObject(
   },
   { error: refuseOthers('tutor') },
 );
-export type TutorDetailsInput = z.input<typeof tutorDetailsSchema>;
 export type TutorDetailsChanges = z.output<typeof tutorDetailsSchema>;
 
 export const studentDetailsSchema = z.strictObject(
   { timeZone: timeZoneSchema.optional(), learningGoals: learningGoalsSchema.optional() },
   { error: refuseOthers('student') },
 );
-export type StudentDetailsInput = z.input<typeof studentDetailsSchema>;
 export type StudentDetailsChanges = z.output<typeof studentDetailsSchema>;
 
 const wholeDollars = (name: string) =>

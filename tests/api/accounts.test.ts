@@ -1,6 +1,7 @@
 /** Accounts: every rule holds when the browser is bypassed. */
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { removeExpired } from '../../src/server/maintenance/cleanup';
 import { messages } from '../../src/shared/messages';
 import {
   CookieJar,
@@ -259,6 +260,25 @@ describe('email verification', () => {
     expect(await res.json()).toEqual({ message: messages.verificationLinkExpired, code: 'EXPIRED_TOKEN' });
     vi.useRealTimers();
     expect((await (await signIn(t, email)).res.json()).user.emailVerified).toBe(false);
+  });
+
+  it('still calls a link expired after housekeeping, for a week', async () => {
+    const { email } = await signUp(t);
+    const token = verificationToken(await verifyMailTo(email));
+    const expiredDaysAgo = (days: number) =>
+      t.database.db
+        .updateTable('email_verification_tokens')
+        .set({ expires_at: new Date(Date.now() - days * 24 * 60 * 60 * 1000) })
+        .where('user_id', '=', t.database.db.selectFrom('users').select('id').where('email', '=', email))
+        .execute();
+    await expiredDaysAgo(3);
+    await removeExpired(t.database.db);
+    const res = await send(t, 'POST', '/api/account/verify-email', { token });
+    expect(await res.json()).toEqual({ message: messages.verificationLinkExpired, code: 'EXPIRED_TOKEN' });
+    await expiredDaysAgo(8);
+    await removeExpired(t.database.db);
+    const later = await send(t, 'POST', '/api/account/verify-email', { token });
+    expect(await later.json()).toEqual({ message: messages.verificationLinkInvalid, code: 'INVALID_TOKEN' });
   });
 
   it('resends the verification mail to the signed-in user', async () => {

@@ -117,13 +117,17 @@ describe('rate limits', () => {
     const attacker = { 'x-forwarded-for': '198.51.100.8' };
     const statuses = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
-        post('/api/auth/sign-in/email', { email, password: `burst-guess-${i}` }, attacker).then((r) => r.status),
+        post('/api/auth/sign-in/email', { email, password: `burst-guess-${i}` }, attacker).then(
+          (r) => r.status,
+        ),
       ),
     );
     expect(statuses.filter((s) => s === 401)).toHaveLength(10);
     expect(statuses.filter((s) => s === 429)).toHaveLength(20);
     // The right password from there is refused too until the window passes.
-    expect((await post('/api/auth/sign-in/email', { email, password: TEST_PASSWORD }, attacker)).status).toBe(429);
+    expect((await post('/api/auth/sign-in/email', { email, password: TEST_PASSWORD }, attacker)).status).toBe(
+      429,
+    );
   });
 
   it('forgets the failures of an account and address once it signs in', async () => {

@@ -24,12 +24,16 @@ function threadNiceValues(): number[] {
 afterAll(() => hashThreads.destroy());
 
 describe('password hashing', () => {
-  it('hashes with argon2id at OWASP parameters and verifies right, wrong and malformed hashes', async () => {
+  it('hashes with argon2id at OWASP parameters and verifies right, wrong, foreign and damaged hashes', async () => {
     const stored = await hashPassword('correct horse');
     expect(stored).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(await verifyPassword({ hash: stored, password: 'correct horse' })).toBe(true);
     expect(await verifyPassword({ hash: stored, password: 'correct horsE' })).toBe(false);
     expect(await verifyPassword({ hash: 'not a hash', password: 'correct horse' })).toBe(false);
+    // A damaged argon2 hash is the server's fault, raised rather than read as a wrong password.
+    await expect(
+      verifyPassword({ hash: '$argon2id$v=19$damaged', password: 'correct horse' }),
+    ).rejects.toThrow();
   });
 
   it('runs the hashes on threads below the request thread’s priority', async () => {

@@ -145,4 +145,3 @@ export function SubmitButton({
 }
 
 /** The form is being sent (for a page that shows more than the button while it waits). */
-export const useFormBusy = () => useFormState().busy;

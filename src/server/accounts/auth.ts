@@ -260,7 +260,10 @@ export function createAuth(deps: AuthDependencies) {
             // sent at once is counted as it comes; the after hook gives the point back unless the
             // password was wrong.
             const clientAddress = ctx.headers?.get(CLIENT_ADDRESS_HEADER) ?? '';
-            const wait = await limiters.consume('signInFailures', signInFailureKey(email.data, clientAddress));
+            const wait = await limiters.consume(
+              'signInFailures',
+              signInFailureKey(email.data, clientAddress),
+            );
             if (wait !== null) throw tooManyRequests(wait);
             return { context: { body: { ...body, email: email.data } } };
           }

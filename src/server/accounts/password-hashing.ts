@@ -29,7 +29,10 @@ export const hashThreads = new Piscina<
 >({
   filename: new URL('./password-hash-thread.mjs', import.meta.url).href,
   maxThreads: availableParallelism(),
+  // None until the first sign-in; then they stay a while, as sign-ins come in bursts and a new
+  // thread costs tens of milliseconds to start.
   minThreads: 0,
+  idleTimeout: 5 * 60 * 1000,
   niceIncrement: HASH_THREAD_NICE_INCREMENT,
 });
 
@@ -38,10 +41,8 @@ export async function hashPassword(password: string): Promise<string> {
 }
 
 export async function verifyPassword(data: { hash: string; password: string }): Promise<boolean> {
-  try {
-    return (await hashThreads.run({ hash: data.hash, password: data.password })) === true;
-  } catch {
-    // A malformed stored hash never signs anyone in.
-    return false;
-  }
+  // Something that is not an argon2 hash at all never signs anyone in. Any other failure (a
+  // thread that died, a damaged hash) is the server's, and is raised as one.
+  if (!data.hash.startsWith('$argon2')) return false;
+  return (await hashThreads.run({ hash: data.hash, password: data.password })) === true;
 }

@@ -1,6 +1,5 @@
 /**
- * The dashboards' content. The first description of the product showed static demonstration content; it is served by the API
- * behind the verified-user guard, so the page and its data are protected the same way, and the
+ * The dashboards' content, served by the API behind the verified-user guard, so the page and its data are protected the same way, and the
  * day real lessons exist only this module changes.
  */
 import type { Role } from '../../shared/constants';

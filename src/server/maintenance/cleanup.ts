@@ -1,7 +1,8 @@
 /**
- * Housekeeping: removes what has expired (sessions, links, used captcha solutions, rate limit
- * counters) and delivered mail older than 30 days, every ten minutes. On the embedded store it
- * also keeps the planner's statistics fresh, as autovacuum does on a PostgreSQL server.
+ * Housekeeping, every ten minutes: removes what has expired (sessions, reset links, used captcha
+ * solutions, rate limit counters), verification links a week after they expire, and delivered mail
+ * older than 30 days. On the embedded store it also keeps the planner's statistics fresh, as
+ * autovacuum does on a PostgreSQL server.
  */
 import type { Kysely } from 'kysely';
 import type { StoreKind } from '../db/database';
@@ -9,15 +10,25 @@ import type { DB } from '../db/schema';
 import type { Logger } from '../logging/logger';
 import { refreshStaleStatistics } from './planner-statistics';
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+/**
+ * How long a verification link is remembered after it expires: someone who opens last week's mail
+ * is told the link expired (or that the address is already verified), not that it is unknown.
+ */
+const VERIFICATION_LINK_MEMORY_MS = 7 * DAY_MS;
+
 export async function removeExpired(db: Kysely<DB>, now = new Date()): Promise<void> {
   await db.deleteFrom('sessions').where('expires_at', '<', now).execute();
   await db.deleteFrom('verifications').where('expires_at', '<', now).execute();
-  await db.deleteFrom('email_verification_tokens').where('expires_at', '<', now).execute();
+  await db
+    .deleteFrom('email_verification_tokens')
+    .where('expires_at', '<', new Date(now.getTime() - VERIFICATION_LINK_MEMORY_MS))
+    .execute();
   await db.deleteFrom('captcha_solutions').where('expires_at', '<', now).execute();
   await db.deleteFrom('rate_limits').where('expire', '<', String(now.getTime())).execute();
   await db
     .deleteFrom('mail_outbox')
-    .where('sent_at', '<', new Date(now.getTime() - 30 * 24 * 60 * 60 * 1000))
+    .where('sent_at', '<', new Date(now.getTime() - 30 * DAY_MS))
     .execute();
 }
 

@@ -79,21 +79,28 @@ export function profileDetailsRoutes(deps: {
       c.header('Content-Type', photo.content_type);
       return c.body(new Uint8Array(photo.image));
     })
-    .put('/profile/photo', loadSession, tutorOnly, limitByUser(limiters, 'profilePhoto'), photoSize, async (c) => {
-      const user = requireUser(c);
-      const bytes = new Uint8Array(await c.req.arrayBuffer());
-      if (bytes.length === 0) throw new ApiError(400, 'Please choose a photo to upload', 'EMPTY_BODY');
-      let photo: ProcessedPhoto;
-      try {
-        photo = await processPhoto(bytes, decodes);
-      } catch (error) {
-        if (!(error instanceof ServerBusyError)) throw error;
-        c.header('Retry-After', String(error.retryAfterSeconds));
-        return errorResponse(c, 503, messages.serviceUnavailable, 'SERVER_BUSY');
-      }
-      await savePhoto(db, user.id, photo);
-      return c.json(await readDetails(db, user.id, user.role), 200);
-    })
+    .put(
+      '/profile/photo',
+      loadSession,
+      tutorOnly,
+      limitByUser(limiters, 'profilePhoto'),
+      photoSize,
+      async (c) => {
+        const user = requireUser(c);
+        const bytes = new Uint8Array(await c.req.arrayBuffer());
+        if (bytes.length === 0) throw new ApiError(400, 'Please choose a photo to upload', 'EMPTY_BODY');
+        let photo: ProcessedPhoto;
+        try {
+          photo = await processPhoto(bytes, decodes);
+        } catch (error) {
+          if (!(error instanceof ServerBusyError)) throw error;
+          c.header('Retry-After', String(error.retryAfterSeconds));
+          return errorResponse(c, 503, messages.serviceUnavailable, 'SERVER_BUSY');
+        }
+        await savePhoto(db, user.id, photo);
+        return c.json(await readDetails(db, user.id, user.role), 200);
+      },
+    )
     .delete('/profile/photo', loadSession, tutorOnly, async (c) => {
       const user = requireUser(c);
       await removePhoto(db, user.id);

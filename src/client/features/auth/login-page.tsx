@@ -27,7 +27,7 @@ export function Component() {
   const [params] = useSearchParams();
   const fetcher = useFetcher<FormAnswer>();
   // The form posts to this page with its query, so the action knows where to go next.
-  const here = `${paths.login}${params.size ? `?${params}` : ''}`;
+  const here = `${paths.login}${params.toString() ? `?${params}` : ''}`;
   return (
     <AuthCard
       title="Sign in to Tutorlane"

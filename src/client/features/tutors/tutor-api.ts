@@ -4,7 +4,6 @@ import { api, request } from '../../lib/api';
 
 export type TutorSearchResult = InferResponseType<typeof api.tutors.$get, 200>;
 export type TutorCardData = TutorSearchResult['tutors'][number];
-export type TutorProfile = InferResponseType<(typeof api.tutors)[':id']['$get'], 200>;
 
 export const SEARCH_KEYS = [
   'q',
