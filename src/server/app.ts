@@ -40,6 +40,7 @@ import { sameOriginOnly } from './http/origin-check';
 import { requestLogger } from './http/request-logger';
 import { securityHeaders } from './http/security-headers';
 import { mountStaticSite } from './http/static-site';
+import { lessonRoutes } from './lessons/lesson-routes';
 import type { Logger } from './logging/logger';
 import { createMailer, type Mailer } from './mail/mailer';
 import { PHOTO_PATH, profileDetailsRoutes } from './profile/profile-details-routes';
@@ -110,6 +111,16 @@ function createApi(deps: AppDependencies, services: AppServices, auth: Auth, ses
     .route('/', profileRoutes({ auth, sessions, db, limiters }))
     .route('/', profileDetailsRoutes({ sessions, db, limiters, photoDecodes: deps.photoDecodes }))
     .route('/', tutorRoutes({ db }))
+    .route(
+      '/',
+      lessonRoutes({
+        db,
+        mailer,
+        limiters,
+        sessions,
+        mail: { appUrl: config.appUrl, mailFrom: config.mailFrom },
+      }),
+    )
     .route('/', dashboardRoutes(sessions))
     .route('/', scheduleRoutes(sessions))
     .route('/', contactRoutes({ db, mailer, limiters, sessions, supportEmail: config.supportEmail }));

@@ -10,6 +10,7 @@ import { createApp, createServices } from './app';
 import { ConfigError, loadConfig } from './config/config';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { startDatabase } from './db/database';
+import { startLessonJobs } from './lessons/lesson-jobs';
 import { closeLogs, createLogger } from './logging/logger';
 import { startMaintenance } from './maintenance/cleanup';
 
@@ -111,7 +112,15 @@ export async function startServer(): Promise<void> {
   if (stopping) return;
   running = true;
   services.mailer.start();
-  stopMaintenance = startMaintenance(database, logger);
+  const stopHousekeeping = startMaintenance(database, logger);
+  const stopLessonJobs = startLessonJobs(
+    { db: database.db, mailer: services.mailer, mail: { appUrl: config.appUrl, mailFrom: config.mailFrom } },
+    logger,
+  );
+  stopMaintenance = () => {
+    stopHousekeeping();
+    stopLessonJobs();
+  };
   // The public URL is the one to open: mailed links and origin checks use it.
   logger.info(
     { url: config.appUrl, host: config.host, port: config.port, database: database.kind },

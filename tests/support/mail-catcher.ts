@@ -13,6 +13,8 @@ export interface CaughtMail {
   text: string;
   html: string;
   headers: Record<string, string>;
+  /** The iCalendar invitation the mail carries, if any. */
+  calendar?: string;
 }
 
 export interface MailCatcher {
@@ -45,6 +47,9 @@ export async function startMailCatcher(port = 0): Promise<MailCatcher> {
             text: parsed.text ?? '',
             html: typeof parsed.html === 'string' ? parsed.html : '',
             headers,
+            calendar: parsed.attachments
+              .find((part) => part.contentType.startsWith('text/calendar'))
+              ?.content.toString('utf8'),
           });
           for (const wake of waiters) wake();
           callback();

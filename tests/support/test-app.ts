@@ -6,9 +6,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { type AppDependencies, createApp } from '../../src/server/app';
+import { type AppDependencies, createApp, createServices } from '../../src/server/app';
 import { type Config, loadConfig } from '../../src/server/config/config';
 import { createLogger } from '../../src/server/logging/logger';
+import type { Mailer } from '../../src/server/mail/mailer';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 export const TEST_APP_URL = 'http://localhost:3000';
@@ -37,6 +38,8 @@ export interface TestApp {
   database: TestDatabase;
   config: Config;
   logLines: string[];
+  /** The app's mail outbox, for work a test runs itself (jobs). */
+  mailer: Mailer;
   request(path: string, init?: RequestInit): Promise<Response>;
   close(): Promise<void>;
 }
@@ -59,16 +62,19 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     },
   });
   const logger = createLogger({ level: config.logLevel, destination });
-  const app = createApp({
+  const deps: AppDependencies = {
     config,
     database,
     logger,
     clientDir: options.clientDir,
     altchaTuning: easyAltcha,
     ...options.overrides,
-  });
+  };
+  const services = createServices(deps);
+  const app = createApp(deps, services);
   return {
     app,
+    mailer: services.mailer,
     database,
     config,
     logLines,

@@ -10,6 +10,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import * as Comlink from 'comlink';
 import nodeEndpoint from 'comlink/dist/umd/node-adapter.js';
 
@@ -37,7 +38,12 @@ const database = {
       templateFile && !existsSync(dbDir) && existsSync(templateFile)
         ? new Blob([readFileSync(templateFile)])
         : undefined;
-    pglite = await PGlite.create({ dataDir: dbDir, ...(template ? { loadDataDir: template } : {}) });
+    // btree_gist backs the lessons' exclusion constraints (no two lessons of a tutor overlap).
+    pglite = await PGlite.create({
+      dataDir: dbDir,
+      extensions: { btree_gist },
+      ...(template ? { loadDataDir: template } : {}),
+    });
     // PGlite is one session for the thread's life: its settings are set once.
     for (const [name, value] of settings)
       await pglite.query('select set_config($1, $2, false)', [name, value]);

@@ -73,6 +73,9 @@ export interface MailOutboxTable {
   sent_at: Timestamp | null;
   last_error: string | null;
   reply_to: string | null;
+  /** A lesson's iCalendar invitation, sent as the mail's calendar part. */
+  calendar: string | null;
+  calendar_method: string | null;
   created_at: Timestamp;
 }
 
@@ -118,7 +121,64 @@ export interface ProfilePhotosTable {
   updated_at: Timestamp;
 }
 
+export interface TutorAvailabilityTable {
+  user_id: string;
+  weekly: ColumnType<WeeklyWindowRow[], string, string>;
+  overrides: ColumnType<DateOverrideRow[], string, string>;
+  lesson_minutes: number[];
+  slot_step_minutes: number;
+  minimum_notice_hours: number;
+  booking_horizon_days: number;
+  buffer_minutes: number;
+  instant_booking: boolean;
+  updated_at: Timestamp;
+}
+
+interface WeeklyWindowRow {
+  weekday: number;
+  start: string;
+  end: string;
+}
+
+interface DateOverrideRow {
+  date: string;
+  windows: { start: string; end: string }[];
+}
+
+export type LessonStatusColumn = 'pending' | 'confirmed' | 'declined' | 'expired' | 'cancelled' | 'completed';
+
+export interface LessonsTable {
+  id: string;
+  tutor_id: string;
+  student_id: string;
+  subject: string;
+  note: Generated<string>;
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+  minutes: number;
+  blocked_until: Timestamp;
+  price_cents: number;
+  currency: Generated<string>;
+  status: LessonStatusColumn;
+  expires_at: Timestamp | null;
+  sequence: Generated<number>;
+  idempotency_key: string | null;
+  cancelled_by: string | null;
+  cancel_reason: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface CalendarFeedsTable {
+  user_id: string;
+  token: string;
+  created_at: Generated<Date>;
+}
+
 export interface DB {
+  tutor_availability: TutorAvailabilityTable;
+  lessons: LessonsTable;
+  calendar_feeds: CalendarFeedsTable;
   tutor_profiles: TutorProfilesTable;
   profile_photos: ProfilePhotosTable;
   contact_messages: ContactMessagesTable;

@@ -1,6 +1,7 @@
 /**
  * Input validation at the edge of every route, with the one answer Tutorlane gives to bad input:
- * 400 with { message, code } naming the first problem in words a person understands.
+ * 400 with { message, code, field? } naming the first problem in words a person understands, and
+ * where it is (`field`: "weekly.2.end") when it is in one field.
  * - `validate(target, schema)` is @hono/zod-validator with that answer.
  * - `validate('param', schema, notFound)` answers 404 with `notFound` instead: a path naming
  *   something that cannot exist is not found, however it is malformed.
@@ -14,9 +15,17 @@ import type { z } from 'zod';
 import { messages } from '../../shared/messages';
 import type { AppEnv } from './app-env';
 
-function refusal(c: Context, error: { issues: readonly { message: string }[] }) {
-  const message = error.issues[0]?.message ?? messages.invalidRequest;
-  return c.json({ message, code: 'VALIDATION_ERROR' }, 400);
+/** "weekly.2.end": where in the input the problem is, as a caller would look it up. */
+const fieldOf = (path: readonly PropertyKey[]) => path.map(String).join('.');
+
+function refusal(
+  c: Context,
+  error: { issues: readonly { message: string; path: readonly PropertyKey[] }[] },
+) {
+  const issue = error.issues[0];
+  const message = issue?.message ?? messages.invalidRequest;
+  const field = issue?.path.length ? fieldOf(issue.path) : undefined;
+  return c.json({ message, code: 'VALIDATION_ERROR', ...(field ? { field } : {}) }, 400);
 }
 
 export function validate<Target extends keyof ValidationTargets, Schema extends z.ZodType>(

@@ -17,6 +17,8 @@ export interface OutgoingMail extends MailContent {
   to: string;
   /** Where replies go: an address, never a raw header line. */
   replyTo?: { name: string; address: string };
+  /** An iCalendar invitation (a lesson's), sent as the mail's text/calendar part. */
+  calendar?: { method: 'REQUEST' | 'CANCEL'; content: string };
 }
 
 export interface Mailer {
@@ -78,10 +80,13 @@ function consoleTransport(mailDir: string): Transporter {
     ].join('-');
     const file = join(mailDir, `${name}.eml`);
     writeFileSync(file, info.message as Buffer);
+    // The invitation too, as the file a calendar app imports.
+    const calendar = message.icalEvent as { content?: string } | undefined;
+    if (calendar?.content) writeFileSync(join(mailDir, `${name}.ics`), calendar.content);
     const readable = `From: ${String(message.from)}\nTo: ${String(message.to)}\nSubject: ${message.subject}\n\n${String(message.text)}`;
     writeFileSync(join(mailDir, `${name}.txt`), readable);
     process.stdout.write(
-      `\n──── Mail to ${String(message.to)}: ${message.subject}\n${String(message.text)}──── saved as ${file} (and .txt)\n\n`,
+      `\n──── Mail to ${String(message.to)}: ${message.subject}\n${String(message.text)}──── saved as ${file} (and .txt${calendar?.content ? ', .ics' : ''})\n\n`,
     );
     return info;
   }) as typeof transport.sendMail;
@@ -131,6 +136,15 @@ export function createMailer(options: MailerOptions): Mailer {
           html: mail.html_body,
           ...(mail.reply_to
             ? { replyTo: JSON.parse(mail.reply_to) as { name: string; address: string } }
+            : {}),
+          ...(mail.calendar
+            ? {
+                icalEvent: {
+                  method: mail.calendar_method ?? 'REQUEST',
+                  filename: 'lesson.ics',
+                  content: mail.calendar,
+                },
+              }
             : {}),
         });
         await db
@@ -198,6 +212,8 @@ export function createMailer(options: MailerOptions): Mailer {
           text_body: mail.text,
           html_body: mail.html,
           reply_to: mail.replyTo ? JSON.stringify(mail.replyTo) : null,
+          calendar: mail.calendar?.content ?? null,
+          calendar_method: mail.calendar?.method ?? null,
           // The worker compares with this process's clock (millisecond precision); the database's
           // now() has microseconds, and a mail stamped 0.4 ms "later" would wait for the next poll.
           next_attempt_at: new Date(),

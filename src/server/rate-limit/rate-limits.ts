@@ -43,6 +43,12 @@ export const rateLimitRules = {
    * index all day.
    */
   profileUpdate: { points: 60, durationSeconds: 60 * 60 },
+  /**
+   * Bookings and lesson changes per user (book, accept, decline, cancel, reschedule, a new
+   * calendar address): a busy tutor answers dozens of requests an hour; a script flooding a
+   * tutor's inbox with requests stops here.
+   */
+  lessonChanges: { points: 120, durationSeconds: 60 * 60 },
 } satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof rateLimitRules;

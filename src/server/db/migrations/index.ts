@@ -7,10 +7,12 @@ import * as accounts from './0001-accounts';
 import * as contactMessages from './0002-contact-messages';
 import * as tutorProfiles from './0003-tutor-profiles';
 import * as verificationTokenUse from './0004-verification-token-use';
+import * as lessons from './0005-lessons';
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
   '0002-contact-messages': contactMessages,
   '0003-tutor-profiles': tutorProfiles,
   '0004-verification-token-use': verificationTokenUse,
+  '0005-lessons': lessons,
 };

@@ -1,0 +1,87 @@
+/**
+ * A user's lessons as an iCalendar feed that calendar apps subscribe to by URL. The URL's secret
+ * token is the only key (calendar apps send no cookies); creating a new one revokes the old.
+ * Events keep the UID of the lesson's invitations, so a calendar that got both shows one event.
+ * Cancelled lessons stay in the feed marked CANCELLED, so a subscribed calendar removes them.
+ */
+import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
+import type { Kysely } from 'kysely';
+import { PRODUCT_NAME } from '../../shared/constants';
+import { paths } from '../../shared/routes';
+import type { DB } from '../db/schema';
+import { lessonUid, type MailSettings } from './lesson-mail';
+import { statusAt } from './lessons';
+
+const DAY = 24 * 60 * 60 * 1000;
+/** The feed covers lessons from this many days back... */
+const FEED_PAST_DAYS = 60;
+/** ...to this many ahead (the longest booking horizon, with room). */
+const FEED_FUTURE_DAYS = 400;
+
+export async function calendarFeed(
+  db: Kysely<DB>,
+  token: string,
+  settings: MailSettings,
+  now: number,
+): Promise<string | null> {
+  const owner = await db
+    .selectFrom('calendar_feeds as f')
+    .innerJoin('users as u', 'u.id', 'f.user_id')
+    .select(['u.id', 'u.display_name'])
+    .where('f.token', '=', token)
+    .executeTakeFirst();
+  if (!owner) return null;
+
+  const lessons = await db
+    .selectFrom('lessons as l')
+    .innerJoin('users as t', 't.id', 'l.tutor_id')
+    .innerJoin('users as s', 's.id', 'l.student_id')
+    .select([
+      'l.id',
+      'l.tutor_id',
+      'l.subject',
+      'l.starts_at',
+      'l.ends_at',
+      'l.status',
+      'l.expires_at',
+      'l.sequence',
+      'l.updated_at',
+      't.display_name as tutor_name',
+      's.display_name as student_name',
+    ])
+    .where((eb) => eb.or([eb('l.tutor_id', '=', owner.id), eb('l.student_id', '=', owner.id)]))
+    .where('l.status', 'in', ['pending', 'confirmed', 'completed', 'cancelled'])
+    .where('l.starts_at', '>=', new Date(now - FEED_PAST_DAYS * DAY))
+    .where('l.starts_at', '<', new Date(now + FEED_FUTURE_DAYS * DAY))
+    .orderBy('l.starts_at')
+    .execute();
+
+  const calendar = ical({
+    name: `${PRODUCT_NAME} lessons`,
+    prodId: { company: PRODUCT_NAME, product: PRODUCT_NAME, language: 'EN' },
+    method: ICalCalendarMethod.PUBLISH,
+    // Calendar apps poll a subscription; an hour is the usual hint.
+    ttl: 60 * 60,
+  });
+  for (const lesson of lessons) {
+    const status = statusAt(lesson, now);
+    if (status === 'expired') continue;
+    const other = lesson.tutor_id === owner.id ? lesson.student_name : lesson.tutor_name;
+    calendar.createEvent({
+      id: lessonUid(lesson.id, settings.appUrl),
+      sequence: lesson.sequence,
+      start: lesson.starts_at,
+      end: lesson.ends_at,
+      stamp: lesson.updated_at,
+      summary: `${lesson.subject} lesson with ${other}${status === 'pending' ? ' (request)' : ''}`,
+      url: `${settings.appUrl}${paths.schedule}`,
+      status:
+        status === 'cancelled'
+          ? ICalEventStatus.CANCELLED
+          : status === 'pending'
+            ? ICalEventStatus.TENTATIVE
+            : ICalEventStatus.CONFIRMED,
+    });
+  }
+  return calendar.toString();
+}

@@ -1,0 +1,36 @@
+/**
+ * The lessons' minute job: requests past their deadline become expired (both sides are mailed),
+ * and confirmed lessons that have ended become completed. Safe with several servers on one
+ * database: each change is one UPDATE that only touches rows still in the old status, so a row
+ * is changed, and mailed about, by exactly one of them.
+ */
+import type { Logger } from '../logging/logger';
+import { completeDue, expireDue, type LessonDeps } from './lessons';
+
+export async function runLessonJobs(
+  deps: LessonDeps,
+  now = Date.now(),
+): Promise<{ expired: number; completed: number }> {
+  const expired = await deps.db.transaction().execute((trx) => expireDue(deps, trx, now));
+  if (expired > 0) deps.mailer.deliverSoon();
+  const completed = await completeDue(deps.db, now);
+  return { expired, completed };
+}
+
+export function startLessonJobs(deps: LessonDeps, logger: Logger, everyMs = 60_000): () => void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    runLessonJobs(deps)
+      .then(({ expired, completed }) => {
+        if (expired || completed) logger.info({ expired, completed }, 'lessons updated');
+      })
+      .catch((error) => logger.warn({ err: (error as Error).message }, 'lesson job failed'))
+      .finally(() => {
+        running = false;
+      });
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,228 @@
+/**
+ * What a lesson's changes say by mail, and the calendar invitation a confirmed lesson's mails
+ * carry. An invitation keeps one UID for the lesson's whole life and a SEQUENCE that rises with
+ * each change, so a calendar app moves the event it already has when the lesson moves, and drops
+ * it when a METHOD:CANCEL arrives; its times are in UTC.
+ */
+import ical, {
+  ICalAttendeeRole,
+  ICalAttendeeStatus,
+  ICalCalendarMethod,
+  ICalEventStatus,
+} from 'ical-generator';
+import { PRODUCT_NAME } from '../../shared/constants';
+import { lessonTimeLabel, priceLabel } from '../../shared/lessons/lesson-times';
+import { paths } from '../../shared/routes';
+import { escapeHtml } from '../mail/html';
+import { layout, type MailContent } from '../mail/mail-templates';
+import type { OutgoingMail } from '../mail/mailer';
+
+/** A participant as the mails need them. */
+export interface MailPerson {
+  id: string;
+  displayName: string;
+  email: string;
+  /** Their zone, for the times they read; UTC when they have not said. */
+  timeZone: string | null;
+}
+
+/** A lesson as the mails need it. */
+export interface MailLesson {
+  id: string;
+  subject: string;
+  note: string;
+  start: Date;
+  end: Date;
+  priceCents: number;
+  currency: string;
+  sequence: number;
+  tutor: MailPerson;
+  student: MailPerson;
+}
+
+export interface MailSettings {
+  appUrl: string;
+  /** The From address, "Name <address>" or an address: the invitation's organizer. */
+  mailFrom: string;
+}
+
+export type LessonEvent =
+  | 'requested'
+  | 'confirmed'
+  | 'declined'
+  | 'expired'
+  | 'cancelled'
+  | 'rescheduled'
+  | 'request-moved';
+
+const organizerOf = (mailFrom: string) => {
+  const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
+  return { name: PRODUCT_NAME, email: address };
+};
+
+/** The UID a lesson keeps in every calendar, for its whole life. */
+export const lessonUid = (lessonId: string, appUrl: string) =>
+  `lesson-${lessonId}@${new URL(appUrl).hostname}`;
+
+/** The lesson as an iCalendar invitation: REQUEST while it stands, CANCEL once it is off. */
+export function lessonInvitation(
+  lesson: MailLesson,
+  method: 'REQUEST' | 'CANCEL',
+  settings: MailSettings,
+): string {
+  const calendar = ical({
+    prodId: { company: PRODUCT_NAME, product: PRODUCT_NAME, language: 'EN' },
+    method: method === 'CANCEL' ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
+  });
+  calendar.createEvent({
+    id: lessonUid(lesson.id, settings.appUrl),
+    sequence: lesson.sequence,
+    start: lesson.start,
+    end: lesson.end,
+    stamp: new Date(),
+    summary: `${lesson.subject} lesson: ${lesson.tutor.displayName} and ${lesson.student.displayName}`,
+    description: `${PRODUCT_NAME} lesson. Your schedule: ${settings.appUrl}${paths.schedule}`,
+    url: `${settings.appUrl}${paths.schedule}`,
+    status: method === 'CANCEL' ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+    organizer: organizerOf(settings.mailFrom),
+    attendees: [lesson.tutor, lesson.student].map((person) => ({
+      name: person.displayName,
+      email: person.email,
+      role: ICalAttendeeRole.REQ,
+      status: method === 'CANCEL' ? ICalAttendeeStatus.DECLINED : ICalAttendeeStatus.ACCEPTED,
+    })),
+  });
+  return calendar.toString();
+}
+
+function describe(lesson: MailLesson, reader: MailPerson) {
+  const zone = reader.timeZone ?? 'UTC';
+  const other = reader.id === lesson.tutor.id ? lesson.student : lesson.tutor;
+  return {
+    when: `${lessonTimeLabel(lesson.start.getTime(), lesson.end.getTime(), zone)} (${zone} time)`,
+    other: other.displayName,
+    price: priceLabel(lesson.priceCents, lesson.currency),
+  };
+}
+
+/** The subject line and first paragraph of each event, for one reader. */
+function wording(
+  event: LessonEvent,
+  lesson: MailLesson,
+  reader: MailPerson,
+  extra: { reason?: string | null; cancelledBy?: string | null; previousStart?: Date },
+): { subject: string; lines: string[] } {
+  const { when, other, price } = describe(lesson, reader);
+  const isTutor = reader.id === lesson.tutor.id;
+  const what = `${lesson.subject} lesson`;
+  switch (event) {
+    case 'requested':
+      return {
+        subject: `New lesson request from ${other}`,
+        lines: [
+          `${other} would like a ${lesson.subject} lesson with you on ${when}, for ${price}.`,
+          ...(lesson.note ? [`Their note: ${lesson.note}`] : []),
+          'Accept or decline it on your schedule. The request expires in 48 hours, or when the lesson would start if that is sooner.',
+        ],
+      };
+    case 'confirmed':
+      return {
+        subject: `Lesson confirmed: ${what} with ${other}`,
+        lines: [
+          `Your ${what} with ${other} is confirmed for ${when}.`,
+          isTutor ? `You will earn ${price}.` : `The price is ${price}.`,
+          'The invitation attached to this mail adds it to your calendar.',
+        ],
+      };
+    case 'declined':
+      return {
+        subject: `Lesson request declined: ${what} with ${other}`,
+        lines: [
+          isTutor
+            ? `You declined ${other}'s request for ${when}.`
+            : `${other} cannot take your lesson request for ${when}. Please choose another time on their page.`,
+        ],
+      };
+    case 'expired':
+      return {
+        subject: `Lesson request expired: ${what} with ${other}`,
+        lines: [
+          isTutor
+            ? `${other}'s request for ${when} expired without an answer.`
+            : `${other} did not answer your lesson request for ${when} in time, so it has expired. You can book another time on their page.`,
+        ],
+      };
+    case 'cancelled': {
+      const byReader = extra.cancelledBy === reader.id;
+      return {
+        subject: `Lesson cancelled: ${what} with ${other}`,
+        lines: [
+          byReader
+            ? `You cancelled your ${what} with ${other} on ${when}.`
+            : `${other} cancelled your ${what} on ${when}.`,
+          ...(extra.reason ? [`Reason given: ${extra.reason}`] : []),
+        ],
+      };
+    }
+    case 'rescheduled':
+    case 'request-moved': {
+      const before = extra.previousStart
+        ? ` (it was ${lessonTimeLabel(
+            extra.previousStart.getTime(),
+            extra.previousStart.getTime() + (lesson.end.getTime() - lesson.start.getTime()),
+            reader.timeZone ?? 'UTC',
+          )})`
+        : '';
+      return {
+        subject: `Lesson moved: ${what} with ${other}`,
+        lines: [
+          isTutor
+            ? `${other} moved their ${event === 'request-moved' ? 'lesson request' : what} to ${when}${before}.`
+            : `Your ${event === 'request-moved' ? 'lesson request' : what} with ${other} is now on ${when}${before}.`,
+          ...(event === 'rescheduled' ? ['The invitation attached to this mail updates your calendar.'] : []),
+        ],
+      };
+    }
+  }
+}
+
+/**
+ * The mail one participant gets for an event; with `invitation`, the lesson's calendar invitation
+ * rides along.
+ */
+export function lessonMail(
+  event: LessonEvent,
+  lesson: MailLesson,
+  reader: MailPerson,
+  settings: MailSettings,
+  extra: {
+    reason?: string | null;
+    cancelledBy?: string | null;
+    previousStart?: Date;
+    invitation?: 'REQUEST' | 'CANCEL';
+  } = {},
+): OutgoingMail {
+  const { subject, lines } = wording(event, lesson, reader, extra);
+  const scheduleUrl = `${settings.appUrl}${paths.schedule}`;
+  const greeting = `Hi ${reader.displayName},`;
+  const content: MailContent = {
+    subject: `${subject} (${PRODUCT_NAME})`,
+    text: `${greeting}\n\n${lines.join('\n\n')}\n\nYour schedule: ${scheduleUrl}\n`,
+    html: layout(subject, [greeting, ...lines].map(escapeHtml), {
+      label: 'Open my schedule',
+      url: scheduleUrl,
+    }),
+  };
+  return {
+    to: reader.email,
+    ...content,
+    ...(extra.invitation
+      ? {
+          calendar: {
+            method: extra.invitation,
+            content: lessonInvitation(lesson, extra.invitation, settings),
+          },
+        }
+      : {}),
+  };
+}

@@ -1,0 +1,274 @@
+/**
+ * Lessons over HTTP (docs/api.md, "Lessons"):
+ * - GET/PUT /api/availability: a verified tutor's weekly windows, date overrides and settings;
+ * - GET /api/tutors/:id/slots: the times a published tutor offers (public);
+ * - POST /api/lessons (a verified student books; Idempotency-Key makes a retry safe),
+ *   GET /api/lessons, GET /api/lessons/:id, and POST /api/lessons/:id/accept, /decline, /cancel,
+ *   /reschedule;
+ * - the calendar feed: GET/POST/DELETE /api/calendar-feed, and GET /api/calendar/:token.ics for
+ *   calendar apps (the secret token is the only key).
+ * Another user's lesson does not exist for the caller: 404 everywhere.
+ */
+import { randomBytes } from 'node:crypto';
+import { Hono, type MiddlewareHandler } from 'hono';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import {
+  availabilitySchema,
+  bookingSchema,
+  cancelSchema,
+  lessonRangeSchema,
+  rescheduleSchema,
+  slotQuerySchema,
+} from '../../shared/lessons/lesson-schemas';
+import { tutorIdSchema } from '../../shared/tutor-schemas';
+import { requireVerifiedUser, type SessionReader } from '../accounts/session';
+import type { DB } from '../db/schema';
+import { ApiError, errorResponse } from '../http/api-error';
+import type { AppEnv } from '../http/app-env';
+import { validate } from '../http/validation';
+import type { Mailer } from '../mail/mailer';
+import { limitByUser, type RateLimiters } from '../rate-limit/rate-limits';
+import { calendarFeed } from './calendar-feed';
+import type { MailSettings } from './lesson-mail';
+import {
+  answerRequest,
+  bookLesson,
+  cancelLesson,
+  findLesson,
+  findSlots,
+  type LessonDeps,
+  lessonMessages,
+  listLessons,
+  readAvailability,
+  rescheduleLesson,
+  saveAvailability,
+} from './lessons';
+
+const DAY = 24 * 60 * 60 * 1000;
+/** What GET /api/lessons covers unless asked otherwise: a month back, a year ahead. */
+const DEFAULT_PAST_DAYS = 30;
+const DEFAULT_FUTURE_DAYS = 365;
+/** The longest range GET /api/lessons answers at once. */
+const MAX_LIST_RANGE_DAYS = 400;
+
+const lessonParam = z.object({ id: z.uuid() });
+const tutorParam = z.object({ id: tutorIdSchema });
+const feedParam = z.object({ token: z.string().regex(/^[\w-]{20,100}\.ics$/) });
+/** A client's key for one booking: printable, short. */
+const idempotencyKeySchema = z
+  .string()
+  .regex(/^[\x21-\x7e]{1,200}$/, 'The Idempotency-Key header must be 1 to 200 printable ASCII characters');
+
+const tutorsOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (requireVerifiedUser(c).role !== 'tutor')
+    throw new ApiError(403, lessonMessages.tutorsOffer, 'FORBIDDEN');
+  await next();
+};
+const studentsOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (requireVerifiedUser(c).role !== 'student')
+    throw new ApiError(403, lessonMessages.studentsBook, 'FORBIDDEN');
+  await next();
+};
+const verifiedOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
+  requireVerifiedUser(c);
+  await next();
+};
+
+const iso = (at: number) => new Date(at).toISOString();
+
+export function lessonRoutes(deps: {
+  db: Kysely<DB>;
+  mailer: Mailer;
+  limiters: RateLimiters;
+  sessions: SessionReader;
+  mail: MailSettings;
+}) {
+  const { db, limiters, sessions } = deps;
+  const { loadSession } = sessions;
+  const lessons: LessonDeps = { db, mailer: deps.mailer, mail: deps.mail };
+  const feedUrl = (token: string) => `${deps.mail.appUrl}/api/calendar/${token}.ics`;
+  const changes = limitByUser(limiters, 'lessonChanges');
+
+  return new Hono<AppEnv>()
+    .get('/availability', loadSession, tutorsOnly, async (c) =>
+      c.json(await readAvailability(db, requireVerifiedUser(c).id), 200),
+    )
+    .put(
+      '/availability',
+      loadSession,
+      tutorsOnly,
+      limitByUser(limiters, 'profileUpdate'),
+      validate('json', availabilitySchema),
+      async (c) => {
+        const user = requireVerifiedUser(c);
+        await saveAvailability(db, user.id, c.req.valid('json'));
+        return c.json(await readAvailability(db, user.id), 200);
+      },
+    )
+    .get(
+      '/tutors/:id/slots',
+      validate('param', tutorParam, lessonMessages.tutorNotFound),
+      validate('query', slotQuerySchema),
+      async (c) => {
+        const { from, to, minutes } = c.req.valid('query');
+        // Who asks only narrows what is offered (a student's own lessons), so the cheap check will do.
+        const viewer = await sessions.signedInUser(c);
+        const slots = await findSlots(db, {
+          tutorId: c.req.valid('param').id,
+          from,
+          to,
+          minutes,
+          studentId: viewer?.role === 'student' ? viewer.id : undefined,
+          now: Date.now(),
+        });
+        return c.json({ slots: slots.map((slot) => ({ start: iso(slot.start), end: iso(slot.end) })) }, 200);
+      },
+    )
+    .post('/lessons', loadSession, studentsOnly, changes, validate('json', bookingSchema), async (c) => {
+      const key = c.req.header('idempotency-key');
+      const checkedKey = key === undefined ? undefined : idempotencyKeySchema.safeParse(key);
+      if (checkedKey && !checkedKey.success)
+        return errorResponse(
+          c,
+          400,
+          checkedKey.error.issues[0]?.message ?? 'Bad Idempotency-Key',
+          'VALIDATION_ERROR',
+        );
+      const input = c.req.valid('json');
+      const { lesson, created } = await bookLesson(lessons, {
+        ...input,
+        studentId: requireVerifiedUser(c).id,
+        idempotencyKey: checkedKey?.data,
+        now: Date.now(),
+      });
+      if (created) c.get('logger').info({ lessonId: lesson.id, status: lesson.status }, 'lesson booked');
+      return created ? c.json(lesson, 201) : c.json(lesson, 200);
+    })
+    .get('/lessons', loadSession, verifiedOnly, validate('query', lessonRangeSchema), async (c) => {
+      const now = Date.now();
+      const query = c.req.valid('query');
+      const from = query.from ?? (query.to ?? now) - DEFAULT_PAST_DAYS * DAY;
+      const to = query.to ?? Math.max(from, now) + DEFAULT_FUTURE_DAYS * DAY;
+      if (to - from > MAX_LIST_RANGE_DAYS * DAY)
+        return errorResponse(
+          c,
+          400,
+          `Lessons can be listed ${MAX_LIST_RANGE_DAYS} days at a time`,
+          'VALIDATION_ERROR',
+        );
+      return c.json({ lessons: await listLessons(db, requireVerifiedUser(c).id, from, to, now) }, 200);
+    })
+    .get(
+      '/lessons/:id',
+      loadSession,
+      verifiedOnly,
+      validate('param', lessonParam, lessonMessages.notFound),
+      async (c) =>
+        c.json(await findLesson(db, requireVerifiedUser(c).id, c.req.valid('param').id, Date.now()), 200),
+    )
+    .post(
+      '/lessons/:id/accept',
+      loadSession,
+      verifiedOnly,
+      changes,
+      validate('param', lessonParam, lessonMessages.notFound),
+      async (c) =>
+        c.json(
+          await answerRequest(
+            lessons,
+            requireVerifiedUser(c).id,
+            c.req.valid('param').id,
+            'accept',
+            Date.now(),
+          ),
+          200,
+        ),
+    )
+    .post(
+      '/lessons/:id/decline',
+      loadSession,
+      verifiedOnly,
+      changes,
+      validate('param', lessonParam, lessonMessages.notFound),
+      async (c) =>
+        c.json(
+          await answerRequest(
+            lessons,
+            requireVerifiedUser(c).id,
+            c.req.valid('param').id,
+            'decline',
+            Date.now(),
+          ),
+          200,
+        ),
+    )
+    .post(
+      '/lessons/:id/cancel',
+      loadSession,
+      verifiedOnly,
+      changes,
+      validate('param', lessonParam, lessonMessages.notFound),
+      validate('json', cancelSchema),
+      async (c) =>
+        c.json(
+          await cancelLesson(
+            lessons,
+            requireVerifiedUser(c).id,
+            c.req.valid('param').id,
+            c.req.valid('json').reason,
+            Date.now(),
+          ),
+          200,
+        ),
+    )
+    .post(
+      '/lessons/:id/reschedule',
+      loadSession,
+      verifiedOnly,
+      changes,
+      validate('param', lessonParam, lessonMessages.notFound),
+      validate('json', rescheduleSchema),
+      async (c) =>
+        c.json(
+          await rescheduleLesson(
+            lessons,
+            requireVerifiedUser(c).id,
+            c.req.valid('param').id,
+            c.req.valid('json').start,
+            Date.now(),
+          ),
+          200,
+        ),
+    )
+    .get('/calendar-feed', loadSession, verifiedOnly, async (c) => {
+      const feed = await db
+        .selectFrom('calendar_feeds')
+        .select('token')
+        .where('user_id', '=', requireVerifiedUser(c).id)
+        .executeTakeFirst();
+      return c.json({ url: feed ? feedUrl(feed.token) : null }, 200);
+    })
+    .post('/calendar-feed', loadSession, verifiedOnly, changes, async (c) => {
+      // A new address each time: the old one stops working at once.
+      const token = randomBytes(24).toString('base64url');
+      await db
+        .insertInto('calendar_feeds')
+        .values({ user_id: requireVerifiedUser(c).id, token })
+        .onConflict((oc) => oc.column('user_id').doUpdateSet({ token, created_at: new Date() }))
+        .execute();
+      return c.json({ url: feedUrl(token) }, 200);
+    })
+    .delete('/calendar-feed', loadSession, verifiedOnly, async (c) => {
+      await db.deleteFrom('calendar_feeds').where('user_id', '=', requireVerifiedUser(c).id).execute();
+      return c.json({ url: null }, 200);
+    })
+    .get('/calendar/:token', validate('param', feedParam, 'No such calendar'), async (c) => {
+      const token = c.req.valid('param').token.slice(0, -'.ics'.length);
+      const feed = await calendarFeed(db, token, deps.mail, Date.now());
+      if (feed === null) return errorResponse(c, 404, 'No such calendar', 'NOT_FOUND');
+      c.header('Content-Type', 'text/calendar; charset=utf-8');
+      c.header('Cache-Control', 'private, no-cache');
+      return c.body(feed, 200);
+    });
+}

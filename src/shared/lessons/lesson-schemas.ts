@@ -1,0 +1,225 @@
+/**
+ * The shapes lessons and availability take on the way in, shared by the forms and the server:
+ * each refusal names the field and says what is wrong in words a tutor understands.
+ */
+import { z } from 'zod';
+import { freeText } from '../schemas';
+import { SUBJECTS } from '../tutor-catalog';
+import { timeZoneSchema } from '../tutor-schemas';
+import { clockMinutes } from './availability';
+
+export const LESSON_LENGTHS = [30, 45, 60, 90, 120] as const;
+export const SLOT_STEPS = [15, 30, 60] as const;
+export const LESSON_STATUSES = [
+  'pending',
+  'confirmed',
+  'declined',
+  'expired',
+  'cancelled',
+  'completed',
+] as const;
+export type LessonStatus = (typeof LESSON_STATUSES)[number];
+export const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+export const MAX_LESSON_NOTE_LENGTH = 1000;
+export const MAX_CANCEL_REASON_LENGTH = 500;
+/** Slots may be asked for at most this many days at a time. */
+export const MAX_SLOT_RANGE_DAYS = 31;
+
+export const DEFAULT_BOOKING_SETTINGS = {
+  lessonMinutes: [60],
+  slotStepMinutes: 30,
+  minimumNoticeHours: 12,
+  bookingHorizonDays: 60,
+  bufferMinutes: 0,
+  instantBooking: true,
+} as const;
+
+const CLOCK_TIME = /^(([01]\d|2[0-3]):[0-5]\d|24:00)$/;
+const clockTime = (field: string) =>
+  z
+    .string({ error: `${field} must be a time such as 09:00` })
+    .regex(CLOCK_TIME, `${field} must be a time such as 09:00 (24:00 is midnight)`);
+
+/**
+ * Zod still runs a window's refinements when a time fails its format (that issue does not abort),
+ * so they look only at windows whose times are clock times: the others are refused already.
+ */
+const wellFormed = (window: { start: string; end: string }) =>
+  CLOCK_TIME.test(window.start) && CLOCK_TIME.test(window.end);
+
+const windowFields = { start: clockTime('A start'), end: clockTime('An end') };
+const endsAfterStart = {
+  check: (window: { start: string; end: string }) =>
+    !wellFormed(window) || clockMinutes(window.end) > clockMinutes(window.start),
+  message: 'The end of a window must be after its start',
+};
+const timeWindow = z.object(windowFields).refine(endsAfterStart.check, endsAfterStart.message);
+
+/** Windows of one day that overlap (touching is fine): the first pair found, or null. */
+function firstOverlap(windows: { start: string; end: string }[]): string | null {
+  const sorted = windows.filter(wellFormed).sort((a, b) => clockMinutes(a.start) - clockMinutes(b.start));
+  for (let i = 1; i < sorted.length; i++) {
+    const previous = sorted[i - 1];
+    const current = sorted[i];
+    if (previous && current && clockMinutes(current.start) < clockMinutes(previous.end)) {
+      return `${previous.start}-${previous.end} and ${current.start}-${current.end}`;
+    }
+  }
+  return null;
+}
+
+const weekdayMessage = 'A weekday must be a number from 0 (Sunday) to 6 (Saturday)';
+const weeklyWindow = z
+  .object({
+    weekday: z
+      .number({ error: weekdayMessage })
+      .int(weekdayMessage)
+      .min(0, weekdayMessage)
+      .max(6, weekdayMessage),
+    ...windowFields,
+  })
+  .refine(endsAfterStart.check, endsAfterStart.message);
+
+const localDate = z
+  .string({ error: 'A date must be written as YYYY-MM-DD' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'A date must be written as YYYY-MM-DD')
+  .refine(
+    (date) =>
+      !Number.isNaN(Date.parse(`${date}T00:00:00Z`)) &&
+      new Date(`${date}T00:00:00Z`).toISOString().startsWith(date),
+    'A date must be a real day of the calendar',
+  );
+
+const dateOverride = z.object({ date: localDate, windows: z.array(timeWindow).max(12) });
+
+export const availabilitySchema = z
+  .strictObject(
+    {
+      timeZone: timeZoneSchema,
+      weekly: z.array(weeklyWindow).max(7 * 12, 'At most 12 windows a day'),
+      overrides: z.array(dateOverride).max(366, 'At most 366 date overrides'),
+      lessonMinutes: z
+        .array(
+          z.literal(LESSON_LENGTHS, {
+            error: `Lesson lengths must be among ${LESSON_LENGTHS.join(', ')} minutes`,
+          }),
+          { error: 'Lesson lengths must be a list of minutes' },
+        )
+        .min(1, 'Offer at least one lesson length')
+        .transform((lengths) => [...new Set(lengths)].sort((a, b) => a - b)),
+      slotStepMinutes: z.literal(SLOT_STEPS, {
+        error: `Lessons can start every ${SLOT_STEPS.join(', ')} minutes`,
+      }),
+      minimumNoticeHours: z
+        .number({ error: 'Minimum notice must be a whole number of hours from 0 to 168' })
+        .int('Minimum notice must be a whole number of hours from 0 to 168')
+        .min(0, 'Minimum notice must be a whole number of hours from 0 to 168')
+        .max(168, 'Minimum notice must be a whole number of hours from 0 to 168'),
+      bookingHorizonDays: z
+        .number({ error: 'The booking horizon must be a whole number of days from 1 to 365' })
+        .int('The booking horizon must be a whole number of days from 1 to 365')
+        .min(1, 'The booking horizon must be a whole number of days from 1 to 365')
+        .max(365, 'The booking horizon must be a whole number of days from 1 to 365'),
+      bufferMinutes: z
+        .number({ error: 'The buffer must be a whole number of minutes from 0 to 60' })
+        .int('The buffer must be a whole number of minutes from 0 to 60')
+        .min(0, 'The buffer must be a whole number of minutes from 0 to 60')
+        .max(60, 'The buffer must be a whole number of minutes from 0 to 60'),
+      instantBooking: z.boolean({ error: 'Instant booking must be true or false' }),
+    },
+    {
+      error: (issue) =>
+        issue.code === 'unrecognized_keys'
+          ? `Availability has no such field: ${issue.keys.join(', ')}`
+          : undefined,
+    },
+  )
+  .superRefine((value, ctx) => {
+    for (let weekday = 0; weekday < 7; weekday++) {
+      const overlap = firstOverlap(value.weekly.filter((window) => window.weekday === weekday));
+      if (overlap) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['weekly'],
+          message: `${WEEKDAY_NAMES[weekday]}'s windows ${overlap} overlap`,
+        });
+      }
+    }
+    const dates = new Set<string>();
+    for (const override of value.overrides) {
+      if (dates.has(override.date)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['overrides'],
+          message: `${override.date} is overridden twice`,
+        });
+      }
+      dates.add(override.date);
+      const overlap = firstOverlap(override.windows);
+      if (overlap) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['overrides'],
+          message: `${override.date}'s windows ${overlap} overlap`,
+        });
+      }
+    }
+  });
+export type AvailabilityInput = z.input<typeof availabilitySchema>;
+export type AvailabilitySettings = z.output<typeof availabilitySchema>;
+
+/** An instant as the API takes it: ISO 8601 with its offset or Z. */
+export const instantSchema = (field: string) =>
+  z
+    .string({ error: `${field} must be a date and time such as 2026-12-01T09:00:00Z` })
+    .refine(
+      (value) =>
+        /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/.test(value) &&
+        !Number.isNaN(Date.parse(value)),
+      `${field} must be a date and time such as 2026-12-01T09:00:00Z`,
+    )
+    .transform((value) => Date.parse(value));
+
+export const slotQuerySchema = z
+  .object({
+    from: instantSchema('from'),
+    to: instantSchema('to'),
+    minutes: z
+      .string({ error: 'minutes is required' })
+      .regex(/^\d{1,3}$/, 'minutes must be a whole number')
+      .transform(Number),
+  })
+  .refine((query) => query.to > query.from, { message: 'to must be after from', path: ['to'] })
+  .refine((query) => query.to - query.from <= MAX_SLOT_RANGE_DAYS * 24 * 60 * 60 * 1000, {
+    message: `Slots can be asked for ${MAX_SLOT_RANGE_DAYS} days at most`,
+    path: ['to'],
+  });
+
+export const lessonRangeSchema = z
+  .object({ from: instantSchema('from').optional(), to: instantSchema('to').optional() })
+  .refine((query) => query.from === undefined || query.to === undefined || query.to > query.from, {
+    message: 'to must be after from',
+    path: ['to'],
+  });
+
+export const bookingSchema = z.strictObject(
+  {
+    tutorId: z.string({ error: 'tutorId is required' }).regex(/^[\w-]{1,64}$/, 'No such tutor'),
+    start: instantSchema('start'),
+    minutes: z.number({ error: 'minutes must be a number' }).int('minutes must be a whole number'),
+    subject: z.enum(SUBJECTS as [string, ...string[]], {
+      error: 'Please choose a subject the tutor teaches',
+    }),
+    note: freeText('The note', MAX_LESSON_NOTE_LENGTH).optional(),
+  },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `A booking has no such field: ${issue.keys.join(', ')}`
+        : undefined,
+  },
+);
+export type BookingInput = z.input<typeof bookingSchema>;
+
+export const cancelSchema = z.object({ reason: freeText('The reason', MAX_CANCEL_REASON_LENGTH).optional() });
+export const rescheduleSchema = z.object({ start: instantSchema('start') });
