@@ -862,6 +862,15 @@ describe('the availability form', () => {
     expect(result.data?.lessonMinutes).toEqual([30, 60]);
   });
 
+  it('refuses more than 12 windows in one day, not 12 on each of several days', () => {
+    const windowsOf = (weekday: number, count: number) =>
+      Array.from({ length: count }, (_, i) =>
+        weekly(weekday, `${String(i).padStart(2, '0')}:00`, `${String(i).padStart(2, '0')}:30`),
+      );
+    expect(problems({ ...valid, weekly: windowsOf(4, 13) })).toEqual(['Thursday has more than 12 windows']);
+    expect(problems({ ...valid, weekly: [...windowsOf(4, 12), ...windowsOf(5, 12)] })).toEqual([]);
+  });
+
   it('refuses a time zone it does not know', () => {
     expect(problems({ ...valid, timeZone: 'Mars/Olympus_Mons' })).toEqual([
       'Please choose a valid time zone',

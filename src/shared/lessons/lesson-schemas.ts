@@ -24,6 +24,8 @@ export const MAX_LESSON_NOTE_LENGTH = 1000;
 export const MAX_CANCEL_REASON_LENGTH = 500;
 /** Slots may be asked for at most this many days at a time. */
 export const MAX_SLOT_RANGE_DAYS = 31;
+/** More windows than this in one day is a mistake, not a schedule. */
+export const MAX_WINDOWS_A_DAY = 12;
 
 export const DEFAULT_BOOKING_SETTINGS = {
   lessonMinutes: [60],
@@ -90,13 +92,16 @@ const localDate = z
     'A date must be a real day of the calendar',
   );
 
-const dateOverride = z.object({ date: localDate, windows: z.array(timeWindow).max(12) });
+const dateOverride = z.object({
+  date: localDate,
+  windows: z.array(timeWindow).max(MAX_WINDOWS_A_DAY, `At most ${MAX_WINDOWS_A_DAY} windows a day`),
+});
 
 export const availabilitySchema = z
   .strictObject(
     {
       timeZone: timeZoneSchema,
-      weekly: z.array(weeklyWindow).max(7 * 12, 'At most 12 windows a day'),
+      weekly: z.array(weeklyWindow).max(7 * MAX_WINDOWS_A_DAY, `At most ${MAX_WINDOWS_A_DAY} windows a day`),
       overrides: z.array(dateOverride).max(366, 'At most 366 date overrides'),
       lessonMinutes: z
         .array(
@@ -136,7 +141,15 @@ export const availabilitySchema = z
   )
   .superRefine((value, ctx) => {
     for (let weekday = 0; weekday < 7; weekday++) {
-      const overlap = firstOverlap(value.weekly.filter((window) => window.weekday === weekday));
+      const day = value.weekly.filter((window) => window.weekday === weekday);
+      if (day.length > MAX_WINDOWS_A_DAY) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['weekly'],
+          message: `${WEEKDAY_NAMES[weekday]} has more than ${MAX_WINDOWS_A_DAY} windows`,
+        });
+      }
+      const overlap = firstOverlap(day);
       if (overlap) {
         ctx.addIssue({
           code: 'custom',
