@@ -63,8 +63,6 @@ export function clockMinutes(time: ClockTime): number {
   return Number(match[1]) * 60 + Number(match[2]);
 }
 
-const overlaps = (a: Interval, b: Interval) => a.start < b.end && b.start < a.end;
-
 /** Overlapping or touching intervals merged into one, sorted by start. */
 export function mergeIntervals(intervals: Interval[]): Interval[] {
   const sorted = [...intervals].filter((i) => i.end > i.start).sort((a, b) => a.start - b.start);
@@ -86,58 +84,96 @@ function windowsOn(availability: Availability, date: Temporal.PlainDate): TimeWi
 }
 
 /**
- * The instants of one local date whose wall-clock time falls in [fromMinute, toMinute) of that
- * date. The day is cut at the zone's transitions; within a piece the offset is constant, so its
- * wall clock runs with elapsed time and the window maps to one interval of that piece.
+ * One stretch of a local date during which the zone's offset does not change, so its wall clock
+ * runs with elapsed time: `localStart` is the wall clock at `start`, in minutes since the date's
+ * midnight (a fall-back piece starts with minutes already seen; a spring-forward piece skips some).
  */
-function instantsOfWindow(
+interface DayPiece {
+  start: number;
+  end: number;
+  localStart: number;
+}
+
+/** Minutes from `date`'s midnight to the wall clock of `at`. */
+const wallMinutes = (at: Temporal.ZonedDateTime, date: Temporal.PlainDate) =>
+  Math.round(at.toPlainDateTime().since(date.toPlainDateTime(), { largestUnit: 'minutes' }).total('minutes'));
+
+/** A local date cut at the zone's transitions (`transitions`: the range's, in epoch ms). */
+function piecesOfDay(
   date: Temporal.PlainDate,
+  dayStart: Temporal.ZonedDateTime,
+  dayEnd: number,
+  transitions: number[],
   timeZone: string,
-  fromMinute: number,
-  toMinute: number,
-): Interval[] {
-  const dayStart = date.toZonedDateTime({ timeZone });
-  const dayEnd = date.add({ days: 1 }).toZonedDateTime({ timeZone });
+): DayPiece[] {
+  const cuts = transitions.filter((at) => at > dayStart.epochMilliseconds && at < dayEnd);
+  const starts = [dayStart.epochMilliseconds, ...cuts];
+  return starts.map((start, i) => ({
+    start,
+    end: starts[i + 1] ?? dayEnd,
+    localStart:
+      i === 0
+        ? wallMinutes(dayStart, date)
+        : wallMinutes(Temporal.Instant.fromEpochMilliseconds(start).toZonedDateTimeISO(timeZone), date),
+  }));
+}
+
+/** The instants of a day whose wall-clock time falls in [fromMinute, toMinute) of that day. */
+function instantsOfWindow(pieces: DayPiece[], fromMinute: number, toMinute: number): Interval[] {
   const intervals: Interval[] = [];
-  let piece = dayStart;
-  while (Temporal.ZonedDateTime.compare(piece, dayEnd) < 0) {
-    const transition = piece.getTimeZoneTransition('next');
-    const pieceEnd =
-      transition && Temporal.ZonedDateTime.compare(transition, dayEnd) < 0 ? transition : dayEnd;
-    // The wall clock at the piece's start, in minutes since this date's midnight (a fall-back
-    // piece starts with minutes already seen; a spring-forward piece skips some).
-    const localStart = Math.round(
-      piece.toPlainDateTime().since(date.toPlainDateTime(), { largestUnit: 'minutes' }).total('minutes'),
-    );
-    const length = (pieceEnd.epochMilliseconds - piece.epochMilliseconds) / MINUTE;
-    const from = Math.max(fromMinute, localStart);
-    const to = Math.min(toMinute, localStart + length);
+  for (const piece of pieces) {
+    const length = (piece.end - piece.start) / MINUTE;
+    const from = Math.max(fromMinute, piece.localStart);
+    const to = Math.min(toMinute, piece.localStart + length);
     if (to > from) {
       intervals.push({
-        start: piece.epochMilliseconds + (from - localStart) * MINUTE,
-        end: piece.epochMilliseconds + (to - localStart) * MINUTE,
+        start: piece.start + (from - piece.localStart) * MINUTE,
+        end: piece.start + (to - piece.localStart) * MINUTE,
       });
     }
-    piece = pieceEnd;
   }
   return intervals;
+}
+
+/** The zone's transitions (offset changes) between two instants, in epoch milliseconds. */
+function transitionsBetween(from: Temporal.ZonedDateTime, to: number): number[] {
+  const found: number[] = [];
+  let next = from.getTimeZoneTransition('next');
+  while (next && next.epochMilliseconds < to) {
+    found.push(next.epochMilliseconds);
+    next = next.getTimeZoneTransition('next');
+  }
+  return found;
 }
 
 /** When the tutor is available between two instants, as merged intervals of instants. */
 export function availableIntervals(availability: Availability, from: number, to: number): Interval[] {
   const timeZone = availability.timeZone;
   // Every local date that can hold an instant of [from, to), one more on each side for safety.
-  let date = Temporal.Instant.fromEpochMilliseconds(from).toZonedDateTimeISO(timeZone).toPlainDate();
-  date = date.subtract({ days: 1 });
-  const last = Temporal.Instant.fromEpochMilliseconds(to).toZonedDateTimeISO(timeZone).toPlainDate();
+  let date = Temporal.Instant.fromEpochMilliseconds(from)
+    .toZonedDateTimeISO(timeZone)
+    .toPlainDate()
+    .subtract({ days: 1 });
+  const last = Temporal.Instant.fromEpochMilliseconds(to)
+    .toZonedDateTimeISO(timeZone)
+    .toPlainDate()
+    .add({ days: 1 });
+  let dayStart = date.toZonedDateTime({ timeZone });
+  const end = last.add({ days: 1 }).toZonedDateTime({ timeZone }).epochMilliseconds;
+  // Looked up once for the whole range: a zone changes its offset a few times a year at most.
+  const transitions = transitionsBetween(dayStart, end);
   const intervals: Interval[] = [];
-  while (Temporal.PlainDate.compare(date, last.add({ days: 1 })) <= 0) {
-    for (const window of windowsOn(availability, date)) {
-      intervals.push(
-        ...instantsOfWindow(date, timeZone, clockMinutes(window.start), clockMinutes(window.end)),
-      );
+  while (Temporal.PlainDate.compare(date, last) <= 0) {
+    const nextDate = date.add({ days: 1 });
+    const nextStart = nextDate.toZonedDateTime({ timeZone });
+    const windows = windowsOn(availability, date);
+    if (windows.length > 0) {
+      const pieces = piecesOfDay(date, dayStart, nextStart.epochMilliseconds, transitions, timeZone);
+      for (const window of windows)
+        intervals.push(...instantsOfWindow(pieces, clockMinutes(window.start), clockMinutes(window.end)));
     }
-    date = date.add({ days: 1 });
+    date = nextDate;
+    dayStart = nextStart;
   }
   return mergeIntervals(intervals);
 }
@@ -172,20 +208,38 @@ export function offeredSlots(query: SlotQuery): Interval[] {
   // weekly pattern makes crosses at most seven midnights, so it began less than eight days ago;
   // one that runs on longer covers whole days, and is counted from a midnight.
   const windows = availableIntervals(query.availability, earliest - 8 * DAY, latest + DAY);
-  const busyForTutor = mergeIntervals(query.tutorLessons);
-  const busyForStudent = mergeIntervals(query.studentLessons ?? []);
+  const tutorBusy = busyTimes(query.tutorLessons);
+  const studentBusy = busyTimes(query.studentLessons ?? []);
   const slots: Interval[] = [];
   for (const window of windows) {
-    for (let start = window.start; start + length <= window.end; start += step) {
-      if (start < earliest || start >= latest) continue;
-      const slot = { start, end: start + length };
-      const widened = { start: start - buffer, end: slot.end + buffer };
-      if (busyForTutor.some((lesson) => overlaps(widened, lesson))) continue;
-      if (busyForStudent.some((lesson) => overlaps(slot, lesson))) continue;
-      slots.push(slot);
+    // The window's own steps, from the first at or after the earliest start.
+    const skipped = Math.max(0, Math.ceil((earliest - window.start) / step));
+    for (let start = window.start + skipped * step; start + length <= window.end; start += step) {
+      if (start >= latest) break;
+      const end = start + length;
+      if (tutorBusy.overlaps(start - buffer, end + buffer)) continue;
+      if (studentBusy.overlaps(start, end)) continue;
+      slots.push({ start, end });
     }
   }
   return slots;
+}
+
+/**
+ * Busy intervals asked about in order of time, as the slots are: one pass over them for all the
+ * slots instead of a search per slot (a month of slots against hundreds of lessons).
+ */
+function busyTimes(intervals: Interval[]) {
+  const busy = mergeIntervals(intervals);
+  let next = 0;
+  return {
+    /** Whether [start, end) overlaps a busy interval; `start` never decreases from one call to the next. */
+    overlaps(start: number, end: number): boolean {
+      while (next < busy.length && (busy[next] as Interval).end <= start) next++;
+      const candidate = busy[next];
+      return candidate !== undefined && candidate.start < end;
+    },
+  };
 }
 
 /** How long before a lesson it may still be cancelled or rescheduled: more than this. */
