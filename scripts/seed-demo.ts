@@ -1,6 +1,6 @@
 /**
- * `npm run seed:demo`: fills an empty database with 200 demo tutors so a newcomer sees a living
- * marketplace. Uses the same configuration as the server (DATA_DIR or DATABASE_URL); stop the
+ * `npm run seed:demo`: fills an empty database with 200 demo tutors (with weekly hours), demo
+ * students and their lessons, so a newcomer sees a living marketplace. Uses the same configuration as the server (DATA_DIR or DATABASE_URL); stop the
  * server first when it uses the embedded store. It never touches a database that has accounts.
  * Like the server, it stops on a problem with one line, not a stack trace.
  */
@@ -28,7 +28,7 @@ try {
   const started = Date.now();
   await seedDemoDatabase(database.db, COUNT, { photos: true });
   process.stdout.write(
-    `Added ${COUNT} demo tutors in ${((Date.now() - started) / 1000).toFixed(1)} s. Start the server and open /tutors.\n`,
+    `Added ${COUNT} demo tutors, with their weekly hours, demo students and lessons, in ${((Date.now() - started) / 1000).toFixed(1)} s. Start the server and open /tutors.\n`,
   );
 } catch (error) {
   if (!(error instanceof DemoSeedRefusedError)) throw error;

@@ -121,8 +121,8 @@ function createApi(deps: AppDependencies, services: AppServices, auth: Auth, ses
         mail: { appUrl: config.appUrl, mailFrom: config.mailFrom },
       }),
     )
-    .route('/', dashboardRoutes(sessions))
-    .route('/', scheduleRoutes(sessions))
+    .route('/', dashboardRoutes({ db, sessions }))
+    .route('/', scheduleRoutes({ db, sessions }))
     .route('/', contactRoutes({ db, mailer, limiters, sessions, supportEmail: config.supportEmail }));
 }
 

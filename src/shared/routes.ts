@@ -13,6 +13,7 @@ export const paths = {
   resetPassword: '/reset-password',
   dashboard: '/dashboard',
   schedule: '/schedule',
+  availability: '/availability',
   profile: '/profile',
   tutors: '/tutors',
 } as const;
@@ -47,6 +48,7 @@ export const pages = [
   { path: paths.resetPassword, module: 'features/auth/reset-password-page.tsx', access: 'public' },
   { path: paths.dashboard, module: 'features/dashboard/dashboard-page.tsx', access: 'verified' },
   { path: paths.schedule, module: 'features/schedule/schedule-page.tsx', access: 'verified' },
+  { path: paths.availability, module: 'features/availability/availability-page.tsx', access: 'verified' },
   { path: paths.profile, module: 'features/profile/profile-page.tsx', access: 'signed-in' },
   { path: paths.tutors, module: 'features/tutors/tutor-search-page.tsx', access: 'public' },
   { path: `${paths.tutors}/:id`, module: 'features/tutors/tutor-page.tsx', access: 'public' },

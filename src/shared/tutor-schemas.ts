@@ -151,4 +151,6 @@ export interface TutorPublicProfile extends TutorCard {
   about: string;
   timeZone: string | null;
   memberSince: string;
+  /** How the tutor takes bookings: the lesson lengths offered, and whether they confirm at once. */
+  booking: { lessonMinutes: number[]; instantBooking: boolean; hasHours: boolean };
 }

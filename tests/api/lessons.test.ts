@@ -656,6 +656,77 @@ describe('reading lessons', () => {
   });
 });
 
+describe('dashboards and the schedule', () => {
+  it('builds both dashboards from the lessons, for the day and month of each user’s zone', async () => {
+    const who = await tutor();
+    const student = await person('student');
+    const start = at(2, '10:00');
+    const [morning, noon] = [at(2, '07:00'), at(2, '12:00')];
+    const lesson = await (await book(student, { tutorId: who.id, start: iso(start), minutes: 90 })).json();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    // The morning of the lesson, in Madrid.
+    vi.setSystemTime(morning);
+    const before = await (await get(t, '/api/dashboard', who.jar)).json();
+    expect(before).toMatchObject({
+      role: 'tutor',
+      timeZone: ZONE,
+      today: [
+        { id: lesson.id, status: 'confirmed', subject: 'Algebra', with: { displayName: student.name } },
+      ],
+      earnings: { thisMonthCents: 6000, currency: 'USD' },
+      totalSessions: 0,
+      activeStudents: 1,
+      pendingRequests: 0,
+      hasAvailability: true,
+    });
+    // The student saved no zone: the browser's stands in.
+    const ahead = await (await get(t, '/api/dashboard?timeZone=Asia/Tokyo', student.jar)).json();
+    expect(ahead).toMatchObject({ role: 'student', timeZone: 'Asia/Tokyo', completedBySubject: [] });
+    expect(ahead.upcoming.map((l: { id: string }) => l.id)).toEqual([lesson.id]);
+
+    // After it.
+    vi.setSystemTime(noon);
+    const after = await (await get(t, '/api/dashboard', who.jar)).json();
+    expect(after).toMatchObject({ totalSessions: 1, today: [{ id: lesson.id, status: 'completed' }] });
+    const done = await (await get(t, '/api/dashboard', student.jar)).json();
+    expect(done).toMatchObject({ upcoming: [], completedBySubject: [{ subject: 'Algebra', lessons: 1 }] });
+  });
+
+  it('counts requests waiting, and tells a tutor without hours that nobody can book yet', async () => {
+    const who = await tutor({ instantBooking: false });
+    const student = await person('student');
+    expect((await book(student, { tutorId: who.id, start: iso(at(3, '10:00')) })).status).toBe(201);
+    expect(await (await get(t, '/api/dashboard', who.jar)).json()).toMatchObject({
+      pendingRequests: 1,
+      earnings: { thisMonthCents: 0 },
+    });
+    const newcomer = await person('tutor');
+    expect(await (await get(t, '/api/dashboard', newcomer.jar)).json()).toMatchObject({
+      hasAvailability: false,
+      today: [],
+    });
+  });
+
+  it('shows times in the saved zone, else the browser’s, else UTC', async () => {
+    const who = await tutor();
+    expect(await (await get(t, '/api/schedule?timeZone=Asia/Tokyo', who.jar)).json()).toMatchObject({
+      role: 'tutor',
+      timeZone: ZONE,
+      timeZoneSaved: true,
+    });
+    const student = await person('student');
+    expect(await (await get(t, '/api/schedule?timeZone=Asia/Tokyo', student.jar)).json()).toMatchObject({
+      timeZone: 'Asia/Tokyo',
+      timeZoneSaved: false,
+    });
+    expect(
+      await (await get(t, '/api/schedule?timeZone=Mars/Olympus_Mons', student.jar)).json(),
+    ).toMatchObject({
+      timeZone: 'UTC',
+    });
+  });
+});
+
 describe('calendar feed', () => {
   it('serves the user’s lessons at a secret address until it is renewed or removed', async () => {
     const who = await tutor();

@@ -71,6 +71,24 @@ interface Route {
   expected: Expected;
 }
 
+/** Signed in and verified: 200 (or `ok`) for either role. */
+const verifiedOnly = (ok: number): Expected => ({ anonymous: 401, unverified: 403, student: ok, tutor: ok });
+const tutorsOnly = (ok: number): Expected => ({ anonymous: 401, unverified: 403, student: 403, tutor: ok });
+const inDays = (days: number) =>
+  new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000 + days * 86_400_000).toISOString();
+const NO_LESSON = '00000000-0000-4000-8000-000000000000';
+const availability = {
+  timeZone: 'Europe/Rome',
+  weekly: [{ weekday: 1, start: '09:00', end: '12:00' }],
+  overrides: [],
+  lessonMinutes: [60],
+  slotStepMinutes: 30,
+  minimumNoticeHours: 12,
+  bookingHorizonDays: 60,
+  bufferMinutes: 0,
+  instantBooking: true,
+};
+
 let tinyPng: Uint8Array;
 const published = generateDemoTutors(10).find((tutor) => tutor.withPhoto) as ReturnType<
   typeof generateDemoTutors
@@ -156,6 +174,53 @@ const matrix: Route[] = [
   },
   { method: 'GET', path: '/api/tutors/no-such-tutor', pattern: '/api/tutors/:id', expected: 404 },
   { method: 'GET', path: '/api/tutors/no-such-tutor/photo', pattern: '/api/tutors/:id/photo', expected: 404 },
+  { method: 'GET', path: '/api/availability', expected: tutorsOnly(200) },
+  { method: 'PUT', path: '/api/availability', body: () => availability, expected: tutorsOnly(200) },
+  {
+    method: 'GET',
+    path: `/api/tutors/${published.id}/slots?from=${inDays(1)}&to=${inDays(8)}&minutes=60`,
+    pattern: '/api/tutors/:id/slots',
+    expected: 200,
+  },
+  {
+    method: 'POST',
+    path: '/api/lessons',
+    body: () => ({ tutorId: published.id, start: inDays(3), minutes: 60, subject: published.subjects[0] }),
+    // The demo tutor offers no hours: a student may book, but not this time.
+    expected: { anonymous: 401, unverified: 403, student: 409, tutor: 403 },
+  },
+  { method: 'GET', path: '/api/lessons', expected: verifiedOnly(200) },
+  {
+    method: 'GET',
+    path: `/api/lessons/${NO_LESSON}`,
+    pattern: '/api/lessons/:id',
+    expected: verifiedOnly(404),
+  },
+  ...(['accept', 'decline', 'cancel'] as const).map(
+    (action): Route => ({
+      method: 'POST',
+      path: `/api/lessons/${NO_LESSON}/${action}`,
+      pattern: `/api/lessons/:id/${action}`,
+      body: () => ({}),
+      expected: verifiedOnly(404),
+    }),
+  ),
+  {
+    method: 'POST',
+    path: `/api/lessons/${NO_LESSON}/reschedule`,
+    pattern: '/api/lessons/:id/reschedule',
+    body: () => ({ start: inDays(4) }),
+    expected: verifiedOnly(404),
+  },
+  { method: 'GET', path: '/api/calendar-feed', expected: verifiedOnly(200) },
+  { method: 'POST', path: '/api/calendar-feed', body: () => ({}), expected: verifiedOnly(200) },
+  { method: 'DELETE', path: '/api/calendar-feed', expected: verifiedOnly(200) },
+  {
+    method: 'GET',
+    path: `/api/calendar/${'n'.repeat(32)}.ics`,
+    pattern: '/api/calendar/:token',
+    expected: 404,
+  },
 ];
 const signOutRoute: Route = { method: 'POST', path: '/api/auth/sign-out', body: () => ({}), expected: 200 };
 

@@ -1,56 +1,230 @@
 /**
- * The dashboards' content, served by the API behind the verified-user guard, so the page and its data are protected the same way, and the
- * day real lessons exist only this module changes.
+ * The dashboards, built from the user's lessons as they stand now, for the day and month of the
+ * user's own time zone (their saved one, else the browser's, else UTC):
+ * - a tutor's: today's lessons, earnings this month and last (confirmed and completed lessons,
+ *   by start), completed sessions, active students, requests waiting for an answer, and whether
+ *   students can book at all yet;
+ * - a student's: the next lessons, and lessons completed per subject.
  */
+import type { Kysely } from 'kysely';
+import { Temporal } from 'temporal-polyfill';
 import type { Role } from '../../shared/constants';
+import type { LessonStatus } from '../../shared/lessons/lesson-schemas';
+import type { DB } from '../db/schema';
+import { statusAt } from '../lessons/lessons';
+
+const DAY = 24 * 60 * 60 * 1000;
+/** A student counts as active with a lesson in the last 30 days or any ahead. */
+const ACTIVE_STUDENT_DAYS = 30;
+const UPCOMING_LIMIT = 5;
+
+export interface DashboardLesson {
+  id: string;
+  start: string;
+  end: string;
+  minutes: number;
+  subject: string;
+  status: LessonStatus;
+  /** The other participant. */
+  with: { id: string; displayName: string };
+}
 
 export interface TutorDashboard {
   role: 'tutor';
-  todaysSessions: { time: string; student: string; subject: string; durationMinutes: number }[];
-  earnings: { thisMonthUsd: number; changeFromLastMonthPercent: number; pendingPayoutUsd: number };
-  performance: { rating: number; reviews: number; totalSessions: number; activeStudents: number };
-  quickActions: string[];
+  timeZone: string;
+  today: DashboardLesson[];
+  earnings: { thisMonthCents: number; lastMonthCents: number; currency: string };
+  totalSessions: number;
+  activeStudents: number;
+  pendingRequests: number;
+  /** False until the tutor has saved at least one window: then nobody can book. */
+  hasAvailability: boolean;
 }
 
 export interface StudentDashboard {
   role: 'student';
-  upcomingLessons: { when: string; tutor: string; subject: string; durationMinutes: number }[];
-  progress: { subject: string; percent: number }[];
-  achievements: { title: string; description: string }[];
+  timeZone: string;
+  upcoming: DashboardLesson[];
+  completedBySubject: { subject: string; lessons: number }[];
 }
 
 export type Dashboard = TutorDashboard | StudentDashboard;
 
-export function dashboardFor(role: Role): Dashboard {
-  if (role === 'tutor') {
-    return {
-      role: 'tutor',
-      todaysSessions: [
-        { time: '09:00', student: 'Emma Wilson', subject: 'Algebra II', durationMinutes: 60 },
-        { time: '13:30', student: 'Lucas Martin', subject: 'Physics', durationMinutes: 45 },
-        { time: '17:00', student: 'Sofia Garcia', subject: 'Calculus', durationMinutes: 60 },
-      ],
-      earnings: { thisMonthUsd: 2450, changeFromLastMonthPercent: 12, pendingPayoutUsd: 380 },
-      performance: { rating: 4.9, reviews: 127, totalSessions: 342, activeStudents: 18 },
-      quickActions: ['Set Availability', 'View Messages', 'Update Profile'],
-    };
-  }
+/** [start, end) of the local day and month around `now` in a zone, and the month before. */
+function calendarRanges(now: number, timeZone: string) {
+  const here = Temporal.Instant.fromEpochMilliseconds(now).toZonedDateTimeISO(timeZone);
+  const today = here.toPlainDate();
+  const month = today.toPlainYearMonth();
+  const startOf = (date: Temporal.PlainDate) => date.toZonedDateTime({ timeZone }).epochMilliseconds;
+  return {
+    day: [startOf(today), startOf(today.add({ days: 1 }))] as const,
+    month: [
+      startOf(month.toPlainDate({ day: 1 })),
+      startOf(month.add({ months: 1 }).toPlainDate({ day: 1 })),
+    ] as const,
+    lastMonth: [
+      startOf(month.subtract({ months: 1 }).toPlainDate({ day: 1 })),
+      startOf(month.toPlainDate({ day: 1 })),
+    ] as const,
+  };
+}
+
+function lessonsOf(db: Kysely<DB>, userId: string, role: Role) {
+  const mine = role === 'tutor' ? 'l.tutor_id' : 'l.student_id';
+  const other = role === 'tutor' ? 'l.student_id' : 'l.tutor_id';
+  return db
+    .selectFrom('lessons as l')
+    .innerJoin('users as o', 'o.id', other)
+    .select([
+      'l.id',
+      'l.starts_at',
+      'l.ends_at',
+      'l.minutes',
+      'l.subject',
+      'l.status',
+      'l.expires_at',
+      'l.price_cents',
+      'l.currency',
+      'o.id as other_id',
+      'o.display_name as other_name',
+    ])
+    .where(mine, '=', userId);
+}
+
+type Row = Awaited<ReturnType<ReturnType<typeof lessonsOf>['execute']>>[number];
+
+const toLesson = (row: Row, now: number): DashboardLesson => ({
+  id: row.id,
+  start: row.starts_at.toISOString(),
+  end: row.ends_at.toISOString(),
+  minutes: row.minutes,
+  subject: row.subject,
+  status: statusAt(row, now),
+  with: { id: row.other_id, displayName: row.other_name },
+});
+
+async function tutorDashboard(
+  db: Kysely<DB>,
+  userId: string,
+  timeZone: string,
+  now: number,
+): Promise<TutorDashboard> {
+  const ranges = calendarRanges(now, timeZone);
+  const earliest = Math.min(ranges.lastMonth[0], now - ACTIVE_STUDENT_DAYS * DAY);
+  const [rows, availability] = await Promise.all([
+    lessonsOf(db, userId, 'tutor')
+      .where('l.starts_at', '>=', new Date(earliest))
+      .orderBy('l.starts_at')
+      .execute(),
+    db
+      .selectFrom('tutor_availability')
+      .select(['weekly', 'overrides'])
+      .where('user_id', '=', userId)
+      .executeTakeFirst(),
+  ]);
+  const completed = await db
+    .selectFrom('lessons')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('tutor_id', '=', userId)
+    .where((eb) =>
+      eb.or([
+        eb('status', '=', 'completed'),
+        eb.and([eb('status', '=', 'confirmed'), eb('ends_at', '<=', new Date(now))]),
+      ]),
+    )
+    .executeTakeFirstOrThrow();
+
+  const lessons = rows.map((row) => ({ row, status: statusAt(row, now), start: row.starts_at.getTime() }));
+  const earned = (range: readonly [number, number]) =>
+    lessons
+      .filter(
+        ({ status, start }) =>
+          (status === 'confirmed' || status === 'completed') && start >= range[0] && start < range[1],
+      )
+      .reduce((sum, { row }) => sum + row.price_cents, 0);
+  const active = new Set(
+    lessons
+      .filter(
+        ({ status, start }) =>
+          (status === 'confirmed' || status === 'completed') && start >= now - ACTIVE_STUDENT_DAYS * DAY,
+      )
+      .map(({ row }) => row.other_id),
+  );
+  return {
+    role: 'tutor',
+    timeZone,
+    today: lessons
+      .filter(
+        ({ status, start }) =>
+          start >= ranges.day[0] &&
+          start < ranges.day[1] &&
+          status !== 'cancelled' &&
+          status !== 'declined' &&
+          status !== 'expired',
+      )
+      .map(({ row }) => toLesson(row, now)),
+    earnings: {
+      thisMonthCents: earned(ranges.month),
+      lastMonthCents: earned(ranges.lastMonth),
+      currency: 'USD',
+    },
+    totalSessions: Number(completed.count),
+    activeStudents: active.size,
+    pendingRequests: lessons.filter(({ status }) => status === 'pending').length,
+    hasAvailability: Boolean(
+      availability &&
+        (availability.weekly.length > 0 || availability.overrides.some((o) => o.windows.length > 0)),
+    ),
+  };
+}
+
+async function studentDashboard(
+  db: Kysely<DB>,
+  userId: string,
+  timeZone: string,
+  now: number,
+): Promise<StudentDashboard> {
+  const [upcoming, completed] = await Promise.all([
+    lessonsOf(db, userId, 'student')
+      .where('l.ends_at', '>', new Date(now))
+      .where('l.status', 'in', ['pending', 'confirmed'])
+      .where((eb) => eb.or([eb('l.status', '=', 'confirmed'), eb('l.expires_at', '>', new Date(now))]))
+      .orderBy('l.starts_at')
+      .limit(UPCOMING_LIMIT)
+      .execute(),
+    db
+      .selectFrom('lessons')
+      .select(['subject', (eb) => eb.fn.countAll<string>().as('lessons')])
+      .where('student_id', '=', userId)
+      .where((eb) =>
+        eb.or([
+          eb('status', '=', 'completed'),
+          eb.and([eb('status', '=', 'confirmed'), eb('ends_at', '<=', new Date(now))]),
+        ]),
+      )
+      .groupBy('subject')
+      .execute(),
+  ]);
   return {
     role: 'student',
-    upcomingLessons: [
-      { when: 'Today, 16:00', tutor: 'Dr. Sarah Chen', subject: 'Calculus', durationMinutes: 60 },
-      { when: 'Tomorrow, 10:00', tutor: 'Miguel Torres', subject: 'Spanish', durationMinutes: 45 },
-      { when: 'Friday, 18:30', tutor: 'Alex Kim', subject: 'Python', durationMinutes: 60 },
-    ],
-    progress: [
-      { subject: 'Calculus', percent: 72 },
-      { subject: 'Spanish', percent: 45 },
-      { subject: 'Python', percent: 88 },
-    ],
-    achievements: [
-      { title: 'First lesson', description: 'Completed your first lesson' },
-      { title: 'Five-day streak', description: 'Studied five days in a row' },
-      { title: 'Quick learner', description: 'Finished a course unit ahead of plan' },
-    ],
+    timeZone,
+    upcoming: upcoming.map((row) => toLesson(row, now)),
+    completedBySubject: completed
+      .map((row) => ({ subject: row.subject, lessons: Number(row.lessons) }))
+      .sort((a, b) => b.lessons - a.lessons || a.subject.localeCompare(b.subject)),
   };
+}
+
+/** The user's dashboard; `browserZone` stands in for a zone the user has not saved. */
+export async function dashboardFor(
+  db: Kysely<DB>,
+  user: { id: string; role: Role },
+  browserZone: string | undefined,
+  now = Date.now(),
+): Promise<Dashboard> {
+  const saved = await db.selectFrom('users').select('time_zone').where('id', '=', user.id).executeTakeFirst();
+  const timeZone = saved?.time_zone ?? browserZone ?? 'UTC';
+  return user.role === 'tutor'
+    ? tutorDashboard(db, user.id, timeZone, now)
+    : studentDashboard(db, user.id, timeZone, now);
 }

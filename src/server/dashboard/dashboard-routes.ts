@@ -1,11 +1,26 @@
+/**
+ * GET /api/dashboard: the signed-in, verified user's dashboard (401 signed out, 403 unverified),
+ * built from their lessons. `?timeZone=` is the browser's zone, used when the user saved none.
+ */
 import { Hono } from 'hono';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { timeZoneSchema } from '../../shared/tutor-schemas';
 import { requireVerifiedUser, type SessionReader } from '../accounts/session';
+import type { DB } from '../db/schema';
 import type { AppEnv } from '../http/app-env';
+import { validate } from '../http/validation';
 import { dashboardFor } from './dashboard-data';
 
-/** GET /api/dashboard: the signed-in, verified user's dashboard (401 signed out, 403 unverified). */
-export function dashboardRoutes(sessions: SessionReader) {
-  return new Hono<AppEnv>().get('/dashboard', sessions.loadSession, (c) =>
-    c.json(dashboardFor(requireVerifiedUser(c).role), 200),
+/** The browser's zone, where the user saved none: a zone this server does not know is ignored. */
+export const browserZoneQuery = z.object({ timeZone: timeZoneSchema.optional().catch(undefined) });
+
+export function dashboardRoutes(deps: { db: Kysely<DB>; sessions: SessionReader }) {
+  return new Hono<AppEnv>().get(
+    '/dashboard',
+    deps.sessions.loadSession,
+    validate('query', browserZoneQuery),
+    async (c) =>
+      c.json(await dashboardFor(deps.db, requireVerifiedUser(c), c.req.valid('query').timeZone), 200),
   );
 }

@@ -1,44 +1,44 @@
+/**
+ * GET /api/schedule: what the schedule page needs besides the lessons themselves (which come from
+ * GET /api/lessons): the role's wording and the zone to show times in, the user's saved one or,
+ * when they saved none, the browser's (`?timeZone=`). 401 signed out, 403 unverified.
+ */
 import { Hono } from 'hono';
+import type { Kysely } from 'kysely';
 import type { Role } from '../../shared/constants';
 import { requireVerifiedUser, type SessionReader } from '../accounts/session';
+import { browserZoneQuery } from '../dashboard/dashboard-routes';
+import type { DB } from '../db/schema';
 import type { AppEnv } from '../http/app-env';
+import { validate } from '../http/validation';
 
-/** The schedule page's content (static until the calendar ships), with the role's wording. */
-export function scheduleFor(role: Role) {
-  const tutor = role === 'tutor';
-  return {
-    role,
-    subtitle: tutor
-      ? 'Manage your availability and upcoming sessions with students'
-      : 'View and manage your upcoming lessons with tutors',
-    upcomingEvents: tutor
-      ? [
-          { title: 'Algebra II with Emma Wilson', when: 'Today, 09:00' },
-          { title: 'Physics with Lucas Martin', when: 'Today, 13:30' },
-          { title: 'Calculus with Sofia Garcia', when: 'Today, 17:00' },
-        ]
-      : [
-          { title: 'Calculus with Dr. Sarah Chen', when: 'Today, 16:00' },
-          { title: 'Spanish with Miguel Torres', when: 'Tomorrow, 10:00' },
-          { title: 'Python with Alex Kim', when: 'Friday, 18:30' },
-        ],
-    statistics: tutor
-      ? [
-          { label: 'Sessions this week', value: '14' },
-          { label: 'Hours taught', value: '12.5' },
-          { label: 'Open slots', value: '6' },
-        ]
-      : [
-          { label: 'Lessons this week', value: '3' },
-          { label: 'Hours learned', value: '2.75' },
-          { label: 'Subjects', value: '3' },
-        ],
-  };
-}
+export const scheduleSubtitle = (role: Role) =>
+  role === 'tutor'
+    ? 'Manage your availability and upcoming sessions with students'
+    : 'View and manage your upcoming lessons with tutors';
 
-/** GET /api/schedule: the verified user's schedule (401 signed out, 403 unverified). */
-export function scheduleRoutes(sessions: SessionReader) {
-  return new Hono<AppEnv>().get('/schedule', sessions.loadSession, (c) =>
-    c.json(scheduleFor(requireVerifiedUser(c).role), 200),
+export function scheduleRoutes(deps: { db: Kysely<DB>; sessions: SessionReader }) {
+  return new Hono<AppEnv>().get(
+    '/schedule',
+    deps.sessions.loadSession,
+    validate('query', browserZoneQuery),
+    async (c) => {
+      const user = requireVerifiedUser(c);
+      const saved = await deps.db
+        .selectFrom('users')
+        .select('time_zone')
+        .where('id', '=', user.id)
+        .executeTakeFirst();
+      return c.json(
+        {
+          role: user.role,
+          subtitle: scheduleSubtitle(user.role),
+          timeZone: saved?.time_zone ?? c.req.valid('query').timeZone ?? 'UTC',
+          /** Whether that zone is one the user chose (else it is the browser's). */
+          timeZoneSaved: Boolean(saved?.time_zone),
+        },
+        200,
+      );
+    },
   );
 }

@@ -1,16 +1,18 @@
 /**
  * Believable demo tutors, generated deterministically (the same seed gives the same people) with
  * no network and no real person's photo: names are combined from lists, avatars are drawn initials.
- * Used by `npm run seed:demo` (200 tutors) and by the benchmark (10,000).
+ * Used by `npm run seed:demo` (200 tutors, with their weekly hours, demo students and lessons)
+ * and by the tests.
  */
 import { type Kysely, sql } from 'kysely';
 import sharp from 'sharp';
 import { SUBJECT_CATEGORIES } from '../../shared/constants';
 import { SPOKEN_LANGUAGES, SUBJECTS_BY_CATEGORY, type SubjectCategory } from '../../shared/tutor-catalog';
 import type { DB } from '../db/schema';
+import { insertDemoLessons } from '../lessons/demo-lessons';
 import { refreshListings } from './tutor-listing';
 
-const FIRST_NAMES = [
+export const FIRST_NAMES = [
   'Amara',
   'Lucas',
   'Sofia',
@@ -60,7 +62,7 @@ const FIRST_NAMES = [
   'Vera',
   'Adrian',
 ];
-const LAST_NAMES = [
+export const LAST_NAMES = [
   'Okafor',
   'Lindqvist',
   'Moreau',
@@ -102,7 +104,7 @@ const LAST_NAMES = [
   'Nielsen',
   'Reyes',
 ];
-const TIME_ZONES = [
+export const TIME_ZONES = [
   'America/New_York',
   'America/Chicago',
   'America/Denver',
@@ -163,7 +165,7 @@ const BACKGROUNDS: Record<SubjectCategory, string[]> = {
 };
 
 /** mulberry32: a tiny, well-known seeded generator, so demo data is the same on every machine. */
-function seededRandom(seed: number) {
+export function seededRandom(seed: number) {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -340,5 +342,7 @@ export async function seedDemoDatabase(
       `The database already has ${n} account(s): seed:demo only fills an empty database.`,
     );
   }
-  await insertDemoTutors(db, generateDemoTutors(count), options);
+  const tutors = generateDemoTutors(count);
+  await insertDemoTutors(db, tutors, options);
+  await insertDemoLessons(db, tutors, Date.now());
 }

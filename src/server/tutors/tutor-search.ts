@@ -4,6 +4,7 @@
  * language and price, four sorts, and pages with a total count. Only public fields leave here.
  */
 import { type Kysely, sql } from 'kysely';
+import { DEFAULT_BOOKING_SETTINGS } from '../../shared/lessons/lesson-schemas';
 import { DEFAULT_PAGE_SIZE, effectiveSort } from '../../shared/tutor-catalog';
 import type {
   TutorCard,
@@ -145,11 +146,33 @@ export async function findPublishedTutor(db: Kysely<DB>, id: string): Promise<Tu
     .selectFrom('tutor_profiles as tp')
     .innerJoin('users as u', 'u.id', 'tp.user_id')
     .leftJoin('profile_photos as pp', 'pp.user_id', 'tp.user_id')
+    .leftJoin('tutor_availability as a', 'a.user_id', 'tp.user_id')
     .where('tp.user_id', '=', id)
     .where('tp.published', '=', true)
-    .select([...cardColumns, 'tp.about', 'u.time_zone as timeZone', 'u.created_at as createdAt'])
+    .select([
+      ...cardColumns,
+      'tp.about',
+      'u.time_zone as timeZone',
+      'u.created_at as createdAt',
+      'a.lesson_minutes as lessonMinutes',
+      'a.instant_booking as instantBooking',
+      'a.weekly as weekly',
+      'a.overrides as overrides',
+    ])
     .executeTakeFirst();
   if (!row) return null;
-  const { about, timeZone, createdAt, ...card } = row;
-  return { ...toCard(card), about, timeZone, memberSince: new Date(createdAt).toISOString() };
+  const { about, timeZone, createdAt, lessonMinutes, instantBooking, weekly, overrides, ...card } = row;
+  return {
+    ...toCard(card),
+    about,
+    timeZone,
+    memberSince: new Date(createdAt).toISOString(),
+    booking: {
+      lessonMinutes: lessonMinutes ?? [...DEFAULT_BOOKING_SETTINGS.lessonMinutes],
+      instantBooking: instantBooking ?? DEFAULT_BOOKING_SETTINGS.instantBooking,
+      // Whether any time is open at all, so the page need not send anyone looking week after week.
+      hasHours:
+        (weekly?.length ?? 0) > 0 || (overrides ?? []).some((override) => override.windows.length > 0),
+    },
+  };
 }

@@ -31,6 +31,11 @@ export function shortDayLabel(at: number, timeZone: string): string {
   return formatter(timeZone, { weekday: 'short', month: 'short', day: 'numeric' }).format(at);
 }
 
+/** "Tuesday, December 1, 2026, 09:00": an instant in one zone. */
+export function instantLabel(at: number, timeZone: string): string {
+  return `${dayLabel(at, timeZone)}, ${clockLabel(at, timeZone)}`;
+}
+
 /** "Tuesday, December 1, 2026, 09:00–10:00": a lesson's time in one zone. */
 export function lessonTimeLabel(start: number, end: number, timeZone: string): string {
   return `${dayLabel(start, timeZone)}, ${clockLabel(start, timeZone)}–${clockLabel(end, timeZone)}`;

@@ -1,21 +1,27 @@
+/**
+ * /dashboard: the verified user's overview, built by the server from their lessons, with times in
+ * their own zone (the saved one, else this browser's). A tutor sees today's lessons, earnings,
+ * sessions, students and waiting requests; a student their next lessons and what they have
+ * completed per subject. Every empty list says what to do next.
+ */
 import type { InferResponseType } from 'hono/client';
-import { useId } from 'react';
-import { useLoaderData } from 'react-router';
+import { Link, useLoaderData } from 'react-router';
 import { ROLE_LABELS } from '../../../shared/constants';
+import { clockLabel, lessonTimeLabel, priceLabel } from '../../../shared/lessons/lesson-times';
 import { paths } from '../../../shared/routes';
 import { ButtonLink } from '../../components/button';
 import { CardSection } from '../../components/card';
 import { ComingSoonButton } from '../../components/coming-soon';
 import { api, request } from '../../lib/api';
+import { browserTimeZone } from '../../lib/time-zones';
 import { useAuth } from '../auth/auth-provider';
+import { StatusBadge, ZoneNote } from '../lessons/lesson-parts';
 
-type Dashboard = InferResponseType<typeof api.dashboard.$get>;
+type Dashboard = InferResponseType<typeof api.dashboard.$get, 200>;
 type TutorDashboard = Extract<Dashboard, { role: 'tutor' }>;
 type StudentDashboard = Extract<Dashboard, { role: 'student' }>;
 
-export const loader = () => request(api.dashboard.$get());
-
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+export const loader = () => request(api.dashboard.$get({ query: { timeZone: browserTimeZone() } }));
 
 export function Component() {
   const auth = useAuth();
@@ -32,6 +38,7 @@ export function Component() {
         <h1 className="mt-1 wrap-break-word text-3xl font-bold tracking-tight text-slate-900">
           Welcome back{user ? `, ${user.displayName}` : ''}
         </h1>
+        <ZoneNote timeZone={dashboard.timeZone} className="mt-2" />
       </header>
       <div className="mt-8">
         {dashboard.role === 'tutor' ? <TutorView data={dashboard} /> : <StudentView data={dashboard} />}
@@ -41,49 +48,84 @@ export function Component() {
 }
 
 function TutorView({ data }: { data: TutorDashboard }) {
+  const { earnings } = data;
   return (
     <div className="grid gap-6 lg:grid-cols-3">
+      {!data.hasAvailability ? (
+        <div className="rounded-2xl border border-amber-200 bg-amber-50 p-5 text-amber-950 lg:col-span-3">
+          <p className="font-semibold">Students cannot book you yet.</p>
+          <p className="mt-1 text-sm">
+            Set the hours you teach each week, and your lesson lengths, so your free times appear on your
+            profile.
+          </p>
+          <ButtonLink to={paths.availability} className="mt-3">
+            Set your hours
+          </ButtonLink>
+        </div>
+      ) : null}
       <CardSection title="Today's schedule" className="lg:col-span-2">
-        <ul className="divide-y divide-slate-100">
-          {data.todaysSessions.map((session) => (
-            <li key={session.time} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-3">
-              <span className="w-14 font-mono text-sm font-semibold text-brand-700">{session.time}</span>
-              <span className="font-medium text-slate-900">{session.student}</span>
-              <span className="text-sm text-slate-600">
-                {session.subject} · {session.durationMinutes} min
-              </span>
-            </li>
-          ))}
-        </ul>
+        {data.today.length === 0 ? (
+          <p className="text-sm text-slate-700">
+            No lessons today.{' '}
+            <Link to={paths.schedule} className="font-semibold text-brand-700 underline">
+              See your schedule
+            </Link>{' '}
+            for the days ahead.
+          </p>
+        ) : (
+          <ul className="divide-y divide-slate-100">
+            {data.today.map((lesson) => (
+              <li key={lesson.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-3">
+                <span className="w-14 font-mono text-sm font-semibold text-brand-700">
+                  {clockLabel(Date.parse(lesson.start), data.timeZone)}
+                </span>
+                <span className="font-medium text-slate-900">{lesson.with.displayName}</span>
+                <span className="text-sm text-slate-600">
+                  {lesson.subject} · {lesson.minutes} min
+                </span>
+                <StatusBadge status={lesson.status} />
+              </li>
+            ))}
+          </ul>
+        )}
+        {data.pendingRequests > 0 ? (
+          <p className="mt-4 rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-950">
+            {data.pendingRequests === 1
+              ? '1 lesson request is waiting for your answer.'
+              : `${data.pendingRequests} lesson requests are waiting for your answer.`}{' '}
+            <Link to={paths.schedule} className="font-semibold underline">
+              Answer on your schedule
+            </Link>
+          </p>
+        ) : null}
       </CardSection>
       <CardSection title="Earnings this month">
-        <p className="text-4xl font-extrabold text-slate-900">{usd.format(data.earnings.thisMonthUsd)}</p>
-        <p className="mt-2 text-sm font-medium text-emerald-800">
-          +{data.earnings.changeFromLastMonthPercent}% from last month
+        <p className="text-4xl font-extrabold text-slate-900">
+          {priceLabel(earnings.thisMonthCents, earnings.currency)}
         </p>
-        <p className="mt-1 text-sm text-slate-600">
-          {usd.format(data.earnings.pendingPayoutUsd)} pending payout
+        <p className="mt-2 text-sm text-slate-600">
+          From confirmed and completed lessons. Last month:{' '}
+          {priceLabel(earnings.lastMonthCents, earnings.currency)}.
         </p>
       </CardSection>
       <CardSection title="Performance" className="lg:col-span-2">
         <dl className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+          <Stat label="Total sessions" value={String(data.totalSessions)} detail="Lessons completed" />
+          <Stat label="Active students" value={String(data.activeStudents)} detail="Last 30 days and ahead" />
           <Stat
-            label="Rating"
-            value={`${data.performance.rating} ★`}
-            detail={`${data.performance.reviews} reviews`}
+            label="Requests waiting"
+            value={String(data.pendingRequests)}
+            detail="Each expires after 48 hours"
           />
-          <Stat label="Total sessions" value={String(data.performance.totalSessions)} />
-          <Stat label="Active students" value={String(data.performance.activeStudents)} />
         </dl>
       </CardSection>
       <CardSection title="Quick actions">
         <div className="space-y-3">
-          <ComingSoonButton
-            label="Set Availability"
-            note="Setting your availability is coming soon, with lesson booking."
-          />
+          <ButtonLink to={paths.availability} variant="secondary" className="w-full">
+            Set Availability
+          </ButtonLink>
           <ComingSoonButton label="View Messages" note="Messaging is coming soon." />
-          <ButtonLink to={paths.profile} className="w-full">
+          <ButtonLink to={paths.profile} variant="secondary" className="w-full">
             Update Profile
           </ButtonLink>
         </div>
@@ -105,20 +147,38 @@ function Stat({ label, value, detail }: { label: string; value: string; detail?:
 }
 
 function StudentView({ data }: { data: StudentDashboard }) {
+  const most = Math.max(1, ...data.completedBySubject.map((item) => item.lessons));
   return (
     <div className="grid gap-6 lg:grid-cols-3">
       <CardSection title="Upcoming lessons" className="lg:col-span-2">
-        <ul className="divide-y divide-slate-100">
-          {data.upcomingLessons.map((lesson) => (
-            <li key={lesson.when} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-3">
-              <span className="w-36 text-sm font-semibold text-brand-700">{lesson.when}</span>
-              <span className="font-medium text-slate-900">{lesson.subject}</span>
-              <span className="text-sm text-slate-600">
-                with {lesson.tutor} · {lesson.durationMinutes} min
-              </span>
-            </li>
-          ))}
-        </ul>
+        {data.upcoming.length === 0 ? (
+          <p className="text-sm text-slate-700">
+            No lessons booked yet. Find a tutor and pick a time that suits you.
+          </p>
+        ) : (
+          <ul className="divide-y divide-slate-100">
+            {data.upcoming.map((lesson) => (
+              <li key={lesson.id} className="py-3">
+                <div className="flex flex-wrap items-center gap-2">
+                  <span className="font-medium text-slate-900">
+                    {lesson.subject} with {lesson.with.displayName}
+                  </span>
+                  <StatusBadge status={lesson.status} />
+                </div>
+                <p className="mt-0.5 text-sm text-slate-700">
+                  {lessonTimeLabel(Date.parse(lesson.start), Date.parse(lesson.end), data.timeZone)} ·{' '}
+                  {lesson.minutes} min
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+        <Link
+          to={paths.schedule}
+          className="mt-4 inline-block text-sm font-semibold text-brand-700 underline"
+        >
+          Open your schedule
+        </Link>
       </CardSection>
       <CardSection title="Find New Tutors">
         <p className="text-sm text-slate-700">Explore tutors by subject, price and language.</p>
@@ -126,55 +186,35 @@ function StudentView({ data }: { data: StudentDashboard }) {
           Browse Tutors
         </ButtonLink>
       </CardSection>
-      <CardSection title="Learning progress" className="lg:col-span-2">
-        <ul className="space-y-4">
-          {data.progress.map((item) => (
-            <ProgressRow key={item.subject} subject={item.subject} percent={item.percent} />
-          ))}
-        </ul>
-      </CardSection>
-      <CardSection title="Achievements">
-        <ul className="space-y-3">
-          {data.achievements.map((achievement) => (
-            <li key={achievement.title} className="flex gap-3">
-              <span
-                aria-hidden="true"
-                className="flex size-9 shrink-0 items-center justify-center rounded-full bg-amber-100 text-amber-800"
-              >
-                ★
-              </span>
-              <span>
-                <span className="block font-medium text-slate-900">{achievement.title}</span>
-                <span className="block text-sm text-slate-600">{achievement.description}</span>
-              </span>
-            </li>
-          ))}
-        </ul>
+      <CardSection title="Learning progress" className="lg:col-span-3">
+        {data.completedBySubject.length === 0 ? (
+          <p className="text-sm text-slate-700">
+            Your completed lessons will add up here, subject by subject, after your first lesson.
+          </p>
+        ) : (
+          <ul className="space-y-4">
+            {data.completedBySubject.map((item) => (
+              <ProgressRow key={item.subject} subject={item.subject} lessons={item.lessons} most={most} />
+            ))}
+          </ul>
+        )}
       </CardSection>
     </div>
   );
 }
 
-/** One subject's progress bar, named by the subject through an id that any subject name keeps valid. */
-function ProgressRow({ subject, percent }: { subject: string; percent: number }) {
-  const labelId = useId();
+/** One subject's completed lessons, as a bar against the subject with the most. */
+function ProgressRow({ subject, lessons, most }: { subject: string; lessons: number; most: number }) {
+  const text = lessons === 1 ? '1 lesson completed' : `${lessons} lessons completed`;
   return (
     <li>
       <div className="flex justify-between text-sm">
-        <span id={labelId} className="font-medium text-slate-900">
-          {subject}
-        </span>
-        <span className="text-slate-600">{percent}%</span>
+        <span className="font-medium text-slate-900">{subject}</span>
+        <span className="text-slate-600">{text}</span>
       </div>
-      <div
-        role="progressbar"
-        aria-labelledby={labelId}
-        aria-valuenow={percent}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        className="mt-2 h-2.5 rounded-full bg-slate-100"
-      >
-        <div className="h-2.5 rounded-full bg-brand-600" style={{ width: `${percent}%` }} />
+      {/* The bar only draws the count read out beside the subject. */}
+      <div aria-hidden="true" className="mt-2 h-2.5 rounded-full bg-slate-100">
+        <div className="h-2.5 rounded-full bg-brand-600" style={{ width: `${(lessons / most) * 100}%` }} />
       </div>
     </li>
   );

@@ -1,24 +1,28 @@
 /**
- * /schedule: the calendar is announced for a later stage; the sidebar shows quick actions,
- * upcoming events and statistics, worded for the user's role. Should the server refuse (the
+ * /schedule: the user's week as a calendar, the lessons ahead with what can be done with each
+ * (accept or decline a request, cancel, move), and the calendar feed, all in the user's zone
+ * (the saved one, else this browser's), which the page names. Should the server refuse (the
  * session ended, or the email is not verified), the page itself asks to sign up or sign in.
  */
-import { useLoaderData } from 'react-router';
+import { Link, useLoaderData } from 'react-router';
+import {
+  addDays,
+  lessonTimeLabel,
+  localDate,
+  priceLabel,
+  shortDayLabel,
+  startOfLocalDay,
+} from '../../../shared/lessons/lesson-times';
 import { paths } from '../../../shared/routes';
 import { ButtonLink } from '../../components/button';
 import { CardSection } from '../../components/card';
-import { ComingSoonButton } from '../../components/coming-soon';
-import { ApiError, api, request } from '../../lib/api';
+import { StatusBadge, ZoneNote } from '../lessons/lesson-parts';
+import { CalendarFeedCard } from './calendar-feed-card';
+import { LessonActions } from './lesson-actions';
+import { type Lesson, loadSchedule, type ScheduleData } from './schedule-data';
+import { WeekCalendar } from './week-calendar';
 
-/** The schedule, or null when the server refused it (the session ended, or is unverified). */
-export async function loader() {
-  try {
-    return await request(api.schedule.$get());
-  } catch (error) {
-    if (error instanceof ApiError && (error.status === 401 || error.status === 403)) return null;
-    throw error;
-  }
-}
+export const loader = loadSchedule;
 
 export function Component() {
   const schedule = useLoaderData<typeof loader>();
@@ -43,80 +47,159 @@ export function Component() {
   }
 
   const tutor = schedule.role === 'tutor';
+  const requests = schedule.upcoming.filter((lesson) => lesson.status === 'pending');
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:py-12">
       <title>Schedule · Tutorlane</title>
       <header>
         <h1 className="text-3xl font-bold tracking-tight text-slate-900">Schedule</h1>
         <p className="mt-2 min-h-6 text-slate-700">{schedule.subtitle}</p>
-      </header>
-      {schedule ? (
-        <div className="mt-8 grid gap-6 lg:grid-cols-3">
-          <section
-            aria-labelledby="calendar-heading"
-            className="flex min-h-80 flex-col items-center justify-center rounded-2xl border-2 border-dashed border-slate-300 bg-white p-8 text-center lg:col-span-2"
+        <div className="mt-1 flex flex-wrap items-baseline gap-x-2">
+          <ZoneNote timeZone={schedule.timeZone} />
+          <Link
+            to={tutor ? paths.availability : paths.profile}
+            className="text-sm font-semibold text-brand-700 underline"
           >
-            <svg
-              viewBox="0 0 24 24"
-              className="size-12 text-brand-700"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="1.6"
-              aria-hidden="true"
-            >
-              <path d="M7 3v3m10-3v3M4 9h16M5 5h14a1 1 0 0 1 1 1v13a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1z" />
-            </svg>
-            <h2 id="calendar-heading" className="mt-4 text-xl font-semibold text-slate-900">
-              Calendar Coming Soon
-            </h2>
-            <p className="mt-2 max-w-md text-slate-700">
-              {tutor
-                ? 'A full calendar to set your availability and see every booked session is on its way.'
-                : 'A full calendar to book lessons and see every session at a glance is on its way.'}
-            </p>
-          </section>
-          <div className="space-y-6">
-            <CardSection title="Quick actions">
-              <div className="space-y-3">
+            {schedule.timeZoneSaved ? 'Change your time zone' : 'Save your time zone'}
+          </Link>
+        </div>
+      </header>
+
+      <div className="mt-8 grid gap-6 lg:grid-cols-3">
+        <section
+          aria-labelledby="week-heading"
+          className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6 lg:col-span-3"
+        >
+          <WeekHeader schedule={schedule} />
+          <div className="mt-4">
+            <WeekCalendar
+              days={schedule.days}
+              lessons={schedule.weekLessons}
+              timeZone={schedule.timeZone}
+              role={schedule.role}
+            />
+          </div>
+          {schedule.weekLessons.length === 0 ? (
+            <p className="mt-4 text-sm text-slate-700">No lessons this week.</p>
+          ) : null}
+        </section>
+
+        <div className="space-y-6 lg:col-span-2">
+          {tutor ? (
+            <CardSection title="Requests">
+              {requests.length === 0 ? (
+                <p className="text-sm text-slate-700">No requests are waiting for your answer.</p>
+              ) : (
+                <LessonList lessons={requests} schedule={schedule} />
+              )}
+            </CardSection>
+          ) : null}
+          <CardSection title="Upcoming lessons">
+            {schedule.upcoming.length === 0 ? (
+              <div className="text-sm text-slate-700">
+                <p>No lessons ahead.</p>
                 {tutor ? (
-                  <>
-                    <ComingSoonButton
-                      label="Set Availability"
-                      note="Setting your availability is coming soon."
-                    />
-                    <ComingSoonButton label="Block Time Off" note="Blocking time off is coming soon." />
-                  </>
+                  <p className="mt-1">
+                    Students book the free times of your{' '}
+                    <Link to={paths.availability} className="font-semibold text-brand-700 underline">
+                      availability
+                    </Link>
+                    .
+                  </p>
                 ) : (
-                  <>
-                    <ComingSoonButton label="Book a Lesson" note="Booking lessons is coming soon." />
-                    <ComingSoonButton label="Request a Reschedule" note="Rescheduling is coming soon." />
-                  </>
+                  <p className="mt-1">
+                    <Link to={paths.tutors} className="font-semibold text-brand-700 underline">
+                      Find a tutor
+                    </Link>{' '}
+                    and book a time on their page.
+                  </p>
                 )}
               </div>
-            </CardSection>
-            <CardSection title="Upcoming events">
-              <ul className="space-y-3">
-                {schedule.upcomingEvents.map((event) => (
-                  <li key={event.title}>
-                    <p className="font-medium text-slate-900">{event.title}</p>
-                    <p className="text-sm text-slate-600">{event.when}</p>
-                  </li>
-                ))}
-              </ul>
-            </CardSection>
-            <CardSection title="Statistics">
-              <dl className="space-y-2">
-                {schedule.statistics.map((stat) => (
-                  <div key={stat.label} className="flex justify-between text-sm">
-                    <dt className="text-slate-700">{stat.label}</dt>
-                    <dd className="font-semibold text-slate-900">{stat.value}</dd>
-                  </div>
-                ))}
-              </dl>
-            </CardSection>
-          </div>
+            ) : (
+              <LessonList
+                lessons={
+                  tutor
+                    ? schedule.upcoming.filter((lesson) => lesson.status !== 'pending')
+                    : schedule.upcoming
+                }
+                schedule={schedule}
+              />
+            )}
+          </CardSection>
         </div>
-      ) : null}
+        <div className="space-y-6">
+          <CardSection title="Quick actions">
+            {tutor ? (
+              <ButtonLink to={paths.availability} variant="secondary" className="w-full">
+                Set Availability
+              </ButtonLink>
+            ) : (
+              <ButtonLink to={paths.tutors} variant="secondary" className="w-full">
+                Book a Lesson
+              </ButtonLink>
+            )}
+          </CardSection>
+          <CalendarFeedCard url={schedule.feedUrl} />
+        </div>
+      </div>
     </div>
+  );
+}
+
+function WeekHeader({ schedule }: { schedule: ScheduleData }) {
+  const { monday, timeZone } = schedule;
+  const today = localDate(Date.now(), timeZone);
+  const weekLink = (date: string) => `${paths.schedule}?week=${date}`;
+  const label = `${shortDayLabel(startOfLocalDay(monday, timeZone), timeZone)} – ${shortDayLabel(
+    startOfLocalDay(addDays(monday, 6), timeZone),
+    timeZone,
+  )}`;
+  const isThisWeek = schedule.days.includes(today);
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3">
+      <h2 id="week-heading" className="text-lg font-semibold text-slate-900">
+        Week of {label}
+      </h2>
+      <nav aria-label="Weeks" className="flex gap-2">
+        <ButtonLink to={weekLink(addDays(monday, -7))} variant="secondary">
+          ← Previous week
+        </ButtonLink>
+        {isThisWeek ? null : (
+          <ButtonLink to={paths.schedule} variant="secondary">
+            This week
+          </ButtonLink>
+        )}
+        <ButtonLink to={weekLink(addDays(monday, 7))} variant="secondary">
+          Next week →
+        </ButtonLink>
+      </nav>
+    </div>
+  );
+}
+
+function LessonList({ lessons, schedule }: { lessons: Lesson[]; schedule: ScheduleData }) {
+  const { role, timeZone } = schedule;
+  return (
+    <ul className="divide-y divide-slate-100">
+      {lessons.map((lesson) => {
+        const other = role === 'tutor' ? lesson.student.displayName : lesson.tutor.displayName;
+        return (
+          <li key={lesson.id} className="py-4 first:pt-0 last:pb-0">
+            <div className="flex flex-wrap items-center gap-2">
+              <p className="font-semibold text-slate-900">
+                {lesson.subject} with {other}
+              </p>
+              <StatusBadge status={lesson.status} />
+            </div>
+            <p className="mt-1 text-sm text-slate-700">
+              {lessonTimeLabel(Date.parse(lesson.start), Date.parse(lesson.end), timeZone)} · {lesson.minutes}{' '}
+              min · {priceLabel(lesson.price.amountCents, lesson.price.currency)}
+            </p>
+            {lesson.note ? <p className="mt-1 text-sm text-slate-600">Note: {lesson.note}</p> : null}
+            <LessonActions lesson={lesson} role={role} timeZone={timeZone} />
+          </li>
+        );
+      })}
+    </ul>
   );
 }

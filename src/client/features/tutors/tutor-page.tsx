@@ -1,11 +1,12 @@
-/** /tutors/:id: a tutor's public profile, with the way back to the search that led here. */
-import { useState } from 'react';
+/**
+ * /tutors/:id: a tutor's public profile, with the way back to the search that led here, and the
+ * region to book a lesson.
+ */
 import { Link, type LoaderFunctionArgs, useLoaderData, useLocation } from 'react-router';
 import { paths } from '../../../shared/routes';
-import { Button } from '../../components/button';
-import { StatusMessage } from '../../components/messages';
 import { ApiError } from '../../lib/api';
 import { describeTimeZone } from '../../lib/time-zones';
+import { BookLesson } from './book-lesson';
 import { fetchTutor } from './tutor-api';
 import { TutorAvatar, VerifiedBadge } from './tutor-avatar';
 
@@ -22,7 +23,6 @@ export function Component() {
   const tutor = useLoaderData<typeof loader>();
   const location = useLocation();
   const search = (location.state as { search?: string } | null)?.search ?? '';
-  const [asked, setAsked] = useState(false);
   const back = (
     <Link
       to={`${paths.tutors}${search}`}
@@ -47,8 +47,8 @@ export function Component() {
     <div className="mx-auto max-w-5xl px-4 py-8 sm:py-12">
       <title>{`${tutor.displayName}, ${tutor.subjects.join(', ')} tutor · Tutorlane`}</title>
       {back}
-      <div className="mt-6 grid gap-8 lg:grid-cols-3">
-        <div className="lg:col-span-2">
+      <div className="mt-6 grid gap-8 lg:grid-cols-5">
+        <div className="lg:col-span-3">
           <div className="flex flex-col gap-5 sm:flex-row sm:items-center">
             <TutorAvatar
               id={tutor.id}
@@ -119,26 +119,12 @@ export function Component() {
           </section>
         </div>
 
-        <aside className="lg:col-span-1">
-          <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm lg:sticky lg:top-24">
-            <p className="text-3xl font-bold text-slate-900">
-              ${tutor.hourlyRate}
-              <span className="text-base font-medium text-slate-600"> per hour</span>
-            </p>
-            <Button size="lg" className="mt-5 w-full" onClick={() => setAsked(true)}>
-              Book a lesson
-            </Button>
-            {asked ? (
-              <div className="mt-3">
-                <StatusMessage tone="info">
-                  Booking opens soon. We are building lesson booking now; you will be able to book{' '}
-                  {tutor.displayName.split(' ')[0]} right here.
-                </StatusMessage>
-              </div>
-            ) : (
-              <p className="mt-3 text-sm text-slate-600">Booking opens soon.</p>
-            )}
-          </div>
+        <aside className="space-y-4 lg:col-span-2">
+          <p className="text-3xl font-bold text-slate-900">
+            ${tutor.hourlyRate}
+            <span className="text-base font-medium text-slate-600"> per hour</span>
+          </p>
+          <BookLesson tutor={tutor} />
         </aside>
       </div>
     </div>

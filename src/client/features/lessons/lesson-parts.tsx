@@ -1,0 +1,33 @@
+/** Small pieces every lesson screen shares: a lesson's status as a badge, and the zone times are in. */
+import type { LessonStatus } from '../../../shared/lessons/lesson-schemas';
+import { describeTimeZone } from '../../lib/time-zones';
+
+const STATUS: Record<LessonStatus, { label: string; className: string }> = {
+  pending: { label: 'Request', className: 'bg-amber-100 text-amber-900' },
+  confirmed: { label: 'Confirmed', className: 'bg-emerald-100 text-emerald-900' },
+  completed: { label: 'Completed', className: 'bg-slate-200 text-slate-800' },
+  cancelled: { label: 'Cancelled', className: 'bg-red-100 text-red-900' },
+  declined: { label: 'Declined', className: 'bg-red-100 text-red-900' },
+  expired: { label: 'Expired', className: 'bg-slate-200 text-slate-800' },
+};
+
+export const statusLabel = (status: LessonStatus) => STATUS[status].label;
+
+export function StatusBadge({ status }: { status: LessonStatus }) {
+  return (
+    <span
+      className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS[status].className}`}
+    >
+      {STATUS[status].label}
+    </span>
+  );
+}
+
+/** "Times are in Central European Standard Time (GMT+1) · Madrid." */
+export function ZoneNote({ timeZone, className = '' }: { timeZone: string; className?: string }) {
+  return (
+    <p className={`text-sm text-slate-600 ${className}`}>
+      Times are in <span className="font-medium text-slate-800">{describeTimeZone(timeZone)}</span>.
+    </p>
+  );
+}

@@ -1,0 +1,63 @@
+/**
+ * What the schedule page loads: the role's wording and the zone to show times in (GET
+ * /api/schedule), the lessons of the week on screen and of the weeks ahead (GET /api/lessons), and
+ * the calendar feed's address. The week is the URL's `?week=` (a Monday, "YYYY-MM-DD"), else this
+ * week in the user's zone.
+ */
+import type { InferResponseType } from 'hono/client';
+import type { LoaderFunctionArgs } from 'react-router';
+import { addDays, localDate, mondayOf, startOfLocalDay } from '../../../shared/lessons/lesson-times';
+import { ApiError, api, request } from '../../lib/api';
+import { browserTimeZone } from '../../lib/time-zones';
+
+export type Lesson = InferResponseType<typeof api.lessons.$get, 200>['lessons'][number];
+
+/** How far ahead the list of upcoming lessons looks. */
+const UPCOMING_DAYS = 90;
+const DAY = 24 * 60 * 60 * 1000;
+
+const isLocalDate = (value: string | null): value is string =>
+  value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`));
+
+export async function loadSchedule({ request: page }: LoaderFunctionArgs) {
+  const signal = page.signal;
+  let info: InferResponseType<typeof api.schedule.$get, 200>;
+  try {
+    info = await request(api.schedule.$get({ query: { timeZone: browserTimeZone() } }, { init: { signal } }));
+  } catch (error) {
+    // The session ended or is unverified: the page asks to sign up or sign in.
+    if (error instanceof ApiError && (error.status === 401 || error.status === 403)) return null;
+    throw error;
+  }
+  const { timeZone } = info;
+  const asked = new URL(page.url).searchParams.get('week');
+  const monday = mondayOf(isLocalDate(asked) ? asked : localDate(Date.now(), timeZone));
+  const days = Array.from({ length: 7 }, (_, i) => addDays(monday, i));
+  const weekFrom = new Date(startOfLocalDay(monday, timeZone)).toISOString();
+  const weekTo = new Date(startOfLocalDay(addDays(monday, 7), timeZone)).toISOString();
+  const now = Date.now();
+  const [week, upcoming, feed] = await Promise.all([
+    request(api.lessons.$get({ query: { from: weekFrom, to: weekTo } }, { init: { signal } })),
+    request(
+      api.lessons.$get(
+        {
+          query: { from: new Date(now).toISOString(), to: new Date(now + UPCOMING_DAYS * DAY).toISOString() },
+        },
+        { init: { signal } },
+      ),
+    ),
+    request(api['calendar-feed'].$get(undefined, { init: { signal } })),
+  ]);
+  return {
+    ...info,
+    days,
+    monday,
+    weekLessons: week.lessons,
+    upcoming: upcoming.lessons.filter(
+      (lesson) => lesson.status === 'pending' || lesson.status === 'confirmed',
+    ),
+    feedUrl: feed.url,
+  };
+}
+
+export type ScheduleData = NonNullable<Awaited<ReturnType<typeof loadSchedule>>>;

@@ -1,0 +1,273 @@
+/**
+ * The "Book a lesson" region of a tutor's page: a length, a week of free times in the viewer's
+ * zone (a signed-in student's saved zone, else this browser's), then the subject, a note and
+ * "Confirm booking". Anyone may look at the times; a visitor who is not a verified student is told
+ * what to do to book. A booking carries an Idempotency-Key made when the time was chosen, so a
+ * retried or double-clicked confirmation books once.
+ */
+import { useEffect, useId, useState } from 'react';
+import { Link } from 'react-router';
+import { lessonTimeLabel, priceLabel } from '../../../shared/lessons/lesson-times';
+import { paths } from '../../../shared/routes';
+import type { TutorPublicProfile } from '../../../shared/tutor-schemas';
+import { Button, ButtonLink } from '../../components/button';
+import { ErrorMessage, StatusMessage } from '../../components/messages';
+import { SelectField, TextArea } from '../../components/text-field';
+import { ApiError, api, request } from '../../lib/api';
+import { browserTimeZone } from '../../lib/time-zones';
+import { useAuth } from '../auth/auth-provider';
+import { ZoneNote } from '../lessons/lesson-parts';
+import { type Slot, SlotPicker } from '../lessons/slot-picker';
+
+type Booked = { kind: 'booked'; status: string; start: string; end: string };
+
+/** The zone to show times in: a student's saved one, once known; this browser's until then. */
+function useViewerZone(isStudent: boolean): string {
+  const [zone, setZone] = useState(browserTimeZone);
+  useEffect(() => {
+    if (!isStudent) return;
+    const controller = new AbortController();
+    request(api.profile.details.$get(undefined, { init: { signal: controller.signal } }))
+      .then((details) => {
+        if (details.role === 'student' && details.timeZone) setZone(details.timeZone);
+      })
+      .catch(() => {
+        // Without the saved zone, times stay in this browser's, which the page names.
+      });
+    return () => controller.abort();
+  }, [isStudent]);
+  return zone;
+}
+
+export function BookLesson({ tutor }: { tutor: TutorPublicProfile }) {
+  const auth = useAuth();
+  const user = auth.status === 'signed-in' ? auth.user : null;
+  const canBook = user?.role === 'student' && user.emailVerified;
+  const timeZone = useViewerZone(user?.role === 'student');
+  const lengths = tutor.booking.lessonMinutes;
+  const [minutes, setMinutes] = useState(lengths.includes(60) ? 60 : (lengths[0] ?? 60));
+  const [slot, setSlot] = useState<Slot | null>(null);
+  const [key, setKey] = useState('');
+  const [subject, setSubject] = useState(tutor.subjects[0] ?? '');
+  const [note, setNote] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<Booked | { kind: 'failed'; message: string } | null>(null);
+  const [refreshKey, setRefreshKey] = useState(0);
+  const headingId = useId();
+  const here = `${paths.tutors}/${encodeURIComponent(tutor.id)}`;
+
+  const choose = (chosen: Slot) => {
+    setSlot(chosen);
+    setKey(crypto.randomUUID());
+    setOutcome(null);
+  };
+
+  async function confirm() {
+    if (!slot) return;
+    setBusy(true);
+    setOutcome(null);
+    try {
+      const lesson = await request(
+        api.lessons.$post(
+          {
+            json: {
+              tutorId: tutor.id,
+              start: slot.start,
+              minutes,
+              subject,
+              ...(note.trim() ? { note: note.trim() } : {}),
+            },
+          },
+          { headers: { 'Idempotency-Key': key } },
+        ),
+      );
+      setOutcome({ kind: 'booked', status: lesson.status, start: lesson.start, end: lesson.end });
+      setSlot(null);
+      setNote('');
+      setRefreshKey((n) => n + 1);
+    } catch (error) {
+      const message = error instanceof ApiError ? error.message : 'The booking could not be made.';
+      setOutcome({ kind: 'failed', message });
+      // A time someone else took is gone: show the week as it is now.
+      if (error instanceof ApiError && error.status === 409) {
+        setSlot(null);
+        setRefreshKey((n) => n + 1);
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const price = priceLabel(Math.round((tutor.hourlyRate * 100 * minutes) / 60));
+  const firstName = tutor.displayName.split(' ')[0] ?? tutor.displayName;
+
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+    >
+      <h2 id={headingId} className="text-xl font-semibold text-slate-900">
+        Book a lesson
+      </h2>
+      <p className="mt-1 text-sm text-slate-700">
+        {tutor.booking.instantBooking
+          ? `${firstName} confirms bookings at once.`
+          : `${firstName} accepts each request: you will hear within 48 hours.`}{' '}
+        Free to cancel or move up to 24 hours before the lesson.
+      </p>
+      <ZoneNote timeZone={timeZone} className="mt-1" />
+      {!user ? (
+        <p className="mt-1 text-sm text-slate-700">
+          <Link to={paths.signup} className="font-semibold text-brand-700 underline">
+            Sign up
+          </Link>{' '}
+          or{' '}
+          <Link
+            to={`${paths.login}?redirectTo=${encodeURIComponent(here)}`}
+            className="font-semibold text-brand-700 underline"
+          >
+            sign in
+          </Link>{' '}
+          to book.
+        </p>
+      ) : null}
+
+      {!tutor.booking.hasHours ? (
+        <p className="mt-4 rounded-lg bg-slate-50 px-4 py-3 text-sm text-slate-700">
+          {firstName} has not opened any times for booking yet. Please check back soon.
+        </p>
+      ) : (
+        <>
+          {lengths.length > 1 ? (
+            <SelectField
+              label="Lesson length"
+              className="mt-4 max-w-xs"
+              value={String(minutes)}
+              onChange={(event) => {
+                setMinutes(Number(event.target.value));
+                setSlot(null);
+              }}
+            >
+              {lengths.map((length) => (
+                <option key={length} value={length}>
+                  {length} minutes · {priceLabel(Math.round((tutor.hourlyRate * 100 * length) / 60))}
+                </option>
+              ))}
+            </SelectField>
+          ) : (
+            <p className="mt-4 text-sm text-slate-800">
+              Lessons last {minutes} minutes · {price}
+            </p>
+          )}
+
+          <div className="mt-4">
+            <SlotPicker
+              tutorId={tutor.id}
+              minutes={minutes}
+              timeZone={timeZone}
+              selected={slot?.start ?? null}
+              onSelect={choose}
+              refreshKey={refreshKey}
+            />
+          </div>
+        </>
+      )}
+
+      {outcome?.kind === 'booked' ? (
+        <div className="mt-4">
+          <StatusMessage>
+            {outcome.status === 'pending' ? 'Request sent' : 'Booked'}:{' '}
+            {lessonTimeLabel(Date.parse(outcome.start), Date.parse(outcome.end), timeZone)}.{' '}
+            {outcome.status === 'pending'
+              ? `${firstName} has 48 hours to accept; we will mail you the answer.`
+              : 'A confirmation with a calendar invitation is on its way to your inbox.'}{' '}
+            <Link to={paths.schedule} className="font-semibold underline">
+              See your schedule
+            </Link>
+          </StatusMessage>
+        </div>
+      ) : null}
+      {outcome?.kind === 'failed' ? (
+        <div className="mt-4">
+          <ErrorMessage>{outcome.message}</ErrorMessage>
+        </div>
+      ) : null}
+
+      {slot ? (
+        <div className="mt-5 border-t border-slate-200 pt-5">
+          <p className="font-medium text-slate-900">
+            {lessonTimeLabel(Date.parse(slot.start), Date.parse(slot.end), timeZone)} · {minutes} min ·{' '}
+            {price}
+          </p>
+          {canBook ? (
+            <div className="mt-3 space-y-3">
+              {tutor.subjects.length > 1 ? (
+                <SelectField
+                  label="Subject"
+                  value={subject}
+                  onChange={(event) => setSubject(event.target.value)}
+                >
+                  {tutor.subjects.map((item) => (
+                    <option key={item}>{item}</option>
+                  ))}
+                </SelectField>
+              ) : null}
+              <TextArea
+                label="Note for the tutor (optional)"
+                rows={3}
+                maxLength={1000}
+                value={note}
+                onChange={(event) => setNote(event.target.value)}
+                hint="What you would like to work on."
+              />
+              <Button size="lg" className="w-full" onClick={confirm} busy={busy} disabled={busy}>
+                Confirm booking
+              </Button>
+            </div>
+          ) : (
+            <BookingPrompt here={here} role={user?.role} verified={user?.emailVerified ?? false} />
+          )}
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+/** What someone who may not book this time needs to do first. */
+function BookingPrompt({
+  here,
+  role,
+  verified,
+}: {
+  here: string;
+  role: string | undefined;
+  verified: boolean;
+}) {
+  if (role === 'tutor')
+    return (
+      <p className="mt-3 text-sm text-slate-700">
+        Tutors cannot book lessons. Sign in with a student account to book.
+      </p>
+    );
+  if (role === 'student' && !verified)
+    return (
+      <p className="mt-3 text-sm text-slate-700">
+        Please{' '}
+        <Link to={paths.verifyEmail} className="font-semibold text-brand-700 underline">
+          verify your email
+        </Link>{' '}
+        to book this time.
+      </p>
+    );
+  return (
+    <div className="mt-3">
+      <p className="text-sm text-slate-700">Sign up or sign in to book this time.</p>
+      <div className="mt-3 flex flex-col gap-2 sm:flex-row">
+        <ButtonLink to={paths.signup}>Sign up to book</ButtonLink>
+        <ButtonLink to={`${paths.login}?redirectTo=${encodeURIComponent(here)}`} variant="secondary">
+          Sign in
+        </ButtonLink>
+      </div>
+    </div>
+  );
+}
