@@ -15,6 +15,7 @@ export const paths = {
   schedule: '/schedule',
   profile: '/profile',
   tutors: '/tutors',
+  availability: '/availability',
 } as const;
 
 /** A tutor's public page. */
@@ -50,6 +51,7 @@ export const pages = [
   { path: paths.profile, module: 'features/profile/profile-page.tsx', access: 'signed-in' },
   { path: paths.tutors, module: 'features/tutors/tutor-search-page.tsx', access: 'public' },
   { path: `${paths.tutors}/:id`, module: 'features/tutors/tutor-page.tsx', access: 'public' },
+  { path: paths.availability, module: 'features/availability/availability-page.tsx', access: 'verified' },
 ] as const satisfies readonly Page[];
 
 /** What every unknown path shows (with status 404 from the server). */
