@@ -13,6 +13,7 @@ describe('the page table', () => {
   it('names the module for each path, and the Not Found page for any other', () => {
     expect(pageModuleFor('/')).toBe('features/home/home-page.tsx');
     expect(pageModuleFor('/tutors/abc')).toBe('features/tutors/tutor-page.tsx');
+    expect(pageModuleFor('/availability')).toBe('features/availability/availability-page.tsx');
     expect(pageModuleFor('/nope')).toBe('features/not-found/not-found-page.tsx');
     expect(new Set(pages.map((page) => page.path)).size).toBe(pages.length);
   });
@@ -21,6 +22,7 @@ describe('the page table', () => {
     expect(safeRedirect('/schedule')).toBe('/schedule');
     expect(safeRedirect('/tutors?subject=Python&page=2')).toBe('/tutors?subject=Python&page=2');
     expect(safeRedirect('/profile')).toBe('/profile');
+    expect(safeRedirect('/availability')).toBe('/availability');
     for (const unsafe of [
       null,
       '',

@@ -18,6 +18,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly code?: string,
+    /** Where in the input the problem is, when the server says ("weekly.2.end"). */
+    readonly field?: string,
   ) {
     super(message);
   }
@@ -40,11 +42,12 @@ export async function request<R extends ClientResponse<unknown>>(send: Promise<R
   }
   if (!res.ok) {
     const body: unknown = await res.json().catch(() => null);
-    const { message, code } = (body ?? {}) as { message?: unknown; code?: unknown };
+    const { message, code, field } = (body ?? {}) as { message?: unknown; code?: unknown; field?: unknown };
     throw new ApiError(
       res.status,
       typeof message === 'string' && message ? message : fallbackMessage(res.status),
       typeof code === 'string' ? code : undefined,
+      typeof field === 'string' && field ? field : undefined,
     );
   }
   return parseResponse(res);

@@ -7,9 +7,18 @@ import { freeText } from '../schemas';
 import { SUBJECTS } from '../tutor-catalog';
 import { timeZoneSchema } from '../tutor-schemas';
 import { clockMinutes } from './availability';
+import {
+  DEFAULT_BOOKING_SETTINGS,
+  LESSON_LENGTHS,
+  MAX_BOOKING_HORIZON_DAYS,
+  MAX_BUFFER_MINUTES,
+  MAX_MINIMUM_NOTICE_HOURS,
+  SLOT_STEPS,
+  WEEKDAY_NAMES,
+} from './lesson-constants';
 
-export const LESSON_LENGTHS = [30, 45, 60, 90, 120] as const;
-export const SLOT_STEPS = [15, 30, 60] as const;
+export { DEFAULT_BOOKING_SETTINGS, LESSON_LENGTHS, SLOT_STEPS, WEEKDAY_NAMES };
+
 export const LESSON_STATUSES = [
   'pending',
   'confirmed',
@@ -19,22 +28,12 @@ export const LESSON_STATUSES = [
   'completed',
 ] as const;
 export type LessonStatus = (typeof LESSON_STATUSES)[number];
-export const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 export const MAX_LESSON_NOTE_LENGTH = 1000;
 export const MAX_CANCEL_REASON_LENGTH = 500;
 /** Slots may be asked for at most this many days at a time. */
 export const MAX_SLOT_RANGE_DAYS = 31;
 /** More windows than this in one day is a mistake, not a schedule. */
 export const MAX_WINDOWS_A_DAY = 12;
-
-export const DEFAULT_BOOKING_SETTINGS = {
-  lessonMinutes: [60],
-  slotStepMinutes: 30,
-  minimumNoticeHours: 12,
-  bookingHorizonDays: 60,
-  bufferMinutes: 0,
-  instantBooking: true,
-} as const;
 
 const CLOCK_TIME = /^(([01]\d|2[0-3]):[0-5]\d|24:00)$/;
 const clockTime = (field: string) =>
@@ -97,6 +96,12 @@ const dateOverride = z.object({
   windows: z.array(timeWindow).max(MAX_WINDOWS_A_DAY, `At most ${MAX_WINDOWS_A_DAY} windows a day`),
 });
 
+const noticeMessage = `Minimum notice must be a whole number of hours from 0 to ${MAX_MINIMUM_NOTICE_HOURS}`;
+const horizonMessage = `The booking horizon must be a whole number of days from 1 to ${MAX_BOOKING_HORIZON_DAYS}`;
+const bufferMessage = `The buffer must be a whole number of minutes from 0 to ${MAX_BUFFER_MINUTES}`;
+const wholeNumber = (min: number, max: number, message: string) =>
+  z.number({ error: message }).int(message).min(min, message).max(max, message);
+
 export const availabilitySchema = z
   .strictObject(
     {
@@ -115,21 +120,9 @@ export const availabilitySchema = z
       slotStepMinutes: z.literal(SLOT_STEPS, {
         error: `Lessons can start every ${SLOT_STEPS.join(', ')} minutes`,
       }),
-      minimumNoticeHours: z
-        .number({ error: 'Minimum notice must be a whole number of hours from 0 to 168' })
-        .int('Minimum notice must be a whole number of hours from 0 to 168')
-        .min(0, 'Minimum notice must be a whole number of hours from 0 to 168')
-        .max(168, 'Minimum notice must be a whole number of hours from 0 to 168'),
-      bookingHorizonDays: z
-        .number({ error: 'The booking horizon must be a whole number of days from 1 to 365' })
-        .int('The booking horizon must be a whole number of days from 1 to 365')
-        .min(1, 'The booking horizon must be a whole number of days from 1 to 365')
-        .max(365, 'The booking horizon must be a whole number of days from 1 to 365'),
-      bufferMinutes: z
-        .number({ error: 'The buffer must be a whole number of minutes from 0 to 60' })
-        .int('The buffer must be a whole number of minutes from 0 to 60')
-        .min(0, 'The buffer must be a whole number of minutes from 0 to 60')
-        .max(60, 'The buffer must be a whole number of minutes from 0 to 60'),
+      minimumNoticeHours: wholeNumber(0, MAX_MINIMUM_NOTICE_HOURS, noticeMessage),
+      bookingHorizonDays: wholeNumber(1, MAX_BOOKING_HORIZON_DAYS, horizonMessage),
+      bufferMinutes: wholeNumber(0, MAX_BUFFER_MINUTES, bufferMessage),
       instantBooking: z.boolean({ error: 'Instant booking must be true or false' }),
     },
     {

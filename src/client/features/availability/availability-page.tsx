@@ -1,0 +1,250 @@
+/**
+ * /availability: a tutor's weekly hours, days off and special hours, and booking settings, in
+ * the tutor's time zone, with a preview of the times students could book that follows every
+ * edit. The whole form is kept in the browser until it is saved: a refusal marks the field the
+ * server names and loses nothing. A student learns that availability is a tutor's.
+ */
+import type { InferResponseType } from 'hono/client';
+import { useEffect, useMemo, useReducer, useState } from 'react';
+import {
+  type ActionFunctionArgs,
+  type ShouldRevalidateFunction,
+  useFetcher,
+  useLoaderData,
+} from 'react-router';
+import type { Interval } from '../../../shared/lessons/availability';
+import type { AvailabilityInput } from '../../../shared/lessons/lesson-schemas';
+import { clockLabel, localDate } from '../../../shared/lessons/lesson-times';
+import { paths } from '../../../shared/routes';
+import { ButtonLink } from '../../components/button';
+import { ActionForm, FormAnswerMessage, SubmitButton } from '../../components/form';
+import { SelectField } from '../../components/text-field';
+import { ApiError, api, request } from '../../lib/api';
+import { type FormAnswer, refused } from '../../lib/forms';
+import { browserTimeZone, describeTimeZone, timeZoneOptions } from '../../lib/time-zones';
+import { authStore } from '../auth/auth-store';
+import {
+  bodyFrom,
+  changeDraft,
+  controlFor,
+  type Draft,
+  draftFrom,
+  hasAnyWindow,
+  normalized,
+} from './availability-draft';
+import { AvailabilityPreview, PREVIEW_DAYS } from './availability-preview';
+import { BookingSettings } from './booking-settings';
+import { DateOverrides } from './date-overrides';
+import { WeeklyHours } from './weekly-hours';
+
+const DAY = 24 * 60 * 60 * 1000;
+/** The form's whole state travels to the action in this one field, as JSON. */
+const DRAFT_FIELD = 'draft';
+const SAVED = 'Your availability has been saved.';
+
+type Saved = InferResponseType<typeof api.availability.$get, 200>;
+
+/** The tutor's availability, profile zone and planned lessons; null for anyone who is not a tutor. */
+export async function loader() {
+  const user = authStore.getState().user;
+  if (user?.role !== 'tutor') return null;
+  const now = Date.now();
+  try {
+    const [availability, details, { lessons }] = await Promise.all([
+      request(api.availability.$get()),
+      request(api.profile.details.$get()),
+      // The preview's days, and a day either side for lessons that reach into them.
+      request(
+        api.lessons.$get({
+          query: {
+            from: new Date(now - DAY).toISOString(),
+            to: new Date(now + (PREVIEW_DAYS + 2) * DAY).toISOString(),
+          },
+        }),
+      ),
+    ]);
+    const busy: Interval[] = lessons
+      .filter((lesson) => lesson.status === 'pending' || lesson.status === 'confirmed')
+      .map((lesson) => ({ start: Date.parse(lesson.start), end: Date.parse(lesson.end) }));
+    // GET /api/availability says "UTC" for a tutor who never chose a zone; the profile says null.
+    return { availability, profileTimeZone: details.timeZone, busy };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 403) return null;
+    throw error;
+  }
+}
+
+export async function action({ request: submitted }: ActionFunctionArgs): Promise<FormAnswer> {
+  const form = await submitted.formData();
+  const draft = JSON.parse(String(form.get(DRAFT_FIELD))) as Draft;
+  try {
+    // The body's numbers are checked by the server, which names the field at fault.
+    await request(api.availability.$put({ json: bodyFrom(draft) as AvailabilityInput }));
+    return { done: SAVED };
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status === 0) return refused(error);
+    const control = controlFor(error.field, draft);
+    return { problem: { message: error.message, fields: control ? { [control]: error.message } : {} } };
+  }
+}
+
+/** A refused save changes nothing on the server: nothing to load again. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
+  (actionResult as FormAnswer | undefined)?.problem ? false : defaultShouldRevalidate;
+
+export function Component() {
+  const data = useLoaderData<typeof loader>();
+  return data ? (
+    <AvailabilityEditor saved={data.availability} savedTimeZone={data.profileTimeZone} busy={data.busy} />
+  ) : (
+    <ForTutorsOnly />
+  );
+}
+
+function ForTutorsOnly() {
+  return (
+    <div className="mx-auto max-w-xl px-4 py-16 text-center">
+      <title>Availability · Tutorlane</title>
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">Availability</h1>
+      <p className="mt-4 text-slate-700">
+        Availability is for tutors: it is where a tutor sets the hours students can book lessons. As a
+        student, you book a lesson at one of the times a tutor offers, on the tutor's page.
+      </p>
+      <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+        <ButtonLink to={paths.dashboard}>Go to your dashboard</ButtonLink>
+        <ButtonLink to={paths.tutors} variant="secondary">
+          Find a tutor
+        </ButtonLink>
+      </div>
+    </div>
+  );
+}
+
+/** The first focusable control of a field the form's answer names, brought into view. */
+function focusControl(name: string) {
+  const element = document.getElementsByName(name)[0] ?? document.getElementById(name);
+  const control = element?.matches('input, select, textarea, button')
+    ? element
+    : element?.querySelector<HTMLElement>('input, select, textarea, button');
+  control?.scrollIntoView({ block: 'center' });
+  control?.focus({ preventScroll: true });
+}
+
+function AvailabilityEditor({
+  saved,
+  savedTimeZone,
+  busy,
+}: {
+  saved: Saved;
+  savedTimeZone: string | null;
+  busy: Interval[];
+}) {
+  const fetcher = useFetcher<FormAnswer>();
+  // A tutor who never chose a zone starts from the browser's; saving makes it theirs.
+  const [startZone] = useState(() => savedTimeZone ?? browserTimeZone());
+  const [draft, change] = useReducer(changeDraft, saved, (first) => draftFrom(first, startZone));
+  const zones = useMemo(() => timeZoneOptions(), []);
+  const zoneChoices = zones.some((zone) => zone.value === draft.timeZone)
+    ? zones
+    : [{ value: draft.timeZone, label: describeTimeZone(draft.timeZone) }, ...zones];
+
+  // Adding or removing a window moves the focus to what comes next, once it is drawn.
+  const [focusTarget, setFocusTarget] = useState<string | null>(null);
+  useEffect(() => {
+    if (!focusTarget) return;
+    document.getElementById(focusTarget)?.focus();
+    setFocusTarget(null);
+  }, [focusTarget]);
+
+  const now = Date.now();
+  const savedBody = { ...saved, timeZone: savedTimeZone ?? startZone };
+  const unsaved = normalized(bodyFrom(draft)) !== normalized(savedBody);
+  const answer = fetcher.state === 'idle' ? fetcher.data : undefined;
+  const problemField = answer?.problem ? Object.keys(answer.problem.fields)[0] : undefined;
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10 sm:py-12">
+      <title>Availability · Tutorlane</title>
+      <header>
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">Availability</h1>
+        <p className="mt-2 text-slate-700">
+          When students can book lessons with you, in{' '}
+          <span className="font-medium text-slate-900">{describeTimeZone(draft.timeZone)}</span>.
+        </p>
+      </header>
+      {hasAnyWindow(saved) ? null : (
+        <section
+          aria-labelledby="no-hours-heading"
+          className="mt-6 rounded-2xl border border-amber-200 bg-amber-50 p-4 sm:p-5"
+        >
+          <h2 id="no-hours-heading" className="font-semibold text-amber-950">
+            Students cannot book lessons with you yet
+          </h2>
+          <p className="mt-1 text-sm text-amber-950">
+            Add the hours you teach below (weekly, or on a date) and save: students can then book them.
+          </p>
+        </section>
+      )}
+      <div className="mt-8 grid items-start gap-6 lg:grid-cols-5">
+        <ActionForm fetcher={fetcher} className="space-y-6 lg:col-span-3">
+          <input type="hidden" name={DRAFT_FIELD} value={JSON.stringify(draft)} />
+          <section
+            aria-labelledby="zone-heading"
+            className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+          >
+            <h2 id="zone-heading" className="text-lg font-semibold text-slate-900">
+              Your time zone
+            </h2>
+            <SelectField
+              label="Time zone"
+              name="timeZone"
+              value={draft.timeZone}
+              onChange={(event) => change({ type: 'timeZone', timeZone: event.target.value })}
+              hint={`Your hours are in this zone; it is ${clockLabel(now, draft.timeZone)} there now.${
+                savedTimeZone ? '' : ' We started from your browser’s zone.'
+              } Saving also makes it your profile’s time zone.`}
+              className="mt-3"
+            >
+              {zoneChoices.map((zone) => (
+                <option key={zone.value} value={zone.value}>
+                  {zone.label}
+                </option>
+              ))}
+            </SelectField>
+          </section>
+          <WeeklyHours weekly={draft.weekly} change={change} focus={setFocusTarget} />
+          <DateOverrides
+            overrides={draft.overrides}
+            today={localDate(now, draft.timeZone)}
+            change={change}
+            focus={setFocusTarget}
+          />
+          <BookingSettings draft={draft} change={change} />
+          <div className="space-y-3">
+            <FormAnswerMessage />
+            {problemField ? (
+              <button
+                type="button"
+                className="text-sm font-semibold text-brand-700 underline"
+                onClick={() => focusControl(problemField)}
+              >
+                Go to the problem
+              </button>
+            ) : null}
+            <div className="flex flex-wrap items-center gap-4">
+              <SubmitButton size="lg" busyLabel="Saving…">
+                Save Availability
+              </SubmitButton>
+              {unsaved ? (
+                <p className="text-sm text-slate-700">You have changes that are not saved yet.</p>
+              ) : null}
+            </div>
+          </div>
+        </ActionForm>
+        <div className="lg:col-span-2">
+          <AvailabilityPreview draft={draft} busy={busy} />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,163 @@
+/** How lessons are offered: their lengths, how often they start, notice, horizon, buffer, and who confirms. */
+import type { ReactNode } from 'react';
+import {
+  LESSON_LENGTHS,
+  MAX_BOOKING_HORIZON_DAYS,
+  MAX_BUFFER_MINUTES,
+  MAX_MINIMUM_NOTICE_HOURS,
+  SLOT_STEPS,
+} from '../../../shared/lessons/lesson-constants';
+import { useFieldProblem } from '../../components/form';
+import { SelectField, TextField } from '../../components/text-field';
+import type { Draft, DraftChange, NumberSetting } from './availability-draft';
+
+/** A group of choices, marked and described as one field when the server names it. */
+function ChoiceGroup({ legend, name, children }: { legend: string; name: string; children: ReactNode }) {
+  const problem = useFieldProblem(name);
+  const problemId = `${name}-problem`;
+  return (
+    <fieldset
+      id={name}
+      aria-invalid={problem ? true : undefined}
+      aria-describedby={problem ? problemId : undefined}
+    >
+      <legend className="text-sm font-medium text-slate-800">{legend}</legend>
+      {children}
+      {problem ? (
+        <p id={problemId} className="mt-1 text-sm font-medium text-red-700">
+          {problem}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+function BookingMode({
+  instant,
+  value,
+  title,
+  children,
+  change,
+  checked,
+}: {
+  instant: boolean;
+  value: string;
+  title: string;
+  children: ReactNode;
+  change: (change: DraftChange) => void;
+  checked: boolean;
+}) {
+  const id = `booking-mode-${value}`;
+  return (
+    <div className="flex gap-3 rounded-lg border border-slate-200 p-3 has-checked:border-brand-600 has-checked:bg-brand-50">
+      <input
+        id={id}
+        type="radio"
+        name="instantBooking"
+        value={value}
+        checked={checked}
+        onChange={() => change({ type: 'instantBooking', instant })}
+        aria-describedby={`${id}-description`}
+        className="mt-1 size-4 shrink-0 accent-brand-700"
+      />
+      <div>
+        <label htmlFor={id} className="font-medium text-slate-900">
+          {title}
+        </label>
+        <p id={`${id}-description`} className="text-sm text-slate-700">
+          {children}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+export function BookingSettings({ draft, change }: { draft: Draft; change: (change: DraftChange) => void }) {
+  const number = (setting: NumberSetting) => ({
+    name: setting,
+    inputMode: 'numeric' as const,
+    value: draft[setting],
+    onChange: (event: { target: { value: string } }) =>
+      change({ type: 'number', setting, text: event.target.value }),
+  });
+  return (
+    <section
+      aria-labelledby="settings-heading"
+      className="space-y-6 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+    >
+      <h2 id="settings-heading" className="text-lg font-semibold text-slate-900">
+        Booking settings
+      </h2>
+      <ChoiceGroup legend="Lesson lengths offered" name="lessonMinutes">
+        <div className="mt-2 flex flex-wrap gap-x-5 gap-y-2">
+          {LESSON_LENGTHS.map((minutes) => (
+            <label key={minutes} className="flex items-center gap-2 text-sm text-slate-800">
+              <input
+                type="checkbox"
+                name="lessonMinutes"
+                value={minutes}
+                checked={draft.lessonMinutes.includes(minutes)}
+                onChange={(event) => change({ type: 'lessonLength', minutes, offered: event.target.checked })}
+                className="size-4 accent-brand-700"
+              />
+              {minutes} minutes
+            </label>
+          ))}
+        </div>
+      </ChoiceGroup>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <SelectField
+          label="Lessons start every"
+          name="slotStepMinutes"
+          value={String(draft.slotStepMinutes)}
+          onChange={(event) => change({ type: 'slotStep', minutes: Number(event.target.value) })}
+          hint="Counted from the start of each window."
+        >
+          {SLOT_STEPS.map((minutes) => (
+            <option key={minutes} value={minutes}>
+              {minutes} minutes
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          label="Minimum notice (hours)"
+          hint={`How long before a lesson students must book it: 0 to ${MAX_MINIMUM_NOTICE_HOURS} hours.`}
+          {...number('minimumNoticeHours')}
+        />
+        <TextField
+          label="Booking horizon (days)"
+          hint={`How far ahead students can book: 1 to ${MAX_BOOKING_HORIZON_DAYS} days.`}
+          {...number('bookingHorizonDays')}
+        />
+        <TextField
+          label="Buffer between lessons (minutes)"
+          hint={`Kept free before and after each lesson: 0 to ${MAX_BUFFER_MINUTES} minutes.`}
+          {...number('bufferMinutes')}
+        />
+      </div>
+      <ChoiceGroup legend="How students book" name="instantBooking">
+        <div className="mt-2 space-y-2">
+          <BookingMode
+            instant
+            value="true"
+            title="Instant booking"
+            checked={draft.instantBooking}
+            change={change}
+          >
+            A free time is booked at once, and you both get a confirmation.
+          </BookingMode>
+          <BookingMode
+            instant={false}
+            value="false"
+            title="Requests you accept"
+            checked={!draft.instantBooking}
+            change={change}
+          >
+            Each booking waits for you to accept or decline it. A request expires after 48 hours, or when the
+            lesson would start if that comes first.
+          </BookingMode>
+        </div>
+      </ChoiceGroup>
+    </section>
+  );
+}

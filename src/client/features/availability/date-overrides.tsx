@@ -1,0 +1,202 @@
+/**
+ * Dates with hours of their own: a day off (no windows) or special hours, which replace that
+ * date's weekly hours. A date is picked first, then made a day off or given hours.
+ */
+import { type KeyboardEvent, useState } from 'react';
+import { dayLabel } from '../../../shared/lessons/lesson-times';
+import { Button } from '../../components/button';
+import { useFieldProblem } from '../../components/form';
+import { fieldClass } from '../../components/text-field';
+import {
+  type DraftChange,
+  newId,
+  type OverrideDraft,
+  overrideControl,
+  windowControl,
+} from './availability-draft';
+import { WindowList } from './window-list';
+
+const DATE_INPUT_ID = 'override-date';
+
+/** "Friday, December 4, 2026": a local date as words, whatever the zone. */
+const dateWords = (date: string) => dayLabel(Date.parse(`${date}T12:00:00Z`), 'UTC');
+
+function OverrideItem({
+  override,
+  past,
+  change,
+  focus,
+}: {
+  override: OverrideDraft;
+  past: boolean;
+  change: (change: DraftChange) => void;
+  focus: (id: string) => void;
+}) {
+  const name = overrideControl(override.id);
+  const problem = useFieldProblem(name);
+  const words = dateWords(override.date);
+  const addId = `add-date-window-${override.id}`;
+  return (
+    <li>
+      <fieldset
+        id={name}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? `${name}-problem` : undefined}
+        className="border-y border-slate-200 pt-1 pb-3 sm:rounded-xl sm:border-x sm:px-4"
+      >
+        <legend className="px-1 font-semibold text-slate-900">
+          {words}
+          {past ? <span className="font-normal text-slate-600"> (past)</span> : null}
+        </legend>
+        {override.windows.length === 0 ? (
+          <p className="mt-1 text-sm text-slate-700">Day off: no lessons can be booked on this date.</p>
+        ) : (
+          <p className="mt-1 text-sm text-slate-700">These hours replace the weekly hours of this date.</p>
+        )}
+        <div className="mt-2">
+          <WindowList
+            day={words}
+            windows={override.windows}
+            addButtonId={addId}
+            onAdd={() => {
+              const id = newId();
+              change({ type: 'addDateWindow', overrideId: override.id, id });
+              focus(windowControl(id, 'start'));
+            }}
+            onChange={(id, part, time) => change({ type: 'changeWindow', id, part, time })}
+            onRemove={(id) => {
+              change({ type: 'removeWindow', id });
+              focus(addId);
+            }}
+          />
+        </div>
+        {problem ? (
+          <p id={`${name}-problem`} className="mt-1 text-sm font-medium text-red-700">
+            {problem}
+          </p>
+        ) : null}
+        <Button
+          variant="ghost"
+          className="-ml-3 px-3 text-red-700 hover:bg-red-50"
+          onClick={() => {
+            change({ type: 'removeOverride', id: override.id });
+            focus(DATE_INPUT_ID);
+          }}
+        >
+          <span>
+            Remove date<span className="sr-only"> {words}</span>
+          </span>
+        </Button>
+      </fieldset>
+    </li>
+  );
+}
+
+export function DateOverrides({
+  overrides,
+  today,
+  change,
+  focus,
+}: {
+  overrides: OverrideDraft[];
+  /** The tutor's local date today, "YYYY-MM-DD". */
+  today: string;
+  change: (change: DraftChange) => void;
+  focus: (id: string) => void;
+}) {
+  const [date, setDate] = useState('');
+  const [dateProblem, setDateProblem] = useState<string | null>(null);
+  const problem = useFieldProblem('overrides');
+
+  const add = (dayOff: boolean) => {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) {
+      setDateProblem('Choose a date first.');
+      focus(DATE_INPUT_ID);
+      return;
+    }
+    const existing = overrides.find((override) => override.date === date);
+    if (existing) {
+      setDateProblem(`${dateWords(date)} is already in the list below: change its hours there.`);
+      focus(DATE_INPUT_ID);
+      return;
+    }
+    const id = newId();
+    const windowId = newId();
+    change({ type: 'addOverride', id, date, dayOff, windowId });
+    setDate('');
+    setDateProblem(null);
+    focus(dayOff ? `add-date-window-${id}` : windowControl(windowId, 'start'));
+  };
+
+  // Enter in the date field would save the whole form: it only picks the date.
+  const keepEnter = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter') event.preventDefault();
+  };
+
+  return (
+    <section
+      id="overrides"
+      aria-labelledby="overrides-heading"
+      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+    >
+      <h2 id="overrides-heading" className="text-lg font-semibold text-slate-900">
+        Days off and special hours
+      </h2>
+      <p className="mt-1 text-sm text-slate-700">
+        Give a date its own hours, or none for a day off. They replace that date's weekly hours.
+      </p>
+      <div className="mt-4 flex flex-wrap items-end gap-3">
+        <div className="w-full sm:w-auto">
+          <label htmlFor={DATE_INPUT_ID} className="block text-sm font-medium text-slate-800">
+            Date
+          </label>
+          <input
+            id={DATE_INPUT_ID}
+            type="date"
+            min={today}
+            value={date}
+            onChange={(event) => {
+              setDate(event.target.value);
+              setDateProblem(null);
+            }}
+            onKeyDown={keepEnter}
+            aria-invalid={dateProblem ? true : undefined}
+            aria-describedby={dateProblem ? `${DATE_INPUT_ID}-problem` : undefined}
+            className={`${fieldClass} sm:w-48`}
+          />
+        </div>
+        <Button variant="secondary" onClick={() => add(true)}>
+          Add day off
+        </Button>
+        <Button variant="secondary" onClick={() => add(false)}>
+          Add special hours
+        </Button>
+      </div>
+      {dateProblem ? (
+        <p id={`${DATE_INPUT_ID}-problem`} role="alert" className="mt-2 text-sm font-medium text-red-700">
+          {dateProblem}
+        </p>
+      ) : null}
+      {problem ? (
+        <p id="overrides-problem" className="mt-2 text-sm font-medium text-red-700">
+          {problem}
+        </p>
+      ) : null}
+      {overrides.length === 0 ? (
+        <p className="mt-4 text-sm text-slate-600">No dates yet: every date follows the weekly hours.</p>
+      ) : (
+        <ul className="mt-4 space-y-3">
+          {overrides.map((override) => (
+            <OverrideItem
+              key={override.id}
+              override={override}
+              past={override.date < today}
+              change={change}
+              focus={focus}
+            />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,153 @@
+/**
+ * One day's windows, a weekday's or a date's: each a start and an end select with a Remove
+ * button, then Add window. Every control's name says which day and which window it is, and a
+ * problem the server found with a window is shown under it.
+ */
+
+import { Button } from '../../components/button';
+import { useFieldProblem } from '../../components/form';
+import { END_TIMES, START_TIMES, timeChoices, type WindowDraft, windowControl } from './availability-draft';
+
+const selectClass =
+  'rounded-lg border border-slate-300 bg-white py-2 pr-2 pl-2.5 text-base text-slate-900 tabular-nums shadow-sm focus:border-brand-600 aria-invalid:border-red-600';
+
+function TimeSelect({
+  name,
+  label,
+  place,
+  value,
+  times,
+  problemId,
+  onChange,
+}: {
+  name: string;
+  label: 'From' | 'To';
+  place: string;
+  value: string;
+  times: readonly string[];
+  problemId: string | undefined;
+  onChange: (time: string) => void;
+}) {
+  return (
+    <div className="flex items-center gap-2">
+      {/* On a phone the row reads "09:00 To 12:00": there is no room for a visible "From". */}
+      <label htmlFor={name} className={`text-sm text-slate-700 ${label === 'From' ? 'max-sm:sr-only' : ''}`}>
+        {label}
+        <span className="sr-only"> ({place})</span>
+      </label>
+      <select
+        id={name}
+        name={name}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={problemId ? true : undefined}
+        aria-describedby={problemId}
+        className={selectClass}
+      >
+        {timeChoices(times, value).map((time) => (
+          <option key={time} value={time}>
+            {time}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function WindowRow({
+  window,
+  place,
+  onChange,
+  onRemove,
+}: {
+  window: WindowDraft;
+  /** "Monday, window 1". */
+  place: string;
+  onChange: (part: 'start' | 'end', time: string) => void;
+  onRemove: () => void;
+}) {
+  const startName = windowControl(window.id, 'start');
+  const endName = windowControl(window.id, 'end');
+  const startProblem = useFieldProblem(startName);
+  const endProblem = useFieldProblem(endName);
+  return (
+    <li>
+      <div className="flex flex-wrap items-center gap-x-2 gap-y-2 sm:gap-x-4">
+        <TimeSelect
+          name={startName}
+          label="From"
+          place={place}
+          value={window.start}
+          times={START_TIMES}
+          problemId={startProblem ? `${startName}-problem` : undefined}
+          onChange={(time) => onChange('start', time)}
+        />
+        <TimeSelect
+          name={endName}
+          label="To"
+          place={place}
+          value={window.end}
+          times={END_TIMES}
+          problemId={endProblem ? `${endName}-problem` : undefined}
+          onChange={(time) => onChange('end', time)}
+        />
+        <Button variant="ghost" className="px-2 sm:px-3" onClick={onRemove}>
+          {/* One span: the button spaces its children apart, and the hidden words would take room. */}
+          <span>
+            Remove<span className="sr-only"> {place}</span>
+          </span>
+        </Button>
+      </div>
+      {startProblem ? (
+        <p id={`${startName}-problem`} className="mt-1 text-sm font-medium text-red-700">
+          {startProblem}
+        </p>
+      ) : null}
+      {endProblem ? (
+        <p id={`${endName}-problem`} className="mt-1 text-sm font-medium text-red-700">
+          {endProblem}
+        </p>
+      ) : null}
+    </li>
+  );
+}
+
+export function WindowList({
+  day,
+  windows,
+  addButtonId,
+  onAdd,
+  onChange,
+  onRemove,
+}: {
+  /** The day as the controls' names say it: "Monday", "Fri, Dec 4". */
+  day: string;
+  windows: WindowDraft[];
+  addButtonId: string;
+  onAdd: () => void;
+  onChange: (id: string, part: 'start' | 'end', time: string) => void;
+  onRemove: (id: string) => void;
+}) {
+  return (
+    <div className="space-y-2">
+      {windows.length > 0 ? (
+        <ul className="space-y-3">
+          {windows.map((window, i) => (
+            <WindowRow
+              key={window.id}
+              window={window}
+              place={`${day}, window ${i + 1}`}
+              onChange={(part, time) => onChange(window.id, part, time)}
+              onRemove={() => onRemove(window.id)}
+            />
+          ))}
+        </ul>
+      ) : null}
+      <Button id={addButtonId} variant="ghost" className="-ml-3 px-3" onClick={onAdd}>
+        <span>
+          <span aria-hidden="true">+ </span>Add window<span className="sr-only"> to {day}</span>
+        </span>
+      </Button>
+    </div>
+  );
+}

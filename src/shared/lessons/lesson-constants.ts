@@ -1,0 +1,19 @@
+/**
+ * The numbers and names lessons are built from, apart from the schemas so the browser can show
+ * them (the availability screen's choices and hints) without loading zod.
+ */
+export const LESSON_LENGTHS = [30, 45, 60, 90, 120] as const;
+export const SLOT_STEPS = [15, 30, 60] as const;
+export const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+export const MAX_MINIMUM_NOTICE_HOURS = 168;
+export const MAX_BOOKING_HORIZON_DAYS = 365;
+export const MAX_BUFFER_MINUTES = 60;
+
+export const DEFAULT_BOOKING_SETTINGS = {
+  lessonMinutes: [60],
+  slotStepMinutes: 30,
+  minimumNoticeHours: 12,
+  bookingHorizonDays: 60,
+  bufferMinutes: 0,
+  instantBooking: true,
+} as const;

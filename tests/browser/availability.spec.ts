@@ -1,0 +1,277 @@
+/** A tutor's availability screen in the browser: hours in the tutor's zone, dates, settings, the preview. */
+import type { Page } from '@playwright/test';
+import { createAccount, expect, expectNoAccessibilityViolations, test } from './fixtures';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** "2026-12-02": the local date of an instant in a zone. */
+const dateIn = (at: number, timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone }).format(at);
+/** "09:00" in a zone. */
+const clockIn = (at: number, timeZone: string) =>
+  new Intl.DateTimeFormat('en-US', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
+    at,
+  );
+const words = (date: string, options: Intl.DateTimeFormatOptions) =>
+  new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', ...options }).format(Date.parse(`${date}T12:00:00Z`));
+/** "Wednesday, December 2, 2026": how a date with its own hours is named. */
+const longDay = (date: string) =>
+  words(date, { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' });
+/** "Wed, Dec 2": how the preview names a day. */
+const shortDay = (date: string) => words(date, { weekday: 'short', month: 'short', day: 'numeric' });
+
+const preview = (page: Page) => page.getByRole('region', { name: 'Preview: the next 7 days' });
+/** One day of the preview: its heading reads "Wed, Dec 2 · 3 times". */
+const previewDay = (page: Page, date: string) =>
+  preview(page)
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: new RegExp(`^${shortDay(date)} ·`) }) });
+
+test('a tutor sets weekly hours in their zone, a day off and settings, and finds them kept', async ({
+  page,
+}) => {
+  await createAccount(page, { role: 'tutor' });
+  await page.goto('/availability');
+  await expect(page).toHaveTitle('Availability · Tutorlane');
+  await expect(page.getByRole('heading', { level: 1, name: 'Availability' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'Students cannot book lessons with you yet' }),
+  ).toBeVisible();
+  await expect(preview(page).getByText(/No times to book in the next 7 days/)).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+
+  const zone = 'Asia/Tokyo';
+  await page.getByLabel('Time zone', { exact: true }).selectOption(zone);
+  await expect(page.getByText('Japan Standard Time (GMT+9) · Tokyo').first()).toBeVisible();
+
+  // Monday: a morning, then an afternoon that runs to midnight. A new window takes the focus.
+  await page.getByRole('button', { name: 'Add window to Monday', exact: true }).click();
+  await expect(page.getByLabel('From (Monday, window 1)')).toBeFocused();
+  await page.getByLabel('From (Monday, window 1)').selectOption('08:00');
+  await page.getByLabel('To (Monday, window 1)').selectOption('12:00');
+  await page.getByRole('button', { name: 'Add window to Monday', exact: true }).click();
+  await expect(page.getByLabel('From (Monday, window 2)')).toHaveValue('13:00');
+  await page.getByLabel('To (Monday, window 2)').selectOption('24:00');
+
+  await page.getByRole('button', { name: 'Copy Monday to Tuesday–Friday' }).click();
+  await expect(page.getByRole('status').filter({ hasText: "Monday's hours were copied" })).toBeVisible();
+  await expect(page.getByLabel('To (Thursday, window 2)')).toHaveValue('24:00');
+  await page.getByRole('button', { name: 'Remove Friday, window 2' }).click();
+  await expect(page.getByLabel('From (Friday, window 2)')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Add window to Friday', exact: true })).toBeFocused();
+
+  // A day off, two days from now in the tutor's zone.
+  const dayOff = dateIn(Date.now() + 2 * DAY, zone);
+  await page.getByLabel('Date', { exact: true }).fill(dayOff);
+  await page.getByRole('button', { name: 'Add day off' }).click();
+  const dayOffGroup = page.getByRole('group', { name: longDay(dayOff) });
+  await expect(dayOffGroup.getByText('Day off: no lessons can be booked on this date.')).toBeVisible();
+
+  await page.getByRole('checkbox', { name: '30 minutes' }).check();
+  await page.getByRole('checkbox', { name: '90 minutes' }).check();
+  await page.getByLabel('Lessons start every').selectOption('60');
+  await page.getByLabel('Minimum notice (hours)').fill('2');
+  await page.getByLabel('Booking horizon (days)').fill('30');
+  await page.getByLabel('Buffer between lessons (minutes)').fill('15');
+  await page.getByRole('radio', { name: 'Requests you accept' }).check();
+  await expect(page.getByText(/A request expires after 48 hours/)).toBeVisible();
+
+  // The preview follows the form: the shortest length, on the hour, nothing on the day off.
+  await expect(
+    preview(page).getByText('start times students would see for a 30-minute lesson'),
+  ).toBeVisible();
+  await expect(preview(page).getByText('Japan Standard Time (GMT+9) · Tokyo')).toBeVisible();
+  await expect(preview(page).getByText('08:00', { exact: true }).first()).toBeVisible();
+  await expect(preview(page).getByText('23:00', { exact: true }).first()).toBeVisible();
+  await expect(preview(page).getByText('08:30', { exact: true })).toHaveCount(0);
+  await expect(previewDay(page, dayOff).getByRole('heading')).toHaveText(`${shortDay(dayOff)} · 0 times`);
+  await expect(page.getByText('You have changes that are not saved yet.')).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+
+  await page.getByRole('button', { name: 'Save Availability' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Your availability has been saved.' }),
+  ).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Students cannot book lessons with you yet' })).toHaveCount(
+    0,
+  );
+  await expect(page.getByText('You have changes that are not saved yet.')).toHaveCount(0);
+
+  await page.reload();
+  await expect(page.getByLabel('Time zone', { exact: true })).toHaveValue(zone);
+  await expect(page.getByLabel('From (Monday, window 1)')).toHaveValue('08:00');
+  await expect(page.getByLabel('To (Monday, window 1)')).toHaveValue('12:00');
+  await expect(page.getByLabel('To (Monday, window 2)')).toHaveValue('24:00');
+  await expect(page.getByLabel('To (Wednesday, window 2)')).toHaveValue('24:00');
+  await expect(page.getByLabel('To (Friday, window 1)')).toHaveValue('12:00');
+  await expect(page.getByLabel('From (Friday, window 2)')).toHaveCount(0);
+  await expect(
+    page.getByRole('group', { name: 'Saturday', exact: true }).getByText('Unavailable'),
+  ).toBeVisible();
+  await expect(page.getByRole('group', { name: longDay(dayOff) }).getByText(/Day off/)).toBeVisible();
+  for (const minutes of [30, 60, 90]) {
+    await expect(page.getByRole('checkbox', { name: `${minutes} minutes` })).toBeChecked();
+  }
+  await expect(page.getByRole('checkbox', { name: '45 minutes' })).not.toBeChecked();
+  await expect(page.getByLabel('Lessons start every')).toHaveValue('60');
+  await expect(page.getByLabel('Minimum notice (hours)')).toHaveValue('2');
+  await expect(page.getByLabel('Booking horizon (days)')).toHaveValue('30');
+  await expect(page.getByLabel('Buffer between lessons (minutes)')).toHaveValue('15');
+  await expect(page.getByRole('radio', { name: 'Requests you accept' })).toBeChecked();
+  await expect(page.getByText('You have changes that are not saved yet.')).toHaveCount(0);
+
+  // What the server keeps is what the screen showed, and the zone is the profile's too.
+  const saved = await (await page.request.get('/api/availability')).json();
+  expect(saved).toMatchObject({
+    timeZone: zone,
+    overrides: [{ date: dayOff, windows: [] }],
+    lessonMinutes: [30, 60, 90],
+    slotStepMinutes: 60,
+    minimumNoticeHours: 2,
+    bookingHorizonDays: 30,
+    bufferMinutes: 15,
+    instantBooking: false,
+  });
+  expect(saved.weekly).toHaveLength(9);
+  expect(saved.weekly).toContainEqual({ weekday: 1, start: '13:00', end: '24:00' });
+  expect((await (await page.request.get('/api/profile/details')).json()).timeZone).toBe(zone);
+});
+
+test('a refused value is marked where it is, and nothing typed is lost', async ({ page }) => {
+  await createAccount(page, { role: 'tutor' });
+  await page.goto('/availability');
+  await page.getByLabel('Time zone', { exact: true }).selectOption('America/Chicago');
+  await page.getByRole('button', { name: 'Add window to Monday', exact: true }).click();
+  await page.getByLabel('Minimum notice (hours)').fill('200');
+  await page.getByRole('button', { name: 'Save Availability' }).click();
+
+  const notice = 'Minimum notice must be a whole number of hours from 0 to 168';
+  await expect(page.getByRole('alert')).toHaveText(notice);
+  await expect(page.getByLabel('Minimum notice (hours)')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Minimum notice (hours)')).toHaveAccessibleDescription(
+    new RegExp(`^${notice}`),
+  );
+  await expect(page.getByLabel('Minimum notice (hours)')).toHaveValue('200');
+  await expect(page.getByLabel('To (Monday, window 1)')).toHaveValue('17:00');
+  await expect(
+    preview(page).getByText('Enter a minimum notice of 0 to 168 hours to see the times you offer.'),
+  ).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+
+  // The server names a window by its place in the list: the screen finds it among the days.
+  await page.getByLabel('Minimum notice (hours)').fill('24');
+  await expect(page.getByLabel('Minimum notice (hours)')).not.toHaveAttribute('aria-invalid');
+  await page.getByRole('button', { name: 'Add window to Wednesday', exact: true }).click();
+  await page.getByLabel('From (Wednesday, window 1)').selectOption('10:00');
+  await page.getByLabel('To (Wednesday, window 1)').selectOption('09:00');
+  await page.getByRole('button', { name: 'Save Availability' }).click();
+  const order = 'The end of a window must be after its start';
+  await expect(page.getByRole('alert')).toHaveText(order);
+  const wednesdayEnd = page.getByLabel('To (Wednesday, window 1)');
+  await expect(wednesdayEnd).toHaveAttribute('aria-invalid', 'true');
+  await expect(wednesdayEnd).toHaveAccessibleDescription(order);
+  await expect(page.getByLabel('To (Monday, window 1)')).not.toHaveAttribute('aria-invalid');
+  await page.getByRole('button', { name: 'Go to the problem' }).click();
+  await expect(wednesdayEnd).toBeFocused();
+  await wednesdayEnd.selectOption('12:00');
+  await expect(wednesdayEnd).not.toHaveAttribute('aria-invalid');
+
+  // Two windows of one day that overlap: the day is marked.
+  await page.getByRole('button', { name: 'Add window to Wednesday', exact: true }).click();
+  await expect(page.getByLabel('From (Wednesday, window 2)')).toHaveValue('13:00');
+  await page.getByLabel('From (Wednesday, window 2)').selectOption('11:00');
+  await page.getByRole('button', { name: 'Save Availability' }).click();
+  const overlap = "Wednesday's windows 10:00-12:00 and 11:00-14:00 overlap";
+  await expect(page.getByRole('alert')).toHaveText(overlap);
+  await expect(page.getByRole('group', { name: 'Wednesday', exact: true })).toHaveAccessibleDescription(
+    overlap,
+  );
+  await expectNoAccessibilityViolations(page);
+
+  await page.getByRole('button', { name: 'Remove Wednesday, window 2' }).click();
+  await page.getByRole('button', { name: 'Save Availability' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Your availability has been saved.' }),
+  ).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Time zone', { exact: true })).toHaveValue('America/Chicago');
+  await expect(page.getByLabel('To (Wednesday, window 1)')).toHaveValue('12:00');
+  await expect(page.getByLabel('Minimum notice (hours)')).toHaveValue('24');
+});
+
+test('the preview leaves out a time a student has booked, and the buffer around it', async ({
+  page,
+  browser,
+  clientAddress,
+}) => {
+  const zone = 'Europe/Berlin';
+  await createAccount(page, { role: 'tutor', displayName: 'Bea Busy' });
+  const tutorId = (await (await page.request.get('/api/session')).json()).user.id as string;
+  const profile = await page.request.patch('/api/profile/details', {
+    data: {
+      headline: 'Geometry with drawings',
+      about: 'Shapes first, formulas after.',
+      subjects: ['Geometry'],
+      hourlyRate: 35,
+      languages: ['English'],
+    },
+  });
+  expect(profile.status()).toBe(200);
+  const weekly = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: '08:00', end: '20:00' }));
+  const saved = await page.request.put('/api/availability', {
+    data: {
+      timeZone: zone,
+      weekly,
+      overrides: [],
+      lessonMinutes: [60],
+      slotStepMinutes: 60,
+      minimumNoticeHours: 0,
+      bookingHorizonDays: 60,
+      bufferMinutes: 0,
+      instantBooking: true,
+    },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+
+  // A student books 12:00 (Berlin) two days from now.
+  const student = await browser.newPage({ extraHTTPHeaders: { 'X-Forwarded-For': `${clientAddress}9` } });
+  await createAccount(student, { role: 'student' });
+  const from = Date.now() + 2 * DAY;
+  const slots = (
+    await (
+      await student.request.get(
+        `/api/tutors/${tutorId}/slots?from=${new Date(from).toISOString()}&to=${new Date(from + DAY).toISOString()}&minutes=60`,
+      )
+    ).json()
+  ).slots as { start: string }[];
+  const noon = slots.map((slot) => Date.parse(slot.start)).find((start) => clockIn(start, zone) === '12:00');
+  if (noon === undefined) throw new Error('the tutor offers no 12:00');
+  const booked = await student.request.post('/api/lessons', {
+    data: { tutorId, start: new Date(noon).toISOString(), minutes: 60, subject: 'Geometry' },
+  });
+  expect(booked.status(), await booked.text()).toBe(201);
+  await student.close();
+
+  await page.goto('/availability');
+  const day = previewDay(page, dateIn(noon, zone));
+  await expect(preview(page).getByText(/Times taken by your planned lessons/)).toBeVisible();
+  await expect(day.getByText('11:00', { exact: true })).toBeVisible();
+  await expect(day.getByText('12:00', { exact: true })).toHaveCount(0);
+  await expect(day.getByText('13:00', { exact: true })).toBeVisible();
+  // A 30-minute buffer also keeps the hours either side free: the preview follows at once.
+  await page.getByLabel('Buffer between lessons (minutes)').fill('30');
+  await expect(day.getByText('11:00', { exact: true })).toHaveCount(0);
+  await expect(day.getByText('13:00', { exact: true })).toHaveCount(0);
+  await expect(day.getByText('10:00', { exact: true })).toBeVisible();
+  await expect(day.getByText('14:00', { exact: true })).toBeVisible();
+});
+
+test('a student learns that availability is for tutors', async ({ page }) => {
+  await createAccount(page, { role: 'student' });
+  await page.goto('/availability');
+  await expect(page).toHaveTitle('Availability · Tutorlane');
+  await expect(page.getByRole('heading', { level: 1, name: 'Availability' })).toBeVisible();
+  await expect(page.getByText(/Availability is for tutors/)).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+  await page.getByRole('link', { name: 'Go to your dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
