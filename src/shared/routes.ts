@@ -16,7 +16,6 @@ export const paths = {
   availability: '/availability',
   profile: '/profile',
   tutors: '/tutors',
-  availability: '/availability',
 } as const;
 
 /** A tutor's public page. */
@@ -53,7 +52,6 @@ export const pages = [
   { path: paths.profile, module: 'features/profile/profile-page.tsx', access: 'signed-in' },
   { path: paths.tutors, module: 'features/tutors/tutor-search-page.tsx', access: 'public' },
   { path: `${paths.tutors}/:id`, module: 'features/tutors/tutor-page.tsx', access: 'public' },
-  { path: paths.availability, module: 'features/availability/availability-page.tsx', access: 'verified' },
 ] as const satisfies readonly Page[];
 
 /** What every unknown path shows (with status 404 from the server). */

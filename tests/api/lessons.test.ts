@@ -153,6 +153,7 @@ describe('availability', () => {
     const who = await person('tutor');
     const empty = await (await get(t, '/api/availability', who.jar)).json();
     expect(empty).toMatchObject({
+      timeZone: null,
       weekly: [],
       overrides: [],
       lessonMinutes: [60],

@@ -89,10 +89,18 @@ export function lessonRoutes(deps: {
   const lessons: LessonDeps = { db, mailer: deps.mailer, mail: deps.mail };
   const feedUrl = (token: string) => `${deps.mail.appUrl}/api/calendar/${token}.ics`;
   const changes = limitByUser(limiters, 'lessonChanges');
+  /** A tutor's availability as the API gives it: `timeZone` is null until the tutor chose one. */
+  const availabilityOf = async (tutorId: string) => {
+    const [availability, user] = await Promise.all([
+      readAvailability(db, tutorId),
+      db.selectFrom('users').select('time_zone').where('id', '=', tutorId).executeTakeFirst(),
+    ]);
+    return { ...availability, timeZone: user?.time_zone ?? null };
+  };
 
   return new Hono<AppEnv>()
     .get('/availability', loadSession, tutorsOnly, async (c) =>
-      c.json(await readAvailability(db, requireVerifiedUser(c).id), 200),
+      c.json(await availabilityOf(requireVerifiedUser(c).id), 200),
     )
     .put(
       '/availability',
@@ -103,7 +111,7 @@ export function lessonRoutes(deps: {
       async (c) => {
         const user = requireVerifiedUser(c);
         await saveAvailability(db, user.id, c.req.valid('json'));
-        return c.json(await readAvailability(db, user.id), 200);
+        return c.json(await availabilityOf(user.id), 200);
       },
     )
     .get(

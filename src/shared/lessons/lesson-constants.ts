@@ -8,6 +8,8 @@ export const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thurs
 export const MAX_MINIMUM_NOTICE_HOURS = 168;
 export const MAX_BOOKING_HORIZON_DAYS = 365;
 export const MAX_BUFFER_MINUTES = 60;
+/** More windows than this in one day is a mistake, not a schedule. */
+export const MAX_WINDOWS_A_DAY = 12;
 
 export const DEFAULT_BOOKING_SETTINGS = {
   lessonMinutes: [60],

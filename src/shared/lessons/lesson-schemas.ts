@@ -13,6 +13,7 @@ import {
   MAX_BOOKING_HORIZON_DAYS,
   MAX_BUFFER_MINUTES,
   MAX_MINIMUM_NOTICE_HOURS,
+  MAX_WINDOWS_A_DAY,
   SLOT_STEPS,
   WEEKDAY_NAMES,
 } from './lesson-constants';
@@ -32,8 +33,6 @@ export const MAX_LESSON_NOTE_LENGTH = 1000;
 export const MAX_CANCEL_REASON_LENGTH = 500;
 /** Slots may be asked for at most this many days at a time. */
 export const MAX_SLOT_RANGE_DAYS = 31;
-/** More windows than this in one day is a mistake, not a schedule. */
-export const MAX_WINDOWS_A_DAY = 12;
 
 const CLOCK_TIME = /^(([01]\d|2[0-3]):[0-5]\d|24:00)$/;
 const clockTime = (field: string) =>

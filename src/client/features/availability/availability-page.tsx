@@ -50,9 +50,8 @@ export async function loader() {
   if (user?.role !== 'tutor') return null;
   const now = Date.now();
   try {
-    const [availability, details, { lessons }] = await Promise.all([
+    const [availability, { lessons }] = await Promise.all([
       request(api.availability.$get()),
-      request(api.profile.details.$get()),
       // The preview's days, and a day either side for lessons that reach into them.
       request(
         api.lessons.$get({
@@ -66,8 +65,8 @@ export async function loader() {
     const busy: Interval[] = lessons
       .filter((lesson) => lesson.status === 'pending' || lesson.status === 'confirmed')
       .map((lesson) => ({ start: Date.parse(lesson.start), end: Date.parse(lesson.end) }));
-    // GET /api/availability says "UTC" for a tutor who never chose a zone; the profile says null.
-    return { availability, profileTimeZone: details.timeZone, busy };
+    // A tutor who never chose a zone gets null, and the form starts from this browser's.
+    return { availability, savedTimeZone: availability.timeZone, busy };
   } catch (error) {
     if (error instanceof ApiError && error.status === 403) return null;
     throw error;
@@ -95,7 +94,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defau
 export function Component() {
   const data = useLoaderData<typeof loader>();
   return data ? (
-    <AvailabilityEditor saved={data.availability} savedTimeZone={data.profileTimeZone} busy={data.busy} />
+    <AvailabilityEditor saved={data.availability} savedTimeZone={data.savedTimeZone} busy={data.busy} />
   ) : (
     <ForTutorsOnly />
   );
@@ -142,7 +141,9 @@ function AvailabilityEditor({
   const fetcher = useFetcher<FormAnswer>();
   // A tutor who never chose a zone starts from the browser's; saving makes it theirs.
   const [startZone] = useState(() => savedTimeZone ?? browserTimeZone());
-  const [draft, change] = useReducer(changeDraft, saved, (first) => draftFrom(first, startZone));
+  const [draft, change] = useReducer(changeDraft, saved, (first) =>
+    draftFrom({ ...first, timeZone: startZone }, startZone),
+  );
   const zones = useMemo(() => timeZoneOptions(), []);
   const zoneChoices = zones.some((zone) => zone.value === draft.timeZone)
     ? zones
@@ -172,7 +173,7 @@ function AvailabilityEditor({
           <span className="font-medium text-slate-900">{describeTimeZone(draft.timeZone)}</span>.
         </p>
       </header>
-      {hasAnyWindow(saved) ? null : (
+      {hasAnyWindow(savedBody) ? null : (
         <section
           aria-labelledby="no-hours-heading"
           className="mt-6 rounded-2xl border border-amber-200 bg-amber-50 p-4 sm:p-5"
