@@ -32,6 +32,7 @@ export async function buildServer() {
       'piscina',
       'pino',
       'nodemailer',
+      'ws',
       '@zxcvbn-ts/language-common',
     ],
     // Some bundled CommonJS code calls require(); give the ES module bundle one.

@@ -43,6 +43,8 @@ import { mountStaticSite } from './http/static-site';
 import { lessonRoutes } from './lessons/lesson-routes';
 import type { Logger } from './logging/logger';
 import { createMailer, type Mailer } from './mail/mailer';
+import { createLiveHub, type LiveHub } from './messages/live';
+import { messageRoutes } from './messages/message-routes';
 import { PHOTO_PATH, profileDetailsRoutes } from './profile/profile-details-routes';
 import { profileRoutes } from './profile/profile-routes';
 import { publicConfig, publicConfigRoutes } from './public-config/public-config-routes';
@@ -72,6 +74,8 @@ export interface AppServices {
   mailer: Mailer;
   captcha: CaptchaVerifier;
   limiters: RateLimiters;
+  /** The live channel's sockets, and the other servers' through PostgreSQL. */
+  live: LiveHub;
 }
 
 export const MAX_BODY_BYTES = 100 * 1024;
@@ -95,6 +99,7 @@ export function createServices(deps: AppDependencies): AppServices {
         ? createRecaptchaVerifier({ ...config.recaptcha, hostname: new URL(config.appUrl).hostname, logger })
         : createAltchaVerifier({ db: database.db, secret: config.authSecret, tuning: deps.altchaTuning })),
     limiters: deps.limiters ?? createRateLimiters({ database }),
+    live: createLiveHub({ db: database.db, pool: database.pool, logger }),
   };
 }
 
@@ -102,7 +107,7 @@ export function createServices(deps: AppDependencies): AppServices {
 function createApi(deps: AppDependencies, services: AppServices, auth: Auth, sessions: SessionReader) {
   const { config, database } = deps;
   const { db } = database;
-  const { mailer, captcha, limiters, health } = services;
+  const { mailer, captcha, limiters, health, live } = services;
   return new Hono<AppEnv>()
     .route('/', healthRoutes(database, health))
     .route('/', publicConfigRoutes(publicConfig(config, captcha)))
@@ -118,11 +123,13 @@ function createApi(deps: AppDependencies, services: AppServices, auth: Auth, ses
         mailer,
         limiters,
         sessions,
+        live,
         mail: { appUrl: config.appUrl, mailFrom: config.mailFrom },
       }),
     )
     .route('/', dashboardRoutes({ db, sessions }))
     .route('/', scheduleRoutes({ db, sessions }))
+    .route('/', messageRoutes({ db, sessions, limiters, live, trustedOrigins: config.trustedOrigins }))
     .route('/', contactRoutes({ db, mailer, limiters, sessions, supportEmail: config.supportEmail }));
 }
 
@@ -163,7 +170,13 @@ const noStoreByDefault: MiddlewareHandler<AppEnv> = async (c, next) => {
 
 export function createApp(deps: AppDependencies, services: AppServices = createServices(deps)) {
   const { config, database, logger } = deps;
-  const auth = createAuth({ ...services, config, db: database.db, logger });
+  const auth = createAuth({
+    ...services,
+    config,
+    db: database.db,
+    logger,
+    onSessionEnded: (token) => services.live.sessionEnded(token),
+  });
   const sessions = createSessionReader(auth, config);
   const smallBodies = bodyLimit({
     maxSize: MAX_BODY_BYTES,

@@ -3,9 +3,11 @@
  * (src/server/app.ts: the API, pages and assets, one Hono pipeline) on one port, and shuts down
  * cleanly on SIGTERM or SIGINT. Started by main.ts.
  */
-import { createServer } from 'node:http';
+
+import type { Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { getRequestListener } from '@hono/node-server';
+import { createAdaptorServer } from '@hono/node-server';
+import { WebSocketServer } from 'ws';
 import { createApp, createServices } from './app';
 import { ConfigError, loadConfig } from './config/config';
 import { DataDirLockedError } from './db/data-dir-lock';
@@ -13,6 +15,7 @@ import { startDatabase } from './db/database';
 import { startLessonJobs } from './lessons/lesson-jobs';
 import { closeLogs, createLogger } from './logging/logger';
 import { startMaintenance } from './maintenance/cleanup';
+import { startUnreadMail } from './messages/unread-mail';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
@@ -85,7 +88,11 @@ export async function startServer(): Promise<void> {
 
   // The port opens at once: the pages and assets that need no database go out from the first
   // moment, the rest waits in the app until the database is open.
-  const server = createServer(getRequestListener(handle));
+  // WebSocket upgrades (the live channel) go through the same Hono app, with `ws` doing the protocol.
+  const server = createAdaptorServer({
+    fetch: handle,
+    websocket: { server: new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 }) },
+  }) as Server; // node:http's, as no other createServer is given
   server.listen(config.port, config.host);
   const listening = new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
@@ -112,14 +119,25 @@ export async function startServer(): Promise<void> {
   if (stopping) return;
   running = true;
   services.mailer.start();
+  await services.live.start();
   const stopHousekeeping = startMaintenance(database, logger);
   const stopLessonJobs = startLessonJobs(
-    { db: database.db, mailer: services.mailer, mail: { appUrl: config.appUrl, mailFrom: config.mailFrom } },
+    {
+      db: database.db,
+      mailer: services.mailer,
+      live: services.live,
+      mail: { appUrl: config.appUrl, mailFrom: config.mailFrom },
+    },
+    logger,
+  );
+  const stopUnreadMail = startUnreadMail(
+    { db: database.db, mailer: services.mailer, appUrl: config.appUrl },
     logger,
   );
   stopMaintenance = () => {
     stopHousekeeping();
     stopLessonJobs();
+    stopUnreadMail();
   };
   // The public URL is the one to open: mailed links and origin checks use it.
   logger.info(
@@ -136,6 +154,8 @@ export async function startServer(): Promise<void> {
     if (!started) return;
     if (running) logger.info({ signal }, 'shutting down: finishing requests in flight');
     else logger.info({ signal }, 'stopped during start-up; closing the database');
+    // Live sockets close at once (1012: restarting), so their tabs reconnect, here or elsewhere.
+    await services.live.stop();
     // Keep-alive connections that go idle after their last response are closed as we go.
     const sweep = setInterval(() => server.closeIdleConnections(), 100);
     server.close(async () => {

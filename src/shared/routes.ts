@@ -14,6 +14,7 @@ export const paths = {
   dashboard: '/dashboard',
   schedule: '/schedule',
   availability: '/availability',
+  messages: '/messages',
   profile: '/profile',
   tutors: '/tutors',
 } as const;

@@ -55,6 +55,9 @@ export const yearsExperienceSchema = z
   .max(MAX_YEARS_EXPERIENCE, `Years of experience must be at most ${MAX_YEARS_EXPERIENCE}`);
 export const learningGoalsSchema = freeText('Learning goals', MAX_LEARNING_GOALS_LENGTH);
 
+/** Whether a message left unread for ten minutes is mailed. */
+export const messageMailsSchema = z.boolean({ error: 'messageMails must be true or false' });
+
 const refuseOthers = (role: string) => (issue: { code: string; keys?: string[] }) =>
   issue.code === 'unrecognized_keys'
     ? `A ${role} profile has no such field: ${(issue.keys ?? []).join(', ')}`
@@ -69,13 +72,18 @@ export const tutorDetailsSchema = z.strictObject(
     hourlyRate: hourlyRateSchema.nullable().optional(),
     languages: languagesSchema.optional(),
     yearsExperience: yearsExperienceSchema.nullable().optional(),
+    messageMails: messageMailsSchema.optional(),
   },
   { error: refuseOthers('tutor') },
 );
 export type TutorDetailsChanges = z.output<typeof tutorDetailsSchema>;
 
 export const studentDetailsSchema = z.strictObject(
-  { timeZone: timeZoneSchema.optional(), learningGoals: learningGoalsSchema.optional() },
+  {
+    timeZone: timeZoneSchema.optional(),
+    learningGoals: learningGoalsSchema.optional(),
+    messageMails: messageMailsSchema.optional(),
+  },
   { error: refuseOthers('student') },
 );
 export type StudentDetailsChanges = z.output<typeof studentDetailsSchema>;

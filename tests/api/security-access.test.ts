@@ -221,6 +221,62 @@ const matrix: Route[] = [
     pattern: '/api/calendar/:token',
     expected: 404,
   },
+  { method: 'GET', path: '/api/conversations', expected: verifiedOnly(200) },
+  { method: 'GET', path: '/api/conversations/unread', expected: verifiedOnly(200) },
+  {
+    method: 'POST',
+    path: '/api/conversations',
+    body: () => ({ tutorId: published.id, text: 'Route matrix' }),
+    // A tutor names a student (studentId), not a tutor.
+    expected: { anonymous: 401, unverified: 403, student: 201, tutor: 400 },
+  },
+  {
+    method: 'GET',
+    path: `/api/conversations/${NO_LESSON}`,
+    pattern: '/api/conversations/:id',
+    expected: verifiedOnly(404),
+  },
+  {
+    method: 'GET',
+    path: `/api/conversations/${NO_LESSON}/messages`,
+    pattern: '/api/conversations/:id/messages',
+    expected: verifiedOnly(404),
+  },
+  {
+    method: 'POST',
+    path: `/api/conversations/${NO_LESSON}/messages`,
+    pattern: '/api/conversations/:id/messages',
+    body: () => ({ text: 'Anyone there?' }),
+    expected: verifiedOnly(404),
+  },
+  {
+    method: 'POST',
+    path: `/api/conversations/${NO_LESSON}/read`,
+    pattern: '/api/conversations/:id/read',
+    body: () => ({}),
+    expected: verifiedOnly(404),
+  },
+  {
+    method: 'POST',
+    path: '/api/blocks',
+    body: () => ({ userId: published.id }),
+    expected: verifiedOnly(200),
+  },
+  {
+    method: 'DELETE',
+    path: `/api/blocks/${published.id}`,
+    pattern: '/api/blocks/:userId',
+    expected: verifiedOnly(200),
+  },
+  {
+    method: 'POST',
+    path: '/api/messages/999999999/report',
+    pattern: '/api/messages/:id/report',
+    body: () => ({ reason: 'Route matrix' }),
+    expected: verifiedOnly(404),
+  },
+  // Without an Upgrade header: the address is only for the live channel's WebSocket.
+  { method: 'GET', path: '/api/live', expected: verifiedOnly(426) },
 ];
 const signOutRoute: Route = { method: 'POST', path: '/api/auth/sign-out', body: () => ({}), expected: 200 };
 

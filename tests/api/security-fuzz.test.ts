@@ -14,17 +14,43 @@ const RUNS = 1000;
 let t: TestApp;
 let jar: CookieJar;
 let tutorJar: CookieJar;
+let verifiedJars: { student: CookieJar; tutor: CookieJar };
+
+const jarFor = (signedIn: (typeof endpoints)[number]['signedIn']) =>
+  signedIn === 'tutor'
+    ? tutorJar
+    : signedIn === 'verified student'
+      ? verifiedJars.student
+      : signedIn === 'verified tutor'
+        ? verifiedJars.tutor
+        : jar;
 beforeAll(async () => {
   // A thousand profile saves by one user would meet its hourly limit after 60: lift it, so the
   // bodies reach the validation they are here to fuzz.
   const database = await createTestDatabase();
   const limiters = createRateLimiters({
     database,
-    rules: { profileUpdate: { points: 100 * RUNS, durationSeconds: 3600 } },
+    rules: Object.fromEntries(
+      (['profileUpdate', 'lessonChanges', 'messages', 'newConversations'] as const).map((name) => [
+        name,
+        { points: 100 * RUNS, durationSeconds: 3600 },
+      ]),
+    ),
   });
   t = await createTestApp({ database, overrides: { limiters } });
   jar = (await signUp(t)).jar;
   tutorJar = (await signUp(t, { role: 'tutor' })).jar;
+  // Lessons and messages are for verified accounts: these two are verified in the database.
+  const verified = async (role: 'student' | 'tutor') => {
+    const account = await signUp(t, { role });
+    await t.database.db
+      .updateTable('users')
+      .set({ email_verified: true })
+      .where('email', '=', account.email)
+      .execute();
+    return account.jar;
+  };
+  verifiedJars = { student: await verified('student'), tutor: await verified('tutor') };
 });
 afterAll(async () => {
   await t.close();
@@ -79,10 +105,10 @@ const field = (keys: string[]) =>
   fc.dictionary(fc.constantFrom(...keys, '__proto__', 'constructor', 'extra'), fieldValue);
 
 const endpoints: {
-  method: 'POST' | 'PATCH';
+  method: 'POST' | 'PATCH' | 'PUT';
   path: string;
   keys: string[];
-  signedIn?: boolean | 'tutor';
+  signedIn?: boolean | 'tutor' | 'verified student' | 'verified tutor';
   captcha?: boolean;
 }[] = [
   {
@@ -111,6 +137,33 @@ const endpoints: {
     keys: ['timeZone', 'headline', 'about', 'subjects', 'hourlyRate', 'languages', 'yearsExperience'],
     signedIn: 'tutor',
   },
+  {
+    method: 'PUT',
+    path: '/api/availability',
+    keys: [
+      'timeZone',
+      'weekly',
+      'overrides',
+      'lessonMinutes',
+      'slotStepMinutes',
+      'minimumNoticeHours',
+      'bufferMinutes',
+    ],
+    signedIn: 'verified tutor',
+  },
+  {
+    method: 'POST',
+    path: '/api/lessons',
+    keys: ['tutorId', 'start', 'minutes', 'subject', 'note'],
+    signedIn: 'verified student',
+  },
+  {
+    method: 'POST',
+    path: '/api/conversations',
+    keys: ['tutorId', 'studentId', 'text'],
+    signedIn: 'verified student',
+  },
+  { method: 'POST', path: '/api/blocks', keys: ['userId'], signedIn: 'verified student' },
 ];
 
 const body = (keys: string[]) =>
@@ -168,7 +221,7 @@ describe('text with a NUL or another control character', () => {
 
 describe('every JSON endpoint', () => {
   for (const endpoint of endpoints) {
-    const who = endpoint.signedIn === 'tutor' ? ' (as a tutor)' : '';
+    const who = typeof endpoint.signedIn === 'string' ? ` (as a ${endpoint.signedIn})` : '';
     it(`${endpoint.method} ${endpoint.path}${who} survives ${RUNS} arbitrary bodies`, async () => {
       await fc.assert(
         fc.asyncProperty(
@@ -176,7 +229,7 @@ describe('every JSON endpoint', () => {
           fc.option(fc.string({ maxLength: 300 })),
           async (payload, captcha) => {
             const headers: Record<string, string> = {};
-            if (endpoint.signedIn) headers.cookie = (endpoint.signedIn === 'tutor' ? tutorJar : jar).header();
+            if (endpoint.signedIn) headers.cookie = jarFor(endpoint.signedIn).header();
             if (endpoint.captcha && captcha !== null) headers['x-captcha'] = captcha;
             const res = await t.request(endpoint.path, { method: endpoint.method, body: payload, headers });
             await expectWellFormed(res, `${endpoint.path} ${payload.slice(0, 200)}`);

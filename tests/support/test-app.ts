@@ -3,13 +3,18 @@
  * them. `request()` takes a path and fetch options and adds what a browser would send.
  */
 import { mkdtempSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
+import { createAdaptorServer } from '@hono/node-server';
+import { WebSocketServer } from 'ws';
 import { type AppDependencies, createApp, createServices } from '../../src/server/app';
 import { type Config, loadConfig } from '../../src/server/config/config';
 import { createLogger } from '../../src/server/logging/logger';
 import type { Mailer } from '../../src/server/mail/mailer';
+import type { LiveHub } from '../../src/server/messages/live';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 export const TEST_APP_URL = 'http://localhost:3000';
@@ -40,6 +45,10 @@ export interface TestApp {
   logLines: string[];
   /** The app's mail outbox, for work a test runs itself (jobs). */
   mailer: Mailer;
+  /** The live channel's hub (started by `listen`). */
+  live: LiveHub;
+  /** Serves the app on a loopback port, WebSockets included, until the returned close(). */
+  listen(): Promise<{ url: string; close(): Promise<void> }>;
   request(path: string, init?: RequestInit): Promise<Response>;
   close(): Promise<void>;
 }
@@ -75,6 +84,24 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   return {
     app,
     mailer: services.mailer,
+    live: services.live,
+    async listen() {
+      const server = createAdaptorServer({
+        fetch: app.fetch,
+        websocket: { server: new WebSocketServer({ noServer: true }) },
+      }) as Server;
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      await services.live.start();
+      const { port } = server.address() as AddressInfo;
+      return {
+        url: `http://127.0.0.1:${port}`,
+        async close() {
+          await services.live.stop();
+          server.closeAllConnections();
+          await new Promise((resolve) => server.close(resolve));
+        },
+      };
+    },
     database,
     config,
     logLines,

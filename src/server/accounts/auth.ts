@@ -50,6 +50,8 @@ export interface AuthDependencies {
   captcha: CaptchaVerifier;
   limiters: RateLimiters;
   logger: Logger;
+  /** Told of every session Better Auth deletes (a sign-out), so what holds it open can close. */
+  onSessionEnded?: (sessionToken: string) => Promise<void>;
 }
 
 const badRequest = (message: string, code = 'VALIDATION_ERROR') =>
@@ -95,6 +97,15 @@ export function createAuth(deps: AuthDependencies) {
     database: { db, type: 'postgres', transaction: true },
     trustedOrigins: config.trustedOrigins,
     telemetry: { enabled: false },
+    databaseHooks: {
+      session: {
+        delete: {
+          after: async (session) => {
+            await deps.onSessionEnded?.(session.token);
+          },
+        },
+      },
+    },
     logger: {
       log: (level, message) => {
         // Better Auth reports a request it refuses for what the client sent (an origin or a callback

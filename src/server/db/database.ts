@@ -80,8 +80,21 @@ function withTimeout<T>(promise: Promise<T>, timeoutMs: number, what: string): P
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
+/**
+ * `pg` reads a bigint as a string (it may not fit a JavaScript number); PGlite reads it as a number.
+ * The ids and counts here fit with room to spare, so both stores give numbers, and code that
+ * compares an id works on either.
+ */
+const typesLikeTheEmbeddedStore = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === pg.types.builtins.INT8 && format !== 'binary'
+      ? (value: string) => Number(value)
+      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
 function startPostgres(url: string, poolSize: number): StartedStore {
   const pool = new pg.Pool({
+    types: typesLikeTheEmbeddedStore,
     connectionString: url,
     max: poolSize,
     connectionTimeoutMillis: 1000,

@@ -14,6 +14,8 @@ export interface UsersTable {
   role: Generated<'student' | 'tutor'>;
   time_zone: string | null;
   learning_goals: Generated<string>;
+  /** Whether unread messages are mailed after ten minutes. */
+  message_mails: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -175,7 +177,58 @@ export interface CalendarFeedsTable {
   created_at: Generated<Date>;
 }
 
+export interface ConversationsTable {
+  id: string;
+  student_id: string;
+  tutor_id: string;
+  student_read_id: Generated<number>;
+  tutor_read_id: Generated<number>;
+  student_mailed: Generated<boolean>;
+  tutor_mailed: Generated<boolean>;
+  last_message_id: Generated<number>;
+  last_activity_at: Generated<Date>;
+  created_at: Generated<Date>;
+}
+
+/** A system line's lesson change, kept as facts so each reader sees it in their own zone. */
+export interface MessageEvent {
+  event: 'requested' | 'confirmed' | 'declined' | 'cancelled' | 'rescheduled' | 'expired';
+  lessonId: string;
+  start: string;
+  end: string;
+  subject: string;
+}
+
+export interface MessagesTable {
+  id: Generated<number>;
+  conversation_id: string;
+  sender_id: string | null;
+  body: string;
+  event: ColumnType<MessageEvent | null, string | null, string | null>;
+  created_at: Generated<Date>;
+}
+
+export interface BlocksTable {
+  blocker_id: string;
+  blocked_id: string;
+  created_at: Generated<Date>;
+}
+
+export interface MessageReportsTable {
+  id: Generated<number>;
+  message_id: number;
+  reporter_id: string;
+  reason: string;
+  message_text: string;
+  created_at: Generated<Date>;
+  resolved_at: Date | null;
+}
+
 export interface DB {
+  conversations: ConversationsTable;
+  messages: MessagesTable;
+  blocks: BlocksTable;
+  message_reports: MessageReportsTable;
   tutor_availability: TutorAvailabilityTable;
   lessons: LessonsTable;
   calendar_feeds: CalendarFeedsTable;

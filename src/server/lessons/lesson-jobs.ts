@@ -5,14 +5,16 @@
  * is changed, and mailed about, by exactly one of them.
  */
 import type { Logger } from '../logging/logger';
-import { completeDue, expireDue, type LessonDeps } from './lessons';
+import { completeDue, expireDue, type LessonDeps, type Lines, pushLines } from './lessons';
 
 export async function runLessonJobs(
   deps: LessonDeps,
   now = Date.now(),
 ): Promise<{ expired: number; completed: number }> {
-  const expired = await deps.db.transaction().execute((trx) => expireDue(deps, trx, now));
+  const lines: Lines = [];
+  const expired = await deps.db.transaction().execute((trx) => expireDue(deps, trx, now, lines));
   if (expired > 0) deps.mailer.deliverSoon();
+  await pushLines(deps, lines);
   const completed = await completeDue(deps.db, now);
   return { expired, completed };
 }

@@ -83,10 +83,11 @@ export function lessonRoutes(deps: {
   limiters: RateLimiters;
   sessions: SessionReader;
   mail: MailSettings;
+  live: LessonDeps['live'];
 }) {
   const { db, limiters, sessions } = deps;
   const { loadSession } = sessions;
-  const lessons: LessonDeps = { db, mailer: deps.mailer, mail: deps.mail };
+  const lessons: LessonDeps = { db, mailer: deps.mailer, mail: deps.mail, live: deps.live };
   const feedUrl = (token: string) => `${deps.mail.appUrl}/api/calendar/${token}.ics`;
   const changes = limitByUser(limiters, 'lessonChanges');
   /** A tutor's availability as the API gives it: `timeZone` is null until the tutor chose one. */

@@ -25,9 +25,11 @@ import {
   requestExpiresAt,
 } from '../../shared/lessons/availability';
 import { DEFAULT_BOOKING_SETTINGS, type LessonStatus } from '../../shared/lessons/lesson-schemas';
-import type { DB } from '../db/schema';
+import type { DB, MessageEvent } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import type { Mailer, OutgoingMail } from '../mail/mailer';
+import type { LiveHub } from '../messages/live';
+import { lessonLine } from '../messages/messages';
 import {
   type LessonEvent,
   lessonMail,
@@ -367,7 +369,34 @@ export interface LessonDeps {
   db: Kysely<DB>;
   mailer: Mailer;
   mail: MailSettings;
+  /** Where the lines lessons write into their pair's conversation are pushed live. */
+  live?: Pick<LiveHub, 'messageSent'> | undefined;
 }
+
+/** Lines written into conversations during a transaction, pushed live once it has committed. */
+export type Lines = Awaited<ReturnType<typeof lessonLine>>[];
+
+export async function pushLines(deps: LessonDeps, lines: Lines) {
+  for (const line of lines) await deps.live?.messageSent(line.message, line.recipients);
+}
+
+const LINE_EVENT: Record<LessonEvent, MessageEvent['event']> = {
+  requested: 'requested',
+  confirmed: 'confirmed',
+  declined: 'declined',
+  expired: 'expired',
+  cancelled: 'cancelled',
+  rescheduled: 'rescheduled',
+  'request-moved': 'rescheduled',
+};
+const LINE_VERB: Record<MessageEvent['event'], string> = {
+  requested: 'requested',
+  confirmed: 'confirmed',
+  declined: 'declined',
+  expired: 'request expired',
+  cancelled: 'cancelled',
+  rescheduled: 'moved',
+};
 
 /** 23P01 (exclusion_violation): the time was taken by a request that got there first. */
 const isOverlap = (error: unknown) => (error as { code?: string } | null)?.code === '23P01';
@@ -411,9 +440,14 @@ async function mailLesson(db: Db, row: LessonRow): Promise<MailLesson> {
 
 type Recipients = 'tutor' | 'student' | 'both';
 
-async function queueMails(
+/**
+ * Tells of a change, in its transaction: mails to `to`, and a line in the pair's conversation
+ * (each reader's screen words it in their own zone from its facts; the text is for anything else).
+ */
+async function announce(
   deps: LessonDeps,
   trx: Transaction<DB>,
+  lines: Lines,
   row: LessonRow,
   event: LessonEvent,
   to: Recipients,
@@ -424,6 +458,22 @@ async function queueMails(
     to === 'both' ? [lesson.tutor, lesson.student] : [to === 'tutor' ? lesson.tutor : lesson.student];
   const mails: OutgoingMail[] = readers.map((reader) => lessonMail(event, lesson, reader, deps.mail, extra));
   for (const mail of mails) await deps.mailer.sendMail(mail, trx);
+  const facts: MessageEvent = {
+    event: LINE_EVENT[event],
+    lessonId: row.id,
+    start: row.starts_at.toISOString(),
+    end: row.ends_at.toISOString(),
+    subject: row.subject,
+  };
+  const when = `${facts.start.slice(0, 16).replace('T', ' ')} UTC`;
+  lines.push(
+    await lessonLine(
+      trx,
+      { studentId: row.student_id, tutorId: row.tutor_id },
+      facts,
+      `${row.subject} lesson ${LINE_VERB[facts.event]}: ${when}`,
+    ),
+  );
 }
 
 const lessonRowColumns = [
@@ -449,7 +499,13 @@ const lessonRowColumns = [
  * several servers on one database, each row is updated (and mailed) by whichever gets it first;
  * the others find it no longer pending. `among` limits it to the lessons of some users.
  */
-export async function expireDue(deps: LessonDeps, trx: Transaction<DB>, now: number, among?: string[]) {
+export async function expireDue(
+  deps: LessonDeps,
+  trx: Transaction<DB>,
+  now: number,
+  lines: Lines,
+  among?: string[],
+) {
   let update = trx
     .updateTable('lessons')
     .set({ status: 'expired', updated_at: new Date(now) })
@@ -458,7 +514,7 @@ export async function expireDue(deps: LessonDeps, trx: Transaction<DB>, now: num
   if (among?.length)
     update = update.where((eb) => eb.or([eb('tutor_id', 'in', among), eb('student_id', 'in', among)]));
   const expired = await update.returning(lessonRowColumns).execute();
-  for (const row of expired) await queueMails(deps, trx, row, 'expired', 'both');
+  for (const row of expired) await announce(deps, trx, lines, row, 'expired', 'both');
   return expired.length;
 }
 
@@ -514,9 +570,10 @@ export async function bookLesson(
   const hourlyRate = tutor.hourly_rate;
 
   const id = randomUUID();
+  const lines: Lines = [];
   try {
     await db.transaction().execute(async (trx) => {
-      await expireDue(deps, trx, now, [request.tutorId, request.studentId]);
+      await expireDue(deps, trx, now, lines, [request.tutorId, request.studentId]);
       const offered = await slotsOf(trx, tutor.availability, {
         tutorId: request.tutorId,
         studentId: request.studentId,
@@ -550,8 +607,8 @@ export async function bookLesson(
         })
         .returning(lessonRowColumns)
         .executeTakeFirstOrThrow();
-      if (instant) await queueMails(deps, trx, row, 'confirmed', 'both', { invitation: 'REQUEST' });
-      else await queueMails(deps, trx, row, 'requested', 'tutor');
+      if (instant) await announce(deps, trx, lines, row, 'confirmed', 'both', { invitation: 'REQUEST' });
+      else await announce(deps, trx, lines, row, 'requested', 'tutor');
     });
   } catch (error) {
     // A retry that raced its own first attempt finds the time taken, by the lesson it asked for.
@@ -562,6 +619,7 @@ export async function bookLesson(
     throw error;
   }
   deps.mailer.deliverSoon();
+  await pushLines(deps, lines);
   return { lesson: await findLesson(db, request.studentId, id, now), created: true };
 }
 
@@ -584,15 +642,17 @@ async function change(
   userId: string,
   id: string,
   now: number,
-  work: (trx: Transaction<DB>, row: LessonRow) => Promise<void>,
+  work: (trx: Transaction<DB>, row: LessonRow, lines: Lines) => Promise<void>,
 ): Promise<LessonView> {
+  const lines: Lines = [];
   try {
-    await deps.db.transaction().execute(async (trx) => work(trx, await lockLesson(trx, userId, id)));
+    await deps.db.transaction().execute(async (trx) => work(trx, await lockLesson(trx, userId, id), lines));
   } catch (error) {
     if (isOverlap(error)) throw new ApiError(409, lessonMessages.slotTaken, 'SLOT_UNAVAILABLE');
     throw error;
   }
   deps.mailer.deliverSoon();
+  await pushLines(deps, lines);
   return findLesson(deps.db, userId, id, now);
 }
 
@@ -604,7 +664,7 @@ export function answerRequest(
   answer: 'accept' | 'decline',
   now: number,
 ): Promise<LessonView> {
-  return change(deps, userId, id, now, async (trx, row) => {
+  return change(deps, userId, id, now, async (trx, row, lines) => {
     if (row.tutor_id !== userId) throw new ApiError(403, lessonMessages.tutorAnswers, 'FORBIDDEN');
     const status = statusAt(row, now);
     if (status === 'expired') throw new ApiError(409, lessonMessages.requestExpired, 'REQUEST_EXPIRED');
@@ -620,8 +680,8 @@ export function answerRequest(
       .returning(lessonRowColumns)
       .executeTakeFirstOrThrow();
     if (answer === 'accept')
-      await queueMails(deps, trx, updated, 'confirmed', 'both', { invitation: 'REQUEST' });
-    else await queueMails(deps, trx, updated, 'declined', 'both');
+      await announce(deps, trx, lines, updated, 'confirmed', 'both', { invitation: 'REQUEST' });
+    else await announce(deps, trx, lines, updated, 'declined', 'both');
   });
 }
 
@@ -640,7 +700,7 @@ export function cancelLesson(
   reason: string | undefined,
   now: number,
 ): Promise<LessonView> {
-  return change(deps, userId, id, now, async (trx, row) => {
+  return change(deps, userId, id, now, async (trx, row, lines) => {
     const status = checkChangeable(row, now);
     const updated = await trx
       .updateTable('lessons')
@@ -654,7 +714,7 @@ export function cancelLesson(
       .where('id', '=', row.id)
       .returning(lessonRowColumns)
       .executeTakeFirstOrThrow();
-    await queueMails(deps, trx, updated, 'cancelled', 'both', {
+    await announce(deps, trx, lines, updated, 'cancelled', 'both', {
       reason: reason ?? null,
       cancelledBy: userId,
       // A request was never in anyone's calendar; a confirmed lesson is taken out of it.
@@ -675,7 +735,7 @@ export function rescheduleLesson(
   start: number,
   now: number,
 ): Promise<LessonView> {
-  return change(deps, userId, id, now, async (trx, row) => {
+  return change(deps, userId, id, now, async (trx, row, lines) => {
     if (row.student_id !== userId) throw new ApiError(403, lessonMessages.studentMoves, 'FORBIDDEN');
     const status = checkChangeable(row, now);
     if (row.starts_at.getTime() === start)
@@ -713,10 +773,10 @@ export function rescheduleLesson(
       .returning(lessonRowColumns)
       .executeTakeFirstOrThrow();
     if (status === 'confirmed')
-      await queueMails(deps, trx, updated, 'rescheduled', 'both', {
+      await announce(deps, trx, lines, updated, 'rescheduled', 'both', {
         previousStart: row.starts_at,
         invitation: 'REQUEST',
       });
-    else await queueMails(deps, trx, updated, 'request-moved', 'both', { previousStart: row.starts_at });
+    else await announce(deps, trx, lines, updated, 'request-moved', 'both', { previousStart: row.starts_at });
   });
 }

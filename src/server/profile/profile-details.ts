@@ -13,6 +13,8 @@ import { refreshTutorListing } from '../tutors/tutor-listing';
 export interface TutorDetails {
   role: 'tutor';
   timeZone: string | null;
+  /** Whether messages left unread for ten minutes are mailed. */
+  messageMails: boolean;
   headline: string;
   about: string;
   subjects: string[];
@@ -29,6 +31,8 @@ export interface TutorDetails {
 export interface StudentDetails {
   role: 'student';
   timeZone: string | null;
+  /** Whether messages left unread for ten minutes are mailed. */
+  messageMails: boolean;
   learningGoals: string;
 }
 
@@ -37,10 +41,16 @@ export type ProfileDetails = TutorDetails | StudentDetails;
 export async function readDetails(db: Kysely<DB>, userId: string, role: Role): Promise<ProfileDetails> {
   const user = await db
     .selectFrom('users')
-    .select(['time_zone', 'learning_goals', 'email_verified'])
+    .select(['time_zone', 'learning_goals', 'email_verified', 'message_mails'])
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
-  if (role === 'student') return { role, timeZone: user.time_zone, learningGoals: user.learning_goals };
+  if (role === 'student')
+    return {
+      role,
+      timeZone: user.time_zone,
+      learningGoals: user.learning_goals,
+      messageMails: user.message_mails,
+    };
   const profile = await db
     .selectFrom('tutor_profiles as tp')
     .leftJoin('profile_photos as pp', 'pp.user_id', 'tp.user_id')
@@ -69,6 +79,7 @@ export async function readDetails(db: Kysely<DB>, userId: string, role: Role): P
   return {
     role,
     timeZone: user.time_zone,
+    messageMails: user.message_mails,
     ...details,
     photoVersion: details.hasPhoto ? (profile?.version ?? null) : null,
     published: profile?.published ?? false,
@@ -87,10 +98,14 @@ async function ensureTutorProfile(db: Kysely<DB>, userId: string) {
 
 export async function saveTutorDetails(db: Kysely<DB>, userId: string, input: TutorDetailsChanges) {
   await db.transaction().execute(async (trx) => {
-    if (input.timeZone !== undefined) {
+    if (input.timeZone !== undefined || input.messageMails !== undefined) {
       await trx
         .updateTable('users')
-        .set({ time_zone: input.timeZone, updated_at: new Date() })
+        .set({
+          ...(input.timeZone !== undefined ? { time_zone: input.timeZone } : {}),
+          ...(input.messageMails !== undefined ? { message_mails: input.messageMails } : {}),
+          updated_at: new Date(),
+        })
         .where('id', '=', userId)
         .execute();
     }
@@ -124,6 +139,7 @@ export async function saveStudentDetails(db: Kysely<DB>, userId: string, input: 
     .set({
       ...(input.timeZone !== undefined ? { time_zone: input.timeZone } : {}),
       ...(input.learningGoals !== undefined ? { learning_goals: input.learningGoals } : {}),
+      ...(input.messageMails !== undefined ? { message_mails: input.messageMails } : {}),
       updated_at: new Date(),
     })
     .where('id', '=', userId)

@@ -49,6 +49,10 @@ export const rateLimitRules = {
    * tutor's inbox with requests stops here.
    */
   lessonChanges: { points: 120, durationSeconds: 60 * 60 },
+  /** Messages per user, a conversation's first one included: a fast typist, not a spammer. */
+  messages: { points: 30, durationSeconds: 60 },
+  /** New conversations a student opens a day: enough to ask around, not to canvass every tutor. */
+  newConversations: { points: 10, durationSeconds: 24 * 60 * 60 },
 } satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof rateLimitRules;

@@ -8,6 +8,7 @@ import * as contactMessages from './0002-contact-messages';
 import * as tutorProfiles from './0003-tutor-profiles';
 import * as verificationTokenUse from './0004-verification-token-use';
 import * as lessons from './0005-lessons';
+import * as messages from './0006-messages';
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '0003-tutor-profiles': tutorProfiles,
   '0004-verification-token-use': verificationTokenUse,
   '0005-lessons': lessons,
+  '0006-messages': messages,
 };

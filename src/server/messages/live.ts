@@ -1,0 +1,247 @@
+/**
+ * The live channel: each signed-in tab holds one WebSocket (GET /api/live), and what concerns its
+ * user (a new message, a conversation read in another tab) is pushed to it as JSON.
+ *
+ * With several servers on one PostgreSQL, an event is published with NOTIFY and every server
+ * LISTENs, delivering to the sockets it holds (a server skips its own notifications: it delivered
+ * those at once). The embedded store has one server, which delivers in-process.
+ *
+ * Nothing is only in the channel: every message is in the database first, numbered, and a client
+ * that was away asks for everything after the last one it has. So a notification lost with a
+ * server that died costs a delay, never a message.
+ */
+import { randomUUID } from 'node:crypto';
+import type { WSContext } from 'hono/ws';
+import type { Kysely } from 'kysely';
+import type pg from 'pg';
+import type { DB } from '../db/schema';
+import type { Logger } from '../logging/logger';
+import { type MessageView, toMessage } from './messages';
+
+/** What the server tells a tab. */
+export type LiveMessage =
+  | { type: 'ready' }
+  | { type: 'message'; message: MessageView }
+  | { type: 'read'; conversationId: string; unreadTotal: number };
+
+/** What servers tell each other (and themselves): who should hear what. */
+type LiveEvent =
+  | { type: 'message'; recipients: string[]; message: MessageView }
+  /** A message too long for a notification: the receiving server reads it from the database. */
+  | { type: 'message-ref'; recipients: string[]; messageId: number }
+  | { type: 'read'; userId: string; conversationId: string; unreadTotal: number }
+  | { type: 'session-ended'; sessionToken: string };
+
+const CHANNEL = 'tutorlane_live';
+/** PostgreSQL refuses a NOTIFY payload from 8,000 bytes; leave room for the envelope. */
+const MAX_PAYLOAD_BYTES = 7_500;
+/** A tab that lets this much pile up unread is cut off; it reconnects and catches up. */
+const MAX_BUFFERED_BYTES = 1024 * 1024;
+const HEARTBEAT_MS = 30_000;
+/** How often the sessions behind open sockets are checked, for sign-outs no hook reported. */
+const SESSION_SWEEP_MS = 60_000;
+
+interface Connection {
+  userId: string;
+  sessionToken: string;
+  socket: WSContext;
+  alive: boolean;
+}
+
+export interface LiveHub {
+  /** Registers an open socket; returns what to call when it closes. */
+  attach(userId: string, sessionToken: string, socket: WSContext): () => void;
+  /** A new message for its conversation's two people. */
+  messageSent(message: MessageView, recipients: string[]): Promise<void>;
+  /** A conversation read by `userId`: their other tabs update their counts. */
+  conversationRead(userId: string, conversationId: string, unreadTotal: number): Promise<void>;
+  /** A session that ended (sign-out): its sockets close, on every server. */
+  sessionEnded(sessionToken: string): Promise<void>;
+  /** How many sockets this server holds. */
+  readonly connections: number;
+  start(): Promise<void>;
+  /** Closes every socket (1012: the server is restarting; clients reconnect) and stops listening. */
+  stop(): Promise<void>;
+}
+
+export function createLiveHub(options: {
+  db: Kysely<DB>;
+  pool?: pg.Pool | undefined;
+  logger: Logger;
+}): LiveHub {
+  const { db, pool, logger } = options;
+  const origin = randomUUID();
+  const byUser = new Map<string, Set<Connection>>();
+  let listener: pg.PoolClient | undefined;
+  let timers: NodeJS.Timeout[] = [];
+  let stopped = false;
+
+  const send = (connection: Connection, payload: LiveMessage) => {
+    const raw = connection.socket.raw as { bufferedAmount?: number } | undefined;
+    if ((raw?.bufferedAmount ?? 0) > MAX_BUFFERED_BYTES) {
+      connection.socket.close(1013, 'Too far behind');
+      return;
+    }
+    connection.socket.send(JSON.stringify(payload));
+  };
+  const toUser = (userId: string, payload: LiveMessage) => {
+    for (const connection of byUser.get(userId) ?? []) send(connection, payload);
+  };
+
+  /** Delivers an event to the sockets this server holds. */
+  async function deliver(event: LiveEvent) {
+    switch (event.type) {
+      case 'message':
+        for (const userId of event.recipients) toUser(userId, { type: 'message', message: event.message });
+        return;
+      case 'message-ref': {
+        if (!event.recipients.some((userId) => byUser.has(userId))) return;
+        const row = await db
+          .selectFrom('messages')
+          .select(['id', 'conversation_id', 'sender_id', 'body', 'event', 'created_at'])
+          .where('id', '=', event.messageId)
+          .executeTakeFirst();
+        if (!row) return;
+        for (const userId of event.recipients) toUser(userId, { type: 'message', message: toMessage(row) });
+        return;
+      }
+      case 'read':
+        toUser(event.userId, {
+          type: 'read',
+          conversationId: event.conversationId,
+          unreadTotal: event.unreadTotal,
+        });
+        return;
+      case 'session-ended':
+        for (const connections of byUser.values())
+          for (const connection of connections)
+            if (connection.sessionToken === event.sessionToken) connection.socket.close(4001, 'Signed out');
+        return;
+    }
+  }
+
+  async function publish(event: LiveEvent) {
+    await deliver(event);
+    if (!pool) return;
+    let payload = JSON.stringify({ origin, event });
+    if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES && event.type === 'message') {
+      payload = JSON.stringify({
+        origin,
+        event: { type: 'message-ref', recipients: event.recipients, messageId: event.message.id },
+      });
+    }
+    await pool.query('select pg_notify($1, $2)', [CHANNEL, payload]);
+  }
+
+  async function listen() {
+    if (!pool || stopped) return;
+    try {
+      const client = await pool.connect();
+      listener = client;
+      client.on('notification', (notification) => {
+        if (notification.channel !== CHANNEL || !notification.payload) return;
+        try {
+          const parsed = JSON.parse(notification.payload) as { origin: string; event: LiveEvent };
+          if (parsed.origin === origin) return;
+          deliver(parsed.event).catch((error) =>
+            logger.warn({ err: (error as Error).message }, 'live delivery failed'),
+          );
+        } catch {
+          // Not ours: another program on this channel.
+        }
+      });
+      client.on('error', (error) => {
+        logger.warn({ err: error.message }, 'live listener lost its connection; reconnecting');
+        client.release(error);
+        listener = undefined;
+        setTimeout(() => void listen(), 1000).unref();
+      });
+      await client.query(`listen ${CHANNEL}`);
+    } catch (error) {
+      logger.warn({ err: (error as Error).message }, 'live listener could not connect; retrying');
+      setTimeout(() => void listen(), 1000).unref();
+    }
+  }
+
+  /** Closes the sockets whose session no longer exists (ended in a way no hook reported). */
+  async function sweepSessions() {
+    const tokens = [...new Set([...byUser.values()].flatMap((set) => [...set].map((c) => c.sessionToken)))];
+    if (tokens.length === 0) return;
+    const alive = await db
+      .selectFrom('sessions')
+      .select('token')
+      .where('token', 'in', tokens)
+      .where('expires_at', '>', new Date())
+      .execute();
+    const known = new Set(alive.map((row) => row.token));
+    for (const token of tokens)
+      if (!known.has(token)) await deliver({ type: 'session-ended', sessionToken: token });
+  }
+
+  return {
+    attach(userId, sessionToken, socket) {
+      const connection: Connection = { userId, sessionToken, socket, alive: true };
+      let set = byUser.get(userId);
+      if (!set) {
+        set = new Set();
+        byUser.set(userId, set);
+      }
+      set.add(connection);
+      const raw = socket.raw as { on?: (event: 'pong', listener: () => void) => void } | undefined;
+      raw?.on?.('pong', () => {
+        connection.alive = true;
+      });
+      send(connection, { type: 'ready' });
+      return () => {
+        set.delete(connection);
+        if (set.size === 0) byUser.delete(userId);
+      };
+    },
+    messageSent: (message, recipients) => publish({ type: 'message', recipients, message }),
+    conversationRead: (userId, conversationId, unreadTotal) =>
+      publish({ type: 'read', userId, conversationId, unreadTotal }),
+    sessionEnded: (sessionToken) => publish({ type: 'session-ended', sessionToken }),
+    get connections() {
+      let count = 0;
+      for (const set of byUser.values()) count += set.size;
+      return count;
+    },
+    async start() {
+      stopped = false;
+      await listen();
+      // A socket whose other end vanished (a phone that lost its network) answers no ping.
+      const heartbeat = setInterval(() => {
+        for (const set of byUser.values())
+          for (const connection of set) {
+            const raw = connection.socket.raw as { ping?: () => void; terminate?: () => void } | undefined;
+            if (!connection.alive) {
+              raw?.terminate?.();
+              continue;
+            }
+            connection.alive = false;
+            raw?.ping?.();
+          }
+      }, HEARTBEAT_MS);
+      const sweep = setInterval(() => {
+        sweepSessions().catch((error) =>
+          logger.warn({ err: (error as Error).message }, 'session sweep failed'),
+        );
+      }, SESSION_SWEEP_MS);
+      heartbeat.unref();
+      sweep.unref();
+      timers = [heartbeat, sweep];
+    },
+    async stop() {
+      stopped = true;
+      for (const timer of timers) clearInterval(timer);
+      for (const set of byUser.values())
+        for (const connection of set) connection.socket.close(1012, 'Server restarting');
+      byUser.clear();
+      if (listener) {
+        await listener.query(`unlisten ${CHANNEL}`).catch(() => {});
+        listener.release();
+        listener = undefined;
+      }
+    },
+  };
+}

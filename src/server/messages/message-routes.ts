@@ -1,0 +1,273 @@
+/**
+ * Messages over HTTP (docs/api.md, "Messages"), for verified users:
+ * - GET /api/conversations (the inbox), POST /api/conversations (start one, with its first message),
+ *   GET /api/conversations/:id (the other person and the pair's next lesson),
+ *   GET and POST /api/conversations/:id/messages, POST /api/conversations/:id/read;
+ * - POST /api/blocks, DELETE /api/blocks/:userId, POST /api/messages/:id/report;
+ * - GET /api/live: the WebSocket that pushes new messages and reads to each signed-in tab.
+ * A conversation someone is not part of does not exist for them: 404.
+ */
+import { upgradeWebSocket } from '@hono/node-server';
+import { getSessionCookie } from 'better-auth/cookies';
+import { Hono, type MiddlewareHandler } from 'hono';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import {
+  blockSchema,
+  messagePageSchema,
+  newConversationSchema,
+  newMessageSchema,
+  reportSchema,
+} from '../../shared/conversation-schemas';
+import { messages as productMessages } from '../../shared/messages';
+import { requireVerifiedUser, SESSION_COOKIE_PREFIX, type SessionReader } from '../accounts/session';
+import type { DB } from '../db/schema';
+import { ApiError, errorResponse } from '../http/api-error';
+import type { AppEnv } from '../http/app-env';
+import { validate } from '../http/validation';
+import { findLesson } from '../lessons/lessons';
+import { limitByUser, type RateLimiters } from '../rate-limit/rate-limits';
+import type { LiveHub } from './live';
+import {
+  block,
+  conversationOf,
+  listConversations,
+  listMessages,
+  markRead,
+  messageMessages,
+  reportMessage,
+  sendMessage,
+  startConversation,
+  unblock,
+  unreadTotal,
+} from './messages';
+
+/** A page of messages, at most. */
+const PAGE_SIZE = 100;
+
+const conversationParam = z.object({ id: z.uuid() });
+const messageParam = z.object({
+  id: z
+    .string()
+    .regex(/^\d{1,15}$/)
+    .transform(Number),
+});
+const userParam = z.object({ userId: z.string().regex(/^[\w-]{1,64}$/) });
+
+const verifiedOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
+  requireVerifiedUser(c);
+  await next();
+};
+
+export function messageRoutes(deps: {
+  db: Kysely<DB>;
+  sessions: SessionReader;
+  limiters: RateLimiters;
+  live: LiveHub;
+  trustedOrigins: string[];
+}) {
+  const { db, sessions, limiters, live } = deps;
+  const { loadSession } = sessions;
+  const trusted = new Set(deps.trustedOrigins);
+  const sending = limitByUser(limiters, 'messages');
+
+  return new Hono<AppEnv>()
+    .get('/conversations', loadSession, verifiedOnly, async (c) => {
+      const user = requireVerifiedUser(c);
+      const [conversations, total] = await Promise.all([
+        listConversations(db, user.id),
+        unreadTotal(db, user.id),
+      ]);
+      return c.json({ conversations, unreadTotal: total }, 200);
+    })
+    .get('/conversations/unread', loadSession, verifiedOnly, async (c) =>
+      c.json({ unreadTotal: await unreadTotal(db, requireVerifiedUser(c).id) }, 200),
+    )
+    .post(
+      '/conversations',
+      loadSession,
+      verifiedOnly,
+      sending,
+      validate('json', newConversationSchema),
+      async (c) => {
+        const user = requireVerifiedUser(c);
+        const body = c.req.valid('json');
+        const otherId = user.role === 'student' ? body.tutorId : body.studentId;
+        if (otherId === undefined) {
+          const expected = user.role === 'student' ? 'tutorId' : 'studentId';
+          throw new ApiError(400, `Say who the message is for: ${expected}`, 'VALIDATION_ERROR');
+        }
+        // A student opens at most ten new conversations a day: the limit counts only new ones.
+        const started = await startConversation(db, user, otherId, body.text, async () => {
+          if (user.role !== 'student') return;
+          const wait = await limiters.consume('newConversations', user.id);
+          if (wait !== null) {
+            c.header('Retry-After', String(wait));
+            throw new ApiError(429, productMessages.tooManyRequests, 'TOO_MANY_REQUESTS');
+          }
+        });
+        await live.messageSent(started.message, started.recipients);
+        return c.json({ id: started.id, message: started.message }, 201);
+      },
+    )
+    .get(
+      '/conversations/:id',
+      loadSession,
+      verifiedOnly,
+      validate('param', conversationParam, messageMessages.notFound),
+      async (c) => {
+        const user = requireVerifiedUser(c);
+        const { row, otherId } = await conversationOf(db, user.id, c.req.valid('param').id);
+        const now = Date.now();
+        const [other, next, blocked] = await Promise.all([
+          db
+            .selectFrom('users as u')
+            .leftJoin('profile_photos as pp', 'pp.user_id', 'u.id')
+            .select(['u.id', 'u.display_name', 'u.role', 'pp.version'])
+            .where('u.id', '=', otherId)
+            .executeTakeFirstOrThrow(),
+          db
+            .selectFrom('lessons')
+            .select('id')
+            .where('student_id', '=', row.student_id)
+            .where('tutor_id', '=', row.tutor_id)
+            .where('ends_at', '>', new Date(now))
+            .where('status', 'in', ['pending', 'confirmed'])
+            .where((eb) => eb.or([eb('status', '=', 'confirmed'), eb('expires_at', '>', new Date(now))]))
+            .orderBy('starts_at')
+            .executeTakeFirst(),
+          db
+            .selectFrom('blocks')
+            .select('blocked_id')
+            .where('blocker_id', '=', user.id)
+            .where('blocked_id', '=', otherId)
+            .executeTakeFirst(),
+        ]);
+        return c.json(
+          {
+            id: row.id,
+            other: {
+              id: other.id,
+              displayName: other.display_name,
+              role: other.role,
+              photoVersion: other.role === 'tutor' ? (other.version ?? null) : null,
+            },
+            nextLesson: next ? await findLesson(db, user.id, next.id, now) : null,
+            blockedByMe: Boolean(blocked),
+          },
+          200,
+        );
+      },
+    )
+    .get(
+      '/conversations/:id/messages',
+      loadSession,
+      verifiedOnly,
+      validate('param', conversationParam, messageMessages.notFound),
+      validate('query', messagePageSchema),
+      async (c) => {
+        const page = await listMessages(db, requireVerifiedUser(c).id, c.req.valid('param').id, {
+          ...c.req.valid('query'),
+          limit: PAGE_SIZE,
+        });
+        const { otherId: _otherId, ...answer } = page;
+        return c.json(answer, 200);
+      },
+    )
+    .post(
+      '/conversations/:id/messages',
+      loadSession,
+      verifiedOnly,
+      sending,
+      validate('param', conversationParam, messageMessages.notFound),
+      validate('json', newMessageSchema),
+      async (c) => {
+        const sent = await sendMessage(
+          db,
+          requireVerifiedUser(c).id,
+          c.req.valid('param').id,
+          c.req.valid('json').text,
+        );
+        await live.messageSent(sent.message, sent.recipients);
+        return c.json(sent.message, 201);
+      },
+    )
+    .post(
+      '/conversations/:id/read',
+      loadSession,
+      verifiedOnly,
+      validate('param', conversationParam, messageMessages.notFound),
+      async (c) => {
+        const user = requireVerifiedUser(c);
+        const id = c.req.valid('param').id;
+        const total = await markRead(db, user.id, id);
+        await live.conversationRead(user.id, id, total);
+        return c.json({ unreadTotal: total }, 200);
+      },
+    )
+    .post('/blocks', loadSession, verifiedOnly, validate('json', blockSchema), async (c) => {
+      await block(db, requireVerifiedUser(c).id, c.req.valid('json').userId);
+      return c.json({ blocked: true }, 200);
+    })
+    .delete(
+      '/blocks/:userId',
+      loadSession,
+      verifiedOnly,
+      validate('param', userParam, messageMessages.userNotFound),
+      async (c) => {
+        await unblock(db, requireVerifiedUser(c).id, c.req.valid('param').userId);
+        return c.json({ blocked: false }, 200);
+      },
+    )
+    .post(
+      '/messages/:id/report',
+      loadSession,
+      verifiedOnly,
+      validate('param', messageParam, messageMessages.messageNotFound),
+      validate('json', reportSchema),
+      async (c) => {
+        const report = await reportMessage(
+          db,
+          requireVerifiedUser(c).id,
+          c.req.valid('param').id,
+          c.req.valid('json').reason,
+        );
+        c.get('logger').info({ reportId: report.id }, 'message reported');
+        return c.json({ reported: true, id: report.id }, 201);
+      },
+    )
+    .get(
+      '/live',
+      async (c, next) => {
+        // A page on another site may not open a channel with this visitor's cookies.
+        const origin = c.req.header('origin');
+        if (origin && !trusted.has(origin))
+          return errorResponse(c, 403, productMessages.forbiddenOrigin, 'FORBIDDEN_ORIGIN');
+        await next();
+      },
+      loadSession,
+      verifiedOnly,
+      upgradeWebSocket((c) => {
+        const user = requireVerifiedUser(c);
+        const sessionToken =
+          getSessionCookie(c.req.raw.headers, { cookiePrefix: SESSION_COOKIE_PREFIX }) ?? '';
+        let detach = () => {};
+        return {
+          onOpen(_event, socket) {
+            detach = live.attach(user.id, sessionToken.split('.')[0] ?? sessionToken, socket);
+          },
+          onClose() {
+            detach();
+          },
+        };
+      }),
+      // Reached only without an Upgrade header.
+      (c) =>
+        errorResponse(
+          c,
+          426,
+          'This address is for the live channel: open it as a WebSocket.',
+          'UPGRADE_REQUIRED',
+        ),
+    );
+}

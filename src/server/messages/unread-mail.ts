@@ -1,0 +1,152 @@
+/**
+ * Mail for messages left unread: when a message has waited unread ten minutes, its reader gets
+ * one mail for that conversation (not one per message), unless they turned these mails off. The
+ * next one waits until they have read the conversation and something new is unread again.
+ *
+ * Safe with several servers and restarts: each mail is claimed by one UPDATE that flips the
+ * side's `mailed` flag from false, in the transaction that queues the mail, so whichever server
+ * gets a conversation first mails it, once.
+ */
+import { type Kysely, sql, type Transaction } from 'kysely';
+import { PRODUCT_NAME } from '../../shared/constants';
+import { paths } from '../../shared/routes';
+import type { DB } from '../db/schema';
+import type { Logger } from '../logging/logger';
+import { escapeHtml } from '../mail/html';
+import { layout } from '../mail/mail-templates';
+import type { Mailer } from '../mail/mailer';
+
+/** How long a message waits unread before it is mailed about. */
+export const UNREAD_MAIL_DELAY_MS = 10 * 60 * 1000;
+const PREVIEW_LENGTH = 200;
+
+interface Claimed {
+  id: string;
+  reader_id: string;
+  other_id: string;
+  read_id: number;
+}
+
+/** Claims the conversations of one side that are due, flipping their flag in `trx`. */
+async function claim(trx: Transaction<DB>, side: 'student' | 'tutor', cutoff: Date): Promise<Claimed[]> {
+  const reader = sql.ref(`c.${side}_id`);
+  const other = sql.ref(side === 'student' ? 'c.tutor_id' : 'c.student_id');
+  const readId = sql.ref(`c.${side}_read_id`);
+  const mailed = sql.raw(`${side}_mailed`);
+  const { rows } = await sql<Claimed>`
+    update conversations c set ${mailed} = true
+    from users u
+    where u.id = ${reader} and u.message_mails and not c.${mailed}
+      and exists (select 1 from messages m
+                   where m.conversation_id = c.id and m.sender_id = ${other}
+                     and m.id > ${readId} and m.created_at <= ${cutoff})
+      and not exists (select 1 from blocks b where b.blocker_id = ${reader} and b.blocked_id = ${other})
+    returning c.id, ${reader} as reader_id, ${other} as other_id, ${readId} as read_id`.execute(trx);
+  return rows;
+}
+
+export function unreadMail(input: {
+  readerName: string;
+  otherName: string;
+  unread: number;
+  preview: string;
+  link: string;
+  settingsLink: string;
+}) {
+  const subject = `${input.otherName} sent you a message on ${PRODUCT_NAME}`;
+  const count = input.unread === 1 ? 'a message' : `${input.unread} messages`;
+  const preview =
+    input.preview.length > PREVIEW_LENGTH ? `${input.preview.slice(0, PREVIEW_LENGTH)}…` : input.preview;
+  const settings = `You get this mail when a message waits unread for ten minutes. Turn these mails off on your profile: ${input.settingsLink}`;
+  return {
+    subject,
+    text: `Hi ${input.readerName},
+
+${input.otherName} sent you ${count} on ${PRODUCT_NAME}:
+
+"${preview}"
+
+Read and answer: ${input.link}
+
+${settings}
+`,
+    html: layout(
+      subject,
+      [
+        `Hi ${escapeHtml(input.readerName)},`,
+        `${escapeHtml(input.otherName)} sent you ${count} on ${PRODUCT_NAME}:`,
+        `<em>${escapeHtml(preview)}</em>`,
+        escapeHtml(settings),
+      ],
+      { label: 'Read and answer', url: input.link },
+    ),
+  };
+}
+
+/** Mails every reader who is due, once; returns how many mails were queued. */
+export async function mailUnread(deps: { db: Kysely<DB>; mailer: Mailer; appUrl: string }, now = Date.now()) {
+  const cutoff = new Date(now - UNREAD_MAIL_DELAY_MS);
+  const sent = await deps.db.transaction().execute(async (trx) => {
+    let count = 0;
+    for (const side of ['student', 'tutor'] as const) {
+      for (const due of await claim(trx, side, cutoff)) {
+        const [reader, other, unread] = await Promise.all([
+          trx
+            .selectFrom('users')
+            .select(['email', 'display_name'])
+            .where('id', '=', due.reader_id)
+            .executeTakeFirstOrThrow(),
+          trx
+            .selectFrom('users')
+            .select('display_name')
+            .where('id', '=', due.other_id)
+            .executeTakeFirstOrThrow(),
+          trx
+            .selectFrom('messages')
+            .select(['body'])
+            .where('conversation_id', '=', due.id)
+            .where('sender_id', '=', due.other_id)
+            .where('id', '>', due.read_id)
+            .orderBy('id', 'desc')
+            .execute(),
+        ]);
+        await deps.mailer.sendMail(
+          {
+            to: reader.email,
+            ...unreadMail({
+              readerName: reader.display_name,
+              otherName: other.display_name,
+              unread: unread.length,
+              preview: unread[0]?.body ?? '',
+              link: `${deps.appUrl}${paths.messages}/${due.id}`,
+              settingsLink: `${deps.appUrl}${paths.profile}`,
+            }),
+          },
+          trx,
+        );
+        count += 1;
+      }
+    }
+    return count;
+  });
+  if (sent > 0) deps.mailer.deliverSoon();
+  return sent;
+}
+
+export function startUnreadMail(deps: Parameters<typeof mailUnread>[0], logger: Logger, everyMs = 60_000) {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    mailUnread(deps)
+      .then((sent) => {
+        if (sent) logger.info({ sent }, 'unread message mails queued');
+      })
+      .catch((error) => logger.warn({ err: (error as Error).message }, 'unread message mails failed'))
+      .finally(() => {
+        running = false;
+      });
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,48 @@
+/** What messages take on the way in, shared by the composer and the server. */
+import { z } from 'zod';
+import { freeText } from './schemas';
+
+export const MAX_MESSAGE_LENGTH = 2000;
+export const MAX_REPORT_REASON_LENGTH = 500;
+
+export const messageTextSchema = freeText('A message', MAX_MESSAGE_LENGTH, 'Please write a message');
+
+const userId = (what: string) =>
+  z.string({ error: `${what} is required` }).regex(/^[\w-]{1,64}$/, `${what} is not a valid id`);
+
+/** A student writes to a tutor (`tutorId`); a tutor to a student who booked them (`studentId`). */
+export const newConversationSchema = z
+  .strictObject({
+    tutorId: userId('tutorId').optional(),
+    studentId: userId('studentId').optional(),
+    text: messageTextSchema,
+  })
+  .refine((body) => (body.tutorId === undefined) !== (body.studentId === undefined), {
+    message: 'Say who the message is for: tutorId or studentId',
+    path: ['tutorId'],
+  });
+
+export const newMessageSchema = z.strictObject({ text: messageTextSchema });
+export const blockSchema = z.strictObject({ userId: userId('userId') });
+export const reportSchema = z.strictObject({
+  reason: freeText('The reason', MAX_REPORT_REASON_LENGTH, 'Please say what is wrong with this message'),
+});
+
+/** `?after=` (messages newer than an id), or `?before=` (older ones), never both. */
+export const messagePageSchema = z
+  .object({
+    after: z
+      .string()
+      .regex(/^\d{1,15}$/, 'after must be a message id')
+      .transform(Number)
+      .optional(),
+    before: z
+      .string()
+      .regex(/^\d{1,15}$/, 'before must be a message id')
+      .transform(Number)
+      .optional(),
+  })
+  .refine(
+    (page) => page.after === undefined || page.before === undefined,
+    'Ask for after or before, not both',
+  );
