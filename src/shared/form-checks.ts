@@ -83,8 +83,15 @@ const wholeNumber = (message: string, min: number, max: number, range: string) =
     .transform((value) => (value === '' ? null : Number(value)))
     .refine((value) => value === null || (value >= min && value <= max), range);
 
+/** A checkbox: sent as "on" when ticked, absent when not. */
+const ticked = z
+  .string()
+  .optional()
+  .transform((value) => value === 'on');
+
 export const tutorProfileForm = z.object({
   displayName: displayNameSchema,
+  messageMails: ticked,
   timeZone: timeZoneSchema,
   headline: headlineSchema,
   about: aboutSchema,
@@ -106,6 +113,7 @@ export const tutorProfileForm = z.object({
 
 export const studentProfileForm = z.object({
   displayName: displayNameSchema,
+  messageMails: ticked,
   timeZone: timeZoneSchema,
   learningGoals: learningGoalsSchema,
 });

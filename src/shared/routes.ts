@@ -50,6 +50,8 @@ export const pages = [
   { path: paths.dashboard, module: 'features/dashboard/dashboard-page.tsx', access: 'verified' },
   { path: paths.schedule, module: 'features/schedule/schedule-page.tsx', access: 'verified' },
   { path: paths.availability, module: 'features/availability/availability-page.tsx', access: 'verified' },
+  { path: paths.messages, module: 'features/messages/messages-page.tsx', access: 'verified' },
+  { path: `${paths.messages}/:id`, module: 'features/messages/messages-page.tsx', access: 'verified' },
   { path: paths.profile, module: 'features/profile/profile-page.tsx', access: 'signed-in' },
   { path: paths.tutors, module: 'features/tutors/tutor-search-page.tsx', access: 'public' },
   { path: `${paths.tutors}/:id`, module: 'features/tutors/tutor-page.tsx', access: 'public' },

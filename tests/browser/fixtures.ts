@@ -4,7 +4,7 @@
  * journeys under test walk the UI), and an accessibility scan.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { type Browser, test as base, expect, type Page } from '@playwright/test';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { Challenge } from 'altcha-lib/types';
@@ -67,6 +67,18 @@ export async function createAccount(
     expect(verified.status()).toBe(200);
   }
   return { email, displayName, role };
+}
+
+/** A second person, in their own browser (own cookies, own zone, own client address). */
+export async function secondBrowser(browser: Browser, timezoneId?: string): Promise<Page> {
+  const { baseURL, viewport } = test.info().project.use;
+  const context = await browser.newContext({
+    baseURL,
+    viewport,
+    ...(timezoneId ? { timezoneId } : {}),
+    extraHTTPHeaders: { 'X-Forwarded-For': randomAddress() },
+  });
+  return context.newPage();
 }
 
 export async function expectNoAccessibilityViolations(page: Page) {

@@ -3,30 +3,22 @@
  * in Tokyo books one on the tutor's page, both see it on their schedule and dashboard in their own
  * zone, the invitation in the mail parses, and the student cancels it.
  */
-import type { Browser, Page } from '@playwright/test';
 import ICAL from 'ical.js';
 import { Temporal } from 'temporal-polyfill';
 import { clockLabel, lessonTimeLabel, shortDayLabel } from '../../src/shared/lessons/lesson-times';
-import { createAccount, expect, expectNoAccessibilityViolations, test, waitForMail } from './fixtures';
+import {
+  createAccount,
+  expect,
+  expectNoAccessibilityViolations,
+  secondBrowser,
+  test,
+  waitForMail,
+} from './fixtures';
 
 const TUTOR_ZONE = 'America/New_York';
 const STUDENT_ZONE = 'Asia/Tokyo';
 
 test.use({ timezoneId: TUTOR_ZONE });
-
-/** A second person, in their own browser (own cookies, own zone, own client address). */
-async function secondBrowser(browser: Browser, timezoneId: string): Promise<Page> {
-  const { baseURL, viewport } = test.info().project.use;
-  const context = await browser.newContext({
-    baseURL,
-    viewport,
-    timezoneId,
-    extraHTTPHeaders: {
-      'X-Forwarded-For': `10.77.${Math.floor(Math.random() * 255)}.${1 + Math.floor(Math.random() * 250)}`,
-    },
-  });
-  return context.newPage();
-}
 
 /** The first whole hour at least three days from now that falls in the tutor's 09:00-17:00. */
 function lessonStart(): number {

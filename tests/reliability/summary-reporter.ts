@@ -10,6 +10,7 @@ const promises = [
   { file: 'graceful-shutdown.test.ts', name: 'graceful shutdown' },
   { file: 'dependency-failure.test.ts', name: 'dependency failure' },
   { file: 'load.test.ts', name: 'load' },
+  { file: 'messages-restart.test.ts', name: 'messages across a restart' },
 ];
 
 export default class SummaryReporter implements Reporter {

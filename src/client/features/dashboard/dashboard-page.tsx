@@ -11,7 +11,6 @@ import { clockLabel, lessonTimeLabel, priceLabel } from '../../../shared/lessons
 import { paths } from '../../../shared/routes';
 import { ButtonLink } from '../../components/button';
 import { CardSection } from '../../components/card';
-import { ComingSoonButton } from '../../components/coming-soon';
 import { api, request } from '../../lib/api';
 import { browserTimeZone } from '../../lib/time-zones';
 import { useAuth } from '../auth/auth-provider';
@@ -124,7 +123,9 @@ function TutorView({ data }: { data: TutorDashboard }) {
           <ButtonLink to={paths.availability} variant="secondary" className="w-full">
             Set Availability
           </ButtonLink>
-          <ComingSoonButton label="View Messages" note="Messaging is coming soon." />
+          <ButtonLink to={paths.messages} variant="secondary" className="w-full">
+            View Messages
+          </ButtonLink>
           <ButtonLink to={paths.profile} variant="secondary" className="w-full">
             Update Profile
           </ButtonLink>
@@ -184,6 +185,9 @@ function StudentView({ data }: { data: StudentDashboard }) {
         <p className="text-sm text-slate-700">Explore tutors by subject, price and language.</p>
         <ButtonLink to={paths.tutors} className="mt-4 w-full">
           Browse Tutors
+        </ButtonLink>
+        <ButtonLink to={paths.messages} variant="secondary" className="mt-3 w-full">
+          View Messages
         </ButtonLink>
       </CardSection>
       <CardSection title="Learning progress" className="lg:col-span-3">

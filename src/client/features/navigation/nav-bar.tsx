@@ -1,17 +1,38 @@
 /**
  * The top navigation: logo, Home, Schedule, Contact Us; Login and Sign Up when signed out; the
- * display name, the role and Logout when signed in; Dashboard only for a verified user. Below the
+ * display name, the role and Logout when signed in; Dashboard, and Messages with its unread count
+ * (kept live by this tab's channel, which the bar opens and closes), only for a verified user. Below the
  * lg breakpoint (1024 px) the links fold behind a Toggle menu button that closes when a link is
- * followed (the current page's too) and on Escape: signed in and verified, the bar holds nine items,
+ * followed (the current page's too) and on Escape: signed in and verified, the bar holds ten items,
  * which do not fit a tablet's width. A long display name is truncated, whole in its tooltip and for
  * screen readers.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { ROLE_LABELS } from '../../../shared/constants';
 import { paths } from '../../../shared/routes';
 import { Button, buttonClass } from '../../components/button';
+import { live } from '../../lib/live';
 import { useAuth } from '../auth/auth-provider';
+
+/** Messages waiting unread, kept up to date by the live channel. */
+const useUnread = () => useSyncExternalStore(live.subscribeUnread, live.unread, () => 0);
+
+/** "Messages", and how many wait unread, said in words too. */
+function MessagesLabel({ unread }: { unread: number }) {
+  return (
+    <>
+      Messages
+      {unread > 0 ? ' ' : null}
+      {unread > 0 ? (
+        <span className="ml-1 inline-flex min-w-5 items-center justify-center rounded-full bg-brand-700 px-1.5 text-xs font-bold text-white">
+          {unread > 99 ? '99+' : unread}
+          <span className="sr-only"> unread</span>
+        </span>
+      ) : null}
+    </>
+  );
+}
 
 const desktopLink = ({ isActive }: { isActive: boolean }) =>
   `whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium transition-colors ${
@@ -64,6 +85,14 @@ export function NavBar() {
   }, [open]);
 
   const user = auth.status === 'signed-in' ? auth.user : null;
+  const unread = useUnread();
+  // One live channel per tab while a verified user is signed in; closed at sign-out.
+  const liveUser = user?.emailVerified ? user.id : null;
+  useEffect(() => {
+    if (!liveUser) return;
+    live.connect(liveUser);
+    return () => live.disconnect();
+  }, [liveUser]);
   const signOut = async () => {
     if (signingOut) return;
     setSigningOut(true);
@@ -91,6 +120,11 @@ export function NavBar() {
       <NavLink to={paths.schedule} className={className} onClick={closeMenu}>
         Schedule
       </NavLink>
+      {user?.emailVerified ? (
+        <NavLink to={paths.messages} className={className} onClick={closeMenu}>
+          <MessagesLabel unread={unread} />
+        </NavLink>
+      ) : null}
       <NavLink to={paths.contact} className={className} onClick={closeMenu}>
         Contact Us
       </NavLink>

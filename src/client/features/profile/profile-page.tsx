@@ -200,6 +200,21 @@ function ProfileForm({ details }: { details: ProfileDetails }) {
           </option>
         ))}
       </SelectField>
+      <div className="text-sm text-slate-800">
+        <label className="flex items-center gap-3 font-medium">
+          <input
+            type="checkbox"
+            name="messageMails"
+            defaultChecked={details.messageMails}
+            aria-describedby="message-mails-hint"
+            className="size-4 rounded border-slate-300"
+          />
+          Email me about unread messages
+        </label>
+        <p id="message-mails-hint" className="mt-1 pl-7 text-slate-600">
+          One mail per conversation when a message has waited 10 minutes unread.
+        </p>
+      </div>
       <FormAnswerMessage />
       <SubmitButton size="lg">Save Profile</SubmitButton>
     </ActionForm>

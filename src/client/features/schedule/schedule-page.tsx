@@ -182,12 +182,12 @@ function LessonList({ lessons, schedule }: { lessons: Lesson[]; schedule: Schedu
   return (
     <ul className="divide-y divide-slate-100">
       {lessons.map((lesson) => {
-        const other = role === 'tutor' ? lesson.student.displayName : lesson.tutor.displayName;
+        const other = role === 'tutor' ? lesson.student : lesson.tutor;
         return (
           <li key={lesson.id} className="py-4 first:pt-0 last:pb-0">
             <div className="flex flex-wrap items-center gap-2">
               <p className="font-semibold text-slate-900">
-                {lesson.subject} with {other}
+                {lesson.subject} with {other.displayName}
               </p>
               <StatusBadge status={lesson.status} />
             </div>
@@ -196,6 +196,13 @@ function LessonList({ lessons, schedule }: { lessons: Lesson[]; schedule: Schedu
               min · {priceLabel(lesson.price.amountCents, lesson.price.currency)}
             </p>
             {lesson.note ? <p className="mt-1 text-sm text-slate-600">Note: {lesson.note}</p> : null}
+            <Link
+              to={`${paths.messages}?to=${encodeURIComponent(other.id)}`}
+              state={{ name: other.displayName }}
+              className="mt-1 inline-block text-sm font-semibold text-brand-700 underline"
+            >
+              Message {other.displayName}
+            </Link>
             <LessonActions lesson={lesson} role={role} timeZone={timeZone} />
           </li>
         );

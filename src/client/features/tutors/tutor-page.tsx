@@ -4,8 +4,10 @@
  */
 import { Link, type LoaderFunctionArgs, useLoaderData, useLocation } from 'react-router';
 import { paths } from '../../../shared/routes';
+import { ButtonLink } from '../../components/button';
 import { ApiError } from '../../lib/api';
 import { describeTimeZone } from '../../lib/time-zones';
+import { useAuth } from '../auth/auth-provider';
 import { BookLesson } from './book-lesson';
 import { fetchTutor } from './tutor-api';
 import { TutorAvatar, VerifiedBadge } from './tutor-avatar';
@@ -17,6 +19,25 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     if (caught instanceof ApiError && caught.status === 404) return null;
     throw caught;
   }
+}
+
+/**
+ * "Message": a question before booking. Tutors write to students from their schedule instead; a
+ * visitor who is not signed in is asked to, and comes back to the message.
+ */
+function MessageTutor({ tutorId, name }: { tutorId: string; name: string }) {
+  const auth = useAuth();
+  if (auth.status === 'signed-in' && auth.user.role === 'tutor') return null;
+  return (
+    <ButtonLink
+      to={`${paths.messages}?to=${encodeURIComponent(tutorId)}`}
+      variant="secondary"
+      className="w-full"
+      aria-label={`Message ${name}`}
+    >
+      Message
+    </ButtonLink>
+  );
 }
 
 export function Component() {
@@ -124,6 +145,7 @@ export function Component() {
             ${tutor.hourlyRate}
             <span className="text-base font-medium text-slate-600"> per hour</span>
           </p>
+          <MessageTutor tutorId={tutor.id} name={tutor.displayName} />
           <BookLesson tutor={tutor} />
         </aside>
       </div>

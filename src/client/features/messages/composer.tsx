@@ -1,0 +1,111 @@
+/**
+ * The box a message is written in. Enter sends and Shift+Enter starts a new line (as in every chat
+ * people know), except while an input method is composing a character. After sending, the box is
+ * empty and keeps focus, ready for the next line; a refusal is said below it and the text stays.
+ */
+import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
+import { MAX_MESSAGE_LENGTH } from '../../../shared/conversation-schemas';
+import { messages } from '../../../shared/messages';
+import { Button } from '../../components/button';
+import { ErrorMessage } from '../../components/messages';
+import { ApiError } from '../../lib/api';
+
+/** The counter shows once a message comes close to the limit. */
+const COUNT_FROM = MAX_MESSAGE_LENGTH - 200;
+
+export function Composer({
+  label,
+  send,
+  autoFocus = false,
+}: {
+  /** The box's accessible name, e.g. "Message Ana Lima". */
+  label: string;
+  /** Sends the text; throws an ApiError to refuse it. */
+  send: (text: string) => Promise<void>;
+  autoFocus?: boolean;
+}) {
+  const [text, setText] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const box = useRef<HTMLTextAreaElement>(null);
+  const hintId = useId();
+  const countId = useId();
+  const problemId = useId();
+
+  async function submit(event?: FormEvent) {
+    event?.preventDefault();
+    if (busy) return;
+    if (!text.trim()) {
+      setProblem('Please write a message');
+      box.current?.focus();
+      return;
+    }
+    // The box empties at once, so what is typed while this one is on its way is kept; a refused
+    // message comes back into the box, ahead of anything typed since.
+    const sending = text;
+    setBusy(true);
+    setProblem(null);
+    setText('');
+    try {
+      await send(sending);
+    } catch (error) {
+      setText((typed) => (typed ? `${sending}\n${typed}` : sending));
+      setProblem(error instanceof ApiError ? error.message : messages.unexpectedError);
+    } finally {
+      setBusy(false);
+      box.current?.focus();
+    }
+  }
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    void submit();
+  };
+
+  const described = [problem ? problemId : null, hintId, text.length >= COUNT_FROM ? countId : null]
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <form onSubmit={submit} className="border-t border-slate-200 bg-white p-3 sm:p-4">
+      {problem ? (
+        <div id={problemId} className="mb-3">
+          <ErrorMessage>{problem}</ErrorMessage>
+        </div>
+      ) : null}
+      <div className="flex items-end gap-2">
+        <label className="min-w-0 flex-1">
+          <span className="sr-only">{label}</span>
+          <textarea
+            ref={box}
+            value={text}
+            onChange={(event) => {
+              setText(event.target.value);
+              if (problem) setProblem(null);
+            }}
+            onKeyDown={onKeyDown}
+            rows={2}
+            maxLength={MAX_MESSAGE_LENGTH}
+            // biome-ignore lint/a11y/noAutofocus: the user came here to write: a first message, or the one after it
+            autoFocus={autoFocus}
+            placeholder="Write a message…"
+            aria-describedby={described}
+            aria-invalid={problem ? true : undefined}
+            className="block max-h-40 min-h-11 w-full resize-y rounded-lg border border-slate-300 px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-600"
+          />
+        </label>
+        <Button type="submit" busy={busy}>
+          Send
+        </Button>
+      </div>
+      <div className="mt-1 flex justify-between gap-2 text-xs text-slate-600">
+        <p id={hintId}>Enter sends, Shift+Enter starts a new line.</p>
+        {text.length >= COUNT_FROM ? (
+          <p id={countId}>
+            {text.length} of {MAX_MESSAGE_LENGTH} characters
+          </p>
+        ) : null}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,56 @@
+/**
+ * How a conversation's lines read, in this browser's time zone: a booking change (a line the app
+ * wrote, with no sender) says what happened to which lesson and when, and every line's time is
+ * as short as it can be while still clear (a clock time today, a weekday this week, a date before).
+ */
+import {
+  clockLabel,
+  lessonTimeLabel,
+  localDate,
+  mondayOf,
+  shortDayLabel,
+} from '../../../shared/lessons/lesson-times';
+import { paths } from '../../../shared/routes';
+import type { MessageView } from '../../lib/live';
+import { browserTimeZone } from '../../lib/time-zones';
+
+type LessonEvent = NonNullable<MessageView['event']>;
+
+const EVENT_LABELS: Record<LessonEvent['event'], string> = {
+  requested: 'Lesson requested',
+  confirmed: 'Lesson confirmed',
+  declined: 'Lesson request declined',
+  cancelled: 'Lesson cancelled',
+  rescheduled: 'Lesson moved',
+  expired: 'Lesson request expired',
+};
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** "Lesson confirmed: Algebra, Tuesday, December 1, 2026, 09:00–10:00". */
+export function eventText(event: LessonEvent, timeZone = browserTimeZone()): string {
+  const when = lessonTimeLabel(Date.parse(event.start), Date.parse(event.end), timeZone);
+  return `${EVENT_LABELS[event.event]}: ${event.subject}, ${when}`;
+}
+
+/** What a line says in the inbox and in the thread. */
+export const lineText = (message: MessageView) => (message.event ? eventText(message.event) : message.text);
+
+/** "09:41" today, "Tue" within the week, "Mon, Nov 30" before. */
+export function sentLabel(iso: string, now = Date.now(), timeZone = browserTimeZone()): string {
+  const at = Date.parse(iso);
+  if (localDate(at, timeZone) === localDate(now, timeZone)) return clockLabel(at, timeZone);
+  const day = shortDayLabel(at, timeZone);
+  return now - at < 6 * DAY ? (day.split(',')[0] ?? day) : day;
+}
+
+/** The full date and time of a line, for its tooltip and for screen readers. */
+export function sentTitle(iso: string, timeZone = browserTimeZone()): string {
+  const at = Date.parse(iso);
+  return `${shortDayLabel(at, timeZone)}, ${clockLabel(at, timeZone)}`;
+}
+
+/** The /schedule week that holds a lesson. */
+export function scheduleWeekOf(start: string, timeZone = browserTimeZone()): string {
+  return `${paths.schedule}?week=${mondayOf(localDate(Date.parse(start), timeZone))}`;
+}

@@ -1,0 +1,190 @@
+/**
+ * /messages and /messages/:id: the inbox beside the open conversation. From the md breakpoint
+ * (768 px) both show side by side; on a phone they are two screens, the inbox at /messages and the
+ * conversation at /messages/:id with a way back. The inbox follows the live channel: a new
+ * message moves its conversation up and counts as unread unless it is the one on screen.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link, useLoaderData, useLocation, useNavigate } from 'react-router';
+import { paths } from '../../../shared/routes';
+import { api, request } from '../../lib/api';
+import { live, type MessageView } from '../../lib/live';
+import { useAuth } from '../auth/auth-provider';
+import { TutorAvatar } from '../tutors/tutor-avatar';
+import { Composer } from './composer';
+import { Inbox } from './inbox';
+import { type Conversation, conversationPath, loadMessages, type Recipient } from './messages-data';
+import { Thread } from './thread';
+
+export const loader = loadMessages;
+
+/** Unread first, then the latest activity first: the order the server gives. */
+const inboxOrder = (a: Conversation, b: Conversation) =>
+  Number(b.unread > 0) - Number(a.unread > 0) || Date.parse(b.lastActivityAt) - Date.parse(a.lastActivityAt);
+
+/** The inbox, as loaded and then as the live channel moves it. */
+function useInbox(loaded: Conversation[], openId: string | null, userId: string) {
+  const [conversations, setConversations] = useState(loaded);
+  useEffect(() => setConversations(loaded), [loaded]);
+  const shown = useRef(conversations);
+  shown.current = conversations;
+
+  const touch = useCallback(
+    (message: MessageView) => {
+      setConversations((current) => {
+        const row = current.find((conversation) => conversation.id === message.conversationId);
+        if (!row || (row.lastMessage && row.lastMessage.id >= message.id)) return current;
+        const counts =
+          message.senderId !== null &&
+          message.senderId !== userId &&
+          (message.conversationId !== openId || document.visibilityState !== 'visible');
+        const moved = {
+          ...row,
+          lastMessage: message,
+          lastActivityAt: message.createdAt,
+          unread: row.unread + (counts ? 1 : 0),
+        };
+        return current.map((conversation) => (conversation === row ? moved : conversation)).sort(inboxOrder);
+      });
+    },
+    [openId, userId],
+  );
+
+  const markRead = useCallback((id: string) => {
+    setConversations((current) =>
+      current.map((conversation) => (conversation.id === id ? { ...conversation, unread: 0 } : conversation)),
+    );
+  }, []);
+
+  const refresh = useCallback(async () => {
+    try {
+      setConversations((await request(api.conversations.$get())).conversations);
+    } catch {
+      // The inbox stays as it was; the next visit loads it again.
+    }
+  }, []);
+
+  useEffect(() => {
+    return live.subscribe((frame) => {
+      // After a (re)connection, or for a conversation this screen has not seen, ask for the whole list.
+      if (frame.type === 'ready') void refresh();
+      if (frame.type !== 'message') return;
+      if (!shown.current.some((conversation) => conversation.id === frame.message.conversationId))
+        void refresh();
+      else touch(frame.message);
+    });
+  }, [touch, refresh]);
+
+  return { conversations, touch, markRead, refresh };
+}
+
+export function Component() {
+  const data = useLoaderData<typeof loader>();
+  const auth = useAuth();
+  const user = auth.status === 'signed-in' ? auth.user : null;
+  const open = data.open && data.open !== 'missing' ? data.open : null;
+  const openId = open?.detail.id ?? null;
+  const { conversations, touch, markRead, refresh } = useInbox(data.conversations, openId, user?.id ?? '');
+  const showsThread = data.open !== null || data.recipient !== null;
+  // Arrived here by sending a first message: the writing goes on in this conversation's box.
+  const composing = Boolean((useLocation().state as { composing?: boolean } | null)?.composing);
+  if (!user) return null;
+
+  return (
+    <div className="mx-auto max-w-6xl px-0 py-0 sm:px-4 sm:py-8">
+      <title>
+        {open ? `${open.detail.other.displayName} · Messages · Tutorlane` : 'Messages · Tutorlane'}
+      </title>
+      <h1
+        className={`px-4 pt-6 text-3xl font-bold tracking-tight text-slate-900 sm:px-0 sm:pt-0 ${showsThread ? 'sr-only md:not-sr-only' : ''}`}
+      >
+        Messages
+      </h1>
+      <div
+        // On a phone a conversation fills the screen below the navigation (4 rem and its border);
+        // from md the inbox and the conversation share a panel that fits the window.
+        className={`grid overflow-hidden border-slate-200 bg-white sm:rounded-2xl sm:border sm:shadow-sm md:mt-4 md:h-[calc(100dvh-11.5rem)] md:min-h-[26rem] md:grid-cols-3 ${
+          showsThread ? 'h-[calc(100dvh-4.0625rem)]' : 'mt-4'
+        }`}
+      >
+        <nav
+          aria-label="Conversations"
+          className={`min-h-0 overflow-y-auto border-slate-200 md:border-r ${showsThread ? 'hidden md:block' : ''}`}
+        >
+          <Inbox conversations={conversations} openId={openId} role={user.role} />
+        </nav>
+        <section
+          aria-label={open ? `Conversation with ${open.detail.other.displayName}` : 'Conversation'}
+          className={`min-h-0 md:col-span-2 ${showsThread ? '' : 'hidden md:block'}`}
+        >
+          {open ? (
+            <Thread
+              key={open.detail.id}
+              detail={open.detail}
+              page={open.page}
+              userId={user.id}
+              onMessage={touch}
+              onRead={markRead}
+              onBlockChange={refresh}
+              focusComposer={composing}
+            />
+          ) : data.recipient ? (
+            <FirstMessage recipient={data.recipient} role={user.role} />
+          ) : (
+            <Placeholder missing={data.open === 'missing'} empty={conversations.length === 0} />
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function Placeholder({ missing, empty }: { missing: boolean; empty: boolean }) {
+  return (
+    <div className="flex h-full flex-col items-center justify-center p-6 text-center text-slate-700">
+      {missing ? (
+        <>
+          <h2 className="text-lg font-semibold text-slate-900">Conversation not found</h2>
+          <p className="mt-1 text-sm">It does not exist, or it is not one of yours.</p>
+        </>
+      ) : (
+        <p className="text-sm">{empty ? 'Your conversations will show here.' : 'Choose a conversation.'}</p>
+      )}
+    </div>
+  );
+}
+
+/** A first message to someone: the conversation exists once it is sent. */
+function FirstMessage({ recipient, role }: { recipient: Recipient; role: 'student' | 'tutor' }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  // A student's name comes with the link from the schedule; a tutor's from their public profile.
+  const name = recipient.displayName ?? (location.state as { name?: string } | null)?.name ?? 'this student';
+  async function send(text: string) {
+    const to = role === 'student' ? { tutorId: recipient.id } : { studentId: recipient.id };
+    const started = await request(api.conversations.$post({ json: { ...to, text } }));
+    navigate(conversationPath(started.id), { replace: true, state: { composing: true } });
+  }
+  return (
+    <div className="flex h-full min-h-0 flex-col">
+      <header className="border-b border-slate-200 px-4 py-3">
+        <Link
+          to={paths.messages}
+          className="mb-2 inline-block text-sm font-semibold text-brand-700 underline-offset-2 hover:underline md:hidden"
+        >
+          ← All conversations
+        </Link>
+        <div className="flex items-center gap-3">
+          <TutorAvatar id={recipient.id} name={name} photoVersion={recipient.photoVersion} size={40} />
+          <h2 className="text-lg font-semibold text-slate-900">New message to {name}</h2>
+        </div>
+      </header>
+      <div className="flex-1 p-4 text-sm text-slate-700">
+        {role === 'student'
+          ? `Ask ${name} anything before you book: your goals, your level, when you can meet.`
+          : `Write to ${name} about their lessons with you.`}
+      </div>
+      <Composer label={`Message ${name}`} send={send} autoFocus />
+    </div>
+  );
+}

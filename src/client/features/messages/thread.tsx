@@ -1,0 +1,399 @@
+/**
+ * One conversation: who it is with and the pair's next lesson, the messages (a polite live log, so
+ * a screen reader says each new one without interrupting), older ones on request, and the
+ * composer. New messages arrive through this tab's live channel; after every (re)connection the
+ * thread asks for whatever came after the last message it has, so nothing sent while the
+ * connection was down is missing. While the thread is on screen its messages count as read.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { MAX_REPORT_REASON_LENGTH } from '../../../shared/conversation-schemas';
+import { lessonTimeLabel } from '../../../shared/lessons/lesson-times';
+import { messages as productMessages } from '../../../shared/messages';
+import { paths } from '../../../shared/routes';
+import { Button } from '../../components/button';
+import { ErrorMessage, StatusMessage } from '../../components/messages';
+import { TextArea } from '../../components/text-field';
+import { ApiError, api, request } from '../../lib/api';
+import { live, type MessageView } from '../../lib/live';
+import { browserTimeZone } from '../../lib/time-zones';
+import { StatusBadge } from '../lessons/lesson-parts';
+import { TutorAvatar } from '../tutors/tutor-avatar';
+import { Composer } from './composer';
+import { Dialog } from './dialog';
+import { eventText, scheduleWeekOf, sentLabel, sentTitle } from './message-lines';
+import { MessageText } from './message-text';
+import type { ConversationDetail, MessagePage } from './messages-data';
+
+/** Adds messages to a list kept in id order, once each. */
+function merge(list: MessageView[], added: MessageView[]): MessageView[] {
+  const known = new Set(list.map((message) => message.id));
+  const fresh = added.filter((message) => !known.has(message.id));
+  if (fresh.length === 0) return list;
+  return [...list, ...fresh].sort((a, b) => a.id - b.id);
+}
+
+export function Thread({
+  detail,
+  page,
+  userId,
+  onMessage,
+  onRead,
+  onBlockChange,
+  focusComposer = false,
+}: {
+  detail: ConversationDetail;
+  page: MessagePage;
+  userId: string;
+  /** A message this thread sent or received, for the inbox's row. */
+  onMessage: (message: MessageView) => void;
+  /** The thread was read here: the inbox row has nothing unread. */
+  onRead: (conversationId: string) => void;
+  /** Blocking hides the conversation from the inbox, unblocking brings it back. */
+  onBlockChange: () => void;
+  focusComposer?: boolean;
+}) {
+  const id = detail.id;
+  const name = detail.other.displayName;
+  const [lines, setLines] = useState(page.messages);
+  const [hasOlder, setHasOlder] = useState('hasOlder' in page && page.hasOlder);
+  const [blocked, setBlocked] = useState(detail.blockedByMe);
+  const [note, setNote] = useState<string | null>(null);
+  const [reporting, setReporting] = useState<MessageView | null>(null);
+  const [confirmBlock, setConfirmBlock] = useState(false);
+  const lastId = useRef(0);
+  lastId.current = lines.at(-1)?.id ?? 0;
+  const log = useRef<HTMLDivElement>(null);
+  const atBottom = useRef(true);
+
+  const markRead = useCallback(async () => {
+    if (document.visibilityState !== 'visible') return;
+    try {
+      const { unreadTotal } = await request(api.conversations[':id'].read.$post({ param: { id } }));
+      live.setUnread(unreadTotal);
+      onRead(id);
+    } catch {
+      // Still unread on the server: the inbox says so, and the next visit reads it.
+    }
+  }, [id, onRead]);
+
+  // This conversation is "being read" while it is on screen and the tab is visible.
+  useEffect(() => {
+    const track = () => {
+      const visible = document.visibilityState === 'visible';
+      live.view(visible ? id : null);
+      if (visible) void markRead();
+    };
+    track();
+    document.addEventListener('visibilitychange', track);
+    return () => {
+      document.removeEventListener('visibilitychange', track);
+      live.view(null);
+    };
+  }, [id, markRead]);
+
+  useEffect(() => {
+    const catchUp = async () => {
+      for (let more = true; more; ) {
+        const after = String(lastId.current);
+        const next = await request(
+          api.conversations[':id'].messages.$get({ param: { id }, query: { after } }),
+        );
+        setLines((current) => merge(current, next.messages));
+        lastId.current = next.messages.at(-1)?.id ?? lastId.current;
+        more = 'hasMore' in next && next.hasMore && next.messages.length > 0;
+      }
+    };
+    return live.subscribe((frame) => {
+      if (frame.type === 'ready') void catchUp().catch(() => undefined);
+      if (frame.type === 'message' && frame.message.conversationId === id) {
+        setLines((current) => merge(current, [frame.message]));
+        if (frame.message.senderId !== userId) void markRead();
+      }
+    });
+  }, [id, userId, markRead]);
+
+  // Follow new lines when the reader is at the bottom; leave them be when they scrolled up to read.
+  const newest = lines.at(-1)?.id;
+  useEffect(() => {
+    const element = log.current;
+    if (element && atBottom.current && newest !== undefined) element.scrollTop = element.scrollHeight;
+  }, [newest]);
+
+  async function showOlder() {
+    const first = lines[0];
+    if (!first) return;
+    try {
+      const older = await request(
+        api.conversations[':id'].messages.$get({ param: { id }, query: { before: String(first.id) } }),
+      );
+      setLines((current) => merge(current, older.messages));
+      setHasOlder('hasOlder' in older && older.hasOlder);
+    } catch (error) {
+      setNote(error instanceof ApiError ? error.message : productMessages.unexpectedError);
+    }
+  }
+
+  async function send(text: string) {
+    const sent = await request(api.conversations[':id'].messages.$post({ param: { id }, json: { text } }));
+    atBottom.current = true;
+    setLines((current) => merge(current, [sent]));
+    onMessage(sent);
+  }
+
+  async function setBlock(block: boolean) {
+    try {
+      if (block) await request(api.blocks.$post({ json: { userId: detail.other.id } }));
+      else await request(api.blocks[':userId'].$delete({ param: { userId: detail.other.id } }));
+      setBlocked(block);
+      onBlockChange();
+      setNote(
+        block
+          ? `You blocked ${name}. They cannot write to you, and this conversation is hidden from your inbox. They are not told.`
+          : `You unblocked ${name}. The conversation is back in your inbox.`,
+      );
+    } catch (error) {
+      setNote(error instanceof ApiError ? error.message : productMessages.unexpectedError);
+    } finally {
+      setConfirmBlock(false);
+    }
+  }
+
+  return (
+    <div className="flex h-full min-h-0 flex-col">
+      <header className="border-b border-slate-200 px-4 py-3">
+        <Link
+          to={paths.messages}
+          className="mb-2 inline-block text-sm font-semibold text-brand-700 underline-offset-2 hover:underline md:hidden"
+        >
+          ← All conversations
+        </Link>
+        <div className="flex items-center gap-3">
+          <TutorAvatar id={detail.other.id} name={name} photoVersion={detail.other.photoVersion} size={40} />
+          <div className="min-w-0 flex-1">
+            <h2 className="truncate text-lg font-semibold text-slate-900">
+              {detail.other.role === 'tutor' ? (
+                <Link
+                  to={`${paths.tutors}/${encodeURIComponent(detail.other.id)}`}
+                  className="hover:underline"
+                >
+                  {name}
+                </Link>
+              ) : (
+                name
+              )}
+            </h2>
+            <p className="text-sm text-slate-600">{detail.other.role === 'tutor' ? 'Tutor' : 'Student'}</p>
+          </div>
+          {blocked ? null : (
+            <Button variant="ghost" onClick={() => setConfirmBlock(true)}>
+              Block
+            </Button>
+          )}
+        </div>
+        <NextLesson lesson={detail.nextLesson} />
+      </header>
+
+      {note ? (
+        <div className="px-4 pt-3">
+          <StatusMessage tone="info">{note}</StatusMessage>
+        </div>
+      ) : null}
+
+      <div
+        ref={log}
+        role="log"
+        aria-live="polite"
+        aria-label={`Messages with ${name}`}
+        // A scrolling region must be reachable by keyboard to be read with the arrow keys.
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable log is focusable so keyboards can scroll it
+        tabIndex={0}
+        onScroll={(event) => {
+          const element = event.currentTarget;
+          atBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < 48;
+        }}
+        className="min-h-0 flex-1 overflow-y-auto px-4 py-4"
+      >
+        {hasOlder ? (
+          <div className="mb-4 text-center">
+            <Button variant="secondary" onClick={showOlder}>
+              Show earlier messages
+            </Button>
+          </div>
+        ) : null}
+        {lines.length === 0 ? <p className="text-center text-sm text-slate-600">No messages yet.</p> : null}
+        <ol className="space-y-3">
+          {lines.map((line) => (
+            <Line
+              key={line.id}
+              line={line}
+              mine={line.senderId === userId}
+              otherName={name}
+              onReport={() => setReporting(line)}
+            />
+          ))}
+        </ol>
+      </div>
+
+      {blocked ? (
+        <div className="border-t border-slate-200 p-4 text-sm text-slate-700">
+          <p>You blocked {name}. Unblock them to write here again.</p>
+          <Button variant="secondary" className="mt-2" onClick={() => setBlock(false)}>
+            Unblock {name}
+          </Button>
+        </div>
+      ) : (
+        <Composer label={`Message ${name}`} send={send} autoFocus={focusComposer} />
+      )}
+
+      <Dialog open={confirmBlock} onClose={() => setConfirmBlock(false)} title={`Block ${name}?`}>
+        <p className="mt-2 text-sm text-slate-700">
+          {name} will no longer be able to write to you or start a conversation with you, and this
+          conversation leaves your inbox. They are not told. You can unblock them from this conversation at
+          any time.
+        </p>
+        <div className="mt-5 flex justify-end gap-2">
+          <Button variant="secondary" onClick={() => setConfirmBlock(false)}>
+            Cancel
+          </Button>
+          <Button variant="danger" onClick={() => setBlock(true)}>
+            Block
+          </Button>
+        </div>
+      </Dialog>
+      <ReportDialog
+        line={reporting}
+        onClose={(sent) => {
+          setReporting(null);
+          if (sent) setNote('Thank you: the report was sent to the moderators. The sender is not told.');
+        }}
+      />
+    </div>
+  );
+}
+
+function NextLesson({ lesson }: { lesson: ConversationDetail['nextLesson'] }) {
+  if (!lesson) return null;
+  const timeZone = browserTimeZone();
+  return (
+    <p className="mt-2 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-700">
+      <span className="font-medium text-slate-900">Next lesson:</span>
+      <span>
+        {lesson.subject}, {lessonTimeLabel(Date.parse(lesson.start), Date.parse(lesson.end), timeZone)}
+      </span>
+      <StatusBadge status={lesson.status} />
+      <Link to={scheduleWeekOf(lesson.start, timeZone)} className="font-semibold text-brand-700 underline">
+        See it on your schedule
+      </Link>
+    </p>
+  );
+}
+
+function Line({
+  line,
+  mine,
+  otherName,
+  onReport,
+}: {
+  line: MessageView;
+  mine: boolean;
+  otherName: string;
+  onReport: () => void;
+}) {
+  const when = (
+    <time dateTime={line.createdAt} title={sentTitle(line.createdAt)}>
+      {sentLabel(line.createdAt)}
+    </time>
+  );
+  if (line.event) {
+    return (
+      <li className="mx-auto max-w-md rounded-lg bg-slate-100 px-3 py-2 text-center text-sm text-slate-700">
+        {eventText(line.event)} <span className="text-xs text-slate-600">· {when}</span>
+      </li>
+    );
+  }
+  return (
+    <li className={`flex flex-col ${mine ? 'items-end' : 'items-start'}`}>
+      <div
+        className={`max-w-[85%] whitespace-pre-wrap break-words rounded-2xl px-4 py-2 text-base sm:max-w-[70%] ${
+          mine ? 'rounded-br-sm bg-brand-700 text-white' : 'rounded-bl-sm bg-slate-100 text-slate-900'
+        }`}
+      >
+        <span className="sr-only">{mine ? 'You: ' : `${otherName}: `}</span>
+        <MessageText text={line.text} />
+      </div>
+      <div className="mt-0.5 flex items-center gap-2 px-1 text-xs text-slate-600">
+        {when}
+        {mine ? null : (
+          <button
+            type="button"
+            onClick={onReport}
+            aria-label={`Report the message from ${otherName}, ${sentTitle(line.createdAt)}`}
+            className="rounded font-medium text-slate-600 underline-offset-2 hover:text-red-700 hover:underline"
+          >
+            Report
+          </button>
+        )}
+      </div>
+    </li>
+  );
+}
+
+function ReportDialog({ line, onClose }: { line: MessageView | null; onClose: (sent: boolean) => void }) {
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const lineId = line?.id;
+  // Each report starts empty.
+  useEffect(() => {
+    if (lineId !== undefined) {
+      setReason('');
+      setProblem(null);
+    }
+  }, [lineId]);
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    if (!line || busy) return;
+    setBusy(true);
+    setProblem(null);
+    try {
+      await request(api.messages[':id'].report.$post({ param: { id: String(line.id) }, json: { reason } }));
+      onClose(true);
+    } catch (error) {
+      setProblem(error instanceof ApiError ? error.message : productMessages.unexpectedError);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog open={line !== null} onClose={() => onClose(false)} title="Report this message">
+      {line ? (
+        <form onSubmit={submit} className="mt-3 space-y-4">
+          <blockquote className="max-h-32 overflow-y-auto whitespace-pre-wrap break-words rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-800">
+            {line.text}
+          </blockquote>
+          {problem ? <ErrorMessage>{problem}</ErrorMessage> : null}
+          <TextArea
+            label="What is wrong with it?"
+            hint={`Up to ${MAX_REPORT_REASON_LENGTH} characters. Moderators see your reason and a copy of the message.`}
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+            maxLength={MAX_REPORT_REASON_LENGTH}
+            rows={3}
+            required
+          />
+          <div className="flex justify-end gap-2">
+            <Button variant="secondary" onClick={() => onClose(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" variant="danger" busy={busy}>
+              Send report
+            </Button>
+          </div>
+        </form>
+      ) : null}
+    </Dialog>
+  );
+}

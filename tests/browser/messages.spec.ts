@@ -1,0 +1,127 @@
+/**
+ * Messages between two browsers: a student writes to a tutor from the tutor's page, the tutor's
+ * unread count rises without a reload and falls once the conversation is read, the answer arrives
+ * live in the student's open thread, links are links, and the composer works by keyboard.
+ */
+import type { Page } from '@playwright/test';
+import {
+  createAccount,
+  expect,
+  expectNoAccessibilityViolations,
+  isNavFolded,
+  openMenuIfCollapsed,
+  secondBrowser,
+  test,
+} from './fixtures';
+
+/** The nav's Messages link, with its unread count in its name. */
+async function messagesLink(page: Page) {
+  await openMenuIfCollapsed(page);
+  return page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Messages/ });
+}
+
+test('a student writes to a tutor, who answers live; the unread count rises and falls', async ({
+  page,
+  browser,
+}) => {
+  // The tutor: a published profile, waiting on the dashboard.
+  await createAccount(page, { role: 'tutor', displayName: 'Mira Messenger' });
+  expect(
+    (
+      await page.request.patch('/api/profile/details', {
+        data: {
+          headline: 'Chemistry, calmly',
+          about: 'Patient lessons.',
+          subjects: ['Chemistry'],
+          hourlyRate: 40,
+          languages: ['English'],
+        },
+      })
+    ).status(),
+  ).toBe(200);
+  const tutorId = (await (await page.request.get('/api/session')).json()).user.id as string;
+  await page.goto('/dashboard');
+  await expect(await messagesLink(page)).toHaveAccessibleName('Messages');
+
+  // The student asks a question from the tutor's page.
+  const student = await secondBrowser(browser);
+  await createAccount(student, { role: 'student', displayName: 'Sol Student' });
+  await student.goto(`/tutors/${tutorId}`);
+  await student.getByRole('link', { name: 'Message Mira Messenger' }).click();
+  await expect(student.getByRole('heading', { name: 'New message to Mira Messenger' })).toBeVisible();
+  const studentBox = student.getByRole('textbox', { name: 'Message Mira Messenger' });
+  await expect(studentBox).toBeFocused();
+  await expectNoAccessibilityViolations(student);
+  await studentBox.fill('Hello! My notes are at https://example.com/notes');
+  await studentBox.press('Enter');
+  await expect(student).toHaveURL(/\/messages\/[\w-]+$/);
+  const studentLog = student.getByRole('log', { name: 'Messages with Mira Messenger' });
+  await expect(studentLog).toContainText('Hello! My notes are at');
+  const studentComposer = student.getByRole('textbox', { name: 'Message Mira Messenger' });
+  await expect(studentComposer).toHaveValue('');
+
+  // Sent from the first screen, the writer stays in the box of the conversation it started.
+  await expect(studentComposer).toBeFocused();
+
+  // The tutor's count rises without a reload.
+  await expect(await messagesLink(page)).toHaveAccessibleName(/^Messages\s*1 unread$/);
+  await (await messagesLink(page)).click();
+  const inbox = page.getByRole('navigation', { name: 'Conversations' });
+  const row = inbox.getByRole('link', { name: /Sol Student/ });
+  await expect(row).toContainText('1 unread');
+  await row.click();
+
+  // Reading the conversation clears the count; the address is a link that tells the other site nothing.
+  const tutorLog = page.getByRole('log', { name: 'Messages with Sol Student' });
+  const link = tutorLog.getByRole('link', { name: 'https://example.com/notes' });
+  await expect(link).toHaveAttribute('rel', 'noopener noreferrer nofollow');
+  await expect(link).toHaveAttribute('target', '_blank');
+  await expect(await messagesLink(page)).toHaveAccessibleName('Messages');
+  if (isNavFolded(page)) await page.getByRole('button', { name: 'Toggle menu' }).click();
+  await expectNoAccessibilityViolations(page);
+
+  // The tutor answers in two lines (Shift+Enter), sent by Enter; the box keeps focus.
+  const tutorBox = page.getByRole('textbox', { name: 'Message Sol Student' });
+  await tutorBox.click();
+  await tutorBox.pressSequentially('Welcome, Sol.');
+  await tutorBox.press('Shift+Enter');
+  await tutorBox.pressSequentially('When would you like to start?');
+  await tutorBox.press('Enter');
+  await expect(tutorLog).toContainText('When would you like to start?');
+  await expect(tutorBox).toBeFocused();
+  await expect(tutorBox).toHaveValue('');
+
+  // The student's open thread receives it live, with its line break, and counts nothing unread.
+  const answer = studentLog.getByRole('listitem').filter({ hasText: 'Welcome, Sol.' });
+  await expect(answer).toContainText('Welcome, Sol.\nWhen would you like to start?');
+  await expect(await messagesLink(student)).toHaveAccessibleName('Messages');
+  await student.context().close();
+});
+
+test('an empty inbox says how to start; message mails turn off on the profile; a stranger’s link says not found', async ({
+  page,
+}) => {
+  const phone = (page.viewportSize()?.width ?? 1280) < 768;
+  await createAccount(page, { role: 'student' });
+  await page.goto('/messages');
+  await expect(page.getByRole('heading', { level: 1, name: 'Messages' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Conversations' })).toContainText(
+    'No conversations yet.',
+  );
+  await expect(page.getByRole('link', { name: 'Find a tutor' })).toHaveAttribute('href', '/tutors');
+  await expectNoAccessibilityViolations(page);
+
+  // Mail about unread messages is on until the person turns it off on their profile.
+  await page.goto('/profile');
+  const mails = page.getByRole('checkbox', { name: 'Email me about unread messages' });
+  await expect(mails).toBeChecked();
+  await mails.uncheck();
+  await page.getByRole('button', { name: 'Save Profile' }).click();
+  await expect(page.getByRole('status')).toContainText('saved');
+  expect(await (await page.request.get('/api/profile/details')).json()).toMatchObject({ messageMails: false });
+
+  await page.goto('/messages/not-a-conversation');
+  await expect(page.getByRole('heading', { name: 'Conversation not found' })).toBeVisible();
+  // A phone shows the conversation's screen alone; a wider screen keeps the inbox beside it.
+  await expect(page.getByRole('navigation', { name: 'Conversations' })).toBeVisible({ visible: !phone });
+});
