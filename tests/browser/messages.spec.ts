@@ -118,7 +118,9 @@ test('an empty inbox says how to start; message mails turn off on the profile; a
   await mails.uncheck();
   await page.getByRole('button', { name: 'Save Profile' }).click();
   await expect(page.getByRole('status')).toContainText('saved');
-  expect(await (await page.request.get('/api/profile/details')).json()).toMatchObject({ messageMails: false });
+  expect(await (await page.request.get('/api/profile/details')).json()).toMatchObject({
+    messageMails: false,
+  });
 
   await page.goto('/messages/not-a-conversation');
   await expect(page.getByRole('heading', { name: 'Conversation not found' })).toBeVisible();
