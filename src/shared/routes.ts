@@ -63,12 +63,16 @@ export const notFoundModule = 'features/not-found/not-found-page.tsx';
 const trimSlash = (pathname: string) =>
   pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
 
-/** The page a path opens (a tutor's id tolerated, a trailing slash too), or undefined. */
+/** A page path with `:param` segments as a pattern: each one an id of 1 to 64 word characters or dashes. */
+const patternOf = (path: string) => new RegExp(`^${path.replace(/:\w+/g, '[\\w-]{1,64}')}$`);
+const patterns = new Map<string, RegExp>(
+  pages.filter((page) => page.path.includes(':')).map((page) => [page.path, patternOf(page.path)]),
+);
+
+/** The page a path opens (ids in its `:param` segments, a trailing slash tolerated), or undefined. */
 export function pageFor(pathname: string): Page | undefined {
   const path = trimSlash(pathname);
-  return pages.find((page) =>
-    page.path.includes(':') ? /^\/tutors\/[\w-]{1,64}$/.test(path) : page.path === path,
-  );
+  return pages.find((page) => patterns.get(page.path)?.test(path) ?? page.path === path);
 }
 
 /** True when the browser app has a page for this path. */

@@ -255,6 +255,22 @@ describe('pages of messages', () => {
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
     expect((await get(t, `/api/conversations/${id}/messages?after=x`, student.jar)).status).toBe(400);
   });
+
+  it('keeps the latest line and each side’s reading right when both write at once', async () => {
+    const [teacher, student] = await Promise.all([tutor(), person('student')]);
+    const { id } = await (await start(student, teacher.id, 'Hi')).json();
+    const sent = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => write(i % 2 ? student : teacher, id, `at once ${i}`)),
+    );
+    expect(sent.map((res) => res.status)).toEqual(Array(20).fill(201));
+    const newest = Math.max(...(await page(student, id)).messages.map((m: { id: number }) => m.id));
+    const summary = (await inbox(teacher)).conversations[0];
+    expect(summary.lastMessage.id).toBe(newest);
+    for (const who of [teacher, student]) {
+      const read = await send(t, 'POST', `/api/conversations/${id}/read`, {}, who.jar);
+      expect(await read.json()).toEqual({ unreadTotal: 0 });
+    }
+  });
 });
 
 describe('blocks and reports', () => {
@@ -272,6 +288,10 @@ describe('blocks and reports', () => {
     expect((await get(t, `/api/conversations/${id}`, teacher.jar).then((r) => r.json())).blockedByMe).toBe(
       true,
     );
+    // Nor does the blocker write to someone who could not answer.
+    const own = await write(teacher, id, 'One last thing');
+    expect(own.status).toBe(403);
+    expect(await own.json()).toMatchObject({ code: 'BLOCKED_BY_YOU' });
 
     expect((await send(t, 'DELETE', `/api/blocks/${student.id}`, {}, teacher.jar)).status).toBe(200);
     expect((await write(student, id, 'Hello again')).status).toBe(201);
@@ -318,6 +338,11 @@ describe('rate limits', () => {
     for (let i = 0; i < 30; i++) statuses.push((await write(student, id, `more ${i}`)).status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(29);
     expect(statuses.at(-1)).toBe(429);
+    const refused = await write(student, id, 'and another');
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect((await refused.json()).message).toBe(
+      'You are sending messages too quickly: at most 30 a minute. Please wait a moment.',
+    );
   });
 
   it('allows a student 10 new conversations a day', async () => {
@@ -331,6 +356,10 @@ describe('rate limits', () => {
     const statuses: number[] = [];
     for (const demo of tutors) statuses.push((await start(student, demo.id, 'Hello')).status);
     expect(statuses).toEqual([...Array(10).fill(201), 429]);
+    const refused = await start(student, tutors[10]?.id ?? '', 'Hello again');
+    expect((await refused.json()).message).toBe(
+      'You can start at most 10 new conversations a day. Please try again tomorrow.',
+    );
     // Writing in a conversation that exists is not a new one.
     expect((await start(student, tutors[0]?.id ?? '', 'Still there?')).status).toBe(201);
   });

@@ -121,6 +121,7 @@ describe('profiles by role', () => {
       role: 'student',
       timeZone: 'Asia/Tokyo',
       learningGoals: 'Pass the JLPT N3',
+      messageMails: true,
     });
     const refused = await send(t, 'PATCH', '/api/profile/details', { headline: 'I am a tutor now' }, jar);
     expect(refused.status).toBe(400);

@@ -47,7 +47,7 @@ test('a student writes to a tutor, who answers live; the unread count rises and 
   const student = await secondBrowser(browser);
   await createAccount(student, { role: 'student', displayName: 'Sol Student' });
   await student.goto(`/tutors/${tutorId}`);
-  await student.getByRole('link', { name: 'Message Mira Messenger' }).click();
+  await student.getByRole('link', { name: 'Message', exact: true }).click();
   await expect(student.getByRole('heading', { name: 'New message to Mira Messenger' })).toBeVisible();
   const studentBox = student.getByRole('textbox', { name: 'Message Mira Messenger' });
   await expect(studentBox).toBeFocused();

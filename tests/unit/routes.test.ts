@@ -13,6 +13,8 @@ describe('the page table', () => {
   it('names the module for each path, and the Not Found page for any other', () => {
     expect(pageModuleFor('/')).toBe('features/home/home-page.tsx');
     expect(pageModuleFor('/tutors/abc')).toBe('features/tutors/tutor-page.tsx');
+    expect(pageModuleFor('/messages/3f2b-9c')).toBe('features/messages/messages-page.tsx');
+    expect(pageModuleFor('/messages/a/b')).toBe('features/not-found/not-found-page.tsx');
     expect(pageModuleFor('/availability')).toBe('features/availability/availability-page.tsx');
     expect(pageModuleFor('/nope')).toBe('features/not-found/not-found-page.tsx');
     expect(new Set(pages.map((page) => page.path)).size).toBe(pages.length);

@@ -42,15 +42,28 @@ function createLive() {
     for (const listener of unreadListeners) listener();
   };
 
+  // A count added up from frames drifts (a frame and a fresh count may both include one message):
+  // it is shown at once, and the server's own count replaces it a moment after the last change.
+  let recount: ReturnType<typeof setTimeout> | undefined;
+  const recountSoon = () => {
+    clearTimeout(recount);
+    recount = setTimeout(() => void refreshUnread(), 500);
+  };
+
   const emit = (frame: LiveFrame) => {
-    if (frame.type === 'read') setUnread(frame.unreadTotal);
+    if (frame.type === 'read') {
+      setUnread(frame.unreadTotal);
+      recountSoon();
+    }
     if (
       frame.type === 'message' &&
       frame.message.senderId !== null &&
       frame.message.senderId !== userId &&
       frame.message.conversationId !== viewing
-    )
+    ) {
       setUnread(unread + 1);
+      recountSoon();
+    }
     for (const listener of listeners) listener(frame);
   };
 
@@ -102,6 +115,7 @@ function createLive() {
     disconnect() {
       userId = null;
       clearTimeout(retryTimer);
+      clearTimeout(recount);
       const closing = socket;
       socket = null;
       closing?.close(1000, 'Signed out');

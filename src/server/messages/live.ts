@@ -120,8 +120,21 @@ export function createLiveHub(options: {
     }
   }
 
+  /**
+   * Delivers here and tells the other servers. It never throws: what it announces is already
+   * committed, and a caller answering 500 for it would have the user send it again. A frame that
+   * did not go out costs a delay: the tabs catch up from the database on their next `ready`.
+   */
   async function publish(event: LiveEvent) {
-    await deliver(event);
+    try {
+      await deliver(event);
+      if (pool) await notify(event);
+    } catch (error) {
+      logger.warn({ err: (error as Error).message, event: event.type }, 'live publish failed');
+    }
+  }
+
+  async function notify(event: LiveEvent) {
     if (!pool) return;
     let payload = JSON.stringify({ origin, event });
     if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES && event.type === 'message') {
@@ -133,10 +146,13 @@ export function createLiveHub(options: {
     await pool.query('select pg_notify($1, $2)', [CHANNEL, payload]);
   }
 
+  /** Whether the listener was lost since it last listened: what it missed must be caught up. */
+  let missed = false;
   async function listen() {
     if (!pool || stopped) return;
+    let client: pg.PoolClient | undefined;
     try {
-      const client = await pool.connect();
+      client = await pool.connect();
       listener = client;
       client.on('notification', (notification) => {
         if (notification.channel !== CHANNEL || !notification.payload) return;
@@ -150,15 +166,28 @@ export function createLiveHub(options: {
           // Not ours: another program on this channel.
         }
       });
-      client.on('error', (error) => {
+      const held = client;
+      held.on('error', (error) => {
         logger.warn({ err: error.message }, 'live listener lost its connection; reconnecting');
-        client.release(error);
+        held.release(error);
         listener = undefined;
+        missed = true;
         setTimeout(() => void listen(), 1000).unref();
       });
-      await client.query(`listen ${CHANNEL}`);
+      await held.query(`listen ${CHANNEL}`);
+      // Other servers' events went unheard while this one was not listening: every tab here is
+      // told to catch up, as after a reconnection of its own.
+      if (missed) {
+        missed = false;
+        for (const set of byUser.values()) for (const connection of set) send(connection, { type: 'ready' });
+      }
     } catch (error) {
       logger.warn({ err: (error as Error).message }, 'live listener could not connect; retrying');
+      if (client) {
+        client.release(error as Error);
+        listener = undefined;
+      }
+      missed = true;
       setTimeout(() => void listen(), 1000).unref();
     }
   }

@@ -26,10 +26,11 @@ import { ApiError, errorResponse } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 import { validate } from '../http/validation';
 import { findLesson } from '../lessons/lessons';
-import { limitByUser, type RateLimiters } from '../rate-limit/rate-limits';
+import { limitByUser, type RateLimiters, tooManyRequests } from '../rate-limit/rate-limits';
 import type { LiveHub } from './live';
 import {
   block,
+  conversationExists,
   conversationOf,
   listConversations,
   listMessages,
@@ -69,7 +70,7 @@ export function messageRoutes(deps: {
   const { db, sessions, limiters, live } = deps;
   const { loadSession } = sessions;
   const trusted = new Set(deps.trustedOrigins);
-  const sending = limitByUser(limiters, 'messages');
+  const sending = limitByUser(limiters, 'messages', messageMessages.tooFast);
 
   return new Hono<AppEnv>()
     .get('/conversations', loadSession, verifiedOnly, async (c) => {
@@ -97,15 +98,23 @@ export function messageRoutes(deps: {
           const expected = user.role === 'student' ? 'tutorId' : 'studentId';
           throw new ApiError(400, `Say who the message is for: ${expected}`, 'VALIDATION_ERROR');
         }
-        // A student opens at most ten new conversations a day: the limit counts only new ones.
-        const started = await startConversation(db, user, otherId, body.text, async () => {
-          if (user.role !== 'student') return;
+        // A student opens at most ten new conversations a day: the limit counts only new ones. It
+        // is spent before the transaction (which it must not hold open) and given back when the
+        // conversation turned out to exist, or nothing was sent.
+        let spent = false;
+        if (user.role === 'student' && !(await conversationExists(db, user.id, otherId))) {
           const wait = await limiters.consume('newConversations', user.id);
-          if (wait !== null) {
-            c.header('Retry-After', String(wait));
-            throw new ApiError(429, productMessages.tooManyRequests, 'TOO_MANY_REQUESTS');
-          }
-        });
+          if (wait !== null) return tooManyRequests(c, wait, messageMessages.tooManyConversations);
+          spent = true;
+        }
+        let started: Awaited<ReturnType<typeof startConversation>>;
+        try {
+          started = await startConversation(db, user, otherId, body.text);
+        } catch (error) {
+          if (spent) await limiters.refund('newConversations', user.id);
+          throw error;
+        }
+        if (spent && !started.created) await limiters.refund('newConversations', user.id);
         await live.messageSent(started.message, started.recipients);
         return c.json({ id: started.id, message: started.message }, 201);
       },

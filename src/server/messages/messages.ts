@@ -19,6 +19,9 @@ export const messageMessages = {
   noColdOutreach: 'You can write to a student once they have booked a lesson with you.',
   tutorNotFound: 'This tutor profile does not exist or is not public',
   notYourself: 'You cannot block yourself',
+  youBlocked: 'You blocked this person. Unblock them to write to them.',
+  tooFast: 'You are sending messages too quickly: at most 30 a minute. Please wait a moment.',
+  tooManyConversations: 'You can start at most 10 new conversations a day. Please try again tomorrow.',
   userNotFound: 'There is no such person',
 } as const;
 
@@ -201,6 +204,10 @@ async function appendMessage(
   body: string,
   event: MessageEvent | null = null,
 ): Promise<MessageView> {
+  // One writer per conversation at a time, from before its id is drawn until it commits: so a
+  // conversation's messages become visible in id order, and a client that has every message up
+  // to some id can never miss a smaller one committed later.
+  await trx.selectFrom('conversations').select('id').where('id', '=', conversation.id).forUpdate().execute();
   const row = await trx
     .insertInto('messages')
     .values({
@@ -226,14 +233,36 @@ async function appendMessage(
   return toMessage(row);
 }
 
-/** A new message from one of the two; refused (neutrally) when the other has blocked the sender. */
+/**
+ * Refuses a message across a block: neutrally when the recipient blocked the sender (nothing tells
+ * them so), plainly when the sender blocked the recipient, who could not answer.
+ */
+async function refuseBlocked(db: Db, senderId: string, recipientId: string) {
+  if (await hasBlocked(db, recipientId, senderId))
+    throw new ApiError(403, messageMessages.refused, 'FORBIDDEN');
+  if (await hasBlocked(db, senderId, recipientId))
+    throw new ApiError(403, messageMessages.youBlocked, 'BLOCKED_BY_YOU');
+}
+
+/** A new message from one of the two, unless a block stands between them. */
 export async function sendMessage(db: Kysely<DB>, userId: string, conversationId: string, text: string) {
   return db.transaction().execute(async (trx) => {
     const { row, otherId } = await conversationOf(trx, userId, conversationId);
-    if (await hasBlocked(trx, otherId, userId)) throw new ApiError(403, messageMessages.refused, 'FORBIDDEN');
+    await refuseBlocked(trx, userId, otherId);
     const message = await appendMessage(trx, row, userId, text);
     return { message, recipients: [row.student_id, row.tutor_id] };
   });
+}
+
+/** Whether a student and a tutor already have their conversation. */
+export async function conversationExists(db: Db, studentId: string, tutorId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('conversations')
+    .select('id')
+    .where('student_id', '=', studentId)
+    .where('tutor_id', '=', tutorId)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /**
@@ -265,8 +294,6 @@ export async function startConversation(
   user: { id: string; role: 'student' | 'tutor' },
   otherId: string,
   text: string,
-  /** Runs when this call opens a new conversation, before it is kept; throwing refuses it. */
-  onNew: () => Promise<void> = async () => {},
 ) {
   return db.transaction().execute(async (trx) => {
     let studentId: string;
@@ -292,10 +319,8 @@ export async function startConversation(
       studentId = otherId;
       tutorId = user.id;
     }
-    if (await hasBlocked(trx, otherId, user.id))
-      throw new ApiError(403, messageMessages.refused, 'FORBIDDEN');
+    await refuseBlocked(trx, user.id, otherId);
     const conversation = await conversationFor(trx, studentId, tutorId);
-    if (conversation.created) await onNew();
     const message = await appendMessage(trx, conversation, user.id, text);
     return { id: conversation.id, created: conversation.created, message, recipients: [studentId, tutorId] };
   });
@@ -303,13 +328,14 @@ export async function startConversation(
 
 /** Marks everything in the conversation read for the user, and lets the next unread message be mailed. */
 export async function markRead(db: Kysely<DB>, userId: string, conversationId: string) {
-  const { row, me } = await conversationOf(db, userId, conversationId);
+  const { me } = await conversationOf(db, userId, conversationId);
+  // One statement, and never backwards: a message sent meanwhile is either read here or stays unread.
   await db
     .updateTable('conversations')
     .set(
       me === 'student'
-        ? { student_read_id: row.last_message_id, student_mailed: false }
-        : { tutor_read_id: row.last_message_id, tutor_mailed: false },
+        ? { student_read_id: sql`greatest(student_read_id, last_message_id)`, student_mailed: false }
+        : { tutor_read_id: sql`greatest(tutor_read_id, last_message_id)`, tutor_mailed: false },
     )
     .where('id', '=', conversationId)
     .execute();

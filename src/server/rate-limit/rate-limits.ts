@@ -109,10 +109,14 @@ export function createRateLimiters(options: {
   };
 }
 
-export function tooManyRequests(c: Context, retryAfterSeconds: number) {
+export function tooManyRequests(
+  c: Context,
+  retryAfterSeconds: number,
+  message: string = messages.tooManyRequests,
+) {
   c.header('Retry-After', String(retryAfterSeconds));
   c.header('Cache-Control', 'no-store');
-  return errorResponse(c, 429, messages.tooManyRequests, 'TOO_MANY_REQUESTS');
+  return errorResponse(c, 429, message, 'TOO_MANY_REQUESTS');
 }
 
 /** Spends one point of `name` for `key`: null while within the limit, else the 429 to answer. */
@@ -121,9 +125,10 @@ export async function refusedByLimit(
   limiters: RateLimiters,
   name: RateLimitName,
   key: string,
+  message?: string,
 ): Promise<ReturnType<typeof tooManyRequests> | null> {
   const wait = await limiters.consume(name, key);
-  return wait === null ? null : tooManyRequests(c, wait);
+  return wait === null ? null : tooManyRequests(c, wait, message);
 }
 
 /** Limits a route per client address. */
@@ -135,9 +140,13 @@ export function limitByClient(limiters: RateLimiters, name: RateLimitName): Midd
  * Limits a route per signed-in user (after loadSession). A signed-out request passes through to
  * the route, which answers it 401.
  */
-export function limitByUser(limiters: RateLimiters, name: RateLimitName): MiddlewareHandler<AppEnv> {
+export function limitByUser(
+  limiters: RateLimiters,
+  name: RateLimitName,
+  message?: string,
+): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const user = c.get('user');
-    return (user && (await refusedByLimit(c, limiters, name, user.id))) || next();
+    return (user && (await refusedByLimit(c, limiters, name, user.id, message))) || next();
   };
 }

@@ -7,7 +7,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLoaderData, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../shared/routes';
-import { api, request } from '../../lib/api';
+import { Button } from '../../components/button';
+import { ApiError, api, request } from '../../lib/api';
 import { live, type MessageView } from '../../lib/live';
 import { useAuth } from '../auth/auth-provider';
 import { TutorAvatar } from '../tutors/tutor-avatar';
@@ -68,12 +69,14 @@ function useInbox(loaded: Conversation[], openId: string | null, userId: string)
     return live.subscribe((frame) => {
       // After a (re)connection, or for a conversation this screen has not seen, ask for the whole list.
       if (frame.type === 'ready') void refresh();
+      // Read in another tab: nothing waits there any more.
+      if (frame.type === 'read') markRead(frame.conversationId);
       if (frame.type !== 'message') return;
       if (!shown.current.some((conversation) => conversation.id === frame.message.conversationId))
         void refresh();
       else touch(frame.message);
     });
-  }, [touch, refresh]);
+  }, [touch, refresh, markRead]);
 
   return { conversations, touch, markRead, refresh };
 }
@@ -160,10 +163,21 @@ function FirstMessage({ recipient, role }: { recipient: Recipient; role: 'studen
   const location = useLocation();
   // A student's name comes with the link from the schedule; a tutor's from their public profile.
   const name = recipient.displayName ?? (location.state as { name?: string } | null)?.name ?? 'this student';
+  const [blockedByMe, setBlockedByMe] = useState(false);
   async function send(text: string) {
     const to = role === 'student' ? { tutorId: recipient.id } : { studentId: recipient.id };
-    const started = await request(api.conversations.$post({ json: { ...to, text } }));
-    navigate(conversationPath(started.id), { replace: true, state: { composing: true } });
+    try {
+      const started = await request(api.conversations.$post({ json: { ...to, text } }));
+      navigate(conversationPath(started.id), { replace: true, state: { composing: true } });
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'BLOCKED_BY_YOU') setBlockedByMe(true);
+      throw error;
+    }
+  }
+  async function unblock() {
+    await request(api.blocks[':userId'].$delete({ param: { userId: recipient.id } })).catch(() => undefined);
+    // Unblocked, the conversation is back in the inbox, and this address now opens it.
+    navigate(`${paths.messages}?to=${encodeURIComponent(recipient.id)}`, { replace: true });
   }
   return (
     <div className="flex h-full min-h-0 flex-col">
@@ -183,6 +197,11 @@ function FirstMessage({ recipient, role }: { recipient: Recipient; role: 'studen
         {role === 'student'
           ? `Ask ${name} anything before you book: your goals, your level, when you can meet.`
           : `Write to ${name} about their lessons with you.`}
+        {blockedByMe ? (
+          <Button variant="secondary" className="mt-3 block" onClick={unblock}>
+            Unblock {name}
+          </Button>
+        ) : null}
       </div>
       <Composer label={`Message ${name}`} send={send} autoFocus />
     </div>

@@ -63,8 +63,10 @@ export function Thread({
   const [confirmBlock, setConfirmBlock] = useState(false);
   const lastId = useRef(0);
   lastId.current = lines.at(-1)?.id ?? 0;
-  const log = useRef<HTMLDivElement>(null);
+  const scroller = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
+  const [loadingOlder, setLoadingOlder] = useState(false);
+  const unblockButton = useRef<HTMLButtonElement>(null);
 
   const markRead = useCallback(async () => {
     if (document.visibilityState !== 'visible') return;
@@ -104,33 +106,44 @@ export function Thread({
         more = 'hasMore' in next && next.hasMore && next.messages.length > 0;
       }
     };
-    return live.subscribe((frame) => {
+    const unsubscribe = live.subscribe((frame) => {
       if (frame.type === 'ready') void catchUp().catch(() => undefined);
       if (frame.type === 'message' && frame.message.conversationId === id) {
         setLines((current) => merge(current, [frame.message]));
         if (frame.message.senderId !== userId) void markRead();
       }
     });
+    // What arrived between the page's load and this subscription came in no frame of ours.
+    void catchUp().catch(() => undefined);
+    return unsubscribe;
   }, [id, userId, markRead]);
 
   // Follow new lines when the reader is at the bottom; leave them be when they scrolled up to read.
   const newest = lines.at(-1)?.id;
   useEffect(() => {
-    const element = log.current;
+    const element = scroller.current;
     if (element && atBottom.current && newest !== undefined) element.scrollTop = element.scrollHeight;
   }, [newest]);
 
   async function showOlder() {
     const first = lines[0];
     if (!first) return;
+    // Older lines are history, not news: the log is busy while they come, so they are not read out.
+    setLoadingOlder(true);
     try {
       const older = await request(
         api.conversations[':id'].messages.$get({ param: { id }, query: { before: String(first.id) } }),
       );
+      atBottom.current = false;
       setLines((current) => merge(current, older.messages));
-      setHasOlder('hasOlder' in older && older.hasOlder);
+      const more = 'hasOlder' in older && older.hasOlder;
+      setHasOlder(more);
+      // The button goes with the last page: the focus moves to the messages rather than nowhere.
+      if (!more) scroller.current?.focus();
     } catch (error) {
       setNote(error instanceof ApiError ? error.message : productMessages.unexpectedError);
+    } finally {
+      setLoadingOlder(false);
     }
   }
 
@@ -147,6 +160,8 @@ export function Thread({
       else await request(api.blocks[':userId'].$delete({ param: { userId: detail.other.id } }));
       setBlocked(block);
       onBlockChange();
+      // The Block button is gone: the focus goes to the way back, which appears in its place.
+      if (block) requestAnimationFrame(() => unblockButton.current?.focus());
       setNote(
         block
           ? `You blocked ${name}. They cannot write to you, and this conversation is hidden from your inbox. They are not told.`
@@ -201,12 +216,8 @@ export function Thread({
       ) : null}
 
       <div
-        ref={log}
-        role="log"
-        aria-live="polite"
-        aria-label={`Messages with ${name}`}
-        // A scrolling region must be reachable by keyboard to be read with the arrow keys.
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable log is focusable so keyboards can scroll it
+        ref={scroller}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region is focusable so a keyboard can scroll it
         tabIndex={0}
         onScroll={(event) => {
           const element = event.currentTarget;
@@ -216,29 +227,31 @@ export function Thread({
       >
         {hasOlder ? (
           <div className="mb-4 text-center">
-            <Button variant="secondary" onClick={showOlder}>
+            <Button variant="secondary" onClick={showOlder} busy={loadingOlder}>
               Show earlier messages
             </Button>
           </div>
         ) : null}
-        {lines.length === 0 ? <p className="text-center text-sm text-slate-600">No messages yet.</p> : null}
-        <ol className="space-y-3">
-          {lines.map((line) => (
-            <Line
-              key={line.id}
-              line={line}
-              mine={line.senderId === userId}
-              otherName={name}
-              onReport={() => setReporting(line)}
-            />
-          ))}
-        </ol>
+        <div role="log" aria-live="polite" aria-busy={loadingOlder} aria-label={`Messages with ${name}`}>
+          {lines.length === 0 ? <p className="text-center text-sm text-slate-600">No messages yet.</p> : null}
+          <ol className="space-y-3">
+            {lines.map((line) => (
+              <Line
+                key={line.id}
+                line={line}
+                mine={line.senderId === userId}
+                otherName={name}
+                onReport={() => setReporting(line)}
+              />
+            ))}
+          </ol>
+        </div>
       </div>
 
       {blocked ? (
         <div className="border-t border-slate-200 p-4 text-sm text-slate-700">
           <p>You blocked {name}. Unblock them to write here again.</p>
-          <Button variant="secondary" className="mt-2" onClick={() => setBlock(false)}>
+          <Button ref={unblockButton} variant="secondary" className="mt-2" onClick={() => setBlock(false)}>
             Unblock {name}
           </Button>
         </div>

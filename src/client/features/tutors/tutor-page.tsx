@@ -33,7 +33,7 @@ function MessageTutor({ tutorId, name }: { tutorId: string; name: string }) {
       to={`${paths.messages}?to=${encodeURIComponent(tutorId)}`}
       variant="secondary"
       className="w-full"
-      aria-label={`Message ${name}`}
+      title={`Write to ${name}`}
     >
       Message
     </ButtonLink>
