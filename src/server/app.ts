@@ -41,6 +41,7 @@ import { requestLogger } from './http/request-logger';
 import { securityHeaders } from './http/security-headers';
 import { mountStaticSite } from './http/static-site';
 import { lessonRoutes } from './lessons/lesson-routes';
+import { roomRoutes } from './lessons/room-routes';
 import type { Logger } from './logging/logger';
 import { createMailer, type Mailer } from './mail/mailer';
 import { createLiveHub, type LiveHub } from './messages/live';
@@ -127,6 +128,7 @@ function createApi(deps: AppDependencies, services: AppServices, auth: Auth, ses
         mail: { appUrl: config.appUrl, mailFrom: config.mailFrom },
       }),
     )
+    .route('/', roomRoutes({ db, sessions, limiters, live, iceServers: config.iceServers }))
     .route('/', dashboardRoutes({ db, sessions }))
     .route('/', scheduleRoutes({ db, sessions }))
     .route('/', messageRoutes({ db, sessions, limiters, live, trustedOrigins: config.trustedOrigins }))

@@ -212,6 +212,40 @@ const matrix: Route[] = [
     body: () => ({ start: inDays(4) }),
     expected: verifiedOnly(404),
   },
+  {
+    method: 'POST',
+    path: `/api/lessons/${NO_LESSON}/no-show`,
+    pattern: '/api/lessons/:id/no-show',
+    body: () => ({}),
+    expected: verifiedOnly(404),
+  },
+  {
+    method: 'GET',
+    path: `/api/lessons/${NO_LESSON}/room`,
+    pattern: '/api/lessons/:id/room',
+    expected: verifiedOnly(404),
+  },
+  {
+    method: 'GET',
+    path: `/api/lessons/${NO_LESSON}/room/chat`,
+    pattern: '/api/lessons/:id/room/chat',
+    expected: verifiedOnly(404),
+  },
+  ...(
+    [
+      ['join', {}],
+      ['signal', { peer: 'route-matrix', signal: { kind: 'hello' } }],
+      ['chat', { text: 'Route matrix' }],
+    ] as const
+  ).map(
+    ([action, body]): Route => ({
+      method: 'POST',
+      path: `/api/lessons/${NO_LESSON}/room/${action}`,
+      pattern: `/api/lessons/:id/room/${action}`,
+      body: () => body,
+      expected: verifiedOnly(404),
+    }),
+  ),
   { method: 'GET', path: '/api/calendar-feed', expected: verifiedOnly(200) },
   { method: 'POST', path: '/api/calendar-feed', body: () => ({}), expected: verifiedOnly(200) },
   { method: 'DELETE', path: '/api/calendar-feed', expected: verifiedOnly(200) },

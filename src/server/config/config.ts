@@ -21,6 +21,21 @@ const mailbox = z
   .string()
   .regex(/^[^\s@<>]+@[^\s@<>]+$/, 'must be an email address such as support@example.com');
 
+/** One STUN or TURN server, as RTCPeerConnection takes it. */
+const iceServerSchema = z.strictObject({
+  urls: z.union(
+    [
+      z.string().regex(/^(stun|stuns|turn|turns):/),
+      z.array(z.string().regex(/^(stun|stuns|turn|turns):/)).min(1),
+    ],
+    {
+      error: 'each server needs urls starting with stun:, stuns:, turn: or turns:',
+    },
+  ),
+  username: z.string().optional(),
+  credential: z.string().optional(),
+});
+
 const envSchema = z.object({
   NODE_ENV: z.preprocess(
     emptyToUndefined,
@@ -71,6 +86,22 @@ const envSchema = z.object({
     emptyToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
+  ICE_SERVERS: z.preprocess(
+    (value) => {
+      if (typeof value !== 'string' || value.trim() === '') return undefined;
+      try {
+        return JSON.parse(value);
+      } catch {
+        return value;
+      }
+    },
+    z
+      .array(iceServerSchema, {
+        error: 'must be a JSON list such as [{"urls":"stun:stun.example.org:3478"}]',
+      })
+      .max(10, 'must list at most 10 servers')
+      .default([]),
+  ),
 });
 
 export interface Config {
@@ -92,6 +123,8 @@ export interface Config {
   recaptcha: { siteKey: string; secretKey: string } | undefined;
   trustProxy: number;
   logLevel: string;
+  /** STUN and TURN servers for the lesson room; none means host candidates only (one network). */
+  iceServers: { urls: string | string[]; username?: string | undefined; credential?: string | undefined }[];
 }
 
 export class ConfigError extends Error {}
@@ -106,7 +139,9 @@ export function loadConfig(env: Env = process.env): Config {
     const name = String(issue?.path[0] ?? 'environment');
     const raw = env[name];
     const shown =
-      raw === undefined ? '' : ` (got "${name.includes('SECRET') || name.endsWith('_URL') ? '…' : raw}")`;
+      raw === undefined
+        ? ''
+        : ` (got "${name.includes('SECRET') || name.endsWith('_URL') || name === 'ICE_SERVERS' ? '…' : raw}")`;
     throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? 'is not valid'}${shown}`);
   }
   const e = parsed.data;
@@ -147,6 +182,7 @@ export function loadConfig(env: Env = process.env): Config {
         : undefined,
     trustProxy: e.TRUST_PROXY ?? 0,
     logLevel: e.LOG_LEVEL,
+    iceServers: e.ICE_SERVERS,
   };
 }
 

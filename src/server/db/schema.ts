@@ -147,7 +147,14 @@ interface DateOverrideRow {
   windows: { start: string; end: string }[];
 }
 
-export type LessonStatusColumn = 'pending' | 'confirmed' | 'declined' | 'expired' | 'cancelled' | 'completed';
+export type LessonStatusColumn =
+  | 'pending'
+  | 'confirmed'
+  | 'declined'
+  | 'expired'
+  | 'cancelled'
+  | 'completed'
+  | 'no_show';
 
 export interface LessonsTable {
   id: string;
@@ -224,7 +231,34 @@ export interface MessageReportsTable {
   resolved_at: Date | null;
 }
 
+/** Who joined a lesson's room, first and last. */
+export interface LessonAttendanceTable {
+  lesson_id: string;
+  user_id: string;
+  first_joined_at: Timestamp;
+  last_joined_at: Timestamp;
+}
+
+/** The lesson room's text chat, kept with the lesson. */
+export interface LessonChatTable {
+  id: Generated<number>;
+  lesson_id: string;
+  sender_id: string;
+  body: string;
+  created_at: Generated<Date>;
+}
+
+/** A live frame too large for a NOTIFY payload, read by id by the servers that listen. */
+export interface LivePayloadsTable {
+  id: Generated<number>;
+  body: string;
+  created_at: Generated<Date>;
+}
+
 export interface DB {
+  lesson_attendance: LessonAttendanceTable;
+  lesson_chat: LessonChatTable;
+  live_payloads: LivePayloadsTable;
   conversations: ConversationsTable;
   messages: MessagesTable;
   blocks: BlocksTable;

@@ -1,6 +1,7 @@
 /**
  * The live channel: each signed-in tab holds one WebSocket (GET /api/live), and what concerns its
- * user (a new message, a conversation read in another tab) is pushed to it as JSON.
+ * user (a new message, a conversation read in another tab, the lesson room's signals and chat) is
+ * pushed to it as JSON.
  *
  * With several servers on one PostgreSQL, an event is published with NOTIFY and every server
  * LISTENs, delivering to the sockets it holds (a server skips its own notifications: it delivered
@@ -14,15 +15,29 @@ import { randomUUID } from 'node:crypto';
 import type { WSContext } from 'hono/ws';
 import type { Kysely } from 'kysely';
 import type pg from 'pg';
+import type { RoomSignal } from '../../shared/lessons/room-rules';
 import type { DB } from '../db/schema';
+import type { RoomChatLine } from '../lessons/room';
 import type { Logger } from '../logging/logger';
 import { type MessageView, toMessage } from './messages';
+
+/** What the lesson room passes between its two participants (src/server/lessons/room.ts). */
+export type RoomFrame =
+  | {
+      type: 'room-signal';
+      lessonId: string;
+      from: 'tutor' | 'student';
+      peer: string;
+      signal: RoomSignal['signal'];
+    }
+  | { type: 'room-chat'; lessonId: string; line: RoomChatLine };
 
 /** What the server tells a tab. */
 export type LiveMessage =
   | { type: 'ready' }
   | { type: 'message'; message: MessageView }
-  | { type: 'read'; conversationId: string; unreadTotal: number };
+  | { type: 'read'; conversationId: string; unreadTotal: number }
+  | RoomFrame;
 
 /** What servers tell each other (and themselves): who should hear what. */
 type LiveEvent =
@@ -30,7 +45,10 @@ type LiveEvent =
   /** A message too long for a notification: the receiving server reads it from the database. */
   | { type: 'message-ref'; recipients: string[]; messageId: number }
   | { type: 'read'; userId: string; conversationId: string; unreadTotal: number }
-  | { type: 'session-ended'; sessionToken: string };
+  | { type: 'session-ended'; sessionToken: string }
+  | { type: 'frame'; recipients: string[]; frame: RoomFrame }
+  /** Any other event too long for a notification, kept for a while in live_payloads. */
+  | { type: 'payload-ref'; payloadId: number };
 
 const CHANNEL = 'tutorlane_live';
 /** PostgreSQL refuses a NOTIFY payload from 8,000 bytes; leave room for the envelope. */
@@ -38,6 +56,8 @@ const MAX_PAYLOAD_BYTES = 7_500;
 /** A tab that lets this much pile up unread is cut off; it reconnects and catches up. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 const HEARTBEAT_MS = 30_000;
+/** How long a payload too large for a notification is kept for the servers to read. */
+const PAYLOAD_KEPT_MS = 10 * 60 * 1000;
 /** How often the sessions behind open sockets are checked, for sign-outs no hook reported. */
 const SESSION_SWEEP_MS = 60_000;
 
@@ -57,6 +77,8 @@ export interface LiveHub {
   conversationRead(userId: string, conversationId: string, unreadTotal: number): Promise<void>;
   /** A session that ended (sign-out): its sockets close, on every server. */
   sessionEnded(sessionToken: string): Promise<void>;
+  /** A lesson room's frame for its participants' tabs. */
+  roomFrame(recipients: string[], frame: RoomFrame): Promise<void>;
   /** How many sockets this server holds. */
   readonly connections: number;
   start(): Promise<void>;
@@ -117,6 +139,18 @@ export function createLiveHub(options: {
           for (const connection of connections)
             if (connection.sessionToken === event.sessionToken) connection.socket.close(4001, 'Signed out');
         return;
+      case 'frame':
+        for (const userId of event.recipients) toUser(userId, event.frame);
+        return;
+      case 'payload-ref': {
+        const row = await db
+          .selectFrom('live_payloads')
+          .select('body')
+          .where('id', '=', event.payloadId)
+          .executeTakeFirst();
+        if (row) await deliver(JSON.parse(row.body) as LiveEvent);
+        return;
+      }
     }
   }
 
@@ -137,11 +171,24 @@ export function createLiveHub(options: {
   async function notify(event: LiveEvent) {
     if (!pool) return;
     let payload = JSON.stringify({ origin, event });
-    if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES && event.type === 'message') {
-      payload = JSON.stringify({
-        origin,
-        event: { type: 'message-ref', recipients: event.recipients, messageId: event.message.id },
-      });
+    if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) {
+      let ref: LiveEvent;
+      if (event.type === 'message')
+        ref = { type: 'message-ref', recipients: event.recipients, messageId: event.message.id };
+      else {
+        // Kept long enough for every listening server to read it, then swept by the next one.
+        await db
+          .deleteFrom('live_payloads')
+          .where('created_at', '<', new Date(Date.now() - PAYLOAD_KEPT_MS))
+          .execute();
+        const row = await db
+          .insertInto('live_payloads')
+          .values({ body: JSON.stringify(event) })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        ref = { type: 'payload-ref', payloadId: Number(row.id) };
+      }
+      payload = JSON.stringify({ origin, event: ref });
     }
     await pool.query('select pg_notify($1, $2)', [CHANNEL, payload]);
   }
@@ -230,6 +277,7 @@ export function createLiveHub(options: {
     conversationRead: (userId, conversationId, unreadTotal) =>
       publish({ type: 'read', userId, conversationId, unreadTotal }),
     sessionEnded: (sessionToken) => publish({ type: 'session-ended', sessionToken }),
+    roomFrame: (recipients, frame) => publish({ type: 'frame', recipients, frame }),
     get connections() {
       let count = 0;
       for (const set of byUser.values()) count += set.size;

@@ -53,6 +53,11 @@ export const rateLimitRules = {
   messages: { points: 30, durationSeconds: 60 },
   /** New conversations a student opens a day: enough to ask around, not to canvass every tutor. */
   newConversations: { points: 10, durationSeconds: 24 * 60 * 60 },
+  /**
+   * Lesson room signals per user: a call takes a few dozen (offer, answer, candidates, each
+   * toggle of the microphone or camera), a reconnection as many again.
+   */
+  roomSignals: { points: 600, durationSeconds: 60 },
 } satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof rateLimitRules;

@@ -27,6 +27,8 @@ export const LESSON_STATUSES = [
   'expired',
   'cancelled',
   'completed',
+  /** A confirmed lesson the student never joined, as its tutor marked it after its end. */
+  'no_show',
 ] as const;
 export type LessonStatus = (typeof LESSON_STATUSES)[number];
 export const MAX_LESSON_NOTE_LENGTH = 1000;

@@ -9,6 +9,7 @@ const STATUS: Record<LessonStatus, { label: string; className: string }> = {
   cancelled: { label: 'Cancelled', className: 'bg-red-100 text-red-900' },
   declined: { label: 'Declined', className: 'bg-red-100 text-red-900' },
   expired: { label: 'Expired', className: 'bg-slate-200 text-slate-800' },
+  no_show: { label: 'No-show', className: 'bg-red-100 text-red-900' },
 };
 
 export const statusLabel = (status: LessonStatus) => STATUS[status].label;

@@ -9,6 +9,7 @@ import * as tutorProfiles from './0003-tutor-profiles';
 import * as verificationTokenUse from './0004-verification-token-use';
 import * as lessons from './0005-lessons';
 import * as messages from './0006-messages';
+import * as lessonRoom from './0007-lesson-room';
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '0004-verification-token-use': verificationTokenUse,
   '0005-lessons': lessons,
   '0006-messages': messages,
+  '0007-lesson-room': lessonRoom,
 };

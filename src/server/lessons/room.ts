@@ -1,0 +1,140 @@
+/**
+ * A lesson's room, in the database: who may enter (the lesson's tutor and student, and nobody
+ * else: 404), when (src/shared/lessons/room-rules.ts), who joined and when, the room's chat kept
+ * with the lesson, and the tutor's no-show mark for a student who never came. The media itself
+ * never touches the server: the browsers connect to each other, and the server only passes their
+ * signals along (room-routes.ts).
+ */
+import type { Kysely } from 'kysely';
+import {
+  hasRoom,
+  mayMarkNoShow,
+  type RoomState,
+  roomState,
+  roomWindow,
+} from '../../shared/lessons/room-rules';
+import type { DB } from '../db/schema';
+import { ApiError } from '../http/api-error';
+import { findLesson, type LessonView } from './lessons';
+
+export const roomMessages = {
+  noRoom: 'This lesson is not confirmed, so it has no room.',
+  closed: 'The room is open from 10 minutes before the lesson starts until 30 minutes after it ends.',
+  tutorMarks: 'Only the tutor can mark a no-show',
+  noShowRefused: 'A lesson can be marked a no-show once it has ended, and only if the student never joined.',
+} as const;
+
+export interface RoomChatLine {
+  id: number;
+  lessonId: string;
+  senderId: string;
+  text: string;
+  createdAt: string;
+}
+
+export interface Room {
+  lesson: LessonView;
+  you: 'tutor' | 'student';
+  otherId: string;
+  state: RoomState;
+  opensAt: number;
+  closesAt: number;
+}
+
+/** The room of one of the user's lessons; 404 for anyone else's, 409 for a lesson without a room. */
+export async function loadRoom(db: Kysely<DB>, userId: string, lessonId: string, now: number): Promise<Room> {
+  const lesson = await findLesson(db, userId, lessonId, now);
+  if (!hasRoom(lesson.status)) throw new ApiError(409, roomMessages.noRoom, 'NO_ROOM');
+  const times = { start: Date.parse(lesson.start), end: Date.parse(lesson.end) };
+  const you = lesson.tutor.id === userId ? 'tutor' : 'student';
+  return {
+    lesson,
+    you,
+    otherId: you === 'tutor' ? lesson.student.id : lesson.tutor.id,
+    state: roomState(times, now),
+    ...roomWindow(times),
+  };
+}
+
+/** Refuses what only an open room allows (joining, signals, chat lines). */
+export function requireOpen(room: Room): void {
+  if (room.state !== 'open') throw new ApiError(409, roomMessages.closed, 'ROOM_CLOSED');
+}
+
+/** When each participant first joined, or null. */
+export async function attendanceOf(db: Kysely<DB>, room: Room) {
+  const rows = await db
+    .selectFrom('lesson_attendance')
+    .select(['user_id', 'first_joined_at'])
+    .where('lesson_id', '=', room.lesson.id)
+    .execute();
+  const at = (userId: string) =>
+    rows.find((row) => row.user_id === userId)?.first_joined_at.toISOString() ?? null;
+  return { tutor: at(room.lesson.tutor.id), student: at(room.lesson.student.id) };
+}
+
+/** Notes a participant's joining: the first time is kept, the latest too. */
+export async function recordJoin(db: Kysely<DB>, lessonId: string, userId: string, now: number) {
+  const at = new Date(now);
+  await db
+    .insertInto('lesson_attendance')
+    .values({ lesson_id: lessonId, user_id: userId, first_joined_at: at, last_joined_at: at })
+    .onConflict((oc) => oc.columns(['lesson_id', 'user_id']).doUpdateSet({ last_joined_at: at }))
+    .execute();
+}
+
+const toLine = (row: {
+  id: number;
+  lesson_id: string;
+  sender_id: string;
+  body: string;
+  created_at: Date;
+}) => ({
+  id: Number(row.id),
+  lessonId: row.lesson_id,
+  senderId: row.sender_id,
+  text: row.body,
+  createdAt: row.created_at.toISOString(),
+});
+
+export async function listChat(db: Kysely<DB>, lessonId: string): Promise<RoomChatLine[]> {
+  const rows = await db
+    .selectFrom('lesson_chat')
+    .selectAll()
+    .where('lesson_id', '=', lessonId)
+    .orderBy('id')
+    .limit(1000)
+    .execute();
+  return rows.map(toLine);
+}
+
+export async function addChatLine(db: Kysely<DB>, lessonId: string, senderId: string, text: string) {
+  const row = await db
+    .insertInto('lesson_chat')
+    .values({ lesson_id: lessonId, sender_id: senderId, body: text })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toLine(row);
+}
+
+/** The tutor marks a student who never joined as a no-show, once the lesson has ended. */
+export async function markNoShow(db: Kysely<DB>, userId: string, lessonId: string, now: number) {
+  const lesson = await findLesson(db, userId, lessonId, now);
+  if (lesson.tutor.id !== userId) throw new ApiError(403, roomMessages.tutorMarks, 'FORBIDDEN');
+  const joined = await db
+    .selectFrom('lesson_attendance')
+    .select('user_id')
+    .where('lesson_id', '=', lessonId)
+    .where('user_id', '=', lesson.student.id)
+    .executeTakeFirst();
+  const times = { end: Date.parse(lesson.end), status: lesson.status };
+  if (!mayMarkNoShow(times, joined !== undefined, now))
+    throw new ApiError(409, roomMessages.noShowRefused, 'NO_SHOW_REFUSED');
+  await db
+    .updateTable('lessons')
+    .set({ status: 'no_show', updated_at: new Date(now) })
+    .where('id', '=', lessonId)
+    .where('status', 'in', ['confirmed', 'completed'])
+    .execute();
+  return findLesson(db, userId, lessonId, now);
+}
