@@ -55,7 +55,11 @@ export const pages = [
   { path: paths.profile, module: 'features/profile/profile-page.tsx', access: 'signed-in' },
   { path: paths.tutors, module: 'features/tutors/tutor-search-page.tsx', access: 'public' },
   { path: `${paths.tutors}/:id`, module: 'features/tutors/tutor-page.tsx', access: 'public' },
+  { path: '/lessons/:id/room', module: 'features/room/room-page.tsx', access: 'verified' },
 ] as const satisfies readonly Page[];
+
+/** A lesson's room. */
+export const roomPath = (lessonId: string) => `/lessons/${encodeURIComponent(lessonId)}/room`;
 
 /** What every unknown path shows (with status 404 from the server). */
 export const notFoundModule = 'features/not-found/not-found-page.tsx';

@@ -8,15 +8,27 @@
  * catches up by asking for what came after the last one it has, on every (re)connection.
  */
 import type { InferResponseType } from 'hono/client';
+import type { RoomSignal } from '../../shared/lessons/room-rules';
 import { api, request } from './api';
 
 /** A message as the API gives it. */
 export type MessageView = InferResponseType<(typeof api.conversations)[':id']['messages']['$post'], 201>;
 
+/** A line of a lesson room's chat, as the API gives it. */
+export type RoomChatLine = InferResponseType<(typeof api.lessons)[':id']['room']['chat']['$post'], 201>;
+
 export type LiveFrame =
   | { type: 'ready' }
   | { type: 'message'; message: MessageView }
-  | { type: 'read'; conversationId: string; unreadTotal: number };
+  | { type: 'read'; conversationId: string; unreadTotal: number }
+  | {
+      type: 'room-signal';
+      lessonId: string;
+      from: 'tutor' | 'student';
+      peer: string;
+      signal: RoomSignal['signal'];
+    }
+  | { type: 'room-chat'; lessonId: string; line: RoomChatLine };
 
 type Listener = (frame: LiveFrame) => void;
 

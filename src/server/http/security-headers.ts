@@ -67,7 +67,13 @@ export function securityHeaderList(
     ['Cross-Origin-Opener-Policy', 'same-origin'],
     ['Cross-Origin-Resource-Policy', 'same-origin'],
     ['Origin-Agent-Cluster', '?1'],
-    ['Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()'],
+    // The lesson room uses the camera, the microphone and screen sharing; the app is one page, so
+    // every document of this site may ask for them (the browser still asks the person), and no
+    // frame of any other site may.
+    [
+      'Permissions-Policy',
+      'camera=(self), microphone=(self), display-capture=(self), geolocation=(), payment=()',
+    ],
     ...(options.https ? [HSTS] : []),
   ];
 }

@@ -12,7 +12,7 @@ import ical, {
 } from 'ical-generator';
 import { PRODUCT_NAME } from '../../shared/constants';
 import { lessonTimeLabel, priceLabel } from '../../shared/lessons/lesson-times';
-import { paths } from '../../shared/routes';
+import { paths, roomPath } from '../../shared/routes';
 import { escapeHtml } from '../mail/html';
 import { layout, type MailContent } from '../mail/mail-templates';
 import type { OutgoingMail } from '../mail/mailer';
@@ -202,7 +202,15 @@ export function lessonMail(
     invitation?: 'REQUEST' | 'CANCEL';
   } = {},
 ): OutgoingMail {
-  const { subject, lines } = wording(event, lesson, reader, extra);
+  const { subject, lines: said } = wording(event, lesson, reader, extra);
+  // A confirmed lesson's mails say where it takes place: its room, open from 10 minutes before.
+  const lines =
+    event === 'confirmed' || event === 'rescheduled'
+      ? [
+          ...said,
+          `The lesson takes place in its room, open from 10 minutes before the start: ${settings.appUrl}${roomPath(lesson.id)}`,
+        ]
+      : said;
   const scheduleUrl = `${settings.appUrl}${paths.schedule}`;
   const greeting = `Hi ${reader.displayName},`;
   const content: MailContent = {

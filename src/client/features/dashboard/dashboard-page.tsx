@@ -14,7 +14,7 @@ import { CardSection } from '../../components/card';
 import { api, request } from '../../lib/api';
 import { browserTimeZone } from '../../lib/time-zones';
 import { useAuth } from '../auth/auth-provider';
-import { StatusBadge, ZoneNote } from '../lessons/lesson-parts';
+import { RoomLink, StatusBadge, ZoneNote } from '../lessons/lesson-parts';
 
 type Dashboard = InferResponseType<typeof api.dashboard.$get, 200>;
 type TutorDashboard = Extract<Dashboard, { role: 'tutor' }>;
@@ -83,6 +83,7 @@ function TutorView({ data }: { data: TutorDashboard }) {
                   {lesson.subject} · {lesson.minutes} min
                 </span>
                 <StatusBadge status={lesson.status} />
+                <RoomLink lesson={lesson} onlyWhenOpen />
               </li>
             ))}
           </ul>
@@ -170,6 +171,7 @@ function StudentView({ data }: { data: StudentDashboard }) {
                   {lessonTimeLabel(Date.parse(lesson.start), Date.parse(lesson.end), data.timeZone)} ·{' '}
                   {lesson.minutes} min
                 </p>
+                <RoomLink lesson={lesson} onlyWhenOpen />
               </li>
             ))}
           </ul>

@@ -1,5 +1,9 @@
 /** Small pieces every lesson screen shares: a lesson's status as a badge, and the zone times are in. */
+import { Link } from 'react-router';
 import type { LessonStatus } from '../../../shared/lessons/lesson-schemas';
+import { hasRoom, roomState } from '../../../shared/lessons/room-rules';
+import { roomPath } from '../../../shared/routes';
+import { ButtonLink } from '../../components/button';
 import { describeTimeZone } from '../../lib/time-zones';
 
 const STATUS: Record<LessonStatus, { label: string; className: string }> = {
@@ -30,5 +34,36 @@ export function ZoneNote({ timeZone, className = '' }: { timeZone: string; class
     <p className={`text-sm text-slate-600 ${className}`}>
       Times are in <span className="font-medium text-slate-800">{describeTimeZone(timeZone)}</span>.
     </p>
+  );
+}
+
+/**
+ * The way into a lesson's room: "Join" while it is open (10 minutes before the start to 30
+ * after the end), a quiet link to it before; nothing for a lesson without a room.
+ */
+export function RoomLink({
+  lesson,
+  onlyWhenOpen = false,
+}: {
+  lesson: { id: string; start: string; end: string; status: LessonStatus };
+  /** Say nothing until the room opens (the dashboards: only what can be done now). */
+  onlyWhenOpen?: boolean;
+}) {
+  if (!hasRoom(lesson.status)) return null;
+  const state = roomState({ start: Date.parse(lesson.start), end: Date.parse(lesson.end) }, Date.now());
+  if (state === 'ended' || (onlyWhenOpen && state === 'not-open')) return null;
+  if (state === 'open')
+    return (
+      <ButtonLink to={roomPath(lesson.id)} className="mr-3 mt-2">
+        Join
+      </ButtonLink>
+    );
+  return (
+    <Link
+      to={roomPath(lesson.id)}
+      className="mr-3 mt-1 inline-block text-sm font-semibold text-brand-700 underline"
+    >
+      Lesson room
+    </Link>
   );
 }

@@ -11,18 +11,20 @@ import { ErrorMessage } from '../../components/messages';
 import { ApiError } from '../../lib/api';
 
 /** The counter shows once a message comes close to the limit. */
-const COUNT_FROM = MAX_MESSAGE_LENGTH - 200;
+const COUNT_BEFORE_LIMIT = 200;
 
 export function Composer({
   label,
   send,
   autoFocus = false,
+  maxLength = MAX_MESSAGE_LENGTH,
 }: {
   /** The box's accessible name, e.g. "Message Ana Lima". */
   label: string;
   /** Sends the text; throws an ApiError to refuse it. */
   send: (text: string) => Promise<void>;
   autoFocus?: boolean;
+  maxLength?: number;
 }) {
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
@@ -63,7 +65,11 @@ export function Composer({
     void submit();
   };
 
-  const described = [problem ? problemId : null, hintId, text.length >= COUNT_FROM ? countId : null]
+  const described = [
+    problem ? problemId : null,
+    hintId,
+    text.length >= maxLength - COUNT_BEFORE_LIMIT ? countId : null,
+  ]
     .filter(Boolean)
     .join(' ');
   return (
@@ -85,7 +91,7 @@ export function Composer({
             }}
             onKeyDown={onKeyDown}
             rows={2}
-            maxLength={MAX_MESSAGE_LENGTH}
+            maxLength={maxLength}
             // biome-ignore lint/a11y/noAutofocus: the user came here to write: a first message, or the one after it
             autoFocus={autoFocus}
             placeholder="Write a message…"
@@ -100,9 +106,9 @@ export function Composer({
       </div>
       <div className="mt-1 flex justify-between gap-2 text-xs text-slate-600">
         <p id={hintId}>Enter sends, Shift+Enter starts a new line.</p>
-        {text.length >= COUNT_FROM ? (
+        {text.length >= maxLength - COUNT_BEFORE_LIMIT ? (
           <p id={countId}>
-            {text.length} of {MAX_MESSAGE_LENGTH} characters
+            {text.length} of {maxLength} characters
           </p>
         ) : null}
       </div>

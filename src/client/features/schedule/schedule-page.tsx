@@ -16,7 +16,7 @@ import {
 import { paths } from '../../../shared/routes';
 import { ButtonLink } from '../../components/button';
 import { CardSection } from '../../components/card';
-import { StatusBadge, ZoneNote } from '../lessons/lesson-parts';
+import { RoomLink, StatusBadge, ZoneNote } from '../lessons/lesson-parts';
 import { CalendarFeedCard } from './calendar-feed-card';
 import { LessonActions } from './lesson-actions';
 import { type Lesson, loadSchedule, type ScheduleData } from './schedule-data';
@@ -196,6 +196,7 @@ function LessonList({ lessons, schedule }: { lessons: Lesson[]; schedule: Schedu
               min · {priceLabel(lesson.price.amountCents, lesson.price.currency)}
             </p>
             {lesson.note ? <p className="mt-1 text-sm text-slate-600">Note: {lesson.note}</p> : null}
+            <RoomLink lesson={lesson} />
             <Link
               to={`${paths.messages}?to=${encodeURIComponent(other.id)}`}
               state={{ name: other.displayName }}
