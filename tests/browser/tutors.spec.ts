@@ -46,7 +46,9 @@ test('a tutor completes the profile, uploads a photo, and appears in search', as
   await expect(page.getByRole('status').filter({ hasText: 'Your photo has been updated.' })).toBeVisible();
 
   await page.getByLabel('Headline').fill('Chemistry that finally makes sense');
-  await page.getByLabel('About').fill('I taught chemistry for ten years and love a good experiment.');
+  await page
+    .getByLabel('About', { exact: true })
+    .fill('I taught chemistry for ten years and love a good experiment.');
   await page.getByRole('checkbox', { name: 'Chemistry' }).check();
   await page.getByRole('checkbox', { name: 'Biology' }).check();
   await expect(page.getByText('Most tutors charge $25-75 per hour.')).toBeVisible();
