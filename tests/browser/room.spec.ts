@@ -1,8 +1,8 @@
 /**
  * The lesson room between two browsers with Chromium's fake camera and microphone: both join,
  * each sees the other's video playing, Mute shows on the other side, a chat line arrives, one
- * leaves and the other sees it; a stranger gets the Not Found page. Media stays on loopback: the
- * suite runs in a network namespace that has nothing else (scripts/loopback-only.sh).
+ * leaves and the other sees it, then rejoins; a stranger gets the Not Found page. Media stays on
+ * loopback: the suite runs in a network namespace that has nothing else (scripts/loopback-only.sh).
  */
 import type { Page } from '@playwright/test';
 import { createAccount, expect, expectNoAccessibilityViolations, secondBrowser, test } from './fixtures';
@@ -75,7 +75,7 @@ async function expectPlaying(page: Page, name: string) {
   await expect.poll(() => framesOf(page, name), { timeout: 10_000 }).toBeGreaterThan(before);
 }
 
-test('a tutor and a student meet in the lesson room: video both ways, mute, chat, leaving', async ({
+test('a tutor and a student meet in the lesson room: video both ways, mute, chat, leaving and rejoining', async ({
   page,
   browser,
 }) => {
@@ -167,6 +167,9 @@ test('a tutor and a student meet in the lesson room: video both ways, mute, chat
   // The student leaves; the tutor sees it.
   await student.getByRole('button', { name: 'Leave' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Sami Student left the lesson.' })).toBeVisible();
-  await expect(student.getByRole('button', { name: /Join now|Join as a listener/ })).toBeVisible();
+  // And comes back: the call starts again by itself.
+  await student.getByRole('button', { name: 'Join now' }).click();
+  await expectPlaying(page, 'Sami Student’s video');
+  await expect(page.getByRole('status').filter({ hasText: 'Connected with Sami Student.' })).toBeVisible();
   await student.context().close();
 });
