@@ -51,6 +51,7 @@ import { profileRoutes } from './profile/profile-routes';
 import { publicConfig, publicConfigRoutes } from './public-config/public-config-routes';
 import type { ConcurrencyLimit } from './rate-limit/concurrency-limit';
 import { createRateLimiters, type RateLimiters } from './rate-limit/rate-limits';
+import { reviewRoutes } from './reviews/review-routes';
 import { scheduleRoutes } from './schedule/schedule-routes';
 import { tutorRoutes } from './tutors/tutor-routes';
 import { findPublishedTutor } from './tutors/tutor-search';
@@ -117,6 +118,7 @@ function createApi(deps: AppDependencies, services: AppServices, auth: Auth, ses
     .route('/', profileRoutes({ auth, sessions, db, limiters }))
     .route('/', profileDetailsRoutes({ sessions, db, limiters, photoDecodes: deps.photoDecodes }))
     .route('/', tutorRoutes({ db }))
+    .route('/', reviewRoutes({ db, sessions, limiters }))
     .route(
       '/',
       lessonRoutes({

@@ -66,7 +66,7 @@ export const MAX_YEARS_EXPERIENCE = 60;
 export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
 export const PHOTO_SIZE_PIXELS = 256;
 
-export const TUTOR_SORTS = ['relevance', 'price_asc', 'price_desc', 'newest'] as const;
+export const TUTOR_SORTS = ['relevance', 'rating', 'price_asc', 'price_desc', 'newest'] as const;
 export type TutorSort = (typeof TUTOR_SORTS)[number];
 /**
  * The sort a search really gets. None chosen: best match for a text search, else newest. Best
@@ -80,6 +80,7 @@ export function effectiveSort(chosen: TutorSort | undefined, hasText: boolean): 
 
 export const TUTOR_SORT_LABELS: Record<TutorSort, string> = {
   relevance: 'Best match',
+  rating: 'Best rated',
   price_asc: 'Price: low to high',
   price_desc: 'Price: high to low',
   newest: 'Newest',

@@ -105,6 +105,12 @@ export const tutorSearchSchema = z
       language: z.enum(SPOKEN_LANGUAGES, { error: 'Unknown language' }).optional(),
       minPrice: wholeDollars('The lowest price').optional(),
       maxPrice: wholeDollars('The highest price').optional(),
+      minRating: z
+        .string()
+        .regex(/^[1-5](\.\d)?$/, 'The minimum rating must be a number of stars from 1 to 5, such as 4.5')
+        .transform(Number)
+        .pipe(z.number().max(5, 'The minimum rating must be at most 5 stars'))
+        .optional(),
       sort: z.enum(TUTOR_SORTS, { error: `Sort must be one of: ${TUTOR_SORTS.join(', ')}` }).optional(),
       page: z
         .string()
@@ -146,6 +152,8 @@ export interface TutorCard {
   yearsExperience: number | null;
   hasPhoto: boolean;
   photoVersion: string | null;
+  /** The average rating shown (one decimal), null before the first review; and how many reviews. */
+  rating: { average: number | null; count: number };
 }
 
 export interface TutorSearchResult {

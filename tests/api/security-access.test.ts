@@ -174,6 +174,34 @@ const matrix: Route[] = [
   },
   { method: 'GET', path: '/api/tutors/no-such-tutor', pattern: '/api/tutors/:id', expected: 404 },
   { method: 'GET', path: '/api/tutors/no-such-tutor/photo', pattern: '/api/tutors/:id/photo', expected: 404 },
+  {
+    method: 'GET',
+    path: `/api/tutors/${published.id}/reviews`,
+    pattern: '/api/tutors/:id/reviews',
+    expected: 200,
+  },
+  {
+    method: 'PUT',
+    path: `/api/tutors/${published.id}/review`,
+    pattern: '/api/tutors/:id/review',
+    body: () => ({ rating: 5, text: 'Route matrix review, long enough.' }),
+    // Nobody here has had a lesson with the demo tutor.
+    expected: verifiedOnly(403),
+  },
+  {
+    method: 'POST',
+    path: `/api/reviews/${NO_LESSON}/answer`,
+    pattern: '/api/reviews/:id/answer',
+    body: () => ({ text: 'Route matrix' }),
+    expected: verifiedOnly(404),
+  },
+  {
+    method: 'POST',
+    path: `/api/reviews/${NO_LESSON}/report`,
+    pattern: '/api/reviews/:id/report',
+    body: () => ({ reason: 'Route matrix' }),
+    expected: verifiedOnly(404),
+  },
   { method: 'GET', path: '/api/availability', expected: tutorsOnly(200) },
   { method: 'PUT', path: '/api/availability', body: () => availability, expected: tutorsOnly(200) },
   {

@@ -113,6 +113,9 @@ export interface TutorProfilesTable {
   published_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** How many reviews the tutor has, and the sum of their ratings (kept with each review). */
+  rating_count: Generated<number>;
+  rating_sum: Generated<number>;
 }
 
 export interface ProfilePhotosTable {
@@ -255,7 +258,30 @@ export interface LivePayloadsTable {
   created_at: Generated<Date>;
 }
 
+export interface ReviewsTable {
+  id: string;
+  tutor_id: string;
+  student_id: string;
+  rating: number;
+  body: string;
+  created_at: Generated<Date>;
+  edited_at: Date | null;
+  answer: string | null;
+  answered_at: Date | null;
+}
+
+export interface ReviewReportsTable {
+  id: Generated<number>;
+  review_id: string;
+  reporter_id: string;
+  reason: string;
+  review_text: string;
+  created_at: Generated<Date>;
+}
+
 export interface DB {
+  reviews: ReviewsTable;
+  review_reports: ReviewReportsTable;
   lesson_attendance: LessonAttendanceTable;
   lesson_chat: LessonChatTable;
   live_payloads: LivePayloadsTable;

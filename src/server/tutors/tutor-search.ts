@@ -1,10 +1,12 @@
 /**
  * Finds published tutors: PostgreSQL full-text search (prefix-matching every word, so "calc"
  * finds Calculus) over name, subjects, headline and about, with filters for category, subject,
- * language and price, four sorts, and pages with a total count. Only public fields leave here.
+ * language, price and rating, five sorts (best rated by a Bayesian average, see
+ * src/shared/reviews/review-rules.ts), and pages with a total count. Only public fields leave here.
  */
 import { type Kysely, sql } from 'kysely';
 import { DEFAULT_BOOKING_SETTINGS } from '../../shared/lessons/lesson-schemas';
+import { displayedAverage, PRIOR_MEAN, PRIOR_WEIGHT } from '../../shared/reviews/review-rules';
 import { DEFAULT_PAGE_SIZE, effectiveSort } from '../../shared/tutor-catalog';
 import type {
   TutorCard,
@@ -34,6 +36,8 @@ const cardColumns = [
   'tp.years_experience as yearsExperience',
   'tp.has_photo as hasPhoto',
   'pp.version as photoVersion',
+  'tp.rating_count as ratingCount',
+  'tp.rating_sum as ratingSum',
 ] as const;
 
 function toCard(row: {
@@ -46,8 +50,16 @@ function toCard(row: {
   yearsExperience: number | null;
   hasPhoto: boolean;
   photoVersion: string | null;
+  ratingCount: number;
+  ratingSum: number;
 }): TutorCard {
-  return { ...row, hourlyRate: row.hourlyRate ?? 0, photoVersion: row.hasPhoto ? row.photoVersion : null };
+  const { ratingCount, ratingSum, ...card } = row;
+  return {
+    ...card,
+    hourlyRate: row.hourlyRate ?? 0,
+    photoVersion: row.hasPhoto ? row.photoVersion : null,
+    rating: { average: displayedAverage(ratingSum, ratingCount), count: ratingCount },
+  };
 }
 
 /**
@@ -85,16 +97,23 @@ export async function searchTutors(db: Kysely<DB>, params: TutorSearchParams): P
     matches = matches.where(sql<boolean>`tp.languages @> array[${params.language}]::text[]`);
   if (params.minPrice !== undefined) matches = matches.where('tp.hourly_rate', '>=', params.minPrice);
   if (params.maxPrice !== undefined) matches = matches.where('tp.hourly_rate', '<=', params.maxPrice);
+  // The filter reads the average as the cards show it, rounded to one decimal.
+  if (params.minRating !== undefined)
+    matches = matches
+      .where('tp.rating_count', '>', 0)
+      .where(sql<boolean>`round(tp.rating_sum::numeric / tp.rating_count, 1) >= ${params.minRating}`);
 
   // The sort key travels with each matching id, so the outer query orders the page the same way.
   const sortKey =
     sort === 'relevance' && tsQuery
       ? sql<number>`ts_rank(tp.search_document, ${tsQuery})`
-      : sort === 'price_asc'
-        ? sql<number>`tp.hourly_rate`
-        : sort === 'price_desc'
-          ? sql<number>`-tp.hourly_rate`
-          : sql<number>`0`;
+      : sort === 'rating'
+        ? sql<number>`-((${PRIOR_MEAN * PRIOR_WEIGHT} + tp.rating_sum)::float8 / (${PRIOR_WEIGHT} + tp.rating_count))`
+        : sort === 'price_asc'
+          ? sql<number>`tp.hourly_rate`
+          : sort === 'price_desc'
+            ? sql<number>`-tp.hourly_rate`
+            : sql<number>`0`;
   const direction = sort === 'relevance' ? 'desc' : 'asc';
 
   const found = await db

@@ -12,6 +12,7 @@ export const SEARCH_KEYS = [
   'language',
   'minPrice',
   'maxPrice',
+  'minRating',
   'sort',
   'page',
 ] as const;

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { tutorPath } from '../../../shared/routes';
+import { RatingSummary } from './ratings';
 import type { TutorCardData } from './tutor-api';
 import { TutorAvatar, VerifiedBadge } from './tutor-avatar';
 
@@ -18,8 +19,9 @@ export function TutorCard({ tutor, search }: { tutor: TutorCardData; search: str
               {tutor.displayName}
             </Link>
           </h2>
-          <div className="mt-1">
+          <div className="mt-1 flex flex-wrap items-center gap-2">
             <VerifiedBadge />
+            <RatingSummary rating={tutor.rating} />
           </div>
         </div>
         <p className="shrink-0 text-right">

@@ -9,12 +9,19 @@ import { ApiError } from '../../lib/api';
 import { describeTimeZone } from '../../lib/time-zones';
 import { useAuth } from '../auth/auth-provider';
 import { BookLesson } from './book-lesson';
+import { RatingSummary } from './ratings';
 import { fetchTutor } from './tutor-api';
 import { TutorAvatar, VerifiedBadge } from './tutor-avatar';
+import { fetchReviews, ReviewsSection } from './tutor-reviews';
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
+  const id = params.id ?? '';
   try {
-    return await fetchTutor(params.id ?? '', request.signal);
+    const [tutor, reviews] = await Promise.all([
+      fetchTutor(id, request.signal),
+      fetchReviews(id, 1, request.signal),
+    ]);
+    return { tutor, reviews };
   } catch (caught) {
     if (caught instanceof ApiError && caught.status === 404) return null;
     throw caught;
@@ -41,7 +48,8 @@ function MessageTutor({ tutorId, name }: { tutorId: string; name: string }) {
 }
 
 export function Component() {
-  const tutor = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
+  const tutor = data?.tutor ?? null;
   const location = useLocation();
   const search = (location.state as { search?: string } | null)?.search ?? '';
   const back = (
@@ -81,6 +89,7 @@ export function Component() {
               <h1 className="text-3xl font-bold tracking-tight text-slate-900">{tutor.displayName}</h1>
               <div className="mt-2 flex flex-wrap items-center gap-2">
                 <VerifiedBadge />
+                <RatingSummary rating={tutor.rating} />
                 {tutor.yearsExperience !== null ? (
                   <span className="text-sm text-slate-700">{tutor.yearsExperience} years of experience</span>
                 ) : null}
@@ -138,6 +147,9 @@ export function Component() {
               </div>
             </dl>
           </section>
+          {data ? (
+            <ReviewsSection tutorId={tutor.id} tutorName={tutor.displayName} first={data.reviews} />
+          ) : null}
         </div>
 
         <aside className="space-y-4 lg:col-span-2">

@@ -214,6 +214,14 @@ function SearchForm({
         onChange={() => apply()}
       />
       <Select
+        label="Rating"
+        name="minRating"
+        value={params.get('minRating') ?? ''}
+        anyLabel="Any rating"
+        options={['4.5', '4', '3.5', '3'].map((stars) => ({ value: stars, label: `${stars} stars and up` }))}
+        onChange={() => apply()}
+      />
+      <Select
         label="Sort by"
         name="sort"
         value={shownSort(params.get('sort'), text)}

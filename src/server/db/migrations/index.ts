@@ -10,6 +10,7 @@ import * as verificationTokenUse from './0004-verification-token-use';
 import * as lessons from './0005-lessons';
 import * as messages from './0006-messages';
 import * as lessonRoom from './0007-lesson-room';
+import * as reviews from './0008-reviews';
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '0005-lessons': lessons,
   '0006-messages': messages,
   '0007-lesson-room': lessonRoom,
+  '0008-reviews': reviews,
 };

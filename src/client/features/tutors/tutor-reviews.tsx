@@ -1,0 +1,348 @@
+/**
+ * The reviews on a tutor's page: the average, the count and how the ratings spread, the reviews
+ * newest first (more on request), each with the tutor's answer; a student who has had a lesson
+ * with the tutor writes or edits theirs here, the tutor answers each review once, and anyone
+ * signed in may report one.
+ */
+import type { InferResponseType } from 'hono/client';
+import { type FormEvent, useId, useState } from 'react';
+import { useRevalidator } from 'react-router';
+import { MAX_REVIEW_LENGTH, MIN_REVIEW_LENGTH } from '../../../shared/reviews/review-rules';
+import { Button } from '../../components/button';
+import { ErrorMessage, StatusMessage } from '../../components/messages';
+import { TextArea } from '../../components/text-field';
+import { ApiError, api, request } from '../../lib/api';
+import { useAuth } from '../auth/auth-provider';
+import { Dialog } from '../messages/dialog';
+import { Stars } from './ratings';
+
+export type TutorReviews = InferResponseType<(typeof api.tutors)[':id']['reviews']['$get'], 200>;
+type Review = TutorReviews['reviews'][number];
+
+export const fetchReviews = (tutorId: string, page: number, signal?: AbortSignal) =>
+  request(
+    api.tutors[':id'].reviews.$get(
+      { param: { id: tutorId }, query: { page: String(page) } },
+      { init: { signal } },
+    ),
+  );
+
+const failure = (error: unknown) =>
+  error instanceof ApiError ? error.message : 'That did not work. Please try again.';
+const dateLabel = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+
+export function ReviewsSection({
+  tutorId,
+  tutorName,
+  first,
+}: {
+  tutorId: string;
+  tutorName: string;
+  first: TutorReviews;
+}) {
+  const auth = useAuth();
+  const user = auth.status === 'signed-in' && auth.user.emailVerified ? auth.user : null;
+  const [more, setMore] = useState<Review[]>([]);
+  const [page, setPage] = useState(1);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [reporting, setReporting] = useState<Review | null>(null);
+  const [note, setNote] = useState<string | null>(null);
+  const reviews = [
+    ...first.reviews,
+    ...more.filter((review) => !first.reviews.some((r) => r.id === review.id)),
+  ];
+  const hasMore = first.count > reviews.length;
+
+  async function showMore() {
+    try {
+      const next = await fetchReviews(tutorId, page + 1);
+      setMore((current) => [...current, ...next.reviews]);
+      setPage(page + 1);
+    } catch (error) {
+      setProblem(failure(error));
+    }
+  }
+
+  return (
+    <section aria-labelledby="reviews-heading" className="mt-8">
+      <h2 id="reviews-heading" className="text-xl font-semibold text-slate-900">
+        Reviews
+      </h2>
+      <Summary reviews={first} />
+      {first.you ? <ReviewForm tutorId={tutorId} tutorName={tutorName} you={first.you} /> : null}
+      {note ? (
+        <div className="mt-4">
+          <StatusMessage>{note}</StatusMessage>
+        </div>
+      ) : null}
+      <ol className="mt-6 space-y-6">
+        {reviews.map((review) => (
+          <li key={review.id}>
+            <ReviewItem
+              review={review}
+              canAnswer={user?.id === tutorId && review.answer === null}
+              canReport={user !== null && user.id !== tutorId}
+              onReport={() => setReporting(review)}
+            />
+          </li>
+        ))}
+      </ol>
+      {problem ? <ErrorMessage>{problem}</ErrorMessage> : null}
+      {hasMore ? (
+        <Button variant="secondary" className="mt-6" onClick={showMore}>
+          Show more reviews
+        </Button>
+      ) : null}
+      <ReportDialog
+        review={reporting}
+        onClose={(sent) => {
+          setReporting(null);
+          if (sent) setNote('Thank you: the report was sent to the moderators.');
+        }}
+      />
+    </section>
+  );
+}
+
+function Summary({ reviews }: { reviews: TutorReviews }) {
+  if (reviews.average === null)
+    return (
+      <p className="mt-3 text-slate-700">No reviews yet. Students review a tutor after a lesson with them.</p>
+    );
+  return (
+    <div className="mt-3 flex flex-col gap-4 sm:flex-row sm:items-center">
+      <div>
+        <p className="text-4xl font-bold text-slate-900">{reviews.average.toFixed(1)}</p>
+        <Stars rating={reviews.average} className="text-lg" />
+        <p className="text-sm text-slate-600">
+          {reviews.count} review{reviews.count === 1 ? '' : 's'}
+          <span className="sr-only">, rated {reviews.average.toFixed(1)} out of 5 on average</span>
+        </p>
+      </div>
+      <dl className="flex-1 space-y-1" aria-label="How the ratings spread">
+        {([5, 4, 3, 2, 1] as const).map((stars) => {
+          const n = reviews.distribution[stars];
+          return (
+            <div key={stars} className="flex items-center gap-2 text-sm">
+              <dt className="w-14 shrink-0 text-slate-700">{stars} stars</dt>
+              <dd className="flex flex-1 items-center gap-2">
+                <span className="h-2 flex-1 overflow-hidden rounded-full bg-slate-100" aria-hidden="true">
+                  <span
+                    className="block h-full rounded-full bg-amber-400"
+                    style={{ width: `${reviews.count ? (n / reviews.count) * 100 : 0}%` }}
+                  />
+                </span>
+                <span className="w-8 text-right text-slate-700">{n}</span>
+              </dd>
+            </div>
+          );
+        })}
+      </dl>
+    </div>
+  );
+}
+
+function ReviewItem({
+  review,
+  canAnswer,
+  canReport,
+  onReport,
+}: {
+  review: Review;
+  canAnswer: boolean;
+  canReport: boolean;
+  onReport: () => void;
+}) {
+  return (
+    <article
+      aria-label={`Review by ${review.reviewer}`}
+      className="rounded-xl border border-slate-200 bg-white p-4"
+    >
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <p className="font-semibold text-slate-900">{review.reviewer}</p>
+        <Stars rating={review.rating} />
+        <span className="sr-only">{review.rating} out of 5 stars</span>
+        <p className="text-sm text-slate-600">
+          {dateLabel(review.createdAt)}
+          {review.editedAt ? ' · edited' : ''}
+        </p>
+      </div>
+      <p className="mt-2 whitespace-pre-line break-words text-slate-800">{review.text}</p>
+      {review.answer ? (
+        <div className="mt-3 rounded-lg bg-slate-50 p-3 text-sm">
+          <p className="font-semibold text-slate-900">The tutor’s answer</p>
+          <p className="mt-1 whitespace-pre-line break-words text-slate-800">{review.answer.text}</p>
+        </div>
+      ) : null}
+      {canAnswer ? <AnswerForm reviewId={review.id} reviewer={review.reviewer} /> : null}
+      {canReport ? (
+        <button
+          type="button"
+          onClick={onReport}
+          aria-label={`Report the review by ${review.reviewer}`}
+          className="mt-2 text-xs font-medium text-slate-600 underline-offset-2 hover:text-red-700 hover:underline"
+        >
+          Report
+        </button>
+      ) : null}
+    </article>
+  );
+}
+
+function ReviewForm({
+  tutorId,
+  tutorName,
+  you,
+}: {
+  tutorId: string;
+  tutorName: string;
+  you: NonNullable<TutorReviews['you']>;
+}) {
+  const revalidator = useRevalidator();
+  const [rating, setRating] = useState(you.review?.rating ?? 0);
+  const [text, setText] = useState(you.review?.text ?? '');
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const legendId = useId();
+  if (!you.canReview && !you.review)
+    return (
+      <p className="mt-4 text-sm text-slate-700">You can review {tutorName} after a lesson with them.</p>
+    );
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setProblem(null);
+    setDone(null);
+    if (rating === 0) {
+      setProblem('Please choose a rating from 1 to 5 stars');
+      return;
+    }
+    setBusy(true);
+    try {
+      await request(api.tutors[':id'].review.$put({ param: { id: tutorId }, json: { rating, text } }));
+      setDone(you.review ? 'Your review was updated.' : 'Thank you: your review is published.');
+      revalidator.revalidate();
+    } catch (error) {
+      setProblem(failure(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="mt-6 space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
+      <h3 className="font-semibold text-slate-900">{you.review ? 'Your review' : `Review ${tutorName}`}</h3>
+      {done ? <StatusMessage>{done}</StatusMessage> : null}
+      {problem ? <ErrorMessage>{problem}</ErrorMessage> : null}
+      <fieldset aria-labelledby={legendId}>
+        <legend id={legendId} className="text-sm font-medium text-slate-800">
+          Your rating
+        </legend>
+        <div className="mt-1 flex flex-wrap gap-2">
+          {[1, 2, 3, 4, 5].map((stars) => (
+            <label
+              key={stars}
+              className="flex cursor-pointer items-center gap-1.5 rounded-lg border border-slate-300 px-3 py-2 text-sm has-[:checked]:border-amber-500 has-[:checked]:bg-amber-50"
+            >
+              <input
+                type="radio"
+                name="rating"
+                value={stars}
+                checked={rating === stars}
+                onChange={() => setRating(stars)}
+                className="size-4"
+              />
+              {stars} star{stars === 1 ? '' : 's'}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <TextArea
+        label="Your review"
+        hint={`What was a lesson like? ${MIN_REVIEW_LENGTH} to ${MAX_REVIEW_LENGTH} characters.`}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        rows={4}
+        maxLength={MAX_REVIEW_LENGTH}
+      />
+      <Button type="submit" busy={busy}>
+        {you.review ? 'Save changes' : 'Publish review'}
+      </Button>
+    </form>
+  );
+}
+
+function AnswerForm({ reviewId, reviewer }: { reviewId: string; reviewer: string }) {
+  const revalidator = useRevalidator();
+  const [text, setText] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setProblem(null);
+    try {
+      await request(api.reviews[':id'].answer.$post({ param: { id: reviewId }, json: { text } }));
+      revalidator.revalidate();
+    } catch (error) {
+      setProblem(failure(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <form onSubmit={submit} className="mt-3 space-y-2">
+      {problem ? <ErrorMessage>{problem}</ErrorMessage> : null}
+      <TextArea
+        label={`Answer ${reviewer}`}
+        hint="Your answer is public, and can be given once."
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        rows={2}
+      />
+      <Button type="submit" variant="secondary" busy={busy}>
+        Publish answer
+      </Button>
+    </form>
+  );
+}
+
+function ReportDialog({ review, onClose }: { review: Review | null; onClose: (sent: boolean) => void }) {
+  const [reason, setReason] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!review) return;
+    try {
+      await request(api.reviews[':id'].report.$post({ param: { id: review.id }, json: { reason } }));
+      setReason('');
+      onClose(true);
+    } catch (error) {
+      setProblem(failure(error));
+    }
+  }
+  return (
+    <Dialog open={review !== null} onClose={() => onClose(false)} title="Report this review">
+      <form onSubmit={submit} className="mt-3 space-y-4">
+        {problem ? <ErrorMessage>{problem}</ErrorMessage> : null}
+        <TextArea
+          label="What is wrong with it?"
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          maxLength={500}
+          rows={3}
+        />
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={() => onClose(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="danger">
+            Send report
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,110 @@
+/**
+ * Reviews over HTTP (docs/api.md, "Reviews"): a published tutor's reviews are public; a student
+ * with a completed lesson writes or edits theirs; the reviewed tutor answers each once; anyone
+ * signed in and verified may report one.
+ */
+import { Hono, type MiddlewareHandler } from 'hono';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { answerSchema, reviewReportSchema, reviewSchema } from '../../shared/reviews/review-rules';
+import { tutorIdSchema } from '../../shared/tutor-schemas';
+import { requireVerifiedUser, type SessionReader } from '../accounts/session';
+import type { DB } from '../db/schema';
+import { ApiError } from '../http/api-error';
+import type { AppEnv } from '../http/app-env';
+import { validate } from '../http/validation';
+import { limitByUser, type RateLimiters } from '../rate-limit/rate-limits';
+import {
+  answerReview,
+  reportReview,
+  reviewMessages,
+  saveReview,
+  studentReviewState,
+  tutorReviews,
+} from './reviews';
+
+const tutorParam = z.object({ id: tutorIdSchema });
+const reviewParam = z.object({ id: z.uuid() });
+const pageQuery = z.object({
+  page: z
+    .string()
+    .regex(/^[1-9]\d{0,3}$/, 'page must be a whole number from 1')
+    .transform(Number)
+    .optional(),
+});
+
+const verifiedOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
+  requireVerifiedUser(c);
+  await next();
+};
+
+export function reviewRoutes(deps: { db: Kysely<DB>; sessions: SessionReader; limiters: RateLimiters }) {
+  const { db, sessions } = deps;
+  const { loadSession } = sessions;
+  // Reviews, answers and reports share the profile-save budget: people, not scripts, write them.
+  const writes = limitByUser(deps.limiters, 'profileUpdate');
+
+  return new Hono<AppEnv>()
+    .get(
+      '/tutors/:id/reviews',
+      validate('param', tutorParam, reviewMessages.tutorNotFound),
+      validate('query', pageQuery),
+      async (c) => {
+        const tutorId = c.req.valid('param').id;
+        const reviews = await tutorReviews(db, tutorId, c.req.valid('query').page ?? 1);
+        // A signed-in student also learns whether they may review, and sees their own review.
+        const viewer = await sessions.signedInUser(c);
+        const you =
+          viewer?.role === 'student' && viewer.emailVerified
+            ? await studentReviewState(db, viewer.id, tutorId, Date.now())
+            : null;
+        return c.json({ ...reviews, you }, 200);
+      },
+    )
+    .put(
+      '/tutors/:id/review',
+      loadSession,
+      verifiedOnly,
+      writes,
+      validate('param', tutorParam, reviewMessages.tutorNotFound),
+      validate('json', reviewSchema),
+      async (c) => {
+        const user = requireVerifiedUser(c);
+        if (user.role !== 'student') throw new ApiError(403, reviewMessages.studentsOnly, 'FORBIDDEN');
+        const saved = await saveReview(db, user.id, c.req.valid('param').id, c.req.valid('json'), Date.now());
+        return saved.created ? c.json(saved.review, 201) : c.json(saved.review, 200);
+      },
+    )
+    .post(
+      '/reviews/:id/answer',
+      loadSession,
+      verifiedOnly,
+      writes,
+      validate('param', reviewParam, reviewMessages.notFound),
+      validate('json', answerSchema),
+      async (c) => {
+        const user = requireVerifiedUser(c);
+        const answered = await answerReview(
+          db,
+          user.id,
+          c.req.valid('param').id,
+          c.req.valid('json').text,
+          Date.now(),
+        );
+        return c.json(answered, 200);
+      },
+    )
+    .post(
+      '/reviews/:id/report',
+      loadSession,
+      verifiedOnly,
+      writes,
+      validate('param', reviewParam, reviewMessages.notFound),
+      validate('json', reviewReportSchema),
+      async (c) => {
+        const user = requireVerifiedUser(c);
+        const report = await reportReview(db, user.id, c.req.valid('param').id, c.req.valid('json').reason);
+        return c.json({ reported: true, id: report.id }, 201);
+      },
+    );
+}

@@ -1,0 +1,234 @@
+/**
+ * Reviews in the database: only a student with a completed lesson with a tutor may review them,
+ * once (a second review edits the first); the tutor answers each once; anyone signed in may report
+ * one. The tutor's count and sum of ratings on tutor_profiles move in the same transaction, so the
+ * search and the tutor page never disagree with the reviews. In public a reviewer is "Maria K.":
+ * never an id, an email or a whole surname.
+ */
+import { randomUUID } from 'node:crypto';
+import { type Kysely, sql } from 'kysely';
+import { displayedAverage, REVIEWS_PAGE_SIZE, reviewerName } from '../../shared/reviews/review-rules';
+import type { DB } from '../db/schema';
+import { ApiError } from '../http/api-error';
+
+export const reviewMessages = {
+  tutorNotFound: 'This tutor profile does not exist or is not public',
+  notFound: 'This review does not exist',
+  studentsOnly: 'Only students can review tutors',
+  notYet: 'You can review a tutor once you have had a lesson with them.',
+  tutorAnswers: 'Only the tutor who was reviewed can answer',
+  answered: 'You have already answered this review.',
+} as const;
+
+export interface ReviewView {
+  id: string;
+  rating: number;
+  text: string;
+  createdAt: string;
+  editedAt: string | null;
+  reviewer: string;
+  answer: { text: string; answeredAt: string } | null;
+}
+
+interface ReviewRow {
+  id: string;
+  rating: number;
+  body: string;
+  created_at: Date;
+  edited_at: Date | null;
+  answer: string | null;
+  answered_at: Date | null;
+  student_name: string;
+}
+
+const toView = (row: ReviewRow): ReviewView => ({
+  id: row.id,
+  rating: row.rating,
+  text: row.body,
+  createdAt: row.created_at.toISOString(),
+  editedAt: row.edited_at?.toISOString() ?? null,
+  reviewer: reviewerName(row.student_name),
+  answer:
+    row.answer !== null && row.answered_at !== null
+      ? { text: row.answer, answeredAt: row.answered_at.toISOString() }
+      : null,
+});
+
+const reviewsWithNames = (db: Kysely<DB>) =>
+  db
+    .selectFrom('reviews as r')
+    .innerJoin('users as u', 'u.id', 'r.student_id')
+    .select([
+      'r.id',
+      'r.rating',
+      'r.body',
+      'r.created_at',
+      'r.edited_at',
+      'r.answer',
+      'r.answered_at',
+      'u.display_name as student_name',
+    ]);
+
+/** Whether the student has had a lesson with the tutor that took place (completed by now). */
+export async function hasCompletedLesson(db: Kysely<DB>, studentId: string, tutorId: string, now: number) {
+  const row = await db
+    .selectFrom('lessons')
+    .select('id')
+    .where('student_id', '=', studentId)
+    .where('tutor_id', '=', tutorId)
+    .where((eb) =>
+      eb.or([
+        eb('status', '=', 'completed'),
+        eb.and([eb('status', '=', 'confirmed'), eb('ends_at', '<=', new Date(now))]),
+      ]),
+    )
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** A published tutor's reviews: the summary, and one page, newest first. */
+export async function tutorReviews(db: Kysely<DB>, tutorId: string, page: number) {
+  const tutor = await db
+    .selectFrom('tutor_profiles')
+    .select(['rating_count', 'rating_sum'])
+    .where('user_id', '=', tutorId)
+    .where('published', '=', true)
+    .executeTakeFirst();
+  if (!tutor) throw new ApiError(404, reviewMessages.tutorNotFound, 'NOT_FOUND');
+  const [counts, rows] = await Promise.all([
+    db
+      .selectFrom('reviews')
+      .select(['rating', (eb) => eb.fn.countAll<string>().as('n')])
+      .where('tutor_id', '=', tutorId)
+      .groupBy('rating')
+      .execute(),
+    reviewsWithNames(db)
+      .where('r.tutor_id', '=', tutorId)
+      .orderBy('r.created_at', 'desc')
+      .orderBy('r.id')
+      .limit(REVIEWS_PAGE_SIZE)
+      .offset((page - 1) * REVIEWS_PAGE_SIZE)
+      .execute(),
+  ]);
+  const distribution = { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 } as Record<1 | 2 | 3 | 4 | 5, number>;
+  for (const { rating, n } of counts) distribution[rating as 1 | 2 | 3 | 4 | 5] = Number(n);
+  return {
+    average: displayedAverage(tutor.rating_sum, tutor.rating_count),
+    count: tutor.rating_count,
+    distribution,
+    page,
+    pageSize: REVIEWS_PAGE_SIZE,
+    reviews: rows.map(toView),
+  };
+}
+
+/** What a student may do on a tutor's page: review them (or edit their review), and which it is. */
+export async function studentReviewState(db: Kysely<DB>, studentId: string, tutorId: string, now: number) {
+  const [eligible, own] = await Promise.all([
+    hasCompletedLesson(db, studentId, tutorId, now),
+    reviewsWithNames(db)
+      .where('r.student_id', '=', studentId)
+      .where('r.tutor_id', '=', tutorId)
+      .executeTakeFirst(),
+  ]);
+  return { canReview: eligible, review: own ? toView(own) : null };
+}
+
+/** Recounts the tutor's ratings; the caller holds the tutor's profile row. */
+async function recount(trx: Kysely<DB>, tutorId: string) {
+  await trx
+    .updateTable('tutor_profiles')
+    .set({
+      rating_count: sql<number>`(select count(*) from reviews where tutor_id = ${tutorId})`,
+      rating_sum: sql<number>`(select coalesce(sum(rating), 0) from reviews where tutor_id = ${tutorId})`,
+    })
+    .where('user_id', '=', tutorId)
+    .execute();
+}
+
+/** The student's review of the tutor, made or edited; `created` says which. */
+export async function saveReview(
+  db: Kysely<DB>,
+  studentId: string,
+  tutorId: string,
+  input: { rating: number; text: string },
+  now: number,
+) {
+  return db.transaction().execute(async (trx) => {
+    // One writer of a tutor's reviews at a time, so the recount sees every review committed before.
+    const tutor = await trx
+      .selectFrom('tutor_profiles')
+      .select('user_id')
+      .where('user_id', '=', tutorId)
+      .where('published', '=', true)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!tutor) throw new ApiError(404, reviewMessages.tutorNotFound, 'NOT_FOUND');
+    if (!(await hasCompletedLesson(trx, studentId, tutorId, now)))
+      throw new ApiError(403, reviewMessages.notYet, 'NO_COMPLETED_LESSON');
+    const at = new Date(now);
+    const saved = await trx
+      .insertInto('reviews')
+      .values({
+        id: randomUUID(),
+        tutor_id: tutorId,
+        student_id: studentId,
+        rating: input.rating,
+        body: input.text,
+        created_at: at,
+      })
+      .onConflict((oc) =>
+        oc
+          .columns(['student_id', 'tutor_id'])
+          .doUpdateSet({ rating: input.rating, body: input.text, edited_at: at }),
+      )
+      .returning(['id', 'edited_at'])
+      .executeTakeFirstOrThrow();
+    await recount(trx, tutorId);
+    const row = await reviewsWithNames(trx).where('r.id', '=', saved.id).executeTakeFirstOrThrow();
+    return { review: toView(row), created: saved.edited_at === null };
+  });
+}
+
+/** The reviewed tutor's one public answer. */
+export async function answerReview(
+  db: Kysely<DB>,
+  tutorId: string,
+  reviewId: string,
+  text: string,
+  now: number,
+) {
+  const review = await db
+    .selectFrom('reviews')
+    .select(['tutor_id'])
+    .where('id', '=', reviewId)
+    .executeTakeFirst();
+  if (!review) throw new ApiError(404, reviewMessages.notFound, 'NOT_FOUND');
+  if (review.tutor_id !== tutorId) throw new ApiError(403, reviewMessages.tutorAnswers, 'FORBIDDEN');
+  // Only an unanswered review takes the answer: two answers racing leave exactly one.
+  const updated = await db
+    .updateTable('reviews')
+    .set({ answer: text, answered_at: new Date(now) })
+    .where('id', '=', reviewId)
+    .where('answer', 'is', null)
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) === 0)
+    throw new ApiError(409, reviewMessages.answered, 'ALREADY_ANSWERED');
+  return toView(await reviewsWithNames(db).where('r.id', '=', reviewId).executeTakeFirstOrThrow());
+}
+
+/** A report of a review, with a copy of its text as it was, for the moderation queue. */
+export async function reportReview(db: Kysely<DB>, reporterId: string, reviewId: string, reason: string) {
+  const review = await db
+    .selectFrom('reviews')
+    .select(['body'])
+    .where('id', '=', reviewId)
+    .executeTakeFirst();
+  if (!review) throw new ApiError(404, reviewMessages.notFound, 'NOT_FOUND');
+  const row = await db
+    .insertInto('review_reports')
+    .values({ review_id: reviewId, reporter_id: reporterId, reason, review_text: review.body })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: Number(row.id) };
+}

@@ -1,0 +1,60 @@
+/**
+ * What reviews are made of, and the arithmetic of ratings: plain functions shared by the server,
+ * which enforces them, and the pages, which show them.
+ */
+import { z } from 'zod';
+import type { LessonStatus } from '../lessons/lesson-schemas';
+import { freeText } from '../schemas';
+
+export const MIN_REVIEW_LENGTH = 20;
+export const MAX_REVIEW_LENGTH = 2000;
+export const MAX_ANSWER_LENGTH = 2000;
+export const REVIEWS_PAGE_SIZE = 10;
+
+/**
+ * The "best rated" sort ranks by a Bayesian average: every tutor starts with PRIOR_WEIGHT
+ * imaginary reviews at PRIOR_MEAN, so one 5-star review (4.33) does not outrank fifty reviews
+ * averaging 4.9 (4.85). The prior is a typical rating on marketplaces like this one.
+ */
+export const PRIOR_MEAN = 4;
+export const PRIOR_WEIGHT = 5;
+
+/** Only a lesson that took place qualifies: cancelled, declined, expired or no-show ones never do. */
+export const qualifiesForReview = (status: LessonStatus) => status === 'completed';
+
+/** The average shown: one decimal, null without reviews. */
+export function displayedAverage(sum: number, count: number): number | null {
+  return count === 0 ? null : Math.round((sum / count) * 10) / 10;
+}
+
+export function bayesianAverage(sum: number, count: number): number {
+  return (PRIOR_MEAN * PRIOR_WEIGHT + sum) / (PRIOR_WEIGHT + count);
+}
+
+/** How a reviewer is named in public: first name and the initial of the last ("Maria K."). */
+export function reviewerName(displayName: string): string {
+  const parts = displayName.trim().split(/\s+/).filter(Boolean);
+  const [first = 'A student', ...rest] = parts;
+  const last = rest.at(-1);
+  return last ? `${first} ${[...last][0]?.toUpperCase()}.` : first;
+}
+
+export const reviewSchema = z.strictObject({
+  rating: z
+    .number({ error: 'Please choose a rating from 1 to 5 stars' })
+    .int('Please choose a rating from 1 to 5 stars')
+    .min(1, 'Please choose a rating from 1 to 5 stars')
+    .max(5, 'Please choose a rating from 1 to 5 stars'),
+  text: freeText('A review', MAX_REVIEW_LENGTH, 'Please write your review').refine(
+    (text) => text.trim().length >= MIN_REVIEW_LENGTH,
+    `A review must be at least ${MIN_REVIEW_LENGTH} characters`,
+  ),
+});
+
+export const answerSchema = z.strictObject({
+  text: freeText('An answer', MAX_ANSWER_LENGTH, 'Please write your answer'),
+});
+
+export const reviewReportSchema = z.strictObject({
+  reason: freeText('The reason', 500, 'Please say what is wrong with this review'),
+});
