@@ -204,6 +204,7 @@ async function fakeSearch(page: Page, total: number) {
       yearsExperience: null,
       hasPhoto: false,
       photoVersion: null,
+      rating: { average: null, count: 0 },
     }));
     return route.fulfill({ json: { total, page: pageNumber, pageSize: 12, tutors } });
   });

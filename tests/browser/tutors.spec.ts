@@ -68,7 +68,7 @@ test('a tutor completes the profile, uploads a photo, and appears in search', as
   await expect(card.getByText('$45')).toBeVisible();
   // "Verified" says what it means on hover and in what a screen reader reads.
   await expect(card.getByText('Verified')).toHaveAttribute('title', /confirmed their email/);
-  await expect(card).toMatchAriaSnapshot('- text: Verified (email address confirmed)');
+  await expect(card).toMatchAriaSnapshot('- text: Verified (email address confirmed) No reviews yet');
   await expect(card.getByRole('img')).toHaveCount(0); // decorative photo: alt=""
   await expect(card.locator('img')).toHaveAttribute('src', /\/photo\?v=/);
 });
