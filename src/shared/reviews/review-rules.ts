@@ -13,8 +13,8 @@ export const REVIEWS_PAGE_SIZE = 10;
 
 /**
  * The "best rated" sort ranks by a Bayesian average: every tutor starts with PRIOR_WEIGHT
- * imaginary reviews at PRIOR_MEAN, so one 5-star review (4.33) does not outrank fifty reviews
- * averaging 4.9 (4.85). The prior is a typical rating on marketplaces like this one.
+ * imaginary reviews at PRIOR_MEAN, so one 5-star review (4.17) does not outrank fifty reviews
+ * averaging 4.9 (4.81). The prior is a typical rating on marketplaces like this one.
  */
 export const PRIOR_MEAN = 4;
 export const PRIOR_WEIGHT = 5;

@@ -125,7 +125,9 @@ function Summary({ reviews }: { reviews: TutorReviews }) {
           const n = reviews.distribution[stars];
           return (
             <div key={stars} className="flex items-center gap-2 text-sm">
-              <dt className="w-14 shrink-0 text-slate-700">{stars} stars</dt>
+              <dt className="w-14 shrink-0 text-slate-700">
+                {stars} star{stars === 1 ? '' : 's'}
+              </dt>
               <dd className="flex flex-1 items-center gap-2">
                 <span className="h-2 flex-1 overflow-hidden rounded-full bg-slate-100" aria-hidden="true">
                   <span
