@@ -152,6 +152,11 @@ describe('one review per student and tutor', () => {
     expect(body).not.toContain(ana.email);
     expect(body).not.toContain(ana.id);
     expect(page.reviews.map((r: { reviewer: string }) => r.reviewer).sort()).toEqual(['Ana K.', 'Ben']);
+    // The tutor's dashboard shows the same rating.
+    expect((await (await get(t, '/api/dashboard', teacher.jar)).json()).rating).toEqual({
+      average: 4.5,
+      count: 2,
+    });
     // The student sees their own review and may edit it.
     expect((await reviewsOf(teacher.id, ana.jar)).you).toMatchObject({
       canReview: true,

@@ -10,6 +10,7 @@ import type { Kysely } from 'kysely';
 import { Temporal } from 'temporal-polyfill';
 import type { Role } from '../../shared/constants';
 import type { LessonStatus } from '../../shared/lessons/lesson-schemas';
+import { displayedAverage } from '../../shared/reviews/review-rules';
 import type { DB } from '../db/schema';
 import { statusAt } from '../lessons/lessons';
 
@@ -39,6 +40,8 @@ export interface TutorDashboard {
   pendingRequests: number;
   /** False until the tutor has saved at least one window: then nobody can book. */
   hasAvailability: boolean;
+  /** The tutor's reviews: the average shown (null before the first) and how many. */
+  rating: { average: number | null; count: number };
 }
 
 export interface StudentDashboard {
@@ -122,6 +125,11 @@ async function tutorDashboard(
       .where('user_id', '=', userId)
       .executeTakeFirst(),
   ]);
+  const ratings = await db
+    .selectFrom('tutor_profiles')
+    .select(['rating_count', 'rating_sum'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   const completed = await db
     .selectFrom('lessons')
     .select((eb) => eb.fn.countAll<string>().as('count'))
@@ -175,6 +183,10 @@ async function tutorDashboard(
       availability &&
         (availability.weekly.length > 0 || availability.overrides.some((o) => o.windows.length > 0)),
     ),
+    rating: {
+      average: displayedAverage(ratings?.rating_sum ?? 0, ratings?.rating_count ?? 0),
+      count: ratings?.rating_count ?? 0,
+    },
   };
 }
 

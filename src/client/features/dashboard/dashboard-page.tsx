@@ -109,8 +109,17 @@ function TutorView({ data }: { data: TutorDashboard }) {
         </p>
       </CardSection>
       <CardSection title="Performance" className="lg:col-span-2">
-        <dl className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+        <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
           <Stat label="Total sessions" value={String(data.totalSessions)} detail="Lessons completed" />
+          <Stat
+            label="Rating"
+            value={data.rating.average === null ? '–' : data.rating.average.toFixed(1)}
+            detail={
+              data.rating.count === 0
+                ? 'No reviews yet'
+                : `From ${data.rating.count} review${data.rating.count === 1 ? '' : 's'}`
+            }
+          />
           <Stat label="Active students" value={String(data.activeStudents)} detail="Last 30 days and ahead" />
           <Stat
             label="Requests waiting"
