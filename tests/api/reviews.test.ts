@@ -107,7 +107,15 @@ describe('who may review', () => {
     expect((await review(done, teacher.id, 5)).status).toBe(201);
     const completed = await person('student');
     await lesson(teacher, completed, 'completed');
+    // The dashboard and the schedule invite the student to review, until they have.
+    const invited = async () => [
+      (await (await get(t, '/api/dashboard', completed.jar)).json()).toReview,
+      (await (await get(t, '/api/schedule', completed.jar)).json()).toReview,
+    ];
+    for (const list of await invited())
+      expect(list.map((x: { tutorId: string }) => x.tutorId)).toEqual([teacher.id]);
     expect((await review(completed, teacher.id, 4)).status).toBe(201);
+    for (const list of await invited()) expect(list).toEqual([]);
     // Tutors do not review tutors.
     expect((await review(await tutor(), teacher.id, 5)).status).toBe(403);
   });

@@ -13,6 +13,7 @@ import type { LessonStatus } from '../../shared/lessons/lesson-schemas';
 import { displayedAverage } from '../../shared/reviews/review-rules';
 import type { DB } from '../db/schema';
 import { statusAt } from '../lessons/lessons';
+import { tutorsToReview } from '../reviews/reviews';
 
 const DAY = 24 * 60 * 60 * 1000;
 /** A student counts as active with a lesson in the last 30 days or any ahead. */
@@ -49,6 +50,8 @@ export interface StudentDashboard {
   timeZone: string;
   upcoming: DashboardLesson[];
   completedBySubject: { subject: string; lessons: number }[];
+  /** Tutors with a completed lesson the student has not reviewed yet. */
+  toReview: { tutorId: string; displayName: string }[];
 }
 
 export type Dashboard = TutorDashboard | StudentDashboard;
@@ -217,8 +220,10 @@ async function studentDashboard(
       .groupBy('subject')
       .execute(),
   ]);
+  const toReview = await tutorsToReview(db, userId, now);
   return {
     role: 'student',
+    toReview,
     timeZone,
     upcoming: upcoming.map((row) => toLesson(row, now)),
     completedBySubject: completed

@@ -86,6 +86,41 @@ export async function hasCompletedLesson(db: Kysely<DB>, studentId: string, tuto
   return row !== undefined;
 }
 
+/**
+ * The tutors a student has had a completed lesson with and has not reviewed yet: what the
+ * dashboard and the schedule invite them to review.
+ */
+export async function tutorsToReview(db: Kysely<DB>, studentId: string, now: number) {
+  const rows = await db
+    .selectFrom('lessons as l')
+    .innerJoin('users as u', 'u.id', 'l.tutor_id')
+    .innerJoin('tutor_profiles as tp', 'tp.user_id', 'l.tutor_id')
+    .select(['l.tutor_id as tutorId', 'u.display_name as displayName'])
+    .where('l.student_id', '=', studentId)
+    .where('tp.published', '=', true)
+    .where((eb) =>
+      eb.or([
+        eb('l.status', '=', 'completed'),
+        eb.and([eb('l.status', '=', 'confirmed'), eb('l.ends_at', '<=', new Date(now))]),
+      ]),
+    )
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('reviews as r')
+            .select('r.id')
+            .whereRef('r.tutor_id', '=', 'l.tutor_id')
+            .where('r.student_id', '=', studentId),
+        ),
+      ),
+    )
+    .groupBy(['l.tutor_id', 'u.display_name'])
+    .orderBy('u.display_name')
+    .limit(10)
+    .execute();
+  return rows;
+}
+
 /** A published tutor's reviews: the summary, and one page, newest first. */
 export async function tutorReviews(db: Kysely<DB>, tutorId: string, page: number) {
   const tutor = await db

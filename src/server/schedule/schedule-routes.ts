@@ -11,6 +11,7 @@ import { browserZoneQuery } from '../dashboard/dashboard-routes';
 import type { DB } from '../db/schema';
 import type { AppEnv } from '../http/app-env';
 import { validate } from '../http/validation';
+import { tutorsToReview } from '../reviews/reviews';
 
 export const scheduleSubtitle = (role: Role) =>
   role === 'tutor'
@@ -36,6 +37,8 @@ export function scheduleRoutes(deps: { db: Kysely<DB>; sessions: SessionReader }
           timeZone: saved?.time_zone ?? c.req.valid('query').timeZone ?? 'UTC',
           /** Whether that zone is one the user chose (else it is the browser's). */
           timeZoneSaved: Boolean(saved?.time_zone),
+          /** For a student: tutors of completed lessons not reviewed yet. */
+          toReview: user.role === 'student' ? await tutorsToReview(deps.db, user.id, Date.now()) : [],
         },
         200,
       );

@@ -15,6 +15,7 @@ import { api, request } from '../../lib/api';
 import { browserTimeZone } from '../../lib/time-zones';
 import { useAuth } from '../auth/auth-provider';
 import { RoomLink, StatusBadge, ZoneNote } from '../lessons/lesson-parts';
+import { ReviewInvites } from '../tutors/review-invites';
 
 type Dashboard = InferResponseType<typeof api.dashboard.$get, 200>;
 type TutorDashboard = Extract<Dashboard, { role: 'tutor' }>;
@@ -192,6 +193,7 @@ function StudentView({ data }: { data: StudentDashboard }) {
           Open your schedule
         </Link>
       </CardSection>
+      <ReviewInvites tutors={data.toReview} />
       <CardSection title="Find New Tutors">
         <p className="text-sm text-slate-700">Explore tutors by subject, price and language.</p>
         <ButtonLink to={paths.tutors} className="mt-4 w-full">

@@ -17,6 +17,7 @@ import { paths } from '../../../shared/routes';
 import { ButtonLink } from '../../components/button';
 import { CardSection } from '../../components/card';
 import { RoomLink, StatusBadge, ZoneNote } from '../lessons/lesson-parts';
+import { ReviewInvites } from '../tutors/review-invites';
 import { CalendarFeedCard } from './calendar-feed-card';
 import { LessonActions } from './lesson-actions';
 import { type Lesson, loadSchedule, type ScheduleData } from './schedule-data';
@@ -139,6 +140,7 @@ export function Component() {
               </ButtonLink>
             )}
           </CardSection>
+          <ReviewInvites tutors={schedule.toReview} />
           <CalendarFeedCard url={schedule.feedUrl} />
         </div>
       </div>
