@@ -7,13 +7,16 @@
  */
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
+import { type AccountRequest, type BenchAccount, createAccounts, mapLimited, publishTutor } from './accounts';
 import { ensureAppBuilt, type Store, seedDemo } from './build';
 import { measureBundleFigure } from './bundle-figure';
 import { measureHttpFigures } from './http-figures';
+import { measureLessonsFigure } from './lessons-figure';
 import { measureLighthouseFigure } from './lighthouse-figure';
 import { type LoadGenerator, startLoadGenerator } from './load-generator';
+import { measureMessagesFigure } from './messages-figure';
 import { createBenchDatabase } from './postgres';
-import { benchRoot, detectPinning, runCleanup, tempDir } from './processes';
+import { benchRoot, detectPinning, runCleanup, startTutorlane, tempDir } from './processes';
 import {
   type BenchResults,
   type FigureResult,
@@ -24,11 +27,15 @@ import {
   writeResults,
 } from './report';
 import { measureSearchFigure } from './search-figure';
-import { QUICK, rowsNote, wanted } from './settings';
+import { full, QUICK, rowsNote, wanted } from './settings';
 import { measureStartupFigures } from './startup-figures';
 
 /** Demo tutors for the pages, the session check and Lighthouse: what `npm run seed:demo` makes. */
 const DEMO_TUTORS = 200;
+/** Rows 7 and 8: pairs of a student and a tutor; row 8 opens a live channel for each of them. */
+const PAIRS = full(500, 100);
+/** Row 7's students, who book the tutor's lessons between them. */
+const BOOKING_STUDENTS = 10;
 
 const started = performance.now();
 const startedAt = new Date().toISOString();
@@ -122,6 +129,37 @@ async function httpFigures(): Promise<void> {
   });
 }
 
+interface Community {
+  dataDir: string;
+  students: BenchAccount[];
+  tutors: BenchAccount[];
+}
+
+/** Rows 7 and 8's accounts, verified, the tutors published, on a data folder of their own. */
+let community: Promise<Community> | undefined;
+function sharedCommunity(): Promise<Community> {
+  community ??= (async () => {
+    const dataDir = tempDir('community');
+    const pairs = wanted(8) ? PAIRS : BOOKING_STUDENTS;
+    progress(`signing up ${pairs} students and ${pairs} tutors through the captcha…`);
+    const server = await startTutorlane({ dataDir });
+    try {
+      const requests: AccountRequest[] = [
+        ...Array.from({ length: pairs }, (_, i) => ({ role: 'student' as const, name: `Student ${i + 1}` })),
+        ...Array.from({ length: pairs }, (_, i) => ({ role: 'tutor' as const, name: `Tutor ${i + 1}` })),
+      ];
+      const accounts = await createAccounts({ url: server.url, dataDir }, requests);
+      const tutors = accounts.filter((account) => account.role === 'tutor');
+      await mapLimited(tutors, 8, (tutor) => publishTutor(server.url, tutor));
+      progress(`${accounts.length} accounts ready`);
+      return { dataDir, students: accounts.filter((account) => account.role === 'student'), tutors };
+    } finally {
+      await server.stop();
+    }
+  })();
+  return community;
+}
+
 progress(`${availableParallelism()} cores; ${pinning.note}; ${QUICK ? 'QUICK mode; ' : ''}${rowsNote}`);
 try {
   const built = await ensureAppBuilt(progress);
@@ -131,6 +169,20 @@ try {
   if (wanted(3) || wanted(4)) await httpFigures();
   if (wanted(6))
     await figure('search', '6', () => withLoad((load) => measureSearchFigure(pinning, load, progress)));
+  if (wanted(7))
+    await figure('lessons', '7', async () => {
+      const { dataDir, students, tutors } = await sharedCommunity();
+      return withLoad((load) =>
+        measureLessonsFigure({
+          dataDir,
+          tutor: tutors[0] as BenchAccount,
+          students: students.slice(0, BOOKING_STUDENTS),
+          pinning,
+          load,
+        }),
+      );
+    });
+  if (wanted(8)) await figure('messages', '8', async () => measureMessagesFigure(await sharedCommunity()));
   if (wanted(2))
     await figure('lighthouse', '2', async () => measureLighthouseFigure((await seededDemoStore()).dataDir));
 } finally {
