@@ -14,7 +14,7 @@ import { type BenchAccount, createAccount, postHeaders } from './accounts';
 import type { Store } from './build';
 import type { LoadGenerator, LoadRequest, LoadResult } from './load-generator';
 import { storedPasswordHash } from './postgres';
-import { waitUntilIdle } from './proc';
+import { type CpuPer, cpuPer, readCpu, waitUntilIdle } from './proc';
 import { type Pinning, startTutorlane } from './processes';
 import { startBareServer, startBareVerifyingServer } from './reference-servers';
 import { type FigureResult, type Row, skippedRow, status } from './report';
@@ -40,6 +40,25 @@ export async function interleaved<T>(steps: (() => Promise<T>)[]): Promise<T[][]
 
 const rps = (value: Spread) => formatSpread(value, ' req/s', 0);
 const ratioText = (value: Spread) => formatSpread(value, 'x', 2);
+
+/** Runs a load and reads the server's CPU time around it: per answered request, in `cpu`. */
+export async function runWithCpu(
+  load: LoadGenerator,
+  request: LoadRequest,
+  pid: number | undefined,
+): Promise<LoadResult & { cpu: CpuPer }> {
+  const before = readCpu(pid);
+  const result = await load.run(request);
+  return { ...result, cpu: cpuPer(before, readCpu(pid), result.ok + result.non2xx) };
+}
+
+/** The median over rounds of the server's CPU per request. */
+export function medianCpu(rounds: { cpu: CpuPer }[]): CpuPer {
+  return {
+    all: median(rounds.map((r) => r.cpu.all)),
+    requestThread: median(rounds.map((r) => r.cpu.requestThread)),
+  };
+}
 
 /** A load's problems (errors, statuses other than 2xx), for the findings. */
 export function problems(label: string, results: LoadResult[]): string[] {

@@ -9,8 +9,9 @@
  * tutor switches instant booking off in between), seven a day.
  */
 import { type BenchAccount, callApi, mapLimited } from './accounts';
-import { exact, interleaved, problems, ROUNDS } from './http-figures';
+import { exact, interleaved, medianCpu, problems, ROUNDS, runWithCpu } from './http-figures';
 import type { LoadGenerator, LoadRequest } from './load-generator';
+import { cpuText } from './proc';
 import { type Pinning, startTutorlane } from './processes';
 import { type FigureResult, status } from './report';
 import { full } from './settings';
@@ -107,9 +108,10 @@ export async function measureLessonsFigure(options: {
     const pageLoad: LoadRequest = { ...base, path: pagePath };
     await load.run({ ...pageLoad, durationSeconds: WARMUP_SECONDS });
     await load.run({ ...slotsLoad, durationSeconds: WARMUP_SECONDS });
+    const pid = server.child.pid;
     const [pageRounds = [], slotsRounds = []] = await interleaved([
-      () => load.run(pageLoad),
-      () => load.run(slotsLoad),
+      () => runWithCpu(load, pageLoad, pid),
+      () => runWithCpu(load, slotsLoad, pid),
     ]);
 
     const slotsP95 = exact(slotsRounds, 'p95Ms');
@@ -134,6 +136,8 @@ export async function measureLessonsFigure(options: {
         `7: slots ${rate(slotsRounds)} req/s, p50 ${exact(slotsRounds, 'p50Ms').median.toFixed(1)} ms; ` +
           `tutor's page ${rate(pageRounds)} req/s, p50 ${exact(pageRounds, 'p50Ms').median.toFixed(1)} ms; ` +
           `${ROUNDS} rounds of ${ROUND_SECONDS} s each`,
+        `7: the server's CPU per request: slots ${cpuText(medianCpu(slotsRounds))}; tutor's page ` +
+          `${cpuText(medianCpu(pageRounds))}; the other threads are mostly the embedded database`,
         ...problems('7 slots', slotsRounds),
         ...problems("7 tutor's page", pageRounds),
       ],

@@ -1,7 +1,8 @@
 /**
- * What Linux's /proc says about a process: its CPU time, to wait until a server has finished the
- * requests still queued when a load stopped, and its resident memory, for what a connected client
- * costs. On a system without /proc the readings are undefined and the waits return at once.
+ * What Linux's /proc says about a process: its CPU time (to wait until a server has finished the
+ * requests still queued when a load stopped, and to say what a request costs it), and its resident
+ * memory, for what a connected client costs. On a system without /proc the readings are undefined
+ * and the waits return at once.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -29,9 +30,10 @@ function read(path: string): string | undefined {
   }
 }
 
-/** utime + stime of a process, every thread, in ms. */
-function cpuMs(pid: number): number | undefined {
-  const line = read(`/proc/${pid}/stat`);
+/** utime + stime of a process, every thread (or one thread, given its id), in ms. */
+export function cpuMs(pid: number | undefined, threadId?: number): number | undefined {
+  if (pid === undefined) return undefined;
+  const line = read(threadId === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${threadId}/stat`);
   if (line === undefined) return undefined;
   // The command name, in parentheses, may hold spaces: count fields after its closing one.
   const fields = line.slice(line.lastIndexOf(')') + 2).split(' ');
@@ -60,4 +62,33 @@ export async function waitUntilIdle(pid: number | undefined, maxMs = 3000): Prom
     if (now === undefined || now === last) return;
     last = now;
   }
+}
+
+/** A server's CPU time so far: every thread, and its main thread (where requests are handled). */
+export interface CpuReading {
+  all: number | undefined;
+  requestThread: number | undefined;
+}
+
+export function readCpu(pid: number | undefined): CpuReading {
+  return { all: cpuMs(pid), requestThread: cpuMs(pid, pid) };
+}
+
+/** CPU ms per unit of work between two readings (NaN where /proc gave none). */
+export function cpuPer(before: CpuReading, after: CpuReading, count: number) {
+  const per = (key: keyof CpuReading) => {
+    const [a, b] = [before[key], after[key]];
+    return a === undefined || b === undefined || count === 0 ? Number.NaN : (b - a) / count;
+  };
+  return { all: per('all'), requestThread: per('requestThread') };
+}
+
+export type CpuPer = ReturnType<typeof cpuPer>;
+
+/** "2.1 ms (request thread 0.9 ms, other threads 1.2 ms)" */
+export function cpuText(cost: CpuPer): string {
+  return (
+    `${cost.all.toFixed(2)} ms (request thread ${cost.requestThread.toFixed(2)} ms, ` +
+    `other threads ${(cost.all - cost.requestThread).toFixed(2)} ms)`
+  );
 }

@@ -14,8 +14,9 @@
  */
 import { cpSync } from 'node:fs';
 import { buildCommit, seedDemo } from './build';
-import { exact, interleaved, problems, ROUNDS } from './http-figures';
+import { exact, interleaved, medianCpu, problems, ROUNDS, runWithCpu } from './http-figures';
 import type { LoadGenerator, LoadRequest } from './load-generator';
+import { cpuText } from './proc';
 import { type Pinning, startTutorlane, type TutorlaneServer, tempDir } from './processes';
 import { type FigureResult, status } from './report';
 import { full } from './settings';
@@ -102,8 +103,8 @@ export async function measureSearchFigure(
     await load.run({ ...olderLoad, durationSeconds: WARMUP_SECONDS });
     await load.run({ ...currentLoad, durationSeconds: WARMUP_SECONDS });
     const [olderRounds = [], currentRounds = []] = await interleaved([
-      () => load.run(olderLoad),
-      () => load.run(currentLoad),
+      () => runWithCpu(load, olderLoad, older.child.pid),
+      () => runWithCpu(load, currentLoad, current.child.pid),
     ]);
 
     const currentP95 = exact(currentRounds, 'p95Ms');
@@ -134,6 +135,8 @@ export async function measureSearchFigure(
         `6: ${SEARCHES.length} searches in turn, each finding ${Math.min(...currentTotals)}-` +
           `${Math.max(...currentTotals)} tutors; ${ROUNDS} rounds of ${ROUND_SECONDS} s a build`,
         `6: this build ${perRound(currentRounds)}; ${OLDER_COMMIT} ${perRound(olderRounds)}`,
+        `6: the server's CPU per search: this build ${cpuText(medianCpu(currentRounds))}; ${OLDER_COMMIT} ` +
+          `${cpuText(medianCpu(olderRounds))}; the other threads are mostly the embedded database`,
         differing.length
           ? `6: the builds find different numbers of tutors: ${differing.join('; ')}`
           : '6: both builds find the same number of tutors for every search',
