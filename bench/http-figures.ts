@@ -14,7 +14,7 @@ import { type BenchAccount, createAccount, postHeaders } from './accounts';
 import type { Store } from './build';
 import type { LoadGenerator, LoadRequest, LoadResult } from './load-generator';
 import { storedPasswordHash } from './postgres';
-import { type CpuPer, cpuPer, readCpu, waitUntilIdle } from './proc';
+import { type CpuPer, cpuPer, cpuText, readCpu, waitUntilIdle } from './proc';
 import { type Pinning, startTutorlane } from './processes';
 import { startBareServer, startBareVerifyingServer } from './reference-servers';
 import { type FigureResult, type Row, skippedRow, status } from './report';
@@ -110,28 +110,38 @@ export async function measureHttpFigures(
   const env: Record<string, string> = store.databaseUrl ? { DATABASE_URL: store.databaseUrl } : {};
 
   // ---- Row 3: the server and the bare server on one core, the load generator on the other.
-  let server = await startTutorlane({ dataDir: store.dataDir, core: pinning.serverCore, env });
-  const account = await createAccount({ url: server.url, dataDir: store.dataDir });
-  const listing = (await (await fetch(`${server.url}/api/tutors?sort=newest`)).json()) as {
-    tutors: { id: string }[];
-  };
-  const tutorPaths = listing.tutors.map((tutor) => `/api/tutors/${encodeURIComponent(tutor.id)}`);
-  if (tutorPaths.length === 0) throw new Error('the seeded store lists no tutor');
-  const healthBody = await (await fetch(`${server.url}/api/health`)).text();
-  const bare = await startBareServer({ body: healthBody, core: pinning.serverCore });
-
-  const bareLoad = getLoad(bare.url, ['/api/health']);
-  const sessionLoad = getLoad(server.url, ['/api/session'], { cookie: account.cookie });
-  const tutorLoad = getLoad(server.url, tutorPaths);
-  for (const warm of [bareLoad, sessionLoad, tutorLoad])
-    await load.run({ ...warm, durationSeconds: WARMUP_SECONDS });
-  const [bareRounds = [], sessionRounds = [], tutorRounds = []] = await interleaved([
-    () => load.run(bareLoad),
-    () => load.run(sessionLoad),
-    () => load.run(tutorLoad),
-  ]);
-  await bare.stop();
-  await server.stop();
+  const server = await startTutorlane({ dataDir: store.dataDir, core: pinning.serverCore, env });
+  let account: BenchAccount;
+  let tutorPaths: string[];
+  let rounds: LoadResult[][];
+  try {
+    account = await createAccount({ url: server.url, dataDir: store.dataDir });
+    const listing = (await (await fetch(`${server.url}/api/tutors?sort=newest`)).json()) as {
+      tutors: { id: string }[];
+    };
+    tutorPaths = listing.tutors.map((tutor) => `/api/tutors/${encodeURIComponent(tutor.id)}`);
+    if (tutorPaths.length === 0) throw new Error('the seeded store lists no tutor');
+    const healthBody = await (await fetch(`${server.url}/api/health`)).text();
+    const bare = await startBareServer({ body: healthBody, core: pinning.serverCore });
+    try {
+      // Only the bare server's throughput is reported: its every response need not be timed.
+      const bareLoad = { ...getLoad(bare.url, ['/api/health']), exactLatencies: false };
+      const sessionLoad = getLoad(server.url, ['/api/session'], { cookie: account.cookie });
+      const tutorLoad = getLoad(server.url, tutorPaths);
+      for (const warm of [bareLoad, sessionLoad, tutorLoad])
+        await load.run({ ...warm, durationSeconds: WARMUP_SECONDS });
+      rounds = await interleaved([
+        () => load.run(bareLoad),
+        () => load.run(sessionLoad),
+        () => load.run(tutorLoad),
+      ]);
+    } finally {
+      await bare.stop();
+    }
+  } finally {
+    await server.stop();
+  }
+  const [bareRounds = [], sessionRounds = [], tutorRounds = []] = rounds;
 
   const bareRps = bareRounds.map((r) => r.requestsPerSecond);
   const servingRow = (id: string, what: string, rounds: LoadResult[]): Row => {
@@ -174,25 +184,33 @@ export async function measureHttpFigures(
     );
     return { rows, findings, details: { bareRounds, sessionRounds, tutorRounds }, storedHash: hash };
   }
-  server = await startTutorlane({ dataDir: store.dataDir, env });
-  const verifier = await startBareVerifyingServer(hash);
-  const signIn = signInLoad(server.url, account);
-  const verifierLoad = { ...signIn, url: verifier.url };
-  await load.run({ ...signIn, durationSeconds: WARMUP_SECONDS });
-  await load.run({ ...verifierLoad, durationSeconds: WARMUP_SECONDS });
-  const [verifierRounds = [], signInRounds = []] = await interleaved([
-    async () => {
-      // The round before leaves sign-ins queued for a hash: they finish first, not beside this one.
-      await waitUntilIdle(server.child.pid);
-      return load.run(verifierLoad);
-    },
-    async () => {
-      await waitUntilIdle(verifier.child.pid);
-      return load.run(signIn);
-    },
-  ]);
-  await verifier.stop();
-  await server.stop();
+  const signInServer = await startTutorlane({ dataDir: store.dataDir, env });
+  const verifier = await startBareVerifyingServer(hash).catch(async (error) => {
+    await signInServer.stop();
+    throw error;
+  });
+  let signInRounds: (LoadResult & { cpu: CpuPer })[] = [];
+  let verifierRounds: (LoadResult & { cpu: CpuPer })[] = [];
+  try {
+    const signIn = signInLoad(signInServer.url, account);
+    const verifierLoad = { ...signIn, url: verifier.url };
+    await load.run({ ...signIn, durationSeconds: WARMUP_SECONDS });
+    await load.run({ ...verifierLoad, durationSeconds: WARMUP_SECONDS });
+    [verifierRounds = [], signInRounds = []] = await interleaved([
+      async () => {
+        // The round before leaves sign-ins queued for a hash: they finish first, not beside this one.
+        await waitUntilIdle(signInServer.child.pid);
+        return runWithCpu(load, verifierLoad, verifier.child.pid);
+      },
+      async () => {
+        await waitUntilIdle(verifier.child.pid);
+        return runWithCpu(load, signIn, signInServer.child.pid);
+      },
+    ]);
+  } finally {
+    await verifier.stop();
+    await signInServer.stop();
+  }
 
   const signInRps = signInRounds.map((r) => r.requestsPerSecond);
   const verifierRps = verifierRounds.map((r) => r.requestsPerSecond);
@@ -210,6 +228,9 @@ export async function measureHttpFigures(
     `${ids.signIn} ${storeName}: sign-in p50 ${median(signInRounds.map((r) => r.p50Ms))} ms, ` +
       `p99 ${median(signInRounds.map((r) => r.p99Ms))} ms; the bare verifying server's p50 ` +
       `${median(verifierRounds.map((r) => r.p50Ms))} ms (${hashParameters(hash)})`,
+    `${ids.signIn} ${storeName}: the server's CPU per sign-in: ${cpuText(medianCpu(signInRounds))}, the ` +
+      `hash threads and the database among the other threads; the bare verifying server's per verify ` +
+      `${medianCpu(verifierRounds).all.toFixed(2)} ms`,
     ...problems(`${ids.signIn} sign-in`, signInRounds),
     ...problems(`${ids.signIn} bare verifying server`, verifierRounds),
   );

@@ -21,7 +21,7 @@ import { startTutorlane } from './processes';
 import { startBareEchoServer } from './reference-servers';
 import { type FigureResult, status } from './report';
 import { full } from './settings';
-import { percentile } from './stats';
+import { maximum, percentile } from './stats';
 
 /** Messages a second, and for how long. */
 export const RATE = full(200, 50);
@@ -48,7 +48,7 @@ function percentiles(values: number[]): Percentiles {
     p50: percentile(values, 50),
     p95: percentile(values, 95),
     p99: percentile(values, 99),
-    max: values.length ? Math.max(...values) : Number.NaN,
+    max: values.length ? maximum(values) : Number.NaN,
   };
 }
 
