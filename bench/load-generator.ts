@@ -3,7 +3,7 @@
  * compete with the server it measures). One long-lived worker runs the loads one after another.
  */
 import { spawn } from 'node:child_process';
-import { onCleanup, pinnedCommand, projectRoot } from './processes';
+import { benchRoot, onCleanup, pinnedCommand } from './processes';
 
 export interface LoadRequest {
   url: string;
@@ -64,9 +64,9 @@ export interface LoadGenerator {
 }
 
 export function startLoadGenerator(core: number | undefined): LoadGenerator {
-  const [command, args] = pinnedCommand([process.execPath, '--import', 'tsx', 'bench/load-worker.ts'], core);
+  const [command, args] = pinnedCommand([process.execPath, '--import', 'tsx', 'load-worker.ts'], core);
   // taskset execs node with the IPC channel's descriptor inherited, so process.send works there.
-  const child = spawn(command, args, { cwd: projectRoot, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = spawn(command, args, { cwd: benchRoot, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const pending = new Map<number, { resolve: (r: LoadResult) => void; reject: (e: Error) => void }>();
   let nextId = 1;
   child.on('message', (reply: WorkerReply) => {

@@ -5,7 +5,7 @@
 import autocannon, { type AutocannonRequest } from 'autocannon';
 import { randomClientAddress } from './accounts';
 import type { LoadRequest, LoadResult, WorkerMessage } from './load-generator';
-import { percentile } from './stats';
+import { maximum, percentile } from './stats';
 
 async function runLoad(load: LoadRequest): Promise<LoadResult> {
   const request: AutocannonRequest = {
@@ -59,7 +59,7 @@ async function runLoad(load: LoadRequest): Promise<LoadResult> {
             p50Ms: percentile(times, 50),
             p95Ms: percentile(times, 95),
             p99Ms: percentile(times, 99),
-            maxMs: Math.max(...times),
+            maxMs: maximum(times),
           },
         }
       : {}),

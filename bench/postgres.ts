@@ -1,6 +1,7 @@
 /**
  * A database of its own on the local PostgreSQL (127.0.0.1:5432, user postgres), created for the
- * run and dropped at the end. Undefined when no PostgreSQL answers.
+ * run and dropped at the end (`{ unavailable }` when no PostgreSQL answers), and what the bench reads
+ * from such a database.
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
@@ -35,4 +36,25 @@ export async function createBenchDatabase(label?: string): Promise<BenchDatabase
     await withAdminClient((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
   });
   return { url: `${SERVER_URL}/${name}`, drop };
+}
+
+/**
+ * The password hash the server stored for an account, straight from its database: it carries the
+ * server's own argon2id parameters, which the bare verifying server then verifies against.
+ */
+export async function storedPasswordHash(databaseUrl: string, email: string): Promise<string> {
+  const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 2000 });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ password: string | null }>(
+      `select a.password from accounts a join users u on u.id = a.user_id
+        where u.email = $1 and a.password is not null`,
+      [email],
+    );
+    const hash = rows[0]?.password;
+    if (!hash) throw new Error(`no password hash stored for ${email}`);
+    return hash;
+  } finally {
+    await client.end();
+  }
 }

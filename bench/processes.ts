@@ -1,7 +1,8 @@
 /**
  * Child processes of the benchmark: the Tutorlane server started the way `npm start` starts it
- * (node dist/server/main.js, the bundle; run.ts builds it first when stale), optionally pinned to one core with taskset, plus the
- * helpers every figure needs: free ports, temp folders, "time to first 200" and clean-up.
+ * (node dist/server/main.js, the bundle; run.ts builds it first when stale), optionally pinned to
+ * one core with taskset, plus the helpers every figure needs: free ports, temp folders, "time to
+ * first 200" and clean-up.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -11,7 +12,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+/** The Tutorlane project (the app the benchmark builds and starts). */
 export const projectRoot = fileURLToPath(new URL('../', import.meta.url));
+/** This package, whose node_modules the reference servers load their packages from. */
+export const benchRoot = fileURLToPath(new URL('./', import.meta.url));
 
 // ---------------------------------------------------------------------------------------------
 // Clean-up: whatever a figure starts or creates is undone at the end, also on Ctrl-C.
@@ -177,23 +181,25 @@ export interface Child {
   stop(): Promise<void>;
 }
 
+const OUTPUT_KEPT = 64 * 1024;
+
 export function spawnChild(
   args: string[],
-  options: { core?: number | undefined; env: NodeJS.ProcessEnv },
+  options: { core?: number | undefined; env: NodeJS.ProcessEnv; cwd?: string },
 ): Child {
   const [command, commandArgs] = pinnedCommand(args, options.core);
   const child = spawn(command, commandArgs, {
-    cwd: projectRoot,
+    cwd: options.cwd ?? projectRoot,
     env: options.env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // The last of what it printed, for the message when it fails (a server prints every mail).
   let output = '';
-  child.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk).slice(-OUTPUT_KEPT);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const stop = onCleanup(async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
@@ -220,6 +226,8 @@ export async function startTutorlane(options: {
   env?: Record<string, string>;
   /** Extra flags for node, e.g. ['--cpu-prof'] to see where a figure's time goes. */
   nodeArgs?: string[];
+  /** Another build of the app (row 6's older commit); the project itself by default. */
+  appRoot?: string;
 }): Promise<TutorlaneServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -231,6 +239,8 @@ export async function startTutorlane(options: {
     APP_URL: url,
     DATA_DIR: options.dataDir,
     LOG_LEVEL: 'warn',
+    // The benchmark stands in for many visitors behind a proxy: X-Forwarded-For names each one, so
+    // limits per client address apply to each, as they would to real people.
     TRUST_PROXY: '1',
     ...options.env,
   };
@@ -238,6 +248,7 @@ export async function startTutorlane(options: {
   const server = spawnChild([process.execPath, ...(options.nodeArgs ?? []), 'dist/server/main.js'], {
     core: options.core,
     env,
+    cwd: options.appRoot ?? projectRoot,
   });
   try {
     const [firstPageMs, startupMs] = await Promise.all([

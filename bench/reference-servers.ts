@@ -1,10 +1,13 @@
 /**
- * The reference for the HTTP and start-up figures: a bare node:http server started with `node -e`,
- * answering every request with the same JSON as Tutorlane's GET /api/health. It is what "as fast
- * as Node can answer" means on this machine at this moment. Beside it, for figure 3's findings, a
- * bare server that answers a sign-in's request with nothing but its password hash.
+ * The references the figures are measured against, each started with `node -e` in this package's
+ * folder (so they load its packages), on a free port:
+ * - a bare node:http server answering every request with the same JSON as Tutorlane's
+ *   GET /api/health: what "as fast as Node can answer" means on this machine at this moment
+ *   (rows 3 and 5);
+ * - a bare node:http server whose only work is a sign-in's password hash (row 4);
+ * - a bare `ws` echo server, for a WebSocket round trip (row 8).
  */
-import { type Child, freePort, spawnChild, waitForFirst200 } from './processes';
+import { benchRoot, type Child, freePort, spawnChild, waitForFirst200 } from './processes';
 
 /** The whole server, as `node -e` runs it: the body comes from BODY, the port from PORT. */
 export const BARE_SERVER_SOURCE = `
@@ -28,7 +31,7 @@ export interface BareServer extends Child {
   startupMs: number;
 }
 
-/** Runs `source` with `node -e` (from the project root) and waits for its first 200 on `probePath`. */
+/** Runs `source` with `node -e` and waits for its first 200 on `probePath`. */
 async function startEvalServer(
   source: string,
   options: { env: Record<string, string>; core?: number | undefined; probePath: string },
@@ -39,6 +42,7 @@ async function startEvalServer(
   const server = spawnChild([process.execPath, '-e', source], {
     core: options.core,
     env: { PATH: process.env.PATH ?? '', PORT: String(port), ...options.env },
+    cwd: benchRoot,
   });
   const startupMs = await waitForFirst200(`${url}${options.probePath}`, startedAt, server.exited);
   return { ...server, url, startupMs };
@@ -53,12 +57,12 @@ export function startBareServer(options: { body: string; core?: number | undefin
 }
 
 /**
- * Figure 3's best case: a bare node:http server whose only work is the password hash. Every POST
+ * Row 4's reference: a bare node:http server whose only work is the password hash. Every POST
  * carries the sign-in's JSON body; its password is verified against STORED on one of a thread per
  * core (a verify at a time each, `verifySync`, as Tutorlane's hash threads run them), and the
  * answer is `{"ok":true}` or a 401. No framework, database, session or cookie: what is left of a
- * sign-in when everything but its hash costs nothing. Run from the project root, so it loads the
- * same @node-rs/argon2 as the server.
+ * sign-in when everything but its hash costs nothing. STORED is a hash the server itself stored,
+ * so the parameters are the server's; this package depends on the same @node-rs/argon2.
  */
 export const BARE_VERIFYING_SERVER_SOURCE = `
 const http = require('node:http');
@@ -120,4 +124,26 @@ http
 /** Starts the bare verifying server on every core, verifying against `stored`. */
 export function startBareVerifyingServer(stored: string): Promise<BareServer> {
   return startEvalServer(BARE_VERIFYING_SERVER_SOURCE, { env: { STORED: stored }, probePath: '/' });
+}
+
+/**
+ * Row 8's reference: a bare `ws` server that sends every message straight back to its sender, and
+ * answers 200 to a plain GET (how the start is noticed). What a WebSocket round trip costs on this
+ * machine at this moment, without any work in between.
+ */
+export const BARE_ECHO_SERVER_SOURCE = `
+const http = require('node:http');
+const { WebSocketServer } = require('ws');
+const server = http.createServer((req, res) => {
+  res.writeHead(200, { 'content-type': 'text/plain' });
+  res.end('ok');
+});
+new WebSocketServer({ server }).on('connection', (socket) => {
+  socket.on('message', (data, isBinary) => socket.send(data, { binary: isBinary }));
+});
+server.listen(Number(process.env.PORT), '127.0.0.1');
+`;
+
+export function startBareEchoServer(): Promise<BareServer> {
+  return startEvalServer(BARE_ECHO_SERVER_SOURCE, { env: {}, probePath: '/' });
 }

@@ -4,13 +4,11 @@
  */
 import { writeFileSync } from 'node:fs';
 
-export type Status = 'met' | 'NOT MET' | 'skipped';
+/** 'reported': a figure the table shows with no budget of its own. */
+export type Status = 'met' | 'NOT MET' | 'skipped' | 'reported';
 
 export interface Row {
-  /**
-   * The figure's number in issue #6 (8: the search budget of issue #7), with a letter when it has
-   * several rows (2a, 5c...).
-   */
+  /** The row of docs/performance.md's budget table, with a letter when it has several (3a, 3b...). */
   id: string;
   figure: string;
   /** The subject's value: median (min-max) over the rounds. */
@@ -68,7 +66,9 @@ export function formatTable(rows: Row[]): string {
 export interface BenchResults {
   startedAt: string;
   durationSeconds: number;
-  machine: { cpus: number; node: string; pinning: string };
+  /** Quick mode (BENCH_QUICK=1) and the rows chosen (BENCH_ROWS). */
+  mode: string;
+  machine: { cpus: number; node: string; pinning: string; loadAverageAtEnd: number[] };
   summary: { met: number; notMet: number; skipped: number };
   rows: Row[];
   findings: Record<string, string[]>;

@@ -1,32 +1,47 @@
 /**
- * `npm run bench`: measures Tutorlane's figures as ratios against references measured
- * in the same run on the same machine, prints one table with every budget marked met or not, and
- * writes the same to bench/results.json. Progress goes to stderr, the report to stdout.
+ * `npm run bench`: measures the budgets of docs/performance.md on the built app, each beside a
+ * reference measured in the same run on the same machine, prints one table with every budget
+ * marked, and writes the same, with every round, to bench/results.json. Progress goes to stderr,
+ * the report to stdout. Whatever a figure starts or creates (servers, temp folders, databases) is
+ * removed at the end, also on Ctrl-C.
  */
-import { availableParallelism } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { ensureBuilt } from '../scripts/ensure-built.mjs';
+import { type AccountRequest, type BenchAccount, createAccounts, mapLimited, publishTutor } from './accounts';
+import { ensureAppBuilt, type Store, seedDemo } from './build';
 import { measureBundleFigure } from './bundle-figure';
 import { measureHttpFigures } from './http-figures';
+import { measureLessonsFigure } from './lessons-figure';
 import { measureLighthouseFigure } from './lighthouse-figure';
 import { type LoadGenerator, startLoadGenerator } from './load-generator';
-import { detectPinning, projectRoot, runCleanup, tempDir } from './processes';
+import { measureMessagesFigure } from './messages-figure';
+import { createBenchDatabase } from './postgres';
+import { benchRoot, detectPinning, runCleanup, startTutorlane, tempDir } from './processes';
 import {
   type BenchResults,
   type FigureResult,
   formatTable,
   type Row,
+  skippedRow,
   summarize,
   writeResults,
 } from './report';
 import { measureSearchFigure } from './search-figure';
+import { full, QUICK, rowsNote, wanted } from './settings';
 import { measureStartupFigures } from './startup-figures';
+
+/** Demo tutors for the pages, the session check and Lighthouse: what `npm run seed:demo` makes. */
+const DEMO_TUTORS = 200;
+/** Rows 7 and 8: pairs of a student and a tutor; row 8 opens a live channel for each of them. */
+const PAIRS = full(500, 100);
+/** Row 7's students, who book the tutor's lessons between them. */
+const BOOKING_STUDENTS = 10;
 
 const started = performance.now();
 const startedAt = new Date().toISOString();
 const progress = (message: string) =>
   process.stderr.write(
-    `[bench ${((performance.now() - started) / 1000).toFixed(0).padStart(3)} s] ${message}\n`,
+    `[bench ${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s] ${message}\n`,
   );
 
 process.on('SIGINT', async () => {
@@ -40,16 +55,6 @@ const findings: Record<string, string[]> = {};
 const details: Record<string, unknown> = {};
 let failed = false;
 
-/** Runs `measure` with a load generator of its own on the load core, closed after. */
-async function withLoad<T>(measure: (load: LoadGenerator) => Promise<T>): Promise<T> {
-  const load = startLoadGenerator(pinning.loadCore);
-  try {
-    return await measure(load);
-  } finally {
-    await load.close();
-  }
-}
-
 /** Runs one figure; a figure that throws becomes a "skipped" row saying why, and the run goes on. */
 async function figure(name: string, ids: string, measure: () => Promise<FigureResult>): Promise<void> {
   progress(`${name}…`);
@@ -61,67 +66,155 @@ async function figure(name: string, ids: string, measure: () => Promise<FigureRe
   } catch (error) {
     failed = true;
     const message = (error as Error).message.split('\n')[0] ?? 'failed';
-    rows.push({
-      id: ids,
-      figure: name,
-      measured: `failed: ${message}`,
-      reference: '',
-      ratio: '',
-      budget: '',
-      status: 'skipped',
-    });
+    rows.push(skippedRow(ids, name, '', `failed: ${message}`));
     details[name] = { error: (error as Error).stack };
     progress(`${name} failed: ${(error as Error).stack}`);
   }
 }
 
 const pinning = detectPinning();
-progress(`${availableParallelism()} cores; ${pinning.note}`);
-try {
-  let built = false;
-  await ensureBuilt((line) => {
-    built = true;
-    progress(line);
-  });
-  if (!built) progress('dist (browser app, server bundle, database template) is up to date');
-  await figure('bundle', '4', measureBundleFigure);
-  let startupDataDir: string | undefined;
-  await figure('start-up', '6-7', async () => {
-    const result = await measureStartupFigures();
-    startupDataDir = result.dataDir;
+
+/** Runs `measure` with a load generator of its own on the load core, closed after. */
+async function withLoad<T>(measure: (load: LoadGenerator) => Promise<T>): Promise<T> {
+  const load = startLoadGenerator(pinning.loadCore);
+  try {
+    return await measure(load);
+  } finally {
+    await load.close();
+  }
+}
+
+/** The demo data folder rows 2 and 3-4 share, seeded on first use. */
+let demoStore: Promise<Store> | undefined;
+function seededDemoStore(): Promise<Store> {
+  demoStore ??= (async () => {
+    const store = { dataDir: tempDir('demo') };
+    await seedDemo(store, DEMO_TUTORS);
+    return store;
+  })();
+  return demoStore;
+}
+
+/** Rows 3 and 4 on PostgreSQL, then on the embedded store (whose row 4 needs PostgreSQL's hash). */
+async function httpFigures(): Promise<void> {
+  let storedHash: string | undefined;
+  await figure('http, PostgreSQL', '3c-4b', async () => {
+    const database = await createBenchDatabase('http');
+    if ('unavailable' in database) {
+      return {
+        rows: [
+          skippedRow('3c', 'session check, PostgreSQL', 'p99 <= 25 ms', database.unavailable),
+          skippedRow('3d', "tutor's page, PostgreSQL", 'p99 <= 25 ms', database.unavailable),
+          skippedRow('4b', 'sign-in, PostgreSQL', '>= 0.70x', database.unavailable),
+        ],
+        findings: [],
+        details: {},
+      };
+    }
+    const store = { dataDir: tempDir('http-pg'), databaseUrl: database.url };
+    await seedDemo(store, DEMO_TUTORS);
+    const target = { storeName: 'PostgreSQL', store, ids: { session: '3c', tutorPage: '3d', signIn: '4b' } };
+    const result = await withLoad((load) => measureHttpFigures(target, pinning, load));
+    storedHash = result.storedHash;
+    await database.drop();
     return result;
   });
-  await figure('http', '1-3', () => withLoad((load) => measureHttpFigures(pinning, load)));
-  await figure('search, embedded', '8a', () =>
-    withLoad((load) => measureSearchFigure('embedded', pinning, load)),
-  );
-  await figure('search, PostgreSQL', '8b', () =>
-    withLoad((load) => measureSearchFigure('postgres', pinning, load)),
-  );
-  await figure('lighthouse', '5', () => measureLighthouseFigure(startupDataDir ?? tempDir('lighthouse')));
+  await figure('http, embedded', '3a-4a', async () => {
+    const target = {
+      storeName: 'embedded',
+      store: await seededDemoStore(),
+      ids: { session: '3a', tutorPage: '3b', signIn: '4a' },
+    };
+    return withLoad((load) => measureHttpFigures(target, pinning, load, storedHash));
+  });
+}
+
+interface Community {
+  dataDir: string;
+  students: BenchAccount[];
+  tutors: BenchAccount[];
+}
+
+/** Rows 7 and 8's accounts, verified, the tutors published, on a data folder of their own. */
+let community: Promise<Community> | undefined;
+function sharedCommunity(): Promise<Community> {
+  community ??= (async () => {
+    const dataDir = tempDir('community');
+    const pairs = wanted(8) ? PAIRS : BOOKING_STUDENTS;
+    progress(`signing up ${pairs} students and ${pairs} tutors through the captcha…`);
+    const server = await startTutorlane({ dataDir });
+    try {
+      const requests: AccountRequest[] = [
+        ...Array.from({ length: pairs }, (_, i) => ({ role: 'student' as const, name: `Student ${i + 1}` })),
+        ...Array.from({ length: pairs }, (_, i) => ({ role: 'tutor' as const, name: `Tutor ${i + 1}` })),
+      ];
+      const accounts = await createAccounts({ url: server.url, dataDir }, requests);
+      const tutors = accounts.filter((account) => account.role === 'tutor');
+      await mapLimited(tutors, 8, (tutor) => publishTutor(server.url, tutor));
+      progress(`${accounts.length} accounts ready`);
+      return { dataDir, students: accounts.filter((account) => account.role === 'student'), tutors };
+    } finally {
+      await server.stop();
+    }
+  })();
+  return community;
+}
+
+progress(`${availableParallelism()} cores; ${pinning.note}; ${QUICK ? 'QUICK mode; ' : ''}${rowsNote}`);
+try {
+  const built = await ensureAppBuilt(progress);
+  if (!built) progress('dist (browser app, server bundle, database template) is up to date');
+  if (wanted(1)) await figure('bundle', '1', measureBundleFigure);
+  if (wanted(5)) await figure('start-up', '5', measureStartupFigures);
+  if (wanted(3) || wanted(4)) await httpFigures();
+  if (wanted(6))
+    await figure('search', '6', () => withLoad((load) => measureSearchFigure(pinning, load, progress)));
+  if (wanted(7))
+    await figure('lessons', '7', async () => {
+      const { dataDir, students, tutors } = await sharedCommunity();
+      return withLoad((load) =>
+        measureLessonsFigure({
+          dataDir,
+          tutor: tutors[0] as BenchAccount,
+          students: students.slice(0, BOOKING_STUDENTS),
+          pinning,
+          load,
+        }),
+      );
+    });
+  if (wanted(8)) await figure('messages', '8', async () => measureMessagesFigure(await sharedCommunity()));
+  if (wanted(2))
+    await figure('lighthouse', '2', async () => measureLighthouseFigure((await seededDemoStore()).dataDir));
 } finally {
   await runCleanup();
 }
 
 rows.sort((a, b) => a.id.localeCompare(b.id, 'en', { numeric: true }));
 const durationSeconds = Math.round((performance.now() - started) / 1000);
+const mode = `${QUICK ? 'quick (BENCH_QUICK=1)' : 'full'}, ${rowsNote}`;
 const results: BenchResults = {
   startedAt,
   durationSeconds,
-  machine: { cpus: availableParallelism(), node: process.version, pinning: pinning.note },
+  mode,
+  machine: {
+    cpus: availableParallelism(),
+    node: process.version,
+    pinning: pinning.note,
+    loadAverageAtEnd: loadavg().map((load) => Number(load.toFixed(2))),
+  },
   summary: summarize(rows),
   rows,
   findings,
   details,
 };
-const resultsFile = join(projectRoot, 'bench/results.json');
+const resultsFile = join(benchRoot, 'results.json');
 writeResults(resultsFile, results);
 
 const { met, notMet, skipped } = results.summary;
 process.stdout.write(
   [
     '',
-    `Tutorlane benchmark, ${startedAt} (${durationSeconds} s, ${results.machine.cpus} cores, ${pinning.note})`,
+    `Tutorlane benchmark, ${startedAt} (${durationSeconds} s, ${results.machine.cpus} cores, ${pinning.note}; ${mode})`,
     '',
     formatTable(rows),
     '',

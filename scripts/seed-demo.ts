@@ -3,18 +3,39 @@
  * students and their lessons, so a newcomer sees a living marketplace. Uses the same configuration as the server (DATA_DIR or DATABASE_URL); stop the
  * server first when it uses the embedded store. It never touches a database that has accounts.
  * Like the server, it stops on a problem with one line, not a stack trace.
+ *
+ * `npm run seed:demo -- --tutors 10000` makes more of them (the benchmark searches 10,000); the
+ * first 200 are the same people whatever the number.
  */
+import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../src/server/config/config';
 import { DataDirLockedError } from '../src/server/db/data-dir-lock';
 import { type Database, openDatabase } from '../src/server/db/database';
 import { DemoSeedRefusedError, seedDemoDatabase } from '../src/server/tutors/demo-tutors';
 
-const COUNT = 200;
+const DEFAULT_COUNT = 200;
+const MAX_COUNT = 100_000;
 
 function stop(message: string): never {
   process.stderr.write(`${message}\n`);
   process.exit(1);
 }
+
+function tutorCount(): number {
+  let value: string | undefined;
+  try {
+    value = parseArgs({ options: { tutors: { type: 'string' } } }).values.tutors;
+  } catch (error) {
+    stop((error as Error).message);
+  }
+  if (value === undefined) return DEFAULT_COUNT;
+  const count = Number(value);
+  if (!Number.isInteger(count) || count < 1 || count > MAX_COUNT)
+    stop(`--tutors must be a whole number from 1 to ${MAX_COUNT.toLocaleString('en')} (got "${value}")`);
+  return count;
+}
+
+const COUNT = tutorCount();
 
 let database: Database;
 try {

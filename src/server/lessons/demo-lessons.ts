@@ -80,9 +80,14 @@ export async function insertDemoLessons(db: Kysely<DB>, tutors: DemoTutor[], now
     };
   });
 
-  // Each lesson is an hour on the hour, so two overlap exactly when they start together: a set
-  // of start times per person keeps both constraints satisfied.
-  const taken = new Set<string>();
+  // Each lesson is an hour on the hour of its tutor's zone, which is on the half hour in UTC for a
+  // zone such as Asia/Kolkata: two of one person's lessons overlap when their starts are less than
+  // an hour apart. Keeping each person's starts keeps both constraints satisfied.
+  const startsOf = new Map<string, number[]>();
+  const free = (personId: string, start: number) =>
+    !(startsOf.get(personId) ?? []).some((other) => Math.abs(other - start) < HOUR);
+  const take = (personId: string, start: number) =>
+    startsOf.set(personId, [...(startsOf.get(personId) ?? []), start]);
   const lessons: Insertable<DB['lessons']>[] = [];
   for (const [index, tutor] of tutors.slice(0, BUSY_TUTORS).entries()) {
     const hours = hoursOf.get(tutor.id) as Hours;
@@ -99,12 +104,10 @@ export async function insertDemoLessons(db: Kysely<DB>, tutors: DemoTutor[], now
       const hour = firstHour + Math.floor(random() * (lastHour - firstHour + 1));
       const start = instantOf(date, `${String(hour).padStart(2, '0')}:00`, tutor.timeZone);
       const student = students[(index * 7 + n * 3) % STUDENTS] as (typeof students)[number];
-      const tutorKey = `${tutor.id}@${start}`;
-      const studentKey = `${student.id}@${start}`;
       // Past lessons happened; ahead, keep clear of the tutor's minimum notice.
-      if (taken.has(tutorKey) || taken.has(studentKey) || Math.abs(start - now) < 2 * DAY) continue;
-      taken.add(tutorKey);
-      taken.add(studentKey);
+      if (!free(tutor.id, start) || !free(student.id, start) || Math.abs(start - now) < 2 * DAY) continue;
+      take(tutor.id, start);
+      take(student.id, start);
       const past = start < now;
       const roll = random();
       const status: LessonStatusColumn = past
@@ -142,7 +145,12 @@ export async function insertDemoLessons(db: Kysely<DB>, tutors: DemoTutor[], now
   }
 
   await db.transaction().execute(async (trx) => {
-    await trx.insertInto('tutor_availability').values(availability).execute();
+    // In batches: one statement takes at most 65,535 parameters, ten per tutor here.
+    for (let start = 0; start < availability.length; start += 500)
+      await trx
+        .insertInto('tutor_availability')
+        .values(availability.slice(start, start + 500))
+        .execute();
     await trx.insertInto('users').values(students).execute();
     for (let start = 0; start < lessons.length; start += 200)
       await trx

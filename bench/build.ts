@@ -1,0 +1,100 @@
+/**
+ * What the benchmark asks of the project itself, each through the project's own commands run as
+ * child processes (nothing here imports the app's code): build the app when stale, fill a database
+ * with demo data, and build an older commit of the app to compare against.
+ */
+import { type SpawnOptions, spawn } from 'node:child_process';
+import { projectRoot, tempDir } from './processes';
+
+/** Runs a command to the end; rejects with the tail of its output when it fails. */
+function run(
+  command: string,
+  args: string[],
+  options: SpawnOptions & { onLine?: (line: string) => void; input?: NodeJS.ReadableStream },
+): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { ...options, stdio: ['pipe', 'pipe', 'pipe'] });
+    let output = '';
+    const take = (chunk: Buffer) => {
+      const text = String(chunk);
+      output = (output + text).slice(-20_000);
+      for (const line of text.split('\n')) if (line.trim()) options.onLine?.(line.trim());
+    };
+    child.stdout?.on('data', take);
+    child.stderr?.on('data', take);
+    if (options.input) options.input.pipe(child.stdin as NodeJS.WritableStream);
+    else child.stdin?.end();
+    child.once('error', reject);
+    child.once('exit', (code, signal) => {
+      if (code === 0) resolve(output);
+      else {
+        const tail = output.trim().split('\n').slice(-8).join('\n');
+        reject(new Error(`${command} ${args.join(' ')} failed (${code ?? signal}):\n${tail}`));
+      }
+    });
+  });
+}
+
+/**
+ * Builds the browser app, the server bundle and the database template when any is missing or older
+ * than its sources: the rule `npm start` follows (scripts/ensure-built.mjs). Each step it takes is
+ * passed to `say`; resolves with whether anything was built.
+ */
+export async function ensureAppBuilt(say: (line: string) => void): Promise<boolean> {
+  let built = false;
+  await run(process.execPath, ['scripts/ensure-built.mjs'], {
+    cwd: projectRoot,
+    onLine: (line) => {
+      built = true;
+      say(line);
+    },
+  });
+  return built;
+}
+
+/** Where a server keeps its data: a data folder, and a PostgreSQL database when given. */
+export interface Store {
+  dataDir: string;
+  databaseUrl?: string | undefined;
+}
+
+/**
+ * `npm run seed:demo -- --tutors <n>` on an empty store: demo tutors with weekly hours, demo
+ * students and lessons (scripts/seed-demo.ts). Run before a server opens the store.
+ */
+export async function seedDemo(store: Store, tutors: number): Promise<void> {
+  await run('npm', ['run', '--silent', 'seed:demo', '--', '--tutors', String(tutors)], {
+    cwd: projectRoot,
+    env: {
+      ...process.env,
+      DATA_DIR: store.dataDir,
+      ...(store.databaseUrl ? { DATABASE_URL: store.databaseUrl } : {}),
+    },
+  });
+}
+
+/**
+ * An older commit of the app, built the way its own `npm ci` and `npm run build` build it, in a
+ * temp folder removed at the end; resolves with that folder. Needs git and the commit in the
+ * repository's history.
+ */
+export async function buildCommit(commit: string, say: (line: string) => void): Promise<string> {
+  const dir = tempDir(`app-${commit}`);
+  const archive = spawn('git', ['archive', '--format=tar', commit], { cwd: projectRoot });
+  const archived = new Promise<void>((resolve, reject) => {
+    let stderr = '';
+    archive.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    archive.once('error', reject);
+    archive.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`git archive ${commit} failed: ${stderr.trim()}`)),
+    );
+  });
+  await Promise.all([run('tar', ['-x', '-C', dir], { input: archive.stdout }), archived]);
+  say(`${commit}: npm ci`);
+  await run('npm', ['ci', '--no-audit', '--no-fund'], { cwd: dir });
+  say(`${commit}: npm run build`);
+  await run('npm', ['run', 'build'], { cwd: dir });
+  return dir;
+}
