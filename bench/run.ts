@@ -26,6 +26,7 @@ import {
   summarize,
   writeResults,
 } from './report';
+import { measureRoomFigure } from './room-figure';
 import { measureSearchFigure } from './search-figure';
 import { full, QUICK, rowsNote, wanted } from './settings';
 import { measureStartupFigures } from './startup-figures';
@@ -183,6 +184,7 @@ try {
       );
     });
   if (wanted(8)) await figure('messages', '8', async () => measureMessagesFigure(await sharedCommunity()));
+  if (wanted(9)) await figure('lesson room', '9', measureRoomFigure);
   if (wanted(2))
     await figure('lighthouse', '2', async () => measureLighthouseFigure((await seededDemoStore()).dataDir));
 } finally {
