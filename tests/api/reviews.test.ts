@@ -6,9 +6,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LessonStatusColumn } from '../../src/server/db/schema';
+import { runLessonJobs } from '../../src/server/lessons/lesson-jobs';
 import { type CookieJar, get, send, verifiedUser } from '../support/accounts';
 import { type MailCatcher, startMailCatcher } from '../support/mail-catcher';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { createTestApp, TEST_APP_URL, type TestApp } from '../support/test-app';
 
 let t: TestApp;
 let mailbox: MailCatcher;
@@ -182,6 +183,35 @@ describe('one review per student and tutor', () => {
     const page = await reviewsOf(teacher.id);
     expect(page.count).toBe(1);
     expect(page.reviews).toHaveLength(1);
+  });
+});
+
+describe('invitations by mail', () => {
+  it('asks after the first and the third completed lesson with a tutor, once each, even with two servers', async () => {
+    const teacher = await tutor();
+    const student = await person('student', 'Ines Invited');
+    const deps = {
+      db: t.database.db,
+      mailer: t.mailer,
+      mail: { appUrl: TEST_APP_URL, mailFrom: t.config.mailFrom },
+    };
+    const invitations = () =>
+      mailbox.mailsTo(student.email).filter((m) => m.subject.startsWith('How are your lessons'));
+    const completeOne = async (hoursAgo: number) => {
+      await lesson(teacher, student, 'confirmed', hoursAgo);
+      // Two servers' minute jobs at once: the lesson is completed, and mailed about, by one.
+      await Promise.all([runLessonJobs(deps), runLessonJobs(deps)]);
+      await t.mailer.deliverDue();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    };
+    await completeOne(30);
+    expect(invitations()).toHaveLength(1);
+    expect(invitations()[0]?.text).toContain(`/tutors/${teacher.id}#reviews-heading`);
+    await completeOne(20);
+    expect(invitations()).toHaveLength(1);
+    await completeOne(10);
+    expect(invitations()).toHaveLength(2);
+    expect(invitations()[1]?.text).toContain('three lessons');
   });
 });
 

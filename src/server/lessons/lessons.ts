@@ -518,15 +518,18 @@ export async function expireDue(
   return expired.length;
 }
 
-/** Marks confirmed lessons that have ended as completed. */
-export async function completeDue(db: Kysely<DB>, now: number): Promise<number> {
-  const done = await db
+/**
+ * Marks confirmed lessons that have ended as completed, and returns them: the one UPDATE decides
+ * which server saw each one complete, so what follows from it (a mail) happens once.
+ */
+export async function completeDue(db: Kysely<DB>, now: number) {
+  return db
     .updateTable('lessons')
     .set({ status: 'completed', updated_at: new Date(now) })
     .where('status', '=', 'confirmed')
     .where('ends_at', '<=', new Date(now))
-    .executeTakeFirst();
-  return Number(done.numUpdatedRows);
+    .returning(['id', 'tutor_id', 'student_id'])
+    .execute();
 }
 
 export interface BookingRequest {
