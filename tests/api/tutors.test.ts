@@ -394,6 +394,32 @@ describe('demo data', () => {
       const rates = first.map((tutor) => tutor.hourlyRate);
       expect(Math.min(...rates)).toBeGreaterThanOrEqual(5);
       expect(Math.max(...rates)).toBeLessThanOrEqual(500);
+      // Demo reviews: only from students who had a completed lesson with the tutor, counted in.
+      const { db } = own.database;
+      const reviews = await db
+        .selectFrom('reviews')
+        .select(['tutor_id', 'student_id', 'rating', 'created_at'])
+        .execute();
+      expect(reviews.length).toBeGreaterThan(20);
+      const untied = await db
+        .selectFrom('reviews as r')
+        .select('r.id')
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('lessons as l')
+                .select('l.id')
+                .whereRef('l.tutor_id', '=', 'r.tutor_id')
+                .whereRef('l.student_id', '=', 'r.student_id')
+                .where('l.status', '=', 'completed'),
+            ),
+          ),
+        )
+        .execute();
+      expect(untied).toEqual([]);
+      expect(reviews.every((review) => review.created_at.getTime() <= Date.now())).toBe(true);
+      const best = await (await own.request('/api/tutors?sort=rating&pageSize=1')).json();
+      expect(best.tutors[0].rating.count).toBeGreaterThan(0);
     } finally {
       await own.close();
     }

@@ -10,6 +10,7 @@ import { SUBJECT_CATEGORIES } from '../../shared/constants';
 import { SPOKEN_LANGUAGES, SUBJECTS_BY_CATEGORY, type SubjectCategory } from '../../shared/tutor-catalog';
 import type { DB } from '../db/schema';
 import { insertDemoLessons } from '../lessons/demo-lessons';
+import { insertDemoReviews } from '../reviews/demo-reviews';
 import { refreshListings } from './tutor-listing';
 
 export const FIRST_NAMES = [
@@ -344,5 +345,7 @@ export async function seedDemoDatabase(
   }
   const tutors = generateDemoTutors(count);
   await insertDemoTutors(db, tutors, options);
-  await insertDemoLessons(db, tutors, Date.now());
+  const now = Date.now();
+  await insertDemoLessons(db, tutors, now);
+  await insertDemoReviews(db, now);
 }
