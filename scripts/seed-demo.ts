@@ -49,7 +49,7 @@ try {
   const started = Date.now();
   await seedDemoDatabase(database.db, COUNT, { photos: true });
   process.stdout.write(
-    `Added ${COUNT} demo tutors, with their weekly hours, demo students and lessons, in ${((Date.now() - started) / 1000).toFixed(1)} s. Start the server and open /tutors.\n`,
+    `Added ${COUNT} demo tutors, with their weekly hours, demo students, lessons and reviews, in ${((Date.now() - started) / 1000).toFixed(1)} s. Start the server and open /tutors.\n`,
   );
 } catch (error) {
   if (!(error instanceof DemoSeedRefusedError)) throw error;

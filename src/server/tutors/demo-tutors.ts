@@ -1,7 +1,7 @@
 /**
  * Believable demo tutors, generated deterministically (the same seed gives the same people) with
  * no network and no real person's photo: names are combined from lists, avatars are drawn initials.
- * Used by `npm run seed:demo` (200 tutors, with their weekly hours, demo students and lessons)
+ * Used by `npm run seed:demo` (200 tutors, with their weekly hours, demo students, lessons and reviews)
  * and by the tests.
  */
 import { type Kysely, sql } from 'kysely';
