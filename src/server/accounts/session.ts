@@ -111,3 +111,9 @@ export function requireVerifiedUser(c: Context<AppEnv>): SessionUser {
   if (!user.emailVerified) throw new ApiError(403, messages.emailNotVerified, 'EMAIL_NOT_VERIFIED');
   return user;
 }
+
+/** After loadSession: a route for signed-in users with a verified email (401, then 403, otherwise). */
+export const verifiedOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
+  requireVerifiedUser(c);
+  await next();
+};

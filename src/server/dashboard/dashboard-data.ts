@@ -12,7 +12,7 @@ import type { Role } from '../../shared/constants';
 import type { LessonStatus } from '../../shared/lessons/lesson-schemas';
 import { displayedAverage } from '../../shared/reviews/review-rules';
 import type { DB } from '../db/schema';
-import { statusAt } from '../lessons/lessons';
+import { statusAt, tookPlace } from '../lessons/lessons';
 import { tutorsToReview } from '../reviews/reviews';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -137,12 +137,7 @@ async function tutorDashboard(
     .selectFrom('lessons')
     .select((eb) => eb.fn.countAll<string>().as('count'))
     .where('tutor_id', '=', userId)
-    .where((eb) =>
-      eb.or([
-        eb('status', '=', 'completed'),
-        eb.and([eb('status', '=', 'confirmed'), eb('ends_at', '<=', new Date(now))]),
-      ]),
-    )
+    .where(tookPlace(now))
     .executeTakeFirstOrThrow();
 
   const lessons = rows.map((row) => ({ row, status: statusAt(row, now), start: row.starts_at.getTime() }));
@@ -211,12 +206,7 @@ async function studentDashboard(
       .selectFrom('lessons')
       .select(['subject', (eb) => eb.fn.countAll<string>().as('lessons')])
       .where('student_id', '=', userId)
-      .where((eb) =>
-        eb.or([
-          eb('status', '=', 'completed'),
-          eb.and([eb('status', '=', 'confirmed'), eb('ends_at', '<=', new Date(now))]),
-        ]),
-      )
+      .where(tookPlace(now))
       .groupBy('subject')
       .execute(),
   ]);

@@ -3,7 +3,7 @@
  * weekly hours in their own zone, and demo students (accounts without a password, like the demo
  * tutors: nobody can sign in as them) have lessons with some of them, over the past three weeks
  * (completed, one cancelled now and then) and the next three (confirmed, a few requests still
- * waiting). Generated from a fixed seed; the times are relative to when the seed runs.
+ * waiting). Generated from a fixed seed; the times are relative to the moment `npm run seed:demo` runs.
  */
 import { type Insertable, type Kysely, sql } from 'kysely';
 import { Temporal } from 'temporal-polyfill';

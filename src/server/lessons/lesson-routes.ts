@@ -22,7 +22,7 @@ import {
   slotQuerySchema,
 } from '../../shared/lessons/lesson-schemas';
 import { tutorIdSchema } from '../../shared/tutor-schemas';
-import { requireVerifiedUser, type SessionReader } from '../accounts/session';
+import { requireVerifiedUser, type SessionReader, verifiedOnly } from '../accounts/session';
 import type { DB } from '../db/schema';
 import { ApiError, errorResponse } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
@@ -68,10 +68,6 @@ const tutorsOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
 const studentsOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (requireVerifiedUser(c).role !== 'student')
     throw new ApiError(403, lessonMessages.studentsBook, 'FORBIDDEN');
-  await next();
-};
-const verifiedOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
-  requireVerifiedUser(c);
   await next();
 };
 

@@ -13,7 +13,7 @@
  * `completed`, before the minute job (expireDue, completeDue) writes it.
  */
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import {
   type Availability,
   type BookingSettings,
@@ -40,6 +40,15 @@ import {
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
+
+/**
+ * A lesson that took place by `now`: completed, or confirmed with its end passed (the minute job
+ * marks those completed, but a reader must not wait for it). `table` names the lessons' alias.
+ */
+export function tookPlace(now: number, table?: string) {
+  const column = (name: string) => sql.ref(table ? `${table}.${name}` : name);
+  return sql<boolean>`(${column('status')} = 'completed' or (${column('status')} = 'confirmed' and ${column('ends_at')} <= ${new Date(now)}))`;
+}
 
 export const lessonMessages = {
   notFound: 'This lesson does not exist',

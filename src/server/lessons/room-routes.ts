@@ -5,11 +5,11 @@
  * tabs through the live channel (GET /api/live), which is authenticated, so a tab only ever hears
  * the rooms of its own user's lessons.
  */
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { roomChatSchema, roomSignalSchema } from '../../shared/lessons/room-rules';
-import { requireVerifiedUser, type SessionReader } from '../accounts/session';
+import { requireVerifiedUser, type SessionReader, verifiedOnly } from '../accounts/session';
 import type { Config } from '../config/config';
 import type { DB } from '../db/schema';
 import type { AppEnv } from '../http/app-env';
@@ -20,11 +20,6 @@ import { lessonMessages } from './lessons';
 import { addChatLine, attendanceOf, listChat, loadRoom, markNoShow, recordJoin, requireOpen } from './room';
 
 const lessonParam = z.object({ id: z.uuid() });
-
-const verifiedOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
-  requireVerifiedUser(c);
-  await next();
-};
 
 export function roomRoutes(deps: {
   db: Kysely<DB>;

@@ -9,7 +9,7 @@
  */
 import { upgradeWebSocket } from '@hono/node-server';
 import { getSessionCookie } from 'better-auth/cookies';
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import {
@@ -20,7 +20,12 @@ import {
   reportSchema,
 } from '../../shared/conversation-schemas';
 import { messages as productMessages } from '../../shared/messages';
-import { requireVerifiedUser, SESSION_COOKIE_PREFIX, type SessionReader } from '../accounts/session';
+import {
+  requireVerifiedUser,
+  SESSION_COOKIE_PREFIX,
+  type SessionReader,
+  verifiedOnly,
+} from '../accounts/session';
 import type { DB } from '../db/schema';
 import { ApiError, errorResponse } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
@@ -54,11 +59,6 @@ const messageParam = z.object({
     .transform(Number),
 });
 const userParam = z.object({ userId: z.string().regex(/^[\w-]{1,64}$/) });
-
-const verifiedOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
-  requireVerifiedUser(c);
-  await next();
-};
 
 export function messageRoutes(deps: {
   db: Kysely<DB>;

@@ -3,12 +3,12 @@
  * with a completed lesson writes or edits theirs; the reviewed tutor answers each once; anyone
  * signed in and verified may report one.
  */
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { answerSchema, reviewReportSchema, reviewSchema } from '../../shared/reviews/review-rules';
 import { tutorIdSchema } from '../../shared/tutor-schemas';
-import { requireVerifiedUser, type SessionReader } from '../accounts/session';
+import { requireVerifiedUser, type SessionReader, verifiedOnly } from '../accounts/session';
 import type { DB } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
@@ -32,11 +32,6 @@ const pageQuery = z.object({
     .transform(Number)
     .optional(),
 });
-
-const verifiedOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
-  requireVerifiedUser(c);
-  await next();
-};
 
 export function reviewRoutes(deps: { db: Kysely<DB>; sessions: SessionReader; limiters: RateLimiters }) {
   const { db, sessions } = deps;

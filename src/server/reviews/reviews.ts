@@ -10,6 +10,7 @@ import { type Kysely, sql } from 'kysely';
 import { displayedAverage, REVIEWS_PAGE_SIZE, reviewerName } from '../../shared/reviews/review-rules';
 import type { DB } from '../db/schema';
 import { ApiError } from '../http/api-error';
+import { tookPlace } from '../lessons/lessons';
 
 export const reviewMessages = {
   tutorNotFound: 'This tutor profile does not exist or is not public',
@@ -76,12 +77,7 @@ export async function hasCompletedLesson(db: Kysely<DB>, studentId: string, tuto
     .select('id')
     .where('student_id', '=', studentId)
     .where('tutor_id', '=', tutorId)
-    .where((eb) =>
-      eb.or([
-        eb('status', '=', 'completed'),
-        eb.and([eb('status', '=', 'confirmed'), eb('ends_at', '<=', new Date(now))]),
-      ]),
-    )
+    .where(tookPlace(now))
     .executeTakeFirst();
   return row !== undefined;
 }
@@ -98,12 +94,7 @@ export async function tutorsToReview(db: Kysely<DB>, studentId: string, now: num
     .select(['l.tutor_id as tutorId', 'u.display_name as displayName'])
     .where('l.student_id', '=', studentId)
     .where('tp.published', '=', true)
-    .where((eb) =>
-      eb.or([
-        eb('l.status', '=', 'completed'),
-        eb.and([eb('l.status', '=', 'confirmed'), eb('l.ends_at', '<=', new Date(now))]),
-      ]),
-    )
+    .where(tookPlace(now, 'l'))
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(
