@@ -52,3 +52,7 @@ export async function request<R extends ClientResponse<unknown>>(send: Promise<R
   }
   return parseResponse(res);
 }
+
+/** What to tell a person about a failed call: the server's words, or `fallback` when it gave none. */
+export const failureMessage = (error: unknown, fallback: string = messages.unexpectedError) =>
+  error instanceof ApiError ? error.message : fallback;

@@ -5,7 +5,7 @@
  */
 import type { z } from 'zod';
 import { messages } from '../../shared/messages';
-import { ApiError } from './api';
+import { failureMessage } from './api';
 
 /** What is wrong with a submitted form: the first problem's message, and each field's own. */
 export interface FormProblem {
@@ -56,6 +56,6 @@ export function check<S extends z.ZodType>(
 
 /** A call the server refused, or could not answer, as the form shows it. */
 export function refused(error: unknown, prefix = ''): { problem: FormProblem } {
-  const message = error instanceof ApiError ? error.message : messages.unexpectedError;
+  const message = failureMessage(error);
   return { problem: { message: `${prefix}${message}`, fields: {} } };
 }

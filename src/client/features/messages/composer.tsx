@@ -5,10 +5,9 @@
  */
 import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
 import { MAX_MESSAGE_LENGTH } from '../../../shared/conversation-schemas';
-import { messages } from '../../../shared/messages';
 import { Button } from '../../components/button';
 import { ErrorMessage } from '../../components/messages';
-import { ApiError } from '../../lib/api';
+import { failureMessage } from '../../lib/api';
 
 /** The counter shows once a message comes close to the limit. */
 const COUNT_BEFORE_LIMIT = 200;
@@ -52,7 +51,7 @@ export function Composer({
       await send(sending);
     } catch (error) {
       setText((typed) => (typed ? `${sending}\n${typed}` : sending));
-      setProblem(error instanceof ApiError ? error.message : messages.unexpectedError);
+      setProblem(failureMessage(error));
     } finally {
       setBusy(false);
       box.current?.focus();

@@ -5,13 +5,14 @@
  * message moves its conversation up and counts as unread unless it is the one on screen.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link, useLoaderData, useLocation, useNavigate } from 'react-router';
+import { useLoaderData, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../shared/routes';
 import { Button } from '../../components/button';
 import { ApiError, api, request } from '../../lib/api';
 import { live, type MessageView } from '../../lib/live';
 import { useAuth } from '../auth/auth-provider';
 import { TutorAvatar } from '../tutors/tutor-avatar';
+import { BackToInbox } from './back-to-inbox';
 import { Composer } from './composer';
 import { Inbox } from './inbox';
 import { type Conversation, conversationPath, loadMessages, type Recipient } from './messages-data';
@@ -182,12 +183,7 @@ function FirstMessage({ recipient, role }: { recipient: Recipient; role: 'studen
   return (
     <div className="flex h-full min-h-0 flex-col">
       <header className="border-b border-slate-200 px-4 py-3">
-        <Link
-          to={paths.messages}
-          className="mb-2 inline-block text-sm font-semibold text-brand-700 underline-offset-2 hover:underline md:hidden"
-        >
-          ← All conversations
-        </Link>
+        <BackToInbox />
         <div className="flex items-center gap-3">
           <TutorAvatar id={recipient.id} name={name} photoVersion={recipient.photoVersion} size={40} />
           <h2 className="text-lg font-semibold text-slate-900">New message to {name}</h2>

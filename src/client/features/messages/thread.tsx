@@ -9,16 +9,16 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { MAX_REPORT_REASON_LENGTH } from '../../../shared/conversation-schemas';
 import { lessonTimeLabel } from '../../../shared/lessons/lesson-times';
-import { messages as productMessages } from '../../../shared/messages';
 import { paths } from '../../../shared/routes';
 import { Button } from '../../components/button';
 import { ErrorMessage, StatusMessage } from '../../components/messages';
 import { TextArea } from '../../components/text-field';
-import { ApiError, api, request } from '../../lib/api';
+import { api, failureMessage, request } from '../../lib/api';
 import { live, type MessageView } from '../../lib/live';
 import { browserTimeZone } from '../../lib/time-zones';
 import { StatusBadge } from '../lessons/lesson-parts';
 import { TutorAvatar } from '../tutors/tutor-avatar';
+import { BackToInbox } from './back-to-inbox';
 import { Composer } from './composer';
 import { Dialog } from './dialog';
 import { eventText, scheduleWeekOf, sentLabel, sentTitle } from './message-lines';
@@ -141,7 +141,7 @@ export function Thread({
       // The button goes with the last page: the focus moves to the messages rather than nowhere.
       if (!more) scroller.current?.focus();
     } catch (error) {
-      setNote(error instanceof ApiError ? error.message : productMessages.unexpectedError);
+      setNote(failureMessage(error));
     } finally {
       setLoadingOlder(false);
     }
@@ -168,7 +168,7 @@ export function Thread({
           : `You unblocked ${name}. The conversation is back in your inbox.`,
       );
     } catch (error) {
-      setNote(error instanceof ApiError ? error.message : productMessages.unexpectedError);
+      setNote(failureMessage(error));
     } finally {
       setConfirmBlock(false);
     }
@@ -177,12 +177,7 @@ export function Thread({
   return (
     <div className="flex h-full min-h-0 flex-col">
       <header className="border-b border-slate-200 px-4 py-3">
-        <Link
-          to={paths.messages}
-          className="mb-2 inline-block text-sm font-semibold text-brand-700 underline-offset-2 hover:underline md:hidden"
-        >
-          ← All conversations
-        </Link>
+        <BackToInbox />
         <div className="flex items-center gap-3">
           <TutorAvatar id={detail.other.id} name={name} photoVersion={detail.other.photoVersion} size={40} />
           <div className="min-w-0 flex-1">
@@ -374,7 +369,7 @@ function ReportDialog({ line, onClose }: { line: MessageView | null; onClose: (s
       await request(api.messages[':id'].report.$post({ param: { id: String(line.id) }, json: { reason } }));
       onClose(true);
     } catch (error) {
-      setProblem(error instanceof ApiError ? error.message : productMessages.unexpectedError);
+      setProblem(failureMessage(error));
     } finally {
       setBusy(false);
     }

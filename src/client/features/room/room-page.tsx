@@ -12,7 +12,7 @@ import { mayMarkNoShow } from '../../../shared/lessons/room-rules';
 import { paths } from '../../../shared/routes';
 import { Button } from '../../components/button';
 import { ErrorMessage } from '../../components/messages';
-import { ApiError, api, request } from '../../lib/api';
+import { ApiError, api, failureMessage, request } from '../../lib/api';
 import { browserTimeZone } from '../../lib/time-zones';
 import { StatusBadge } from '../lessons/lesson-parts';
 import { Component as NotFound } from '../not-found/not-found-page';
@@ -114,7 +114,7 @@ function Ended({ room, otherName }: { room: RoomInfo; otherName: string }) {
       await request(api.lessons[':id']['no-show'].$post({ param: { id: lesson.id } }));
       revalidator.revalidate();
     } catch (error) {
-      setProblem(error instanceof ApiError ? error.message : 'That did not work. Please try again.');
+      setProblem(failureMessage(error, 'That did not work. Please try again.'));
     }
   }
   return (

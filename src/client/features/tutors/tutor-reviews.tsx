@@ -11,7 +11,7 @@ import { MAX_REVIEW_LENGTH, MIN_REVIEW_LENGTH } from '../../../shared/reviews/re
 import { Button } from '../../components/button';
 import { ErrorMessage, StatusMessage } from '../../components/messages';
 import { TextArea } from '../../components/text-field';
-import { ApiError, api, request } from '../../lib/api';
+import { api, failureMessage, request } from '../../lib/api';
 import { useAuth } from '../auth/auth-provider';
 import { Dialog } from '../messages/dialog';
 import { Stars } from './ratings';
@@ -27,8 +27,7 @@ export const fetchReviews = (tutorId: string, page: number, signal?: AbortSignal
     ),
   );
 
-const failure = (error: unknown) =>
-  error instanceof ApiError ? error.message : 'That did not work. Please try again.';
+const TRY_AGAIN = 'That did not work. Please try again.';
 const dateLabel = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
 
@@ -60,7 +59,7 @@ export function ReviewsSection({
       setMore((current) => [...current, ...next.reviews]);
       setPage(page + 1);
     } catch (error) {
-      setProblem(failure(error));
+      setProblem(failureMessage(error, TRY_AGAIN));
     }
   }
 
@@ -227,7 +226,7 @@ function ReviewForm({
       setDone(you.review ? 'Your review was updated.' : 'Thank you: your review is published.');
       revalidator.revalidate();
     } catch (error) {
-      setProblem(failure(error));
+      setProblem(failureMessage(error, TRY_AGAIN));
     } finally {
       setBusy(false);
     }
@@ -289,7 +288,7 @@ function AnswerForm({ reviewId, reviewer }: { reviewId: string; reviewer: string
       await request(api.reviews[':id'].answer.$post({ param: { id: reviewId }, json: { text } }));
       revalidator.revalidate();
     } catch (error) {
-      setProblem(failure(error));
+      setProblem(failureMessage(error, TRY_AGAIN));
     } finally {
       setBusy(false);
     }
@@ -322,7 +321,7 @@ function ReportDialog({ review, onClose }: { review: Review | null; onClose: (se
       setReason('');
       onClose(true);
     } catch (error) {
-      setProblem(failure(error));
+      setProblem(failureMessage(error, TRY_AGAIN));
     }
   }
   return (

@@ -1,0 +1,14 @@
+import { Link } from 'react-router';
+import { paths } from '../../../shared/routes';
+
+/** On a phone a conversation is a screen of its own: this leads back to the inbox (hidden from md up, where both show). */
+export function BackToInbox() {
+  return (
+    <Link
+      to={paths.messages}
+      className="mb-2 inline-block text-sm font-semibold text-brand-700 underline-offset-2 hover:underline md:hidden"
+    >
+      ← All conversations
+    </Link>
+  );
+}
