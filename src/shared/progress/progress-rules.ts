@@ -140,8 +140,8 @@ function streakEarnedAt(sortedEnds: readonly number[], timeZone: string): number
   for (const end of sortedEnds) {
     const day = Temporal.Instant.fromEpochMilliseconds(end).toZonedDateTimeISO(timeZone).toPlainDate();
     const monday = day.subtract({ days: day.dayOfWeek - 1 });
-    if (lastMonday && Temporal.PlainDate.compare(monday, lastMonday) === 0) continue;
-    const consecutive = lastMonday !== undefined && lastMonday.add({ weeks: 1 }).equals(monday);
+    if (lastMonday?.equals(monday)) continue;
+    const consecutive = lastMonday?.add({ weeks: 1 }).equals(monday) ?? false;
     run = consecutive ? run + 1 : 1;
     lastMonday = monday;
     if (run === STREAK_WEEKS) return end;
