@@ -162,7 +162,8 @@ function TutorView({ data }: { data: TutorDashboard }) {
                   {student.displayName}
                 </Link>
                 <p className="text-sm text-slate-600">
-                  {student.lessons === 1 ? '1 lesson' : `${student.lessons} lessons`} · last{' '}
+                  {student.lessons === 1 ? '1 lesson' : `${student.lessons} lessons`} ·{' '}
+                  {Date.parse(student.lastLessonAt) > Date.now() ? 'booked until' : 'last'}{' '}
                   {shortDayLabel(Date.parse(student.lastLessonAt), data.timeZone)}
                 </p>
               </li>
@@ -187,65 +188,70 @@ function Stat({ label, value, detail }: { label: string; value: string; detail?:
 }
 
 function StudentView({ data }: { data: StudentDashboard }) {
+  // Two columns on a wide screen: lessons and goals on the left, the rest beside them.
   return (
-    <div className="grid gap-6 lg:grid-cols-3">
-      <CardSection title="Upcoming lessons" className="lg:col-span-2">
-        {data.upcoming.length === 0 ? (
-          <p className="text-sm text-slate-700">
-            No lessons booked yet. Find a tutor and pick a time that suits you.
-          </p>
-        ) : (
-          <ul className="divide-y divide-slate-100">
-            {data.upcoming.map((lesson) => (
-              <li key={lesson.id} className="py-3">
-                <div className="flex flex-wrap items-center gap-2">
-                  <span className="font-medium text-slate-900">
-                    {lesson.subject} with {lesson.with.displayName}
-                  </span>
-                  <StatusBadge status={lesson.status} />
-                </div>
-                <p className="mt-0.5 text-sm text-slate-700">
-                  {lessonTimeLabel(Date.parse(lesson.start), Date.parse(lesson.end), data.timeZone)} ·{' '}
-                  {lesson.minutes} min
-                </p>
-                <RoomLink lesson={lesson} onlyWhenOpen />
-              </li>
-            ))}
-          </ul>
-        )}
-        <Link
-          to={paths.schedule}
-          className="mt-4 inline-block text-sm font-semibold text-brand-700 underline"
-        >
-          Open your schedule
-        </Link>
-      </CardSection>
-      <ReviewInvites tutors={data.toReview} />
-      <CardSection title="Find New Tutors">
-        <p className="text-sm text-slate-700">Explore tutors by subject, price and language.</p>
-        <ButtonLink to={paths.tutors} className="mt-4 w-full">
-          Browse Tutors
-        </ButtonLink>
-        <ButtonLink to={paths.messages} variant="secondary" className="mt-3 w-full">
-          View Messages
-        </ButtonLink>
-      </CardSection>
-      <CardSection title="Learning progress" className="lg:col-span-2">
-        <GoalList
-          goals={data.goals}
-          empty="Set a goal for what you are learning, with the steps on the way: each step you or your tutor tick moves its bar."
-        />
-        <NewGoalForm />
-      </CardSection>
-      <CardSection title="Achievements">
-        <Achievements achievements={data.achievements} timeZone={data.timeZone} />
-        {data.completedBySubject.length > 0 ? (
-          <p className="mt-4 border-t border-slate-100 pt-3 text-sm text-slate-700">
-            Lessons completed:{' '}
-            {data.completedBySubject.map((item) => `${item.subject} ${item.lessons}`).join(' · ')}
-          </p>
-        ) : null}
-      </CardSection>
+    <div className="grid items-start gap-6 lg:grid-cols-3">
+      <div className="space-y-6 lg:col-span-2">
+        <CardSection title="Upcoming lessons">
+          {data.upcoming.length === 0 ? (
+            <p className="text-sm text-slate-700">
+              No lessons booked yet. Find a tutor and pick a time that suits you.
+            </p>
+          ) : (
+            <ul className="divide-y divide-slate-100">
+              {data.upcoming.map((lesson) => (
+                <li key={lesson.id} className="py-3">
+                  <div className="flex flex-wrap items-center gap-2">
+                    <span className="font-medium text-slate-900">
+                      {lesson.subject} with {lesson.with.displayName}
+                    </span>
+                    <StatusBadge status={lesson.status} />
+                  </div>
+                  <p className="mt-0.5 text-sm text-slate-700">
+                    {lessonTimeLabel(Date.parse(lesson.start), Date.parse(lesson.end), data.timeZone)} ·{' '}
+                    {lesson.minutes} min
+                  </p>
+                  <RoomLink lesson={lesson} onlyWhenOpen />
+                </li>
+              ))}
+            </ul>
+          )}
+          <Link
+            to={paths.schedule}
+            className="mt-4 inline-block text-sm font-semibold text-brand-700 underline"
+          >
+            Open your schedule
+          </Link>
+        </CardSection>
+        <CardSection title="Learning progress">
+          <GoalList
+            goals={data.goals}
+            empty="Set a goal for what you are learning, with the steps on the way: each step you or your tutor tick moves its bar."
+          />
+          <NewGoalForm />
+        </CardSection>
+      </div>
+      <div className="space-y-6">
+        <ReviewInvites tutors={data.toReview} />
+        <CardSection title="Find New Tutors">
+          <p className="text-sm text-slate-700">Explore tutors by subject, price and language.</p>
+          <ButtonLink to={paths.tutors} className="mt-4 w-full">
+            Browse Tutors
+          </ButtonLink>
+          <ButtonLink to={paths.messages} variant="secondary" className="mt-3 w-full">
+            View Messages
+          </ButtonLink>
+        </CardSection>
+        <CardSection title="Achievements">
+          <Achievements achievements={data.achievements} timeZone={data.timeZone} />
+          {data.completedBySubject.length > 0 ? (
+            <p className="mt-4 border-t border-slate-100 pt-3 text-sm text-slate-700">
+              Lessons completed:{' '}
+              {data.completedBySubject.map((item) => `${item.subject} ${item.lessons}`).join(' · ')}
+            </p>
+          ) : null}
+        </CardSection>
+      </div>
     </div>
   );
 }

@@ -141,7 +141,7 @@ function AddMilestone({ goal }: { goal: Goal }) {
   }
 
   return (
-    <form onSubmit={submit} className="mt-3 flex flex-wrap items-end gap-2">
+    <form onSubmit={submit} className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-end">
       <TextField
         label={`New milestone for ${goal.title}`}
         className="min-w-0 flex-1 [&_label]:sr-only"
@@ -263,6 +263,7 @@ export function NewGoalForm() {
         <Button
           type="button"
           variant="secondary"
+          className="mt-3"
           onClick={() => {
             setDone(null);
             setOpen(true);
