@@ -97,6 +97,12 @@ test("a goal's milestones, ticked by the student and the tutor, move the dashboa
 
   await page.reload();
   await expect(bar).toHaveAttribute('aria-valuenow', '100');
+  // The student gives the goal a date; the bar stays where it was.
+  await progress.getByRole('button', { name: `Edit the goal ${title}` }).click();
+  await progress.getByLabel('Target date (optional)').fill('2027-06-30');
+  await progress.getByRole('button', { name: 'Save goal' }).click();
+  await expect(progress).toContainText('Spanish · by June 30, 2027');
+  await expect(bar).toHaveAttribute('aria-valuenow', '100');
   await expect(progress.getByText(`ticked by ${tutor.displayName}`)).toBeVisible();
   await expect(page.getByRole('region', { name: 'Achievements' })).toContainText(/Goal reached.*Earned/);
 });

@@ -225,6 +225,7 @@ function StudentView({ data }: { data: StudentDashboard }) {
         </CardSection>
         <CardSection title="Learning progress">
           <GoalList
+            editable
             goals={data.goals}
             empty="Set a goal for what you are learning, with the steps on the way: each step you or your tutor tick moves its bar."
           />

@@ -25,18 +25,28 @@ const dateLabel = (date: string) =>
     timeZone: 'UTC',
   });
 
-export function GoalList({ goals, empty }: { goals: Goal[]; empty: string }) {
+/** `editable`: the student's own list, where a goal's title, subject and date can be changed. */
+export function GoalList({
+  goals,
+  empty,
+  editable = false,
+}: {
+  goals: Goal[];
+  empty: string;
+  editable?: boolean;
+}) {
   if (goals.length === 0) return <p className="text-sm text-slate-700">{empty}</p>;
   return (
     <ul className="space-y-6">
       {goals.map((goal) => (
-        <GoalItem key={goal.id} goal={goal} />
+        <GoalItem key={goal.id} goal={goal} editable={editable} />
       ))}
     </ul>
   );
 }
 
-function GoalItem({ goal }: { goal: Goal }) {
+function GoalItem({ goal, editable }: { goal: Goal; editable: boolean }) {
+  const [editing, setEditing] = useState(false);
   const revalidator = useRevalidator();
   // A box shows its new state at once, while the server stores it; a failure puts it back.
   const [ticking, setTicking] = useState<Record<string, boolean>>({});
@@ -66,8 +76,19 @@ function GoalItem({ goal }: { goal: Goal }) {
         <p className="text-sm text-slate-600">
           {goal.subject}
           {goal.targetDate ? ` · by ${dateLabel(goal.targetDate)}` : ''}
+          {editable && !editing ? (
+            <button
+              type="button"
+              onClick={() => setEditing(true)}
+              aria-label={`Edit the goal ${goal.title}`}
+              className="ml-3 font-semibold text-brand-700 underline-offset-2 hover:underline"
+            >
+              Edit
+            </button>
+          ) : null}
         </p>
       </div>
+      {editing ? <EditGoal goal={goal} onDone={() => setEditing(false)} /> : null}
       <div className="mt-2 flex items-center gap-3">
         <div
           role="progressbar"
@@ -158,6 +179,74 @@ function AddMilestone({ goal }: { goal: Goal }) {
           <ErrorMessage>{problem}</ErrorMessage>
         </div>
       ) : null}
+    </form>
+  );
+}
+
+/** The student changes a goal's title, subject or date (an empty date removes it). */
+function EditGoal({ goal, onDone }: { goal: Goal; onDone: () => void }) {
+  const revalidator = useRevalidator();
+  const [title, setTitle] = useState(goal.title);
+  const [subject, setSubject] = useState(goal.subject);
+  const [targetDate, setTargetDate] = useState(goal.targetDate ?? '');
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setProblem(null);
+    try {
+      await request(
+        api.goals[':id'].$patch({
+          param: { id: goal.id },
+          json: { title, subject, targetDate: targetDate === '' ? null : targetDate },
+        }),
+      );
+      await revalidator.revalidate();
+      onDone();
+    } catch (error) {
+      setProblem(failureMessage(error, TRY_AGAIN));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="mt-3 grid gap-3 rounded-lg border border-slate-200 p-3 sm:grid-cols-3">
+      {problem ? (
+        <div className="sm:col-span-3">
+          <ErrorMessage>{problem}</ErrorMessage>
+        </div>
+      ) : null}
+      <TextField
+        label="Goal"
+        value={title}
+        onChange={(event) => setTitle(event.target.value)}
+        maxLength={120}
+        required
+      />
+      <SelectField label="Subject" value={subject} onChange={(event) => setSubject(event.target.value)}>
+        {SUBJECTS.map((name) => (
+          <option key={name} value={name}>
+            {name}
+          </option>
+        ))}
+      </SelectField>
+      <TextField
+        label="Target date (optional)"
+        type="date"
+        value={targetDate}
+        onChange={(event) => setTargetDate(event.target.value)}
+      />
+      <div className="flex flex-wrap gap-3 sm:col-span-3">
+        <Button type="submit" busy={busy}>
+          Save goal
+        </Button>
+        <Button type="button" variant="secondary" onClick={onDone}>
+          Cancel
+        </Button>
+      </div>
     </form>
   );
 }
