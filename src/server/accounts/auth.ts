@@ -57,6 +57,11 @@ export interface AuthDependencies {
 const badRequest = (message: string, code = 'VALIDATION_ERROR') =>
   new APIError('BAD_REQUEST', { message, code });
 
+/** What a suspended user is told when they try to sign in. */
+export function suspendedMessage(reason: string | null, supportEmail: string): string {
+  return `Your account has been suspended${reason ? `: ${reason}` : '.'} If you think this is a mistake, write to ${supportEmail}.`;
+}
+
 const asString = (value: unknown) => (typeof value === 'string' ? value : '');
 
 const tooManyRequests = (wait: number) =>
@@ -99,6 +104,24 @@ export function createAuth(deps: AuthDependencies) {
     telemetry: { enabled: false },
     databaseHooks: {
       session: {
+        // A suspended user's password may be right, but no session is made for them: they are
+        // told why, and where to write, after the password was checked (so the answer tells a
+        // stranger nothing about an account).
+        create: {
+          before: async (session) => {
+            const user = await db
+              .selectFrom('users')
+              .select(['suspended_at', 'suspension_reason'])
+              .where('id', '=', session.userId)
+              .executeTakeFirst();
+            if (user?.suspended_at) {
+              throw new APIError('FORBIDDEN', {
+                message: suspendedMessage(user.suspension_reason, config.supportEmail),
+                code: 'ACCOUNT_SUSPENDED',
+              });
+            }
+          },
+        },
         delete: {
           after: async (session) => {
             await deps.onSessionEnded?.(session.token);
@@ -133,6 +156,20 @@ export function createAuth(deps: AuthDependencies) {
           defaultValue: 'student',
           input: true,
           validator: { input: roleSchema },
+        },
+        // Never from a request: the command line grants it (src/server/admin/admins.ts).
+        isAdmin: {
+          type: 'boolean',
+          fieldName: 'is_admin',
+          required: false,
+          defaultValue: false,
+          input: false,
+        },
+        suspendedAt: {
+          type: 'date',
+          fieldName: 'suspended_at',
+          required: false,
+          input: false,
         },
       },
     },

@@ -11,6 +11,7 @@ import * as lessons from './0005-lessons';
 import * as messages from './0006-messages';
 import * as lessonRoom from './0007-lesson-room';
 import * as reviews from './0008-reviews';
+import * as operators from './0010-operators';
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '0006-messages': messages,
   '0007-lesson-room': lessonRoom,
   '0008-reviews': reviews,
+  '0010-operators': operators,
 };
