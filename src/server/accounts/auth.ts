@@ -62,6 +62,15 @@ export function suspendedMessage(reason: string | null, supportEmail: string): s
   return `Your account has been suspended${reason ? `: ${reason}` : '.'} If you think this is a mistake, write to ${supportEmail}.`;
 }
 
+/** A user as Better Auth's adapter reads it: suspended or not, and why. */
+function suspensionOf(user: unknown): { suspended: boolean; reason: string | null } {
+  const fields = (user ?? {}) as { suspendedAt?: unknown; suspensionReason?: unknown };
+  return {
+    suspended: Boolean(fields.suspendedAt),
+    reason: typeof fields.suspensionReason === 'string' ? fields.suspensionReason : null,
+  };
+}
+
 const asString = (value: unknown) => (typeof value === 'string' ? value : '');
 
 const tooManyRequests = (wait: number) =>
@@ -108,15 +117,14 @@ export function createAuth(deps: AuthDependencies) {
         // told why, and where to write, after the password was checked (so the answer tells a
         // stranger nothing about an account).
         create: {
-          before: async (session) => {
-            const user = await db
-              .selectFrom('users')
-              .select(['suspended_at', 'suspension_reason'])
-              .where('id', '=', session.userId)
-              .executeTakeFirst();
-            if (user?.suspended_at) {
+          before: async (session, context) => {
+            // Through Better Auth's adapter, which joins the sign-up's transaction when there is
+            // one: a query of our own would wait for that transaction's connection.
+            const user = context ? await context.context.internalAdapter.findUserById(session.userId) : null;
+            const suspension = suspensionOf(user);
+            if (suspension.suspended) {
               throw new APIError('FORBIDDEN', {
-                message: suspendedMessage(user.suspension_reason, config.supportEmail),
+                message: suspendedMessage(suspension.reason, config.supportEmail),
                 code: 'ACCOUNT_SUSPENDED',
               });
             }
@@ -170,6 +178,13 @@ export function createAuth(deps: AuthDependencies) {
           fieldName: 'suspended_at',
           required: false,
           input: false,
+        },
+        suspensionReason: {
+          type: 'string',
+          fieldName: 'suspension_reason',
+          required: false,
+          input: false,
+          returned: false,
         },
       },
     },
