@@ -1,8 +1,10 @@
 /**
  * Browser tests: Playwright drives the real built server in Debian's Chromium (never a downloaded
  * browser: these machines have no internet). The server gets its own empty data folder per run
- * and delivers mail to a real SMTP server the tests read.
+ * (seeded with lessons that already took place: tests/support/browser-seed.ts) and delivers mail
+ * to a real SMTP server the tests read.
  */
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,8 +22,15 @@ const appPort = Number(process.env.BROWSER_TEST_PORT ?? 4173);
 const appUrl = `http://127.0.0.1:${appPort}`;
 const smtpPort = appPort + 2;
 const mailHttpPort = appPort + 3;
-// The config is loaded by the runner and by every worker: create the data folder once.
-process.env.BROWSER_TEST_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'tutorlane-browser-'));
+// The config is loaded by the runner and by every worker: create and seed the data folder once,
+// before the server opens it (Playwright starts web servers before any global setup).
+if (!process.env.BROWSER_TEST_DATA_DIR) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'tutorlane-browser-'));
+  execFileSync(process.execPath, ['--import', 'tsx', 'tests/support/browser-seed.ts', dataDir], {
+    stdio: 'inherit',
+  });
+  process.env.BROWSER_TEST_DATA_DIR = dataDir;
+}
 process.env.MAIL_SINK_URL = `http://127.0.0.1:${mailHttpPort}`;
 
 const chromiumFlags = [

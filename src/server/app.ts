@@ -50,6 +50,7 @@ import { messageRoutes } from './messages/message-routes';
 import { PHOTO_PATH, profileDetailsRoutes } from './profile/profile-details-routes';
 import { profileRoutes } from './profile/profile-routes';
 import { verificationRoutes } from './profile/verification-routes';
+import { progressRoutes } from './progress/progress-routes';
 import { publicConfig, publicConfigRoutes } from './public-config/public-config-routes';
 import type { ConcurrencyLimit } from './rate-limit/concurrency-limit';
 import { createRateLimiters, type RateLimiters } from './rate-limit/rate-limits';
@@ -133,6 +134,7 @@ function createApi(deps: AppDependencies, services: AppServices, auth: Auth, ses
       }),
     )
     .route('/', roomRoutes({ db, sessions, limiters, live, iceServers: config.iceServers }))
+    .route('/', progressRoutes({ db, sessions, limiters }))
     .route('/', dashboardRoutes({ db, sessions }))
     .route('/', scheduleRoutes({ db, sessions }))
     .route('/', messageRoutes({ db, sessions, limiters, live, trustedOrigins: config.trustedOrigins }))

@@ -56,7 +56,15 @@ export const pages = [
   { path: paths.tutors, module: 'features/tutors/tutor-search-page.tsx', access: 'public' },
   { path: `${paths.tutors}/:id`, module: 'features/tutors/tutor-page.tsx', access: 'public' },
   { path: '/lessons/:id/room', module: 'features/room/room-page.tsx', access: 'verified' },
+  { path: '/students/:id', module: 'features/progress/history-page.tsx', access: 'verified' },
+  { path: `${paths.tutors}/:id/lessons`, module: 'features/progress/history-page.tsx', access: 'verified' },
 ] as const satisfies readonly Page[];
+
+/** A tutor's page for one of their students: lessons, notes and goals. */
+export const studentPath = (id: string) => `/students/${encodeURIComponent(id)}`;
+
+/** A student's lessons with one tutor, with the tutor's notes. */
+export const tutorLessonsPath = (id: string) => `${tutorPath(id)}/lessons`;
 
 /** A lesson's room. */
 export const roomPath = (lessonId: string) => `/lessons/${encodeURIComponent(lessonId)}/room`;

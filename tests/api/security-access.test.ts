@@ -253,6 +253,58 @@ const matrix: Route[] = [
   },
   {
     method: 'GET',
+    path: `/api/lessons/${NO_LESSON}/notes`,
+    pattern: '/api/lessons/:id/notes',
+    expected: verifiedOnly(404),
+  },
+  {
+    method: 'PUT',
+    path: `/api/lessons/${NO_LESSON}/notes`,
+    pattern: '/api/lessons/:id/notes',
+    body: () => ({ covered: 'Route matrix', homework: '' }),
+    expected: verifiedOnly(404),
+  },
+  // A tutor reads goals of a student they teach (?studentId=), and sets none of their own.
+  {
+    method: 'GET',
+    path: '/api/goals',
+    expected: { anonymous: 401, unverified: 403, student: 200, tutor: 404 },
+  },
+  {
+    method: 'POST',
+    path: '/api/goals',
+    body: () => ({ subject: 'Physics', title: 'Route matrix' }),
+    expected: { anonymous: 401, unverified: 403, student: 201, tutor: 403 },
+  },
+  {
+    method: 'PATCH',
+    path: `/api/goals/${NO_LESSON}`,
+    pattern: '/api/goals/:id',
+    body: () => ({ title: 'Route matrix' }),
+    expected: verifiedOnly(404),
+  },
+  {
+    method: 'POST',
+    path: `/api/goals/${NO_LESSON}/milestones`,
+    pattern: '/api/goals/:id/milestones',
+    body: () => ({ title: 'Route matrix' }),
+    expected: verifiedOnly(404),
+  },
+  {
+    method: 'PATCH',
+    path: `/api/milestones/${NO_LESSON}`,
+    pattern: '/api/milestones/:id',
+    body: () => ({ done: true }),
+    expected: verifiedOnly(404),
+  },
+  {
+    method: 'GET',
+    path: '/api/history/no-such-person',
+    pattern: '/api/history/:id',
+    expected: verifiedOnly(404),
+  },
+  {
+    method: 'GET',
     path: `/api/lessons/${NO_LESSON}/room`,
     pattern: '/api/lessons/:id/room',
     expected: verifiedOnly(404),

@@ -3,11 +3,14 @@
  * mailbox the app delivers to, accounts created through the API rather than the UI (only the
  * journeys under test walk the UI), and an accessibility scan.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, test as base, expect, type Page } from '@playwright/test';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { Challenge } from 'altcha-lib/types';
+import type { BrowserSeed, SeededPair } from '../support/browser-seed';
 import type { CaughtMail } from '../support/mail-catcher';
 
 export const PASSWORD = 'correct-horse-battery-42';
@@ -133,3 +136,19 @@ export const test = base.extend<{ clientAddress: string; noPageErrors: undefined
 });
 
 export { expect };
+
+/** The seeded student and tutor of this test's project, who share lessons that took place. */
+export function seededPair(): SeededPair {
+  const seed = JSON.parse(
+    readFileSync(join(process.env.BROWSER_TEST_DATA_DIR as string, 'seed.json'), 'utf8'),
+  ) as BrowserSeed;
+  return seed[test.info().project.name as keyof BrowserSeed];
+}
+
+/** Signs a seeded person in, in this page's browser context. */
+export async function signInAs(page: Page, person: { email: string }) {
+  const res = await page.request.post('/api/auth/sign-in/email', {
+    data: { email: person.email, password: PASSWORD },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}

@@ -111,7 +111,7 @@ for (const role of ['student', 'tutor'] as const) {
         'No lessons booked yet.',
       );
       await expect(page.getByRole('region', { name: 'Learning progress' })).toContainText(
-        'Your completed lessons will add up here',
+        'Set a goal for what you are learning',
       );
       await expect(page.getByRole('link', { name: 'Browse Tutors' })).toHaveAttribute('href', '/tutors');
     }

@@ -4,21 +4,26 @@
  * - a tutor's: today's lessons, earnings this month and last (confirmed and completed lessons,
  *   by start), completed sessions, active students, requests waiting for an answer, and whether
  *   students can book at all yet;
- * - a student's: the next lessons, and lessons completed per subject.
+ * - a student's: the next lessons, lessons completed per subject, their goals with milestones,
+ *   and the achievements earned from lessons and goals, each with its date.
  */
 import type { Kysely } from 'kysely';
 import { Temporal } from 'temporal-polyfill';
 import type { Role } from '../../shared/constants';
 import type { LessonStatus } from '../../shared/lessons/lesson-schemas';
+import { type Achievement, achievementsFrom } from '../../shared/progress/progress-rules';
 import { displayedAverage } from '../../shared/reviews/review-rules';
 import type { DB } from '../db/schema';
 import { statusAt, tookPlace } from '../lessons/lessons';
+import { type GoalView, goalsOf } from '../progress/goals';
 import { tutorsToReview } from '../reviews/reviews';
 
 const DAY = 24 * 60 * 60 * 1000;
 /** A student counts as active with a lesson in the last 30 days or any ahead. */
 const ACTIVE_STUDENT_DAYS = 30;
 const UPCOMING_LIMIT = 5;
+/** How many students the tutor's dashboard lists, the most recent first. */
+const STUDENTS_LIMIT = 50;
 
 export interface DashboardLesson {
   id: string;
@@ -43,6 +48,8 @@ export interface TutorDashboard {
   hasAvailability: boolean;
   /** The tutor's reviews: the average shown (null before the first) and how many. */
   rating: { average: number | null; count: number };
+  /** The students taught (a confirmed or completed lesson), the latest lesson first. */
+  students: { id: string; displayName: string; lessons: number; lastLessonAt: string }[];
 }
 
 export interface StudentDashboard {
@@ -52,6 +59,8 @@ export interface StudentDashboard {
   completedBySubject: { subject: string; lessons: number }[];
   /** Tutors with a completed lesson the student has not reviewed yet. */
   toReview: { tutorId: string; displayName: string }[];
+  goals: GoalView[];
+  achievements: Achievement[];
 }
 
 export type Dashboard = TutorDashboard | StudentDashboard;
@@ -139,6 +148,21 @@ async function tutorDashboard(
     .where('tutor_id', '=', userId)
     .where(tookPlace(now))
     .executeTakeFirstOrThrow();
+  const students = await db
+    .selectFrom('lessons as l')
+    .innerJoin('users as s', 's.id', 'l.student_id')
+    .select([
+      's.id',
+      's.display_name',
+      (eb) => eb.fn.countAll<string>().as('lessons'),
+      (eb) => eb.fn.max('l.starts_at').as('last_lesson_at'),
+    ])
+    .where('l.tutor_id', '=', userId)
+    .where('l.status', 'in', ['confirmed', 'completed'])
+    .groupBy(['s.id', 's.display_name'])
+    .orderBy('last_lesson_at', 'desc')
+    .limit(STUDENTS_LIMIT)
+    .execute();
 
   const lessons = rows.map((row) => ({ row, status: statusAt(row, now), start: row.starts_at.getTime() }));
   const earned = (range: readonly [number, number]) =>
@@ -185,6 +209,12 @@ async function tutorDashboard(
       average: displayedAverage(ratings?.rating_sum ?? 0, ratings?.rating_count ?? 0),
       count: ratings?.rating_count ?? 0,
     },
+    students: students.map((student) => ({
+      id: student.id,
+      displayName: student.display_name,
+      lessons: Number(student.lessons),
+      lastLessonAt: new Date(student.last_lesson_at).toISOString(),
+    })),
   };
 }
 
@@ -210,10 +240,33 @@ async function studentDashboard(
       .groupBy('subject')
       .execute(),
   ]);
-  const toReview = await tutorsToReview(db, userId, now);
+  const [toReview, goals, tookPlaceEnds, goalsCompleted] = await Promise.all([
+    tutorsToReview(db, userId, now),
+    goalsOf(db, userId),
+    db
+      .selectFrom('lessons')
+      .select('ends_at')
+      .where('student_id', '=', userId)
+      .where(tookPlace(now))
+      .execute(),
+    db
+      .selectFrom('goals')
+      .select('first_completed_at')
+      .where('student_id', '=', userId)
+      .where('first_completed_at', 'is not', null)
+      .execute(),
+  ]);
   return {
     role: 'student',
     toReview,
+    goals,
+    achievements: achievementsFrom({
+      lessonEnds: tookPlaceEnds.map((row) => row.ends_at.getTime()),
+      goalsCompleted: goalsCompleted.flatMap((row) =>
+        row.first_completed_at ? [row.first_completed_at.getTime()] : [],
+      ),
+      timeZone,
+    }),
     timeZone,
     upcoming: upcoming.map((row) => toLesson(row, now)),
     completedBySubject: completed

@@ -326,9 +326,45 @@ export interface ReviewReportsTable {
   resolved_by: string | null;
 }
 
+/** The tutor's notes on a lesson that took place. */
+export interface LessonNotesTable {
+  lesson_id: string;
+  covered: string;
+  homework: string;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+/** A student's learning goal in one subject. */
+export interface GoalsTable {
+  id: string;
+  student_id: string;
+  subject: string;
+  title: string;
+  /** A calendar day ("YYYY-MM-DD"), read as text so no zone shifts it. */
+  target_date: ColumnType<string | null, string | null | undefined, string | null>;
+  completed_at: Date | null;
+  first_completed_at: Date | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface GoalMilestonesTable {
+  id: string;
+  goal_id: string;
+  title: string;
+  done_at: Date | null;
+  done_by: string | null;
+  created_by: string | null;
+  created_at: Generated<Date>;
+}
+
 export interface DB {
   tutor_verifications: TutorVerificationsTable;
   audit_log: AuditLogTable;
+  lesson_notes: LessonNotesTable;
+  goals: GoalsTable;
+  goal_milestones: GoalMilestonesTable;
   reviews: ReviewsTable;
   review_reports: ReviewReportsTable;
   lesson_attendance: LessonAttendanceTable;

@@ -161,16 +161,74 @@ function lessonsWithNames(db: Db) {
     .select([...lessonColumns, 't.display_name as tutor_name', 's.display_name as student_name']);
 }
 
+/** The tutor's notes on a lesson that took place, as lists of lessons carry them. */
+export interface NotesSummary {
+  covered: string;
+  homework: string;
+  updatedAt: string;
+}
+
+/** A lesson in a list: with its notes, which only its two participants ever list. */
+export type ListedLesson = LessonView & { notes: NotesSummary | null };
+
+function listedLessons(db: Db) {
+  return lessonsWithNames(db)
+    .leftJoin('lesson_notes as n', 'n.lesson_id', 'l.id')
+    .select(['n.covered', 'n.homework', 'n.updated_at as notes_updated_at']);
+}
+
+type ListedRow = Awaited<ReturnType<ReturnType<typeof listedLessons>['execute']>>[number];
+
+const toListed = (row: ListedRow, now: number): ListedLesson => ({
+  ...toView(row, now),
+  notes:
+    row.notes_updated_at === null
+      ? null
+      : {
+          covered: row.covered ?? '',
+          homework: row.homework ?? '',
+          updatedAt: row.notes_updated_at.toISOString(),
+        },
+});
+
 /** The user's lessons (as tutor or student) that overlap [from, to), by start. */
-export async function listLessons(db: Kysely<DB>, userId: string, from: number, to: number, now: number) {
-  const rows = await lessonsWithNames(db)
+export async function listLessons(
+  db: Kysely<DB>,
+  userId: string,
+  from: number,
+  to: number,
+  now: number,
+): Promise<ListedLesson[]> {
+  const rows = await listedLessons(db)
     .where((eb) => eb.or([eb('l.tutor_id', '=', userId), eb('l.student_id', '=', userId)]))
     .where('l.starts_at', '<', new Date(to))
     .where('l.ends_at', '>', new Date(from))
     .orderBy('l.starts_at')
     .orderBy('l.id')
     .execute();
-  return rows.map((row) => toView(row, now));
+  return rows.map((row) => toListed(row, now));
+}
+
+/** The lessons between the user and one other person, either way round, newest first. */
+export async function lessonsBetween(
+  db: Kysely<DB>,
+  userId: string,
+  otherId: string,
+  now: number,
+  limit: number,
+): Promise<ListedLesson[]> {
+  const rows = await listedLessons(db)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('l.tutor_id', '=', userId), eb('l.student_id', '=', otherId)]),
+        eb.and([eb('l.student_id', '=', userId), eb('l.tutor_id', '=', otherId)]),
+      ]),
+    )
+    .orderBy('l.starts_at', 'desc')
+    .orderBy('l.id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => toListed(row, now));
 }
 
 /** One lesson of the user's, or 404: another user's lesson does not exist for them. */

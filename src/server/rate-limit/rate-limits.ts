@@ -58,6 +58,11 @@ export const rateLimitRules = {
    * toggle of the microphone or camera), a reconnection as many again.
    */
   roomSignals: { points: 600, durationSeconds: 60 },
+  /**
+   * Progress writes per user (lesson notes, goals, milestones, each tick of one): a lesson's worth
+   * of ticking and typing many times over, not a script filling the tables.
+   */
+  progressWrites: { points: 300, durationSeconds: 60 * 60 },
 } satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof rateLimitRules;

@@ -1,20 +1,23 @@
 /**
  * /dashboard: the verified user's overview, built by the server from their lessons, with times in
  * their own zone (the saved one, else this browser's). A tutor sees today's lessons, earnings,
- * sessions, students and waiting requests; a student their next lessons and what they have
- * completed per subject. Every empty list says what to do next.
+ * sessions, students and waiting requests, and their students; a student their next lessons,
+ * their learning goals (a bar per goal: the share of its milestones done) and achievements.
+ * Every empty list says what to do next.
  */
 import type { InferResponseType } from 'hono/client';
 import { Link, useLoaderData } from 'react-router';
 import { ROLE_LABELS } from '../../../shared/constants';
-import { clockLabel, lessonTimeLabel, priceLabel } from '../../../shared/lessons/lesson-times';
-import { paths } from '../../../shared/routes';
+import { clockLabel, lessonTimeLabel, priceLabel, shortDayLabel } from '../../../shared/lessons/lesson-times';
+import { paths, studentPath } from '../../../shared/routes';
 import { ButtonLink } from '../../components/button';
 import { CardSection } from '../../components/card';
 import { api, request } from '../../lib/api';
 import { browserTimeZone } from '../../lib/time-zones';
 import { useAuth } from '../auth/auth-provider';
 import { RoomLink, StatusBadge, ZoneNote } from '../lessons/lesson-parts';
+import { Achievements } from '../progress/achievements';
+import { GoalList, NewGoalForm } from '../progress/goals';
 import { ReviewInvites } from '../tutors/review-invites';
 
 type Dashboard = InferResponseType<typeof api.dashboard.$get, 200>;
@@ -142,6 +145,32 @@ function TutorView({ data }: { data: TutorDashboard }) {
           </ButtonLink>
         </div>
       </CardSection>
+      <CardSection title="Your students" className="lg:col-span-3">
+        {data.students.length === 0 ? (
+          <p className="text-sm text-slate-700">
+            Students you teach appear here after their first confirmed lesson, each with their lessons, your
+            notes and their goals.
+          </p>
+        ) : (
+          <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+            {data.students.map((student) => (
+              <li key={student.id} className="rounded-xl bg-slate-50 p-4">
+                <Link
+                  to={studentPath(student.id)}
+                  className="font-semibold text-brand-700 underline-offset-2 hover:underline"
+                >
+                  {student.displayName}
+                </Link>
+                <p className="text-sm text-slate-600">
+                  {student.lessons === 1 ? '1 lesson' : `${student.lessons} lessons`} ·{' '}
+                  {Date.parse(student.lastLessonAt) > Date.now() ? 'booked until' : 'last'}{' '}
+                  {shortDayLabel(Date.parse(student.lastLessonAt), data.timeZone)}
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardSection>
     </div>
   );
 }
@@ -159,80 +188,70 @@ function Stat({ label, value, detail }: { label: string; value: string; detail?:
 }
 
 function StudentView({ data }: { data: StudentDashboard }) {
-  const most = Math.max(1, ...data.completedBySubject.map((item) => item.lessons));
+  // Two columns on a wide screen: lessons and goals on the left, the rest beside them.
   return (
-    <div className="grid gap-6 lg:grid-cols-3">
-      <CardSection title="Upcoming lessons" className="lg:col-span-2">
-        {data.upcoming.length === 0 ? (
-          <p className="text-sm text-slate-700">
-            No lessons booked yet. Find a tutor and pick a time that suits you.
-          </p>
-        ) : (
-          <ul className="divide-y divide-slate-100">
-            {data.upcoming.map((lesson) => (
-              <li key={lesson.id} className="py-3">
-                <div className="flex flex-wrap items-center gap-2">
-                  <span className="font-medium text-slate-900">
-                    {lesson.subject} with {lesson.with.displayName}
-                  </span>
-                  <StatusBadge status={lesson.status} />
-                </div>
-                <p className="mt-0.5 text-sm text-slate-700">
-                  {lessonTimeLabel(Date.parse(lesson.start), Date.parse(lesson.end), data.timeZone)} ·{' '}
-                  {lesson.minutes} min
-                </p>
-                <RoomLink lesson={lesson} onlyWhenOpen />
-              </li>
-            ))}
-          </ul>
-        )}
-        <Link
-          to={paths.schedule}
-          className="mt-4 inline-block text-sm font-semibold text-brand-700 underline"
-        >
-          Open your schedule
-        </Link>
-      </CardSection>
-      <ReviewInvites tutors={data.toReview} />
-      <CardSection title="Find New Tutors">
-        <p className="text-sm text-slate-700">Explore tutors by subject, price and language.</p>
-        <ButtonLink to={paths.tutors} className="mt-4 w-full">
-          Browse Tutors
-        </ButtonLink>
-        <ButtonLink to={paths.messages} variant="secondary" className="mt-3 w-full">
-          View Messages
-        </ButtonLink>
-      </CardSection>
-      <CardSection title="Learning progress" className="lg:col-span-3">
-        {data.completedBySubject.length === 0 ? (
-          <p className="text-sm text-slate-700">
-            Your completed lessons will add up here, subject by subject, after your first lesson.
-          </p>
-        ) : (
-          <ul className="space-y-4">
-            {data.completedBySubject.map((item) => (
-              <ProgressRow key={item.subject} subject={item.subject} lessons={item.lessons} most={most} />
-            ))}
-          </ul>
-        )}
-      </CardSection>
+    <div className="grid items-start gap-6 lg:grid-cols-3">
+      <div className="space-y-6 lg:col-span-2">
+        <CardSection title="Upcoming lessons">
+          {data.upcoming.length === 0 ? (
+            <p className="text-sm text-slate-700">
+              No lessons booked yet. Find a tutor and pick a time that suits you.
+            </p>
+          ) : (
+            <ul className="divide-y divide-slate-100">
+              {data.upcoming.map((lesson) => (
+                <li key={lesson.id} className="py-3">
+                  <div className="flex flex-wrap items-center gap-2">
+                    <span className="font-medium text-slate-900">
+                      {lesson.subject} with {lesson.with.displayName}
+                    </span>
+                    <StatusBadge status={lesson.status} />
+                  </div>
+                  <p className="mt-0.5 text-sm text-slate-700">
+                    {lessonTimeLabel(Date.parse(lesson.start), Date.parse(lesson.end), data.timeZone)} ·{' '}
+                    {lesson.minutes} min
+                  </p>
+                  <RoomLink lesson={lesson} onlyWhenOpen />
+                </li>
+              ))}
+            </ul>
+          )}
+          <Link
+            to={paths.schedule}
+            className="mt-4 inline-block text-sm font-semibold text-brand-700 underline"
+          >
+            Open your schedule
+          </Link>
+        </CardSection>
+        <CardSection title="Learning progress">
+          <GoalList
+            goals={data.goals}
+            empty="Set a goal for what you are learning, with the steps on the way: each step you or your tutor tick moves its bar."
+          />
+          <NewGoalForm />
+        </CardSection>
+      </div>
+      <div className="space-y-6">
+        <ReviewInvites tutors={data.toReview} />
+        <CardSection title="Find New Tutors">
+          <p className="text-sm text-slate-700">Explore tutors by subject, price and language.</p>
+          <ButtonLink to={paths.tutors} className="mt-4 w-full">
+            Browse Tutors
+          </ButtonLink>
+          <ButtonLink to={paths.messages} variant="secondary" className="mt-3 w-full">
+            View Messages
+          </ButtonLink>
+        </CardSection>
+        <CardSection title="Achievements">
+          <Achievements achievements={data.achievements} timeZone={data.timeZone} />
+          {data.completedBySubject.length > 0 ? (
+            <p className="mt-4 border-t border-slate-100 pt-3 text-sm text-slate-700">
+              Lessons completed:{' '}
+              {data.completedBySubject.map((item) => `${item.subject} ${item.lessons}`).join(' · ')}
+            </p>
+          ) : null}
+        </CardSection>
+      </div>
     </div>
-  );
-}
-
-/** One subject's completed lessons, as a bar against the subject with the most. */
-function ProgressRow({ subject, lessons, most }: { subject: string; lessons: number; most: number }) {
-  const text = lessons === 1 ? '1 lesson completed' : `${lessons} lessons completed`;
-  return (
-    <li>
-      <div className="flex justify-between text-sm">
-        <span className="font-medium text-slate-900">{subject}</span>
-        <span className="text-slate-600">{text}</span>
-      </div>
-      {/* The bar only draws the count read out beside the subject. */}
-      <div aria-hidden="true" className="mt-2 h-2.5 rounded-full bg-slate-100">
-        <div className="h-2.5 rounded-full bg-brand-600" style={{ width: `${(lessons / most) * 100}%` }} />
-      </div>
-    </li>
   );
 }

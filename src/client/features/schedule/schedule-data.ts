@@ -1,7 +1,7 @@
 /**
  * What the schedule page loads: the role's wording and the zone to show times in (GET
  * /api/schedule), the lessons of the week on screen and of the weeks ahead (GET /api/lessons), and
- * the calendar feed's address. The week is the URL's `?week=` (a Monday, "YYYY-MM-DD"), else this
+ * the calendar feed's address, and the lessons of the last 30 days that took place, with notes. The week is the URL's `?week=` (a Monday, "YYYY-MM-DD"), else this
  * week in the user's zone.
  */
 import type { InferResponseType } from 'hono/client';
@@ -12,8 +12,9 @@ import { browserTimeZone } from '../../lib/time-zones';
 
 export type Lesson = InferResponseType<typeof api.lessons.$get, 200>['lessons'][number];
 
-/** How far ahead the list of upcoming lessons looks. */
+/** How far ahead the list of upcoming lessons looks, and how far back the recent ones. */
 const UPCOMING_DAYS = 90;
+const RECENT_DAYS = 30;
 const DAY = 24 * 60 * 60 * 1000;
 
 const isLocalDate = (value: string | null): value is string =>
@@ -36,13 +37,19 @@ export async function loadSchedule({ request: page }: LoaderFunctionArgs) {
   const weekFrom = new Date(startOfLocalDay(monday, timeZone)).toISOString();
   const weekTo = new Date(startOfLocalDay(addDays(monday, 7), timeZone)).toISOString();
   const now = Date.now();
-  const [week, upcoming, feed] = await Promise.all([
+  const [week, upcoming, recent, feed] = await Promise.all([
     request(api.lessons.$get({ query: { from: weekFrom, to: weekTo } }, { init: { signal } })),
     request(
       api.lessons.$get(
         {
           query: { from: new Date(now).toISOString(), to: new Date(now + UPCOMING_DAYS * DAY).toISOString() },
         },
+        { init: { signal } },
+      ),
+    ),
+    request(
+      api.lessons.$get(
+        { query: { from: new Date(now - RECENT_DAYS * DAY).toISOString(), to: new Date(now).toISOString() } },
         { init: { signal } },
       ),
     ),
@@ -56,6 +63,8 @@ export async function loadSchedule({ request: page }: LoaderFunctionArgs) {
     upcoming: upcoming.lessons.filter(
       (lesson) => lesson.status === 'pending' || lesson.status === 'confirmed',
     ),
+    /** Lessons that took place in the last weeks, the latest first: where their notes are. */
+    recent: recent.lessons.filter((lesson) => lesson.status === 'completed').reverse(),
     feedUrl: feed.url,
   };
 }

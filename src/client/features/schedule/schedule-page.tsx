@@ -1,6 +1,7 @@
 /**
  * /schedule: the user's week as a calendar, the lessons ahead with what can be done with each
- * (accept or decline a request, cancel, move), and the calendar feed, all in the user's zone
+ * (accept or decline a request, cancel, move), the lessons that took place with their notes (the
+ * tutor writes them there), and the calendar feed, all in the user's zone
  * (the saved one, else this browser's), which the page names. Should the server refuse (the
  * session ended, or the email is not verified), the page itself asks to sign up or sign in.
  */
@@ -13,10 +14,11 @@ import {
   shortDayLabel,
   startOfLocalDay,
 } from '../../../shared/lessons/lesson-times';
-import { paths } from '../../../shared/routes';
+import { paths, studentPath, tutorLessonsPath } from '../../../shared/routes';
 import { ButtonLink } from '../../components/button';
 import { CardSection } from '../../components/card';
 import { RoomLink, StatusBadge, ZoneNote } from '../lessons/lesson-parts';
+import { NotesEditor, NotesView } from '../progress/lesson-notes';
 import { ReviewInvites } from '../tutors/review-invites';
 import { CalendarFeedCard } from './calendar-feed-card';
 import { LessonActions } from './lesson-actions';
@@ -127,6 +129,16 @@ export function Component() {
               />
             )}
           </CardSection>
+          <CardSection title="Recent lessons">
+            {schedule.recent.length === 0 ? (
+              <p className="text-sm text-slate-700">
+                Lessons of the last 30 days appear here once they have taken place,{' '}
+                {tutor ? 'for you to write what was covered and the homework.' : 'with your tutor’s notes.'}
+              </p>
+            ) : (
+              <RecentLessons lessons={schedule.recent} schedule={schedule} />
+            )}
+          </CardSection>
         </div>
         <div className="space-y-6">
           <CardSection title="Quick actions">
@@ -207,6 +219,46 @@ function LessonList({ lessons, schedule }: { lessons: Lesson[]; schedule: Schedu
               Message {other.displayName}
             </Link>
             <LessonActions lesson={lesson} role={role} timeZone={timeZone} />
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** Lessons that took place: the tutor writes their notes, the student reads them. */
+function RecentLessons({ lessons, schedule }: { lessons: Lesson[]; schedule: ScheduleData }) {
+  const { role, timeZone } = schedule;
+  return (
+    <ul className="divide-y divide-slate-100">
+      {lessons.map((lesson) => {
+        const other = role === 'tutor' ? lesson.student : lesson.tutor;
+        const when = lessonTimeLabel(Date.parse(lesson.start), Date.parse(lesson.end), timeZone);
+        return (
+          <li key={lesson.id} className="py-4 first:pt-0 last:pb-0">
+            <p className="font-semibold text-slate-900">
+              {lesson.subject} with {other.displayName}
+            </p>
+            <p className="mt-1 text-sm text-slate-700">{when}</p>
+            {role === 'tutor' ? (
+              <NotesEditor
+                lessonId={lesson.id}
+                notes={lesson.notes}
+                lessonName={`${lesson.subject} with ${other.displayName}, ${when}`}
+              />
+            ) : lesson.notes ? (
+              <NotesView notes={lesson.notes} className="mt-2" />
+            ) : (
+              <p className="mt-1 text-sm text-slate-600">
+                Your tutor has not written notes on this lesson yet.
+              </p>
+            )}
+            <Link
+              to={role === 'tutor' ? studentPath(other.id) : tutorLessonsPath(other.id)}
+              className="mt-2 inline-block text-sm font-semibold text-brand-700 underline"
+            >
+              All lessons with {other.displayName}
+            </Link>
           </li>
         );
       })}

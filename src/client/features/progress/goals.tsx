@@ -1,0 +1,277 @@
+/**
+ * A student's learning goals: each with a progress bar (the share of its milestones done) and its
+ * milestones as checkboxes, which the student and their tutors tick; either may add a milestone.
+ * Every change goes to the server and the page's data is read again, so the bars, the
+ * achievements and the goal's completion always show what the server holds.
+ */
+import type { InferResponseType } from 'hono/client';
+import { type FormEvent, useId, useState } from 'react';
+import { useRevalidator } from 'react-router';
+import { goalShare } from '../../../shared/progress/progress-rules';
+import { SUBJECTS } from '../../../shared/tutor-catalog';
+import { Button } from '../../components/button';
+import { ErrorMessage, StatusMessage } from '../../components/messages';
+import { SelectField, TextArea, TextField } from '../../components/text-field';
+import { api, failureMessage, request } from '../../lib/api';
+
+export type Goal = InferResponseType<(typeof api.goals)['$post'], 201>;
+
+const TRY_AGAIN = 'That did not work. Please try again.';
+const dateLabel = (date: string) =>
+  new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+
+export function GoalList({ goals, empty }: { goals: Goal[]; empty: string }) {
+  if (goals.length === 0) return <p className="text-sm text-slate-700">{empty}</p>;
+  return (
+    <ul className="space-y-6">
+      {goals.map((goal) => (
+        <GoalItem key={goal.id} goal={goal} />
+      ))}
+    </ul>
+  );
+}
+
+function GoalItem({ goal }: { goal: Goal }) {
+  const revalidator = useRevalidator();
+  // A box shows its new state at once, while the server stores it; a failure puts it back.
+  const [ticking, setTicking] = useState<Record<string, boolean>>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const percent = Math.round(goalShare(goal.milestones) * 100);
+  const headingId = useId();
+
+  async function tick(milestoneId: string, done: boolean) {
+    setTicking((now) => ({ ...now, [milestoneId]: done }));
+    setProblem(null);
+    try {
+      await request(api.milestones[':id'].$patch({ param: { id: milestoneId }, json: { done } }));
+      await revalidator.revalidate();
+    } catch (error) {
+      setProblem(failureMessage(error, TRY_AGAIN));
+    } finally {
+      setTicking(({ [milestoneId]: _settled, ...rest }) => rest);
+    }
+  }
+
+  return (
+    <li aria-labelledby={headingId}>
+      <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+        <h3 id={headingId} className="font-semibold text-slate-900 wrap-break-word">
+          {goal.title}
+        </h3>
+        <p className="text-sm text-slate-600">
+          {goal.subject}
+          {goal.targetDate ? ` · by ${dateLabel(goal.targetDate)}` : ''}
+        </p>
+      </div>
+      <div className="mt-2 flex items-center gap-3">
+        <div
+          role="progressbar"
+          aria-label={`Progress on ${goal.title}`}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+          aria-valuetext={`${goal.done} of ${goal.total} milestones done`}
+          className="h-2.5 flex-1 rounded-full bg-slate-100"
+        >
+          <div className="h-2.5 rounded-full bg-brand-600 transition-all" style={{ width: `${percent}%` }} />
+        </div>
+        <span className="text-sm text-slate-700">
+          {goal.completedAt ? 'Reached' : `${goal.done} of ${goal.total}`}
+        </span>
+      </div>
+      {problem ? (
+        <div className="mt-2">
+          <ErrorMessage>{problem}</ErrorMessage>
+        </div>
+      ) : null}
+      {goal.milestones.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-600">No milestones yet: add the steps on the way.</p>
+      ) : (
+        <ul className="mt-3 space-y-1.5">
+          {goal.milestones.map((milestone) => (
+            <li key={milestone.id} className="flex flex-wrap items-center gap-x-2">
+              <label className="flex min-h-8 cursor-pointer items-center gap-2 text-sm text-slate-800">
+                <input
+                  type="checkbox"
+                  className="size-4"
+                  checked={ticking[milestone.id] ?? milestone.done}
+                  aria-busy={milestone.id in ticking}
+                  onChange={(event) => tick(milestone.id, event.target.checked)}
+                />
+                <span className={milestone.done ? 'line-through decoration-slate-400' : ''}>
+                  {milestone.title}
+                </span>
+              </label>
+              {milestone.done && milestone.doneBy ? (
+                <span className="text-xs text-slate-600">ticked by {milestone.doneBy}</span>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+      <AddMilestone goal={goal} />
+    </li>
+  );
+}
+
+function AddMilestone({ goal }: { goal: Goal }) {
+  const revalidator = useRevalidator();
+  const [title, setTitle] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setProblem(null);
+    try {
+      await request(api.goals[':id'].milestones.$post({ param: { id: goal.id }, json: { title } }));
+      setTitle('');
+      await revalidator.revalidate();
+    } catch (error) {
+      setProblem(failureMessage(error, TRY_AGAIN));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-end">
+      <TextField
+        label={`New milestone for ${goal.title}`}
+        className="min-w-0 flex-1 [&_label]:sr-only"
+        placeholder="Add a milestone"
+        value={title}
+        onChange={(event) => setTitle(event.target.value)}
+        maxLength={120}
+      />
+      <Button type="submit" variant="secondary" busy={busy}>
+        Add milestone
+      </Button>
+      {problem ? (
+        <div className="w-full">
+          <ErrorMessage>{problem}</ErrorMessage>
+        </div>
+      ) : null}
+    </form>
+  );
+}
+
+/** A student's new goal: a subject, a title, an optional date, and the first milestones. */
+export function NewGoalForm() {
+  const revalidator = useRevalidator();
+  const [open, setOpen] = useState(false);
+  const [subject, setSubject] = useState('');
+  const [title, setTitle] = useState('');
+  const [targetDate, setTargetDate] = useState('');
+  const [milestones, setMilestones] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setProblem(null);
+    try {
+      await request(
+        api.goals.$post({
+          json: {
+            subject,
+            title,
+            ...(targetDate ? { targetDate } : {}),
+            milestones: milestones
+              .split('\n')
+              .map((line) => line.trim())
+              .filter(Boolean),
+          },
+        }),
+      );
+      setDone(`Your goal "${title.trim()}" is saved.`);
+      setSubject('');
+      setTitle('');
+      setTargetDate('');
+      setMilestones('');
+      setOpen(false);
+      await revalidator.revalidate();
+    } catch (error) {
+      setProblem(failureMessage(error, TRY_AGAIN));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="mt-6 border-t border-slate-100 pt-4">
+      {done ? <StatusMessage>{done}</StatusMessage> : null}
+      {open ? (
+        <form onSubmit={submit} className="mt-2 grid gap-4 sm:grid-cols-2">
+          {problem ? (
+            <div className="sm:col-span-2">
+              <ErrorMessage>{problem}</ErrorMessage>
+            </div>
+          ) : null}
+          <TextField
+            label="Goal"
+            hint="What do you want to reach?"
+            value={title}
+            onChange={(event) => setTitle(event.target.value)}
+            maxLength={120}
+            required
+          />
+          <SelectField
+            label="Subject"
+            value={subject}
+            onChange={(event) => setSubject(event.target.value)}
+            required
+          >
+            <option value="">Choose a subject</option>
+            {SUBJECTS.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </SelectField>
+          <TextField
+            label="Target date (optional)"
+            type="date"
+            value={targetDate}
+            onChange={(event) => setTargetDate(event.target.value)}
+          />
+          <TextArea
+            label="Milestones (optional)"
+            hint="One per line: the steps on the way."
+            rows={3}
+            value={milestones}
+            onChange={(event) => setMilestones(event.target.value)}
+          />
+          <div className="flex flex-wrap gap-3 sm:col-span-2">
+            <Button type="submit" busy={busy}>
+              Save goal
+            </Button>
+            <Button type="button" variant="secondary" onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <Button
+          type="button"
+          variant="secondary"
+          className="mt-3"
+          onClick={() => {
+            setDone(null);
+            setOpen(true);
+          }}
+        >
+          Add a goal
+        </Button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,115 @@
+/**
+ * A lesson's notes: what was covered and the homework. The student reads them; the tutor writes
+ * them once the lesson has taken place, in a form that opens from the lesson.
+ */
+import { type FormEvent, useState } from 'react';
+import { useRevalidator } from 'react-router';
+import { Button } from '../../components/button';
+import { ErrorMessage } from '../../components/messages';
+import { TextArea } from '../../components/text-field';
+import { api, failureMessage, request } from '../../lib/api';
+
+export interface Notes {
+  covered: string;
+  homework: string;
+  updatedAt: string;
+}
+
+export function NotesView({ notes, className = '' }: { notes: Notes; className?: string }) {
+  return (
+    <dl className={`space-y-2 rounded-lg bg-slate-50 p-3 text-sm ${className}`}>
+      {notes.covered ? (
+        <div>
+          <dt className="font-semibold text-slate-900">What we covered</dt>
+          <dd className="mt-0.5 whitespace-pre-line break-words text-slate-800">{notes.covered}</dd>
+        </div>
+      ) : null}
+      {notes.homework ? (
+        <div>
+          <dt className="font-semibold text-slate-900">Homework</dt>
+          <dd className="mt-0.5 whitespace-pre-line break-words text-slate-800">{notes.homework}</dd>
+        </div>
+      ) : null}
+    </dl>
+  );
+}
+
+/** The tutor's notes on one lesson: shown, with a button that opens the form to write them. */
+export function NotesEditor({
+  lessonId,
+  notes,
+  lessonName,
+}: {
+  lessonId: string;
+  notes: Notes | null;
+  lessonName: string;
+}) {
+  const revalidator = useRevalidator();
+  const [open, setOpen] = useState(false);
+  const [covered, setCovered] = useState(notes?.covered ?? '');
+  const [homework, setHomework] = useState(notes?.homework ?? '');
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setProblem(null);
+    try {
+      await request(api.lessons[':id'].notes.$put({ param: { id: lessonId }, json: { covered, homework } }));
+      setOpen(false);
+      await revalidator.revalidate();
+    } catch (error) {
+      setProblem(failureMessage(error, 'The notes were not saved. Please try again.'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (!open)
+    return (
+      <div className="mt-2">
+        {notes ? <NotesView notes={notes} /> : null}
+        <Button
+          type="button"
+          variant="secondary"
+          className="mt-2"
+          aria-label={`${notes ? 'Edit notes' : 'Write notes'} on ${lessonName}`}
+          onClick={() => {
+            setCovered(notes?.covered ?? '');
+            setHomework(notes?.homework ?? '');
+            setOpen(true);
+          }}
+        >
+          {notes ? 'Edit notes' : 'Write notes'}
+        </Button>
+      </div>
+    );
+  return (
+    <form onSubmit={submit} className="mt-2 space-y-3 rounded-lg border border-slate-200 p-3">
+      {problem ? <ErrorMessage>{problem}</ErrorMessage> : null}
+      <TextArea
+        label="What was covered"
+        rows={3}
+        value={covered}
+        onChange={(e) => setCovered(e.target.value)}
+        maxLength={4000}
+      />
+      <TextArea
+        label="Homework"
+        rows={2}
+        value={homework}
+        onChange={(e) => setHomework(e.target.value)}
+        maxLength={4000}
+      />
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" busy={busy}>
+          Save notes
+        </Button>
+        <Button type="button" variant="secondary" onClick={() => setOpen(false)}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}

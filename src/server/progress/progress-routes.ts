@@ -1,0 +1,188 @@
+/**
+ * Progress over HTTP (docs/api.md, "Progress"):
+ * - GET/PUT /api/lessons/:id/notes: a lesson's notes, read by both participants, written by the
+ *   tutor once the lesson has taken place;
+ * - GET/POST /api/goals, PATCH /api/goals/:id, POST /api/goals/:id/milestones, PATCH
+ *   /api/milestones/:id: a student's goals, which their tutors read (`?studentId=`), add
+ *   milestones to and tick;
+ * - GET /api/history/:personId: the lessons (with notes) between the caller and one person, and,
+ *   for a tutor looking at a student, that student's goals.
+ * A user sees only their own notes, goals and lessons: anything else is 404.
+ */
+import { Hono } from 'hono';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import {
+  goalChangeSchema,
+  goalSchema,
+  milestoneChangeSchema,
+  milestoneSchema,
+  notesSchema,
+} from '../../shared/progress/progress-rules';
+import { requireVerifiedUser, type SessionReader, verifiedOnly } from '../accounts/session';
+import { browserZoneQuery } from '../dashboard/dashboard-routes';
+import type { DB } from '../db/schema';
+import { ApiError } from '../http/api-error';
+import type { AppEnv } from '../http/app-env';
+import { validate } from '../http/validation';
+import { lessonMessages, lessonsBetween } from '../lessons/lessons';
+import { limitByUser, type RateLimiters } from '../rate-limit/rate-limits';
+import {
+  addMilestone,
+  changeGoal,
+  createGoal,
+  goalMessages,
+  goalsOf,
+  listGoals,
+  teaches,
+  tickMilestone,
+} from './goals';
+import { readNotes, saveNotes } from './notes';
+
+const lessonParam = z.object({ id: z.uuid() });
+const goalParam = z.object({ id: z.uuid() });
+const personParam = z.object({ id: z.string().regex(/^[\w-]{1,64}$/) });
+const goalsQuery = z.object({
+  studentId: z
+    .string()
+    .regex(/^[\w-]{1,64}$/)
+    .optional(),
+});
+
+/** How many lessons a history shows: years of weekly lessons. */
+const HISTORY_LIMIT = 200;
+const historyMessages = { notFound: 'This person does not exist, or has no lessons with you' } as const;
+
+export function progressRoutes(deps: { db: Kysely<DB>; sessions: SessionReader; limiters: RateLimiters }) {
+  const { db } = deps;
+  const { loadSession } = deps.sessions;
+  const writes = limitByUser(deps.limiters, 'progressWrites');
+
+  return new Hono<AppEnv>()
+    .get(
+      '/lessons/:id/notes',
+      loadSession,
+      verifiedOnly,
+      validate('param', lessonParam, lessonMessages.notFound),
+      async (c) =>
+        c.json(await readNotes(db, requireVerifiedUser(c), c.req.valid('param').id, Date.now()), 200),
+    )
+    .put(
+      '/lessons/:id/notes',
+      loadSession,
+      verifiedOnly,
+      writes,
+      validate('param', lessonParam, lessonMessages.notFound),
+      validate('json', notesSchema),
+      async (c) =>
+        c.json(
+          await saveNotes(
+            db,
+            requireVerifiedUser(c),
+            c.req.valid('param').id,
+            c.req.valid('json'),
+            Date.now(),
+          ),
+          200,
+        ),
+    )
+    .get('/goals', loadSession, verifiedOnly, validate('query', goalsQuery), async (c) =>
+      c.json({ goals: await listGoals(db, requireVerifiedUser(c), c.req.valid('query').studentId) }, 200),
+    )
+    .post('/goals', loadSession, verifiedOnly, writes, validate('json', goalSchema), async (c) =>
+      c.json(await createGoal(db, requireVerifiedUser(c), c.req.valid('json'), Date.now()), 201),
+    )
+    .patch(
+      '/goals/:id',
+      loadSession,
+      verifiedOnly,
+      writes,
+      validate('param', goalParam, goalMessages.notFound),
+      validate('json', goalChangeSchema),
+      async (c) =>
+        c.json(
+          await changeGoal(
+            db,
+            requireVerifiedUser(c),
+            c.req.valid('param').id,
+            c.req.valid('json'),
+            Date.now(),
+          ),
+          200,
+        ),
+    )
+    .post(
+      '/goals/:id/milestones',
+      loadSession,
+      verifiedOnly,
+      writes,
+      validate('param', goalParam, goalMessages.notFound),
+      validate('json', milestoneSchema),
+      async (c) =>
+        c.json(
+          await addMilestone(
+            db,
+            requireVerifiedUser(c),
+            c.req.valid('param').id,
+            c.req.valid('json').title,
+            Date.now(),
+          ),
+          201,
+        ),
+    )
+    .patch(
+      '/milestones/:id',
+      loadSession,
+      verifiedOnly,
+      writes,
+      validate('param', goalParam, goalMessages.milestoneNotFound),
+      validate('json', milestoneChangeSchema),
+      async (c) =>
+        c.json(
+          await tickMilestone(
+            db,
+            requireVerifiedUser(c),
+            c.req.valid('param').id,
+            c.req.valid('json').done,
+            Date.now(),
+          ),
+          200,
+        ),
+    )
+    .get(
+      '/history/:id',
+      loadSession,
+      verifiedOnly,
+      validate('param', personParam, historyMessages.notFound),
+      validate('query', browserZoneQuery),
+      async (c) => {
+        const user = requireVerifiedUser(c);
+        const personId = c.req.valid('param').id;
+        const now = Date.now();
+        const lessons =
+          personId === user.id ? [] : await lessonsBetween(db, user.id, personId, now, HISTORY_LIMIT);
+        const first = lessons[0];
+        if (!first) throw new ApiError(404, historyMessages.notFound, 'NOT_FOUND');
+        const person = first.tutor.id === personId ? first.tutor : first.student;
+        const saved = await db
+          .selectFrom('users')
+          .select('time_zone')
+          .where('id', '=', user.id)
+          .executeTakeFirst();
+        const isTheirTutor = user.role === 'tutor' && (await teaches(db, user.id, personId));
+        return c.json(
+          {
+            person: {
+              ...person,
+              role: first.tutor.id === personId ? ('tutor' as const) : ('student' as const),
+            },
+            timeZone: saved?.time_zone ?? c.req.valid('query').timeZone ?? 'UTC',
+            lessons,
+            /** The student's goals, for a tutor who teaches them; null otherwise. */
+            goals: isTheirTutor ? await goalsOf(db, personId) : null,
+          },
+          200,
+        );
+      },
+    );
+}

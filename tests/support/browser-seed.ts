@@ -1,0 +1,135 @@
+/**
+ * Fills the browser suite's data folder before its server starts, with what no test can make
+ * through the public surface in its own time: lessons that already took place. Each Playwright
+ * project (desktop, phone) gets its own student and tutor, so the two never see each other's
+ * reviews, notes or goals. The people sign in with the suite's password; who they are is written
+ * to `seed.json` in the data folder, which `seededPair()` in the fixtures reads.
+ *
+ * Run by playwright.config.ts: `node --import tsx tests/support/browser-seed.ts <data folder>`.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { hashPassword, hashThreads } from '../../src/server/accounts/password-hashing';
+import { openDatabase } from '../../src/server/db/database';
+import { generateDemoTutors, insertDemoTutors } from '../../src/server/tutors/demo-tutors';
+import { lessonPriceCents } from '../../src/shared/lessons/availability';
+
+/** The browser suite's password (fixtures.ts), so a seeded person signs in like any other. */
+const SEED_PASSWORD = 'correct-horse-battery-42';
+const SEED_PROJECTS = ['desktop', 'phone'] as const;
+
+export interface SeededPerson {
+  id: string;
+  email: string;
+  displayName: string;
+}
+
+export interface SeededPair {
+  student: SeededPerson;
+  tutor: SeededPerson;
+  /** Two completed lessons, the older first, and one confirmed a week ahead. */
+  completedLessonIds: string[];
+  upcomingLessonId: string;
+  subject: string;
+}
+
+export type BrowserSeed = Record<(typeof SEED_PROJECTS)[number], SeededPair>;
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+async function seed(dataDir: string): Promise<BrowserSeed> {
+  const database = await openDatabase({ dataDir });
+  const { db } = database;
+  try {
+    const passwordHash = await hashPassword(SEED_PASSWORD);
+    const tutors = generateDemoTutors(SEED_PROJECTS.length, 31).map((tutor, index) => ({
+      ...tutor,
+      id: `seed-tutor-${SEED_PROJECTS[index]}`,
+      email: `tutor.${SEED_PROJECTS[index]}@seed.tutorlane.test`,
+      displayName: `Theo Seeded${SEED_PROJECTS[index] === 'desktop' ? 'Desk' : 'Phone'}`,
+    }));
+    await insertDemoTutors(db, tutors, { photos: true });
+
+    const result = {} as BrowserSeed;
+    // On the hour, so the lessons sit where a person would put them in any zone.
+    const thisHour = Math.floor(Date.now() / HOUR) * HOUR;
+    for (const [index, project] of SEED_PROJECTS.entries()) {
+      const tutor = tutors[index] as (typeof tutors)[number];
+      const student = {
+        id: `seed-student-${project}`,
+        email: `student.${project}@seed.tutorlane.test`,
+        displayName: `Sara Seeded${project === 'desktop' ? 'Desk' : 'Phone'}`,
+      };
+      const now = new Date();
+      await db
+        .insertInto('users')
+        .values({
+          id: student.id,
+          email: student.email,
+          display_name: student.displayName,
+          email_verified: true,
+          role: 'student',
+          time_zone: 'UTC',
+          created_at: new Date(thisHour - 30 * DAY),
+          updated_at: now,
+        })
+        .execute();
+      await db
+        .insertInto('accounts')
+        .values(
+          [student.id, tutor.id].map((userId) => ({
+            id: `seed-account-${userId}`,
+            user_id: userId,
+            account_id: userId,
+            provider_id: 'credential',
+            password: passwordHash,
+            created_at: now,
+            updated_at: now,
+          })),
+        )
+        .execute();
+      const subject = tutor.subjects[0] as string;
+      const lesson = (start: number, status: 'completed' | 'confirmed') => ({
+        id: crypto.randomUUID(),
+        tutor_id: tutor.id,
+        student_id: student.id,
+        subject,
+        starts_at: new Date(start),
+        ends_at: new Date(start + HOUR),
+        minutes: 60,
+        blocked_until: new Date(start + HOUR),
+        price_cents: lessonPriceCents(tutor.hourlyRate, 60),
+        status,
+        expires_at: null,
+        created_at: new Date(start - 7 * DAY),
+        updated_at: new Date(start - 7 * DAY),
+      });
+      const lessons = [
+        lesson(thisHour - 9 * DAY, 'completed'),
+        lesson(thisHour - 2 * DAY, 'completed'),
+        lesson(thisHour + 7 * DAY, 'confirmed'),
+      ];
+      await db.insertInto('lessons').values(lessons).execute();
+      result[project] = {
+        student,
+        tutor: { id: tutor.id, email: tutor.email, displayName: tutor.displayName },
+        completedLessonIds: lessons.slice(0, 2).map((l) => l.id),
+        upcomingLessonId: (lessons[2] as (typeof lessons)[number]).id,
+        subject,
+      };
+    }
+    return result;
+  } finally {
+    await database.close();
+    await hashThreads.destroy();
+  }
+}
+
+const dataDir = process.argv[2];
+if (!dataDir) {
+  process.stderr.write('usage: browser-seed.ts <data folder>\n');
+  process.exit(1);
+}
+const people = await seed(dataDir);
+writeFileSync(join(dataDir, 'seed.json'), JSON.stringify(people, null, 2));
