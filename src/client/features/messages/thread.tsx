@@ -320,6 +320,18 @@ function Line({
       </li>
     );
   }
+  // A message a moderator removed: the server sends only the words that replace it.
+  if (line.hidden) {
+    return (
+      <li className={`flex flex-col ${mine ? 'items-end' : 'items-start'}`}>
+        <p className="max-w-[85%] rounded-2xl border border-dashed border-slate-300 px-4 py-2 text-sm italic text-slate-600 sm:max-w-[70%]">
+          <span className="sr-only">{mine ? 'You: ' : `${otherName}: `}</span>
+          {line.text}
+        </p>
+        <div className="mt-0.5 px-1 text-xs text-slate-600">{when}</div>
+      </li>
+    );
+  }
   return (
     <li className={`flex flex-col ${mine ? 'items-end' : 'items-start'}`}>
       <div
