@@ -1,6 +1,7 @@
 /**
  * The frame of every console page: its title, and the console's sections as a second navigation
- * (a row of links that scrolls sideways on a phone), the current one marked for screen readers.
+ * (a row of links that wraps on a phone, so none hides off screen), the current one marked for
+ * screen readers.
  */
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
@@ -29,8 +30,8 @@ export function AdminLayout({
       <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">Admin</p>
       <h1 className="mt-1 text-3xl font-bold tracking-tight text-slate-900">{title}</h1>
       <p className="mt-2 max-w-3xl text-slate-700">{intro}</p>
-      <nav aria-label="Admin sections" className="-mx-4 mt-6 overflow-x-auto px-4">
-        <ul className="flex min-w-max gap-1 border-b border-slate-200">
+      <nav aria-label="Admin sections" className="mt-6">
+        <ul className="flex flex-wrap gap-x-1 border-b border-slate-200">
           {sections.map((section) => (
             <li key={section.to}>
               <NavLink

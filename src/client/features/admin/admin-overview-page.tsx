@@ -26,6 +26,8 @@ function Counts({ items }: { items: { label: string; value: number; note?: React
   );
 }
 
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
 const linkClass = 'text-sm font-semibold text-brand-700 underline-offset-2 hover:underline';
 
 export function Component() {
@@ -94,7 +96,7 @@ export function Component() {
               {
                 label: 'Open reports',
                 value: openReports.total,
-                note: `${openReports.messages} messages, ${openReports.reviews} reviews`,
+                note: `${plural(openReports.messages, 'message')}, ${plural(openReports.reviews, 'review')}`,
               },
               {
                 label: 'Mail waiting',
