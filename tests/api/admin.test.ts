@@ -159,7 +159,7 @@ describe('the admin role, from the command line only', () => {
       );
       expect(result.exitCode).toBe(1);
       expect(result.error).toContain(`pid ${process.pid}`);
-      expect(result.error).toContain('stop the server');
+      expect(result.error).toContain(`Stop the server (Ctrl+C in its terminal, or kill ${process.pid})`);
     } finally {
       lock.release();
     }

@@ -48,10 +48,13 @@ export async function runAdminCommand(
   try {
     database = await open();
   } catch (error) {
-    if (error instanceof DataDirLockedError)
+    if (error instanceof DataDirLockedError) {
+      const pid = /pid (\d+)/.exec(error.message)?.[1];
+      const server = pid ? `A Tutorlane server (pid ${pid})` : 'A Tutorlane server';
       return failed(
-        `${error.message}\nThe embedded database serves one process at a time: stop the server (Ctrl+C in its terminal, or kill <pid>), run this command again, then start the server. On PostgreSQL (DATABASE_URL) this works while the server runs.`,
+        `${server} is using the embedded database in DATA_DIR, which serves one process at a time. Stop the server (Ctrl+C in its terminal, or kill ${pid ?? '<its pid>'}), run this command again, then start the server. On PostgreSQL (DATABASE_URL) this works while the server runs.`,
       );
+    }
     if (error instanceof ConfigError) return failed(error.message);
     return failed(`Could not open the database: ${(error as Error).message}`);
   }
