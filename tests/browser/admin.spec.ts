@@ -12,6 +12,7 @@ import {
   expect,
   expectNoAccessibilityViolations,
   openMenuIfCollapsed,
+  PASSWORD,
   secondBrowser,
   seededPair,
   signInAs,
@@ -96,7 +97,7 @@ test('a student reports a message; an admin hides it, and the conversation says 
   await expectNoAccessibilityViolations(admin);
   await admin.screenshot({ path: `.tmp/admin-reports-${test.info().project.name}.png`, fullPage: true });
   await report.getByRole('textbox', { name: 'Note or reason' }).fill('Please stay respectful.');
-  await report.getByRole('button', { name: 'Hide Rex Rude’s message' }).click();
+  await report.getByRole('button', { name: 'Hide message by Rex Rude' }).click();
   await expect(admin.getByRole('status').filter({ hasText: 'The message is hidden' })).toBeVisible();
   await expect(report).toHaveCount(0);
 
@@ -159,6 +160,50 @@ test('a tutor asks for verification; an admin approves it, and the card carries 
   await expect(card).toMatchAriaSnapshot(
     '- text: Verified tutor (an administrator checked this profile) No reviews yet',
   );
+});
+
+test('an admin suspends the author of a report; signing in then says why, with the support address', async ({
+  page,
+  browser,
+}) => {
+  const tutor = await secondBrowser(browser);
+  const tutorAccount = await createAccount(tutor, { role: 'tutor', displayName: 'Sid Spammer' });
+  const tutorId = await publishTutorProfile(tutor, 'Chemistry and other offers');
+  await createAccount(page, { role: 'student' });
+  const started = await page.request.post('/api/conversations', { data: { tutorId, text: 'Hi!' } });
+  const conversationId = (await started.json()).id as string;
+  const spam = await tutor.request.post(`/api/conversations/${conversationId}/messages`, {
+    data: { text: 'Pay outside the site and get 50% off' },
+  });
+  const messageId = (await spam.json()).id as number;
+  expect(
+    (await page.request.post(`/api/messages/${messageId}/report`, { data: { reason: 'Spam' } })).status(),
+  ).toBe(201);
+
+  const admin = await openConsole(browser);
+  await section(admin, 'Reports');
+  const report = admin.getByRole('article', { name: 'Report of a message by Sid Spammer' });
+  // Suspending needs a reason: the button says so instead of sending.
+  await report.getByRole('button', { name: 'Suspend author Sid Spammer' }).click();
+  await expect(report.getByRole('alert')).toHaveText(/Please give a reason/);
+  await report
+    .getByRole('textbox', { name: 'Note or reason' })
+    .fill('Asked students to pay outside Tutorlane');
+  await report.getByRole('button', { name: 'Suspend author Sid Spammer' }).click();
+  await expect(admin.getByRole('status').filter({ hasText: 'Sid Spammer is suspended' })).toBeVisible();
+
+  // Their session has ended; signing in again is refused with the reason and where to write.
+  expect((await tutor.request.get('/api/profile')).status()).toBe(401);
+  await tutor.context().clearCookies();
+  await tutor.goto('/login');
+  await tutor.getByLabel('Email').fill(tutorAccount.email);
+  await tutor.getByLabel('Password').fill(PASSWORD);
+  await tutor.getByRole('button', { name: 'Sign In' }).click();
+  const refusal = tutor.getByRole('alert');
+  await expect(refusal).toContainText('Asked students to pay outside Tutorlane');
+  await expect(refusal).toContainText('support@tutorlane.test');
+  await expectNoAccessibilityViolations(tutor);
+  expect((await tutor.request.get(`/api/tutors/${tutorId}`)).status()).toBe(404);
 });
 
 test('the console is for admins only: a student who opens /admin lands on the dashboard', async ({

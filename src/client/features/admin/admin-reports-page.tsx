@@ -65,7 +65,7 @@ function ReportCard({ report, onDone }: { report: Report; onDone: (message: stri
             : [
                 {
                   label: `Hide ${what}`,
-                  name: `Hide ${report.author.displayName}’s ${what}`,
+                  name: `Hide ${what} by ${report.author.displayName}`,
                   variant: 'primary' as const,
                   run: (note: string) => settleReport(report.id, 'hide', note),
                   done: `The ${what} is hidden; ${report.author.displayName} was told by mail.`,
@@ -76,7 +76,7 @@ function ReportCard({ report, onDone }: { report: Report; onDone: (message: stri
             : [
                 {
                   label: 'Suspend author',
-                  name: `Suspend ${report.author.displayName}`,
+                  name: `Suspend author ${report.author.displayName}`,
                   variant: 'danger' as const,
                   needsNote: 'Please give a reason: the person is told it when they try to sign in.',
                   run: (note: string) => suspendUser(report.author.id, note),
