@@ -1,7 +1,7 @@
 /**
  * The operators' console in the browser: a student reports a tutor's message, the seeded admin
  * (granted the command line's way) finds it through "Admin" in the navigation, hides it, and the
- * conversation shows that a moderator removed it; a tutor asks for verification from /profile, the
+ * student's open conversation shows at once that a moderator removed it; a tutor asks for verification from /profile, the
  * admin approves it, and the tutor's card carries the "Verified tutor" badge. Every console page is
  * scanned for accessibility, at both widths.
  */
@@ -104,6 +104,9 @@ test('a student reports a message; an admin hides it, and the conversation says 
   // The author is told; both sides now see what replaced it.
   const mail = await waitForMail(tutorAccount.email, 'message of yours was removed');
   expect(mail.text).toContain('Please stay respectful.');
+  // The student's open conversation replaces it at once, and so does a fresh load.
+  await expect(log).toContainText(HIDDEN_MESSAGE_TEXT);
+  await expect(log).not.toContainText(insult);
   await page.reload();
   await expect(log).toContainText(HIDDEN_MESSAGE_TEXT);
   await expect(log).not.toContainText(insult);

@@ -104,12 +104,14 @@ export function adminRoutes(deps: {
       validate('param', reportParam, moderationMessages.reportNotFound),
       validate('json', moderationSchema),
       async (c) => {
-        await hideReported(
+        const { hiddenMessage } = await hideReported(
           { db, mailer, supportEmail },
           actor(c),
           c.req.valid('param').id,
           c.req.valid('json').note ?? '',
         );
+        // Open conversations replace the message at once; the others read it hidden when they load.
+        if (hiddenMessage) await live.messageHidden(hiddenMessage.message, hiddenMessage.recipients);
         return c.json({ resolution: 'hidden' as const }, 200);
       },
     )

@@ -10,6 +10,7 @@ import type { DB, ReportResolution } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { cancelLessonsOfSuspended, type LessonDeps, type Lines, pushLines } from '../lessons/lessons';
 import type { LiveHub } from '../messages/live';
+import { type MessageView, toMessage } from '../messages/messages';
 import { recount } from '../reviews/reviews';
 import { refreshTutorListing } from '../tutors/tutor-listing';
 import { contentHiddenMail, suspensionMail } from './admin-mail';
@@ -189,6 +190,7 @@ export async function hideReported(
   note: string,
 ) {
   const { db, mailer } = deps;
+  let hiddenMessage: { message: MessageView; recipients: string[] } | null = null;
   await db.transaction().execute(async (trx) => {
     const { subjectId } = await settle(trx, report, 'hidden', actor);
     const now = new Date();
@@ -201,7 +203,7 @@ export async function hideReported(
         .set({ hidden_at: now })
         .where('id', '=', messageId)
         .where('hidden_at', 'is', null)
-        .returning(['sender_id', 'body'])
+        .returning(['id', 'conversation_id', 'sender_id', 'body', 'event', 'created_at', 'hidden_at'])
         .executeTakeFirst();
       await trx
         .updateTable('message_reports')
@@ -211,6 +213,12 @@ export async function hideReported(
         .execute();
       // Already hidden through another report: settled, nobody is told twice.
       if (!message?.sender_id) return;
+      const pair = await trx
+        .selectFrom('conversations')
+        .select(['student_id', 'tutor_id'])
+        .where('id', '=', message.conversation_id)
+        .executeTakeFirstOrThrow();
+      hiddenMessage = { message: toMessage(message), recipients: [pair.student_id, pair.tutor_id] };
       text = message.body;
       author = await trx
         .selectFrom('users')
@@ -274,6 +282,7 @@ export async function hideReported(
     );
   });
   mailer.deliverSoon();
+  return { hiddenMessage: hiddenMessage as { message: MessageView; recipients: string[] } | null };
 }
 
 /**

@@ -112,6 +112,11 @@ export function Thread({
         setLines((current) => merge(current, [frame.message]));
         if (frame.message.senderId !== userId) void markRead();
       }
+      // A moderator removed a message: what replaces it takes its place at once.
+      if (frame.type === 'message-hidden' && frame.message.conversationId === id) {
+        const hidden = frame.message;
+        setLines((current) => current.map((line) => (line.id === hidden.id ? hidden : line)));
+      }
     });
     // What arrived between the page's load and this subscription came in no frame of ours.
     void catchUp().catch(() => undefined);
