@@ -16,6 +16,7 @@ import { tutorIdSchema } from '../shared/tutor-schemas';
 import { accountRoutes } from './accounts/account-routes';
 import { type Auth, createAuth } from './accounts/auth';
 import { createSessionReader, SESSION_COOKIE_PREFIX, type SessionReader } from './accounts/session';
+import { adminRoutes } from './admin/admin-routes';
 import {
   type AltchaTuning,
   type CaptchaVerifier,
@@ -48,6 +49,7 @@ import { createLiveHub, type LiveHub } from './messages/live';
 import { messageRoutes } from './messages/message-routes';
 import { PHOTO_PATH, profileDetailsRoutes } from './profile/profile-details-routes';
 import { profileRoutes } from './profile/profile-routes';
+import { verificationRoutes } from './profile/verification-routes';
 import { progressRoutes } from './progress/progress-routes';
 import { publicConfig, publicConfigRoutes } from './public-config/public-config-routes';
 import type { ConcurrencyLimit } from './rate-limit/concurrency-limit';
@@ -118,7 +120,7 @@ function createApi(deps: AppDependencies, services: AppServices, auth: Auth, ses
     .route('/', accountRoutes({ auth, sessions, database, limiters }))
     .route('/', profileRoutes({ auth, sessions, db, limiters }))
     .route('/', profileDetailsRoutes({ sessions, db, limiters, photoDecodes: deps.photoDecodes }))
-    .route('/', tutorRoutes({ db }))
+    .route('/', tutorRoutes({ db, listing: { approvedOnly: config.requireTutorApproval } }))
     .route('/', reviewRoutes({ db, sessions, limiters }))
     .route(
       '/',
@@ -136,7 +138,21 @@ function createApi(deps: AppDependencies, services: AppServices, auth: Auth, ses
     .route('/', dashboardRoutes({ db, sessions }))
     .route('/', scheduleRoutes({ db, sessions }))
     .route('/', messageRoutes({ db, sessions, limiters, live, trustedOrigins: config.trustedOrigins }))
-    .route('/', contactRoutes({ db, mailer, limiters, sessions, supportEmail: config.supportEmail }));
+    .route('/', contactRoutes({ db, mailer, limiters, sessions, supportEmail: config.supportEmail }))
+    .route('/', verificationRoutes({ db, sessions, limiters }))
+    .route(
+      '/admin',
+      adminRoutes({
+        db,
+        sessions,
+        mailer,
+        live,
+        appUrl: config.appUrl,
+        mailFrom: config.mailFrom,
+        supportEmail: config.supportEmail,
+        requireTutorApproval: config.requireTutorApproval,
+      }),
+    );
 }
 
 /** The API's type: what the browser's client is built from. */
@@ -210,7 +226,11 @@ export function createApp(deps: AppDependencies, services: AppServices = createS
         const tutorId = /^\/tutors\/([^/]+)\/?$/.exec(path)?.[1];
         if (tutorId === undefined) return isKnownPagePath(path);
         const id = tutorIdSchema.safeParse(tutorId);
-        return id.success && (await findPublishedTutor(database.db, id.data)) !== null;
+        return (
+          id.success &&
+          (await findPublishedTutor(database.db, id.data, { approvedOnly: config.requireTutorApproval })) !==
+            null
+        );
       },
       currentUser: (c) => sessions.signedInUser(c),
     });

@@ -33,6 +33,7 @@ export const messages = {
   unexpectedError: 'Something went wrong on our side. Please try again.',
   notSignedIn: 'Please sign in to continue.',
   emailNotVerified: 'Please verify your email address to continue.',
+  adminsOnly: 'Only administrators can open this.',
   notFound: 'Not found',
   invalidRequest: 'The request is not valid.',
   bodyTooLarge: 'The request is too large.',

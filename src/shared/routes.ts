@@ -17,6 +17,11 @@ export const paths = {
   messages: '/messages',
   profile: '/profile',
   tutors: '/tutors',
+  admin: '/admin',
+  adminVerifications: '/admin/verifications',
+  adminReports: '/admin/reports',
+  adminAudit: '/admin/audit',
+  adminContact: '/admin/contact',
 } as const;
 
 /** A tutor's public page. */
@@ -27,9 +32,10 @@ export const tutorPath = (id: string) => `${paths.tutors}/${encodeURIComponent(i
  * - guest: signed-in verified users go on to the dashboard (sign-in, sign-up);
  * - verify: like guest, but a mailed link (?token=) is spent whoever is signed in;
  * - verified: signed out goes to sign in (and back here after), unverified to /verify-email;
- * - signed-in: any signed-in user.
+ * - signed-in: any signed-in user;
+ * - admin: operators only; signed out goes to sign in, anyone else to the dashboard.
  */
-export type PageAccess = 'public' | 'guest' | 'verify' | 'verified' | 'signed-in';
+export type PageAccess = 'public' | 'guest' | 'verify' | 'verified' | 'signed-in' | 'admin';
 
 export interface Page {
   /** React Router's path pattern. */
@@ -56,6 +62,11 @@ export const pages = [
   { path: paths.tutors, module: 'features/tutors/tutor-search-page.tsx', access: 'public' },
   { path: `${paths.tutors}/:id`, module: 'features/tutors/tutor-page.tsx', access: 'public' },
   { path: '/lessons/:id/room', module: 'features/room/room-page.tsx', access: 'verified' },
+  { path: paths.admin, module: 'features/admin/admin-overview-page.tsx', access: 'admin' },
+  { path: paths.adminVerifications, module: 'features/admin/admin-verifications-page.tsx', access: 'admin' },
+  { path: paths.adminReports, module: 'features/admin/admin-reports-page.tsx', access: 'admin' },
+  { path: paths.adminAudit, module: 'features/admin/admin-audit-page.tsx', access: 'admin' },
+  { path: paths.adminContact, module: 'features/admin/admin-contact-page.tsx', access: 'admin' },
   { path: '/students/:id', module: 'features/progress/history-page.tsx', access: 'verified' },
   { path: `${paths.tutors}/:id/lessons`, module: 'features/progress/history-page.tsx', access: 'verified' },
 ] as const satisfies readonly Page[];

@@ -7,6 +7,8 @@ export interface SessionUser {
   displayName: string;
   role: Role;
   emailVerified: boolean;
+  /** An operator: sees the admin console. Never chosen at sign-up. */
+  isAdmin: boolean;
   /** ISO 8601. */
   createdAt: string;
 }

@@ -154,6 +154,8 @@ export interface TutorCard {
   photoVersion: string | null;
   /** The average rating shown (one decimal), null before the first review; and how many reviews. */
   rating: { average: number | null; count: number };
+  /** An administrator approved the profile: the "Verified tutor" badge. */
+  verified: boolean;
 }
 
 export interface TutorSearchResult {

@@ -9,8 +9,9 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { grantAdmin } from '../../src/server/admin/admins';
 import { generateDemoTutors, insertDemoTutors } from '../../src/server/tutors/demo-tutors';
-import { type CookieJar, get, send, signUp, verifiedUser } from '../support/accounts';
+import { type CookieJar, get, send, signIn, signUp, verifiedUser } from '../support/accounts';
 import { type MailCatcher, startMailCatcher } from '../support/mail-catcher';
 import { createTestApp, type TestApp } from '../support/test-app';
 
@@ -69,11 +70,14 @@ interface Route {
   /** A raw (non-JSON) body, such as an image. */
   raw?: () => Uint8Array;
   expected: Expected;
+  /** For the operators' routes: what an admin gets. */
+  admin?: number;
 }
 
 /** Signed in and verified: 200 (or `ok`) for either role. */
 const verifiedOnly = (ok: number): Expected => ({ anonymous: 401, unverified: 403, student: ok, tutor: ok });
 const tutorsOnly = (ok: number): Expected => ({ anonymous: 401, unverified: 403, student: 403, tutor: ok });
+const adminsOnly: Expected = { anonymous: 401, unverified: 403, student: 403, tutor: 403 };
 const inDays = (days: number) =>
   new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000 + days * 86_400_000).toISOString();
 const NO_LESSON = '00000000-0000-4000-8000-000000000000';
@@ -391,6 +395,48 @@ const matrix: Route[] = [
   },
   // Without an Upgrade header: the address is only for the live channel's WebSocket.
   { method: 'GET', path: '/api/live', expected: verifiedOnly(426) },
+  { method: 'GET', path: '/api/profile/verification', expected: tutorsOnly(200) },
+  {
+    method: 'POST',
+    path: '/api/profile/verification-request',
+    body: () => ({}),
+    // The matrix's tutor has no complete profile yet.
+    expected: tutorsOnly(409),
+  },
+  // The operators' console: admins only, whatever else the visitor is.
+  { method: 'GET', path: '/api/admin/overview', expected: adminsOnly, admin: 200 },
+  { method: 'GET', path: '/api/admin/verifications', expected: adminsOnly, admin: 200 },
+  ...(['approve', 'decline'] as const).map(
+    (action): Route => ({
+      method: 'POST',
+      path: `/api/admin/verifications/${published.id}/${action}`,
+      pattern: `/api/admin/verifications/:tutorId/${action}`,
+      body: () => ({ note: 'Route matrix' }),
+      // The demo tutor has not asked for review.
+      expected: adminsOnly,
+      admin: 409,
+    }),
+  ),
+  { method: 'GET', path: '/api/admin/reports', expected: adminsOnly, admin: 200 },
+  ...(['dismiss', 'hide'] as const).map(
+    (action): Route => ({
+      method: 'POST',
+      path: `/api/admin/reports/message-999999999/${action}`,
+      pattern: `/api/admin/reports/:id/${action}`,
+      body: () => ({}),
+      expected: adminsOnly,
+      admin: 404,
+    }),
+  ),
+  {
+    method: 'POST',
+    path: '/api/admin/users/no-such-user/suspend',
+    pattern: '/api/admin/users/:id/suspend',
+    body: () => ({ reason: 'Route matrix' }),
+    expected: adminsOnly,
+    admin: 404,
+  },
+  { method: 'GET', path: '/api/admin/audit', expected: adminsOnly, admin: 200 },
 ];
 const signOutRoute: Route = { method: 'POST', path: '/api/auth/sign-out', body: () => ({}), expected: 200 };
 
@@ -436,6 +482,27 @@ describe('route matrix', () => {
       expect(got).toEqual(want);
     });
   }
+
+  it('gives an admin the console, and the console only what the row says', async () => {
+    const admin = await verifiedUser(t, mailbox, { name: 'Ada Admin' });
+    expect((await grantAdmin(t.database.db, admin.email)).changed).toBe(true);
+    const { jar } = await signIn(t, admin.email);
+    const got: Record<string, number> = {};
+    const want: Record<string, number> = {};
+    for (const route of matrix.filter((row) => row.admin !== undefined)) {
+      const key = `${route.method} ${route.path}`;
+      got[key] = (
+        await t.request(route.path, {
+          method: route.method,
+          headers: { cookie: jar.header() },
+          ...(route.body ? { body: JSON.stringify(route.body('student')) } : {}),
+        })
+      ).status;
+      want[key] = route.admin as number;
+    }
+    expect(Object.keys(want)).toHaveLength(9);
+    expect(got).toEqual(want);
+  });
 
   it('never returns another user’s data', async () => {
     const others = (visitor: Visitor) => [

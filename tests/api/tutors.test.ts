@@ -366,6 +366,7 @@ describe('search', () => {
         'photoVersion',
         'rating',
         'subjects',
+        'verified',
         'yearsExperience',
       ].sort(),
     );

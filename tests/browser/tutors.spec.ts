@@ -66,9 +66,9 @@ test('a tutor completes the profile, uploads a photo, and appears in search', as
   await expect(page.getByText('1 tutor found')).toBeVisible();
   const card = page.getByRole('article').filter({ hasText: `Petra ${unique}` });
   await expect(card.getByText('$45')).toBeVisible();
-  // "Verified" says what it means on hover and in what a screen reader reads.
-  await expect(card.getByText('Verified')).toHaveAttribute('title', /confirmed their email/);
-  await expect(card).toMatchAriaSnapshot('- text: Verified (email address confirmed) No reviews yet');
+  // Only a tutor an administrator approved carries the "Verified tutor" badge (tests/browser/admin.spec.ts).
+  await expect(card.getByText('Verified tutor')).toHaveCount(0);
+  await expect(card).toMatchAriaSnapshot('- text: No reviews yet');
   await expect(card.getByRole('img')).toHaveCount(0); // decorative photo: alt=""
   await expect(card.locator('img')).toHaveAttribute('src', /\/photo\?v=/);
 });

@@ -10,6 +10,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { hashPassword, hashThreads } from '../../src/server/accounts/password-hashing';
+import { grantAdmin } from '../../src/server/admin/admins';
 import { openDatabase } from '../../src/server/db/database';
 import { generateDemoTutors, insertDemoTutors } from '../../src/server/tutors/demo-tutors';
 import { lessonPriceCents } from '../../src/shared/lessons/availability';
@@ -31,6 +32,8 @@ export interface SeededPair {
   completedLessonIds: string[];
   upcomingLessonId: string;
   subject: string;
+  /** An operator, granted the way the command line grants it. */
+  admin: SeededPerson;
 }
 
 export type BrowserSeed = Record<(typeof SEED_PROJECTS)[number], SeededPair>;
@@ -75,10 +78,28 @@ async function seed(dataDir: string): Promise<BrowserSeed> {
           updated_at: now,
         })
         .execute();
+      const admin = {
+        id: `seed-admin-${project}`,
+        email: `admin.${project}@seed.tutorlane.test`,
+        displayName: `Ada Seeded${project === 'desktop' ? 'Desk' : 'Phone'}`,
+      };
+      await db
+        .insertInto('users')
+        .values({
+          id: admin.id,
+          email: admin.email,
+          display_name: admin.displayName,
+          email_verified: true,
+          role: 'student',
+          time_zone: 'UTC',
+          created_at: new Date(thisHour - 30 * DAY),
+          updated_at: now,
+        })
+        .execute();
       await db
         .insertInto('accounts')
         .values(
-          [student.id, tutor.id].map((userId) => ({
+          [student.id, tutor.id, admin.id].map((userId) => ({
             id: `seed-account-${userId}`,
             user_id: userId,
             account_id: userId,
@@ -111,12 +132,14 @@ async function seed(dataDir: string): Promise<BrowserSeed> {
         lesson(thisHour + 7 * DAY, 'confirmed'),
       ];
       await db.insertInto('lessons').values(lessons).execute();
+      await grantAdmin(db, admin.email);
       result[project] = {
         student,
         tutor: { id: tutor.id, email: tutor.email, displayName: tutor.displayName },
         completedLessonIds: lessons.slice(0, 2).map((l) => l.id),
         upcomingLessonId: (lessons[2] as (typeof lessons)[number]).id,
         subject,
+        admin,
       };
     }
     return result;

@@ -27,6 +27,17 @@ describe('configuration', () => {
     expect(config.supportPhone).not.toBe('');
   });
 
+  it('reads REQUIRE_TUTOR_APPROVAL as a yes or no, off by default, and refuses anything else', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).requireTutorApproval).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir(), REQUIRE_TUTOR_APPROVAL: 'true' }).requireTutorApproval).toBe(
+      true,
+    );
+    expect(loadConfig({ DATA_DIR: dataDir(), REQUIRE_TUTOR_APPROVAL: '0' }).requireTutorApproval).toBe(false);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), REQUIRE_TUTOR_APPROVAL: 'yes please' })).toThrow(
+      /^Invalid configuration: REQUIRE_TUTOR_APPROVAL must be true or false \(got "yes please"\)$/,
+    );
+  });
+
   it('derives APP_URL from PORT and marks an https APP_URL secure', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), PORT: '8080' }).appUrl).toBe('http://localhost:8080');
     const secure = loadConfig({ DATA_DIR: dataDir(), APP_URL: 'https://tutorlane.example/' });

@@ -20,6 +20,7 @@ export type RoomChatLine = InferResponseType<(typeof api.lessons)[':id']['room']
 export type LiveFrame =
   | { type: 'ready' }
   | { type: 'message'; message: MessageView }
+  | { type: 'message-hidden'; message: MessageView }
   | { type: 'read'; conversationId: string; unreadTotal: number }
   | {
       type: 'room-signal';

@@ -57,6 +57,20 @@ export interface AuthDependencies {
 const badRequest = (message: string, code = 'VALIDATION_ERROR') =>
   new APIError('BAD_REQUEST', { message, code });
 
+/** What a suspended user is told when they try to sign in. */
+export function suspendedMessage(reason: string | null, supportEmail: string): string {
+  return `Your account has been suspended${reason ? `: ${reason}` : '.'} If you think this is a mistake, write to ${supportEmail}.`;
+}
+
+/** A user as Better Auth's adapter reads it: suspended or not, and why. */
+function suspensionOf(user: unknown): { suspended: boolean; reason: string | null } {
+  const fields = (user ?? {}) as { suspendedAt?: unknown; suspensionReason?: unknown };
+  return {
+    suspended: Boolean(fields.suspendedAt),
+    reason: typeof fields.suspensionReason === 'string' ? fields.suspensionReason : null,
+  };
+}
+
 const asString = (value: unknown) => (typeof value === 'string' ? value : '');
 
 const tooManyRequests = (wait: number) =>
@@ -99,6 +113,23 @@ export function createAuth(deps: AuthDependencies) {
     telemetry: { enabled: false },
     databaseHooks: {
       session: {
+        // A suspended user's password may be right, but no session is made for them: they are
+        // told why, and where to write, after the password was checked (so the answer tells a
+        // stranger nothing about an account).
+        create: {
+          before: async (session, context) => {
+            // Through Better Auth's adapter, which joins the sign-up's transaction when there is
+            // one: a query of our own would wait for that transaction's connection.
+            const user = context ? await context.context.internalAdapter.findUserById(session.userId) : null;
+            const suspension = suspensionOf(user);
+            if (suspension.suspended) {
+              throw new APIError('FORBIDDEN', {
+                message: suspendedMessage(suspension.reason, config.supportEmail),
+                code: 'ACCOUNT_SUSPENDED',
+              });
+            }
+          },
+        },
         delete: {
           after: async (session) => {
             await deps.onSessionEnded?.(session.token);
@@ -133,6 +164,27 @@ export function createAuth(deps: AuthDependencies) {
           defaultValue: 'student',
           input: true,
           validator: { input: roleSchema },
+        },
+        // Never from a request: the command line grants it (src/server/admin/admins.ts).
+        isAdmin: {
+          type: 'boolean',
+          fieldName: 'is_admin',
+          required: false,
+          defaultValue: false,
+          input: false,
+        },
+        suspendedAt: {
+          type: 'date',
+          fieldName: 'suspended_at',
+          required: false,
+          input: false,
+        },
+        suspensionReason: {
+          type: 'string',
+          fieldName: 'suspension_reason',
+          required: false,
+          input: false,
+          returned: false,
         },
       },
     },

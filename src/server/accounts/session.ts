@@ -39,6 +39,8 @@ const authUserSchema = z.object({
   name: z.string(),
   role: z.enum(ROLES).catch('student'),
   emailVerified: z.boolean(),
+  isAdmin: z.boolean().catch(false),
+  suspendedAt: z.union([z.string(), z.date()]).nullish().catch(null),
   createdAt: z.union([z.string(), z.date()]),
 });
 
@@ -50,9 +52,13 @@ export function toSessionUser(user: unknown): SessionUser {
     displayName: parsed.name,
     role: parsed.role,
     emailVerified: parsed.emailVerified,
+    isAdmin: parsed.isAdmin,
     createdAt: new Date(parsed.createdAt).toISOString(),
   };
 }
+
+/** Whether Better Auth's user is suspended: their sessions then count for nothing. */
+const isSuspended = (user: unknown) => Boolean(authUserSchema.parse(user).suspendedAt);
 
 /** Better Auth's cookies on the way out, onto this response. */
 export function forwardCookies(c: Context, headers: Headers | null | undefined): void {
@@ -77,7 +83,10 @@ export function createSessionReader(auth: Auth, config: Pick<Config, 'authSecret
       returnHeaders: true,
     });
     forwardCookies(c, headers);
-    return response ? toSessionUser(response.user) : null;
+    // Suspension deletes the user's sessions; one made by a sign-in racing the suspension is
+    // refused here, so it never reaches anything.
+    if (!response || isSuspended(response.user)) return null;
+    return toSessionUser(response.user);
   }
 
   /** Who is signed in, for showing it: from the signed cookie cache when it holds a verified user. */
@@ -111,6 +120,19 @@ export function requireVerifiedUser(c: Context<AppEnv>): SessionUser {
   if (!user.emailVerified) throw new ApiError(403, messages.emailNotVerified, 'EMAIL_NOT_VERIFIED');
   return user;
 }
+
+/** An operator (401 signed out, 403 anyone else); the flag is read from the database with the session. */
+export function requireAdmin(c: Context<AppEnv>): SessionUser {
+  const user = requireUser(c);
+  if (!user.isAdmin) throw new ApiError(403, messages.adminsOnly, 'FORBIDDEN');
+  return user;
+}
+
+/** After loadSession: a route for admins only. */
+export const adminOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
+  requireAdmin(c);
+  await next();
+};
 
 /** After loadSession: a route for signed-in users with a verified email (401, then 403, otherwise). */
 export const verifiedOnly: MiddlewareHandler<AppEnv> = async (c, next) => {

@@ -86,6 +86,13 @@ const envSchema = z.object({
     emptyToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
+  REQUIRE_TUTOR_APPROVAL: z.preprocess(
+    emptyToUndefined,
+    z
+      .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
+      .transform((value) => value === 'true' || value === '1')
+      .default(false),
+  ),
   ICE_SERVERS: z.preprocess(
     (value) => {
       if (typeof value !== 'string' || value.trim() === '') return undefined;
@@ -123,6 +130,8 @@ export interface Config {
   recaptcha: { siteKey: string; secretKey: string } | undefined;
   trustProxy: number;
   logLevel: string;
+  /** Whether only tutors an admin approved are listed; off, so a small school is never blocked. */
+  requireTutorApproval: boolean;
   /** STUN and TURN servers for the lesson room; none means host candidates only (one network). */
   iceServers: { urls: string | string[]; username?: string | undefined; credential?: string | undefined }[];
 }
@@ -182,6 +191,7 @@ export function loadConfig(env: Env = process.env): Config {
         : undefined,
     trustProxy: e.TRUST_PROXY ?? 0,
     logLevel: e.LOG_LEVEL,
+    requireTutorApproval: e.REQUIRE_TUTOR_APPROVAL,
     iceServers: e.ICE_SERVERS,
   };
 }

@@ -16,6 +16,10 @@ export interface UsersTable {
   learning_goals: Generated<string>;
   /** Whether unread messages are mailed after ten minutes. */
   message_mails: Generated<boolean>;
+  /** An operator: granted and revoked only from the command line (npm run admin). */
+  is_admin: Generated<boolean>;
+  suspended_at: Timestamp | null;
+  suspension_reason: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -116,6 +120,40 @@ export interface TutorProfilesTable {
   /** How many reviews the tutor has, and the sum of their ratings (kept with each review). */
   rating_count: Generated<number>;
   rating_sum: Generated<number>;
+  verification_status: Generated<VerificationStatus>;
+  verification_requested_at: Timestamp | null;
+  approved_at: Timestamp | null;
+  /** The rate and subjects as approved, to show admins what changed since. */
+  approved_rate: number | null;
+  approved_subjects: string[] | null;
+}
+
+export type VerificationStatus = 'none' | 'requested' | 'approved' | 'declined';
+
+/** A tutor's verification history: each request and each decision. */
+export interface TutorVerificationsTable {
+  id: Generated<number>;
+  tutor_id: string;
+  event: 'requested' | 'approved' | 'declined';
+  note: Generated<string>;
+  admin_name: string | null;
+  hourly_rate: number | null;
+  subjects: Generated<string[]>;
+  created_at: Generated<Date>;
+}
+
+export type ReportResolution = 'dismissed' | 'hidden' | 'suspended';
+
+/** What admins did, and the command line's grants: appended, never changed (a trigger refuses). */
+export interface AuditLogTable {
+  id: Generated<number>;
+  actor_id: string | null;
+  actor: string;
+  action: string;
+  target_id: string | null;
+  target: Generated<string>;
+  reason: Generated<string>;
+  created_at: Generated<Date>;
 }
 
 export interface ProfilePhotosTable {
@@ -216,6 +254,8 @@ export interface MessagesTable {
   body: string;
   event: ColumnType<MessageEvent | null, string | null, string | null>;
   created_at: Generated<Date>;
+  /** Set when a moderator hid it: readers see that it was removed, not what it said. */
+  hidden_at: Date | null;
 }
 
 export interface BlocksTable {
@@ -232,6 +272,8 @@ export interface MessageReportsTable {
   message_text: string;
   created_at: Generated<Date>;
   resolved_at: Date | null;
+  resolution: ReportResolution | null;
+  resolved_by: string | null;
 }
 
 /** Who joined a lesson's room, first and last. */
@@ -268,6 +310,8 @@ export interface ReviewsTable {
   edited_at: Date | null;
   answer: string | null;
   answered_at: Date | null;
+  /** Set when a moderator hid it: out of the tutor's page and rating. */
+  hidden_at: Date | null;
 }
 
 export interface ReviewReportsTable {
@@ -277,6 +321,9 @@ export interface ReviewReportsTable {
   reason: string;
   review_text: string;
   created_at: Generated<Date>;
+  resolved_at: Date | null;
+  resolution: ReportResolution | null;
+  resolved_by: string | null;
 }
 
 /** The tutor's notes on a lesson that took place. */
@@ -313,6 +360,8 @@ export interface GoalMilestonesTable {
 }
 
 export interface DB {
+  tutor_verifications: TutorVerificationsTable;
+  audit_log: AuditLogTable;
   lesson_notes: LessonNotesTable;
   goals: GoalsTable;
   goal_milestones: GoalMilestonesTable;

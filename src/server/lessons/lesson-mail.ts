@@ -110,7 +110,7 @@ function wording(
   event: LessonEvent,
   lesson: MailLesson,
   reader: MailPerson,
-  extra: { reason?: string | null; cancelledBy?: string | null; previousStart?: Date },
+  extra: { reason?: string | null; cancelledBy?: string | null; suspended?: boolean; previousStart?: Date },
 ): { subject: string; lines: string[] } {
   const { when, other, price } = describe(lesson, reader);
   const isTutor = reader.id === lesson.tutor.id;
@@ -153,6 +153,14 @@ function wording(
         ],
       };
     case 'cancelled': {
+      if (extra.suspended)
+        return {
+          subject: `Lesson cancelled: ${what} with ${other}`,
+          lines: [
+            `Your ${what} with ${other} on ${when} is cancelled: ${other}'s account is no longer active on ${PRODUCT_NAME}.`,
+            'You can find another time or another tutor on the site.',
+          ],
+        };
       const byReader = extra.cancelledBy === reader.id;
       return {
         subject: `Lesson cancelled: ${what} with ${other}`,
@@ -198,6 +206,8 @@ export function lessonMail(
   extra: {
     reason?: string | null;
     cancelledBy?: string | null;
+    /** Cancelled because the other person's account was suspended. */
+    suspended?: boolean;
     previousStart?: Date;
     invitation?: 'REQUEST' | 'CANCEL';
   } = {},

@@ -850,3 +850,52 @@ export function rescheduleLesson(
     else await announce(deps, trx, lines, updated, 'request-moved', 'both', { previousStart: row.starts_at });
   });
 }
+
+/**
+ * A suspended user's upcoming lessons (not yet started), cancelled in the suspension's
+ * transaction: the other person of each is mailed (a confirmed lesson's invitation withdrawn) and
+ * a line goes into their conversation; the suspended user is not mailed about each.
+ */
+export async function cancelLessonsOfSuspended(
+  deps: LessonDeps,
+  trx: Transaction<DB>,
+  userId: string,
+  now: number,
+  lines: Lines,
+): Promise<number> {
+  const upcoming = await trx
+    .selectFrom('lessons')
+    .select(['id', 'status'])
+    .where((eb) => eb.or([eb('tutor_id', '=', userId), eb('student_id', '=', userId)]))
+    .where('status', 'in', ['pending', 'confirmed'])
+    .where('starts_at', '>', new Date(now))
+    .forUpdate()
+    .execute();
+  if (upcoming.length === 0) return 0;
+  const cancelled = await trx
+    .updateTable('lessons')
+    .set((eb) => ({
+      status: 'cancelled',
+      cancelled_by: userId,
+      cancel_reason: 'account suspended',
+      sequence: eb('sequence', '+', 1),
+      updated_at: new Date(now),
+    }))
+    .where(
+      'id',
+      'in',
+      upcoming.map((lesson) => lesson.id),
+    )
+    .returning(lessonRowColumns)
+    .execute();
+  const wasConfirmed = new Set(upcoming.filter((lesson) => lesson.status === 'confirmed').map((l) => l.id));
+  for (const row of cancelled) {
+    await announce(deps, trx, lines, row, 'cancelled', row.tutor_id === userId ? 'student' : 'tutor', {
+      cancelledBy: userId,
+      suspended: true,
+      // A request was never in anyone's calendar; a confirmed lesson is taken out of it.
+      ...(wasConfirmed.has(row.id) ? { invitation: 'CANCEL' as const } : {}),
+    });
+  }
+  return cancelled.length;
+}

@@ -36,12 +36,15 @@ export type RoomFrame =
 export type LiveMessage =
   | { type: 'ready' }
   | { type: 'message'; message: MessageView }
+  /** A moderator hid a message: open conversations replace it (`message` says only that). */
+  | { type: 'message-hidden'; message: MessageView }
   | { type: 'read'; conversationId: string; unreadTotal: number }
   | RoomFrame;
 
 /** What servers tell each other (and themselves): who should hear what. */
 type LiveEvent =
   | { type: 'message'; recipients: string[]; message: MessageView }
+  | { type: 'message-hidden'; recipients: string[]; message: MessageView }
   /** A message too long for a notification: the receiving server reads it from the database. */
   | { type: 'message-ref'; recipients: string[]; messageId: number }
   | { type: 'read'; userId: string; conversationId: string; unreadTotal: number }
@@ -73,6 +76,8 @@ export interface LiveHub {
   attach(userId: string, sessionToken: string, socket: WSContext): () => void;
   /** A new message for its conversation's two people. */
   messageSent(message: MessageView, recipients: string[]): Promise<void>;
+  /** A message a moderator hid, for its conversation's two people. */
+  messageHidden(message: MessageView, recipients: string[]): Promise<void>;
   /** A conversation read by `userId`: their other tabs update their counts. */
   conversationRead(userId: string, conversationId: string, unreadTotal: number): Promise<void>;
   /** A session that ended (sign-out): its sockets close, on every server. */
@@ -120,13 +125,17 @@ export function createLiveHub(options: {
         if (!event.recipients.some((userId) => byUser.has(userId))) return;
         const row = await db
           .selectFrom('messages')
-          .select(['id', 'conversation_id', 'sender_id', 'body', 'event', 'created_at'])
+          .select(['id', 'conversation_id', 'sender_id', 'body', 'event', 'created_at', 'hidden_at'])
           .where('id', '=', event.messageId)
           .executeTakeFirst();
         if (!row) return;
         for (const userId of event.recipients) toUser(userId, { type: 'message', message: toMessage(row) });
         return;
       }
+      case 'message-hidden':
+        for (const userId of event.recipients)
+          toUser(userId, { type: 'message-hidden', message: event.message });
+        return;
       case 'read':
         toUser(event.userId, {
           type: 'read',
@@ -276,6 +285,7 @@ export function createLiveHub(options: {
     messageSent: (message, recipients) => publish({ type: 'message', recipients, message }),
     conversationRead: (userId, conversationId, unreadTotal) =>
       publish({ type: 'read', userId, conversationId, unreadTotal }),
+    messageHidden: (message, recipients) => publish({ type: 'message-hidden', recipients, message }),
     sessionEnded: (sessionToken) => publish({ type: 'session-ended', sessionToken }),
     roomFrame: (recipients, frame) => publish({ type: 'frame', recipients, frame }),
     get connections() {

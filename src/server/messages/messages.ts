@@ -9,6 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { HIDDEN_MESSAGE_TEXT } from '../../shared/admin/admin-rules';
 import type { DB, MessageEvent } from '../db/schema';
 import { ApiError } from '../http/api-error';
 
@@ -35,6 +36,8 @@ export interface MessageView {
   text: string;
   event: MessageEvent | null;
   createdAt: string;
+  /** Removed by a moderator: `text` then says so, and what it said is not sent. */
+  hidden: boolean;
 }
 
 export interface ConversationSummary {
@@ -52,18 +55,28 @@ interface MessageRow {
   body: string;
   event: MessageEvent | null;
   created_at: Date;
+  hidden_at?: Date | null;
 }
 
 export const toMessage = (row: MessageRow): MessageView => ({
   id: Number(row.id),
   conversationId: row.conversation_id,
   senderId: row.sender_id,
-  text: row.body,
+  text: row.hidden_at ? HIDDEN_MESSAGE_TEXT : row.body,
   event: row.event,
   createdAt: row.created_at.toISOString(),
+  hidden: Boolean(row.hidden_at),
 });
 
-const messageColumns = ['id', 'conversation_id', 'sender_id', 'body', 'event', 'created_at'] as const;
+const messageColumns = [
+  'id',
+  'conversation_id',
+  'sender_id',
+  'body',
+  'event',
+  'created_at',
+  'hidden_at',
+] as const;
 
 /** The side a user is on in a conversation row. */
 function sideOf(row: { student_id: string; tutor_id: string }, userId: string) {
@@ -110,12 +123,14 @@ export async function listConversations(db: Kysely<DB>, userId: string): Promise
     body: string | null;
     event: MessageEvent | null;
     message_created_at: Date | null;
+    message_hidden_at: Date | null;
     unread: number;
   }>`
     select c.id, c.last_activity_at,
            o.id as other_id, o.display_name as other_name, o.role as other_role,
            pp.version as photo_version,
            m.id as message_id, m.sender_id, m.body, m.event, m.created_at as message_created_at,
+           m.hidden_at as message_hidden_at,
            (select count(*)::int from messages u
              where u.conversation_id = c.id and u.sender_id = o.id
                and u.id > case when c.student_id = ${userId} then c.student_read_id else c.tutor_read_id end
@@ -149,6 +164,7 @@ export async function listConversations(db: Kysely<DB>, userId: string): Promise
             body: row.body ?? '',
             event: row.event,
             created_at: new Date(row.message_created_at ?? 0),
+            hidden_at: row.message_hidden_at,
           }),
     unread: Number(row.unread),
     lastActivityAt: new Date(row.last_activity_at).toISOString(),

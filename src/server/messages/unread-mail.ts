@@ -7,7 +7,9 @@
  * side's `mailed` flag from false, in the transaction that queues the mail, so whichever server
  * gets a conversation first mails it, once.
  */
+
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { HIDDEN_MESSAGE_TEXT } from '../../shared/admin/admin-rules';
 import { PRODUCT_NAME } from '../../shared/constants';
 import { paths } from '../../shared/routes';
 import type { DB } from '../db/schema';
@@ -103,7 +105,7 @@ export async function mailUnread(deps: { db: Kysely<DB>; mailer: Mailer; appUrl:
             .executeTakeFirstOrThrow(),
           trx
             .selectFrom('messages')
-            .select(['body'])
+            .select(['body', 'hidden_at'])
             .where('conversation_id', '=', due.id)
             .where('sender_id', '=', due.other_id)
             .where('id', '>', due.read_id)
@@ -117,7 +119,8 @@ export async function mailUnread(deps: { db: Kysely<DB>; mailer: Mailer; appUrl:
               readerName: reader.display_name,
               otherName: other.display_name,
               unread: unread.length,
-              preview: unread[0]?.body ?? '',
+              // A message a moderator removed is never quoted.
+              preview: unread[0]?.hidden_at ? HIDDEN_MESSAGE_TEXT : (unread[0]?.body ?? ''),
               link: `${deps.appUrl}${paths.messages}/${due.id}`,
               settingsLink: `${deps.appUrl}${paths.profile}`,
             }),

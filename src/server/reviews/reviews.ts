@@ -126,10 +126,12 @@ export async function tutorReviews(db: Kysely<DB>, tutorId: string, page: number
       .selectFrom('reviews')
       .select(['rating', (eb) => eb.fn.countAll<string>().as('n')])
       .where('tutor_id', '=', tutorId)
+      .where('hidden_at', 'is', null)
       .groupBy('rating')
       .execute(),
     reviewsWithNames(db)
       .where('r.tutor_id', '=', tutorId)
+      .where('r.hidden_at', 'is', null)
       .orderBy('r.created_at', 'desc')
       .orderBy('r.id')
       .limit(REVIEWS_PAGE_SIZE)
@@ -160,13 +162,16 @@ export async function studentReviewState(db: Kysely<DB>, studentId: string, tuto
   return { canReview: eligible, review: own ? toView(own) : null };
 }
 
-/** Recounts the tutor's ratings; the caller holds the tutor's profile row. */
-async function recount(trx: Kysely<DB>, tutorId: string) {
+/**
+ * Recounts the tutor's ratings, leaving out reviews a moderator hid; the caller holds the tutor's
+ * profile row.
+ */
+export async function recount(trx: Kysely<DB>, tutorId: string) {
   await trx
     .updateTable('tutor_profiles')
     .set({
-      rating_count: sql<number>`(select count(*) from reviews where tutor_id = ${tutorId})`,
-      rating_sum: sql<number>`(select coalesce(sum(rating), 0) from reviews where tutor_id = ${tutorId})`,
+      rating_count: sql<number>`(select count(*) from reviews where tutor_id = ${tutorId} and hidden_at is null)`,
+      rating_sum: sql<number>`(select coalesce(sum(rating), 0) from reviews where tutor_id = ${tutorId} and hidden_at is null)`,
     })
     .where('user_id', '=', tutorId)
     .execute();

@@ -1,12 +1,14 @@
 /**
  * Keeps a tutor's search entry true to the profile: the full-text document (name, subjects and
  * their categories, headline, about) and the publication rule, computed in one UPDATE
- * from the profile and the account. Call it after anything that feeds them changes.
+ * from the profile and the account. Call it after anything that feeds them changes. A suspended
+ * tutor is never published: not in search, not on a page, not bookable.
  */
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../db/schema';
 
 const publishedNow = sql<boolean>`(u.email_verified
+  and u.suspended_at is null
   and (tp.has_photo or tp.headline <> '')
   and cardinality(tp.subjects) > 0
   and tp.hourly_rate is not null

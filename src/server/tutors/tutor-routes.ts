@@ -10,20 +10,20 @@ import type { DB } from '../db/schema';
 import { errorResponse } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 import { validate } from '../http/validation';
-import { findPublishedTutor, searchTutors } from './tutor-search';
+import { findPublishedTutor, type Listing, searchTutors } from './tutor-search';
 
 const notPublic = 'This tutor profile does not exist or is not public';
 const tutorParam = z.object({ id: tutorIdSchema });
 
-export function tutorRoutes(deps: { db: Kysely<DB> }) {
-  const { db } = deps;
+export function tutorRoutes(deps: { db: Kysely<DB>; listing?: Listing }) {
+  const { db, listing } = deps;
   return new Hono<AppEnv>()
     .get('/tutors', validate('query', tutorSearchSchema), async (c) => {
       c.header('Cache-Control', 'no-cache');
-      return c.json(await searchTutors(db, c.req.valid('query')), 200);
+      return c.json(await searchTutors(db, c.req.valid('query'), listing), 200);
     })
     .get('/tutors/:id', validate('param', tutorParam, notPublic), async (c) => {
-      const tutor = await findPublishedTutor(db, c.req.valid('param').id);
+      const tutor = await findPublishedTutor(db, c.req.valid('param').id, listing);
       if (!tutor) return errorResponse(c, 404, notPublic, 'NOT_FOUND');
       c.header('Cache-Control', 'no-cache');
       return c.json(tutor, 200);

@@ -38,6 +38,7 @@ const cardColumns = [
   'pp.version as photoVersion',
   'tp.rating_count as ratingCount',
   'tp.rating_sum as ratingSum',
+  'tp.verification_status as verificationStatus',
 ] as const;
 
 function toCard(row: {
@@ -52,10 +53,12 @@ function toCard(row: {
   photoVersion: string | null;
   ratingCount: number;
   ratingSum: number;
+  verificationStatus: string;
 }): TutorCard {
-  const { ratingCount, ratingSum, ...card } = row;
+  const { ratingCount, ratingSum, verificationStatus, ...card } = row;
   return {
     ...card,
+    verified: verificationStatus === 'approved',
     hourlyRate: row.hourlyRate ?? 0,
     photoVersion: row.hasPhoto ? row.photoVersion : null,
     rating: { average: displayedAverage(ratingSum, ratingCount), count: ratingCount },
@@ -80,7 +83,11 @@ async function meaningfulQuery(db: Kysely<DB>, text: string): Promise<boolean> {
  * statements (a count and a page) read every match twice; joining users for every match cost as
  * much again.
  */
-export async function searchTutors(db: Kysely<DB>, params: TutorSearchParams): Promise<TutorSearchResult> {
+export async function searchTutors(
+  db: Kysely<DB>,
+  params: TutorSearchParams,
+  listing: Listing = {},
+): Promise<TutorSearchResult> {
   const page = params.page ?? 1;
   const pageSize = params.pageSize ?? DEFAULT_PAGE_SIZE;
   const prefixed = params.q ? prefixQuery(params.q) : null;
@@ -89,6 +96,7 @@ export async function searchTutors(db: Kysely<DB>, params: TutorSearchParams): P
   const sort = effectiveSort(params.sort, Boolean(tsQuery));
 
   let matches = db.selectFrom('tutor_profiles as tp').where('tp.published', '=', true);
+  if (listing.approvedOnly) matches = matches.where('tp.verification_status', '=', 'approved');
   if (tsQuery) matches = matches.where(sql<boolean>`tp.search_document @@ ${tsQuery}`);
   if (params.category)
     matches = matches.where(sql<boolean>`tp.categories @> array[${params.category}]::text[]`);
@@ -160,8 +168,20 @@ export async function searchTutors(db: Kysely<DB>, params: TutorSearchParams): P
   return { total, page, pageSize, tutors: found.map(({ total: _total, ...card }) => toCard(card)) };
 }
 
-export async function findPublishedTutor(db: Kysely<DB>, id: string): Promise<TutorPublicProfile | null> {
-  const row = await db
+/**
+ * Which published tutors are listed: all of them, or with REQUIRE_TUTOR_APPROVAL only those an
+ * admin approved (the search and the tutor's page; an unlisted tutor's page is not found).
+ */
+export interface Listing {
+  approvedOnly?: boolean;
+}
+
+export async function findPublishedTutor(
+  db: Kysely<DB>,
+  id: string,
+  listing: Listing = {},
+): Promise<TutorPublicProfile | null> {
+  let query = db
     .selectFrom('tutor_profiles as tp')
     .innerJoin('users as u', 'u.id', 'tp.user_id')
     .leftJoin('profile_photos as pp', 'pp.user_id', 'tp.user_id')
@@ -177,8 +197,9 @@ export async function findPublishedTutor(db: Kysely<DB>, id: string): Promise<Tu
       'a.instant_booking as instantBooking',
       'a.weekly as weekly',
       'a.overrides as overrides',
-    ])
-    .executeTakeFirst();
+    ]);
+  if (listing.approvedOnly) query = query.where('tp.verification_status', '=', 'approved');
+  const row = await query.executeTakeFirst();
   if (!row) return null;
   const { about, timeZone, createdAt, lessonMinutes, instantBooking, weekly, overrides, ...card } = row;
   return {

@@ -44,4 +44,10 @@ export const guards: Record<PageAccess, ((args: LoaderFunctionArgs) => Promise<v
     const state = await authStore.ready();
     if (state.status !== 'signed-in') toSignIn(request);
   },
+  /** The console: signed out goes to sign in, anyone but an admin to the dashboard. */
+  async admin({ request }) {
+    const state = await authStore.ready();
+    if (state.status !== 'signed-in') toSignIn(request);
+    if (!state.user.isAdmin) throw redirect(paths.dashboard);
+  },
 };

@@ -112,6 +112,11 @@ export function Thread({
         setLines((current) => merge(current, [frame.message]));
         if (frame.message.senderId !== userId) void markRead();
       }
+      // A moderator removed a message: what replaces it takes its place at once.
+      if (frame.type === 'message-hidden' && frame.message.conversationId === id) {
+        const hidden = frame.message;
+        setLines((current) => current.map((line) => (line.id === hidden.id ? hidden : line)));
+      }
     });
     // What arrived between the page's load and this subscription came in no frame of ours.
     void catchUp().catch(() => undefined);
@@ -317,6 +322,18 @@ function Line({
     return (
       <li className="mx-auto max-w-md rounded-lg bg-slate-100 px-3 py-2 text-center text-sm text-slate-700">
         {eventText(line.event)} <span className="text-xs text-slate-600">· {when}</span>
+      </li>
+    );
+  }
+  // A message a moderator removed: the server sends only the words that replace it.
+  if (line.hidden) {
+    return (
+      <li className={`flex flex-col ${mine ? 'items-end' : 'items-start'}`}>
+        <p className="max-w-[85%] rounded-2xl border border-dashed border-slate-300 px-4 py-2 text-sm italic text-slate-600 sm:max-w-[70%]">
+          <span className="sr-only">{mine ? 'You: ' : `${otherName}: `}</span>
+          {line.text}
+        </p>
+        <div className="mt-0.5 px-1 text-xs text-slate-600">{when}</div>
       </li>
     );
   }

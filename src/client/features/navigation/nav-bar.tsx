@@ -1,11 +1,11 @@
 /**
  * The top navigation: logo, Home, Schedule, Contact Us; Login and Sign Up when signed out; the
  * display name, the role and Logout when signed in; Dashboard, and Messages with its unread count
- * (kept live by this tab's channel, which the bar opens and closes), only for a verified user. Below the
- * lg breakpoint (1024 px) the links fold behind a Toggle menu button that closes when a link is
- * followed (the current page's too) and on Escape: signed in and verified, the bar holds ten items,
- * which do not fit a tablet's width. A long display name is truncated, whole in its tooltip and for
- * screen readers.
+ * (kept live by this tab's channel, which the bar opens and closes), only for a verified user;
+ * Admin only for operators. Below the lg breakpoint (1024 px) the links fold behind a Toggle menu
+ * button that closes when a link is followed (the current page's too) and on Escape: signed in and
+ * verified, the bar holds ten items, which do not fit a tablet's width. A long display name is
+ * truncated, whole in its tooltip and for screen readers.
  */
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
@@ -131,6 +131,11 @@ export function NavBar() {
       {user ? (
         <NavLink to={paths.profile} className={className} onClick={closeMenu}>
           Profile
+        </NavLink>
+      ) : null}
+      {user?.isAdmin ? (
+        <NavLink to={paths.admin} className={className} onClick={closeMenu}>
+          Admin
         </NavLink>
       ) : null}
     </>

@@ -31,6 +31,7 @@ import { browserTimeZone, timeZoneOptions } from '../../lib/time-zones';
 import { useAuth } from '../auth/auth-provider';
 import { authStore } from '../auth/auth-store';
 import { TutorAvatar } from '../tutors/tutor-avatar';
+import { VerificationRequest } from './verification-request';
 
 type ProfileDetails = InferResponseType<typeof api.profile.details.$get>;
 type TutorDetails = Extract<ProfileDetails, { role: 'tutor' }>;
@@ -98,6 +99,7 @@ export function Component() {
       </header>
       <div className="mt-8 space-y-8">
         {tutor ? <PublicationChecklist details={tutor} /> : null}
+        {tutor && user?.emailVerified ? <VerificationRequest published={tutor.published} /> : null}
         {tutor ? <PhotoEditor details={tutor} /> : null}
         <ProfileForm details={details} />
       </div>

@@ -1,3 +1,4 @@
+import { VERIFIED_TUTOR_LABEL, VERIFIED_TUTOR_MEANING } from '../../../shared/admin/admin-rules';
 import { photoUrl } from './tutor-api';
 
 const initialsOf = (name: string) =>
@@ -49,17 +50,21 @@ export function TutorAvatar({
   );
 }
 
-/** "Verified" means a verified email, and says so to every visitor: on hover and to screen readers. */
+/**
+ * "Verified tutor": an administrator reviewed and approved the profile. Only approved tutors carry
+ * it, and it says what it means to every visitor: on hover and to screen readers.
+ */
 export function VerifiedBadge() {
   return (
     <span
-      title="Verified: this tutor has confirmed their email address"
+      title={VERIFIED_TUTOR_MEANING}
       className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-800"
     >
       <svg viewBox="0 0 20 20" className="size-3.5" fill="currentColor" aria-hidden="true">
         <path d="M10 1l2.4 1.8 3 .1.9 2.8 2.4 1.8-.9 2.9.9 2.8-2.4 1.8-.9 2.8-3 .1L10 19l-2.4-1.8-3-.1-.9-2.8L1.3 12.5l.9-2.8-.9-2.9 2.4-1.8.9-2.8 3-.1L10 1zm-1.2 12.2l5.3-5.3-1.4-1.4-3.9 3.9-1.9-1.9-1.4 1.4 3.3 3.3z" />
       </svg>
-      Verified<span className="sr-only"> (email address confirmed)</span>
+      {VERIFIED_TUTOR_LABEL}
+      <span className="sr-only"> (an administrator checked this profile)</span>
     </span>
   );
 }

@@ -20,7 +20,7 @@ export function TutorCard({ tutor, search }: { tutor: TutorCardData; search: str
             </Link>
           </h2>
           <div className="mt-1 flex flex-wrap items-center gap-2">
-            <VerifiedBadge />
+            {tutor.verified ? <VerifiedBadge /> : null}
             <RatingSummary rating={tutor.rating} />
           </div>
         </div>

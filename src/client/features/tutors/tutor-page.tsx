@@ -88,7 +88,7 @@ export function Component() {
             <div>
               <h1 className="text-3xl font-bold tracking-tight text-slate-900">{tutor.displayName}</h1>
               <div className="mt-2 flex flex-wrap items-center gap-2">
-                <VerifiedBadge />
+                {tutor.verified ? <VerifiedBadge /> : null}
                 <RatingSummary rating={tutor.rating} />
                 {tutor.yearsExperience !== null ? (
                   <span className="text-sm text-slate-700">{tutor.yearsExperience} years of experience</span>

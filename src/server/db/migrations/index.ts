@@ -12,6 +12,7 @@ import * as messages from './0006-messages';
 import * as lessonRoom from './0007-lesson-room';
 import * as reviews from './0008-reviews';
 import * as progress from './0009-progress';
+import * as operators from './0010-operators';
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '0007-lesson-room': lessonRoom,
   '0008-reviews': reviews,
   '0009-progress': progress,
+  '0010-operators': operators,
 };

@@ -1,0 +1,47 @@
+/**
+ * The console's calls to /api/admin/ and the shapes they answer, inferred from the server's routes:
+ * each page's loader reads with these, and each decision posts through them, then revalidates.
+ */
+import type { InferResponseType } from 'hono/client';
+import { api, request } from '../../lib/api';
+
+const admin = api.admin;
+
+export type Overview = InferResponseType<typeof admin.overview.$get, 200>;
+export type VerificationQueue = InferResponseType<typeof admin.verifications.$get, 200>;
+export type VerificationCase = VerificationQueue['waiting'][number];
+export type Report = InferResponseType<typeof admin.reports.$get, 200>['reports'][number];
+export type AuditPage = InferResponseType<typeof admin.audit.$get, 200>;
+
+export const fetchOverview = (signal?: AbortSignal) => request(admin.overview.$get({}, { init: { signal } }));
+export const fetchVerifications = (signal?: AbortSignal) =>
+  request(admin.verifications.$get({}, { init: { signal } }));
+export const fetchReports = (signal?: AbortSignal) => request(admin.reports.$get({}, { init: { signal } }));
+export const fetchAudit = (before: string | undefined, signal?: AbortSignal) =>
+  request(admin.audit.$get({ query: before ? { before } : {} }, { init: { signal } }));
+
+export const decideVerification = (tutorId: string, decision: 'approve' | 'decline', note: string) =>
+  decision === 'approve'
+    ? request(
+        admin.verifications[':tutorId'].approve.$post({ param: { tutorId }, json: note ? { note } : {} }),
+      )
+    : request(admin.verifications[':tutorId'].decline.$post({ param: { tutorId }, json: { note } }));
+
+export const settleReport = (id: string, action: 'dismiss' | 'hide', note: string) => {
+  const input = { param: { id }, json: note ? { note } : {} };
+  return action === 'dismiss'
+    ? request(admin.reports[':id'].dismiss.$post(input))
+    : request(admin.reports[':id'].hide.$post(input));
+};
+
+export const suspendUser = (id: string, reason: string) =>
+  request(admin.users[':id'].suspend.$post({ param: { id }, json: { reason } }));
+
+export const dateTimeLabel = (iso: string) =>
+  new Date(iso).toLocaleString('en-US', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });

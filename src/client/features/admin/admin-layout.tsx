@@ -1,0 +1,69 @@
+/**
+ * The frame of every console page: its title, and the console's sections as a second navigation
+ * (a row of links that wraps on a phone, so none hides off screen), the current one marked for
+ * screen readers.
+ */
+import type { ReactNode } from 'react';
+import { NavLink } from 'react-router';
+import { paths } from '../../../shared/routes';
+
+const sections = [
+  { to: paths.admin, label: 'Overview', end: true },
+  { to: paths.adminVerifications, label: 'Verifications', end: false },
+  { to: paths.adminReports, label: 'Reports', end: false },
+  { to: paths.adminAudit, label: 'Audit log', end: false },
+  { to: paths.adminContact, label: 'Contact messages', end: false },
+] as const;
+
+export function AdminLayout({
+  title,
+  intro,
+  children,
+}: {
+  title: string;
+  intro: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:py-10">
+      <title>{`${title} · Admin · Tutorlane`}</title>
+      <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">Admin</p>
+      <h1 className="mt-1 text-3xl font-bold tracking-tight text-slate-900">{title}</h1>
+      <p className="mt-2 max-w-3xl text-slate-700">{intro}</p>
+      <nav aria-label="Admin sections" className="mt-6">
+        <ul className="flex flex-wrap gap-x-1 border-b border-slate-200">
+          {sections.map((section) => (
+            <li key={section.to}>
+              <NavLink
+                to={section.to}
+                end={section.end}
+                className={({ isActive }) =>
+                  `block whitespace-nowrap border-b-2 px-3 py-2.5 text-sm font-medium ${
+                    isActive
+                      ? 'border-brand-700 text-brand-800'
+                      : 'border-transparent text-slate-700 hover:border-slate-300 hover:text-slate-900'
+                  }`
+                }
+              >
+                {section.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="mt-6">{children}</div>
+    </div>
+  );
+}
+
+/** What a list shows when it has nothing: said plainly, as a status a screen reader hears. */
+export function EmptyState({ children }: { children: ReactNode }) {
+  return (
+    <p
+      role="status"
+      className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-700"
+    >
+      {children}
+    </p>
+  );
+}

@@ -1,0 +1,124 @@
+/**
+ * /admin: the console's front page. How many people of each kind, tutors by verification status,
+ * lessons this week, open reports and the mail outbox's backlog, each count linking to where it is
+ * worked on.
+ */
+import type { ReactNode } from 'react';
+import { Link, type LoaderFunctionArgs, useLoaderData } from 'react-router';
+import { paths } from '../../../shared/routes';
+import { CardSection } from '../../components/card';
+import { dateTimeLabel, fetchOverview } from './admin-data';
+import { AdminLayout } from './admin-layout';
+
+export const loader = ({ request }: LoaderFunctionArgs) => fetchOverview(request.signal);
+
+function Counts({ items }: { items: { label: string; value: number; note?: ReactNode }[] }) {
+  return (
+    <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4">
+      {items.map((item) => (
+        <div key={item.label} className="rounded-xl bg-slate-50 p-3">
+          <dt className="text-sm text-slate-700">{item.label}</dt>
+          <dd className="mt-1 text-2xl font-bold text-slate-900">{item.value.toLocaleString('en-US')}</dd>
+          {item.note ? <dd className="mt-1 text-xs text-slate-600">{item.note}</dd> : null}
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+const linkClass = 'text-sm font-semibold text-brand-700 underline-offset-2 hover:underline';
+
+export function Component() {
+  const overview = useLoaderData<typeof loader>();
+  const { users, tutors, lessonsThisWeek, openReports, mailOutbox } = overview;
+  return (
+    <AdminLayout
+      title="Overview"
+      intro="Tutorlane at a glance: who is here, what waits for a decision, and whether mail goes out."
+    >
+      <div className="grid gap-6 lg:grid-cols-2">
+        <CardSection title="People">
+          <Counts
+            items={[
+              { label: 'Students', value: users.students },
+              { label: 'Tutors', value: users.tutors },
+              { label: 'Admins', value: users.admins },
+              { label: 'Suspended', value: users.suspended },
+            ]}
+          />
+        </CardSection>
+        <CardSection
+          title="Tutors"
+          action={
+            <Link to={paths.adminVerifications} className={linkClass}>
+              Review verifications
+            </Link>
+          }
+        >
+          <Counts
+            items={[
+              { label: 'Listed', value: tutors.listed },
+              { label: 'Profile incomplete', value: tutors.incomplete },
+              { label: 'Waiting for review', value: tutors.waiting },
+              { label: 'Verified', value: tutors.approved },
+            ]}
+          />
+          <p className="mt-3 text-sm text-slate-700">
+            {overview.settings.requireTutorApproval
+              ? 'Only verified tutors are listed (REQUIRE_TUTOR_APPROVAL is on).'
+              : 'Every tutor with a complete profile is listed; verified ones carry the badge (REQUIRE_TUTOR_APPROVAL is off).'}
+          </p>
+        </CardSection>
+        <CardSection title="Lessons this week">
+          <Counts
+            items={[
+              { label: 'Booked', value: lessonsThisWeek.booked },
+              { label: 'Requested', value: lessonsThisWeek.requested },
+              { label: 'Cancelled', value: lessonsThisWeek.cancelled },
+            ]}
+          />
+          <p className="mt-3 text-sm text-slate-700">
+            From {dateTimeLabel(lessonsThisWeek.from)} to {dateTimeLabel(lessonsThisWeek.to)}.
+          </p>
+        </CardSection>
+        <CardSection
+          title="Waiting for you"
+          action={
+            <Link to={paths.adminReports} className={linkClass}>
+              Open the reports
+            </Link>
+          }
+        >
+          <Counts
+            items={[
+              {
+                label: 'Open reports',
+                value: openReports.total,
+                note: `${plural(openReports.messages, 'message')}, ${plural(openReports.reviews, 'review')}`,
+              },
+              {
+                label: 'Mail waiting',
+                value: mailOutbox.waiting,
+                note: mailOutbox.oldestWaitingSince
+                  ? `oldest since ${dateTimeLabel(mailOutbox.oldestWaitingSince)}`
+                  : 'nothing waiting',
+              },
+              { label: 'Mail given up', value: mailOutbox.failed },
+              {
+                label: 'Contact messages',
+                value: overview.contactMessages.length,
+                note: (
+                  <Link to={paths.adminContact} className="underline">
+                    Read them
+                  </Link>
+                ),
+              },
+            ]}
+          />
+        </CardSection>
+      </div>
+    </AdminLayout>
+  );
+}

@@ -1,0 +1,120 @@
+/**
+ * A tutor's verification on /profile: where it stands, the last decision's note, and, once the
+ * profile is public, the button that asks an administrator to review it. Approved profiles carry
+ * the "Verified tutor" badge.
+ */
+import type { InferResponseType } from 'hono/client';
+import { type ReactNode, useEffect, useState } from 'react';
+import { VERIFIED_TUTOR_LABEL } from '../../../shared/admin/admin-rules';
+import { Button } from '../../components/button';
+import { ErrorMessage, StatusMessage } from '../../components/messages';
+import { Spinner } from '../../components/spinner';
+import { api, failureMessage, request } from '../../lib/api';
+
+type VerificationState = InferResponseType<typeof api.profile.verification.$get, 200>;
+
+const dateLabel = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+
+export function VerificationRequest({ published }: { published: boolean }) {
+  const [state, setState] = useState<VerificationState | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [asking, setAsking] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry: a new attempt loads again.
+  useEffect(() => {
+    const controller = new AbortController();
+    setProblem(null);
+    request(api.profile.verification.$get({}, { init: { signal: controller.signal } })).then(
+      setState,
+      (error: unknown) => {
+        if ((error as Error).name !== 'AbortError') setProblem(failureMessage(error));
+      },
+    );
+    return () => controller.abort();
+  }, [attempt]);
+
+  async function ask() {
+    if (asking) return;
+    setAsking(true);
+    setProblem(null);
+    try {
+      setState(await request(api.profile['verification-request'].$post()));
+    } catch (error) {
+      setProblem(failureMessage(error));
+    } finally {
+      setAsking(false);
+    }
+  }
+
+  let body: ReactNode;
+  if (!state) {
+    body = problem ? (
+      <>
+        <ErrorMessage>{problem}</ErrorMessage>
+        <Button variant="secondary" className="mt-3" onClick={() => setAttempt((n) => n + 1)}>
+          Try again
+        </Button>
+      </>
+    ) : (
+      <p role="status" className="flex items-center gap-2 text-sm text-slate-700">
+        <Spinner /> Loading your verification…
+      </p>
+    );
+  } else if (state.status === 'approved') {
+    body = (
+      <StatusMessage>
+        Your profile is verified: it carries the “{VERIFIED_TUTOR_LABEL}” badge
+        {state.approvedAt ? ` since ${dateLabel(state.approvedAt)}` : ''}. Editing your profile keeps it.
+      </StatusMessage>
+    );
+  } else if (state.status === 'requested') {
+    body = (
+      <StatusMessage tone="info">
+        You asked for review{state.requestedAt ? ` on ${dateLabel(state.requestedAt)}` : ''}. An administrator
+        will answer by mail.
+      </StatusMessage>
+    );
+  } else {
+    body = (
+      <>
+        {state.status === 'declined' ? (
+          <p className="text-sm text-slate-800">
+            Your last request was declined{state.lastNote ? `: “${state.lastNote}”` : '.'} You can change your
+            profile and ask again.
+          </p>
+        ) : (
+          <p className="text-sm text-slate-800">
+            An administrator reviews your public profile; once approved, it carries the “
+            {VERIFIED_TUTOR_LABEL}” badge.
+          </p>
+        )}
+        {problem ? (
+          <div className="mt-3">
+            <ErrorMessage>{problem}</ErrorMessage>
+          </div>
+        ) : null}
+        {published ? (
+          <Button className="mt-3" onClick={ask} busy={asking} aria-disabled={asking || undefined}>
+            Ask for verification
+          </Button>
+        ) : (
+          <p className="mt-2 text-sm text-slate-700">You can ask once your profile is public.</p>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <section
+      aria-labelledby="verification-heading"
+      className="rounded-2xl border border-slate-200 bg-white p-5"
+    >
+      <h2 id="verification-heading" className="font-semibold text-slate-900">
+        Verification
+      </h2>
+      <div className="mt-2">{body}</div>
+    </section>
+  );
+}

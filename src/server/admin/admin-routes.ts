@@ -1,0 +1,135 @@
+/**
+ * The operators' console over HTTP (docs/api.md, "Operators"), everything under /api/admin/ and for
+ * admins only: the role is read from the database with the session on every request (401 signed
+ * out, 403 anyone else). The audit log is only listed: no route changes it.
+ */
+import { Hono } from 'hono';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import {
+  approveSchema,
+  auditPageSchema,
+  declineSchema,
+  moderationSchema,
+  reportIdSchema,
+  suspendSchema,
+} from '../../shared/admin/admin-rules';
+import { tutorIdSchema } from '../../shared/tutor-schemas';
+import { adminOnly, requireAdmin, type SessionReader } from '../accounts/session';
+import type { DB } from '../db/schema';
+import type { AppEnv } from '../http/app-env';
+import { validate } from '../http/validation';
+import type { LessonDeps } from '../lessons/lessons';
+import type { Mailer } from '../mail/mailer';
+import type { LiveHub } from '../messages/live';
+import { adminActor, listAudit } from './audit-log';
+import { dismissReport, hideReported, listReports, moderationMessages, suspendUser } from './moderation';
+import { adminOverview } from './overview';
+import { decideVerification, verificationMessages, verificationQueue } from './verifications';
+
+const tutorParam = z.object({ tutorId: tutorIdSchema });
+const reportParam = z.object({ id: reportIdSchema });
+const userParam = z.object({ id: z.string().regex(/^[\w-]{1,64}$/) });
+
+export function adminRoutes(deps: {
+  db: Kysely<DB>;
+  sessions: SessionReader;
+  mailer: Mailer;
+  live: LiveHub;
+  appUrl: string;
+  mailFrom: string;
+  supportEmail: string;
+  requireTutorApproval: boolean;
+}) {
+  const { db, mailer, live, supportEmail } = deps;
+  const lessons: LessonDeps = { db, mailer, live, mail: { appUrl: deps.appUrl, mailFrom: deps.mailFrom } };
+  const admin = new Hono<AppEnv>().use('*', deps.sessions.loadSession, adminOnly);
+  const actor = (c: Parameters<typeof requireAdmin>[0]) => adminActor(requireAdmin(c));
+
+  return admin
+    .get('/overview', async (c) =>
+      c.json(
+        {
+          ...(await adminOverview(db, Date.now(), supportEmail)),
+          settings: { requireTutorApproval: deps.requireTutorApproval },
+        },
+        200,
+      ),
+    )
+    .get('/verifications', async (c) => c.json(await verificationQueue(db), 200))
+    .post(
+      '/verifications/:tutorId/approve',
+      validate('param', tutorParam, verificationMessages.notFound),
+      validate('json', approveSchema),
+      async (c) => {
+        const { tutorId } = c.req.valid('param');
+        await decideVerification(
+          { db, mailer, appUrl: deps.appUrl },
+          actor(c),
+          tutorId,
+          'approved',
+          c.req.valid('json').note ?? '',
+        );
+        return c.json({ status: 'approved' as const }, 200);
+      },
+    )
+    .post(
+      '/verifications/:tutorId/decline',
+      validate('param', tutorParam, verificationMessages.notFound),
+      validate('json', declineSchema),
+      async (c) => {
+        const { tutorId } = c.req.valid('param');
+        await decideVerification(
+          { db, mailer, appUrl: deps.appUrl },
+          actor(c),
+          tutorId,
+          'declined',
+          c.req.valid('json').note,
+        );
+        return c.json({ status: 'declined' as const }, 200);
+      },
+    )
+    .get('/reports', async (c) => c.json({ reports: await listReports(db) }, 200))
+    .post(
+      '/reports/:id/dismiss',
+      validate('param', reportParam, moderationMessages.reportNotFound),
+      validate('json', moderationSchema),
+      async (c) => {
+        await dismissReport(db, actor(c), c.req.valid('param').id, c.req.valid('json').note ?? '');
+        return c.json({ resolution: 'dismissed' as const }, 200);
+      },
+    )
+    .post(
+      '/reports/:id/hide',
+      validate('param', reportParam, moderationMessages.reportNotFound),
+      validate('json', moderationSchema),
+      async (c) => {
+        const { hiddenMessage } = await hideReported(
+          { db, mailer, supportEmail },
+          actor(c),
+          c.req.valid('param').id,
+          c.req.valid('json').note ?? '',
+        );
+        // Open conversations replace the message at once; the others read it hidden when they load.
+        if (hiddenMessage) await live.messageHidden(hiddenMessage.message, hiddenMessage.recipients);
+        return c.json({ resolution: 'hidden' as const }, 200);
+      },
+    )
+    .post(
+      '/users/:id/suspend',
+      validate('param', userParam, moderationMessages.userNotFound),
+      validate('json', suspendSchema),
+      async (c) => {
+        const suspended = await suspendUser(
+          { db, mailer, supportEmail, lessons, live },
+          actor(c),
+          c.req.valid('param').id,
+          c.req.valid('json').reason,
+        );
+        return c.json({ suspended: true, ...suspended }, 200);
+      },
+    )
+    .get('/audit', validate('query', auditPageSchema), async (c) =>
+      c.json(await listAudit(db, c.req.valid('query').before), 200),
+    );
+}

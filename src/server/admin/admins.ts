@@ -1,0 +1,65 @@
+/**
+ * Who is an admin: granted, revoked and listed only from the server's command line
+ * (scripts/admin.ts), never through the API, and each change written to the audit log with
+ * "command line" as its actor. The flag sits beside `role` (student or tutor), which it leaves as
+ * it is. Admin routes read it from the database with the session on every request, so a
+ * revocation holds from the next request.
+ */
+import type { Kysely } from 'kysely';
+import { emailSchema } from '../../shared/schemas';
+import type { DB } from '../db/schema';
+import { type Actor, commandLine, recordAudit } from './audit-log';
+
+export class AdminCommandError extends Error {}
+
+export interface AdminAccount {
+  email: string;
+  displayName: string;
+  role: 'student' | 'tutor';
+}
+
+function normalised(email: string): string {
+  const parsed = emailSchema.safeParse(email);
+  if (!parsed.success) throw new AdminCommandError(`"${email}" is not an email address`);
+  return parsed.data;
+}
+
+/** Sets the flag; `changed` is false when the account already had it. */
+async function setAdmin(db: Kysely<DB>, email: string, admin: boolean, actor: Actor) {
+  const address = normalised(email);
+  return db.transaction().execute(async (trx) => {
+    const user = await trx
+      .selectFrom('users')
+      .select(['id', 'email', 'display_name', 'is_admin'])
+      .where('email', '=', address)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!user)
+      throw new AdminCommandError(
+        `No account has the email ${address}. The person signs up first, then you grant the role.`,
+      );
+    if (user.is_admin === admin) return { changed: false, email: user.email };
+    await trx.updateTable('users').set({ is_admin: admin }).where('id', '=', user.id).execute();
+    await recordAudit(trx, actor, admin ? 'admin.granted' : 'admin.revoked', {
+      id: user.id,
+      label: `${user.display_name} <${user.email}>`,
+    });
+    return { changed: true, email: user.email };
+  });
+}
+
+export const grantAdmin = (db: Kysely<DB>, email: string, actor: Actor = commandLine) =>
+  setAdmin(db, email, true, actor);
+
+export const revokeAdmin = (db: Kysely<DB>, email: string, actor: Actor = commandLine) =>
+  setAdmin(db, email, false, actor);
+
+export async function listAdmins(db: Kysely<DB>): Promise<AdminAccount[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select(['email', 'display_name', 'role'])
+    .where('is_admin', '=', true)
+    .orderBy('email')
+    .execute();
+  return rows.map((row) => ({ email: row.email, displayName: row.display_name, role: row.role }));
+}

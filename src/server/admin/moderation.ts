@@ -1,0 +1,362 @@
+/**
+ * The moderation queue: reported messages and reviews, oldest first, each with the reporter's
+ * reason and the text as it was when reported. An admin dismisses a report, hides what it is about
+ * (the author is mailed; a hidden review stops counting in the tutor's rating), or suspends the
+ * author. Each report is settled once: the conditional UPDATE that settles it decides between two
+ * admins acting at once.
+ */
+import type { Kysely, Transaction } from 'kysely';
+import type { DB, ReportResolution } from '../db/schema';
+import { ApiError } from '../http/api-error';
+import { cancelLessonsOfSuspended, type LessonDeps, type Lines, pushLines } from '../lessons/lessons';
+import type { LiveHub } from '../messages/live';
+import { type MessageView, toMessage } from '../messages/messages';
+import { recount } from '../reviews/reviews';
+import { refreshTutorListing } from '../tutors/tutor-listing';
+import { contentHiddenMail, suspensionMail } from './admin-mail';
+import { type Actor, recordAudit } from './audit-log';
+
+export const moderationMessages = {
+  reportNotFound: 'There is no such report',
+  settled: 'This report has already been settled.',
+  userNotFound: 'There is no such person',
+  alreadySuspended: 'This account is already suspended.',
+  adminNotSuspended:
+    'An administrator cannot be suspended here: revoke their role from the command line first.',
+} as const;
+
+export type ReportKind = 'message' | 'review';
+
+export interface ReportView {
+  id: string;
+  kind: ReportKind;
+  reason: string;
+  /** The reported text as it was when reported. */
+  reportedText: string;
+  reportedAt: string;
+  reporter: { id: string; displayName: string };
+  author: { id: string; displayName: string; email: string; suspended: boolean; admin: boolean };
+  /** Whether the message or review is hidden already (by another report). */
+  hidden: boolean;
+  /** For a review: whose page it is on. */
+  tutorName: string | null;
+}
+
+const QUEUE_LIMIT = 100;
+
+/** Open reports of both kinds, oldest first. */
+export async function listReports(db: Kysely<DB>): Promise<ReportView[]> {
+  const [messageReports, reviewReports] = await Promise.all([
+    db
+      .selectFrom('message_reports as r')
+      .innerJoin('messages as m', 'm.id', 'r.message_id')
+      .innerJoin('users as reporter', 'reporter.id', 'r.reporter_id')
+      .innerJoin('users as author', 'author.id', 'm.sender_id')
+      .select([
+        'r.id',
+        'r.reason',
+        'r.message_text as text',
+        'r.created_at',
+        'reporter.id as reporter_id',
+        'reporter.display_name as reporter_name',
+        'author.id as author_id',
+        'author.display_name as author_name',
+        'author.email as author_email',
+        'author.suspended_at',
+        'author.is_admin',
+        'm.hidden_at',
+      ])
+      .where('r.resolved_at', 'is', null)
+      .orderBy('r.created_at')
+      .orderBy('r.id')
+      .limit(QUEUE_LIMIT)
+      .execute(),
+    db
+      .selectFrom('review_reports as r')
+      .innerJoin('reviews as v', 'v.id', 'r.review_id')
+      .innerJoin('users as reporter', 'reporter.id', 'r.reporter_id')
+      .innerJoin('users as author', 'author.id', 'v.student_id')
+      .innerJoin('users as tutor', 'tutor.id', 'v.tutor_id')
+      .select([
+        'r.id',
+        'r.reason',
+        'r.review_text as text',
+        'r.created_at',
+        'reporter.id as reporter_id',
+        'reporter.display_name as reporter_name',
+        'author.id as author_id',
+        'author.display_name as author_name',
+        'author.email as author_email',
+        'author.suspended_at',
+        'author.is_admin',
+        'v.hidden_at',
+        'tutor.display_name as tutor_name',
+      ])
+      .where('r.resolved_at', 'is', null)
+      .orderBy('r.created_at')
+      .orderBy('r.id')
+      .limit(QUEUE_LIMIT)
+      .execute(),
+  ]);
+  const rows = [
+    ...messageReports.map((row) => ({ ...row, kind: 'message' as const, tutor_name: null })),
+    ...reviewReports.map((row) => ({ ...row, kind: 'review' as const })),
+  ];
+  rows.sort((a, b) => a.created_at.getTime() - b.created_at.getTime() || Number(a.id) - Number(b.id));
+  return rows.slice(0, QUEUE_LIMIT).map((row) => ({
+    id: `${row.kind}-${Number(row.id)}`,
+    kind: row.kind,
+    reason: row.reason,
+    reportedText: row.text,
+    reportedAt: row.created_at.toISOString(),
+    reporter: { id: row.reporter_id, displayName: row.reporter_name },
+    author: {
+      id: row.author_id,
+      displayName: row.author_name,
+      email: row.author_email,
+      suspended: row.suspended_at !== null,
+      admin: row.is_admin,
+    },
+    hidden: row.hidden_at !== null,
+    tutorName: row.tutor_name,
+  }));
+}
+
+const reportTable = (kind: ReportKind) => (kind === 'message' ? 'message_reports' : 'review_reports');
+
+/** Settles one open report, or says why it cannot: 404 for none, 409 when already settled. */
+async function settle(
+  trx: Transaction<DB>,
+  report: { kind: ReportKind; id: number },
+  resolution: ReportResolution,
+  actor: Actor,
+): Promise<{ subjectId: string }> {
+  const now = new Date();
+  const values = { resolved_at: now, resolution, resolved_by: actor.label };
+  const settled =
+    report.kind === 'message'
+      ? await trx
+          .updateTable('message_reports')
+          .set(values)
+          .where('id', '=', report.id)
+          .where('resolved_at', 'is', null)
+          .returning('message_id as subject')
+          .executeTakeFirst()
+      : await trx
+          .updateTable('review_reports')
+          .set(values)
+          .where('id', '=', report.id)
+          .where('resolved_at', 'is', null)
+          .returning('review_id as subject')
+          .executeTakeFirst();
+  if (settled) return { subjectId: String(settled.subject) };
+  const exists = await trx
+    .selectFrom(reportTable(report.kind))
+    .select('id')
+    .where('id', '=', report.id)
+    .executeTakeFirst();
+  if (!exists) throw new ApiError(404, moderationMessages.reportNotFound, 'NOT_FOUND');
+  throw new ApiError(409, moderationMessages.settled, 'ALREADY_SETTLED');
+}
+
+const reportLabel = (report: { kind: ReportKind; id: number }) => `${report.kind} report ${report.id}`;
+
+export async function dismissReport(
+  db: Kysely<DB>,
+  actor: Actor,
+  report: { kind: ReportKind; id: number },
+  note: string,
+) {
+  await db.transaction().execute(async (trx) => {
+    await settle(trx, report, 'dismissed', actor);
+    await recordAudit(trx, actor, 'report.dismissed', { id: null, label: reportLabel(report) }, note);
+  });
+}
+
+export interface ModerationDeps {
+  db: Kysely<DB>;
+  mailer: LessonDeps['mailer'];
+  supportEmail: string;
+}
+
+/**
+ * Hides the reported message or review, settling this report and every other open one about the
+ * same thing; the author is mailed. A review stops counting in its tutor's rating at once.
+ */
+export async function hideReported(
+  deps: ModerationDeps,
+  actor: Actor,
+  report: { kind: ReportKind; id: number },
+  note: string,
+) {
+  const { db, mailer } = deps;
+  let hiddenMessage: { message: MessageView; recipients: string[] } | null = null;
+  await db.transaction().execute(async (trx) => {
+    const { subjectId } = await settle(trx, report, 'hidden', actor);
+    const now = new Date();
+    let author: { id: string; display_name: string; email: string };
+    let text: string;
+    if (report.kind === 'message') {
+      const messageId = Number(subjectId);
+      const message = await trx
+        .updateTable('messages')
+        .set({ hidden_at: now })
+        .where('id', '=', messageId)
+        .where('hidden_at', 'is', null)
+        .returning(['id', 'conversation_id', 'sender_id', 'body', 'event', 'created_at', 'hidden_at'])
+        .executeTakeFirst();
+      await trx
+        .updateTable('message_reports')
+        .set({ resolved_at: now, resolution: 'hidden', resolved_by: actor.label })
+        .where('message_id', '=', messageId)
+        .where('resolved_at', 'is', null)
+        .execute();
+      // Already hidden through another report: settled, nobody is told twice.
+      if (!message?.sender_id) return;
+      const pair = await trx
+        .selectFrom('conversations')
+        .select(['student_id', 'tutor_id'])
+        .where('id', '=', message.conversation_id)
+        .executeTakeFirstOrThrow();
+      hiddenMessage = { message: toMessage(message), recipients: [pair.student_id, pair.tutor_id] };
+      text = message.body;
+      author = await trx
+        .selectFrom('users')
+        .select(['id', 'display_name', 'email'])
+        .where('id', '=', message.sender_id)
+        .executeTakeFirstOrThrow();
+    } else {
+      const review = await trx
+        .selectFrom('reviews')
+        .select(['tutor_id', 'student_id', 'body', 'hidden_at'])
+        .where('id', '=', subjectId)
+        .executeTakeFirstOrThrow();
+      // The same lock order as a review's save: the tutor's profile row, then the review.
+      await trx
+        .selectFrom('tutor_profiles')
+        .select('user_id')
+        .where('user_id', '=', review.tutor_id)
+        .forUpdate()
+        .execute();
+      const hidden = await trx
+        .updateTable('reviews')
+        .set({ hidden_at: now })
+        .where('id', '=', subjectId)
+        .where('hidden_at', 'is', null)
+        .returning('id')
+        .executeTakeFirst();
+      await trx
+        .updateTable('review_reports')
+        .set({ resolved_at: now, resolution: 'hidden', resolved_by: actor.label })
+        .where('review_id', '=', subjectId)
+        .where('resolved_at', 'is', null)
+        .execute();
+      if (!hidden) return;
+      await recount(trx, review.tutor_id);
+      text = review.body;
+      author = await trx
+        .selectFrom('users')
+        .select(['id', 'display_name', 'email'])
+        .where('id', '=', review.student_id)
+        .executeTakeFirstOrThrow();
+    }
+    await recordAudit(
+      trx,
+      actor,
+      report.kind === 'message' ? 'message.hidden' : 'review.hidden',
+      { id: author.id, label: `${reportLabel(report)}: ${author.display_name} <${author.email}>` },
+      note,
+    );
+    await mailer.sendMail(
+      {
+        to: author.email,
+        ...contentHiddenMail({
+          displayName: author.display_name,
+          kind: report.kind,
+          text,
+          note,
+          supportEmail: deps.supportEmail,
+        }),
+      },
+      trx,
+    );
+  });
+  mailer.deliverSoon();
+  return { hiddenMessage: hiddenMessage as { message: MessageView; recipients: string[] } | null };
+}
+
+/**
+ * Suspends an account: it can no longer sign in (told why, with the support address), its sessions
+ * end now, it leaves the search, its upcoming lessons are cancelled with mails to the other party,
+ * and every open report about what it wrote is settled. All in one transaction.
+ */
+export async function suspendUser(
+  deps: ModerationDeps & { lessons: LessonDeps; live: Pick<LiveHub, 'sessionEnded'> },
+  actor: Actor,
+  userId: string,
+  reason: string,
+) {
+  const { db, mailer } = deps;
+  const lines: Lines = [];
+  const now = Date.now();
+  const { tokens, cancelled } = await db.transaction().execute(async (trx) => {
+    const user = await trx
+      .updateTable('users')
+      .set({ suspended_at: new Date(now), suspension_reason: reason })
+      .where('id', '=', userId)
+      .where('suspended_at', 'is', null)
+      .where('is_admin', '=', false)
+      .returning(['display_name', 'email'])
+      .executeTakeFirst();
+    if (!user) {
+      const found = await trx
+        .selectFrom('users')
+        .select(['is_admin', 'suspended_at'])
+        .where('id', '=', userId)
+        .executeTakeFirst();
+      if (!found) throw new ApiError(404, moderationMessages.userNotFound, 'NOT_FOUND');
+      if (found.is_admin) throw new ApiError(409, moderationMessages.adminNotSuspended, 'IS_ADMIN');
+      throw new ApiError(409, moderationMessages.alreadySuspended, 'ALREADY_SUSPENDED');
+    }
+    const ended = await trx.deleteFrom('sessions').where('user_id', '=', userId).returning('token').execute();
+    await refreshTutorListing(trx, userId);
+    const cancelled = await cancelLessonsOfSuspended(deps.lessons, trx, userId, now, lines);
+    const settled = {
+      resolved_at: new Date(now),
+      resolution: 'suspended' as const,
+      resolved_by: actor.label,
+    };
+    await trx
+      .updateTable('message_reports')
+      .set(settled)
+      .where('resolved_at', 'is', null)
+      .where('message_id', 'in', trx.selectFrom('messages').select('id').where('sender_id', '=', userId))
+      .execute();
+    await trx
+      .updateTable('review_reports')
+      .set(settled)
+      .where('resolved_at', 'is', null)
+      .where('review_id', 'in', trx.selectFrom('reviews').select('id').where('student_id', '=', userId))
+      .execute();
+    await recordAudit(
+      trx,
+      actor,
+      'user.suspended',
+      { id: userId, label: `${user.display_name} <${user.email}>` },
+      reason,
+    );
+    await mailer.sendMail(
+      {
+        to: user.email,
+        ...suspensionMail({ displayName: user.display_name, reason, supportEmail: deps.supportEmail }),
+      },
+      trx,
+    );
+    return { tokens: ended.map((row) => row.token), cancelled };
+  });
+  mailer.deliverSoon();
+  // The user's open tabs lose their live channel, as after a sign-out.
+  for (const token of tokens) await deps.live.sessionEnded(token);
+  await pushLines(deps.lessons, lines);
+  return { cancelledLessons: cancelled };
+}
