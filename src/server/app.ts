@@ -131,6 +131,7 @@ function createApi(deps: AppDependencies, services: AppServices, auth: Auth, ses
         sessions,
         live,
         mail: { appUrl: config.appUrl, mailFrom: config.mailFrom },
+        listing: { approvedOnly: config.requireTutorApproval },
       }),
     )
     .route('/', roomRoutes({ db, sessions, limiters, live, iceServers: config.iceServers }))

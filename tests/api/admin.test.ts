@@ -373,11 +373,21 @@ describe('tutor verification', () => {
     expect(await found(t)).toContain(teacher.id);
     expect(await found(strict)).not.toContain(teacher.id);
     expect((await get(strict, `/api/tutors/${teacher.id}`)).status).toBe(404);
+    // Nor can an unlisted tutor be booked by someone who knows the address.
+    const hour = 3_600_000;
+    const from = new Date(Math.ceil(Date.now() / hour) * hour + 48 * hour).toISOString();
+    const to = new Date(Date.parse(from) + 7 * 24 * hour).toISOString();
+    const slots = `/api/tutors/${teacher.id}/slots?from=${from}&to=${to}&minutes=60`;
+    expect((await get(strict, slots)).status).toBe(404);
+    const learner = await person('student');
+    const booking = { tutorId: teacher.id, start: from, minutes: 60, subject: 'Chemistry' };
+    expect((await send(strict, 'POST', '/api/lessons', booking, learner.jar)).status).toBe(404);
     const boss = await adminPerson();
     await send(t, 'POST', '/api/profile/verification-request', {}, teacher.jar);
     await send(t, 'POST', `/api/admin/verifications/${teacher.id}/approve`, {}, boss.jar);
     expect(await found(strict)).toContain(teacher.id);
     expect((await get(strict, `/api/tutors/${teacher.id}`)).status).toBe(200);
+    expect((await get(strict, slots)).status).toBe(200);
   });
 });
 

@@ -80,10 +80,17 @@ export function lessonRoutes(deps: {
   sessions: SessionReader;
   mail: MailSettings;
   live: LessonDeps['live'];
+  listing?: LessonDeps['listing'];
 }) {
   const { db, limiters, sessions } = deps;
   const { loadSession } = sessions;
-  const lessons: LessonDeps = { db, mailer: deps.mailer, mail: deps.mail, live: deps.live };
+  const lessons: LessonDeps = {
+    db,
+    mailer: deps.mailer,
+    mail: deps.mail,
+    live: deps.live,
+    listing: deps.listing,
+  };
   const feedUrl = (token: string) => `${deps.mail.appUrl}/api/calendar/${token}.ics`;
   const changes = limitByUser(limiters, 'lessonChanges');
   /** A tutor's availability as the API gives it: `timeZone` is null until the tutor chose one. */
@@ -119,14 +126,18 @@ export function lessonRoutes(deps: {
         const { from, to, minutes } = c.req.valid('query');
         // Who asks only narrows what is offered (a student's own lessons), so the cheap check will do.
         const viewer = await sessions.signedInUser(c);
-        const slots = await findSlots(db, {
-          tutorId: c.req.valid('param').id,
-          from,
-          to,
-          minutes,
-          studentId: viewer?.role === 'student' ? viewer.id : undefined,
-          now: Date.now(),
-        });
+        const slots = await findSlots(
+          db,
+          {
+            tutorId: c.req.valid('param').id,
+            from,
+            to,
+            minutes,
+            studentId: viewer?.role === 'student' ? viewer.id : undefined,
+            now: Date.now(),
+          },
+          deps.listing,
+        );
         return c.json({ slots: slots.map((slot) => ({ start: iso(slot.start), end: iso(slot.end) })) }, 200);
       },
     )

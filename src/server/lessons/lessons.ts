@@ -30,6 +30,7 @@ import { ApiError } from '../http/api-error';
 import type { Mailer, OutgoingMail } from '../mail/mailer';
 import type { LiveHub } from '../messages/live';
 import { lessonLine } from '../messages/messages';
+import type { Listing } from '../tutors/tutor-search';
 import {
   type LessonEvent,
   lessonMail,
@@ -367,14 +368,16 @@ async function studentBusy(
 }
 
 /** A published tutor's booking facts, or null: only a tutor in the search can be booked. */
-async function bookableTutor(db: Db, tutorId: string) {
-  const tutor = await db
+/** A tutor students may book: published, and approved where the listing asks for it. */
+async function bookableTutor(db: Db, tutorId: string, listing: Listing = {}) {
+  let query = db
     .selectFrom('tutor_profiles as tp')
     .innerJoin('users as u', 'u.id', 'tp.user_id')
     .select(['u.id', 'u.display_name', 'u.email', 'u.time_zone', 'tp.subjects', 'tp.hourly_rate'])
     .where('tp.user_id', '=', tutorId)
-    .where('tp.published', '=', true)
-    .executeTakeFirst();
+    .where('tp.published', '=', true);
+  if (listing.approvedOnly) query = query.where('tp.verification_status', '=', 'approved');
+  const tutor = await query.executeTakeFirst();
   if (!tutor) return null;
   return { ...tutor, availability: await readAvailability(db, tutorId) };
 }
@@ -400,8 +403,12 @@ function checkLength(availability: AvailabilityView, minutes: number) {
 }
 
 /** The times a published tutor offers in [from, to) for lessons of `minutes`. */
-export async function findSlots(db: Kysely<DB>, request: SlotRequest): Promise<Interval[]> {
-  const tutor = await bookableTutor(db, request.tutorId);
+export async function findSlots(
+  db: Kysely<DB>,
+  request: SlotRequest,
+  listing: Listing = {},
+): Promise<Interval[]> {
+  const tutor = await bookableTutor(db, request.tutorId, listing);
   if (!tutor) throw new ApiError(404, lessonMessages.tutorNotFound, 'NOT_FOUND');
   checkLength(tutor.availability, request.minutes);
   return slotsOf(db, tutor.availability, request);
@@ -438,6 +445,8 @@ export interface LessonDeps {
   mail: MailSettings;
   /** Where the lines lessons write into their pair's conversation are pushed live. */
   live?: Pick<LiveHub, 'messageSent'> | undefined;
+  /** Which tutors are listed, and so bookable (only approved ones, where approval is required). */
+  listing?: Listing | undefined;
 }
 
 /** Lines written into conversations during a transaction, pushed live once it has committed. */
@@ -631,7 +640,7 @@ export async function bookLesson(
   const earlier = await replayed(db, request.studentId, request.idempotencyKey, now);
   if (earlier) return { lesson: earlier, created: false };
 
-  const tutor = await bookableTutor(db, request.tutorId);
+  const tutor = await bookableTutor(db, request.tutorId, deps.listing);
   if (!tutor) throw new ApiError(404, lessonMessages.tutorNotFound, 'NOT_FOUND');
   checkLength(tutor.availability, request.minutes);
   if (!tutor.subjects.includes(request.subject))
