@@ -563,6 +563,23 @@ describe('moderation', () => {
     // The report about what they wrote is settled by the suspension.
     const open = (await (await get(t, '/api/admin/reports', boss.jar)).json()).reports;
     expect(open.filter((r: { author: { id: string } }) => r.author.id === teacher.id)).toEqual([]);
+
+    // Whoever runs the server may lift it: sign-in works again, the profile is listed again, the
+    // cancelled lessons stay cancelled, and the audit log says so.
+    const lifted = await admin('lift-suspension', teacher.email);
+    expect(lifted).toMatchObject({ exitCode: 0, output: expect.stringContaining('may sign in again') });
+    expect((await admin('lift-suspension', teacher.email)).output).toContain('was not suspended');
+    expect((await signIn(t, teacher.email)).res.status).toBe(200);
+    expect(await inSearch()).toBe(true);
+    const [entry] = (await (await get(t, '/api/admin/audit', boss.jar)).json()).entries;
+    expect(entry).toMatchObject({ actor: 'command line', action: 'user.suspension_lifted' });
+    expect(entry.target).toContain(teacher.email);
+    const still = await t.database.db
+      .selectFrom('lessons')
+      .select('status')
+      .where('id', '=', upcoming)
+      .executeTakeFirst();
+    expect(still?.status).toBe('cancelled');
   });
 });
 

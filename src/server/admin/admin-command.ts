@@ -1,5 +1,5 @@
 /**
- * The admin command line (`npm run admin -- grant|revoke <email>`, `list`), as a function that
+ * The admin command line (`npm run admin -- grant|revoke|lift-suspension <email>`, `list`), as a function that
  * returns what to print, so tests run it in-process. It opens the database the server's way (the
  * same configuration: DATA_DIR or DATABASE_URL). On PostgreSQL it works while servers run; the
  * embedded store is one process, so while a server holds it the command says to stop the server
@@ -9,7 +9,7 @@
 import { ConfigError, loadConfig } from '../config/config';
 import { DataDirLockedError } from '../db/data-dir-lock';
 import { type Database, openDatabase } from '../db/database';
-import { AdminCommandError, grantAdmin, listAdmins, revokeAdmin } from './admins';
+import { AdminCommandError, grantAdmin, liftSuspension, listAdmins, revokeAdmin } from './admins';
 
 export interface CommandResult {
   output: string;
@@ -20,7 +20,8 @@ export interface CommandResult {
 export const ADMIN_USAGE = `Usage:
   npm run admin -- grant someone@example.com    make an account an admin
   npm run admin -- revoke someone@example.com   take the role away
-  npm run admin -- list                         list the admins`;
+  npm run admin -- list                         list the admins
+  npm run admin -- lift-suspension someone@example.com   let a suspended account sign in again`;
 
 const failed = (error: string, exitCode = 1): CommandResult => ({ output: '', error, exitCode });
 
@@ -34,10 +35,10 @@ export async function runAdminCommand(
   open: () => Promise<Database> = openFromConfig,
 ): Promise<CommandResult> {
   const [command, email, ...rest] = args;
-  const needsEmail = command === 'grant' || command === 'revoke';
+  const needsEmail = command === 'grant' || command === 'revoke' || command === 'lift-suspension';
   if (
     !command ||
-    !['grant', 'revoke', 'list'].includes(command) ||
+    !['grant', 'revoke', 'list', 'lift-suspension'].includes(command) ||
     (needsEmail && !email) ||
     rest.length > 0 ||
     (!needsEmail && email)
@@ -65,6 +66,16 @@ export async function runAdminCommand(
         output: admins.length
           ? admins.map((admin) => `${admin.email}  ${admin.displayName} (${admin.role})`).join('\n')
           : 'No admins yet. Grant the role with: npm run admin -- grant someone@example.com',
+        error: '',
+        exitCode: 0,
+      };
+    }
+    if (command === 'lift-suspension') {
+      const lifted = await liftSuspension(database.db, email as string);
+      return {
+        output: lifted.changed
+          ? `${lifted.email} may sign in again. Lessons cancelled at the suspension stay cancelled.`
+          : `${lifted.email} was not suspended; nothing changed.`,
         error: '',
         exitCode: 0,
       };

@@ -8,6 +8,7 @@
 import type { Kysely } from 'kysely';
 import { emailSchema } from '../../shared/schemas';
 import type { DB } from '../db/schema';
+import { refreshTutorListing } from '../tutors/tutor-listing';
 import { type Actor, commandLine, recordAudit } from './audit-log';
 
 export class AdminCommandError extends Error {}
@@ -62,4 +63,34 @@ export async function listAdmins(db: Kysely<DB>): Promise<AdminAccount[]> {
     .orderBy('email')
     .execute();
   return rows.map((row) => ({ email: row.email, displayName: row.display_name, role: row.role }));
+}
+
+/**
+ * Lifts a suspension: the person may sign in again and, for a complete tutor profile, is listed
+ * again. Lessons cancelled at the suspension stay cancelled. From the command line only, as a
+ * deliberate act of whoever runs the server, and audited.
+ */
+export async function liftSuspension(db: Kysely<DB>, email: string, actor: Actor = commandLine) {
+  const address = normalised(email);
+  return db.transaction().execute(async (trx) => {
+    const user = await trx
+      .selectFrom('users')
+      .select(['id', 'email', 'display_name', 'suspended_at'])
+      .where('email', '=', address)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!user) throw new AdminCommandError(`No account has the email ${address}.`);
+    if (user.suspended_at === null) return { changed: false, email: user.email };
+    await trx
+      .updateTable('users')
+      .set({ suspended_at: null, suspension_reason: null })
+      .where('id', '=', user.id)
+      .execute();
+    await refreshTutorListing(trx, user.id);
+    await recordAudit(trx, actor, 'user.suspension_lifted', {
+      id: user.id,
+      label: `${user.display_name} <${user.email}>`,
+    });
+    return { changed: true, email: user.email };
+  });
 }

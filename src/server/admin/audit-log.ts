@@ -17,7 +17,8 @@ export type AuditAction =
   | 'report.dismissed'
   | 'message.hidden'
   | 'review.hidden'
-  | 'user.suspended';
+  | 'user.suspended'
+  | 'user.suspension_lifted';
 
 /** Who acted: an admin (their id, and their name and email as they were), or the command line. */
 export interface Actor {

@@ -21,6 +21,7 @@ const ACTION_LABELS: Record<string, string> = {
   'message.hidden': 'Message hidden',
   'review.hidden': 'Review hidden',
   'user.suspended': 'Account suspended',
+  'user.suspension_lifted': 'Suspension lifted',
 };
 
 export function Component() {
