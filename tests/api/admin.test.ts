@@ -17,7 +17,8 @@ import { lockDataDir } from '../../src/server/db/data-dir-lock';
 import type { Database } from '../../src/server/db/database';
 import type { LessonStatusColumn } from '../../src/server/db/schema';
 import { HIDDEN_MESSAGE_TEXT } from '../../src/shared/admin/admin-rules';
-import { type CookieJar, get, send, signIn, signUp, verifiedUser } from '../support/accounts';
+import { type CookieJar, get, send, signIn, signUp, verifiedPerson } from '../support/accounts';
+import { insertLesson } from '../support/lessons';
 import { type MailCatcher, startMailCatcher } from '../support/mail-catcher';
 import { createTestApp, type TestApp, testConfig } from '../support/test-app';
 
@@ -43,10 +44,7 @@ interface Person {
 let count = 0;
 async function person(role: 'student' | 'tutor', name?: string): Promise<Person> {
   count += 1;
-  const displayName = name ?? `${role === 'tutor' ? 'Tutor' : 'Student'} Number${count}`;
-  const account = await verifiedUser(t, mailbox, { role, name: displayName });
-  const id = (await (await get(t, '/api/session', account.jar)).json()).user.id as string;
-  return { jar: account.jar, id, email: account.email, name: displayName };
+  return verifiedPerson(t, mailbox, role, name ?? `${role === 'tutor' ? 'Tutor' : 'Student'} Number${count}`);
 }
 
 /** A published tutor (complete profile). */
@@ -74,35 +72,13 @@ async function adminPerson(): Promise<Person> {
   return who;
 }
 
-async function lesson(teacher: Person, student: Person, status: LessonStatusColumn, hoursFromNow: number) {
-  const start = Date.now() + hoursFromNow * HOUR;
-  const id = crypto.randomUUID();
-  await t.database.db
-    .insertInto('lessons')
-    .values({
-      id,
-      tutor_id: teacher.id,
-      student_id: student.id,
-      subject: 'Chemistry',
-      note: '',
-      starts_at: new Date(start),
-      ends_at: new Date(start + HOUR),
-      minutes: 60,
-      blocked_until: new Date(start + HOUR),
-      price_cents: 3000,
-      currency: 'USD',
-      status,
-      expires_at: status === 'pending' ? new Date(start) : null,
-      sequence: 0,
-      idempotency_key: null,
-      cancelled_by: null,
-      cancel_reason: null,
-      created_at: new Date(Date.now() - 72 * HOUR),
-      updated_at: new Date(Date.now() - 72 * HOUR),
-    })
-    .execute();
-  return id;
-}
+const lesson = (teacher: Person, student: Person, status: LessonStatusColumn, hoursFromNow: number) =>
+  insertLesson(t.database.db, {
+    tutorId: teacher.id,
+    studentId: student.id,
+    status,
+    start: Date.now() + hoursFromNow * HOUR,
+  });
 
 const auditActions = async () =>
   (await t.database.db.selectFrom('audit_log').selectAll().orderBy('id').execute()).map((row) => ({

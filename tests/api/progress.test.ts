@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LessonStatusColumn } from '../../src/server/db/schema';
 import { MAX_GOALS } from '../../src/shared/progress/progress-rules';
-import { type CookieJar, get, send, verifiedUser } from '../support/accounts';
+import { type CookieJar, get, send, verifiedPerson } from '../support/accounts';
+import { insertLesson } from '../support/lessons';
 import { type MailCatcher, startMailCatcher } from '../support/mail-catcher';
 import { createTestApp, type TestApp } from '../support/test-app';
 
@@ -32,35 +33,17 @@ interface Person {
 let count = 0;
 async function person(role: 'student' | 'tutor'): Promise<Person> {
   count += 1;
-  const account = await verifiedUser(t, mailbox, { role, name: `${role} Progress${count}` });
-  const id = (await (await get(t, '/api/session', account.jar)).json()).user.id as string;
-  return { jar: account.jar, id };
+  return verifiedPerson(t, mailbox, role, `${role} Progress${count}`);
 }
 
-/** A lesson between the two, straight into the database, starting `hoursAgo` before now. */
-async function lesson(teacher: Person, student: Person, status: LessonStatusColumn, hoursAgo = 48) {
-  const start = Date.now() - hoursAgo * HOUR;
-  const id = crypto.randomUUID();
-  await t.database.db
-    .insertInto('lessons')
-    .values({
-      id,
-      tutor_id: teacher.id,
-      student_id: student.id,
-      subject: 'Chemistry',
-      starts_at: new Date(start),
-      ends_at: new Date(start + HOUR),
-      minutes: 60,
-      blocked_until: new Date(start + HOUR),
-      price_cents: 3000,
-      status,
-      expires_at: status === 'pending' ? new Date(start) : null,
-      created_at: new Date(start - 72 * HOUR),
-      updated_at: new Date(start - 72 * HOUR),
-    })
-    .execute();
-  return id;
-}
+/** A lesson between the two, starting `hoursAgo` before now. */
+const lesson = (teacher: Person, student: Person, status: LessonStatusColumn, hoursAgo = 48) =>
+  insertLesson(t.database.db, {
+    tutorId: teacher.id,
+    studentId: student.id,
+    status,
+    start: Date.now() - hoursAgo * HOUR,
+  });
 
 const notes = { covered: 'Balancing equations; moles.', homework: 'Exercises 4 to 9 on page 31.' };
 const putNotes = (who: Person, lessonId: string, body: unknown = notes) =>

@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LessonStatusColumn } from '../../src/server/db/schema';
 import { runLessonJobs } from '../../src/server/lessons/lesson-jobs';
-import { type CookieJar, get, send, verifiedUser } from '../support/accounts';
+import { type CookieJar, get, send, verifiedPerson } from '../support/accounts';
+import { insertLesson } from '../support/lessons';
 import { type MailCatcher, startMailCatcher } from '../support/mail-catcher';
 import { createTestApp, TEST_APP_URL, type TestApp } from '../support/test-app';
 
@@ -32,9 +33,7 @@ interface Person {
 let count = 0;
 async function person(role: 'student' | 'tutor', name?: string): Promise<Person> {
   count += 1;
-  const account = await verifiedUser(t, mailbox, { role, name: name ?? `${role} Person${count}` });
-  const id = (await (await get(t, '/api/session', account.jar)).json()).user.id as string;
-  return { jar: account.jar, id, email: account.email };
+  return verifiedPerson(t, mailbox, role, name ?? `${role} Person${count}`);
 }
 
 /** A published tutor with a headline that the search can find by `word`. */
@@ -52,33 +51,13 @@ async function tutor(word = 'Reviewable'): Promise<Person> {
 }
 
 /** A lesson between the two, straight into the database, `hoursAgo` before now. */
-async function lesson(teacher: Person, student: Person, status: LessonStatusColumn, hoursAgo = 48) {
-  const start = Date.now() - hoursAgo * HOUR;
-  await t.database.db
-    .insertInto('lessons')
-    .values({
-      id: crypto.randomUUID(),
-      tutor_id: teacher.id,
-      student_id: student.id,
-      subject: 'Chemistry',
-      note: '',
-      starts_at: new Date(start),
-      ends_at: new Date(start + HOUR),
-      minutes: 60,
-      blocked_until: new Date(start + HOUR),
-      price_cents: 3000,
-      currency: 'USD',
-      status,
-      expires_at: status === 'pending' ? new Date(start) : null,
-      sequence: 0,
-      idempotency_key: null,
-      cancelled_by: null,
-      cancel_reason: null,
-      created_at: new Date(start - 72 * HOUR),
-      updated_at: new Date(start - 72 * HOUR),
-    })
-    .execute();
-}
+const lesson = (teacher: Person, student: Person, status: LessonStatusColumn, hoursAgo = 48) =>
+  insertLesson(t.database.db, {
+    tutorId: teacher.id,
+    studentId: student.id,
+    status,
+    start: Date.now() - hoursAgo * HOUR,
+  });
 
 const review = (
   who: Person,

@@ -133,3 +133,15 @@ export async function verifiedUser(
   result.jar.store(res);
   return result;
 }
+
+/** A verified, signed-in account with its id and name: where most API tests begin. */
+export async function verifiedPerson(
+  t: TestApp,
+  mailbox: Parameters<typeof verifiedUser>[1],
+  role: 'student' | 'tutor',
+  name: string,
+) {
+  const account = await verifiedUser(t, mailbox, { role, name });
+  const id = (await (await get(t, '/api/session', account.jar)).json()).user.id as string;
+  return { jar: account.jar, id, email: account.email, name };
+}

@@ -6,17 +6,20 @@
  */
 import type { InferResponseType } from 'hono/client';
 import { type FormEvent, useId, useState } from 'react';
-import { useRevalidator } from 'react-router';
-import { goalShare } from '../../../shared/progress/progress-rules';
+import {
+  goalShare,
+  MAX_GOAL_TITLE_LENGTH,
+  MAX_MILESTONE_TITLE_LENGTH,
+} from '../../../shared/progress/progress-rules';
 import { SUBJECTS } from '../../../shared/tutor-catalog';
 import { Button } from '../../components/button';
 import { ErrorMessage, StatusMessage } from '../../components/messages';
 import { SelectField, TextArea, TextField } from '../../components/text-field';
-import { api, failureMessage, request } from '../../lib/api';
+import { api, request } from '../../lib/api';
+import { useApiAction } from '../../lib/api-action';
 
 export type Goal = InferResponseType<(typeof api.goals)['$post'], 201>;
 
-const TRY_AGAIN = 'That did not work. Please try again.';
 const dateLabel = (date: string) =>
   new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', {
     year: 'numeric',
@@ -47,24 +50,16 @@ export function GoalList({
 
 function GoalItem({ goal, editable }: { goal: Goal; editable: boolean }) {
   const [editing, setEditing] = useState(false);
-  const revalidator = useRevalidator();
+  const { problem, run } = useApiAction();
   // A box shows its new state at once, while the server stores it; a failure puts it back.
   const [ticking, setTicking] = useState<Record<string, boolean>>({});
-  const [problem, setProblem] = useState<string | null>(null);
   const percent = Math.round(goalShare(goal.milestones) * 100);
   const headingId = useId();
 
   async function tick(milestoneId: string, done: boolean) {
     setTicking((now) => ({ ...now, [milestoneId]: done }));
-    setProblem(null);
-    try {
-      await request(api.milestones[':id'].$patch({ param: { id: milestoneId }, json: { done } }));
-      await revalidator.revalidate();
-    } catch (error) {
-      setProblem(failureMessage(error, TRY_AGAIN));
-    } finally {
-      setTicking(({ [milestoneId]: _settled, ...rest }) => rest);
-    }
+    await run(() => request(api.milestones[':id'].$patch({ param: { id: milestoneId }, json: { done } })));
+    setTicking(({ [milestoneId]: _settled, ...rest }) => rest);
   }
 
   return (
@@ -141,24 +136,15 @@ function GoalItem({ goal, editable }: { goal: Goal; editable: boolean }) {
 }
 
 function AddMilestone({ goal }: { goal: Goal }) {
-  const revalidator = useRevalidator();
   const [title, setTitle] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { busy, problem, run } = useApiAction();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    setProblem(null);
-    try {
-      await request(api.goals[':id'].milestones.$post({ param: { id: goal.id }, json: { title } }));
+    if (
+      await run(() => request(api.goals[':id'].milestones.$post({ param: { id: goal.id }, json: { title } })))
+    )
       setTitle('');
-      await revalidator.revalidate();
-    } catch (error) {
-      setProblem(failureMessage(error, TRY_AGAIN));
-    } finally {
-      setBusy(false);
-    }
   }
 
   return (
@@ -169,7 +155,7 @@ function AddMilestone({ goal }: { goal: Goal }) {
         placeholder="Add a milestone"
         value={title}
         onChange={(event) => setTitle(event.target.value)}
-        maxLength={120}
+        maxLength={MAX_MILESTONE_TITLE_LENGTH}
       />
       <Button type="submit" variant="secondary" busy={busy}>
         Add milestone
@@ -183,50 +169,37 @@ function AddMilestone({ goal }: { goal: Goal }) {
   );
 }
 
-/** The student changes a goal's title, subject or date (an empty date removes it). */
-function EditGoal({ goal, onDone }: { goal: Goal; onDone: () => void }) {
-  const revalidator = useRevalidator();
-  const [title, setTitle] = useState(goal.title);
-  const [subject, setSubject] = useState(goal.subject);
-  const [targetDate, setTargetDate] = useState(goal.targetDate ?? '');
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+interface GoalFieldValues {
+  title: string;
+  subject: string;
+  /** "YYYY-MM-DD", or empty for none. */
+  targetDate: string;
+}
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    setProblem(null);
-    try {
-      await request(
-        api.goals[':id'].$patch({
-          param: { id: goal.id },
-          json: { title, subject, targetDate: targetDate === '' ? null : targetDate },
-        }),
-      );
-      await revalidator.revalidate();
-      onDone();
-    } catch (error) {
-      setProblem(failureMessage(error, TRY_AGAIN));
-    } finally {
-      setBusy(false);
-    }
-  }
+const NO_GOAL: GoalFieldValues = { title: '', subject: '', targetDate: '' };
 
+/** What a goal is: its title, subject and date, as a new goal and an edited one both ask. */
+function GoalFields({
+  values,
+  onChange,
+}: {
+  values: GoalFieldValues;
+  onChange: (values: GoalFieldValues) => void;
+}) {
+  const set = (field: keyof GoalFieldValues) => (event: { target: { value: string } }) =>
+    onChange({ ...values, [field]: event.target.value });
   return (
-    <form onSubmit={submit} className="mt-3 grid gap-3 rounded-lg border border-slate-200 p-3 sm:grid-cols-3">
-      {problem ? (
-        <div className="sm:col-span-3">
-          <ErrorMessage>{problem}</ErrorMessage>
-        </div>
-      ) : null}
+    <>
       <TextField
         label="Goal"
-        value={title}
-        onChange={(event) => setTitle(event.target.value)}
-        maxLength={120}
+        hint="What do you want to reach?"
+        value={values.title}
+        onChange={set('title')}
+        maxLength={MAX_GOAL_TITLE_LENGTH}
         required
       />
-      <SelectField label="Subject" value={subject} onChange={(event) => setSubject(event.target.value)}>
+      <SelectField label="Subject" value={values.subject} onChange={set('subject')} required>
+        <option value="">Choose a subject</option>
         {SUBJECTS.map((name) => (
           <option key={name} value={name}>
             {name}
@@ -236,9 +209,44 @@ function EditGoal({ goal, onDone }: { goal: Goal; onDone: () => void }) {
       <TextField
         label="Target date (optional)"
         type="date"
-        value={targetDate}
-        onChange={(event) => setTargetDate(event.target.value)}
+        value={values.targetDate}
+        onChange={set('targetDate')}
       />
+    </>
+  );
+}
+
+/** The student changes a goal's title, subject or date (an empty date removes it). */
+function EditGoal({ goal, onDone }: { goal: Goal; onDone: () => void }) {
+  const [fields, setFields] = useState<GoalFieldValues>({
+    title: goal.title,
+    subject: goal.subject,
+    targetDate: goal.targetDate ?? '',
+  });
+  const { busy, problem, run } = useApiAction();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const { title, subject, targetDate } = fields;
+    const saved = await run(() =>
+      request(
+        api.goals[':id'].$patch({
+          param: { id: goal.id },
+          json: { title, subject, targetDate: targetDate === '' ? null : targetDate },
+        }),
+      ),
+    );
+    if (saved) onDone();
+  }
+
+  return (
+    <form onSubmit={submit} className="mt-3 grid gap-3 rounded-lg border border-slate-200 p-3 sm:grid-cols-3">
+      {problem ? (
+        <div className="sm:col-span-3">
+          <ErrorMessage>{problem}</ErrorMessage>
+        </div>
+      ) : null}
+      <GoalFields values={fields} onChange={setFields} />
       <div className="flex flex-wrap gap-3 sm:col-span-3">
         <Button type="submit" busy={busy}>
           Save goal
@@ -253,22 +261,17 @@ function EditGoal({ goal, onDone }: { goal: Goal; onDone: () => void }) {
 
 /** A student's new goal: a subject, a title, an optional date, and the first milestones. */
 export function NewGoalForm() {
-  const revalidator = useRevalidator();
   const [open, setOpen] = useState(false);
-  const [subject, setSubject] = useState('');
-  const [title, setTitle] = useState('');
-  const [targetDate, setTargetDate] = useState('');
+  const [fields, setFields] = useState<GoalFieldValues>(NO_GOAL);
   const [milestones, setMilestones] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  const { busy, problem, run } = useApiAction();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    setProblem(null);
-    try {
-      await request(
+    const { title, subject, targetDate } = fields;
+    const saved = await run(() =>
+      request(
         api.goals.$post({
           json: {
             subject,
@@ -280,19 +283,13 @@ export function NewGoalForm() {
               .filter(Boolean),
           },
         }),
-      );
-      setDone(`Your goal "${title.trim()}" is saved.`);
-      setSubject('');
-      setTitle('');
-      setTargetDate('');
-      setMilestones('');
-      setOpen(false);
-      await revalidator.revalidate();
-    } catch (error) {
-      setProblem(failureMessage(error, TRY_AGAIN));
-    } finally {
-      setBusy(false);
-    }
+      ),
+    );
+    if (!saved) return;
+    setDone(`Your goal "${title.trim()}" is saved.`);
+    setFields(NO_GOAL);
+    setMilestones('');
+    setOpen(false);
   }
 
   return (
@@ -305,33 +302,7 @@ export function NewGoalForm() {
               <ErrorMessage>{problem}</ErrorMessage>
             </div>
           ) : null}
-          <TextField
-            label="Goal"
-            hint="What do you want to reach?"
-            value={title}
-            onChange={(event) => setTitle(event.target.value)}
-            maxLength={120}
-            required
-          />
-          <SelectField
-            label="Subject"
-            value={subject}
-            onChange={(event) => setSubject(event.target.value)}
-            required
-          >
-            <option value="">Choose a subject</option>
-            {SUBJECTS.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </SelectField>
-          <TextField
-            label="Target date (optional)"
-            type="date"
-            value={targetDate}
-            onChange={(event) => setTargetDate(event.target.value)}
-          />
+          <GoalFields values={fields} onChange={setFields} />
           <TextArea
             label="Milestones (optional)"
             hint="One per line: the steps on the way."

@@ -3,11 +3,12 @@
  * them once the lesson has taken place, in a form that opens from the lesson.
  */
 import { type FormEvent, useState } from 'react';
-import { useRevalidator } from 'react-router';
+import { MAX_NOTES_LENGTH } from '../../../shared/progress/progress-rules';
 import { Button } from '../../components/button';
 import { ErrorMessage } from '../../components/messages';
 import { TextArea } from '../../components/text-field';
-import { api, failureMessage, request } from '../../lib/api';
+import { api, request } from '../../lib/api';
+import { useApiAction } from '../../lib/api-action';
 
 export interface Notes {
   covered: string;
@@ -44,26 +45,17 @@ export function NotesEditor({
   notes: Notes | null;
   lessonName: string;
 }) {
-  const revalidator = useRevalidator();
   const [open, setOpen] = useState(false);
   const [covered, setCovered] = useState(notes?.covered ?? '');
   const [homework, setHomework] = useState(notes?.homework ?? '');
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { busy, problem, run } = useApiAction('The notes were not saved. Please try again.');
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    setProblem(null);
-    try {
-      await request(api.lessons[':id'].notes.$put({ param: { id: lessonId }, json: { covered, homework } }));
-      setOpen(false);
-      await revalidator.revalidate();
-    } catch (error) {
-      setProblem(failureMessage(error, 'The notes were not saved. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
+    const saved = await run(() =>
+      request(api.lessons[':id'].notes.$put({ param: { id: lessonId }, json: { covered, homework } })),
+    );
+    if (saved) setOpen(false);
   }
 
   if (!open)
@@ -93,14 +85,14 @@ export function NotesEditor({
         rows={3}
         value={covered}
         onChange={(e) => setCovered(e.target.value)}
-        maxLength={4000}
+        maxLength={MAX_NOTES_LENGTH}
       />
       <TextArea
         label="Homework"
         rows={2}
         value={homework}
         onChange={(e) => setHomework(e.target.value)}
-        maxLength={4000}
+        maxLength={MAX_NOTES_LENGTH}
       />
       <div className="flex flex-wrap gap-3">
         <Button type="submit" busy={busy}>

@@ -6,12 +6,12 @@
  */
 import type { InferResponseType } from 'hono/client';
 import { type FormEvent, useId, useState } from 'react';
-import { useRevalidator } from 'react-router';
 import { MAX_REVIEW_LENGTH, MIN_REVIEW_LENGTH } from '../../../shared/reviews/review-rules';
 import { Button } from '../../components/button';
 import { ErrorMessage, StatusMessage } from '../../components/messages';
 import { TextArea } from '../../components/text-field';
 import { api, failureMessage, request } from '../../lib/api';
+import { TRY_AGAIN, useApiAction } from '../../lib/api-action';
 import { useAuth } from '../auth/auth-provider';
 import { Dialog } from '../messages/dialog';
 import { Stars } from './ratings';
@@ -27,7 +27,6 @@ export const fetchReviews = (tutorId: string, page: number, signal?: AbortSignal
     ),
   );
 
-const TRY_AGAIN = 'That did not work. Please try again.';
 const dateLabel = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
 
@@ -200,11 +199,9 @@ function ReviewForm({
   tutorName: string;
   you: NonNullable<TutorReviews['you']>;
 }) {
-  const revalidator = useRevalidator();
   const [rating, setRating] = useState(you.review?.rating ?? 0);
   const [text, setText] = useState(you.review?.text ?? '');
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { busy, problem, setProblem, run } = useApiAction();
   const [done, setDone] = useState<string | null>(null);
   const legendId = useId();
   if (!you.canReview && !you.review)
@@ -220,16 +217,10 @@ function ReviewForm({
       setProblem('Please choose a rating from 1 to 5 stars');
       return;
     }
-    setBusy(true);
-    try {
-      await request(api.tutors[':id'].review.$put({ param: { id: tutorId }, json: { rating, text } }));
-      setDone(you.review ? 'Your review was updated.' : 'Thank you: your review is published.');
-      revalidator.revalidate();
-    } catch (error) {
-      setProblem(failureMessage(error, TRY_AGAIN));
-    } finally {
-      setBusy(false);
-    }
+    const saved = await run(() =>
+      request(api.tutors[':id'].review.$put({ param: { id: tutorId }, json: { rating, text } })),
+    );
+    if (saved) setDone(you.review ? 'Your review was updated.' : 'Thank you: your review is published.');
   }
 
   return (
@@ -276,22 +267,11 @@ function ReviewForm({
 }
 
 function AnswerForm({ reviewId, reviewer }: { reviewId: string; reviewer: string }) {
-  const revalidator = useRevalidator();
   const [text, setText] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { busy, problem, run } = useApiAction();
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    setProblem(null);
-    try {
-      await request(api.reviews[':id'].answer.$post({ param: { id: reviewId }, json: { text } }));
-      revalidator.revalidate();
-    } catch (error) {
-      setProblem(failureMessage(error, TRY_AGAIN));
-    } finally {
-      setBusy(false);
-    }
+    await run(() => request(api.reviews[':id'].answer.$post({ param: { id: reviewId }, json: { text } })));
   }
   return (
     <form onSubmit={submit} className="mt-3 space-y-2">

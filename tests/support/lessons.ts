@@ -1,0 +1,47 @@
+/**
+ * Lessons straight into the database, for tests that need one at a time no booking could make
+ * (in the past, or in a given state).
+ */
+import type { Kysely } from 'kysely';
+import type { DB, LessonStatusColumn } from '../../src/server/db/schema';
+
+const MINUTE = 60 * 1000;
+
+export async function insertLesson(
+  db: Kysely<DB>,
+  lesson: {
+    tutorId: string;
+    studentId: string;
+    status: LessonStatusColumn;
+    /** When it starts (epoch ms). */
+    start: number;
+    minutes?: number;
+    subject?: string;
+    priceCents?: number;
+  },
+): Promise<string> {
+  const minutes = lesson.minutes ?? 60;
+  const end = lesson.start + minutes * MINUTE;
+  // Booked three days before now or its start, whichever came first.
+  const bookedAt = new Date(Math.min(Date.now(), lesson.start) - 72 * 60 * MINUTE);
+  const id = crypto.randomUUID();
+  await db
+    .insertInto('lessons')
+    .values({
+      id,
+      tutor_id: lesson.tutorId,
+      student_id: lesson.studentId,
+      subject: lesson.subject ?? 'Chemistry',
+      starts_at: new Date(lesson.start),
+      ends_at: new Date(end),
+      minutes,
+      blocked_until: new Date(end),
+      price_cents: lesson.priceCents ?? 3000,
+      status: lesson.status,
+      expires_at: lesson.status === 'pending' ? new Date(lesson.start) : null,
+      created_at: bookedAt,
+      updated_at: bookedAt,
+    })
+    .execute();
+  return id;
+}
