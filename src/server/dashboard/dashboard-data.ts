@@ -275,6 +275,15 @@ async function studentDashboard(
   };
 }
 
+/**
+ * The zone to show a user's times in: the one they saved, else their browser's, else UTC;
+ * `saved` says whether they chose it.
+ */
+export async function zoneOf(db: Kysely<DB>, userId: string, browserZone: string | undefined) {
+  const row = await db.selectFrom('users').select('time_zone').where('id', '=', userId).executeTakeFirst();
+  return { timeZone: row?.time_zone ?? browserZone ?? 'UTC', saved: Boolean(row?.time_zone) };
+}
+
 /** The user's dashboard; `browserZone` stands in for a zone the user has not saved. */
 export async function dashboardFor(
   db: Kysely<DB>,
@@ -282,8 +291,7 @@ export async function dashboardFor(
   browserZone: string | undefined,
   now = Date.now(),
 ): Promise<Dashboard> {
-  const saved = await db.selectFrom('users').select('time_zone').where('id', '=', user.id).executeTakeFirst();
-  const timeZone = saved?.time_zone ?? browserZone ?? 'UTC';
+  const { timeZone } = await zoneOf(db, user.id, browserZone);
   return user.role === 'tutor'
     ? tutorDashboard(db, user.id, timeZone, now)
     : studentDashboard(db, user.id, timeZone, now);

@@ -20,6 +20,7 @@ import {
   notesSchema,
 } from '../../shared/progress/progress-rules';
 import { requireVerifiedUser, type SessionReader, verifiedOnly } from '../accounts/session';
+import { zoneOf } from '../dashboard/dashboard-data';
 import { browserZoneQuery } from '../dashboard/dashboard-routes';
 import type { DB } from '../db/schema';
 import { ApiError } from '../http/api-error';
@@ -164,11 +165,6 @@ export function progressRoutes(deps: { db: Kysely<DB>; sessions: SessionReader; 
         const first = lessons[0];
         if (!first) throw new ApiError(404, historyMessages.notFound, 'NOT_FOUND');
         const person = first.tutor.id === personId ? first.tutor : first.student;
-        const saved = await db
-          .selectFrom('users')
-          .select('time_zone')
-          .where('id', '=', user.id)
-          .executeTakeFirst();
         const isTheirTutor = user.role === 'tutor' && (await teaches(db, user.id, personId));
         return c.json(
           {
@@ -176,7 +172,7 @@ export function progressRoutes(deps: { db: Kysely<DB>; sessions: SessionReader; 
               ...person,
               role: first.tutor.id === personId ? ('tutor' as const) : ('student' as const),
             },
-            timeZone: saved?.time_zone ?? c.req.valid('query').timeZone ?? 'UTC',
+            timeZone: (await zoneOf(db, user.id, c.req.valid('query').timeZone)).timeZone,
             lessons,
             /** The student's goals, for a tutor who teaches them; null otherwise. */
             goals: isTheirTutor ? await goalsOf(db, personId) : null,

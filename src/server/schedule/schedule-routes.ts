@@ -7,6 +7,7 @@ import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import type { Role } from '../../shared/constants';
 import { requireVerifiedUser, type SessionReader } from '../accounts/session';
+import { zoneOf } from '../dashboard/dashboard-data';
 import { browserZoneQuery } from '../dashboard/dashboard-routes';
 import type { DB } from '../db/schema';
 import type { AppEnv } from '../http/app-env';
@@ -25,18 +26,14 @@ export function scheduleRoutes(deps: { db: Kysely<DB>; sessions: SessionReader }
     validate('query', browserZoneQuery),
     async (c) => {
       const user = requireVerifiedUser(c);
-      const saved = await deps.db
-        .selectFrom('users')
-        .select('time_zone')
-        .where('id', '=', user.id)
-        .executeTakeFirst();
+      const zone = await zoneOf(deps.db, user.id, c.req.valid('query').timeZone);
       return c.json(
         {
           role: user.role,
           subtitle: scheduleSubtitle(user.role),
-          timeZone: saved?.time_zone ?? c.req.valid('query').timeZone ?? 'UTC',
+          timeZone: zone.timeZone,
           /** Whether that zone is one the user chose (else it is the browser's). */
-          timeZoneSaved: Boolean(saved?.time_zone),
+          timeZoneSaved: zone.saved,
           /** For a student: tutors of completed lessons not reviewed yet. */
           toReview: user.role === 'student' ? await tutorsToReview(deps.db, user.id, Date.now()) : [],
         },
