@@ -1,16 +1,20 @@
 /**
  * `npm run seed:demo`: fills an empty database with 200 demo tutors (with weekly hours), demo
- * students and their lessons, so a newcomer sees a living marketplace. Uses the same configuration as the server (DATA_DIR or DATABASE_URL); stop the
- * server first when it uses the embedded store. It never touches a database that has accounts.
- * Like the server, it stops on a problem with one line, not a stack trace.
+ * students, their lessons and reviews, and a demo admin, so a newcomer sees a living marketplace
+ * and can sign in as each kind of person with one printed password. Uses the same configuration
+ * as the server (DATA_DIR or DATABASE_URL); stop the server first when it uses the embedded store.
+ * It never touches a database that has accounts. Like the server, it stops on a problem with one
+ * line, not a stack trace.
  *
  * `npm run seed:demo -- --tutors 10000` makes more of them (the benchmark searches 10,000); the
  * first 200 are the same people whatever the number.
  */
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../src/server/config/config';
+import { hashPassword, hashThreads } from '../src/server/accounts/password-hashing';
+import { type Config, ConfigError, loadConfig } from '../src/server/config/config';
 import { DataDirLockedError } from '../src/server/db/data-dir-lock';
 import { type Database, openDatabase } from '../src/server/db/database';
+import { addDemoSignIns, DEMO_PASSWORD } from '../src/server/demo/demo-accounts';
 import { DemoSeedRefusedError, seedDemoDatabase } from '../src/server/tutors/demo-tutors';
 
 const DEFAULT_COUNT = 200;
@@ -38,8 +42,9 @@ function tutorCount(): number {
 const COUNT = tutorCount();
 
 let database: Database;
+let config: Config;
 try {
-  const config = loadConfig();
+  config = loadConfig();
   database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 } catch (error) {
   if (error instanceof ConfigError || error instanceof DataDirLockedError) stop(error.message);
@@ -48,8 +53,18 @@ try {
 try {
   const started = Date.now();
   await seedDemoDatabase(database.db, COUNT, { photos: true });
+  const signIns = await addDemoSignIns(database.db, await hashPassword(DEMO_PASSWORD));
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
   process.stdout.write(
-    `Added ${COUNT} demo tutors, with their weekly hours, demo students, lessons and reviews, in ${((Date.now() - started) / 1000).toFixed(1)} s. Start the server and open /tutors.\n`,
+    [
+      `Added ${COUNT} demo tutors, with their weekly hours, demo students, lessons and reviews, in ${seconds} s.`,
+      `Start the server, open ${config.appUrl}/login and sign in with the password "${DEMO_PASSWORD}" as:`,
+      `  a demo student  ${signIns.student.email}  (${signIns.student.displayName})`,
+      `  a demo tutor    ${signIns.tutor.email}  (${signIns.tutor.displayName})`,
+      `  a demo admin    ${signIns.admin.email}  (${signIns.admin.displayName})`,
+      'Every demo account has this password: never seed a server that is open to the public.',
+      '',
+    ].join('\n'),
   );
 } catch (error) {
   if (!(error instanceof DemoSeedRefusedError)) throw error;
@@ -57,4 +72,5 @@ try {
   process.exitCode = 1;
 } finally {
   await database.close();
+  await hashThreads.destroy();
 }

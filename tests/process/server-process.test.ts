@@ -1,12 +1,35 @@
 /** The server as a process: start-up checks, the data folder lock, crashes and graceful shutdown. */
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { freePort, runServerToExit, spawnServer, startServerProcess } from '../support/server-process';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { postHeaders, SESSION_COOKIE, sessionCookieOf } from '../support/http-accounts';
+import {
+  freePort,
+  projectRoot,
+  runServerToExit,
+  spawnServer,
+  startServerProcess,
+} from '../support/server-process';
 
 const freshDataDir = () => mkdtempSync(join(tmpdir(), 'tutorlane-process-'));
+
+/** The first Node process under `pid` (a terminal runs it through a shell of its own). */
+function nodeDescendantOf(pid: number): number {
+  const children = execFileSync('ps', ['-o', 'pid=,comm=', '--ppid', String(pid)], { encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/))
+    .filter((fields) => fields.length === 2);
+  for (const [child, command] of children) if (command === 'node') return Number(child);
+  for (const [child] of children) {
+    const found = nodeDescendantOf(Number(child));
+    if (found) return found;
+  }
+  return 0;
+}
 
 describe('start-up', () => {
   it('stops with one line naming a bad variable', async () => {
@@ -81,6 +104,43 @@ describe('start-up', () => {
     expect(await first.exited).toBe(0);
   });
 
+  it('at a terminal, prints readable lines and only the requests that need attention', async () => {
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    // `script` gives the server a terminal as its output, as `npm start` in a shell does.
+    const child = spawn(
+      'script',
+      ['-qfec', `${process.execPath} --import tsx src/server/main.ts`, '/dev/null'],
+      {
+        cwd: projectRoot,
+        detached: true,
+        env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', DATA_DIR: freshDataDir(), PORT: String(port) },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+    });
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    onTestFinished(() => {
+      if (child.exitCode === null) process.kill(-(child.pid ?? 0), 'SIGKILL');
+    });
+    await expect.poll(() => output, { timeout: 30_000 }).toContain('Tutorlane is running at');
+    expect((await fetch(`${url}/api/tutors`)).status).toBe(200);
+    const refused = await fetch(`${url}/api/profile`);
+    expect(refused.status).toBe(401);
+    await expect.poll(() => output).toMatch(/request refused: GET \/api\/profile 401 in \d+ ms/);
+    // The server itself, not the terminal around it, is asked to stop.
+    const server = nodeDescendantOf(child.pid ?? 0);
+    expect(server, output).toBeGreaterThan(0);
+    process.kill(server, 'SIGTERM');
+    await exited;
+    expect(output).toContain('database closed; bye');
+    expect(output).not.toContain('/api/tutors');
+    expect(output).not.toMatch(/^\{"level"/m);
+  });
+
   it('prints its URL, serves the health check, and says goodbye as its last line on SIGTERM', async () => {
     const server = await startServerProcess({ DATA_DIR: freshDataDir(), LOG_LEVEL: 'info' });
     expect(server.url).toMatch(/^http:\/\/localhost:\d+$/);
@@ -94,6 +154,40 @@ describe('start-up', () => {
 });
 
 describe('seed:demo', () => {
+  it('prints how to sign in as a demo student, tutor and admin, and each of them can', async () => {
+    const dataDir = freshDataDir();
+    const seed = await runServerToExit({ DATA_DIR: dataDir }, 60_000, 'scripts/seed-demo.ts');
+    expect(seed.stderr).toBe('');
+    expect(seed.code).toBe(0);
+    const password = /with the password "([^"]+)"/.exec(seed.stdout)?.[1];
+    const emailOf = (who: string) =>
+      new RegExp(`a demo ${who}\\s+(\\S+@\\S+)`).exec(seed.stdout)?.[1] ?? `no ${who} printed`;
+    expect(password).toBeDefined();
+
+    const server = await startServerProcess({ DATA_DIR: dataDir, TRUST_PROXY: '1' });
+    const sessionOf = async (email: string) => {
+      const signIn = await fetch(`${server.url}/api/auth/sign-in/email`, {
+        method: 'POST',
+        headers: postHeaders(server.url),
+        body: JSON.stringify({ email, password }),
+      });
+      expect(signIn.status, `signing in as ${email}`).toBe(200);
+      const cookie = sessionCookieOf(signIn) ?? `${SESSION_COOKIE}=none`;
+      const session = await fetch(`${server.url}/api/session`, { headers: { cookie } });
+      return ((await session.json()) as { user: { role: string; isAdmin: boolean; emailVerified: boolean } })
+        .user;
+    };
+    expect(await sessionOf(emailOf('student'))).toMatchObject({
+      role: 'student',
+      isAdmin: false,
+      emailVerified: true,
+    });
+    expect(await sessionOf(emailOf('tutor'))).toMatchObject({ role: 'tutor', isAdmin: false });
+    expect(await sessionOf(emailOf('admin'))).toMatchObject({ isAdmin: true, emailVerified: true });
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  });
+
   it('stops with one line naming a bad variable', async () => {
     const seed = await runServerToExit(
       { DATA_DIR: freshDataDir(), DATABASE_URL: 'mysql://x@y/z' },
