@@ -31,6 +31,7 @@ export async function buildServer() {
       '@node-rs/argon2',
       'piscina',
       'pino',
+      'pino-pretty',
       'nodemailer',
       'ws',
       '@zxcvbn-ts/language-common',

@@ -72,6 +72,8 @@ export interface AppDependencies {
   limiters?: RateLimiters;
   /** Photo decoding slots; by default the process-wide ones. */
   photoDecodes?: ConcurrencyLimit;
+  /** False for a person reading a terminal: requests are logged only when they need attention. */
+  logEveryRequest?: boolean;
 }
 
 export interface AppServices {
@@ -207,7 +209,7 @@ export function createApp(deps: AppDependencies, services: AppServices = createS
   });
 
   const app = new Hono<AppEnv>()
-    .use(requestLogger(logger, config.trustProxy))
+    .use(requestLogger(logger, config.trustProxy, { everyRequest: deps.logEveryRequest ?? true }))
     .use(securityHeaders({ https: config.secure, recaptcha: Boolean(config.recaptcha) }))
     .use(holdUntilOpen(database))
     .use('/api/*', noStoreByDefault)

@@ -13,7 +13,7 @@ import { ConfigError, loadConfig } from './config/config';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { startDatabase } from './db/database';
 import { startLessonJobs } from './lessons/lesson-jobs';
-import { closeLogs, createLogger } from './logging/logger';
+import { closeLogs, createLogger, readableDestination } from './logging/logger';
 import { startMaintenance } from './maintenance/cleanup';
 import { startUnreadMail } from './messages/unread-mail';
 
@@ -30,7 +30,13 @@ export async function startServer(): Promise<void> {
     }
     throw error;
   }
-  const logger = createLogger({ level: config.logLevel });
+  // A person at a terminal reads lines, and only the requests that need their attention; files,
+  // pipes and log collectors get every request as JSON.
+  const terminal = process.stdout.isTTY === true;
+  const logger = createLogger({
+    level: config.logLevel,
+    ...(terminal ? { destination: await readableDestination() } : {}),
+  });
   const fail = async (message: string) => {
     process.stderr.write(`${message}\n`);
     await closeLogs(logger);
@@ -68,7 +74,7 @@ export async function startServer(): Promise<void> {
   }
 
   const clientDir = fileURLToPath(new URL('../../dist/client', import.meta.url));
-  const deps = { config, database, logger, clientDir };
+  const deps = { config, database, logger, clientDir, logEveryRequest: !terminal };
   const services = createServices(deps);
   const app = createApp(deps, services);
 

@@ -111,3 +111,16 @@ it("never logs a client's text at error level, nor a line a client made long", a
   expect(lines.filter((line) => JSON.parse(line).level >= 50)).toEqual([]);
   for (const line of lines) expect(line.length).toBeLessThan(1000);
 });
+
+it('logs a refused input as the request it was, never as a server error', async () => {
+  const before = t.logLines.length;
+  const common = await signUp(t, { password: 'password123' });
+  expect(common.res.status).toBe(400);
+  const short = await signUp(t, { password: 'abc' });
+  expect(short.res.status).toBe(400);
+  const lines = t.logLines.slice(before).map((line) => JSON.parse(line));
+  expect(lines.filter((line) => line.level >= 50)).toEqual([]);
+  expect(lines.filter((line) => line.path === '/api/auth/sign-up/email').map((line) => line.status)).toEqual([
+    400, 400,
+  ]);
+});

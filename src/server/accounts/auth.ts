@@ -137,6 +137,17 @@ export function createAuth(deps: AuthDependencies) {
         },
       },
     },
+    onAPIError: {
+      // A refusal of what the client sent (a common password, a wrong code) is answered with its
+      // 4xx and logged with the request's own line; only the server's failures are errors. Left to
+      // itself, Better Auth logs some refusals as errors, guessing from their words (a message
+      // containing "table" reads to it as a database problem).
+      onError: (error) => {
+        if (isAPIError(error) && error.statusCode < 500)
+          logger.debug({ source: 'better-auth', status: error.statusCode }, error.message);
+        else logger.error({ source: 'better-auth', err: error }, 'authentication failed on the server');
+      },
+    },
     logger: {
       log: (level, message) => {
         // Better Auth reports a request it refuses for what the client sent (an origin or a callback

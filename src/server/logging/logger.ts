@@ -8,6 +8,7 @@
  * are written asynchronously, a reader that stalls for a second loses lines instead of the server
  * waiting for it, and the shutdown waits at most a second for what is still buffered.
  */
+import { Duplex } from 'node:stream';
 import { type Logger, pino } from 'pino';
 import SonicBoom from 'sonic-boom';
 
@@ -57,6 +58,27 @@ export function stdoutDestination(): SonicBoom {
   return stream;
 }
 
+/**
+ * For a person at a terminal: one readable, coloured line per entry ("12:04:31 WARN: slow request
+ * GET /api/tutors 200 1204 ms") instead of JSON, through pino's own formatter, loaded only then.
+ * It writes to the same stall-proof stdout as the JSON lines.
+ */
+export async function readableDestination(): Promise<pino.DestinationStream> {
+  const { default: pretty } = await import('pino-pretty');
+  return pretty({
+    destination: stdoutDestination(),
+    colorize: true,
+    translateTime: 'SYS:HH:MM:ss',
+    ignore: 'pid,hostname,service,requestId,method,path,status,ms,client',
+    singleLine: true,
+    // A request reads as one sentence rather than a bag of fields.
+    messageFormat: (entry, messageKey) =>
+      typeof entry.method === 'string'
+        ? `${entry[messageKey]}: ${entry.method} ${entry.path} ${entry.status} in ${Math.round(Number(entry.ms))} ms`
+        : String(entry[messageKey]),
+  });
+}
+
 /** The stream each logger writes to, for closeLogs. */
 const destinations = new WeakMap<Logger, pino.DestinationStream>();
 
@@ -89,7 +111,9 @@ export function closeLogs(logger: Logger): Promise<void> {
       clearTimeout(timer);
       resolve();
     };
-    if (destination instanceof SonicBoom) {
+    // Both stdout destinations (SonicBoom, and the readable formatter in front of one) close once
+    // their last line is out.
+    if (destination instanceof SonicBoom || destination instanceof Duplex) {
       destination.once('close', done);
       try {
         destination.end();
