@@ -138,6 +138,10 @@ test('an admin edits the figures, the support details and the subjects; the home
 
   // The catalogue: a subject added to a category, one retired and restored.
   const catalogue = page.getByRole('region', { name: 'Subject catalogue' });
+  await catalogue.getByLabel('New subject').fill('python');
+  await catalogue.getByRole('button', { name: 'Add subject' }).click();
+  await expect(catalogue.getByRole('alert')).toHaveText('Python is already in the catalogue, in Programming');
+  await expect(catalogue.getByLabel('New subject')).toHaveAttribute('aria-invalid', 'true');
   await catalogue.getByLabel('Category').selectOption('Arts & Design');
   await catalogue.getByLabel('New subject').fill('Violin');
   await catalogue.getByRole('button', { name: 'Add subject' }).click();

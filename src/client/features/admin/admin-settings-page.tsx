@@ -32,16 +32,24 @@ type Subject = AdminSettings['subjects'][number];
 
 /**
  * Sends a change; then this tab's pages carry it (the server's own pages already do). A refusal
- * marks the field it names ("support.email" is the form's "email").
+ * marks the field it names ("support.email" is the form's "email"), else `refusedField` when the
+ * server refused the input (400) without naming one.
  */
-async function save(change: SettingsChange, done: (changed: string[]) => string): Promise<FormAnswer> {
+async function save(
+  change: SettingsChange,
+  done: (changed: string[]) => string,
+  refusedField?: string,
+): Promise<FormAnswer> {
   try {
     const { changed } = await changeSettings(change);
     await reloadPublicConfig().catch(() => {});
     return { done: done(changed) };
   } catch (error) {
     const answer = refused(error);
-    const field = error instanceof ApiError ? error.field?.split('.').at(-1) : undefined;
+    const field =
+      error instanceof ApiError
+        ? (error.field?.split('.').at(-1) ?? (error.status === 400 ? refusedField : undefined))
+        : undefined;
     if (field) answer.problem.fields[field] = answer.problem.message;
     return answer;
   }
@@ -73,10 +81,14 @@ export async function action({ request: submitted }: ActionFunctionArgs): Promis
       const form = check(checks.newSubjectForm, values);
       if (form.problem) return form;
       const { category, name } = form.data;
-      return save({ subjects: { add: [{ category, name }] } }, (changed) =>
-        changed.some((line) => line.startsWith('Subjects restored'))
-          ? `${name} is offered again in ${category}.`
-          : `${name} is added to ${category}: tutors can choose it now.`,
+      // The server's refusals of a new subject are about its name: already there, or retired elsewhere.
+      return save(
+        { subjects: { add: [{ category, name }] } },
+        (changed) =>
+          changed.some((line) => line.startsWith('Subjects restored'))
+            ? `${name} is offered again in ${category}.`
+            : `${name} is added to ${category}: tutors can choose it now.`,
+        'name',
       );
     }
   }
