@@ -51,11 +51,13 @@ import { PHOTO_PATH, profileDetailsRoutes } from './profile/profile-details-rout
 import { profileRoutes } from './profile/profile-routes';
 import { verificationRoutes } from './profile/verification-routes';
 import { progressRoutes } from './progress/progress-routes';
-import { publicConfig, publicConfigRoutes } from './public-config/public-config-routes';
+import { type PublicConfig, publicConfig, publicConfigRoutes } from './public-config/public-config-routes';
 import type { ConcurrencyLimit } from './rate-limit/concurrency-limit';
 import { createRateLimiters, type RateLimiters } from './rate-limit/rate-limits';
 import { reviewRoutes } from './reviews/review-routes';
 import { scheduleRoutes } from './schedule/schedule-routes';
+import { createSettingsSnapshot, type SettingsSnapshot } from './settings/settings-snapshot';
+import { readSiteSettings, type SiteSettings } from './settings/site-settings';
 import { tutorRoutes } from './tutors/tutor-routes';
 import { findPublishedTutor } from './tutors/tutor-search';
 
@@ -74,6 +76,8 @@ export interface AppDependencies {
   photoDecodes?: ConcurrencyLimit;
   /** False for a person reading a terminal: requests are logged only when they need attention. */
   logEveryRequest?: boolean;
+  /** How old the settings held may grow before they are read again (another server's change); tests shorten it. */
+  settingsMaxAgeMs?: number;
 }
 
 export interface AppServices {
@@ -83,12 +87,15 @@ export interface AppServices {
   limiters: RateLimiters;
   /** The live channel's sockets, and the other servers' through PostgreSQL. */
   live: LiveHub;
+  /** The site settings in effect (figures, support details, subjects), as pages carry them. */
+  settings: SettingsSnapshot;
 }
 
 export const MAX_BODY_BYTES = 100 * 1024;
 
 export function createServices(deps: AppDependencies): AppServices {
   const { config, database, logger } = deps;
+  const settingsDefaults = { supportEmail: config.supportEmail, supportPhone: config.supportPhone };
   return {
     health: createHealthMonitor(database, logger),
     mailer:
@@ -107,6 +114,26 @@ export function createServices(deps: AppDependencies): AppServices {
         : createAltchaVerifier({ db: database.db, secret: config.authSecret, tuning: deps.altchaTuning })),
     limiters: deps.limiters ?? createRateLimiters({ database }),
     live: createLiveHub({ db: database.db, pool: database.pool, logger }),
+    settings: createSettingsSnapshot({
+      read: () => readSiteSettings(database.db, settingsDefaults),
+      ready: database.ready,
+      defaults: settingsDefaults,
+      logger,
+      maxAgeMs: deps.settingsMaxAgeMs,
+    }),
+  };
+}
+
+/** The public configuration for a snapshot of the settings: one object per snapshot, not per request. */
+function publicConfigOf(captcha: CaptchaVerifier) {
+  let from: SiteSettings | undefined;
+  let made: PublicConfig | undefined;
+  return (settings: SiteSettings): PublicConfig => {
+    if (settings !== from || !made) {
+      from = settings;
+      made = publicConfig(captcha, settings);
+    }
+    return made;
   };
 }
 
@@ -114,10 +141,14 @@ export function createServices(deps: AppDependencies): AppServices {
 function createApi(deps: AppDependencies, services: AppServices, auth: Auth, sessions: SessionReader) {
   const { config, database } = deps;
   const { db } = database;
-  const { mailer, captcha, limiters, health, live } = services;
+  const { mailer, captcha, limiters, health, live, settings } = services;
+  const configOf = publicConfigOf(captcha);
   return new Hono<AppEnv>()
     .route('/', healthRoutes(database, health))
-    .route('/', publicConfigRoutes(publicConfig(config, captcha)))
+    .route(
+      '/',
+      publicConfigRoutes(async () => configOf(await settings.get())),
+    )
     .route('/', captchaRoutes(captcha))
     .route('/', accountRoutes({ auth, sessions, database, limiters }))
     .route('/', profileRoutes({ auth, sessions, db, limiters }))
@@ -141,7 +172,7 @@ function createApi(deps: AppDependencies, services: AppServices, auth: Auth, ses
     .route('/', dashboardRoutes({ db, sessions }))
     .route('/', scheduleRoutes({ db, sessions }))
     .route('/', messageRoutes({ db, sessions, limiters, live, trustedOrigins: config.trustedOrigins }))
-    .route('/', contactRoutes({ db, mailer, limiters, sessions, supportEmail: config.supportEmail }))
+    .route('/', contactRoutes({ db, mailer, limiters, sessions, settings }))
     .route('/', verificationRoutes({ db, sessions, limiters }))
     .route(
       '/admin',
@@ -152,7 +183,7 @@ function createApi(deps: AppDependencies, services: AppServices, auth: Auth, ses
         live,
         appUrl: config.appUrl,
         mailFrom: config.mailFrom,
-        supportEmail: config.supportEmail,
+        settings,
         requireTutorApproval: config.requireTutorApproval,
       }),
     );
@@ -201,6 +232,7 @@ export function createApp(deps: AppDependencies, services: AppServices = createS
     db: database.db,
     logger,
     onSessionEnded: (token) => services.live.sessionEnded(token),
+    supportEmail: () => services.settings.peek()?.support.email ?? config.supportEmail,
   });
   const sessions = createSessionReader(auth, config);
   const smallBodies = bodyLimit({
@@ -222,8 +254,12 @@ export function createApp(deps: AppDependencies, services: AppServices = createS
     .all('/api/*', (c) => errorResponse(c, 404, messages.notFound, 'NOT_FOUND'));
 
   if (deps.clientDir) {
+    const configOf = publicConfigOf(services.captcha);
     mountStaticSite(app, deps.clientDir, {
-      publicConfig: publicConfig(config, services.captcha),
+      publicConfig: async () => {
+        const settings = await services.settings.forPage();
+        return settings && configOf(settings);
+      },
       // A tutor's page exists only while the tutor is published: crawlers and links get a true 404.
       pageExists: async (path) => {
         const tutorId = /^\/tutors\/([^/]+)\/?$/.exec(path)?.[1];

@@ -31,6 +31,16 @@ export const MAX_CONTACT_NAME_LENGTH = MAX_NAME_LENGTH;
 
 export const SUBJECT_CATEGORIES = ['Math & Science', 'Languages', 'Programming', 'Arts & Design'] as const;
 
+/** The home page's figures, in the order it shows them; each school sets its own (Site settings). */
+export const HOME_FIGURES = [
+  { key: 'studentsHelped', label: 'Students helped' },
+  { key: 'expertTutors', label: 'Expert tutors' },
+  { key: 'lessonsCompleted', label: 'Lessons completed' },
+] as const;
+export type HomeFigureKey = (typeof HOME_FIGURES)[number]['key'];
+/** Display strings, as written ("10,000+"): a school may count in its own way. */
+export type HomeFigures = Record<HomeFigureKey, string>;
+
 /** Verification links live one day, reset links one hour. */
 export const EMAIL_VERIFICATION_TTL_SECONDS = 24 * 60 * 60;
 export const PASSWORD_RESET_TTL_SECONDS = 60 * 60;

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './constants';
 import { messages } from './messages';
 import { contactMessageSchema, displayNameSchema, emailSchema } from './schemas';
+import { homeFiguresSchema, newSubjectSchema, supportSchema } from './settings/site-settings-schemas';
 import { signUpProblems } from './sign-up-checks';
 import { MAX_HOURLY_RATE, MAX_YEARS_EXPERIENCE, MIN_HOURLY_RATE } from './tutor-catalog';
 import {
@@ -117,3 +118,8 @@ export const studentProfileForm = z.object({
   timeZone: timeZoneSchema,
   learningGoals: learningGoalsSchema,
 });
+
+/** The console's Site settings: each form checks its part of the change, as the server will. */
+export const homeFiguresForm = z.object(homeFiguresSchema.shape);
+export const supportForm = z.object(supportSchema.shape);
+export const newSubjectForm = z.object(newSubjectSchema.shape);

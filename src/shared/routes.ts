@@ -22,6 +22,7 @@ export const paths = {
   adminReports: '/admin/reports',
   adminAudit: '/admin/audit',
   adminContact: '/admin/contact',
+  adminSettings: '/admin/settings',
 } as const;
 
 /** A tutor's public page. */
@@ -67,6 +68,7 @@ export const pages = [
   { path: paths.adminReports, module: 'features/admin/admin-reports-page.tsx', access: 'admin' },
   { path: paths.adminAudit, module: 'features/admin/admin-audit-page.tsx', access: 'admin' },
   { path: paths.adminContact, module: 'features/admin/admin-contact-page.tsx', access: 'admin' },
+  { path: paths.adminSettings, module: 'features/admin/admin-settings-page.tsx', access: 'admin' },
   { path: '/students/:id', module: 'features/progress/history-page.tsx', access: 'verified' },
   { path: `${paths.tutors}/:id/lessons`, module: 'features/progress/history-page.tsx', access: 'verified' },
 ] as const satisfies readonly Page[];

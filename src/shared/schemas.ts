@@ -66,7 +66,8 @@ export const passwordSchema = z
   .min(MIN_PASSWORD_LENGTH, messages.passwordTooShort)
   .max(MAX_PASSWORD_LENGTH, messages.passwordTooLong);
 
-const showsAsTyped = (name: string) => !INVISIBLE_FORMATTING.test(name);
+/** Whether text shows as it was typed: no bidi marks, zero-width characters or byte order marks. */
+export const showsAsTyped = (text: string) => !INVISIBLE_FORMATTING.test(text);
 const invisibleInName =
   'Name must not contain invisible formatting characters (such as text direction marks)';
 

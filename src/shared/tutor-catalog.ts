@@ -1,12 +1,15 @@
 /**
- * What tutors teach and speak: the fixed lists a profile chooses from and a search filters by.
- * A subject belongs to exactly one of the four categories of the home page.
+ * What tutors teach and speak: the subject catalogue a profile chooses from and a search filters
+ * by, and the fixed list of languages. A subject belongs to exactly one of the four categories of
+ * the home page. The catalogue in effect lives in the database, where an admin adds and retires
+ * subjects (Site settings); the list below is only what a new installation starts with.
  */
 import { SUBJECT_CATEGORIES, TYPICAL_PRICE_RANGE } from './constants';
 
 export type SubjectCategory = (typeof SUBJECT_CATEGORIES)[number];
 
-export const SUBJECTS_BY_CATEGORY = {
+/** The catalogue of a new installation, in its order (migration 0011 stored it). */
+export const DEFAULT_SUBJECTS_BY_CATEGORY = {
   'Math & Science': ['Algebra', 'Geometry', 'Calculus', 'Statistics', 'Physics', 'Chemistry', 'Biology'],
   Languages: ['English', 'Spanish', 'French', 'German', 'Mandarin', 'Japanese', 'Italian'],
   Programming: ['Python', 'JavaScript', 'Java', 'C++', 'Web Development', 'Data Science', 'SQL'],
@@ -21,14 +24,42 @@ export const SUBJECTS_BY_CATEGORY = {
   ],
 } as const satisfies Record<SubjectCategory, readonly string[]>;
 
-export type Subject = (typeof SUBJECTS_BY_CATEGORY)[SubjectCategory][number];
+/** A subject's name: trimmed, on one line, unique across the catalogue whatever its case. */
+export const MAX_SUBJECT_NAME_LENGTH = 40;
+/** How many subjects one tutor may list. */
+export const MAX_PROFILE_SUBJECTS = 30;
 
-export const SUBJECTS = Object.values(SUBJECTS_BY_CATEGORY).flat() as Subject[];
+/**
+ * One category of the catalogue in effect: the subjects a tutor may choose (`offered`), and those
+ * an admin retired, which stay on the profiles that list them (shown, searched and booked there)
+ * but are no longer offered to anyone else.
+ */
+export interface CatalogCategory {
+  category: SubjectCategory;
+  offered: string[];
+  retired: string[];
+}
+/** The four categories, in the home page's order. */
+export type SubjectCatalog = CatalogCategory[];
 
-export function categoryOf(subject: string): SubjectCategory | undefined {
-  return SUBJECT_CATEGORIES.find((category) =>
-    (SUBJECTS_BY_CATEGORY[category] as readonly string[]).includes(subject),
-  );
+/** The catalogue a new installation starts with, in the shape the server gives the one in effect. */
+export const DEFAULT_CATALOG: SubjectCatalog = SUBJECT_CATEGORIES.map((category) => ({
+  category,
+  offered: [...DEFAULT_SUBJECTS_BY_CATEGORY[category]],
+  retired: [],
+}));
+
+/** Every subject a tutor may list, in the catalogue's order. */
+export const offeredSubjects = (catalog: SubjectCatalog) => catalog.flatMap((entry) => entry.offered);
+
+/** Every subject of the catalogue, retired ones too (each category's offered ones first). */
+export const catalogSubjects = (catalog: SubjectCatalog) =>
+  catalog.flatMap((entry) => [...entry.offered, ...entry.retired]);
+
+/** The category a subject of the catalogue belongs to. */
+export function categoryOf(catalog: SubjectCatalog, subject: string): SubjectCategory | undefined {
+  return catalog.find((entry) => entry.offered.includes(subject) || entry.retired.includes(subject))
+    ?.category;
 }
 
 export const SPOKEN_LANGUAGES = [

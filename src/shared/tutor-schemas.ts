@@ -11,10 +11,11 @@ import {
   MAX_HOURLY_RATE,
   MAX_LEARNING_GOALS_LENGTH,
   MAX_PAGE_SIZE,
+  MAX_PROFILE_SUBJECTS,
+  MAX_SUBJECT_NAME_LENGTH,
   MAX_YEARS_EXPERIENCE,
   MIN_HOURLY_RATE,
   SPOKEN_LANGUAGES,
-  SUBJECTS,
   TUTOR_SORTS,
 } from './tutor-catalog';
 
@@ -35,9 +36,18 @@ export const timeZoneSchema = z
   .refine(isTimeZone, 'Please choose a valid time zone');
 export const headlineSchema = oneLineText('Headline', MAX_HEADLINE_LENGTH);
 export const aboutSchema = freeText('About', MAX_ABOUT_LENGTH);
+/**
+ * A subject as a request names it: only its shape is checked here, with `message` for anything
+ * else. Whether the catalogue has it (and offers it) is the server's check, against the catalogue
+ * in effect, which an admin edits.
+ */
+export const chosenSubjectSchema = (message: string) =>
+  z.string({ error: message }).trim().min(1, message).max(MAX_SUBJECT_NAME_LENGTH, message);
 export const subjectsSchema = z
-  .array(z.enum(SUBJECTS as [string, ...string[]], { error: 'Please choose subjects from the list' }))
-  .max(SUBJECTS.length)
+  .array(chosenSubjectSchema('Please choose subjects from the list'), {
+    error: 'Please choose subjects from the list',
+  })
+  .max(MAX_PROFILE_SUBJECTS, `Please choose at most ${MAX_PROFILE_SUBJECTS} subjects`)
   .transform((subjects) => [...new Set(subjects)]);
 export const languagesSchema = z
   .array(z.enum(SPOKEN_LANGUAGES, { error: 'Please choose languages from the list' }))
@@ -101,7 +111,7 @@ export const tutorSearchSchema = z
     {
       q: oneLineText('The search text', 100).optional(),
       category: z.enum(SUBJECT_CATEGORIES, { error: 'Unknown category' }).optional(),
-      subject: z.enum(SUBJECTS as [string, ...string[]], { error: 'Unknown subject' }).optional(),
+      subject: chosenSubjectSchema('Unknown subject').optional(),
       language: z.enum(SPOKEN_LANGUAGES, { error: 'Unknown language' }).optional(),
       minPrice: wholeDollars('The lowest price').optional(),
       maxPrice: wholeDollars('The highest price').optional(),

@@ -169,6 +169,7 @@ const matrix: Route[] = [
     expected: { anonymous: 401, unverified: 403, student: 403, tutor: 200 },
   },
   { method: 'GET', path: '/api/tutors', expected: 200 },
+  { method: 'GET', path: '/api/tutors/featured', expected: 200 },
   { method: 'GET', path: `/api/tutors/${published.id}`, pattern: '/api/tutors/:id', expected: 200 },
   {
     method: 'GET',
@@ -437,6 +438,17 @@ const matrix: Route[] = [
     admin: 404,
   },
   { method: 'GET', path: '/api/admin/audit', expected: adminsOnly, admin: 200 },
+  { method: 'GET', path: '/api/admin/settings', expected: adminsOnly, admin: 200 },
+  {
+    method: 'PATCH',
+    path: '/api/admin/settings',
+    // The figures in effect: an admin's answer is 200 with nothing changed.
+    body: () => ({
+      homeFigures: { studentsHelped: '10,000+', expertTutors: '500+', lessonsCompleted: '50,000+' },
+    }),
+    expected: adminsOnly,
+    admin: 200,
+  },
 ];
 const signOutRoute: Route = { method: 'POST', path: '/api/auth/sign-out', body: () => ({}), expected: 200 };
 
@@ -500,7 +512,7 @@ describe('route matrix', () => {
       ).status;
       want[key] = route.admin as number;
     }
-    expect(Object.keys(want)).toHaveLength(9);
+    expect(Object.keys(want)).toHaveLength(11);
     expect(got).toEqual(want);
   });
 

@@ -75,10 +75,23 @@ it('puts the public configuration in every page, as GET /api/config answers it, 
   });
   const html = await (await withRecaptcha.request('/signup')).text();
   expect(dataBlockIn('tl-config', html)).toEqual({
+    ...fromApi,
     captcha: { kind: 'recaptcha', siteKey: 'site-key-1' },
-    support: { email: withRecaptcha.config.supportEmail, phone: withRecaptcha.config.supportPhone },
   });
   expect(html).not.toContain('secret-1');
+});
+
+it('sends a page without the configuration, at once, while the database is still opening', async () => {
+  const opening = await createTestApp({
+    database: { ...t.database, ready: new Promise<void>(() => {}), destroy: async () => {} },
+    clientDir,
+  });
+  const res = await opening.request('/contact');
+  expect(res.status).toBe(200);
+  const html = await res.text();
+  // The app then asks GET /api/config, which waits for the database.
+  expect(html).not.toContain('tl-config');
+  expect(sessionIn(html)).toEqual({ user: null });
 });
 
 it('preloads the current page’s code and what it imports, not other pages', async () => {

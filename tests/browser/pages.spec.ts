@@ -47,6 +47,9 @@ test('a signed-out visitor sees the home page with its title and no accessibilit
   for (const category of ['Math & Science', 'Languages', 'Programming', 'Arts & Design']) {
     await expect(page.getByRole('heading', { name: category })).toBeVisible();
   }
+  // Only what the product does today, and no invented person.
+  await expect(page.getByText(/coming soon/i)).toHaveCount(0);
+  await expect(page.getByText('Dr. Sarah Chen')).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Get Started Free' })).toHaveAttribute('href', '/signup');
   await expect(page.getByRole('link', { name: 'Learn More' })).toHaveAttribute('href', '/contact');
 });
@@ -262,19 +265,19 @@ test('the contact page shows the configured details, business hours and the FAQ;
     'mailto:support@tutorlane.test',
   );
   await expect(page.getByRole('link', { name: '+1 (555) 010-0199' })).toBeVisible();
-  for (const text of [
-    'Monday - Friday',
-    '9:00 AM - 6:00 PM',
-    'Saturday',
-    '10:00 AM - 4:00 PM',
-    'Sunday',
-    'Closed',
-  ]) {
-    await expect(page.getByText(text, { exact: true })).toBeVisible();
-  }
+  // The site settings' default hours, one line each.
+  await expect(page.getByRole('region', { name: 'Business hours' }).getByRole('listitem')).toHaveText([
+    'Mon-Fri 9-6',
+    'Sat 10-4',
+    'Sun closed',
+  ]);
   await expect(page.getByText(/within 24 hours/).first()).toBeVisible();
   const faq = page.getByRole('region', { name: 'Frequently asked questions' });
   await expect(faq.locator('summary')).toHaveCount(6);
+  // Video lessons are described as they are: in the browser's lesson room.
+  await faq.getByText('How do video sessions work?').click();
+  await expect(faq.getByText(/opens the lesson room in your browser/)).toBeVisible();
+  await expect(faq.getByText(/not part of Tutorlane yet|coming soon/)).toHaveCount(0);
   await faq.getByText('Can I cancel or reschedule a lesson?').click();
   await expect(faq.getByText(/up to 24 hours before/)).toBeVisible();
   await faq.getByText('How much does tutoring cost?').click();
@@ -431,7 +434,7 @@ test('on a page the server did not fill in, the contact details are fetched; whe
   await page.goto('/contact');
   const reachUs = page.getByRole('region', { name: 'Reach us' });
   await expect(reachUs.getByRole('alert')).toContainText(
-    'We could not load our email address and phone number',
+    'We could not load our email address, phone number and hours',
   );
   await expect(reachUs.getByText('Loading…')).toHaveCount(0);
   await expectNoAccessibilityViolations(page);

@@ -52,6 +52,8 @@ export interface AuthDependencies {
   logger: Logger;
   /** Told of every session Better Auth deletes (a sign-out), so what holds it open can close. */
   onSessionEnded?: (sessionToken: string) => Promise<void>;
+  /** The support address in effect (Site settings), named to a suspended user; else SUPPORT_EMAIL. */
+  supportEmail?: () => string;
 }
 
 const badRequest = (message: string, code = 'VALIDATION_ERROR') =>
@@ -124,7 +126,7 @@ export function createAuth(deps: AuthDependencies) {
             const suspension = suspensionOf(user);
             if (suspension.suspended) {
               throw new APIError('FORBIDDEN', {
-                message: suspendedMessage(suspension.reason, config.supportEmail),
+                message: suspendedMessage(suspension.reason, deps.supportEmail?.() ?? config.supportEmail),
                 code: 'ACCOUNT_SUSPENDED',
               });
             }

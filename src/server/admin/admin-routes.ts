@@ -14,6 +14,7 @@ import {
   reportIdSchema,
   suspendSchema,
 } from '../../shared/admin/admin-rules';
+import { siteSettingsChangeSchema } from '../../shared/settings/site-settings-schemas';
 import { tutorIdSchema } from '../../shared/tutor-schemas';
 import { adminOnly, requireAdmin, type SessionReader } from '../accounts/session';
 import type { DB } from '../db/schema';
@@ -22,6 +23,8 @@ import { validate } from '../http/validation';
 import type { LessonDeps } from '../lessons/lessons';
 import type { Mailer } from '../mail/mailer';
 import type { LiveHub } from '../messages/live';
+import type { SettingsSnapshot } from '../settings/settings-snapshot';
+import { changeSiteSettings, readAdminSettings } from '../settings/site-settings';
 import { adminActor, listAudit } from './audit-log';
 import { dismissReport, hideReported, listReports, moderationMessages, suspendUser } from './moderation';
 import { adminOverview } from './overview';
@@ -38,10 +41,12 @@ export function adminRoutes(deps: {
   live: LiveHub;
   appUrl: string;
   mailFrom: string;
-  supportEmail: string;
+  /** The site settings in effect: the support address the mails name, and what GET /settings shows. */
+  settings: SettingsSnapshot;
   requireTutorApproval: boolean;
 }) {
-  const { db, mailer, live, supportEmail } = deps;
+  const { db, mailer, live, settings } = deps;
+  const supportEmail = async () => (await settings.get()).support.email;
   const lessons: LessonDeps = { db, mailer, live, mail: { appUrl: deps.appUrl, mailFrom: deps.mailFrom } };
   const admin = new Hono<AppEnv>().use('*', deps.sessions.loadSession, adminOnly);
   const actor = (c: Parameters<typeof requireAdmin>[0]) => adminActor(requireAdmin(c));
@@ -50,7 +55,7 @@ export function adminRoutes(deps: {
     .get('/overview', async (c) =>
       c.json(
         {
-          ...(await adminOverview(db, Date.now(), supportEmail)),
+          ...(await adminOverview(db, Date.now())),
           settings: { requireTutorApproval: deps.requireTutorApproval },
         },
         200,
@@ -105,7 +110,7 @@ export function adminRoutes(deps: {
       validate('json', moderationSchema),
       async (c) => {
         const { hiddenMessage } = await hideReported(
-          { db, mailer, supportEmail },
+          { db, mailer, supportEmail: await supportEmail() },
           actor(c),
           c.req.valid('param').id,
           c.req.valid('json').note ?? '',
@@ -121,7 +126,7 @@ export function adminRoutes(deps: {
       validate('json', suspendSchema),
       async (c) => {
         const suspended = await suspendUser(
-          { db, mailer, supportEmail, lessons, live },
+          { db, mailer, supportEmail: await supportEmail(), lessons, live },
           actor(c),
           c.req.valid('param').id,
           c.req.valid('json').reason,
@@ -131,5 +136,12 @@ export function adminRoutes(deps: {
     )
     .get('/audit', validate('query', auditPageSchema), async (c) =>
       c.json(await listAudit(db, c.req.valid('query').before), 200),
-    );
+    )
+    .get('/settings', async (c) => c.json(await readAdminSettings(db, settings.defaults), 200))
+    .patch('/settings', validate('json', siteSettingsChangeSchema), async (c) => {
+      const changed = await changeSiteSettings(db, actor(c), c.req.valid('json'), settings.defaults);
+      // Every page this server serves from now on carries the change; other servers read it soon.
+      if (changed.length > 0) await settings.reload();
+      return c.json({ ...(await readAdminSettings(db, settings.defaults)), changed }, 200);
+    });
 }

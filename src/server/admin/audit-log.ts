@@ -18,7 +18,8 @@ export type AuditAction =
   | 'message.hidden'
   | 'review.hidden'
   | 'user.suspended'
-  | 'user.suspension_lifted';
+  | 'user.suspension_lifted'
+  | 'settings.changed';
 
 /** Who acted: an admin (their id, and their name and email as they were), or the command line. */
 export interface Actor {

@@ -21,7 +21,7 @@ export function weekOf(now: number): { from: Date; to: Date } {
   return { from: new Date(from), to: new Date(from + 7 * 86_400_000) };
 }
 
-export async function adminOverview(db: Kysely<DB>, now: number, supportEmail: string) {
+export async function adminOverview(db: Kysely<DB>, now: number) {
   const week = weekOf(now);
   const [users, tutors, lessons, reports, outbox, contact] = await Promise.all([
     db
@@ -73,13 +73,13 @@ export async function adminOverview(db: Kysely<DB>, now: number, supportEmail: s
       ])
       .executeTakeFirstOrThrow(),
     // A message and its forward are written in one transaction, so both carry that transaction's
-    // now(): the forward is the outbox row to the support address with the same time and sender.
+    // now(): the forward is the outbox row with the same time and the sender as Reply-To (only
+    // forwards have one). Not matched by recipient: the support address may have changed since.
     db
       .selectFrom('contact_messages as cm')
       .leftJoin('mail_outbox as mo', (join) =>
         join
           .onRef('mo.created_at', '=', 'cm.created_at')
-          .on('mo.recipient', '=', supportEmail)
           .on(sql<boolean>`mo.reply_to::jsonb ->> 'address' = cm.email`),
       )
       .select([

@@ -1,7 +1,8 @@
 /**
  * POST /api/contact: the contact form. Every field is checked (all required, a subject of the six,
  * a valid email, bounded lengths, no line breaks where a mail header is built), the message is
- * stored and queued for SUPPORT_EMAIL (visitor as Reply-To) in one transaction. At most five
+ * stored and queued for the support address in effect (Site settings, else SUPPORT_EMAIL; the
+ * visitor as Reply-To) in one transaction. At most five
  * messages per hour per client address; a message refused as invalid does not count.
  */
 import { Hono } from 'hono';
@@ -15,13 +16,14 @@ import { validate } from '../http/validation';
 import { contactForwardMail } from '../mail/mail-templates';
 import type { Mailer } from '../mail/mailer';
 import { type RateLimiters, refusedByLimit } from '../rate-limit/rate-limits';
+import type { SettingsSnapshot } from '../settings/settings-snapshot';
 
 export function contactRoutes(deps: {
   db: Kysely<DB>;
   mailer: Mailer;
   limiters: RateLimiters;
   sessions: SessionReader;
-  supportEmail: string;
+  settings: Pick<SettingsSnapshot, 'get'>;
 }) {
   return new Hono<AppEnv>().post(
     '/contact',
@@ -33,6 +35,8 @@ export function contactRoutes(deps: {
       if (refused) return refused;
       const input = c.req.valid('json');
       const subjectLabel = CONTACT_SUBJECTS.find((s) => s.value === input.subject)?.label ?? input.subject;
+      // The address the contact page shows at this moment.
+      const supportEmail = (await deps.settings.get()).support.email;
       // One transaction: a message is never stored without its mail to support, nor mailed unstored.
       const stored = await deps.db.transaction().execute(async (trx) => {
         const row = await trx
@@ -49,7 +53,7 @@ export function contactRoutes(deps: {
           .executeTakeFirstOrThrow();
         await deps.mailer.sendMail(
           {
-            to: deps.supportEmail,
+            to: supportEmail,
             replyTo: { name: input.name, address: input.email },
             ...contactForwardMail({ ...input, subjectLabel, receivedAt: new Date(row.created_at) }),
           },

@@ -156,6 +156,27 @@ export interface AuditLogTable {
   created_at: Generated<Date>;
 }
 
+/** The one row of what an admin set in Site settings; null: the default. */
+export interface SiteSettingsTable {
+  id: Generated<number>;
+  students_helped: string | null;
+  expert_tutors: string | null;
+  lessons_completed: string | null;
+  support_email: string | null;
+  support_phone: string | null;
+  support_hours: string | null;
+  updated_at: Timestamp;
+}
+
+/** The subject catalogue: what a tutor may list, by category; a retired one stays where it is listed. */
+export interface SubjectsTable {
+  id: Generated<number>;
+  name: string;
+  category: string;
+  retired_at: Timestamp | null;
+  created_at: Generated<Date>;
+}
+
 export interface ProfilePhotosTable {
   user_id: string;
   image: Uint8Array;
@@ -360,6 +381,8 @@ export interface GoalMilestonesTable {
 }
 
 export interface DB {
+  site_settings: SiteSettingsTable;
+  subjects: SubjectsTable;
   tutor_verifications: TutorVerificationsTable;
   audit_log: AuditLogTable;
   lesson_notes: LessonNotesTable;

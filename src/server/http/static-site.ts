@@ -28,8 +28,12 @@ export interface StaticSiteOptions {
   pageExists?: PageExists;
   /** The signed-in user's public shape for this request, or null. */
   currentUser?: (c: Context<AppEnv>) => Promise<unknown>;
-  /** The configuration the browser may know (GET /api/config's body), the same on every page. */
-  publicConfig?: unknown;
+  /**
+   * The configuration the browser may know (GET /api/config's body), the same on every page; it may
+   * change at any time (an admin edits the site settings). Undefined while it is not known yet (the
+   * database still opening): the page goes out without it, and the app asks GET /api/config.
+   */
+  publicConfig?: () => unknown | Promise<unknown>;
 }
 
 /** A JSON data block the browser app reads by id: never executed, safe inside the HTML. */
@@ -67,8 +71,19 @@ export function mountStaticSite(app: Hono<AppEnv>, clientDir: string, options: S
     ? JSON.parse(readFileSync(manifestFile, 'utf8'))
     : {};
   const headEnd = indexHtml.indexOf('</head>');
-  const configBlock = options.publicConfig === undefined ? '' : dataBlock('tl-config', options.publicConfig);
-  const head = (headEnd >= 0 ? indexHtml.slice(0, headEnd) : indexHtml) + configBlock;
+  const head = headEnd >= 0 ? indexHtml.slice(0, headEnd) : indexHtml;
+  // The block is made again only when the configuration is a new object, not for every page.
+  let lastConfig: unknown;
+  let lastConfigBlock = '';
+  const configBlock = async () => {
+    const config = await options.publicConfig?.();
+    if (config === undefined) return '';
+    if (config !== lastConfig) {
+      lastConfig = config;
+      lastConfigBlock = dataBlock('tl-config', config);
+    }
+    return lastConfigBlock;
+  };
   const tail = headEnd >= 0 ? indexHtml.slice(headEnd) : '';
   const preloadTags = new Map<string, string>();
   const preloadTagsFor = (module: string) => {
@@ -111,11 +126,15 @@ export function mountStaticSite(app: Hono<AppEnv>, clientDir: string, options: S
   );
 
   app.get('*', async (c) => {
-    const [exists, user] = await Promise.all([pageExists(c.req.path), options.currentUser?.(c) ?? null]);
+    const [exists, user, config] = await Promise.all([
+      pageExists(c.req.path),
+      options.currentUser?.(c) ?? null,
+      configBlock(),
+    ]);
     // The page carries who is signed in: never shared between visitors or stored by a cache.
     c.header('Cache-Control', 'private, no-cache');
     c.header('Vary', 'Cookie');
-    const html = `${head}${dataBlock('tl-session', { user })}${preloadTagsFor(pageModuleFor(c.req.path))}${tail}`;
+    const html = `${head}${config}${dataBlock('tl-session', { user })}${preloadTagsFor(pageModuleFor(c.req.path))}${tail}`;
     return c.html(html, exists ? 200 : 404);
   });
 }

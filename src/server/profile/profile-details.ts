@@ -5,9 +5,10 @@
  */
 import type { Kysely } from 'kysely';
 import type { Role } from '../../shared/constants';
-import { categoryOf, missingForPublication } from '../../shared/tutor-catalog';
+import { missingForPublication } from '../../shared/tutor-catalog';
 import type { StudentDetailsChanges, TutorDetailsChanges } from '../../shared/tutor-schemas';
 import type { DB } from '../db/schema';
+import { categoriesOfChosenSubjects } from '../settings/subject-catalog';
 import { refreshTutorListing } from '../tutors/tutor-listing';
 
 export interface TutorDetails {
@@ -111,17 +112,24 @@ export async function saveTutorDetails(db: Kysely<DB>, userId: string, input: Tu
     }
     await ensureTutorProfile(trx, userId);
     const subjects = input.subjects;
+    // Checked against the catalogue in effect: a retired subject stays where it already was, and
+    // nowhere else. The row is locked, so two saves at once each check against the other's result.
+    let categories: string[] | undefined;
+    if (subjects !== undefined) {
+      const listed = await trx
+        .selectFrom('tutor_profiles')
+        .select('subjects')
+        .where('user_id', '=', userId)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
+      categories = await categoriesOfChosenSubjects(trx, subjects, listed.subjects);
+    }
     await trx
       .updateTable('tutor_profiles')
       .set({
         ...(input.headline !== undefined ? { headline: input.headline } : {}),
         ...(input.about !== undefined ? { about: input.about } : {}),
-        ...(subjects !== undefined
-          ? {
-              subjects,
-              categories: [...new Set(subjects.map((subject) => categoryOf(subject) ?? ''))].filter(Boolean),
-            }
-          : {}),
+        ...(subjects !== undefined && categories !== undefined ? { subjects, categories } : {}),
         ...(input.hourlyRate !== undefined ? { hourly_rate: input.hourlyRate } : {}),
         ...(input.languages !== undefined ? { languages: input.languages } : {}),
         ...(input.yearsExperience !== undefined ? { years_experience: input.yearsExperience } : {}),

@@ -13,6 +13,7 @@ import { MAX_GOALS, MAX_MILESTONES } from '../../shared/progress/progress-rules'
 import type { SessionUser } from '../../shared/session-user';
 import type { DB } from '../db/schema';
 import { ApiError } from '../http/api-error';
+import { requireCatalogSubject } from '../settings/subject-catalog';
 
 export const goalMessages = {
   notFound: 'This goal does not exist',
@@ -22,6 +23,7 @@ export const goalMessages = {
   studentChanges: 'Only the student changes a goal; their tutors add and tick its milestones',
   tooManyGoals: `You can have at most ${MAX_GOALS} goals. Remove or finish one first.`,
   tooManyMilestones: `A goal can have at most ${MAX_MILESTONES} milestones`,
+  unknownSubject: 'Please choose a subject',
 } as const;
 
 export interface MilestoneView {
@@ -181,6 +183,7 @@ export async function createGoal(
   now: number,
 ): Promise<GoalView> {
   if (user.role !== 'student') throw new ApiError(403, goalMessages.studentsOnly, 'FORBIDDEN');
+  await requireCatalogSubject(db, input.subject, goalMessages.unknownSubject);
   return db.transaction().execute(async (trx) => {
     // The student's row is the lock that keeps two goals created at once within the limit.
     await trx.selectFrom('users').select('id').where('id', '=', user.id).forUpdate().execute();
@@ -237,6 +240,8 @@ export async function changeGoal(
   return db.transaction().execute(async (trx) => {
     const { goal, as } = await lockGoal(trx, user, goalId);
     if (as !== 'student') throw new ApiError(403, goalMessages.studentChanges, 'FORBIDDEN');
+    if (change.subject !== undefined)
+      await requireCatalogSubject(trx, change.subject, goalMessages.unknownSubject);
     await trx
       .updateTable('goals')
       .set({

@@ -1,31 +1,46 @@
 import { Hono } from 'hono';
+import { etag } from 'hono/etag';
+import type { HomeFigures, SupportDetails } from '../../shared/settings/site-settings';
+import type { SubjectCatalog } from '../../shared/tutor-catalog';
 import type { CaptchaVerifier } from '../captcha/captcha';
-import type { Config } from '../config/config';
 import type { AppEnv } from '../http/app-env';
+import type { SiteSettings } from '../settings/site-settings';
 
-/** What the browser may know of the configuration. */
+/** What the browser may know of the configuration and the site settings. */
 export interface PublicConfig {
   captcha: { kind: 'altcha' } | { kind: 'recaptcha'; siteKey: string };
-  support: { email: string; phone: string };
+  support: SupportDetails;
+  homeFigures: HomeFigures;
+  subjects: SubjectCatalog;
 }
 
 /**
- * What the browser needs to know of the configuration, and nothing secret. Every page carries it
- * (static-site.ts), so the sign-up and contact pages draw their captcha and support details with
- * their first render; GET /api/config answers the same for any other caller.
+ * What the browser needs to know of the configuration and the site settings, and nothing secret.
+ * Every page carries it (static-site.ts), so the sign-up, home, contact and profile pages draw
+ * their captcha, figures, support details and subjects with their first render; GET /api/config
+ * answers the same for any other caller.
  */
-export function publicConfig(config: Config, captcha: Pick<CaptchaVerifier, 'siteKey'>): PublicConfig {
+export function publicConfig(
+  captcha: Pick<CaptchaVerifier, 'siteKey'>,
+  settings: SiteSettings,
+): PublicConfig {
   const siteKey = captcha.siteKey;
   return {
     captcha: siteKey ? { kind: 'recaptcha', siteKey } : { kind: 'altcha' },
-    support: { email: config.supportEmail, phone: config.supportPhone },
+    support: settings.support,
+    homeFigures: settings.homeFigures,
+    subjects: settings.subjects,
   };
 }
 
-/** GET /api/config: the public configuration above. */
-export function publicConfigRoutes(body: PublicConfig) {
-  return new Hono<AppEnv>().get('/config', (c) => {
-    c.header('Cache-Control', 'public, max-age=300');
+/**
+ * GET /api/config: the public configuration above. An admin may change the settings in it at any
+ * time, so a cache keeps it only to revalidate (the ETag makes that a 304 when nothing changed).
+ */
+export function publicConfigRoutes(current: () => Promise<PublicConfig>) {
+  return new Hono<AppEnv>().get('/config', etag(), async (c) => {
+    const body = await current();
+    c.header('Cache-Control', 'public, no-cache');
     return c.json(body, 200);
   });
 }

@@ -7,10 +7,18 @@
 import { type Kysely, sql } from 'kysely';
 import sharp from 'sharp';
 import { SUBJECT_CATEGORIES } from '../../shared/constants';
-import { SPOKEN_LANGUAGES, SUBJECTS_BY_CATEGORY, type SubjectCategory } from '../../shared/tutor-catalog';
+import {
+  categoryOf,
+  DEFAULT_CATALOG,
+  offeredSubjects,
+  SPOKEN_LANGUAGES,
+  type SubjectCatalog,
+  type SubjectCategory,
+} from '../../shared/tutor-catalog';
 import type { DB } from '../db/schema';
 import { insertDemoLessons } from '../lessons/demo-lessons';
 import { insertDemoReviews } from '../reviews/demo-reviews';
+import { groupCatalog, readSubjects } from '../settings/subject-catalog';
 import { refreshListings } from './tutor-listing';
 
 export const FIRST_NAMES = [
@@ -193,7 +201,12 @@ export interface DemoTutor {
   joinedAt: Date;
 }
 
-export function generateDemoTutors(count: number, seed = 2026): DemoTutor[] {
+/** `catalog`: the subjects to teach, the catalogue in effect (by default a new installation's). */
+export function generateDemoTutors(
+  count: number,
+  seed = 2026,
+  catalog: SubjectCatalog = DEFAULT_CATALOG,
+): DemoTutor[] {
   const random = seededRandom(seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
   const tutors: DemoTutor[] = [];
@@ -202,7 +215,9 @@ export function generateDemoTutors(count: number, seed = 2026): DemoTutor[] {
     const first = pick(FIRST_NAMES);
     const last = pick(LAST_NAMES);
     const category = SUBJECT_CATEGORIES[i % SUBJECT_CATEGORIES.length] as SubjectCategory;
-    const pool = [...SUBJECTS_BY_CATEGORY[category]];
+    const offered = catalog.find((entry) => entry.category === category)?.offered ?? [];
+    // A category whose every subject an admin retired lends its tutors the others' subjects.
+    const pool = offered.length > 0 ? offered : offeredSubjects(catalog);
     const subjects: string[] = [];
     const subjectCount = 1 + Math.floor(random() * 3);
     while (subjects.length < subjectCount) {
@@ -240,7 +255,7 @@ export function generateDemoTutors(count: number, seed = 2026): DemoTutor[] {
       headline,
       about,
       subjects,
-      categories: [category],
+      categories: [...new Set(subjects.map((subject) => categoryOf(catalog, subject) ?? category))],
       languages,
       hourlyRate,
       yearsExperience: years,
@@ -343,7 +358,7 @@ export async function seedDemoDatabase(
       `The database already has ${n} account(s): seed:demo only fills an empty database.`,
     );
   }
-  const tutors = generateDemoTutors(count);
+  const tutors = generateDemoTutors(count, undefined, groupCatalog(await readSubjects(db)));
   await insertDemoTutors(db, tutors, options);
   const now = Date.now();
   await insertDemoLessons(db, tutors, now);

@@ -1,6 +1,7 @@
 /**
- * The public marketplace: GET /api/tutors (search), GET /api/tutors/:id (a published profile) and
- * GET /api/tutors/:id/photo. Signed-out visitors may browse; unpublished tutors do not exist here.
+ * The public marketplace: GET /api/tutors (search), GET /api/tutors/featured (the home page's
+ * tutor), GET /api/tutors/:id (a published profile) and GET /api/tutors/:id/photo. Signed-out
+ * visitors may browse; unpublished tutors do not exist here.
  */
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
@@ -10,7 +11,8 @@ import type { DB } from '../db/schema';
 import { errorResponse } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 import { validate } from '../http/validation';
-import { findPublishedTutor, type Listing, searchTutors } from './tutor-search';
+import { requireCatalogSubject } from '../settings/subject-catalog';
+import { findFeaturedTutor, findPublishedTutor, type Listing, searchTutors } from './tutor-search';
 
 const notPublic = 'This tutor profile does not exist or is not public';
 const tutorParam = z.object({ id: tutorIdSchema });
@@ -19,8 +21,17 @@ export function tutorRoutes(deps: { db: Kysely<DB>; listing?: Listing }) {
   const { db, listing } = deps;
   return new Hono<AppEnv>()
     .get('/tutors', validate('query', tutorSearchSchema), async (c) => {
+      const params = c.req.valid('query');
+      // Retired subjects are still searched: the tutors who kept them still teach them.
+      if (params.subject) await requireCatalogSubject(db, params.subject, 'Unknown subject');
       c.header('Cache-Control', 'no-cache');
-      return c.json(await searchTutors(db, c.req.valid('query'), listing), 200);
+      return c.json(await searchTutors(db, params, listing), 200);
+    })
+    .get('/tutors/featured', async (c) => {
+      // Registered before /tutors/:id, which would take "featured" for an id. The home page asks
+      // it after its first paint; every visitor gets the same answer, kept a minute.
+      c.header('Cache-Control', 'public, max-age=60');
+      return c.json({ tutor: await findFeaturedTutor(db, listing) }, 200);
     })
     .get('/tutors/:id', validate('param', tutorParam, notPublic), async (c) => {
       const tutor = await findPublishedTutor(db, c.req.valid('param').id, listing);

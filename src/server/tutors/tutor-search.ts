@@ -168,6 +168,53 @@ export async function searchTutors(
   return { total, page, pageSize, tutors: found.map(({ total: _total, ...card }) => toCard(card)) };
 }
 
+/** The home page's featured tutor: who they are, what they teach first, and their rating. */
+export interface FeaturedTutor {
+  id: string;
+  displayName: string;
+  subject: string;
+  photoVersion: string;
+  rating: { average: number | null; count: number };
+  verified: boolean;
+}
+
+/**
+ * The featured tutor: the best rated of the listed tutors with a photo, by the same Bayesian
+ * average as the search's "Best rated" sort, then more reviews, then the most recently published;
+ * null when no listed tutor has a photo. The constants are written into the SQL (not bound), so
+ * the expression matches the partial index of migration 0011 and one index entry answers.
+ */
+export async function findFeaturedTutor(
+  db: Kysely<DB>,
+  listing: Listing = {},
+): Promise<FeaturedTutor | null> {
+  const score = sql`-((${sql.lit(PRIOR_MEAN * PRIOR_WEIGHT)} + tp.rating_sum)::float8 / (${sql.lit(PRIOR_WEIGHT)} + tp.rating_count))`;
+  let query = db
+    .selectFrom('tutor_profiles as tp')
+    .innerJoin('users as u', 'u.id', 'tp.user_id')
+    .innerJoin('profile_photos as pp', 'pp.user_id', 'tp.user_id')
+    .select([...cardColumns])
+    // Written out, not bound, like the score: the index's condition must be provable from the query.
+    .where(sql<boolean>`tp.published and tp.has_photo`)
+    .orderBy(score)
+    .orderBy('tp.rating_count', 'desc')
+    .orderBy('tp.published_at', 'desc')
+    .orderBy('tp.user_id')
+    .limit(1);
+  if (listing.approvedOnly) query = query.where('tp.verification_status', '=', 'approved');
+  const row = await query.executeTakeFirst();
+  if (!row) return null;
+  const card = toCard(row);
+  return {
+    id: card.id,
+    displayName: card.displayName,
+    subject: card.subjects[0] ?? '',
+    photoVersion: row.photoVersion ?? '',
+    rating: card.rating,
+    verified: card.verified,
+  };
+}
+
 /**
  * Which published tutors are listed: all of them, or with REQUIRE_TUTOR_APPROVAL only those an
  * admin approved (the search and the tutor's page; an unlisted tutor's page is not found).

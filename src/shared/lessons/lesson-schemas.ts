@@ -4,8 +4,7 @@
  */
 import { z } from 'zod';
 import { freeText } from '../schemas';
-import { SUBJECTS } from '../tutor-catalog';
-import { timeZoneSchema } from '../tutor-schemas';
+import { chosenSubjectSchema, timeZoneSchema } from '../tutor-schemas';
 import { clockMinutes } from './availability';
 import {
   DEFAULT_BOOKING_SETTINGS,
@@ -214,9 +213,8 @@ export const bookingSchema = z.strictObject(
     tutorId: z.string({ error: 'tutorId is required' }).regex(/^[\w-]{1,64}$/, 'No such tutor'),
     start: instantSchema('start'),
     minutes: z.number({ error: 'minutes must be a number' }).int('minutes must be a whole number'),
-    subject: z.enum(SUBJECTS as [string, ...string[]], {
-      error: 'Please choose a subject the tutor teaches',
-    }),
+    // Whether the tutor teaches it is checked against their profile when the lesson is booked.
+    subject: chosenSubjectSchema('Please choose a subject the tutor teaches'),
     note: freeText('The note', MAX_LESSON_NOTE_LENGTH).optional(),
   },
   {

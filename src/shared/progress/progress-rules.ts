@@ -7,7 +7,7 @@ import { Temporal } from 'temporal-polyfill';
 import { z } from 'zod';
 import type { LessonStatus } from '../lessons/lesson-schemas';
 import { freeText, oneLineText } from '../schemas';
-import { SUBJECTS } from '../tutor-catalog';
+import { chosenSubjectSchema } from '../tutor-schemas';
 
 export const MAX_NOTES_LENGTH = 4000;
 export const MAX_GOAL_TITLE_LENGTH = 120;
@@ -44,7 +44,8 @@ const targetDate = z
   }, 'The target date must be a real date between 2000 and 2100');
 
 const goalFields = {
-  subject: z.enum(SUBJECTS as [string, ...string[]], { error: 'Please choose a subject' }),
+  // Whether the catalogue has it is the server's check (src/server/settings/subject-catalog.ts).
+  subject: chosenSubjectSchema('Please choose a subject'),
   title: oneLineText('A goal', MAX_GOAL_TITLE_LENGTH, 'Please name your goal'),
   targetDate: targetDate.nullable(),
 };

@@ -22,6 +22,7 @@ const ACTION_LABELS: Record<string, string> = {
   'review.hidden': 'Review hidden',
   'user.suspended': 'Account suspended',
   'user.suspension_lifted': 'Suspension lifted',
+  'settings.changed': 'Site settings changed',
 };
 
 export function Component() {

@@ -2,7 +2,7 @@
  * The console's calls to /api/admin/ and the shapes they answer, inferred from the server's routes:
  * each page's loader reads with these, and each decision posts through them, then revalidates.
  */
-import type { InferResponseType } from 'hono/client';
+import type { InferRequestType, InferResponseType } from 'hono/client';
 import { api, request } from '../../lib/api';
 
 const admin = api.admin;
@@ -12,6 +12,8 @@ export type VerificationQueue = InferResponseType<typeof admin.verifications.$ge
 export type VerificationCase = VerificationQueue['waiting'][number];
 export type Report = InferResponseType<typeof admin.reports.$get, 200>['reports'][number];
 export type AuditPage = InferResponseType<typeof admin.audit.$get, 200>;
+export type AdminSettings = InferResponseType<typeof admin.settings.$get, 200>;
+export type SettingsChange = InferRequestType<typeof admin.settings.$patch>['json'];
 
 export const fetchOverview = (signal?: AbortSignal) => request(admin.overview.$get({}, { init: { signal } }));
 export const fetchVerifications = (signal?: AbortSignal) =>
@@ -19,6 +21,10 @@ export const fetchVerifications = (signal?: AbortSignal) =>
 export const fetchReports = (signal?: AbortSignal) => request(admin.reports.$get({}, { init: { signal } }));
 export const fetchAudit = (before: string | undefined, signal?: AbortSignal) =>
   request(admin.audit.$get({ query: before ? { before } : {} }, { init: { signal } }));
+
+export const fetchSettings = (signal?: AbortSignal) => request(admin.settings.$get({}, { init: { signal } }));
+/** Changes the site settings; the answer says what changed, in words (nothing, when all was as sent). */
+export const changeSettings = (json: SettingsChange) => request(admin.settings.$patch({ json }));
 
 export const decideVerification = (tutorId: string, decision: 'approve' | 'decline', note: string) =>
   decision === 'approve'

@@ -1,11 +1,13 @@
 /**
- * /contact: how to reach support (details from the server's configuration), business hours, the
- * contact form that really sends (stored, then mailed to support), and the FAQ.
+ * /contact: how to reach support and when (the site settings an admin edits, with the
+ * configuration's address and phone by default), the contact form that really sends (stored, then
+ * mailed to support), and the FAQ.
  */
 import { useEffect, useRef, useState } from 'react';
 import { type ActionFunctionArgs, useFetcher, useLoaderData, useRevalidator } from 'react-router';
 import { CONTACT_SUBJECTS, SUPPORT_RESPONSE_HOURS } from '../../../shared/constants';
 import { messages } from '../../../shared/messages';
+import { businessHoursLines, phoneLink } from '../../../shared/settings/site-settings';
 import { Button } from '../../components/button';
 import { ActionForm, FormAnswerMessage, SubmitButton } from '../../components/form';
 import { ErrorMessage, StatusMessage } from '../../components/messages';
@@ -15,13 +17,7 @@ import { check, type FormAnswer, formValues, loadFormChecks } from '../../lib/fo
 import { getPublicConfig } from '../../lib/public-config';
 import { faq } from './faq';
 
-const hours = [
-  { days: 'Monday - Friday', time: '9:00 AM - 6:00 PM' },
-  { days: 'Saturday', time: '10:00 AM - 4:00 PM' },
-  { days: 'Sunday', time: 'Closed' },
-];
-
-/** Support's email and phone: the page's own, else asked of the server; null when that fails. */
+/** Support's email, phone and hours: the page's own, else asked of the server; null when that fails. */
 export async function loader() {
   try {
     return { support: (await getPublicConfig()).support };
@@ -95,14 +91,7 @@ export function Component() {
             <h2 id="hours" className="text-lg font-semibold text-slate-900">
               Business hours
             </h2>
-            <dl className="mt-4 space-y-2 text-sm">
-              {hours.map((row) => (
-                <div key={row.days} className="flex justify-between gap-4">
-                  <dt className="text-slate-700">{row.days}</dt>
-                  <dd className="font-medium text-slate-900">{row.time}</dd>
-                </div>
-              ))}
-            </dl>
+            <BusinessHours />
             <p className="mt-4 text-sm text-slate-600">
               We respond to every message within {SUPPORT_RESPONSE_HOURS} hours.
             </p>
@@ -154,7 +143,8 @@ function SupportDetails() {
       <div className="mt-4 space-y-3">
         {/* Keyed by attempt, so a retry that fails again is announced again. */}
         <ErrorMessage key={attempts}>
-          We could not load our email address and phone number. You can still write to us with the form.
+          We could not load our email address, phone number and hours. You can still write to us with the
+          form.
         </ErrorMessage>
         <Button
           variant="secondary"
@@ -184,12 +174,28 @@ function SupportDetails() {
       <div>
         <dt className="font-medium text-slate-600">Phone</dt>
         <dd className="mt-1 min-h-6">
-          <a href={`tel:${support.phone.replace(/[^\d+]/g, '')}`} className={detailLink}>
+          <a href={phoneLink(support.phone)} className={detailLink}>
             {support.phone}
           </a>
         </dd>
       </div>
     </dl>
+  );
+}
+
+/** The days and times support answers, one line each, as the site settings say them. */
+function BusinessHours() {
+  const { support } = useLoaderData<typeof loader>();
+  // Without them, Reach us above already says what could not be loaded and offers to try again.
+  if (!support) return null;
+  return (
+    <ul className="mt-4 space-y-1.5 text-sm font-medium text-slate-900">
+      {businessHoursLines(support.hours).map((line) => (
+        <li key={line} className="break-words">
+          {line}
+        </li>
+      ))}
+    </ul>
   );
 }
 

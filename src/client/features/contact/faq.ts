@@ -1,11 +1,11 @@
-/** The six questions of the contact page. */
+/** The six questions of the contact page, answered as the product works today. */
 import { TYPICAL_PRICE_RANGE } from '../../../shared/constants';
 
 export const faq = [
   {
     question: 'How do I find the right tutor?',
     answer:
-      'Create a free account, tell us what you want to learn, and browse tutors by subject, price and language. Every tutor profile shows their experience and what they teach.',
+      'Search the tutors by subject, category, price, language and rating, or by name and keyword. Every profile shows what the tutor teaches, their rate, the languages they teach in, their reviews and their free times, and you can message a tutor before you book.',
   },
   {
     question: 'How much does tutoring cost?',
@@ -13,21 +13,22 @@ export const faq = [
   },
   {
     question: 'Can I cancel or reschedule a lesson?',
-    answer: 'Yes. You can cancel or reschedule a lesson free of charge up to 24 hours before it starts.',
+    answer:
+      'Yes, up to 24 hours before it starts: either of you can cancel it, and you can move it to another free time of your tutor’s. Both of you get a mail with an updated calendar invitation for every change.',
   },
   {
     question: 'Are the tutors verified?',
     answer:
-      'Every tutor verifies their email address before they can teach, and a tutor profile is only published once it is complete.',
+      'Every tutor confirms their email address, and a profile appears in search only once it is complete. Tutors can ask our team to check their profile, and only those we approve carry the Verified tutor badge. After each lesson, students can leave a review that everyone can read.',
   },
   {
     question: 'How do video sessions work?',
     answer:
-      'Video lessons are not part of Tutorlane yet: we are building them and will announce them on this page when they are ready.',
+      'Shortly before a confirmed lesson starts, Join appears on your schedule and dashboard and opens the lesson room in your browser: video and sound, screen sharing, and a chat kept with the lesson. There is nothing to install; allow your camera and microphone when your browser asks. After the lesson, your tutor can add notes and you can track your goals.',
   },
   {
     question: 'How do I become a tutor?',
     answer:
-      'Sign up and choose Tutor. Complete your profile with your subjects, your rate and a few words about how you teach, and students can find you.',
+      'Sign up and choose Tutor. Complete your profile with your subjects, your rate and a few words about how you teach, set the hours you are free, and students can find you and book lessons.',
   },
 ];

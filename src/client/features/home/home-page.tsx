@@ -1,38 +1,65 @@
-import { Link } from 'react-router';
-import { TYPICAL_PRICE_RANGE } from '../../../shared/constants';
-import { paths } from '../../../shared/routes';
+/**
+ * /: what Tutorlane is, with the school's own figures (its site settings), a real tutor of this
+ * site in the hero when one is listed with a photo, the features as they are, and the subjects.
+ */
+import type { InferResponseType } from 'hono/client';
+import { Suspense, use } from 'react';
+import { Link, useLoaderData } from 'react-router';
+import { HOME_FIGURES, TYPICAL_PRICE_RANGE } from '../../../shared/constants';
+import { paths, tutorPath } from '../../../shared/routes';
 import { ButtonLink } from '../../components/button';
+import { api, request } from '../../lib/api';
+import { readPageData } from '../../lib/page-data';
+import type { PublicConfig } from '../../lib/public-config';
 
-const stats = [
-  { value: '10,000+', label: 'Students helped' },
-  { value: '500+', label: 'Expert tutors' },
-  { value: '50,000+', label: 'Lessons completed' },
-];
+type FeaturedTutor = NonNullable<InferResponseType<typeof api.tutors.featured.$get, 200>['tutor']>;
+
+/**
+ * The figures come with the page (or, from a server still starting, from GET /api/config; asked
+ * here rather than through lib/public-config, a module other pages share, which would bring their
+ * shared chunk to this page). The featured tutor is asked for without waiting: the page draws at
+ * once, the tutor after.
+ */
+export async function loader() {
+  const featured = request(api.tutors.featured.$get()).then(
+    (answer) => answer.tutor,
+    // Nobody to show is what the hero shows when it cannot ask, too.
+    () => null,
+  );
+  const inPage = readPageData<PublicConfig>('tl-config');
+  const figures =
+    inPage?.homeFigures ??
+    (await request(api.config.$get()).then(
+      (config) => config.homeFigures,
+      () => null,
+    ));
+  return { figures, featured };
+}
 
 const features = [
   {
     title: 'One-on-one sessions',
-    text: 'Lessons built around you: your pace, your questions, your goals.',
+    text: 'Lessons built around you: your pace, your questions, your goals. Message your tutor before you book and between lessons.',
     icon: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zm-7 8a7 7 0 0 1 14 0',
   },
   {
     title: 'Flexible scheduling',
-    text: 'Book mornings, evenings or weekends, whenever learning fits your week.',
+    text: 'Pick a free time from your tutor’s calendar, shown in your own time zone. Cancel or move a lesson up to 24 hours before it starts.',
     icon: 'M7 3v3m10-3v3M4 9h16M5 5h14a1 1 0 0 1 1 1v13a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1z',
   },
   {
     title: 'Video sessions',
-    text: 'Video lessons in your browser are coming soon. Every tutor profile already shows their time zone and the languages they teach in.',
+    text: 'Meet in the lesson room, right in your browser: video and sound, screen sharing, and a chat kept with the lesson. Nothing to install.',
     icon: 'M15 10l5-3v10l-5-3M4 7h11v10H4z',
   },
   {
     title: 'Progress tracking',
-    text: 'See how far you have come, lesson by lesson and subject by subject.',
+    text: 'Your tutor writes notes after each lesson. Set goals with milestones, tick them off together, and earn achievements as you go.',
     icon: 'M4 19h16M7 15v-4m5 4V7m5 8v-6',
   },
   {
     title: 'Verified tutors',
-    text: 'Every tutor confirms their email address, and a profile appears in search only once it is complete.',
+    text: 'Only tutors our team has checked carry the Verified tutor badge. Every tutor confirms their email, and students review their lessons for everyone to read.',
     icon: 'M12 3l7 3v5c0 4.5-3 8.5-7 10-4-1.5-7-5.5-7-10V6l7-3zm-3 9l2 2 4-4',
   },
   {
@@ -82,7 +109,89 @@ function Icon({ path }: { path: string }) {
   );
 }
 
+const photoUrl = (tutor: FeaturedTutor) =>
+  `/api/tutors/${encodeURIComponent(tutor.id)}/photo?v=${encodeURIComponent(tutor.photoVersion)}`;
+
+/** The hero card's top row is always this tall, so nothing below moves when the tutor arrives. */
+const heroRow = 'relative flex h-16 items-center gap-4';
+
+/** A real tutor of this site: photo, name, first subject and rating, leading to their page. */
+function FeaturedTutorRow({ tutor }: { tutor: FeaturedTutor }) {
+  const { average, count } = tutor.rating;
+  const rating =
+    average === null
+      ? 'New on Tutorlane'
+      : `${average.toFixed(1)} ★ (${count} review${count === 1 ? '' : 's'})`;
+  return (
+    <div className={`${heroRow} rounded-2xl focus-within:ring-2 focus-within:ring-brand-600`}>
+      <img
+        src={photoUrl(tutor)}
+        alt=""
+        width={64}
+        height={64}
+        loading="lazy"
+        decoding="async"
+        className="size-16 shrink-0 rounded-full bg-slate-100 object-cover"
+      />
+      <div className="min-w-0">
+        <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">Featured tutor</p>
+        <p className="truncate font-semibold text-slate-900">
+          <Link
+            to={tutorPath(tutor.id)}
+            className="after:absolute after:inset-0 hover:underline focus-visible:outline-none"
+          >
+            {tutor.displayName}
+          </Link>
+        </p>
+        <p className="truncate text-sm text-slate-700">
+          {tutor.subject} · <span aria-hidden="true">{rating}</span>
+          <span className="sr-only">
+            {average === null
+              ? 'new on Tutorlane'
+              : `rated ${average.toFixed(1)} out of 5 from ${count} review${count === 1 ? '' : 's'}`}
+          </span>
+        </p>
+      </div>
+    </div>
+  );
+}
+
+/** No listed tutor with a photo: the room where lessons happen, and nobody invented. */
+function LessonRoomRow() {
+  return (
+    <div className={heroRow}>
+      <div className="flex size-16 shrink-0 items-center justify-center rounded-full bg-brand-100 text-brand-800">
+        <Icon path="M15 10l5-3v10l-5-3M4 7h11v10H4z" />
+      </div>
+      <div>
+        <p className="font-semibold text-slate-900">Your lesson room</p>
+        <p className="text-sm text-slate-700">Video, screen sharing and chat, in your browser</p>
+      </div>
+    </div>
+  );
+}
+
+/** While the featured tutor is asked for: the row's shape, without a word. */
+function WaitingRow() {
+  return (
+    <div aria-hidden="true" className={`${heroRow} motion-safe:animate-pulse`}>
+      <div className="size-16 shrink-0 rounded-full bg-slate-100" />
+      <div className="flex-1 space-y-2">
+        <div className="h-3 w-1/3 rounded bg-slate-100" />
+        <div className="h-4 w-2/3 rounded bg-slate-100" />
+      </div>
+    </div>
+  );
+}
+
+/** The featured tutor once the server has answered (React's `use`: the loader started the request). */
+function HeroRow({ featured }: { featured: Promise<FeaturedTutor | null> }) {
+  const tutor = use(featured);
+  return tutor ? <FeaturedTutorRow tutor={tutor} /> : <LessonRoomRow />;
+}
+
 export function Component() {
+  const { figures, featured } = useLoaderData<typeof loader>();
   return (
     <>
       <title>Tutorlane: one-on-one tutoring with verified tutors</title>
@@ -96,8 +205,9 @@ export function Component() {
               Learn anything with a tutor who gets you
             </h1>
             <p className="mt-5 text-lg text-slate-700">
-              Tutorlane connects students with verified tutors for one-on-one lessons in math, science,
-              languages, programming and the arts. Book when it suits you and see your progress grow.
+              Find a tutor for math, science, languages, programming or the arts, book one-on-one lessons when
+              they suit you, and meet in a video lesson room right in your browser. Message your tutor and
+              follow your progress, goal by goal.
             </p>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row">
               <ButtonLink to={paths.signup} size="lg">
@@ -109,45 +219,43 @@ export function Component() {
               </ButtonLink>
             </div>
           </div>
-          <div aria-hidden="true" className="hidden lg:block">
+          <div className="hidden lg:block">
             <div className="relative mx-auto max-w-md rounded-3xl border border-slate-200 bg-white p-6 shadow-xl">
-              <div className="flex items-center gap-3">
-                <div className="flex size-12 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-800">
-                  SC
+              <Suspense fallback={<WaitingRow />}>
+                <HeroRow featured={featured} />
+              </Suspense>
+              {/* An illustration of a lesson: the shared board and a goal's milestones. */}
+              <div aria-hidden="true">
+                <div className="mt-5 h-40 rounded-2xl bg-gradient-to-br from-brand-600 to-brand-900 p-4 text-white">
+                  <p className="font-mono text-sm opacity-90">d/dx (x² + 3x) = 2x + 3</p>
+                  <p className="mt-3 font-mono text-sm opacity-90">∫ 2x dx = x² + C</p>
                 </div>
-                <div>
-                  <p className="font-semibold text-slate-900">Dr. Sarah Chen</p>
-                  <p className="text-sm text-slate-600">Calculus · 4.9 ★</p>
+                <div className="mt-5 space-y-2">
+                  <div className="h-2 w-full rounded-full bg-slate-100">
+                    <div className="h-2 w-2/3 rounded-full bg-brand-600" />
+                  </div>
+                  <p className="text-sm text-slate-600">Goal: 4 of 6 milestones reached</p>
                 </div>
-                <span className="ml-auto rounded-full bg-emerald-50 px-2.5 py-1 text-xs font-semibold text-emerald-800">
-                  Live
-                </span>
-              </div>
-              <div className="mt-5 h-40 rounded-2xl bg-gradient-to-br from-brand-600 to-brand-900 p-4 text-white">
-                <p className="font-mono text-sm opacity-90">d/dx (x² + 3x) = 2x + 3</p>
-                <p className="mt-3 font-mono text-sm opacity-90">∫ 2x dx = x² + C</p>
-              </div>
-              <div className="mt-5 space-y-2">
-                <div className="h-2 w-full rounded-full bg-slate-100">
-                  <div className="h-2 w-3/4 rounded-full bg-brand-600" />
-                </div>
-                <p className="text-sm text-slate-600">Unit 4 of 6 complete</p>
               </div>
             </div>
           </div>
         </div>
       </section>
 
-      <section aria-label="Tutorlane in numbers" className="border-y border-slate-200 bg-white">
-        <dl className="mx-auto grid max-w-6xl grid-cols-3 gap-4 px-4 py-10 text-center">
-          {stats.map((stat) => (
-            <div key={stat.label} className="flex flex-col-reverse">
-              <dt className="mt-1 text-sm font-medium text-slate-600">{stat.label}</dt>
-              <dd className="text-2xl font-extrabold text-brand-700 sm:text-3xl">{stat.value}</dd>
-            </div>
-          ))}
-        </dl>
-      </section>
+      {figures ? (
+        <section aria-label="Tutorlane in numbers" className="border-y border-slate-200 bg-white">
+          <dl className="mx-auto grid max-w-6xl grid-cols-3 gap-4 px-4 py-10 text-center">
+            {HOME_FIGURES.map(({ key, label }) => (
+              <div key={key} className="flex min-w-0 flex-col-reverse">
+                <dt className="mt-1 text-sm font-medium text-slate-600">{label}</dt>
+                <dd className="break-words text-xl font-extrabold text-brand-700 sm:text-3xl">
+                  {figures[key]}
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      ) : null}
 
       <section aria-labelledby="features-heading" className="mx-auto max-w-6xl px-4 py-16 sm:py-20">
         <h2 id="features-heading" className="text-center text-3xl font-bold tracking-tight text-slate-900">

@@ -6,7 +6,7 @@
 import type { InferResponseType } from 'hono/client';
 import { type ReactNode, useMemo } from 'react';
 import { type ActionFunctionArgs, Link, useFetcher, useLoaderData, useRevalidator } from 'react-router';
-import { ROLE_LABELS, SUBJECT_CATEGORIES } from '../../../shared/constants';
+import { ROLE_LABELS } from '../../../shared/constants';
 import { messages } from '../../../shared/messages';
 import { tutorPath } from '../../../shared/routes';
 import {
@@ -18,7 +18,7 @@ import {
   MAX_YEARS_EXPERIENCE,
   MIN_HOURLY_RATE,
   SPOKEN_LANGUAGES,
-  SUBJECTS_BY_CATEGORY,
+  type SubjectCatalog,
   TYPICAL_RATE_TEXT,
 } from '../../../shared/tutor-catalog';
 import { Button } from '../../components/button';
@@ -27,6 +27,7 @@ import { StatusMessage } from '../../components/messages';
 import { SelectField, TextArea, TextField } from '../../components/text-field';
 import { api, request } from '../../lib/api';
 import { check, type FormAnswer, formValues, loadFormChecks, refused } from '../../lib/forms';
+import { getPublicConfig } from '../../lib/public-config';
 import { browserTimeZone, timeZoneOptions } from '../../lib/time-zones';
 import { useAuth } from '../auth/auth-provider';
 import { authStore } from '../auth/auth-store';
@@ -36,7 +37,11 @@ import { VerificationRequest } from './verification-request';
 type ProfileDetails = InferResponseType<typeof api.profile.details.$get>;
 type TutorDetails = Extract<ProfileDetails, { role: 'tutor' }>;
 
-export const loader = () => request(api.profile.details.$get());
+/** The profile, and the subject catalogue in effect (which an admin edits) to choose from. */
+export async function loader() {
+  const [details, config] = await Promise.all([request(api.profile.details.$get()), getPublicConfig()]);
+  return { details, catalog: config.subjects };
+}
 
 /** A photo chosen, or removed: the answer says which. */
 async function changePhoto(form: FormData): Promise<FormAnswer> {
@@ -82,7 +87,7 @@ export async function action({ request: submitted }: ActionFunctionArgs): Promis
 }
 
 export function Component() {
-  const details = useLoaderData<typeof loader>();
+  const { details, catalog } = useLoaderData<typeof loader>();
   const auth = useAuth();
   const user = auth.status === 'signed-in' ? auth.user : null;
   const tutor = details.role === 'tutor' ? details : null;
@@ -101,13 +106,13 @@ export function Component() {
         {tutor ? <PublicationChecklist details={tutor} /> : null}
         {tutor && user?.emailVerified ? <VerificationRequest published={tutor.published} /> : null}
         {tutor ? <PhotoEditor details={tutor} /> : null}
-        <ProfileForm details={details} />
+        <ProfileForm details={details} catalog={catalog} />
       </div>
     </div>
   );
 }
 
-function ProfileForm({ details }: { details: ProfileDetails }) {
+function ProfileForm({ details, catalog }: { details: ProfileDetails; catalog: SubjectCatalog }) {
   const auth = useAuth();
   const fetcher = useFetcher<FormAnswer>();
   const user = auth.status === 'signed-in' ? auth.user : null;
@@ -146,13 +151,25 @@ function ProfileForm({ details }: { details: ProfileDetails }) {
           />
           <Choices legend="Subjects" name="subjects">
             <div className="mt-2 grid gap-4 sm:grid-cols-2">
-              {SUBJECT_CATEGORIES.map((category) => (
+              {catalog.map(({ category, offered, retired }) => (
                 <fieldset key={category} className="rounded-lg border border-slate-200 p-3">
                   <legend className="px-1 text-sm font-semibold text-slate-900">{category}</legend>
                   <div className="grid grid-cols-2 gap-x-3 gap-y-1">
-                    {SUBJECTS_BY_CATEGORY[category].map((subject) => (
+                    {offered.map((subject) => (
                       <Choice key={subject} name="subjects" value={subject} chosen={tutor.subjects} />
                     ))}
+                    {/* A retired subject stays while the tutor keeps it; once unticked, it is gone. */}
+                    {retired
+                      .filter((subject) => tutor.subjects.includes(subject))
+                      .map((subject) => (
+                        <Choice
+                          key={subject}
+                          name="subjects"
+                          value={subject}
+                          chosen={tutor.subjects}
+                          note="no longer offered"
+                        />
+                      ))}
                   </div>
                 </fieldset>
               ))}
@@ -240,7 +257,17 @@ function Choices({ legend, name, children }: { legend: string; name: string; chi
   );
 }
 
-function Choice({ name, value, chosen }: { name: string; value: string; chosen: readonly string[] }) {
+function Choice({
+  name,
+  value,
+  chosen,
+  note,
+}: {
+  name: string;
+  value: string;
+  chosen: readonly string[];
+  note?: string;
+}) {
   return (
     <label className="flex items-center gap-2 py-1 text-sm text-slate-800">
       <input
@@ -248,9 +275,12 @@ function Choice({ name, value, chosen }: { name: string; value: string; chosen: 
         name={name}
         value={value}
         defaultChecked={chosen.includes(value)}
-        className="size-4 accent-brand-700"
+        className="size-4 shrink-0 accent-brand-700"
       />
-      {value}
+      <span className="min-w-0 break-words">
+        {value}
+        {note ? <span className="text-slate-600"> ({note})</span> : null}
+      </span>
     </label>
   );
 }

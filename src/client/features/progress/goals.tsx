@@ -11,12 +11,12 @@ import {
   MAX_GOAL_TITLE_LENGTH,
   MAX_MILESTONE_TITLE_LENGTH,
 } from '../../../shared/progress/progress-rules';
-import { SUBJECTS } from '../../../shared/tutor-catalog';
 import { Button } from '../../components/button';
 import { ErrorMessage, StatusMessage } from '../../components/messages';
 import { SelectField, TextArea, TextField } from '../../components/text-field';
 import { api, request } from '../../lib/api';
 import { useApiAction } from '../../lib/api-action';
+import { usePublicConfig } from '../../lib/public-config';
 
 export type Goal = InferResponseType<(typeof api.goals)['$post'], 201>;
 
@@ -188,6 +188,9 @@ function GoalFields({
 }) {
   const set = (field: keyof GoalFieldValues) => (event: { target: { value: string } }) =>
     onChange({ ...values, [field]: event.target.value });
+  // The catalogue in effect; retired subjects too, as tutors who kept them still teach them.
+  const catalog = usePublicConfig()?.subjects ?? [];
+  const known = catalog.some((entry) => [...entry.offered, ...entry.retired].includes(values.subject));
   return (
     <>
       <TextField
@@ -200,10 +203,15 @@ function GoalFields({
       />
       <SelectField label="Subject" value={values.subject} onChange={set('subject')} required>
         <option value="">Choose a subject</option>
-        {SUBJECTS.map((name) => (
-          <option key={name} value={name}>
-            {name}
-          </option>
+        {values.subject && !known ? <option value={values.subject}>{values.subject}</option> : null}
+        {catalog.map(({ category, offered, retired }) => (
+          <optgroup key={category} label={category}>
+            {[...offered, ...retired].map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </optgroup>
         ))}
       </SelectField>
       <TextField

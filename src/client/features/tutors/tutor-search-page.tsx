@@ -14,11 +14,9 @@ import {
 import { SUBJECT_CATEGORIES } from '../../../shared/constants';
 import { paths } from '../../../shared/routes';
 import {
+  catalogSubjects,
   effectiveSort,
   SPOKEN_LANGUAGES,
-  SUBJECTS,
-  SUBJECTS_BY_CATEGORY,
-  type SubjectCategory,
   TUTOR_SORT_LABELS,
   TUTOR_SORTS,
   type TutorSort,
@@ -28,6 +26,7 @@ import { ErrorMessage } from '../../components/messages';
 import { Spinner } from '../../components/spinner';
 import { fieldClass } from '../../components/text-field';
 import { ApiError } from '../../lib/api';
+import { usePublicConfig } from '../../lib/public-config';
 import { cleanSearch, searchTutors, type TutorSearchResult } from './tutor-api';
 import { TutorCard } from './tutor-card';
 
@@ -144,8 +143,10 @@ function SearchForm({
   // Followed as it is typed: Best match is offered only once there is text to rank by.
   const [text, setText] = useState(params.get('q') ?? '');
   const category = params.get('category') ?? '';
-  const subjects =
-    category in SUBJECTS_BY_CATEGORY ? SUBJECTS_BY_CATEGORY[category as SubjectCategory] : SUBJECTS;
+  // The catalogue in effect, retired subjects too: the tutors who kept them are still found.
+  const catalog = usePublicConfig()?.subjects ?? [];
+  const inCategory = catalog.filter((entry) => entry.category === category);
+  const subjects = catalogSubjects(inCategory.length > 0 ? inCategory : catalog);
 
   /** Every search is a new history entry: the back button walks back through the searches. */
   const apply = (changes: Record<string, string> = {}) => {

@@ -1,0 +1,254 @@
+/**
+ * Site settings: the home page's figures, how to reach support and the subject catalogue, which an
+ * admin edits in the console (GET and PATCH /api/admin/settings). A setting never saved is the
+ * product's default: the first description's figures and hours, and the configuration's support
+ * email and phone. Each change that changes something is one `settings.changed` audit entry,
+ * written in the same transaction, whose reason says what changed.
+ */
+import { type Kysely, sql } from 'kysely';
+import {
+  DEFAULT_BUSINESS_HOURS,
+  DEFAULT_HOME_FIGURES,
+  HOME_FIGURES,
+  type HomeFigures,
+  type SupportDetails,
+} from '../../shared/settings/site-settings';
+import type { SiteSettingsChange } from '../../shared/settings/site-settings-schemas';
+import type { SubjectCatalog } from '../../shared/tutor-catalog';
+import { type Actor, recordAudit } from '../admin/audit-log';
+import type { DB, SiteSettingsTable } from '../db/schema';
+import { ApiError } from '../http/api-error';
+import { type CatalogSubject, groupCatalog, readSubjects } from './subject-catalog';
+
+/** What the configuration says until an admin saves otherwise (SUPPORT_EMAIL, SUPPORT_PHONE). */
+export interface SettingsDefaults {
+  supportEmail: string;
+  supportPhone: string;
+}
+
+/** The settings in effect, as every page and GET /api/config carry them. */
+export interface SiteSettings {
+  homeFigures: HomeFigures;
+  support: SupportDetails;
+  subjects: SubjectCatalog;
+}
+
+/** What the console shows: the same, with each subject's state and how many tutors list it. */
+export interface AdminSiteSettings {
+  homeFigures: HomeFigures;
+  support: SupportDetails;
+  subjects: (CatalogSubject & { tutors: number })[];
+}
+
+type SettingsRow = Pick<
+  SiteSettingsTable,
+  | 'students_helped'
+  | 'expert_tutors'
+  | 'lessons_completed'
+  | 'support_email'
+  | 'support_phone'
+  | 'support_hours'
+>;
+
+const settingsColumns = [
+  'students_helped',
+  'expert_tutors',
+  'lessons_completed',
+  'support_email',
+  'support_phone',
+  'support_hours',
+] as const;
+
+const FIGURE_COLUMNS = {
+  studentsHelped: 'students_helped',
+  expertTutors: 'expert_tutors',
+  lessonsCompleted: 'lessons_completed',
+} as const satisfies Record<keyof HomeFigures, keyof SettingsRow>;
+
+const SUPPORT_COLUMNS = {
+  email: 'support_email',
+  phone: 'support_phone',
+  hours: 'support_hours',
+} as const satisfies Record<keyof SupportDetails, keyof SettingsRow>;
+
+const SUPPORT_LABELS: Record<keyof SupportDetails, string> = {
+  email: 'Support email',
+  phone: 'Support phone',
+  hours: 'Business hours',
+};
+
+function inEffect(row: SettingsRow | undefined, defaults: SettingsDefaults) {
+  return {
+    homeFigures: {
+      studentsHelped: row?.students_helped ?? DEFAULT_HOME_FIGURES.studentsHelped,
+      expertTutors: row?.expert_tutors ?? DEFAULT_HOME_FIGURES.expertTutors,
+      lessonsCompleted: row?.lessons_completed ?? DEFAULT_HOME_FIGURES.lessonsCompleted,
+    },
+    support: {
+      email: row?.support_email ?? defaults.supportEmail,
+      phone: row?.support_phone ?? defaults.supportPhone,
+      hours: row?.support_hours ?? DEFAULT_BUSINESS_HOURS,
+    },
+  };
+}
+
+async function readRow(db: Kysely<DB>): Promise<SettingsRow | undefined> {
+  return db.selectFrom('site_settings').select(settingsColumns).where('id', '=', 1).executeTakeFirst();
+}
+
+/** The settings in effect. */
+export async function readSiteSettings(db: Kysely<DB>, defaults: SettingsDefaults): Promise<SiteSettings> {
+  const [row, subjects] = await Promise.all([readRow(db), readSubjects(db)]);
+  return { ...inEffect(row, defaults), subjects: groupCatalog(subjects) };
+}
+
+/** The settings in effect as the console shows them. */
+export async function readAdminSettings(
+  db: Kysely<DB>,
+  defaults: SettingsDefaults,
+): Promise<AdminSiteSettings> {
+  const [row, subjects, counts] = await Promise.all([
+    readRow(db),
+    readSubjects(db),
+    // Every profile that lists a subject, published or not: who a retirement would leave with it.
+    sql<{ name: string; tutors: number }>`
+      select subject as name, count(*)::int as tutors
+      from tutor_profiles, unnest(subjects) as subject
+      group by subject`.execute(db),
+  ]);
+  const tutors = new Map(counts.rows.map((count) => [count.name, count.tutors]));
+  return {
+    ...inEffect(row, defaults),
+    subjects: subjects.map((subject) => ({ ...subject, tutors: tutors.get(subject.name) ?? 0 })),
+  };
+}
+
+const refuse = (message: string): never => {
+  throw new ApiError(400, message, 'VALIDATION_ERROR');
+};
+
+/**
+ * Applies a change, in one transaction that first locks the settings row, so two admins saving at
+ * once are applied one after the other, each seeing the other's result. Values equal to those in
+ * effect change nothing; what did change is returned in words, and audited so.
+ */
+export async function changeSiteSettings(
+  db: Kysely<DB>,
+  actor: Actor,
+  change: SiteSettingsChange,
+  defaults: SettingsDefaults,
+): Promise<string[]> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('site_settings')
+      .select(settingsColumns)
+      .where('id', '=', 1)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    const current = inEffect(row, defaults);
+    const updates: Partial<Record<keyof SettingsRow, string>> = {};
+    const changed: string[] = [];
+
+    for (const { key, label } of HOME_FIGURES) {
+      const next = change.homeFigures?.[key];
+      if (next === undefined || next === current.homeFigures[key]) continue;
+      updates[FIGURE_COLUMNS[key]] = next;
+      changed.push(`${label}: ${current.homeFigures[key]} → ${next}`);
+    }
+    for (const key of ['email', 'phone', 'hours'] as const) {
+      const next = change.support?.[key];
+      if (next === undefined || next === current.support[key]) continue;
+      updates[SUPPORT_COLUMNS[key]] = next;
+      changed.push(`${SUPPORT_LABELS[key]}: ${current.support[key]} → ${next}`);
+    }
+
+    changed.push(...(await changeCatalog(trx, change.subjects ?? {})));
+    if (changed.length === 0) return changed;
+    if (Object.keys(updates).length > 0)
+      await trx
+        .updateTable('site_settings')
+        .set({ ...updates, updated_at: new Date() })
+        .where('id', '=', 1)
+        .execute();
+    await recordAudit(
+      trx,
+      actor,
+      'settings.changed',
+      { id: null, label: 'Site settings' },
+      changed.join('\n'),
+    );
+    return changed;
+  });
+}
+
+/**
+ * Adds and retires subjects. Names are compared as the database's unique index compares them
+ * (lower()), so "history" finds "History"; adding a retired subject back restores it, in its
+ * own category.
+ */
+async function changeCatalog(
+  trx: Kysely<DB>,
+  change: NonNullable<SiteSettingsChange['subjects']>,
+): Promise<string[]> {
+  const adds = change.add ?? [];
+  const retires = change.retire ?? [];
+  if (adds.length === 0 && retires.length === 0) return [];
+  const names = [...adds.map((add) => add.name), ...retires];
+  // Each name given, with the subject it names: lower() on both sides, as the unique index compares.
+  const { rows } = await sql<{
+    given: string;
+    key: string;
+    id: number | null;
+    name: string | null;
+    category: string | null;
+    retired_at: Date | null;
+  }>`
+    select given.name as given, lower(given.name) as key, s.id, s.name, s.category, s.retired_at
+    from unnest(${names}::text[]) as given(name)
+    left join subjects s on lower(s.name) = lower(given.name)`.execute(trx);
+  const keys = new Map(rows.map((row) => [row.given, row.key]));
+  const existing = new Map(rows.filter((row) => row.id !== null).map((row) => [row.key, row]));
+
+  const seen = new Set<string>();
+  const once = (name: string) => {
+    const key = keys.get(name) ?? name;
+    if (seen.has(key)) refuse(`${name} is named twice in this change: add or retire each subject once`);
+    seen.add(key);
+    return key;
+  };
+
+  const changed: string[] = [];
+  const added: string[] = [];
+  const restored: string[] = [];
+  for (const { category, name } of adds) {
+    const row = existing.get(once(name));
+    if (!row) {
+      await trx.insertInto('subjects').values({ name, category }).execute();
+      added.push(`${name} (${category})`);
+    } else if (row.retired_at === null) {
+      refuse(`${row.name} is already in the catalogue, in ${row.category}`);
+    } else if (row.category !== category) {
+      refuse(`${row.name} is a retired subject of ${row.category}: add it to ${row.category} to restore it`);
+    } else {
+      await trx.updateTable('subjects').set({ retired_at: null }).where('id', '=', Number(row.id)).execute();
+      restored.push(`${row.name} (${row.category})`);
+    }
+  }
+  const retired: string[] = [];
+  for (const name of retires) {
+    const row = existing.get(once(name));
+    if (!row) refuse(`There is no subject named ${name} in the catalogue to retire`);
+    else if (row.retired_at === null) {
+      await trx
+        .updateTable('subjects')
+        .set({ retired_at: new Date() })
+        .where('id', '=', Number(row.id))
+        .execute();
+      retired.push(`${row.name} (${row.category})`);
+    }
+  }
+  if (added.length) changed.push(`Subjects added: ${added.join(', ')}`);
+  if (restored.length) changed.push(`Subjects restored: ${restored.join(', ')}`);
+  if (retired.length) changed.push(`Subjects retired: ${retired.join(', ')}`);
+  return changed;
+}

@@ -1,0 +1,147 @@
+/**
+ * The checks of a change to the site settings (PATCH /api/admin/settings), one schema per field,
+ * shared by the console's forms and the server, which repeats them. Whether a subject to add is
+ * new, or one to retire exists, is the server's check against the catalogue in effect.
+ */
+import { z } from 'zod';
+import { SUBJECT_CATEGORIES } from '../constants';
+import { oneLineText, showsAsTyped } from '../schemas';
+import { MAX_SUBJECT_NAME_LENGTH } from '../tutor-catalog';
+import {
+  HOME_FIGURES,
+  type HomeFigureKey,
+  MAX_BUSINESS_HOURS_LENGTH,
+  MAX_FIGURE_LENGTH,
+  MAX_SUBJECT_CHANGES,
+  MAX_SUPPORT_EMAIL_LENGTH,
+  MAX_SUPPORT_PHONE_LENGTH,
+} from './site-settings';
+
+const figureSchema = (label: string) =>
+  oneLineText(label, MAX_FIGURE_LENGTH, `${label} must not be empty: write a figure such as 10,000+`);
+
+export const homeFiguresSchema = z.strictObject(
+  Object.fromEntries(HOME_FIGURES.map(({ key, label }) => [key, figureSchema(label)])) as Record<
+    HomeFigureKey,
+    ReturnType<typeof figureSchema>
+  >,
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `The home figures have no such field: ${(issue.keys ?? []).join(', ')}`
+        : 'The home figures must be an object with studentsHelped, expertTutors and lessonsCompleted',
+  },
+);
+
+/** An address such as support@example.com (a name without a dot, like support@localhost, is fine). */
+const MAILBOX = /^[^\s@<>\p{Cc}]+@[^\s@<>\p{Cc}]+$/u;
+
+export const supportEmailSchema = z
+  .string({ error: 'Please give the support email address' })
+  .trim()
+  .min(1, 'Please give the support email address')
+  .max(MAX_SUPPORT_EMAIL_LENGTH, `The support email must be at most ${MAX_SUPPORT_EMAIL_LENGTH} characters`)
+  .regex(MAILBOX, 'The support email must be an address such as support@example.com');
+
+export const supportPhoneSchema = z
+  .string({ error: 'Please give the support phone number' })
+  .trim()
+  .min(1, 'Please give the support phone number')
+  .max(MAX_SUPPORT_PHONE_LENGTH, `The support phone must be at most ${MAX_SUPPORT_PHONE_LENGTH} characters`)
+  .regex(/^[\d\s+().\-/]+$/, 'The support phone may hold only digits, spaces and + ( ) - . /')
+  .refine((phone) => (phone.match(/\d/g) ?? []).length >= 3, 'The support phone needs at least 3 digits');
+
+export const businessHoursSchema = oneLineText(
+  'Business hours',
+  MAX_BUSINESS_HOURS_LENGTH,
+  'Please give your business hours, such as Mon-Fri 9-6, Sat 10-4, Sun closed',
+).refine(
+  (hours) => hours.split(',').every((part) => part.trim() !== ''),
+  'Business hours have an empty part: write days and times between the commas, such as Mon-Fri 9-6, Sat 10-4',
+);
+
+export const supportSchema = z.strictObject(
+  { email: supportEmailSchema, phone: supportPhoneSchema, hours: businessHoursSchema },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `The support details have no such field: ${(issue.keys ?? []).join(', ')}`
+        : 'The support details must be an object with email, phone and hours',
+  },
+);
+
+/**
+ * A subject's name as the catalogue keeps it: trimmed, its spaces single, composed (so "é" typed
+ * two ways is one name), on one line, 1 to 40 characters that show as typed.
+ */
+export const subjectNameSchema = z
+  .string({ error: 'Please name the subject' })
+  .transform((name) => name.normalize('NFC').trim().replace(/\s+/g, ' '))
+  .pipe(
+    z
+      .string()
+      .min(1, 'Please name the subject')
+      .refine(
+        (name) => [...name].length <= MAX_SUBJECT_NAME_LENGTH,
+        `A subject's name must be at most ${MAX_SUBJECT_NAME_LENGTH} characters`,
+      )
+      .refine((name) => !/\p{Cc}/u.test(name), "A subject's name must be on one line")
+      .refine(showsAsTyped, "A subject's name must not contain invisible formatting characters"),
+  );
+
+export const subjectCategorySchema = z.enum(SUBJECT_CATEGORIES, {
+  error: `Unknown category: choose ${SUBJECT_CATEGORIES.slice(0, -1).join(', ')} or ${SUBJECT_CATEGORIES.at(-1)}`,
+});
+
+export const newSubjectSchema = z.strictObject(
+  { category: subjectCategorySchema, name: subjectNameSchema },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `A subject to add has no such field: ${(issue.keys ?? []).join(', ')}`
+        : 'A subject to add must be an object with category and name',
+  },
+);
+
+export const subjectChangesSchema = z.strictObject(
+  {
+    add: z
+      .array(newSubjectSchema, { error: 'subjects.add must be a list of { category, name }' })
+      .max(MAX_SUBJECT_CHANGES, `Add at most ${MAX_SUBJECT_CHANGES} subjects at once`)
+      .optional(),
+    retire: z
+      .array(subjectNameSchema, { error: 'subjects.retire must be a list of subject names' })
+      .max(MAX_SUBJECT_CHANGES, `Retire at most ${MAX_SUBJECT_CHANGES} subjects at once`)
+      .optional(),
+  },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `The subject changes have no such field: ${(issue.keys ?? []).join(', ')}`
+        : 'The subject changes must be an object with add and retire',
+  },
+);
+
+/** PATCH /api/admin/settings: any of the three parts; each part given whole. */
+export const siteSettingsChangeSchema = z
+  .strictObject(
+    {
+      homeFigures: homeFiguresSchema.optional(),
+      support: supportSchema.optional(),
+      subjects: subjectChangesSchema.optional(),
+    },
+    {
+      error: (issue) =>
+        issue.code === 'unrecognized_keys'
+          ? `The site settings have no such field: ${(issue.keys ?? []).join(', ')}`
+          : 'The site settings change must be a JSON object',
+    },
+  )
+  .refine(
+    (change) =>
+      change.homeFigures !== undefined ||
+      change.support !== undefined ||
+      (change.subjects?.add?.length ?? 0) + (change.subjects?.retire?.length ?? 0) > 0,
+    { message: 'Nothing to change: send homeFigures, support or subjects' },
+  );
+export type SiteSettingsChange = z.output<typeof siteSettingsChangeSchema>;

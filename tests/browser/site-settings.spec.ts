@@ -1,0 +1,228 @@
+/**
+ * Site settings in the browser: an admin edits the home page's figures, the support details and
+ * the subject catalogue in the console, and the home and contact pages show the change, in the
+ * same tab and to a new visitor; the home page's hero shows a real tutor of the site; the page
+ * passes an accessibility scan, at both widths.
+ *
+ * The settings are the whole site's, so this file runs a server of its own (the built server, on a
+ * free port and a data folder seeded as the suite's is): the other files' pages keep showing the
+ * defaults they expect while this one changes them.
+ */
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { Page } from '@playwright/test';
+import type { BrowserSeed } from '../support/browser-seed';
+import {
+  expect,
+  expectNoAccessibilityViolations,
+  isNavFolded,
+  openMenuIfCollapsed,
+  PASSWORD,
+  test,
+} from './fixtures';
+
+test.describe.configure({ mode: 'serial' });
+
+let server: ChildProcess | undefined;
+let dataDir: string;
+let url: string;
+let seed: BrowserSeed;
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+
+test.beforeAll(async () => {
+  // Seeding hashes a password and the server opens its database: slow on a busy machine.
+  test.setTimeout(180_000);
+  dataDir = mkdtempSync(join(tmpdir(), 'tutorlane-settings-'));
+  await promisify(execFile)(process.execPath, ['--import', 'tsx', 'tests/support/browser-seed.ts', dataDir]);
+  seed = JSON.parse(readFileSync(join(dataDir, 'seed.json'), 'utf8')) as BrowserSeed;
+  const port = await freePort();
+  url = `http://127.0.0.1:${port}`;
+  let output = '';
+  server = spawn(process.execPath, ['dist/server/main.js'], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'test',
+      PORT: String(port),
+      APP_URL: url,
+      DATA_DIR: dataDir,
+      SUPPORT_EMAIL: 'office@settings.test',
+      SUPPORT_PHONE: '+1 (555) 010-0123',
+      TRUST_PROXY: '1',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  server.stderr?.on('data', (chunk) => {
+    output += String(chunk);
+  });
+  await expect
+    .poll(
+      async () => {
+        if (server?.exitCode !== null) throw new Error(`The server stopped: ${output}`);
+        return (await fetch(`${url}/api/health`).catch(() => null))?.status;
+      },
+      { timeout: 60_000 },
+    )
+    .toBe(200);
+});
+
+test.afterAll(async () => {
+  if (server && server.exitCode === null) {
+    const exited = new Promise((resolve) => server?.once('exit', resolve));
+    server.kill('SIGTERM');
+    await exited;
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** The seeded admin of this project, signed in, on the console's Site settings through its sections. */
+async function openSiteSettings(page: Page) {
+  const admin = seed[test.info().project.name as keyof BrowserSeed].admin;
+  const signedIn = await page.request.post(`${url}/api/auth/sign-in/email`, {
+    data: { email: admin.email, password: PASSWORD },
+    headers: { origin: url },
+  });
+  expect(signedIn.status()).toBe(200);
+  await page.goto(`${url}/admin`);
+  await page
+    .getByRole('navigation', { name: 'Admin sections' })
+    .getByRole('link', { name: 'Site settings' })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Site settings' })).toBeVisible();
+}
+
+test('an admin edits the figures, the support details and the subjects; the home and contact pages show them', async ({
+  page,
+  browser,
+}) => {
+  await openSiteSettings(page);
+
+  // The figures: an empty one is refused in words, at the field; then they are saved.
+  const figures = page.getByRole('region', { name: 'Home page figures' });
+  await expect(figures.getByLabel('Students helped')).toHaveValue('10,000+');
+  await figures.getByLabel('Students helped').fill('2,500+');
+  await figures.getByLabel('Expert tutors').fill('');
+  await figures.getByRole('button', { name: 'Save figures' }).click();
+  await expect(figures.getByRole('alert')).toHaveText(
+    'Expert tutors must not be empty: write a figure such as 10,000+',
+  );
+  await expect(figures.getByLabel('Expert tutors')).toHaveAttribute('aria-invalid', 'true');
+  await figures.getByLabel('Expert tutors').fill('42');
+  await figures.getByLabel('Lessons completed').fill('9,000+');
+  await figures.getByRole('button', { name: 'Save figures' }).click();
+  await expect(figures.getByRole('status')).toHaveText(
+    'The figures are saved: the home page shows them now.',
+  );
+
+  // The support details.
+  const support = page.getByRole('region', { name: 'Support details' });
+  await expect(support.getByLabel('Support email')).toHaveValue('office@settings.test');
+  await support.getByLabel('Support email').fill('hello@music-school.test');
+  await support.getByLabel('Support phone').fill('+44 20 7946 0123');
+  await support.getByLabel('Business hours').fill('Mon-Sat 10-7, Sun closed');
+  await support.getByRole('button', { name: 'Save support details' }).click();
+  await expect(support.getByRole('status')).toContainText('The support details are saved');
+
+  // The catalogue: a subject added to a category, one retired and restored.
+  const catalogue = page.getByRole('region', { name: 'Subject catalogue' });
+  await catalogue.getByLabel('New subject').fill('python');
+  await catalogue.getByRole('button', { name: 'Add subject' }).click();
+  await expect(catalogue.getByRole('alert')).toHaveText('Python is already in the catalogue, in Programming');
+  await expect(catalogue.getByLabel('New subject')).toHaveAttribute('aria-invalid', 'true');
+  await catalogue.getByLabel('Category').selectOption('Arts & Design');
+  await catalogue.getByLabel('New subject').fill('Violin');
+  await catalogue.getByRole('button', { name: 'Add subject' }).click();
+  await expect(catalogue.getByRole('status').first()).toHaveText(
+    'Violin is added to Arts & Design: tutors can choose it now.',
+  );
+  await expect(catalogue.getByLabel('New subject')).toHaveValue('');
+  const arts = catalogue.getByRole('region', { name: 'Arts & Design' });
+  await expect(arts.getByRole('button', { name: 'Retire Violin' })).toBeVisible();
+  await arts.getByRole('button', { name: 'Retire Guitar' }).click();
+  await expect(catalogue.getByText(/^Guitar is retired/)).toBeVisible();
+  await arts.getByRole('button', { name: 'Restore Guitar' }).click();
+  await expect(catalogue.getByText('Guitar is offered again in Arts & Design.')).toBeVisible();
+  await expect(arts.getByRole('button', { name: 'Retire Guitar' })).toBeVisible();
+
+  // This tab's home and contact pages, reached through the navigation, show the change.
+  await openMenuIfCollapsed(page);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
+  const numbers = page.getByRole('region', { name: 'Tutorlane in numbers' });
+  await expect(numbers.getByRole('term')).toHaveText([
+    'Students helped',
+    'Expert tutors',
+    'Lessons completed',
+  ]);
+  await expect(numbers.getByRole('definition')).toHaveText(['2,500+', '42', '9,000+']);
+  await openMenuIfCollapsed(page);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact Us' }).click();
+  await expectContactDetails(page);
+
+  // And so do a new visitor's, straight from the server.
+  const visitor = await browser.newPage({ viewport: page.viewportSize() ?? undefined });
+  await visitor.goto(`${url}/`);
+  await expect(visitor.getByRole('region', { name: 'Tutorlane in numbers' })).toContainText('2,500+');
+  await visitor.goto(`${url}/contact`);
+  await expectContactDetails(visitor);
+  await visitor.close();
+
+  // Every change is in the audit log.
+  await page.goto(`${url}/admin/audit`);
+  await expect(page.getByText('Site settings changed')).toHaveCount(5);
+});
+
+async function expectContactDetails(page: Page) {
+  const reachUs = page.getByRole('region', { name: 'Reach us' });
+  await expect(reachUs.getByRole('link', { name: 'hello@music-school.test' })).toHaveAttribute(
+    'href',
+    'mailto:hello@music-school.test',
+  );
+  await expect(reachUs.getByRole('link', { name: '+44 20 7946 0123' })).toHaveAttribute(
+    'href',
+    'tel:+442079460123',
+  );
+  await expect(page.getByRole('region', { name: 'Business hours' }).getByRole('listitem')).toHaveText([
+    'Mon-Sat 10-7',
+    'Sun closed',
+  ]);
+}
+
+test('the home page’s hero shows a real tutor of the site, leading to their page', async ({ page }) => {
+  await page.goto(`${url}/`);
+  const seeded = Object.values(seed).map((pair) => pair.tutor.displayName);
+  const featured = page.getByRole('link', { name: new RegExp(seeded.join('|')) });
+  if (isNavFolded(page)) {
+    // On a phone the hero is the headline and its two buttons alone.
+    await expect(featured).toHaveCount(0);
+    return;
+  }
+  await expect(page.getByText('Featured tutor')).toBeVisible();
+  const name = (await featured.textContent()) ?? '';
+  await featured.click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+});
+
+test('the Site settings page passes an accessibility scan, with a refusal shown', async ({ page }) => {
+  await openSiteSettings(page);
+  await expectNoAccessibilityViolations(page);
+  const support = page.getByRole('region', { name: 'Support details' });
+  await support.getByLabel('Support phone').fill('call us');
+  await support.getByRole('button', { name: 'Save support details' }).click();
+  await expect(support.getByRole('alert')).toHaveText(
+    'The support phone may hold only digits, spaces and + ( ) - . /',
+  );
+  await expectNoAccessibilityViolations(page);
+});
