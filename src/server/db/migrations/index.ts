@@ -13,6 +13,7 @@ import * as lessonRoom from './0007-lesson-room';
 import * as reviews from './0008-reviews';
 import * as progress from './0009-progress';
 import * as operators from './0010-operators';
+import * as supportConversations from './0012-support-conversations';
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '0008-reviews': reviews,
   '0009-progress': progress,
   '0010-operators': operators,
+  '0012-support-conversations': supportConversations,
 };
