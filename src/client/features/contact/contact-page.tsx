@@ -8,12 +8,13 @@ import { CONTACT_SUBJECTS, SUPPORT_RESPONSE_HOURS } from '../../../shared/consta
 import { messages } from '../../../shared/messages';
 import { Button } from '../../components/button';
 import { ActionForm, FormAnswerMessage, SubmitButton } from '../../components/form';
-import { ErrorMessage, StatusMessage } from '../../components/messages';
+import { ErrorMessage } from '../../components/messages';
 import { SelectField, TextArea, TextField } from '../../components/text-field';
 import { ApiError, api, request } from '../../lib/api';
 import { check, type FormAnswer, formValues, loadFormChecks } from '../../lib/forms';
 import { getPublicConfig } from '../../lib/public-config';
 import { faq } from './faq';
+import { LiveChatButton } from './live-chat-button';
 
 const hours = [
   { days: 'Monday - Friday', time: '9:00 AM - 6:00 PM' },
@@ -46,13 +47,7 @@ export async function action({ request: submitted }: ActionFunctionArgs): Promis
 }
 
 export function Component() {
-  const [chatNote, setChatNote] = useState(false);
   const nameRef = useRef<HTMLInputElement>(null);
-
-  const startChat = () => {
-    setChatNote(true);
-    nameRef.current?.focus();
-  };
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
@@ -75,17 +70,7 @@ export function Component() {
               Reach us
             </h2>
             <SupportDetails />
-            <Button variant="secondary" className="mt-5 w-full" onClick={startChat}>
-              Start Live Chat
-            </Button>
-            {chatNote ? (
-              <div className="mt-3">
-                <StatusMessage tone="info">
-                  Live chat is coming soon. Until then, send us a message with the form and we will reply
-                  within {SUPPORT_RESPONSE_HOURS} hours.
-                </StatusMessage>
-              </div>
-            ) : null}
+            <LiveChatButton className="mt-5" />
           </section>
 
           <section
