@@ -244,7 +244,7 @@ export function messageRoutes(deps: {
       async (c) => {
         const report = await reportMessage(
           db,
-          requireVerifiedUser(c).id,
+          requireVerifiedUser(c),
           c.req.valid('param').id,
           c.req.valid('json').reason,
         );

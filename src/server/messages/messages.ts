@@ -550,16 +550,28 @@ export async function unblock(db: Kysely<DB>, userId: string, otherId: string) {
   await db.deleteFrom('blocks').where('blocker_id', '=', userId).where('blocked_id', '=', otherId).execute();
 }
 
-/** Keeps a report of a message the user can read, with a copy of its text, for moderation. */
-export async function reportMessage(db: Kysely<DB>, userId: string, messageId: number, reason: string) {
+/**
+ * Keeps a report of a message the reader can read, with a copy of its text, for moderation. In a
+ * support conversation only support's side reports, and only what the person wrote: it puts abuse
+ * of support into the moderation queue like any other. The person does not report support's
+ * answers to the very admins who wrote them; they write to the school's address instead.
+ */
+export async function reportMessage(db: Kysely<DB>, reader: Reader, messageId: number, reason: string) {
+  const userId = reader.id;
   const message = await db
     .selectFrom('messages as m')
     .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
     .select(['m.id', 'm.body', 'm.sender_id'])
     .where('m.id', '=', messageId)
-    // A support conversation is between a person and the moderators themselves: nothing in it is
-    // reported, and a person who disagrees with support writes to the school's address instead.
-    .where((eb) => eb.or([eb('c.student_id', '=', userId), eb('c.tutor_id', '=', userId)]))
+    .where((eb) =>
+      eb.or([
+        eb('c.student_id', '=', userId),
+        eb('c.tutor_id', '=', userId),
+        ...(reader.isAdmin
+          ? [eb.and([eb('c.requester_id', '<>', userId), eb('m.sender_id', '=', eb.ref('c.requester_id'))])]
+          : []),
+      ]),
+    )
     .executeTakeFirst();
   // Only a message someone else wrote can be reported; anything else is no message of theirs.
   if (!message || message.sender_id === null || message.sender_id === userId)

@@ -7,8 +7,9 @@
  *
  * In a conversation with support, the person sees the team as Support (answers carry Support's
  * id, never an admin's), and an admin sees the person, with every answer from support on their own
- * side: theirs as "You", a colleague's as "Support". Blocks and reports are between two people, so
- * neither is offered there.
+ * side: theirs as "You", a colleague's as "Support". Blocks are between two people, so none is
+ * offered there; admins report what the person wrote as in any conversation, while the person
+ * has nothing to report to the very team that answered.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -278,7 +279,7 @@ export function Thread({
                   mine={!theirs}
                   author={theirs ? name : line.senderId === userId ? 'You' : SUPPORT_NAME}
                   colleague={!theirs && line.senderId !== userId}
-                  onReport={detail.support ? undefined : () => setReporting(line)}
+                  onReport={asking ? undefined : () => setReporting(line)}
                 />
               );
             })}
@@ -359,7 +360,7 @@ function Line({
   author: string;
   /** Another admin answered: said beside the time, since it is on this admin's side. */
   colleague: boolean;
-  /** Absent where nothing is reported (support conversations). */
+  /** Absent where nothing is reported (the person's side of a support conversation). */
   onReport: (() => void) | undefined;
 }) {
   const when = (
