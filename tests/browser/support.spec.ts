@@ -2,8 +2,9 @@
  * Live chat with the school's support: signed out, "Start Live Chat" on the contact page leads
  * through sign-in to the person's support conversation; they write, the seeded admin finds it in
  * /messages under the person's name (tagged Support) and answers, and the answer arrives live in
- * the person's open thread from "Support", naming no admin. Unverified, the button leads to
- * /verify-email.
+ * the person's open thread from "Support", naming no admin; an admin pressing it is told where
+ * support conversations are. Unverified, the button leads to /verify-email; signed in, it is busy
+ * while it opens the conversation and says so when it cannot.
  */
 import {
   createAccount,
@@ -71,6 +72,13 @@ test('signed out, Start Live Chat leads through sign-in to Support, and an admin
   await expect(page.getByRole('main')).not.toContainText(seededAdmin.displayName);
   await expect(page.getByRole('button', { name: /^Report/ })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Block' })).toHaveCount(0);
+
+  // An admin is support: the button says where support conversations are.
+  await admin.goto('/contact');
+  await admin.getByRole('button', { name: 'Start Live Chat' }).click();
+  await expect(admin.getByRole('status')).toContainText('You are on the support team');
+  await admin.getByRole('link', { name: 'Open your messages' }).click();
+  await expect(admin).toHaveURL(/\/messages$/);
   await admin.context().close();
 });
 
@@ -80,4 +88,47 @@ test('signed in but unverified, Start Live Chat leads to verifying the email', a
   await page.getByRole('button', { name: 'Start Live Chat' }).click();
   await expect(page).toHaveURL(/\/verify-email$/);
   await expect(page.getByRole('button', { name: 'Resend Verification Email' })).toBeVisible();
+});
+
+test('signed in, Start Live Chat is busy while it opens the conversation, says when it cannot, and opens the same one again', async ({
+  page,
+}) => {
+  await createAccount(page, { displayName: 'Rita Retry' });
+  await page.goto('/contact');
+  const start = page.getByRole('button', { name: 'Start Live Chat' });
+
+  // The server refuses: the reason shows, and the button can be pressed again.
+  await page.route('**/api/support/conversation', (route) =>
+    route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({ message: 'The service is busy. Please try again in a moment.' }),
+    }),
+  );
+  await start.click();
+  await expect(page.getByRole('alert')).toHaveText('The service is busy. Please try again in a moment.');
+  await expect(start).not.toHaveAttribute('aria-busy');
+  await page.unroute('**/api/support/conversation');
+
+  // Busy while the conversation is being opened, then in it, ready to write.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/support/conversation', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await start.click();
+  await expect(start).toHaveAttribute('aria-busy', 'true');
+  release();
+  await expect(page).toHaveURL(/\/messages\/[\w-]+$/);
+  const opened = page.url();
+  await expect(page.getByRole('textbox', { name: 'Message Support' })).toBeFocused();
+  await page.unroute('**/api/support/conversation');
+
+  // Pressed again later: the same conversation.
+  await page.goto('/contact');
+  await page.getByRole('button', { name: 'Start Live Chat' }).click();
+  await expect(page).toHaveURL(opened);
 });
