@@ -77,6 +77,20 @@ export function messageRoutes(deps: {
   const trusted = new Set(deps.trustedOrigins);
   const sending = limitByUser(limiters, 'messages', messageMessages.tooFast);
 
+  /**
+   * Support's shared read mark moved (an admin read or answered): every other admin's tabs get
+   * their own count, and stop showing the conversation as waiting.
+   */
+  async function supportRead(conversationId: string, byId: string, requesterId: string) {
+    for (const adminId of await adminIds(db))
+      if (adminId !== byId && adminId !== requesterId)
+        await live.conversationRead(
+          adminId,
+          conversationId,
+          await unreadTotal(db, { id: adminId, isAdmin: true }),
+        );
+  }
+
   return new Hono<AppEnv>()
     .get('/conversations', loadSession, verifiedOnly, async (c) => {
       const user = requireVerifiedUser(c);
@@ -193,13 +207,11 @@ export function messageRoutes(deps: {
       validate('param', conversationParam, messageMessages.notFound),
       validate('json', newMessageSchema),
       async (c) => {
-        const sent = await sendMessage(
-          db,
-          requireVerifiedUser(c),
-          c.req.valid('param').id,
-          c.req.valid('json').text,
-        );
+        const user = requireVerifiedUser(c);
+        const sent = await sendMessage(db, user, c.req.valid('param').id, c.req.valid('json').text);
         await live.messageSent(sent.message, sent.recipients, sent.requesterId);
+        if (sent.requesterId !== null && sent.requesterId !== user.id)
+          await supportRead(sent.message.conversationId, user.id, sent.requesterId);
         return c.json(sent.message, 201);
       },
     )
@@ -213,11 +225,8 @@ export function messageRoutes(deps: {
         const id = c.req.valid('param').id;
         const read = await markRead(db, user, id);
         await live.conversationRead(user.id, id, read.unreadTotal);
-        // Admins share support's read mark: what one read, the others' tabs stop counting.
-        if (read.me === 'support')
-          for (const adminId of await adminIds(db))
-            if (adminId !== user.id && adminId !== read.requesterId)
-              await live.conversationRead(adminId, id, await unreadTotal(db, { id: adminId, isAdmin: true }));
+        if (read.me === 'support' && read.requesterId !== null)
+          await supportRead(id, user.id, read.requesterId);
         return c.json({ unreadTotal: read.unreadTotal }, 200);
       },
     )

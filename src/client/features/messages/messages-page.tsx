@@ -36,15 +36,17 @@ function useInbox(loaded: Conversation[], openId: string | null) {
       setConversations((current) => {
         const row = current.find((conversation) => conversation.id === message.conversationId);
         if (!row || (row.lastMessage && row.lastMessage.id >= message.id)) return current;
-        // Only the other side's lines wait unread (for an admin, a colleague's answer is support's own).
+        // Only the other side's lines wait unread. A line from this side (this user's, or for an
+        // admin a colleague's answer as support) means the conversation was read up to it.
+        const theirs = message.senderId === row.other.id;
+        const ours = message.senderId !== null && !theirs;
         const counts =
-          message.senderId === row.other.id &&
-          (message.conversationId !== openId || document.visibilityState !== 'visible');
+          theirs && (message.conversationId !== openId || document.visibilityState !== 'visible');
         const moved = {
           ...row,
           lastMessage: message,
           lastActivityAt: message.createdAt,
-          unread: row.unread + (counts ? 1 : 0),
+          unread: ours ? 0 : row.unread + (counts ? 1 : 0),
         };
         return current.map((conversation) => (conversation === row ? moved : conversation)).sort(inboxOrder);
       });
