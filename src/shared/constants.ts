@@ -47,5 +47,13 @@ export const PASSWORD_RESET_TTL_SECONDS = 60 * 60;
 
 export const SUPPORT_RESPONSE_HOURS = 24;
 
+/**
+ * Who a person talks to in their support conversation: the school's team, as one party. Every
+ * answer shows as from Support, whichever admin wrote it, and `SUPPORT_ID` stands where a sender's
+ * id would be (it is no user's id).
+ */
+export const SUPPORT_ID = 'support';
+export const SUPPORT_NAME = 'Support';
+
 /** What a lesson typically costs, as the product says it; written once for every page. */
 export const TYPICAL_PRICE_RANGE = '$25-75 per hour';

@@ -79,6 +79,9 @@ export const studentPath = (id: string) => `/students/${encodeURIComponent(id)}`
 /** A student's lessons with one tutor, with the tutor's notes. */
 export const tutorLessonsPath = (id: string) => `${tutorPath(id)}/lessons`;
 
+/** Opens the visitor's conversation with support (made on first use); sign-in leads back here. */
+export const supportChatPath = `${paths.messages}?support=1`;
+
 /** A lesson's room. */
 export const roomPath = (lessonId: string) => `/lessons/${encodeURIComponent(lessonId)}/room`;
 

@@ -1,8 +1,10 @@
 /**
  * Two servers on one PostgreSQL: a message sent through one reaches a tab connected to the other,
- * live, through PostgreSQL's LISTEN/NOTIFY.
+ * live, through PostgreSQL's LISTEN/NOTIFY; a support answer reaches the person as Support there too.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { grantAdmin } from '../../src/server/admin/admins';
+import { SUPPORT_ID } from '../../src/shared/constants';
 import { get, send, verifiedUser } from '../support/accounts';
 import { openChannel } from '../support/live-channel';
 import { type MailCatcher, startMailCatcher } from '../support/mail-catcher';
@@ -51,5 +53,35 @@ it('delivers a message sent through one server to a tab connected to the other',
   expect(opened.status).toBe(201);
   const frame = await tab.next((candidate) => candidate.type === 'message');
   expect(frame.message).toMatchObject({ text: 'Across servers', conversationId: (await opened.json()).id });
+  tab.socket.close();
+});
+
+it('delivers a support answer sent through one server to the person’s tab on the other, as from Support', async () => {
+  const admin = await verifiedUser(first, mailbox, { name: 'Ada Twoservers' });
+  expect((await grantAdmin(first.database.db, admin.email)).changed).toBe(true);
+  const adminId = (await (await get(first, '/api/session', admin.jar)).json()).user.id as string;
+  const student = await verifiedUser(first, mailbox, { name: 'Sol Twoservers' });
+  const opened = await send(first, 'POST', '/api/support/conversation', {}, student.jar);
+  const { conversationId } = await opened.json();
+
+  const [, secondServer] = servers;
+  if (!secondServer) throw new Error('no second server');
+  const tab = await openChannel(secondServer.url, student.jar);
+  await tab.next((frame) => frame.type === 'ready');
+  const answered = await send(
+    first,
+    'POST',
+    `/api/conversations/${conversationId}/messages`,
+    { text: 'Support, across servers' },
+    admin.jar,
+  );
+  expect(answered.status).toBe(201);
+  const frame = await tab.next((candidate) => candidate.type === 'message');
+  expect(frame.message).toMatchObject({
+    text: 'Support, across servers',
+    conversationId,
+    senderId: SUPPORT_ID,
+  });
+  expect(JSON.stringify(tab.frames)).not.toContain(adminId);
   tab.socket.close();
 });

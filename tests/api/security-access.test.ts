@@ -377,6 +377,14 @@ const matrix: Route[] = [
   },
   {
     method: 'POST',
+    path: '/api/support/conversation',
+    body: () => ({}),
+    // Each visitor's first call makes their one support conversation; an admin is support (409).
+    expected: verifiedOnly(201),
+    admin: 409,
+  },
+  {
+    method: 'POST',
     path: '/api/blocks',
     body: () => ({ userId: published.id }),
     expected: verifiedOnly(200),
@@ -512,7 +520,7 @@ describe('route matrix', () => {
       ).status;
       want[key] = route.admin as number;
     }
-    expect(Object.keys(want)).toHaveLength(11);
+    expect(Object.keys(want)).toHaveLength(12);
     expect(got).toEqual(want);
   });
 

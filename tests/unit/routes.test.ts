@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { isKnownPagePath, pageModuleFor, pages, paths, safeRedirect } from '../../src/shared/routes';
+import {
+  isKnownPagePath,
+  pageModuleFor,
+  pages,
+  paths,
+  safeRedirect,
+  supportChatPath,
+} from '../../src/shared/routes';
 
 describe('the page table', () => {
   it('knows every page path, a tutor page, and nothing else', () => {
@@ -25,6 +32,8 @@ describe('the page table', () => {
     expect(safeRedirect('/tutors?subject=Python&page=2')).toBe('/tutors?subject=Python&page=2');
     expect(safeRedirect('/profile')).toBe('/profile');
     expect(safeRedirect('/availability')).toBe('/availability');
+    // Start Live Chat, signed out: the support conversation opens once signed in.
+    expect(safeRedirect(supportChatPath)).toBe('/messages?support=1');
     for (const unsafe of [
       null,
       '',

@@ -116,7 +116,12 @@ export function adminRoutes(deps: {
           c.req.valid('json').note ?? '',
         );
         // Open conversations replace the message at once; the others read it hidden when they load.
-        if (hiddenMessage) await live.messageHidden(hiddenMessage.message, hiddenMessage.recipients);
+        if (hiddenMessage)
+          await live.messageHidden(
+            hiddenMessage.message,
+            hiddenMessage.recipients,
+            hiddenMessage.requesterId,
+          );
         return c.json({ resolution: 'hidden' as const }, 200);
       },
     )

@@ -10,7 +10,7 @@ import type { DB, ReportResolution } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { cancelLessonsOfSuspended, type LessonDeps, type Lines, pushLines } from '../lessons/lessons';
 import type { LiveHub } from '../messages/live';
-import { type MessageView, toMessage } from '../messages/messages';
+import { audienceOf, type MessageView, toMessage } from '../messages/messages';
 import { recount } from '../reviews/reviews';
 import { refreshTutorListing } from '../tutors/tutor-listing';
 import { contentHiddenMail, suspensionMail } from './admin-mail';
@@ -190,7 +190,7 @@ export async function hideReported(
   note: string,
 ) {
   const { db, mailer } = deps;
-  let hiddenMessage: { message: MessageView; recipients: string[] } | null = null;
+  let hiddenMessage: { message: MessageView; recipients: string[]; requesterId: string | null } | null = null;
   await db.transaction().execute(async (trx) => {
     const { subjectId } = await settle(trx, report, 'hidden', actor);
     const now = new Date();
@@ -213,12 +213,12 @@ export async function hideReported(
         .execute();
       // Already hidden through another report: settled, nobody is told twice.
       if (!message?.sender_id) return;
-      const pair = await trx
+      const conversation = await trx
         .selectFrom('conversations')
-        .select(['student_id', 'tutor_id'])
+        .select(['id', 'student_id', 'tutor_id', 'requester_id'])
         .where('id', '=', message.conversation_id)
         .executeTakeFirstOrThrow();
-      hiddenMessage = { message: toMessage(message), recipients: [pair.student_id, pair.tutor_id] };
+      hiddenMessage = { message: toMessage(message), ...(await audienceOf(trx, conversation)) };
       text = message.body;
       author = await trx
         .selectFrom('users')
@@ -282,7 +282,13 @@ export async function hideReported(
     );
   });
   mailer.deliverSoon();
-  return { hiddenMessage: hiddenMessage as { message: MessageView; recipients: string[] } | null };
+  return {
+    hiddenMessage: hiddenMessage as {
+      message: MessageView;
+      recipients: string[];
+      requesterId: string | null;
+    } | null,
+  };
 }
 
 /**

@@ -246,14 +246,25 @@ export interface CalendarFeedsTable {
   created_at: Generated<Date>;
 }
 
+/**
+ * A student and a tutor (`student_id`, `tutor_id`), or a person and the school's support
+ * (`requester_id`, the pair's columns empty): the database refuses any mix.
+ */
 export interface ConversationsTable {
   id: string;
-  student_id: string;
-  tutor_id: string;
+  student_id: string | null;
+  tutor_id: string | null;
   student_read_id: Generated<number>;
   tutor_read_id: Generated<number>;
   student_mailed: Generated<boolean>;
   tutor_mailed: Generated<boolean>;
+  /** The person who asked support; their one support conversation. */
+  requester_id: string | null;
+  requester_read_id: Generated<number>;
+  requester_mailed: Generated<boolean>;
+  /** Support's side: one read mark and mail flag shared by every admin. */
+  support_read_id: Generated<number>;
+  support_mailed: Generated<boolean>;
   last_message_id: Generated<number>;
   last_activity_at: Generated<Date>;
   created_at: Generated<Date>;

@@ -20,6 +20,7 @@ import type { DB } from '../db/schema';
 import type { RoomChatLine } from '../lessons/room';
 import type { Logger } from '../logging/logger';
 import { type MessageView, toMessage } from './messages';
+import { seenBy } from './support';
 
 /** What the lesson room passes between its two participants (src/server/lessons/room.ts). */
 export type RoomFrame =
@@ -41,12 +42,16 @@ export type LiveMessage =
   | { type: 'read'; conversationId: string; unreadTotal: number }
   | RoomFrame;
 
-/** What servers tell each other (and themselves): who should hear what. */
+/**
+ * What servers tell each other (and themselves): who should hear what. A message of a support
+ * conversation names its `requesterId`, whose tabs get it with Support as the sender of answers
+ * (whichever way it travels).
+ */
 type LiveEvent =
-  | { type: 'message'; recipients: string[]; message: MessageView }
-  | { type: 'message-hidden'; recipients: string[]; message: MessageView }
+  | { type: 'message'; recipients: string[]; message: MessageView; requesterId?: string | null }
+  | { type: 'message-hidden'; recipients: string[]; message: MessageView; requesterId?: string | null }
   /** A message too long for a notification: the receiving server reads it from the database. */
-  | { type: 'message-ref'; recipients: string[]; messageId: number }
+  | { type: 'message-ref'; recipients: string[]; messageId: number; requesterId?: string | null }
   | { type: 'read'; userId: string; conversationId: string; unreadTotal: number }
   | { type: 'session-ended'; sessionToken: string }
   | { type: 'frame'; recipients: string[]; frame: RoomFrame }
@@ -74,10 +79,10 @@ interface Connection {
 export interface LiveHub {
   /** Registers an open socket; returns what to call when it closes. */
   attach(userId: string, sessionToken: string, socket: WSContext): () => void;
-  /** A new message for its conversation's two people. */
-  messageSent(message: MessageView, recipients: string[]): Promise<void>;
-  /** A message a moderator hid, for its conversation's two people. */
-  messageHidden(message: MessageView, recipients: string[]): Promise<void>;
+  /** A new message for its conversation's two sides (`requesterId`: a support conversation's person). */
+  messageSent(message: MessageView, recipients: string[], requesterId?: string | null): Promise<void>;
+  /** A message a moderator hid, for its conversation's two sides. */
+  messageHidden(message: MessageView, recipients: string[], requesterId?: string | null): Promise<void>;
   /** A conversation read by `userId`: their other tabs update their counts. */
   conversationRead(userId: string, conversationId: string, unreadTotal: number): Promise<void>;
   /** A session that ended (sign-out): its sockets close, on every server. */
@@ -114,12 +119,18 @@ export function createLiveHub(options: {
   const toUser = (userId: string, payload: LiveMessage) => {
     for (const connection of byUser.get(userId) ?? []) send(connection, payload);
   };
+  const messageTo = (
+    userId: string,
+    type: 'message' | 'message-hidden',
+    message: MessageView,
+    requesterId: string | null = null,
+  ) => toUser(userId, { type, message: seenBy(userId, message, requesterId) });
 
   /** Delivers an event to the sockets this server holds. */
   async function deliver(event: LiveEvent) {
     switch (event.type) {
       case 'message':
-        for (const userId of event.recipients) toUser(userId, { type: 'message', message: event.message });
+        for (const userId of event.recipients) messageTo(userId, 'message', event.message, event.requesterId);
         return;
       case 'message-ref': {
         if (!event.recipients.some((userId) => byUser.has(userId))) return;
@@ -129,12 +140,13 @@ export function createLiveHub(options: {
           .where('id', '=', event.messageId)
           .executeTakeFirst();
         if (!row) return;
-        for (const userId of event.recipients) toUser(userId, { type: 'message', message: toMessage(row) });
+        for (const userId of event.recipients)
+          messageTo(userId, 'message', toMessage(row), event.requesterId);
         return;
       }
       case 'message-hidden':
         for (const userId of event.recipients)
-          toUser(userId, { type: 'message-hidden', message: event.message });
+          messageTo(userId, 'message-hidden', event.message, event.requesterId);
         return;
       case 'read':
         toUser(event.userId, {
@@ -183,7 +195,12 @@ export function createLiveHub(options: {
     if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) {
       let ref: LiveEvent;
       if (event.type === 'message')
-        ref = { type: 'message-ref', recipients: event.recipients, messageId: event.message.id };
+        ref = {
+          type: 'message-ref',
+          recipients: event.recipients,
+          messageId: event.message.id,
+          requesterId: event.requesterId ?? null,
+        };
       else {
         // Kept long enough for every listening server to read it, then swept by the next one.
         await db
@@ -282,10 +299,12 @@ export function createLiveHub(options: {
         if (set.size === 0) byUser.delete(userId);
       };
     },
-    messageSent: (message, recipients) => publish({ type: 'message', recipients, message }),
+    messageSent: (message, recipients, requesterId = null) =>
+      publish({ type: 'message', recipients, message, requesterId }),
     conversationRead: (userId, conversationId, unreadTotal) =>
       publish({ type: 'read', userId, conversationId, unreadTotal }),
-    messageHidden: (message, recipients) => publish({ type: 'message-hidden', recipients, message }),
+    messageHidden: (message, recipients, requesterId = null) =>
+      publish({ type: 'message-hidden', recipients, message, requesterId }),
     sessionEnded: (sessionToken) => publish({ type: 'session-ended', sessionToken }),
     roomFrame: (recipients, frame) => publish({ type: 'frame', recipients, frame }),
     get connections() {

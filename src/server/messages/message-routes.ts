@@ -1,8 +1,10 @@
 /**
  * Messages over HTTP (docs/api.md, "Messages"), for verified users:
  * - GET /api/conversations (the inbox), POST /api/conversations (start one, with its first message),
- *   GET /api/conversations/:id (the other person and the pair's next lesson),
+ *   GET /api/conversations/:id (the other side and the pair's next lesson),
  *   GET and POST /api/conversations/:id/messages, POST /api/conversations/:id/read;
+ * - POST /api/support/conversation: the person's one conversation with the school's support, which
+ *   then goes through the routes above (every admin reads and answers it as Support);
  * - POST /api/blocks, DELETE /api/blocks/:userId, POST /api/messages/:id/report;
  * - GET /api/live: the WebSocket that pushes new messages and reads to each signed-in tab.
  * A conversation someone is not part of does not exist for them: 404.
@@ -41,12 +43,15 @@ import {
   listMessages,
   markRead,
   messageMessages,
+  personSide,
   reportMessage,
+  SUPPORT_SIDE,
   sendMessage,
   startConversation,
   unblock,
   unreadTotal,
 } from './messages';
+import { adminIds, openSupportConversation } from './support';
 
 /** A page of messages, at most. */
 const PAGE_SIZE = 100;
@@ -72,18 +77,33 @@ export function messageRoutes(deps: {
   const trusted = new Set(deps.trustedOrigins);
   const sending = limitByUser(limiters, 'messages', messageMessages.tooFast);
 
+  /**
+   * Support's shared read mark moved (an admin read or answered): every other admin's tabs get
+   * their own count, and stop showing the conversation as waiting.
+   */
+  async function supportRead(conversationId: string, byId: string, requesterId: string) {
+    for (const adminId of await adminIds(db))
+      if (adminId !== byId && adminId !== requesterId)
+        await live.conversationRead(
+          adminId,
+          conversationId,
+          await unreadTotal(db, { id: adminId, isAdmin: true }),
+        );
+  }
+
   return new Hono<AppEnv>()
     .get('/conversations', loadSession, verifiedOnly, async (c) => {
       const user = requireVerifiedUser(c);
-      const [conversations, total] = await Promise.all([
-        listConversations(db, user.id),
-        unreadTotal(db, user.id),
-      ]);
+      const [conversations, total] = await Promise.all([listConversations(db, user), unreadTotal(db, user)]);
       return c.json({ conversations, unreadTotal: total }, 200);
     })
     .get('/conversations/unread', loadSession, verifiedOnly, async (c) =>
-      c.json({ unreadTotal: await unreadTotal(db, requireVerifiedUser(c).id) }, 200),
+      c.json({ unreadTotal: await unreadTotal(db, requireVerifiedUser(c)) }, 200),
     )
+    .post('/support/conversation', loadSession, verifiedOnly, async (c) => {
+      const opened = await openSupportConversation(db, requireVerifiedUser(c));
+      return c.json({ conversationId: opened.id }, opened.created ? 201 : 200);
+    })
     .post(
       '/conversations',
       loadSession,
@@ -126,41 +146,38 @@ export function messageRoutes(deps: {
       validate('param', conversationParam, messageMessages.notFound),
       async (c) => {
         const user = requireVerifiedUser(c);
-        const { row, otherId } = await conversationOf(db, user.id, c.req.valid('param').id);
+        const { row, otherId } = await conversationOf(db, user, c.req.valid('param').id);
+        const support = row.requester_id !== null;
         const now = Date.now();
+        // Support is no person to block and has no lessons with anyone: only a pair has either.
         const [other, next, blocked] = await Promise.all([
-          db
-            .selectFrom('users as u')
-            .leftJoin('profile_photos as pp', 'pp.user_id', 'u.id')
-            .select(['u.id', 'u.display_name', 'u.role', 'pp.version'])
-            .where('u.id', '=', otherId)
-            .executeTakeFirstOrThrow(),
-          db
-            .selectFrom('lessons')
-            .select('id')
-            .where('student_id', '=', row.student_id)
-            .where('tutor_id', '=', row.tutor_id)
-            .where('ends_at', '>', new Date(now))
-            .where('status', 'in', ['pending', 'confirmed'])
-            .where((eb) => eb.or([eb('status', '=', 'confirmed'), eb('expires_at', '>', new Date(now))]))
-            .orderBy('starts_at')
-            .executeTakeFirst(),
-          db
-            .selectFrom('blocks')
-            .select('blocked_id')
-            .where('blocker_id', '=', user.id)
-            .where('blocked_id', '=', otherId)
-            .executeTakeFirst(),
+          otherId === null ? SUPPORT_SIDE : personSide(db, otherId),
+          support
+            ? undefined
+            : db
+                .selectFrom('lessons')
+                .select('id')
+                .where('student_id', '=', row.student_id)
+                .where('tutor_id', '=', row.tutor_id)
+                .where('ends_at', '>', new Date(now))
+                .where('status', 'in', ['pending', 'confirmed'])
+                .where((eb) => eb.or([eb('status', '=', 'confirmed'), eb('expires_at', '>', new Date(now))]))
+                .orderBy('starts_at')
+                .executeTakeFirst(),
+          support || otherId === null
+            ? undefined
+            : db
+                .selectFrom('blocks')
+                .select('blocked_id')
+                .where('blocker_id', '=', user.id)
+                .where('blocked_id', '=', otherId)
+                .executeTakeFirst(),
         ]);
         return c.json(
           {
             id: row.id,
-            other: {
-              id: other.id,
-              displayName: other.display_name,
-              role: other.role,
-              photoVersion: other.role === 'tutor' ? (other.version ?? null) : null,
-            },
+            support,
+            other,
             nextLesson: next ? await findLesson(db, user.id, next.id, now) : null,
             blockedByMe: Boolean(blocked),
           },
@@ -175,12 +192,11 @@ export function messageRoutes(deps: {
       validate('param', conversationParam, messageMessages.notFound),
       validate('query', messagePageSchema),
       async (c) => {
-        const page = await listMessages(db, requireVerifiedUser(c).id, c.req.valid('param').id, {
+        const page = await listMessages(db, requireVerifiedUser(c), c.req.valid('param').id, {
           ...c.req.valid('query'),
           limit: PAGE_SIZE,
         });
-        const { otherId: _otherId, ...answer } = page;
-        return c.json(answer, 200);
+        return c.json(page, 200);
       },
     )
     .post(
@@ -191,13 +207,11 @@ export function messageRoutes(deps: {
       validate('param', conversationParam, messageMessages.notFound),
       validate('json', newMessageSchema),
       async (c) => {
-        const sent = await sendMessage(
-          db,
-          requireVerifiedUser(c).id,
-          c.req.valid('param').id,
-          c.req.valid('json').text,
-        );
-        await live.messageSent(sent.message, sent.recipients);
+        const user = requireVerifiedUser(c);
+        const sent = await sendMessage(db, user, c.req.valid('param').id, c.req.valid('json').text);
+        await live.messageSent(sent.message, sent.recipients, sent.requesterId);
+        if (sent.requesterId !== null && sent.requesterId !== user.id)
+          await supportRead(sent.message.conversationId, user.id, sent.requesterId);
         return c.json(sent.message, 201);
       },
     )
@@ -209,9 +223,11 @@ export function messageRoutes(deps: {
       async (c) => {
         const user = requireVerifiedUser(c);
         const id = c.req.valid('param').id;
-        const total = await markRead(db, user.id, id);
-        await live.conversationRead(user.id, id, total);
-        return c.json({ unreadTotal: total }, 200);
+        const read = await markRead(db, user, id);
+        await live.conversationRead(user.id, id, read.unreadTotal);
+        if (read.me === 'support' && read.requesterId !== null)
+          await supportRead(id, user.id, read.requesterId);
+        return c.json({ unreadTotal: read.unreadTotal }, 200);
       },
     )
     .post('/blocks', loadSession, verifiedOnly, validate('json', blockSchema), async (c) => {
@@ -237,7 +253,7 @@ export function messageRoutes(deps: {
       async (c) => {
         const report = await reportMessage(
           db,
-          requireVerifiedUser(c).id,
+          requireVerifiedUser(c),
           c.req.valid('param').id,
           c.req.valid('json').reason,
         );

@@ -1,17 +1,20 @@
 /**
- * Conversations between a student and a tutor, in the database: who may start one, who may read
- * it (its two people; anyone else finds nothing), messages numbered by the database, what each
- * side has read, blocks, reports, and the lines lessons write into their pair's conversation.
+ * Conversations in the database: between a student and a tutor, or between a person and the
+ * school's support (support.ts). Who may start one, who may read it (its two sides; anyone else
+ * finds nothing), messages numbered by the database, what each side has read, blocks, reports,
+ * and the lines lessons write into their pair's conversation.
  *
  * A block hides the blocked person from the blocker: their messages and new conversations are
  * refused with an answer that does not say why, the conversation leaves the blocker's inbox, and
  * nothing tells the blocked person. Unblocking brings both back.
  */
 import { randomUUID } from 'node:crypto';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import { HIDDEN_MESSAGE_TEXT } from '../../shared/admin/admin-rules';
-import type { DB, MessageEvent } from '../db/schema';
+import { SUPPORT_ID, SUPPORT_NAME } from '../../shared/constants';
+import type { ConversationsTable, DB, MessageEvent } from '../db/schema';
 import { ApiError } from '../http/api-error';
+import { adminIds, type Reader, seenBy } from './support';
 
 export const messageMessages = {
   notFound: 'This conversation does not exist',
@@ -27,6 +30,8 @@ export const messageMessages = {
 } as const;
 
 type Db = Kysely<DB> | Transaction<DB>;
+type ConversationRow = Selectable<ConversationsTable>;
+type Parties = Pick<ConversationRow, 'id' | 'student_id' | 'tutor_id' | 'requester_id'>;
 
 export interface MessageView {
   id: number;
@@ -40,12 +45,46 @@ export interface MessageView {
   hidden: boolean;
 }
 
+/** The other side as a reader sees it: a person, or (to the person who asked) Support. */
+export interface OtherSide {
+  id: string;
+  displayName: string;
+  role: 'student' | 'tutor' | 'support';
+  photoVersion: string | null;
+}
+
 export interface ConversationSummary {
   id: string;
-  other: { id: string; displayName: string; role: 'student' | 'tutor'; photoVersion: string | null };
+  /** A conversation with the school's support rather than between a student and a tutor. */
+  support: boolean;
+  other: OtherSide;
   lastMessage: MessageView | null;
   unread: number;
   lastActivityAt: string;
+}
+
+/** Support, as the person who asked sees it: the team, never one admin. */
+export const SUPPORT_SIDE: OtherSide = {
+  id: SUPPORT_ID,
+  displayName: SUPPORT_NAME,
+  role: 'support',
+  photoVersion: null,
+};
+
+/** A person as the other side of a conversation: their name, role and (a tutor's) photo. */
+export async function personSide(db: Db, userId: string): Promise<OtherSide> {
+  const person = await db
+    .selectFrom('users as u')
+    .leftJoin('profile_photos as pp', 'pp.user_id', 'u.id')
+    .select(['u.id', 'u.display_name', 'u.role', 'pp.version'])
+    .where('u.id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return {
+    id: person.id,
+    displayName: person.display_name,
+    role: person.role,
+    photoVersion: person.role === 'tutor' ? (person.version ?? null) : null,
+  };
 }
 
 interface MessageRow {
@@ -78,24 +117,51 @@ const messageColumns = [
   'hidden_at',
 ] as const;
 
-/** The side a user is on in a conversation row. */
-function sideOf(row: { student_id: string; tutor_id: string }, userId: string) {
-  if (row.student_id === userId) return { me: 'student' as const, otherId: row.tutor_id };
-  if (row.tutor_id === userId) return { me: 'tutor' as const, otherId: row.student_id };
+/** The side a reader is on: one of a pair, the person who asked support, or support (an admin). */
+export type Side = 'student' | 'tutor' | 'requester' | 'support';
+
+/**
+ * The reader's side in a conversation row and the other side's person (null: Support), or null
+ * when it is not theirs. The person who asked is on their own side even when they are an admin.
+ */
+function sideOf(row: Parties, reader: Reader): { me: Side; otherId: string | null } | null {
+  if (row.requester_id !== null) {
+    if (row.requester_id === reader.id) return { me: 'requester', otherId: null };
+    return reader.isAdmin ? { me: 'support', otherId: row.requester_id } : null;
+  }
+  if (row.student_id === reader.id) return { me: 'student', otherId: row.tutor_id };
+  if (row.tutor_id === reader.id) return { me: 'tutor', otherId: row.student_id };
   return null;
 }
 
-/** A conversation of the user's, or 404 for anyone else. */
-export async function conversationOf(db: Db, userId: string, id: string) {
+/** A conversation of the reader's (every support conversation, for an admin), or 404 for anyone else. */
+export async function conversationOf(db: Db, reader: Reader, id: string) {
   const row = await db
     .selectFrom('conversations')
     .selectAll()
     .where('id', '=', id)
-    .where((eb) => eb.or([eb('student_id', '=', userId), eb('tutor_id', '=', userId)]))
+    .where((eb) =>
+      eb.or([
+        eb('student_id', '=', reader.id),
+        eb('tutor_id', '=', reader.id),
+        eb('requester_id', '=', reader.id),
+        ...(reader.isAdmin ? [eb('requester_id', 'is not', null)] : []),
+      ]),
+    )
     .executeTakeFirst();
-  const side = row && sideOf(row, userId);
+  const side = row && sideOf(row, reader);
   if (!row || !side) throw new ApiError(404, messageMessages.notFound, 'NOT_FOUND');
   return { row, ...side };
+}
+
+/** Who hears of a conversation's messages: its pair, or the person who asked and every admin now. */
+export async function audienceOf(db: Db, row: Parties) {
+  if (row.requester_id === null)
+    return { recipients: [row.student_id, row.tutor_id].filter((id) => id !== null), requesterId: null };
+  return {
+    recipients: [...new Set([row.requester_id, ...(await adminIds(db))])],
+    requesterId: row.requester_id,
+  };
 }
 
 /** Whether `blocker` has blocked `blocked`. */
@@ -109,8 +175,47 @@ async function hasBlocked(db: Db, blocker: string, blocked: string): Promise<boo
   return Boolean(found);
 }
 
-/** The user's inbox: unread first, then by last activity; people the user blocked are left out. */
-export async function listConversations(db: Kysely<DB>, userId: string): Promise<ConversationSummary[]> {
+/** Unread first, then the latest activity first. */
+const inboxOrder = (a: ConversationSummary, b: ConversationSummary) =>
+  Number(b.unread > 0) - Number(a.unread > 0) || Date.parse(b.lastActivityAt) - Date.parse(a.lastActivityAt);
+
+interface LastMessageColumns {
+  id: string;
+  message_id: number | null;
+  sender_id: string | null;
+  body: string | null;
+  event: MessageEvent | null;
+  message_created_at: Date | null;
+  message_hidden_at: Date | null;
+}
+
+const lastMessageOf = (row: LastMessageColumns): MessageView | null =>
+  row.message_id === null
+    ? null
+    : toMessage({
+        id: row.message_id,
+        conversation_id: row.id,
+        sender_id: row.sender_id,
+        body: row.body ?? '',
+        event: row.event,
+        created_at: new Date(row.message_created_at ?? 0),
+        hidden_at: row.message_hidden_at,
+      });
+
+/**
+ * The reader's inbox: unread first, then by last activity; people the reader blocked are left out.
+ * It holds their own support conversation, and for an admin every support conversation someone
+ * has written in, named after its person.
+ */
+export async function listConversations(db: Kysely<DB>, reader: Reader): Promise<ConversationSummary[]> {
+  const [pairs, support] = await Promise.all([
+    pairConversations(db, reader.id),
+    supportConversations(db, reader),
+  ]);
+  return [...pairs, ...support].sort(inboxOrder);
+}
+
+async function pairConversations(db: Kysely<DB>, userId: string): Promise<ConversationSummary[]> {
   const { rows } = await sql<{
     id: string;
     last_activity_at: Date;
@@ -148,52 +253,103 @@ export async function listConversations(db: Kysely<DB>, userId: string): Promise
              c.last_activity_at desc`.execute(db);
   return rows.map((row) => ({
     id: row.id,
+    support: false,
     other: {
       id: row.other_id,
       displayName: row.other_name,
       role: row.other_role,
       photoVersion: row.other_role === 'tutor' ? row.photo_version : null,
     },
-    lastMessage:
-      row.message_id === null
-        ? null
-        : toMessage({
-            id: row.message_id,
-            conversation_id: row.id,
-            sender_id: row.sender_id,
-            body: row.body ?? '',
-            event: row.event,
-            created_at: new Date(row.message_created_at ?? 0),
-            hidden_at: row.message_hidden_at,
-          }),
+    lastMessage: lastMessageOf(row),
     unread: Number(row.unread),
     lastActivityAt: new Date(row.last_activity_at).toISOString(),
   }));
 }
 
-/** How many messages from others wait unread, over the user's whole inbox. */
-export async function unreadTotal(db: Db, userId: string): Promise<number> {
-  const { rows } = await sql<{ n: number }>`
-    select count(*)::int as n
+/**
+ * The reader's own support conversation (even before its first message: they opened it), and
+ * for an admin every other one that has a message. Unread, for the person: what support wrote
+ * after their read mark; for admins: what the person wrote after support's shared one.
+ */
+async function supportConversations(db: Kysely<DB>, reader: Reader): Promise<ConversationSummary[]> {
+  const mine = sql`c.requester_id = ${reader.id}`;
+  const { rows } = await sql<
+    LastMessageColumns & {
+      last_activity_at: Date;
+      requester_id: string;
+      requester_name: string;
+      requester_role: 'student' | 'tutor';
+      photo_version: string | null;
+      unread: number;
+    }
+  >`
+    select c.id, c.last_activity_at, c.requester_id,
+           o.display_name as requester_name, o.role as requester_role, pp.version as photo_version,
+           m.id as message_id, m.sender_id, m.body, m.event, m.created_at as message_created_at,
+           m.hidden_at as message_hidden_at,
+           (select count(*)::int from messages u
+             where u.conversation_id = c.id
+               and case when ${mine}
+                     then u.sender_id <> c.requester_id and u.id > c.requester_read_id
+                     else u.sender_id = c.requester_id and u.id > c.support_read_id end
+           ) as unread
     from conversations c
-    join messages m on m.conversation_id = c.id
-    where (c.student_id = ${userId} and m.sender_id = c.tutor_id and m.id > c.student_read_id
-           and not exists (select 1 from blocks b where b.blocker_id = ${userId} and b.blocked_id = c.tutor_id))
-       or (c.tutor_id = ${userId} and m.sender_id = c.student_id and m.id > c.tutor_read_id
-           and not exists (select 1 from blocks b where b.blocker_id = ${userId} and b.blocked_id = c.student_id))`.execute(
-    db,
-  );
+    join users o on o.id = c.requester_id
+    left join profile_photos pp on pp.user_id = o.id
+    left join messages m on m.id = c.last_message_id
+    where c.requester_id is not null
+      and (${reader.isAdmin ? sql`${mine} or c.last_message_id > 0` : mine})`.execute(db);
+  return rows.map((row) => {
+    const asked = row.requester_id === reader.id;
+    const last = lastMessageOf(row);
+    return {
+      id: row.id,
+      support: true,
+      other: asked
+        ? SUPPORT_SIDE
+        : {
+            id: row.requester_id,
+            displayName: row.requester_name,
+            role: row.requester_role,
+            photoVersion: row.requester_role === 'tutor' ? row.photo_version : null,
+          },
+      lastMessage: last && seenBy(reader.id, last, row.requester_id),
+      unread: Number(row.unread),
+      lastActivityAt: new Date(row.last_activity_at).toISOString(),
+    };
+  });
+}
+
+/** How many messages from the other side wait unread, over the reader's whole inbox. */
+export async function unreadTotal(db: Db, reader: Reader): Promise<number> {
+  const userId = reader.id;
+  // Support's side counts for admins only, and not in a conversation they asked themselves.
+  const forSupport = reader.isAdmin
+    ? sql`(select count(*)::int from conversations c join messages m on m.conversation_id = c.id
+            where c.requester_id <> ${userId} and m.sender_id = c.requester_id and m.id > c.support_read_id)`
+    : sql`0`;
+  const { rows } = await sql<{ n: number }>`
+    select (select count(*)::int
+      from conversations c
+      join messages m on m.conversation_id = c.id
+      where (c.student_id = ${userId} and m.sender_id = c.tutor_id and m.id > c.student_read_id
+             and not exists (select 1 from blocks b where b.blocker_id = ${userId} and b.blocked_id = c.tutor_id))
+         or (c.tutor_id = ${userId} and m.sender_id = c.student_id and m.id > c.tutor_read_id
+             and not exists (select 1 from blocks b where b.blocker_id = ${userId} and b.blocked_id = c.student_id))
+    ) + (select count(*)::int from conversations c join messages m on m.conversation_id = c.id
+          where c.requester_id = ${userId} and m.sender_id <> ${userId} and m.id > c.requester_read_id
+    ) + ${forSupport} as n`.execute(db);
   return Number(rows[0]?.n ?? 0);
 }
 
 /** A page of a conversation: after `after` (oldest first), else the latest `limit`. */
 export async function listMessages(
   db: Kysely<DB>,
-  userId: string,
+  reader: Reader,
   conversationId: string,
   page: { after?: number | undefined; before?: number | undefined; limit: number },
 ) {
-  const { otherId } = await conversationOf(db, userId, conversationId);
+  const { row: conversation } = await conversationOf(db, reader, conversationId);
   let query = db.selectFrom('messages').select(messageColumns).where('conversation_id', '=', conversationId);
   if (page.after !== undefined) query = query.where('id', '>', page.after).orderBy('id', 'asc');
   else {
@@ -205,17 +361,28 @@ export async function listMessages(
   const kept = rows.slice(0, page.limit);
   const ordered = page.after !== undefined ? kept : kept.reverse();
   return {
-    messages: ordered.map(toMessage),
+    messages: ordered.map((row) => seenBy(reader.id, toMessage(row), conversation.requester_id)),
     // With `after`: more newer ones wait; otherwise: older ones exist.
     ...(page.after !== undefined ? { hasMore: more } : { hasOlder: more }),
-    otherId,
   };
+}
+
+/** The read mark a sender moves by writing (writing in a conversation means having read it). */
+function readBySender(conversation: Parties, senderId: string | null, id: number) {
+  if (senderId === null) return {};
+  if (conversation.requester_id !== null)
+    return senderId === conversation.requester_id
+      ? { requester_read_id: id, requester_mailed: false }
+      : { support_read_id: id, support_mailed: false };
+  if (senderId === conversation.student_id) return { student_read_id: id, student_mailed: false };
+  if (senderId === conversation.tutor_id) return { tutor_read_id: id, tutor_mailed: false };
+  return {};
 }
 
 /** Appends a message; the conversation's activity, and the sender's own reading, move with it. */
 async function appendMessage(
   trx: Transaction<DB>,
-  conversation: { id: string; student_id: string; tutor_id: string },
+  conversation: Parties,
   senderId: string | null,
   body: string,
   event: MessageEvent | null = null,
@@ -240,9 +407,7 @@ async function appendMessage(
     .set({
       last_message_id: id,
       last_activity_at: row.created_at,
-      // Writing in a conversation means having read it.
-      ...(senderId === conversation.student_id ? { student_read_id: id, student_mailed: false } : {}),
-      ...(senderId === conversation.tutor_id ? { tutor_read_id: id, tutor_mailed: false } : {}),
+      ...readBySender(conversation, senderId, id),
     })
     .where('id', '=', conversation.id)
     .execute();
@@ -260,13 +425,17 @@ async function refuseBlocked(db: Db, senderId: string, recipientId: string) {
     throw new ApiError(403, messageMessages.youBlocked, 'BLOCKED_BY_YOU');
 }
 
-/** A new message from one of the two, unless a block stands between them. */
-export async function sendMessage(db: Kysely<DB>, userId: string, conversationId: string, text: string) {
+/**
+ * A new message from one of the two sides, unless a block stands between two people. Blocks do
+ * not reach support conversations: support is no person to block, and an admin answers for the
+ * school, whatever they chose for themselves.
+ */
+export async function sendMessage(db: Kysely<DB>, reader: Reader, conversationId: string, text: string) {
   return db.transaction().execute(async (trx) => {
-    const { row, otherId } = await conversationOf(trx, userId, conversationId);
-    await refuseBlocked(trx, userId, otherId);
-    const message = await appendMessage(trx, row, userId, text);
-    return { message, recipients: [row.student_id, row.tutor_id] };
+    const { row, otherId } = await conversationOf(trx, reader, conversationId);
+    if (row.requester_id === null && otherId !== null) await refuseBlocked(trx, reader.id, otherId);
+    const message = await appendMessage(trx, row, reader.id, text);
+    return { message, ...(await audienceOf(trx, row)) };
   });
 }
 
@@ -342,20 +511,28 @@ export async function startConversation(
   });
 }
 
-/** Marks everything in the conversation read for the user, and lets the next unread message be mailed. */
-export async function markRead(db: Kysely<DB>, userId: string, conversationId: string) {
-  const { me } = await conversationOf(db, userId, conversationId);
+/**
+ * Marks everything in the conversation read for the reader's side (for an admin: for all of
+ * support), and lets the next unread message be mailed.
+ */
+export async function markRead(db: Kysely<DB>, reader: Reader, conversationId: string) {
+  const { me, row } = await conversationOf(db, reader, conversationId);
+  const read = (side: Side) => sql<number>`greatest(${sql.ref(`${side}_read_id`)}, last_message_id)`;
   // One statement, and never backwards: a message sent meanwhile is either read here or stays unread.
   await db
     .updateTable('conversations')
     .set(
       me === 'student'
-        ? { student_read_id: sql`greatest(student_read_id, last_message_id)`, student_mailed: false }
-        : { tutor_read_id: sql`greatest(tutor_read_id, last_message_id)`, tutor_mailed: false },
+        ? { student_read_id: read(me), student_mailed: false }
+        : me === 'tutor'
+          ? { tutor_read_id: read(me), tutor_mailed: false }
+          : me === 'requester'
+            ? { requester_read_id: read(me), requester_mailed: false }
+            : { support_read_id: read(me), support_mailed: false },
     )
     .where('id', '=', conversationId)
     .execute();
-  return unreadTotal(db, userId);
+  return { unreadTotal: await unreadTotal(db, reader), me, requesterId: row.requester_id };
 }
 
 export async function block(db: Kysely<DB>, userId: string, otherId: string) {
@@ -373,14 +550,28 @@ export async function unblock(db: Kysely<DB>, userId: string, otherId: string) {
   await db.deleteFrom('blocks').where('blocker_id', '=', userId).where('blocked_id', '=', otherId).execute();
 }
 
-/** Keeps a report of a message the user can read, with a copy of its text, for moderation. */
-export async function reportMessage(db: Kysely<DB>, userId: string, messageId: number, reason: string) {
+/**
+ * Keeps a report of a message the reader can read, with a copy of its text, for moderation. In a
+ * support conversation only support's side reports, and only what the person wrote: it puts abuse
+ * of support into the moderation queue like any other. The person does not report support's
+ * answers to the very admins who wrote them; they write to the school's address instead.
+ */
+export async function reportMessage(db: Kysely<DB>, reader: Reader, messageId: number, reason: string) {
+  const userId = reader.id;
   const message = await db
     .selectFrom('messages as m')
     .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
     .select(['m.id', 'm.body', 'm.sender_id'])
     .where('m.id', '=', messageId)
-    .where((eb) => eb.or([eb('c.student_id', '=', userId), eb('c.tutor_id', '=', userId)]))
+    .where((eb) =>
+      eb.or([
+        eb('c.student_id', '=', userId),
+        eb('c.tutor_id', '=', userId),
+        ...(reader.isAdmin
+          ? [eb.and([eb('c.requester_id', '<>', userId), eb('m.sender_id', '=', eb.ref('c.requester_id'))])]
+          : []),
+      ]),
+    )
     .executeTakeFirst();
   // Only a message someone else wrote can be reported; anything else is no message of theirs.
   if (!message || message.sender_id === null || message.sender_id === userId)

@@ -3,6 +3,10 @@
  * one mail for that conversation (not one per message), unless they turned these mails off. The
  * next one waits until they have read the conversation and something new is unread again.
  *
+ * In a support conversation the person is mailed that Support wrote (never which admin), and
+ * support's side, which every admin reads, mails each admin who takes these mails once, until one
+ * of them reads or answers it.
+ *
  * Safe with several servers and restarts: each mail is claimed by one UPDATE that flips the
  * side's `mailed` flag from false, in the transaction that queues the mail, so whichever server
  * gets a conversation first mails it, once.
@@ -10,7 +14,7 @@
 
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { HIDDEN_MESSAGE_TEXT } from '../../shared/admin/admin-rules';
-import { PRODUCT_NAME } from '../../shared/constants';
+import { PRODUCT_NAME, SUPPORT_NAME } from '../../shared/constants';
 import { paths } from '../../shared/routes';
 import type { DB } from '../db/schema';
 import type { Logger } from '../logging/logger';
@@ -26,6 +30,13 @@ interface Claimed {
   id: string;
   reader_id: string;
   other_id: string;
+  read_id: number;
+}
+
+/** A support conversation due on one side; `person_id` is the person who asked. */
+interface ClaimedSupport {
+  id: string;
+  person_id: string;
   read_id: number;
 }
 
@@ -47,6 +58,32 @@ async function claim(trx: Transaction<DB>, side: 'student' | 'tutor', cutoff: Da
   return rows;
 }
 
+/** The person's messages support has not read, or support's answers the person has not read. */
+async function claimSupport(
+  trx: Transaction<DB>,
+  side: 'requester' | 'support',
+  cutoff: Date,
+): Promise<ClaimedSupport[]> {
+  const mailed = sql.raw(`${side}_mailed`);
+  const readId = sql.ref(`c.${side}_read_id`);
+  const unread =
+    side === 'requester'
+      ? sql`m.sender_id <> c.requester_id and m.id > c.requester_read_id`
+      : sql`m.sender_id = c.requester_id and m.id > c.support_read_id`;
+  // The person's own choice of mails counts for their side; each admin's is read when mailing.
+  const wanted =
+    side === 'requester'
+      ? sql`exists (select 1 from users u where u.id = c.requester_id and u.message_mails)`
+      : sql`true`;
+  const { rows } = await sql<ClaimedSupport>`
+    update conversations c set ${mailed} = true
+    where c.requester_id is not null and not c.${mailed} and ${wanted}
+      and exists (select 1 from messages m
+                   where m.conversation_id = c.id and ${unread} and m.created_at <= ${cutoff})
+    returning c.id, c.requester_id as person_id, ${readId} as read_id`.execute(trx);
+  return rows;
+}
+
 export function unreadMail(input: {
   readerName: string;
   otherName: string;
@@ -54,9 +91,14 @@ export function unreadMail(input: {
   preview: string;
   link: string;
   settingsLink: string;
+  /** For an admin: the person wrote to Support, not to them. */
+  toSupport?: boolean;
 }) {
-  const subject = `${input.otherName} sent you a message on ${PRODUCT_NAME}`;
+  const subject = input.toSupport
+    ? `${input.otherName} wrote to ${SUPPORT_NAME} on ${PRODUCT_NAME}`
+    : `${input.otherName} sent you a message on ${PRODUCT_NAME}`;
   const count = input.unread === 1 ? 'a message' : `${input.unread} messages`;
+  const sent = `${input.otherName} sent ${input.toSupport ? SUPPORT_NAME : 'you'} ${count} on ${PRODUCT_NAME}:`;
   const preview =
     input.preview.length > PREVIEW_LENGTH ? `${input.preview.slice(0, PREVIEW_LENGTH)}…` : input.preview;
   const settings = `You get this mail when a message waits unread for ten minutes. Turn these mails off on your profile: ${input.settingsLink}`;
@@ -64,7 +106,7 @@ export function unreadMail(input: {
     subject,
     text: `Hi ${input.readerName},
 
-${input.otherName} sent you ${count} on ${PRODUCT_NAME}:
+${sent}
 
 "${preview}"
 
@@ -76,7 +118,7 @@ ${settings}
       subject,
       [
         `Hi ${escapeHtml(input.readerName)},`,
-        `${escapeHtml(input.otherName)} sent you ${count} on ${PRODUCT_NAME}:`,
+        escapeHtml(sent),
         `<em>${escapeHtml(preview)}</em>`,
         escapeHtml(settings),
       ],
@@ -130,10 +172,89 @@ export async function mailUnread(deps: { db: Kysely<DB>; mailer: Mailer; appUrl:
         count += 1;
       }
     }
+    count += await mailSupportSides(deps, trx, cutoff);
     return count;
   });
   if (sent > 0) deps.mailer.deliverSoon();
   return sent;
+}
+
+/** A conversation's unread lines for one side: the newest first, for the count and the preview. */
+async function unreadLines(trx: Transaction<DB>, due: ClaimedSupport, side: 'requester' | 'support') {
+  let query = trx
+    .selectFrom('messages')
+    .select(['body', 'hidden_at'])
+    .where('conversation_id', '=', due.id)
+    .where('id', '>', due.read_id);
+  query =
+    side === 'requester'
+      ? query.where('sender_id', '<>', due.person_id)
+      : query.where('sender_id', '=', due.person_id);
+  return query.orderBy('id', 'desc').execute();
+}
+
+/** Mails both sides of support conversations that are due; returns how many mails were queued. */
+async function mailSupportSides(
+  deps: { mailer: Mailer; appUrl: string },
+  trx: Transaction<DB>,
+  cutoff: Date,
+): Promise<number> {
+  let count = 0;
+  const mail = async (
+    to: { email: string; display_name: string },
+    due: ClaimedSupport,
+    otherName: string,
+    unread: { body: string; hidden_at: Date | null }[],
+    toSupport: boolean,
+  ) => {
+    await deps.mailer.sendMail(
+      {
+        to: to.email,
+        ...unreadMail({
+          readerName: to.display_name,
+          otherName,
+          unread: unread.length,
+          preview: unread[0]?.hidden_at ? HIDDEN_MESSAGE_TEXT : (unread[0]?.body ?? ''),
+          link: `${deps.appUrl}${paths.messages}/${due.id}`,
+          settingsLink: `${deps.appUrl}${paths.profile}`,
+          toSupport,
+        }),
+      },
+      trx,
+    );
+    count += 1;
+  };
+  for (const due of await claimSupport(trx, 'requester', cutoff)) {
+    const [person, unread] = await Promise.all([
+      trx
+        .selectFrom('users')
+        .select(['email', 'display_name'])
+        .where('id', '=', due.person_id)
+        .executeTakeFirstOrThrow(),
+      unreadLines(trx, due, 'requester'),
+    ]);
+    // Support writes as one team: the mail names no admin.
+    await mail(person, due, SUPPORT_NAME, unread, false);
+  }
+  for (const due of await claimSupport(trx, 'support', cutoff)) {
+    const [person, admins, unread] = await Promise.all([
+      trx
+        .selectFrom('users')
+        .select('display_name')
+        .where('id', '=', due.person_id)
+        .executeTakeFirstOrThrow(),
+      trx
+        .selectFrom('users')
+        .select(['email', 'display_name'])
+        .where('is_admin', '=', true)
+        .where('message_mails', '=', true)
+        .where('id', '<>', due.person_id)
+        .execute(),
+      unreadLines(trx, due, 'support'),
+    ]);
+    for (const admin of admins) await mail(admin, due, person.display_name, unread, true);
+  }
+  return count;
 }
 
 export function startUnreadMail(deps: Parameters<typeof mailUnread>[0], logger: Logger, everyMs = 60_000) {

@@ -10,12 +10,13 @@ import { messages } from '../../../shared/messages';
 import { businessHoursLines, phoneLink } from '../../../shared/settings/site-settings';
 import { Button } from '../../components/button';
 import { ActionForm, FormAnswerMessage, SubmitButton } from '../../components/form';
-import { ErrorMessage, StatusMessage } from '../../components/messages';
+import { ErrorMessage } from '../../components/messages';
 import { SelectField, TextArea, TextField } from '../../components/text-field';
 import { ApiError, api, request } from '../../lib/api';
 import { check, type FormAnswer, formValues, loadFormChecks } from '../../lib/forms';
 import { getPublicConfig } from '../../lib/public-config';
 import { faq } from './faq';
+import { LiveChatButton } from './live-chat-button';
 
 /** Support's email, phone and hours: the page's own, else asked of the server; null when that fails. */
 export async function loader() {
@@ -42,13 +43,7 @@ export async function action({ request: submitted }: ActionFunctionArgs): Promis
 }
 
 export function Component() {
-  const [chatNote, setChatNote] = useState(false);
   const nameRef = useRef<HTMLInputElement>(null);
-
-  const startChat = () => {
-    setChatNote(true);
-    nameRef.current?.focus();
-  };
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
@@ -71,17 +66,7 @@ export function Component() {
               Reach us
             </h2>
             <SupportDetails />
-            <Button variant="secondary" className="mt-5 w-full" onClick={startChat}>
-              Start Live Chat
-            </Button>
-            {chatNote ? (
-              <div className="mt-3">
-                <StatusMessage tone="info">
-                  Live chat is coming soon. Until then, send us a message with the form and we will reply
-                  within {SUPPORT_RESPONSE_HOURS} hours.
-                </StatusMessage>
-              </div>
-            ) : null}
+            <LiveChatButton className="mt-5" />
           </section>
 
           <section

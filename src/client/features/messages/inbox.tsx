@@ -1,13 +1,15 @@
 /**
  * The inbox: one row per conversation, unread first, then by last activity (the server's order,
  * kept as live messages move rows up), with the other person's photo or initials, their name, the
- * last line and how many wait unread.
+ * last line and how many wait unread. A person's conversation with support shows Support; an
+ * admin's support conversations show the person, tagged "Support".
  */
 import { Link } from 'react-router';
 import { paths } from '../../../shared/routes';
 import { TutorAvatar } from '../tutors/tutor-avatar';
 import { lineText, sentLabel } from './message-lines';
 import { type Conversation, conversationPath } from './messages-data';
+import { SupportAvatar, SupportTag } from './support-parts';
 
 export function Inbox({
   conversations,
@@ -52,18 +54,25 @@ export function Inbox({
                 current ? 'bg-brand-50 hover:bg-brand-50' : ''
               }`}
             >
-              <TutorAvatar
-                id={conversation.other.id}
-                name={conversation.other.displayName}
-                photoVersion={conversation.other.photoVersion}
-                size={44}
-              />
+              {conversation.other.role === 'support' ? (
+                <SupportAvatar size={44} />
+              ) : (
+                <TutorAvatar
+                  id={conversation.other.id}
+                  name={conversation.other.displayName}
+                  photoVersion={conversation.other.photoVersion}
+                  size={44}
+                />
+              )}
               <span className="min-w-0 flex-1">
                 <span className="flex items-baseline justify-between gap-2">
-                  <span
-                    className={`truncate text-slate-900 ${conversation.unread > 0 ? 'font-bold' : 'font-semibold'}`}
-                  >
-                    {conversation.other.displayName}
+                  <span className="flex min-w-0 items-baseline gap-2">
+                    <span
+                      className={`truncate text-slate-900 ${conversation.unread > 0 ? 'font-bold' : 'font-semibold'}`}
+                    >
+                      {conversation.other.displayName}
+                    </span>
+                    {conversation.support && conversation.other.role !== 'support' ? <SupportTag /> : null}
                   </span>
                   <span className="shrink-0 text-xs text-slate-600">
                     {sentLabel(conversation.lastActivityAt)}

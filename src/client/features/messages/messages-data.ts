@@ -3,6 +3,8 @@
  * (who the other person is, the pair's next lesson, whether this user blocked them) with its latest
  * messages. `/messages?to=<userId>` opens the conversation with that person when there is one, and
  * otherwise a first message to them (a tutor's name and photo come from their public profile).
+ * `/messages?support=1` opens the user's conversation with support (made on first use): where
+ * "Start Live Chat" leads after signing in.
  */
 import type { InferResponseType } from 'hono/client';
 import { type LoaderFunctionArgs, redirect } from 'react-router';
@@ -35,10 +37,25 @@ async function loadRecipient(id: string, signal: AbortSignal): Promise<Recipient
   }
 }
 
+/** The user's support conversation, or null for an admin, who answers support rather than asks it. */
+async function openSupport(signal: AbortSignal): Promise<string | null> {
+  try {
+    return (await request(api.support.conversation.$post(undefined, { init: { signal } }))).conversationId;
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'IS_ADMIN') return null;
+    throw error;
+  }
+}
+
 export async function loadMessages({ params, request: page }: LoaderFunctionArgs) {
   const signal = page.signal;
-  const inbox = request(api.conversations.$get(undefined, { init: { signal } }));
   const id = params.id;
+  if (!id && new URL(page.url).searchParams.has('support')) {
+    const support = await openSupport(signal);
+    // A redirect: the address that opens it never stays in the history for Back to repeat.
+    throw redirect(support ? conversationPath(support) : paths.messages);
+  }
+  const inbox = request(api.conversations.$get(undefined, { init: { signal } }));
   if (!id) {
     const to = new URL(page.url).searchParams.get('to');
     const { conversations } = await inbox;

@@ -25,7 +25,7 @@ const inboxOrder = (a: Conversation, b: Conversation) =>
   Number(b.unread > 0) - Number(a.unread > 0) || Date.parse(b.lastActivityAt) - Date.parse(a.lastActivityAt);
 
 /** The inbox, as loaded and then as the live channel moves it. */
-function useInbox(loaded: Conversation[], openId: string | null, userId: string) {
+function useInbox(loaded: Conversation[], openId: string | null) {
   const [conversations, setConversations] = useState(loaded);
   useEffect(() => setConversations(loaded), [loaded]);
   const shown = useRef(conversations);
@@ -36,20 +36,22 @@ function useInbox(loaded: Conversation[], openId: string | null, userId: string)
       setConversations((current) => {
         const row = current.find((conversation) => conversation.id === message.conversationId);
         if (!row || (row.lastMessage && row.lastMessage.id >= message.id)) return current;
+        // Only the other side's lines wait unread. A line from this side (this user's, or for an
+        // admin a colleague's answer as support) means the conversation was read up to it.
+        const theirs = message.senderId === row.other.id;
+        const ours = message.senderId !== null && !theirs;
         const counts =
-          message.senderId !== null &&
-          message.senderId !== userId &&
-          (message.conversationId !== openId || document.visibilityState !== 'visible');
+          theirs && (message.conversationId !== openId || document.visibilityState !== 'visible');
         const moved = {
           ...row,
           lastMessage: message,
           lastActivityAt: message.createdAt,
-          unread: row.unread + (counts ? 1 : 0),
+          unread: ours ? 0 : row.unread + (counts ? 1 : 0),
         };
         return current.map((conversation) => (conversation === row ? moved : conversation)).sort(inboxOrder);
       });
     },
-    [openId, userId],
+    [openId],
   );
 
   const markRead = useCallback((id: string) => {
@@ -88,7 +90,7 @@ export function Component() {
   const user = auth.status === 'signed-in' ? auth.user : null;
   const open = data.open && data.open !== 'missing' ? data.open : null;
   const openId = open?.detail.id ?? null;
-  const { conversations, touch, markRead, refresh } = useInbox(data.conversations, openId, user?.id ?? '');
+  const { conversations, touch, markRead, refresh } = useInbox(data.conversations, openId);
   const showsThread = data.open !== null || data.recipient !== null;
   // Arrived here by sending a first message: the writing goes on in this conversation's box.
   const composing = Boolean((useLocation().state as { composing?: boolean } | null)?.composing);

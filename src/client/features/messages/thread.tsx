@@ -4,9 +4,16 @@
  * composer. New messages arrive through this tab's live channel; after every (re)connection the
  * thread asks for whatever came after the last message it has, so nothing sent while the
  * connection was down is missing. While the thread is on screen its messages count as read.
+ *
+ * In a conversation with support, the person sees the team as Support (answers carry Support's
+ * id, never an admin's), and an admin sees the person, with every answer from support on their own
+ * side: theirs as "You", a colleague's as "Support". Blocks are between two people, so none is
+ * offered there; admins report what the person wrote as in any conversation, while the person
+ * has nothing to report to the very team that answered.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { PRODUCT_NAME, SUPPORT_NAME, SUPPORT_RESPONSE_HOURS } from '../../../shared/constants';
 import { MAX_REPORT_REASON_LENGTH } from '../../../shared/conversation-schemas';
 import { lessonTimeLabel } from '../../../shared/lessons/lesson-times';
 import { paths } from '../../../shared/routes';
@@ -24,6 +31,7 @@ import { Dialog } from './dialog';
 import { eventText, scheduleWeekOf, sentLabel, sentTitle } from './message-lines';
 import { MessageText } from './message-text';
 import type { ConversationDetail, MessagePage } from './messages-data';
+import { SupportAvatar, SupportTag } from './support-parts';
 
 /** Adds messages to a list kept in id order, once each. */
 function merge(list: MessageView[], added: MessageView[]): MessageView[] {
@@ -55,6 +63,8 @@ export function Thread({
 }) {
   const id = detail.id;
   const name = detail.other.displayName;
+  /** This user asked support: the other side is the team. */
+  const asking = detail.other.role === 'support';
   const [lines, setLines] = useState(page.messages);
   const [hasOlder, setHasOlder] = useState('hasOlder' in page && page.hasOlder);
   const [blocked, setBlocked] = useState(detail.blockedByMe);
@@ -184,7 +194,16 @@ export function Thread({
       <header className="border-b border-slate-200 px-4 py-3">
         <BackToInbox />
         <div className="flex items-center gap-3">
-          <TutorAvatar id={detail.other.id} name={name} photoVersion={detail.other.photoVersion} size={40} />
+          {asking ? (
+            <SupportAvatar size={40} />
+          ) : (
+            <TutorAvatar
+              id={detail.other.id}
+              name={name}
+              photoVersion={detail.other.photoVersion}
+              size={40}
+            />
+          )}
           <div className="min-w-0 flex-1">
             <h2 className="truncate text-lg font-semibold text-slate-900">
               {detail.other.role === 'tutor' ? (
@@ -198,9 +217,18 @@ export function Thread({
                 name
               )}
             </h2>
-            <p className="text-sm text-slate-600">{detail.other.role === 'tutor' ? 'Tutor' : 'Student'}</p>
+            {asking ? (
+              <p className="text-sm text-slate-600">
+                The {PRODUCT_NAME} team answers here, usually within {SUPPORT_RESPONSE_HOURS} hours.
+              </p>
+            ) : (
+              <p className="flex items-center gap-2 text-sm text-slate-600">
+                {detail.other.role === 'tutor' ? 'Tutor' : 'Student'}
+                {detail.support ? <SupportTag /> : null}
+              </p>
+            )}
           </div>
-          {blocked ? null : (
+          {blocked || detail.support ? null : (
             <Button variant="ghost" onClick={() => setConfirmBlock(true)}>
               Block
             </Button>
@@ -233,17 +261,28 @@ export function Thread({
           </div>
         ) : null}
         <div role="log" aria-live="polite" aria-busy={loadingOlder} aria-label={`Messages with ${name}`}>
-          {lines.length === 0 ? <p className="text-center text-sm text-slate-600">No messages yet.</p> : null}
+          {lines.length === 0 ? (
+            <p className="mx-auto max-w-sm text-center text-sm text-slate-600">
+              {asking
+                ? 'Ask us anything about your account, lessons or tutors. Write below: we answer here, and the conversation stays in your messages.'
+                : 'No messages yet.'}
+            </p>
+          ) : null}
           <ol className="space-y-3">
-            {lines.map((line) => (
-              <Line
-                key={line.id}
-                line={line}
-                mine={line.senderId === userId}
-                otherName={name}
-                onReport={() => setReporting(line)}
-              />
-            ))}
+            {lines.map((line) => {
+              // The other side's lines on the left; an admin's colleagues answer from support's side.
+              const theirs = line.senderId === detail.other.id;
+              return (
+                <Line
+                  key={line.id}
+                  line={line}
+                  mine={!theirs}
+                  author={theirs ? name : line.senderId === userId ? 'You' : SUPPORT_NAME}
+                  colleague={!theirs && line.senderId !== userId}
+                  onReport={asking ? undefined : () => setReporting(line)}
+                />
+              );
+            })}
           </ol>
         </div>
       </div>
@@ -256,7 +295,12 @@ export function Thread({
           </Button>
         </div>
       ) : (
-        <Composer label={`Message ${name}`} send={send} autoFocus={focusComposer} />
+        <Composer
+          label={`Message ${name}`}
+          send={send}
+          // Someone who came to ask support came to write.
+          autoFocus={focusComposer || (asking && page.messages.length === 0)}
+        />
       )}
 
       <Dialog open={confirmBlock} onClose={() => setConfirmBlock(false)} title={`Block ${name}?`}>
@@ -305,13 +349,19 @@ function NextLesson({ lesson }: { lesson: ConversationDetail['nextLesson'] }) {
 function Line({
   line,
   mine,
-  otherName,
+  author,
+  colleague,
   onReport,
 }: {
   line: MessageView;
+  /** On this user's side: their own, or (for an admin in a support conversation) a colleague's. */
   mine: boolean;
-  otherName: string;
-  onReport: () => void;
+  /** Who wrote it, as a screen reader says it: "You", the other side's name, or "Support". */
+  author: string;
+  /** Another admin answered: said beside the time, since it is on this admin's side. */
+  colleague: boolean;
+  /** Absent where nothing is reported (the person's side of a support conversation). */
+  onReport: (() => void) | undefined;
 }) {
   const when = (
     <time dateTime={line.createdAt} title={sentTitle(line.createdAt)}>
@@ -330,7 +380,7 @@ function Line({
     return (
       <li className={`flex flex-col ${mine ? 'items-end' : 'items-start'}`}>
         <p className="max-w-[85%] rounded-2xl border border-dashed border-slate-300 px-4 py-2 text-sm italic text-slate-600 sm:max-w-[70%]">
-          <span className="sr-only">{mine ? 'You: ' : `${otherName}: `}</span>
+          <span className="sr-only">{`${author}: `}</span>
           {line.text}
         </p>
         <div className="mt-0.5 px-1 text-xs text-slate-600">{when}</div>
@@ -341,19 +391,30 @@ function Line({
     <li className={`flex flex-col ${mine ? 'items-end' : 'items-start'}`}>
       <div
         className={`max-w-[85%] whitespace-pre-wrap break-words rounded-2xl px-4 py-2 text-base sm:max-w-[70%] ${
-          mine ? 'rounded-br-sm bg-brand-700 text-white' : 'rounded-bl-sm bg-slate-100 text-slate-900'
+          colleague
+            ? 'rounded-br-sm bg-brand-100 text-brand-900'
+            : mine
+              ? 'rounded-br-sm bg-brand-700 text-white'
+              : 'rounded-bl-sm bg-slate-100 text-slate-900'
         }`}
       >
-        <span className="sr-only">{mine ? 'You: ' : `${otherName}: `}</span>
+        <span className="sr-only">{`${author}: `}</span>
         <MessageText text={line.text} />
       </div>
       <div className="mt-0.5 flex items-center gap-2 px-1 text-xs text-slate-600">
-        {when}
-        {mine ? null : (
+        {colleague ? (
+          <span>
+            <span aria-hidden="true">{author} · </span>
+            {when}
+          </span>
+        ) : (
+          when
+        )}
+        {mine || !onReport ? null : (
           <button
             type="button"
             onClick={onReport}
-            aria-label={`Report the message from ${otherName}, ${sentTitle(line.createdAt)}`}
+            aria-label={`Report the message from ${author}, ${sentTitle(line.createdAt)}`}
             className="rounded font-medium text-slate-600 underline-offset-2 hover:text-red-700 hover:underline"
           >
             Report

@@ -14,6 +14,7 @@ import * as reviews from './0008-reviews';
 import * as progress from './0009-progress';
 import * as operators from './0010-operators';
 import * as siteSettings from './0011-site-settings';
+import * as supportConversations from './0012-support-conversations';
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '0009-progress': progress,
   '0010-operators': operators,
   '0011-site-settings': siteSettings,
+  '0012-support-conversations': supportConversations,
 };

@@ -1,0 +1,75 @@
+/**
+ * "Start Live Chat": opens the visitor's conversation with the school's support in their messages
+ * (made on first use). Signed out, it goes through sign-in, which leads on to the conversation;
+ * signed in but unverified, to /verify-email, as every action for verified users does. An admin
+ * answers support rather than asks it, and is told where support conversations are.
+ */
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { paths, supportChatPath } from '../../../shared/routes';
+import { Button } from '../../components/button';
+import { ErrorMessage, StatusMessage } from '../../components/messages';
+import { ApiError, api, failureMessage, request } from '../../lib/api';
+import { useAuth } from '../auth/auth-provider';
+
+const COULD_NOT_OPEN = 'We could not open the chat. Please try again.';
+
+export function LiveChatButton({ className = '' }: { className?: string }) {
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [answersSupport, setAnswersSupport] = useState<string | null>(null);
+
+  async function start() {
+    if (busy) return;
+    if (auth.status !== 'signed-in') {
+      navigate(`${paths.login}?redirectTo=${encodeURIComponent(supportChatPath)}`);
+      return;
+    }
+    if (!auth.user.emailVerified) {
+      navigate(paths.verifyEmail);
+      return;
+    }
+    setBusy(true);
+    setProblem(null);
+    try {
+      const { conversationId } = await request(api.support.conversation.$post());
+      // Busy until the conversation replaces this page; the writing starts in its box.
+      navigate(`${paths.messages}/${encodeURIComponent(conversationId)}`, { state: { composing: true } });
+    } catch (error) {
+      setBusy(false);
+      if (error instanceof ApiError && error.code === 'IS_ADMIN') setAnswersSupport(error.message);
+      else setProblem(failureMessage(error, COULD_NOT_OPEN));
+    }
+  }
+
+  return (
+    <div className={className}>
+      <Button
+        variant="secondary"
+        className="w-full"
+        busy={busy}
+        aria-disabled={busy || undefined}
+        onClick={() => void start()}
+      >
+        Start Live Chat
+      </Button>
+      {problem ? (
+        <div className="mt-3">
+          <ErrorMessage>{problem}</ErrorMessage>
+        </div>
+      ) : null}
+      {answersSupport ? (
+        <div className="mt-3">
+          <StatusMessage tone="info">
+            {answersSupport}{' '}
+            <Link to={paths.messages} className="font-semibold underline">
+              Open your messages
+            </Link>
+          </StatusMessage>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+/**
+ * Conversations with the school's support: each person (a student or a tutor) has at most one,
+ * and every admin answers it as "Support". The person never learns which admin answered: what
+ * reaches them names `SUPPORT_ID` as the sender. Blocks, reports, lesson lines and next lessons
+ * are about two people, so none of them applies here.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import { SUPPORT_ID } from '../../shared/constants';
+import type { DB } from '../db/schema';
+import { ApiError } from '../http/api-error';
+import type { MessageView } from './messages';
+
+export const supportMessages = {
+  adminIsSupport:
+    'You are on the support team: conversations with Support are in your messages, under each person’s name.',
+} as const;
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+/** Who reads a conversation, with the admin flag as the database holds it for this request. */
+export interface Reader {
+  id: string;
+  isAdmin: boolean;
+}
+
+/** Every admin now: the support side's readers. */
+export async function adminIds(db: Db): Promise<string[]> {
+  const rows = await db.selectFrom('users').select('id').where('is_admin', '=', true).execute();
+  return rows.map((row) => row.id);
+}
+
+/**
+ * A message as `readerId` sees it: the person who asked support sees every answer as from
+ * Support; everyone else sees it as written.
+ */
+export function seenBy(readerId: string, message: MessageView, requesterId: string | null): MessageView {
+  if (requesterId === null || readerId !== requesterId) return message;
+  if (message.senderId === null || message.senderId === requesterId) return message;
+  return { ...message, senderId: SUPPORT_ID };
+}
+
+/**
+ * The person's support conversation, made on first use; `created` says whether this call made
+ * it. Two requests at once make one: the unique requester decides. An admin is support, so opens
+ * none; one they had before the role was given stays theirs.
+ */
+export async function openSupportConversation(db: Kysely<DB>, reader: Reader) {
+  const existing = await db
+    .selectFrom('conversations')
+    .select('id')
+    .where('requester_id', '=', reader.id)
+    .executeTakeFirst();
+  if (existing) return { id: existing.id, created: false };
+  if (reader.isAdmin) throw new ApiError(409, supportMessages.adminIsSupport, 'IS_ADMIN');
+  const inserted = await db
+    .insertInto('conversations')
+    .values({ id: randomUUID(), requester_id: reader.id })
+    .onConflict((oc) => oc.column('requester_id').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (inserted) return { id: inserted.id, created: true };
+  const row = await db
+    .selectFrom('conversations')
+    .select('id')
+    .where('requester_id', '=', reader.id)
+    .executeTakeFirstOrThrow();
+  return { id: row.id, created: false };
+}
