@@ -1,0 +1,46 @@
+/**
+ * A time zone's name as a person reads it, "Eastern Time (New York)", rather than its IANA id
+ * ("America/New_York"): the words mails use for the zone their times are in. The name is Intl's
+ * generic one, which does not change with daylight saving time, so a sentence about a lesson in
+ * July reads as well as one about a lesson in January.
+ */
+
+const UTC_NAME = 'Coordinated Universal Time (UTC)';
+/** Zones that are UTC itself under another id. */
+const UTC_IDS = new Set([
+  'UTC',
+  'Etc/UTC',
+  'Etc/UCT',
+  'Etc/Universal',
+  'Etc/Zulu',
+  'UCT',
+  'Universal',
+  'Zulu',
+]);
+
+/** The place a zone is named after: "Asia/Kolkata" → "Kolkata", "America/Argentina/Salta" → "Salta". */
+export const placeOfTimeZone = (zone: string) => (zone.split('/').at(-1) ?? zone).replaceAll('_', ' ');
+
+function namePart(zone: string, timeZoneName: 'longGeneric' | 'shortOffset', at: number): string {
+  try {
+    const parts = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName }).formatToParts(at);
+    return parts.find((part) => part.type === 'timeZoneName')?.value ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * "Eastern Time (New York)", "India Standard Time (Kolkata)", "Coordinated Universal Time (UTC)".
+ * A zone Intl has no name for is named by its offset at `at` ("GMT-05:00"), with its place when
+ * it has one; an id Intl does not know is given back as it is.
+ */
+export function timeZoneName(zone: string, at = Date.now()): string {
+  if (UTC_IDS.has(zone)) return UTC_NAME;
+  const name = namePart(zone, 'longGeneric', at);
+  if (!name) return zone;
+  // Without a name of its own, Intl gives the offset ("GMT-05:00") in the name's place.
+  const named = !name.startsWith('GMT');
+  if (zone.startsWith('Etc/')) return named ? name : namePart(zone, 'shortOffset', at) || name;
+  return `${named ? name : namePart(zone, 'shortOffset', at) || name} (${placeOfTimeZone(zone)})`;
+}
