@@ -18,8 +18,30 @@ const UTC_IDS = new Set([
   'Zulu',
 ]);
 
+/**
+ * Places renamed since their zone got its id. Browsers and Node name zones by ICU's ids, which
+ * keep the old ones ("Asia/Calcutta" for India): the people there read today's names.
+ */
+const RENAMED_PLACES: Record<string, string> = {
+  Calcutta: 'Kolkata',
+  Katmandu: 'Kathmandu',
+  Saigon: 'Ho Chi Minh City',
+  Rangoon: 'Yangon',
+  Kiev: 'Kyiv',
+  Godthab: 'Nuuk',
+  Faeroe: 'Faroe',
+  Dacca: 'Dhaka',
+  Thimbu: 'Thimphu',
+  Ujung_Pandang: 'Makassar',
+  Truk: 'Chuuk',
+  Ponape: 'Pohnpei',
+};
+
 /** The place a zone is named after: "Asia/Kolkata" → "Kolkata", "America/Argentina/Salta" → "Salta". */
-export const placeOfTimeZone = (zone: string) => (zone.split('/').at(-1) ?? zone).replaceAll('_', ' ');
+export function placeOfTimeZone(zone: string): string {
+  const place = zone.split('/').at(-1) ?? zone;
+  return (RENAMED_PLACES[place] ?? place).replaceAll('_', ' ');
+}
 
 function namePart(zone: string, timeZoneName: 'longGeneric' | 'shortOffset', at: number): string {
   try {

@@ -12,6 +12,8 @@ describe('a time zone’s name, as mails write it', () => {
     ['Australia/Sydney', 'Australian Eastern Time (Sydney)'],
     // No generic name of its own: the standard one, which is all it ever uses.
     ['Asia/Kolkata', 'India Standard Time (Kolkata)'],
+    // The id browsers and Node give India, named after the city as it is called today.
+    ['Asia/Calcutta', 'India Standard Time (Kolkata)'],
     ['Asia/Tokyo', 'Japan Standard Time (Tokyo)'],
     ['America/Argentina/Salta', 'Argentina Standard Time (Salta)'],
   ])('names %s "%s", the same in winter and in summer', (zone, name) => {
@@ -41,5 +43,7 @@ describe('a time zone’s name, as mails write it', () => {
     expect(placeOfTimeZone('America/Port_of_Spain')).toBe('Port of Spain');
     expect(placeOfTimeZone('America/Argentina/Salta')).toBe('Salta');
     expect(placeOfTimeZone('UTC')).toBe('UTC');
+    expect(placeOfTimeZone('Europe/Kiev')).toBe('Kyiv');
+    expect(placeOfTimeZone('Asia/Saigon')).toBe('Ho Chi Minh City');
   });
 });
