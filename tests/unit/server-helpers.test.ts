@@ -27,6 +27,10 @@ describe('mail', () => {
     });
     expect(mail.html).not.toContain('<img');
     expect(mail.html).toContain('&lt;b&gt;bold&lt;/b&gt;');
+    // When it arrived, in words: UTC, named, since the support address has no zone of its own.
+    expect(mail.text).toContain(
+      'Received: Thursday, January 1, 2026, 00:00 Coordinated Universal Time (UTC)',
+    );
   });
 
   it('names the product in every subject and carries the link in both bodies', () => {

@@ -190,7 +190,9 @@ function LessonBlock({
         {status ? <span className={size === 'tall' ? 'md:hidden' : 'md:sr-only'}> · {status}</span> : null}
       </p>
       <p className={`truncate ${size === 'short' ? 'md:hidden' : ''}`}>
-        with <span className={strike}>{withName}</span>
+        {/* On a wide screen the box is narrow: the name alone, the "with" for screen readers. */}
+        <span className="md:sr-only">with </span>
+        <span className={strike}>{withName}</span>
       </p>
       {status && size === 'tall' ? <p className="hidden truncate font-medium md:block">{status}</p> : null}
     </li>
