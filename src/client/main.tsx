@@ -4,6 +4,7 @@ import { RouterProvider } from 'react-router/dom';
 import { createAppRouter } from './app/router';
 import { AuthProvider } from './features/auth/auth-provider';
 import { authStore } from './features/auth/auth-store';
+import { reportTimeZoneOnce } from './features/auth/time-zone-report';
 import './styles.css';
 
 /**
@@ -35,6 +36,8 @@ async function start(container: HTMLElement) {
       </AuthProvider>
     </StrictMode>,
   );
+  // After the first render: nothing on screen waits for it.
+  reportTimeZoneOnce(authStore);
 }
 
 const container = document.getElementById('root');

@@ -11,4 +11,9 @@ export interface SessionUser {
   isAdmin: boolean;
   /** ISO 8601. */
   createdAt: string;
+  /**
+   * The IANA zone saved on the profile, or null while none is: the browser then reports its own
+   * once (POST /api/profile/time-zone).
+   */
+  timeZone: string | null;
 }

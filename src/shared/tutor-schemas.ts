@@ -34,6 +34,8 @@ export const tutorIdSchema = z.string().regex(/^[\w-]{1,64}$/);
 export const timeZoneSchema = z
   .string({ error: 'Please choose a valid time zone' })
   .refine(isTimeZone, 'Please choose a valid time zone');
+/** The zone a signed-in person's browser reports, saved only while their profile has none. */
+export const reportedTimeZoneSchema = z.strictObject({ timeZone: timeZoneSchema });
 export const headlineSchema = oneLineText('Headline', MAX_HEADLINE_LENGTH);
 export const aboutSchema = freeText('About', MAX_ABOUT_LENGTH);
 /**

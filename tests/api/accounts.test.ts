@@ -67,7 +67,7 @@ describe('sign-up', () => {
     expect(res.headers.get('cache-control')).toBe('no-store');
 
     const session = await (await get(t, '/api/session', jar)).json();
-    expect(session.user).toMatchObject({ email, role: 'tutor', emailVerified: false });
+    expect(session.user).toMatchObject({ email, role: 'tutor', emailVerified: false, timeZone: null });
 
     const mail = await verifyMailTo(email);
     expect(mail.text).toContain('Hi Grace Hopper');

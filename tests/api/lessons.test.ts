@@ -346,6 +346,7 @@ describe('booking', () => {
       tutor: { id: who.id, displayName: who.name },
       student: { id: student.id, displayName: student.name },
       changeableUntil: iso(start - 24 * HOUR),
+      cancellation: null,
     });
     for (const address of [who.email, student.email]) {
       const [mail] = await mailsAbout(address, 'Lesson confirmed');
@@ -544,9 +545,18 @@ describe('cancelling and rescheduling', () => {
     const student = await person('student');
     const start = at(4, '16:00');
     const lesson = await (await book(student, { tutorId: who.id, start: iso(start) })).json();
+    const before = Date.now();
     const cancelled = await act(who, lesson.id, 'cancel', { reason: 'I am ill' });
     expect(cancelled.status).toBe(200);
-    expect(await cancelled.json()).toMatchObject({ status: 'cancelled', changeableUntil: null });
+    const answer = await cancelled.json();
+    expect(answer).toMatchObject({ status: 'cancelled', changeableUntil: null });
+    // Both read who called it off, when, and the reason they gave.
+    expect(answer.cancellation).toEqual({ by: 'tutor', at: expect.any(String), reason: 'I am ill' });
+    expect(Date.parse(answer.cancellation.at)).toBeGreaterThanOrEqual(before - 1000);
+    expect(Date.parse(answer.cancellation.at)).toBeLessThanOrEqual(Date.now() + 1000);
+    expect((await (await get(t, `/api/lessons/${lesson.id}`, student.jar)).json()).cancellation).toEqual(
+      answer.cancellation,
+    );
     for (const address of [who.email, student.email]) {
       const [confirmation] = await mailsAbout(address, 'Lesson confirmed');
       const [cancellation] = await mailsAbout(address, 'Lesson cancelled');
@@ -583,7 +593,13 @@ describe('cancelling and rescheduling', () => {
     );
     // Two seconds earlier, it may still be cancelled.
     vi.setSystemTime(start - 24 * HOUR - 1000);
-    expect((await act(student, lesson.id, 'cancel')).status).toBe(200);
+    const cancelled = await act(student, lesson.id, 'cancel');
+    expect(cancelled.status).toBe(200);
+    expect((await cancelled.json()).cancellation).toEqual({
+      by: 'student',
+      at: iso(start - 24 * HOUR - 1000),
+      reason: null,
+    });
   });
 
   it('moves a lesson for the student, keeping its identity; its own time does not block it', async () => {

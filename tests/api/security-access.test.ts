@@ -156,6 +156,12 @@ const matrix: Route[] = [
   },
   { method: 'GET', path: '/api/profile/details', expected: signedIn(401, 200) },
   { method: 'PATCH', path: '/api/profile/details', body: () => ({}), expected: signedIn(401, 200) },
+  {
+    method: 'POST',
+    path: '/api/profile/time-zone',
+    body: () => ({ timeZone: 'Europe/Rome' }),
+    expected: signedIn(401, 200),
+  },
   { method: 'GET', path: '/api/profile/photo', expected: signedIn(401, 404) },
   {
     method: 'PUT',

@@ -137,6 +137,7 @@ const endpoints: {
     keys: ['timeZone', 'headline', 'about', 'subjects', 'hourlyRate', 'languages', 'yearsExperience'],
     signedIn: 'tutor',
   },
+  { method: 'POST', path: '/api/profile/time-zone', keys: ['timeZone'], signedIn: true },
   {
     method: 'PUT',
     path: '/api/availability',

@@ -61,6 +61,25 @@ it('puts the signed-in user, or nobody, in the page, and keeps the page private'
   expect(html).not.toContain('<script>alert(1)');
 });
 
+it('tells the page whether a time zone is saved, as GET /api/session does', async () => {
+  const { jar } = await signUp(t, { name: 'Zoe Zone' });
+  const pageUser = async () =>
+    sessionIn(await (await t.request('/', { headers: { cookie: jar.header() } })).text()).user;
+  const apiUser = async () =>
+    (await (await t.request('/api/session', { headers: { cookie: jar.header() } })).json()).user;
+  expect((await pageUser()).timeZone).toBeNull();
+  expect(await apiUser()).toEqual(await pageUser());
+  const reported = await t.request('/api/profile/time-zone', {
+    method: 'POST',
+    body: JSON.stringify({ timeZone: 'Asia/Kolkata' }),
+    headers: { cookie: jar.header() },
+  });
+  expect(reported.status).toBe(200);
+  jar.store(reported);
+  expect((await pageUser()).timeZone).toBe('Asia/Kolkata');
+  expect(await apiUser()).toEqual(await pageUser());
+});
+
 it('puts the public configuration in every page, as GET /api/config answers it, so no page waits for it', async () => {
   const fromApi = await (await t.request('/api/config')).json();
   expect(fromApi).toMatchObject({ captcha: { kind: 'altcha' }, support: { email: t.config.supportEmail } });

@@ -133,7 +133,7 @@ test('a student in Tokyo books a New York tutor, both see it in their zone, and 
   await studentPage.goto('/schedule');
   await studentUpcoming.getByRole('button', { name: 'Cancel lesson' }).click();
   await studentUpcoming.getByLabel('Reason (optional)').fill('Exam moved');
-  await studentUpcoming.getByRole('button', { name: 'Confirm cancellation' }).click();
+  await studentUpcoming.getByRole('button', { name: 'Yes, cancel the lesson' }).click();
   await expect(studentUpcoming).toContainText('No lessons ahead.');
   const cancellation = invitation((await waitForMail(tutor.email, 'Lesson cancelled')).calendar);
   expect(cancellation).toMatchObject({ method: 'CANCEL', uid: confirmation.uid, sequence: 1 });

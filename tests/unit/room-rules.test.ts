@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   hasRoom,
   mayMarkNoShow,
+  offersJoin,
   roomSignalSchema,
   roomState,
   roomWindow,
@@ -25,6 +26,20 @@ describe('the lesson room’s window', () => {
     expect(hasRoom('completed')).toBe(true);
     for (const status of ['pending', 'declined', 'expired', 'cancelled', 'no_show'] as const)
       expect(hasRoom(status)).toBe(false);
+  });
+});
+
+describe('Join, in the lists of lessons', () => {
+  it('is offered only while a confirmed lesson’s room is open and the lesson has not ended', () => {
+    const confirmed = { ...lesson, status: 'confirmed' as const };
+    expect(offersJoin(confirmed, 90 * MINUTE - 1)).toBe(false);
+    expect(offersJoin(confirmed, 90 * MINUTE)).toBe(true);
+    expect(offersJoin(confirmed, lesson.end - 1)).toBe(true);
+    // Ended: the room stays open half an hour more, but nobody is invited in any longer.
+    expect(offersJoin(confirmed, lesson.end)).toBe(false);
+    expect(offersJoin({ ...lesson, status: 'completed' }, lesson.end + MINUTE)).toBe(false);
+    for (const status of ['completed', 'no_show', 'cancelled', 'pending', 'declined', 'expired'] as const)
+      expect(offersJoin({ ...lesson, status }, 120 * MINUTE), status).toBe(false);
   });
 });
 

@@ -29,6 +29,20 @@ describe('mail', () => {
     expect(mail.html).toContain('&lt;b&gt;bold&lt;/b&gt;');
   });
 
+  it('says when a contact message arrived in words: UTC, named, since support has no zone of its own', () => {
+    const mail = contactForwardMail({
+      name: 'Vera',
+      email: 'a@example.com',
+      subjectLabel: 'Other',
+      message: 'Hello',
+      receivedAt: new Date('2026-01-01T00:00:00Z'),
+    });
+    expect(mail.text).toContain(
+      'Received: Thursday, January 1, 2026, 00:00 Coordinated Universal Time (UTC)',
+    );
+    expect(mail.text).not.toContain('2026-01-01T');
+  });
+
   it('names the product in every subject and carries the link in both bodies', () => {
     const mail = verificationMail({
       displayName: 'Ada',

@@ -1,8 +1,10 @@
 /**
  * Time zones as a person reads them: "India Standard Time (GMT+5:30) · Kolkata" rather than
  * "Asia/Calcutta". Names and offsets come from the browser's Intl data, for the date given (an
- * offset changes with daylight saving time).
+ * offset changes with daylight saving time). Mails name zones without the offset
+ * (src/shared/time-zone-name.ts): a screen offers a choice among zones, a mail says one.
  */
+import { placeOfTimeZone } from '../../shared/time-zone-name';
 
 function zonePart(zone: string, timeZoneName: 'long' | 'shortOffset', at: Date): string {
   try {
@@ -13,9 +15,6 @@ function zonePart(zone: string, timeZoneName: 'long' | 'shortOffset', at: Date):
   }
 }
 
-/** The place a zone is named after: "Asia/Kolkata" → "Kolkata", "America/Argentina/Salta" → "Salta". */
-const placeOf = (zone: string) => (zone.split('/').at(-1) ?? zone).replaceAll('_', ' ');
-
 /** A zone's name, offset and place, e.g. "Central European Standard Time (GMT+1) · Berlin". */
 export function describeTimeZone(zone: string, at = new Date()): string {
   const name = zonePart(zone, 'long', at);
@@ -24,8 +23,8 @@ export function describeTimeZone(zone: string, at = new Date()): string {
   if (zone === 'UTC' || zone === 'Etc/UTC') return 'Coordinated Universal Time (UTC)';
   if (zone.startsWith('Etc/')) return offset;
   // Where the browser knows no name, it gives the offset as the name: said once.
-  if (name.startsWith('GMT')) return `${offset} · ${placeOf(zone)}`;
-  return `${name} (${offset}) · ${placeOf(zone)}`;
+  if (name.startsWith('GMT')) return `${offset} · ${placeOfTimeZone(zone)}`;
+  return `${name} (${offset}) · ${placeOfTimeZone(zone)}`;
 }
 
 /** The UTC offset in minutes, for sorting (east of Greenwich positive). */

@@ -186,6 +186,14 @@ export function createAuth(deps: AuthDependencies) {
           defaultValue: false,
           input: false,
         },
+        // Read with the session so the browser knows whether a zone is saved; written only by the
+        // profile's routes (src/server/profile/profile-details-routes.ts), never through sign-up.
+        timeZone: {
+          type: 'string',
+          fieldName: 'time_zone',
+          required: false,
+          input: false,
+        },
         suspendedAt: {
           type: 'date',
           fieldName: 'suspended_at',

@@ -42,6 +42,7 @@ const authUserSchema = z.object({
   isAdmin: z.boolean().catch(false),
   suspendedAt: z.union([z.string(), z.date()]).nullish().catch(null),
   createdAt: z.union([z.string(), z.date()]),
+  timeZone: z.string().nullish().catch(null),
 });
 
 export function toSessionUser(user: unknown): SessionUser {
@@ -54,6 +55,7 @@ export function toSessionUser(user: unknown): SessionUser {
     emailVerified: parsed.emailVerified,
     isAdmin: parsed.isAdmin,
     createdAt: new Date(parsed.createdAt).toISOString(),
+    timeZone: parsed.timeZone ?? null,
   };
 }
 
@@ -131,6 +133,12 @@ export function requireAdmin(c: Context<AppEnv>): SessionUser {
 /** After loadSession: a route for admins only. */
 export const adminOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
   requireAdmin(c);
+  await next();
+};
+
+/** After loadSession: a route for signed-in users (401 otherwise), checked before the input is. */
+export const signedInOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
+  requireUser(c);
   await next();
 };
 

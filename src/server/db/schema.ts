@@ -234,6 +234,7 @@ export interface LessonsTable {
   expires_at: Timestamp | null;
   sequence: Generated<number>;
   idempotency_key: string | null;
+  /** Which of its two people cancelled it; null when Tutorlane did (an account suspended). */
   cancelled_by: string | null;
   cancel_reason: string | null;
   created_at: Generated<Date>;

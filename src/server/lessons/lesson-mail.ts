@@ -13,6 +13,7 @@ import ical, {
 import { PRODUCT_NAME } from '../../shared/constants';
 import { lessonTimeLabel, priceLabel } from '../../shared/lessons/lesson-times';
 import { paths, roomPath } from '../../shared/routes';
+import { timeZoneName } from '../../shared/time-zone-name';
 import { escapeHtml } from '../mail/html';
 import { layout, type MailContent } from '../mail/mail-templates';
 import type { OutgoingMail } from '../mail/mailer';
@@ -95,11 +96,16 @@ export function lessonInvitation(
   return calendar.toString();
 }
 
+/** The zone a reader's times are written in: theirs, else UTC, named either way. */
+const zoneOf = (reader: MailPerson) => reader.timeZone ?? 'UTC';
+
 function describe(lesson: MailLesson, reader: MailPerson) {
-  const zone = reader.timeZone ?? 'UTC';
+  const zone = zoneOf(reader);
   const other = reader.id === lesson.tutor.id ? lesson.student : lesson.tutor;
   return {
-    when: `${lessonTimeLabel(lesson.start.getTime(), lesson.end.getTime(), zone)} (${zone} time)`,
+    // "Monday, March 2, 2026, 10:00–11:00 Eastern Time (New York)": a mail is read away from the
+    // site, so the zone is said in words, never as an IANA id.
+    when: `${lessonTimeLabel(lesson.start.getTime(), lesson.end.getTime(), zone)} ${timeZoneName(zone, lesson.start.getTime())}`,
     other: other.displayName,
     price: priceLabel(lesson.priceCents, lesson.currency),
   };
@@ -178,7 +184,7 @@ function wording(
         ? ` (it was ${lessonTimeLabel(
             extra.previousStart.getTime(),
             extra.previousStart.getTime() + (lesson.end.getTime() - lesson.start.getTime()),
-            reader.timeZone ?? 'UTC',
+            zoneOf(reader),
           )})`
         : '';
       return {

@@ -66,6 +66,24 @@ export const lessonMessages = {
   sameTime: 'The lesson already starts at that time',
 } as const;
 
+/**
+ * Who called a lesson off: one of its two people, or Tutorlane itself when the other person's
+ * account was suspended.
+ */
+export type CancelledBy = 'tutor' | 'student' | 'tutorlane';
+
+/** What is kept of a cancellation, for the lesson's two people to read. */
+export interface Cancellation {
+  by: CancelledBy;
+  /** ISO 8601 UTC. */
+  at: string;
+  /** The words the person gave, or null (always null when Tutorlane cancelled). */
+  reason: string | null;
+}
+
+/** Stored with lessons cancelled by a suspension, for the record; never shown as a reason. */
+const SUSPENSION_CANCEL_REASON = 'account suspended';
+
 /** A lesson as the API gives it (docs/api.md). All instants are ISO 8601 UTC. */
 export interface LessonView {
   id: string;
@@ -80,6 +98,8 @@ export interface LessonView {
   student: { id: string; displayName: string };
   /** Until when it may be cancelled or rescheduled; null once it is no longer planned. */
   changeableUntil: string | null;
+  /** Who cancelled it, when and why; null unless it is cancelled. */
+  cancellation: Cancellation | null;
 }
 
 /** A tutor's availability and settings as the API gives and takes them. */
@@ -101,6 +121,7 @@ interface LessonRow {
   sequence: number;
   cancelled_by: string | null;
   cancel_reason: string | null;
+  updated_at: Date;
 }
 
 /** What a stored status reads as at `now`. */
@@ -114,6 +135,21 @@ export function statusAt(
 }
 
 const isPlanned = (status: LessonStatus) => status === 'pending' || status === 'confirmed';
+
+/**
+ * A cancelled lesson's cancellation. Nothing changes a lesson once it is cancelled, so the last
+ * update is the moment it was.
+ */
+function cancellationOf(row: LessonRow): Cancellation | null {
+  if (row.status !== 'cancelled') return null;
+  const by: CancelledBy =
+    row.cancelled_by === null ? 'tutorlane' : row.cancelled_by === row.tutor_id ? 'tutor' : 'student';
+  return {
+    by,
+    at: row.updated_at.toISOString(),
+    reason: by === 'tutorlane' ? null : row.cancel_reason,
+  };
+}
 
 function toView(row: LessonRow & { tutor_name: string; student_name: string }, now: number): LessonView {
   const status = statusAt(row, now);
@@ -131,6 +167,7 @@ function toView(row: LessonRow & { tutor_name: string; student_name: string }, n
     changeableUntil: isPlanned(status)
       ? new Date(changeableUntil(row.starts_at.getTime())).toISOString()
       : null,
+    cancellation: cancellationOf(row),
   };
 }
 
@@ -152,6 +189,7 @@ const lessonColumns = [
   'l.sequence',
   'l.cancelled_by',
   'l.cancel_reason',
+  'l.updated_at',
 ] as const;
 
 function lessonsWithNames(db: Db) {
@@ -568,6 +606,7 @@ const lessonRowColumns = [
   'sequence',
   'cancelled_by',
   'cancel_reason',
+  'updated_at',
 ] as const;
 
 /**
@@ -885,8 +924,9 @@ export async function cancelLessonsOfSuspended(
     .updateTable('lessons')
     .set((eb) => ({
       status: 'cancelled',
-      cancelled_by: userId,
-      cancel_reason: 'account suspended',
+      // Neither of the lesson's people called it off: Tutorlane did.
+      cancelled_by: null,
+      cancel_reason: SUSPENSION_CANCEL_REASON,
       sequence: eb('sequence', '+', 1),
       updated_at: new Date(now),
     }))

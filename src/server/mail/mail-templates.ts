@@ -3,6 +3,8 @@
  * subject. Every value that came from a user is escaped in the HTML body.
  */
 import { PRODUCT_NAME } from '../../shared/constants';
+import { instantLabel } from '../../shared/lessons/lesson-times';
+import { timeZoneName } from '../../shared/time-zone-name';
 import { escapeHtml } from './html';
 
 export interface MailContent {
@@ -82,7 +84,8 @@ export function contactForwardMail(input: {
   receivedAt: Date;
 }): MailContent {
   const subject = `[${PRODUCT_NAME} contact] ${input.subjectLabel} from ${input.name}`;
-  const when = input.receivedAt.toISOString();
+  // The support address belongs to nobody with a zone: UTC, said in words like every mail's times.
+  const when = `${instantLabel(input.receivedAt.getTime(), 'UTC')} ${timeZoneName('UTC')}`;
   return {
     subject,
     text: `A visitor wrote through the contact form.

@@ -1,7 +1,8 @@
 /**
  * /api/profile/details and /api/profile/photo: the signed-in user's marketplace profile. A tutor
  * edits the public profile and its photo; a student, their time zone and learning goals. Each
- * role's schema refuses the other's fields.
+ * role's schema refuses the other's fields. /api/profile/time-zone takes the zone a browser
+ * reports, for a person who never saved one.
  *
  * Saves and uploads are rate-limited per user; an upload is refused (403, 429) before its body is
  * read, and waits for one of the process's photo decoding slots.
@@ -11,16 +12,23 @@ import { bodyLimit } from 'hono/body-limit';
 import type { Kysely } from 'kysely';
 import { messages } from '../../shared/messages';
 import { MAX_PHOTO_BYTES } from '../../shared/tutor-catalog';
-import { studentDetailsSchema, tutorDetailsSchema } from '../../shared/tutor-schemas';
-import { requireUser, type SessionReader } from '../accounts/session';
+import { reportedTimeZoneSchema, studentDetailsSchema, tutorDetailsSchema } from '../../shared/tutor-schemas';
+import { requireUser, type SessionReader, signedInOnly } from '../accounts/session';
 import type { DB } from '../db/schema';
 import { ApiError, errorResponse } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
-import { validateBy } from '../http/validation';
+import { validate, validateBy } from '../http/validation';
 import { type ConcurrencyLimit, ServerBusyError } from '../rate-limit/concurrency-limit';
 import { limitByUser, type RateLimiters } from '../rate-limit/rate-limits';
 import { type ProcessedPhoto, photoDecodes, processPhoto } from '../tutors/profile-photo';
-import { readDetails, removePhoto, savePhoto, saveStudentDetails, saveTutorDetails } from './profile-details';
+import {
+  readDetails,
+  removePhoto,
+  savePhoto,
+  saveReportedTimeZone,
+  saveStudentDetails,
+  saveTutorDetails,
+} from './profile-details';
 
 export const PHOTO_PATH = '/api/profile/photo';
 
@@ -43,7 +51,7 @@ export function profileDetailsRoutes(deps: {
 }) {
   const { db, limiters } = deps;
   const decodes = deps.photoDecodes ?? photoDecodes;
-  const { loadSession } = deps.sessions;
+  const { loadSession, fromDatabase } = deps.sessions;
   const photoSize = bodyLimit({
     maxSize: MAX_PHOTO_BYTES,
     onError: (c) => errorResponse(c, 413, 'The photo must be at most 5 MB', 'BODY_TOO_LARGE'),
@@ -65,6 +73,20 @@ export function profileDetailsRoutes(deps: {
         if (input.role === 'tutor') await saveTutorDetails(db, user.id, input.details);
         else await saveStudentDetails(db, user.id, input.details);
         return c.json(await readDetails(db, user.id, user.role), 200);
+      },
+    )
+    .post(
+      '/profile/time-zone',
+      loadSession,
+      signedInOnly,
+      validate('json', reportedTimeZoneSchema),
+      async (c) => {
+        const user = requireUser(c);
+        const answer = await saveReportedTimeZone(db, user.id, c.req.valid('json').timeZone);
+        // The session's cached copy still says no zone is saved: read it again, so the next page
+        // this browser loads knows, and does not report again.
+        await fromDatabase(c);
+        return c.json(answer, 200);
       },
     )
     .get('/profile/photo', loadSession, async (c) => {

@@ -154,6 +154,32 @@ export async function saveStudentDetails(db: Kysely<DB>, userId: string, input: 
     .execute();
 }
 
+/**
+ * Saves the zone a person's browser reported, but only while none is saved: one conditional
+ * UPDATE settles it, so a zone the person chose is never overwritten, not even by two tabs
+ * reporting at once (the second finds the row no longer null). Answers the zone saved now.
+ */
+export async function saveReportedTimeZone(
+  db: Kysely<DB>,
+  userId: string,
+  timeZone: string,
+): Promise<{ timeZone: string; saved: boolean }> {
+  const updated = await db
+    .updateTable('users')
+    .set({ time_zone: timeZone, updated_at: new Date() })
+    .where('id', '=', userId)
+    .where('time_zone', 'is', null)
+    .returning('time_zone')
+    .executeTakeFirst();
+  if (updated) return { timeZone, saved: true };
+  const user = await db
+    .selectFrom('users')
+    .select('time_zone')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return { timeZone: user.time_zone ?? timeZone, saved: false };
+}
+
 export async function savePhoto(
   db: Kysely<DB>,
   userId: string,

@@ -28,6 +28,18 @@ export function roomState(lesson: { start: number; end: number }, now: number): 
 export const hasRoom = (status: LessonStatus) => status === 'confirmed' || status === 'completed';
 
 /**
+ * Whether a list of lessons offers to join one now: a confirmed lesson whose room is open and
+ * which has not ended. A lesson that has ended (completed, even while its room stays open for
+ * late goodbyes), was missed or was called off is never offered.
+ */
+export function offersJoin(
+  lesson: { start: number; end: number; status: LessonStatus },
+  now: number,
+): boolean {
+  return lesson.status === 'confirmed' && now < lesson.end && roomState(lesson, now) === 'open';
+}
+
+/**
  * A tutor may mark a student as a no-show once the lesson has ended, and only if the student never
  * joined its room.
  */

@@ -107,6 +107,10 @@ export function createAuthStore(initial: AuthUser | null | undefined = undefined
     async resendVerification(email: string) {
       await request(api.auth['send-verification-email'].$post({ json: { email } }));
     },
+    /** The zone now saved on the profile, as the server answered it. */
+    noteTimeZone(timeZone: string | null) {
+      if (state.status === 'signed-in' && state.user.timeZone !== timeZone) set({ ...state.user, timeZone });
+    },
     async updateDisplayName(displayName: string) {
       const profile = await request(api.profile.$patch({ json: { displayName } }));
       if (state.status === 'signed-in') set({ ...state.user, displayName: profile.displayName });

@@ -78,7 +78,9 @@ export async function action({ request: submitted }: ActionFunctionArgs): Promis
   const draft = JSON.parse(String(form.get(DRAFT_FIELD))) as Draft;
   try {
     // The body's numbers are checked by the server, which names the field at fault.
-    await request(api.availability.$put({ json: bodyFrom(draft) as AvailabilityInput }));
+    const saved = await request(api.availability.$put({ json: bodyFrom(draft) as AvailabilityInput }));
+    // The hours' zone is the profile's: the session knows it now too.
+    authStore.noteTimeZone(saved.timeZone);
     return { done: SAVED };
   } catch (error) {
     if (!(error instanceof ApiError) || error.status === 0) return refused(error);

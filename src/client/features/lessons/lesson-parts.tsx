@@ -1,7 +1,7 @@
 /** Small pieces every lesson screen shares: a lesson's status as a badge, and the zone times are in. */
 import { Link } from 'react-router';
 import type { LessonStatus } from '../../../shared/lessons/lesson-schemas';
-import { hasRoom, roomState } from '../../../shared/lessons/room-rules';
+import { offersJoin, roomState } from '../../../shared/lessons/room-rules';
 import { roomPath } from '../../../shared/routes';
 import { ButtonLink } from '../../components/button';
 import { describeTimeZone } from '../../lib/time-zones';
@@ -38,8 +38,9 @@ export function ZoneNote({ timeZone, className = '' }: { timeZone: string; class
 }
 
 /**
- * The way into a lesson's room: "Join" while it is open (10 minutes before the start to 30
- * after the end), a quiet link to it before; nothing for a lesson without a room.
+ * The way into a lesson's room: "Join" while it is open (from 10 minutes before the start) and
+ * the lesson has not ended, a quiet link to it before; nothing once it has ended, or for a
+ * lesson without a room.
  */
 export function RoomLink({
   lesson,
@@ -49,15 +50,15 @@ export function RoomLink({
   /** Say nothing until the room opens (the dashboards: only what can be done now). */
   onlyWhenOpen?: boolean;
 }) {
-  if (!hasRoom(lesson.status)) return null;
-  const state = roomState({ start: Date.parse(lesson.start), end: Date.parse(lesson.end) }, Date.now());
-  if (state === 'ended' || (onlyWhenOpen && state === 'not-open')) return null;
-  if (state === 'open')
+  const times = { start: Date.parse(lesson.start), end: Date.parse(lesson.end), status: lesson.status };
+  const now = Date.now();
+  if (offersJoin(times, now))
     return (
       <ButtonLink to={roomPath(lesson.id)} className="mr-3 mt-2">
         Join
       </ButtonLink>
     );
+  if (onlyWhenOpen || lesson.status !== 'confirmed' || roomState(times, now) !== 'not-open') return null;
   return (
     <Link
       to={roomPath(lesson.id)}

@@ -79,7 +79,9 @@ export async function action({ request: submitted }: ActionFunctionArgs): Promis
   try {
     if (displayName !== authStore.getState().user?.displayName)
       await authStore.updateDisplayName(displayName);
-    await request(api.profile.details.$patch({ json: details }));
+    const saved = await request(api.profile.details.$patch({ json: details }));
+    // The rest of the app shows times in the zone the session says is saved.
+    authStore.noteTimeZone(saved.timeZone);
     return { done: messages.profileSaved };
   } catch (error) {
     return refused(error);

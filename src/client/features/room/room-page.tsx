@@ -2,7 +2,9 @@
  * /lessons/:id/room: a confirmed lesson's room, for its tutor and its student only (anyone else
  * sees the Not Found page). Before it opens it says when; after, that the lesson has ended and
  * who joined (and the tutor may mark a student who never came as a no-show); while open, the
- * pre-join screen (camera preview, devices), then the call with its chat.
+ * pre-join screen (camera preview, devices), then the call with its chat. A lesson without a
+ * room says why: who cancelled it and when, that the tutor declined the request or that it
+ * expired, that it is still a request, or that it has ended. Times are in the viewer's zone.
  */
 import type { InferResponseType } from 'hono/client';
 import { useEffect, useState } from 'react';
@@ -14,24 +16,39 @@ import { Button } from '../../components/button';
 import { ErrorMessage } from '../../components/messages';
 import { ApiError, api, failureMessage, request } from '../../lib/api';
 import { browserTimeZone } from '../../lib/time-zones';
-import { StatusBadge } from '../lessons/lesson-parts';
+import { useAuth } from '../auth/auth-provider';
+import { StatusBadge, ZoneNote } from '../lessons/lesson-parts';
 import { Component as NotFound } from '../not-found/not-found-page';
+import { type LessonInfo, whyNoRoom } from './no-room';
 import { PreJoin } from './pre-join';
 import { RoomView } from './room-view';
 
 export type RoomInfo = InferResponseType<(typeof api.lessons)[':id']['room']['$get'], 200>;
 
+const isStatus = (error: unknown, status: number) => error instanceof ApiError && error.status === status;
+
 export async function loader({ params, request: page }: LoaderFunctionArgs) {
+  const input = { param: { id: params.id ?? '' } };
+  const init = { init: { signal: page.signal } };
   try {
-    const room = await request(
-      api.lessons[':id'].room.$get({ param: { id: params.id ?? '' } }, { init: { signal: page.signal } }),
-    );
-    return { room, problem: null };
+    return { room: await request(api.lessons[':id'].room.$get(input, init)), lesson: null };
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return { room: null, problem: null };
-    if (error instanceof ApiError && error.status === 409) return { room: null, problem: error.message };
+    if (isStatus(error, 404)) return { room: null, lesson: null };
+    if (!isStatus(error, 409)) throw error;
+  }
+  // No room (409): the lesson itself tells why.
+  try {
+    return { room: null, lesson: await request(api.lessons[':id'].$get(input, init)) };
+  } catch (error) {
+    if (isStatus(error, 404)) return { room: null, lesson: null };
     throw error;
   }
+}
+
+/** The zone the viewer reads times in: the one they saved, else this browser's. */
+function useViewerTimeZone() {
+  const auth = useAuth();
+  return auth.user?.timeZone ?? browserTimeZone();
 }
 
 /** Loads the page again when the room opens or closes, so nobody has to reload it. */
@@ -49,14 +66,14 @@ function useReloadAt(at: number | null) {
 }
 
 export function Component() {
-  const { room, problem } = useLoaderData<typeof loader>();
-  if (problem) return <Closed title="No room for this lesson" text={problem} />;
-  if (!room) return <NotFound />;
-  return <Room room={room} />;
+  const { room, lesson } = useLoaderData<typeof loader>();
+  if (room) return <Room room={room} />;
+  if (lesson) return <NoRoom lesson={lesson} />;
+  return <NotFound />;
 }
 
 function Room({ room }: { room: RoomInfo }) {
-  const timeZone = browserTimeZone();
+  const timeZone = useViewerTimeZone();
   const { lesson } = room;
   const other = room.you === 'tutor' ? lesson.student : lesson.tutor;
   const [joined, setJoined] = useState<MediaStream | null | undefined>(undefined);
@@ -143,15 +160,42 @@ function Ended({ room, otherName }: { room: RoomInfo; otherName: string }) {
   );
 }
 
-function Closed({ title, text }: { title: string; text: string }) {
+/** A lesson that has no room (not confirmed, or no longer): what happened to it, in words. */
+function NoRoom({ lesson }: { lesson: LessonInfo }) {
+  const auth = useAuth();
+  const timeZone = useViewerTimeZone();
+  const you = auth.user?.id === lesson.tutor.id ? 'tutor' : 'student';
+  const other = you === 'tutor' ? lesson.student : lesson.tutor;
+  const { headline, details } = whyNoRoom(lesson, you, timeZone);
+  const title = `${lesson.subject} with ${other.displayName}`;
   return (
-    <div className="mx-auto max-w-xl px-4 py-16 text-center">
-      <title>{`${title} · Tutorlane`}</title>
-      <h1 className="text-3xl font-bold text-slate-900">{title}</h1>
-      <p className="mt-3 text-slate-700">{text}</p>
-      <Link to={paths.schedule} className="mt-6 inline-block font-semibold text-brand-700 underline">
-        Back to your schedule
-      </Link>
+    <div className="mx-auto max-w-3xl px-4 py-6 sm:py-8">
+      <title>{`${title} · Lesson room · Tutorlane`}</title>
+      <header className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <h1 className="wrap-break-word text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+          {title}
+        </h1>
+        <StatusBadge status={lesson.status} />
+        <p className="w-full text-sm text-slate-700">
+          {lessonTimeLabel(Date.parse(lesson.start), Date.parse(lesson.end), timeZone)}
+        </p>
+        <ZoneNote timeZone={timeZone} className="w-full" />
+      </header>
+      <div className="mt-6">
+        <Notice>
+          <p className="font-semibold text-slate-900">{headline}</p>
+          {details.map((line) => (
+            <p key={line} className="mt-1 wrap-break-word">
+              {line}
+            </p>
+          ))}
+          <p className="mt-4">
+            <Link to={paths.schedule} className="font-semibold text-brand-700 underline">
+              Back to your schedule
+            </Link>
+          </p>
+        </Notice>
+      </div>
     </div>
   );
 }

@@ -1,15 +1,19 @@
 /**
  * What can be done with one upcoming lesson, and why not when it cannot: the tutor accepts or
- * declines a request; either side cancels, and the student moves it to another free time, while
- * more than 24 hours remain. After each change the page's data is loaded again.
+ * declines a request; the student cancels their request or moves it; either side cancels a
+ * confirmed lesson, and the student moves it to another free time, while more than 24 hours
+ * remain. Cancelling asks first, with an optional reason. Each change is told once, by the page
+ * (`onChanged`), since the lesson it was about may leave this list; the page's data is then
+ * loaded again.
  */
-import { useId, useState } from 'react';
-import { useRevalidator } from 'react-router';
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { MAX_CANCEL_REASON_LENGTH } from '../../../shared/lessons/lesson-schemas';
 import { instantLabel, lessonTimeLabel } from '../../../shared/lessons/lesson-times';
 import { Button } from '../../components/button';
-import { ErrorMessage, StatusMessage } from '../../components/messages';
+import { ErrorMessage } from '../../components/messages';
 import { TextArea } from '../../components/text-field';
-import { ApiError, api, request } from '../../lib/api';
+import { api, request } from '../../lib/api';
+import { useApiAction } from '../../lib/api-action';
 import { type Slot, SlotPicker } from '../lessons/slot-picker';
 import type { Lesson } from './schedule-data';
 
@@ -19,66 +23,82 @@ export function LessonActions({
   lesson,
   role,
   timeZone,
+  onChanged,
 }: {
   lesson: Lesson;
   role: 'student' | 'tutor';
   timeZone: string;
+  /** Tells the page what just changed, in a sentence. */
+  onChanged: (notice: string) => void;
 }) {
-  const revalidator = useRevalidator();
+  const { busy, problem, run } = useApiAction();
   const [panel, setPanel] = useState<Panel>('none');
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
   const [reason, setReason] = useState('');
   const [slot, setSlot] = useState<Slot | null>(null);
   const panelId = useId();
+  const cancelToggle = useRef<HTMLButtonElement>(null);
 
+  const isRequest = lesson.status === 'pending';
   const changeable =
-    (lesson.status === 'pending' || lesson.status === 'confirmed') &&
+    (isRequest || lesson.status === 'confirmed') &&
     lesson.changeableUntil !== null &&
     Date.now() < Date.parse(lesson.changeableUntil);
+  // A tutor answers a request; declining is how they say no to it.
+  const answers = role === 'tutor' && isRequest;
+  const mayCancel = changeable && !answers;
+  const mayMove = changeable && role === 'student';
+  const other = role === 'tutor' ? lesson.student.displayName : lesson.tutor.displayName;
+  const when = lessonTimeLabel(Date.parse(lesson.start), Date.parse(lesson.end), timeZone);
+  const what = `${lesson.subject} with ${other}`;
+  const thing = isRequest ? 'request' : 'lesson';
   const id = { param: { id: lesson.id } };
 
-  async function run(work: () => Promise<unknown>, success: string) {
-    setBusy(true);
-    setProblem(null);
-    try {
-      await work();
-      setDone(success);
+  async function change(call: () => Promise<unknown>, notice: string) {
+    if (await run(call)) {
       setPanel('none');
-      revalidator.revalidate();
-    } catch (error) {
-      setProblem(error instanceof ApiError ? error.message : 'That did not work. Please try again.');
-    } finally {
-      setBusy(false);
+      onChanged(notice);
     }
+  }
+
+  function closeCancel() {
+    setPanel('none');
+    cancelToggle.current?.focus();
   }
 
   return (
     <div className="mt-3 space-y-3">
-      {done ? <StatusMessage>{done}</StatusMessage> : null}
       {problem ? <ErrorMessage>{problem}</ErrorMessage> : null}
-      {(role === 'tutor' && lesson.status === 'pending') || changeable ? (
+      {answers || mayCancel || mayMove ? (
         <div className="flex flex-wrap gap-2">
-          {role === 'tutor' && lesson.status === 'pending' ? (
+          {answers ? (
             <>
               <Button
                 busy={busy}
                 disabled={busy}
-                onClick={() => run(() => request(api.lessons[':id'].accept.$post(id)), 'Request accepted.')}
+                onClick={() =>
+                  change(
+                    () => request(api.lessons[':id'].accept.$post(id)),
+                    `Request accepted: ${what}, ${when}. You will both get a mail.`,
+                  )
+                }
               >
                 Accept
               </Button>
               <Button
                 variant="secondary"
                 disabled={busy}
-                onClick={() => run(() => request(api.lessons[':id'].decline.$post(id)), 'Request declined.')}
+                onClick={() =>
+                  change(
+                    () => request(api.lessons[':id'].decline.$post(id)),
+                    `Request declined: ${what}, ${when}. ${other} will get a mail.`,
+                  )
+                }
               >
                 Decline
               </Button>
             </>
           ) : null}
-          {changeable && role === 'student' ? (
+          {mayMove ? (
             <Button
               variant="secondary"
               aria-expanded={panel === 'reschedule'}
@@ -88,66 +108,56 @@ export function LessonActions({
               Reschedule
             </Button>
           ) : null}
-          {changeable ? (
+          {mayCancel ? (
             <Button
+              ref={cancelToggle}
               variant="secondary"
               aria-expanded={panel === 'cancel'}
               aria-controls={panelId}
               onClick={() => setPanel(panel === 'cancel' ? 'none' : 'cancel')}
             >
-              Cancel lesson
+              {isRequest ? 'Cancel request' : 'Cancel lesson'}
             </Button>
           ) : null}
         </div>
       ) : null}
-      {!changeable && (lesson.status === 'pending' || lesson.status === 'confirmed') ? (
+      {!changeable && (isRequest || lesson.status === 'confirmed') && !answers ? (
         <p className="text-sm text-slate-600">
-          Less than 24 hours to go: this lesson can no longer be cancelled or rescheduled.
+          Less than 24 hours to go: this {thing} can no longer be cancelled or rescheduled.
         </p>
       ) : null}
-      {changeable ? (
+      {mayCancel ? (
         <p className="text-sm text-slate-600">
-          Free to cancel{role === 'student' ? ' or move' : ''} until{' '}
+          Free to cancel{mayMove ? ' or move' : ''} until{' '}
           {instantLabel(Date.parse(lesson.changeableUntil ?? lesson.start), timeZone)}.
         </p>
       ) : null}
 
       <div id={panelId}>
         {panel === 'cancel' ? (
-          <div className="space-y-3 rounded-xl border border-slate-200 bg-slate-50 p-4">
-            <TextArea
-              label="Reason (optional)"
-              rows={2}
-              maxLength={500}
-              value={reason}
-              onChange={(event) => setReason(event.target.value)}
-              hint={`${role === 'tutor' ? lesson.student.displayName : lesson.tutor.displayName} will see it in the cancellation mail.`}
-            />
-            <div className="flex flex-wrap gap-2">
-              <Button
-                variant="danger"
-                busy={busy}
-                disabled={busy}
-                onClick={() =>
-                  run(
-                    () =>
-                      request(
-                        api.lessons[':id'].cancel.$post({
-                          ...id,
-                          json: reason.trim() ? { reason: reason.trim() } : {},
-                        }),
-                      ),
-                    'Lesson cancelled. You will both get a mail.',
-                  )
-                }
-              >
-                Confirm cancellation
-              </Button>
-              <Button variant="ghost" onClick={() => setPanel('none')}>
-                Keep the lesson
-              </Button>
-            </div>
-          </div>
+          <CancelConfirmation
+            thing={thing}
+            what={what}
+            when={when}
+            other={other}
+            invited={lesson.status === 'confirmed'}
+            reason={reason}
+            onReason={setReason}
+            busy={busy}
+            onKeep={closeCancel}
+            onConfirm={() =>
+              change(
+                () =>
+                  request(
+                    api.lessons[':id'].cancel.$post({
+                      ...id,
+                      json: reason.trim() ? { reason: reason.trim() } : {},
+                    }),
+                  ),
+                `${isRequest ? 'Request' : 'Lesson'} cancelled: ${what}, ${when}. You will both get a mail.`,
+              )
+            }
+          />
         ) : null}
         {panel === 'reschedule' ? (
           <div className="space-y-3 rounded-xl border border-slate-200 bg-slate-50 p-4">
@@ -165,19 +175,93 @@ export function LessonActions({
                 busy={busy}
                 disabled={busy}
                 onClick={() =>
-                  run(
+                  change(
                     () =>
                       request(api.lessons[':id'].reschedule.$post({ ...id, json: { start: slot.start } })),
-                    `Lesson moved to ${lessonTimeLabel(Date.parse(slot.start), Date.parse(slot.end), timeZone)}.`,
+                    `${isRequest ? 'Request' : 'Lesson'} moved: ${what} is now on ${lessonTimeLabel(
+                      Date.parse(slot.start),
+                      Date.parse(slot.end),
+                      timeZone,
+                    )}.`,
                   )
                 }
               >
-                Move the lesson to {lessonTimeLabel(Date.parse(slot.start), Date.parse(slot.end), timeZone)}
+                Move the {thing} to {lessonTimeLabel(Date.parse(slot.start), Date.parse(slot.end), timeZone)}
               </Button>
             ) : null}
           </div>
         ) : null}
       </div>
     </div>
+  );
+}
+
+/**
+ * The step before a cancellation: what will be cancelled, who is told, an optional reason, and
+ * a button that says what it does. Opening it moves the focus to its question; Escape or "Keep"
+ * closes it and gives the focus back to the button that opened it.
+ */
+function CancelConfirmation({
+  thing,
+  what,
+  when,
+  other,
+  invited,
+  reason,
+  onReason,
+  busy,
+  onKeep,
+  onConfirm,
+}: {
+  thing: 'lesson' | 'request';
+  what: string;
+  when: string;
+  other: string;
+  /** A confirmed lesson is in both calendars: the mail takes it out. */
+  invited: boolean;
+  reason: string;
+  onReason: (reason: string) => void;
+  busy: boolean;
+  onKeep: () => void;
+  onConfirm: () => void;
+}) {
+  const question = useRef<HTMLLegendElement>(null);
+  useEffect(() => question.current?.focus(), []);
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      onKeep();
+    }
+  };
+  return (
+    <fieldset onKeyDown={onKeyDown} className="space-y-3 rounded-xl border border-red-200 bg-red-50/50 p-4">
+      <legend
+        ref={question}
+        tabIndex={-1}
+        className="float-left w-full font-semibold text-slate-900 focus:outline-none"
+      >
+        Cancel this {thing}?
+      </legend>
+      <p className="text-sm text-slate-700">
+        {what}, {when}. {other} will get a mail
+        {invited ? ' that takes it out of both your calendars' : ''}.
+      </p>
+      <TextArea
+        label="Reason (optional)"
+        rows={2}
+        maxLength={MAX_CANCEL_REASON_LENGTH}
+        value={reason}
+        onChange={(event) => onReason(event.target.value)}
+        hint={`${other} will see it in the cancellation mail.`}
+      />
+      <div className="flex flex-wrap gap-2">
+        <Button variant="danger" busy={busy} disabled={busy} onClick={onConfirm}>
+          Yes, cancel the {thing}
+        </Button>
+        <Button variant="ghost" onClick={onKeep}>
+          Keep the {thing}
+        </Button>
+      </div>
+    </fieldset>
   );
 }

@@ -5,6 +5,7 @@
  * (the saved one, else this browser's), which the page names. Should the server refuse (the
  * session ended, or the email is not verified), the page itself asks to sign up or sign in.
  */
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLoaderData } from 'react-router';
 import {
   addDays,
@@ -29,6 +30,11 @@ export const loader = loadSchedule;
 
 export function Component() {
   const schedule = useLoaderData<typeof loader>();
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const tell = useCallback(
+    (text: string) => setNotice((before) => ({ text, id: (before?.id ?? 0) + 1 })),
+    [],
+  );
 
   if (!schedule) {
     return (
@@ -88,12 +94,13 @@ export function Component() {
         </section>
 
         <div className="space-y-6 lg:col-span-2">
+          <ChangeNotice notice={notice} />
           {tutor ? (
             <CardSection title="Requests">
               {requests.length === 0 ? (
                 <p className="text-sm text-slate-700">No requests are waiting for your answer.</p>
               ) : (
-                <LessonList lessons={requests} schedule={schedule} />
+                <LessonList lessons={requests} schedule={schedule} onChanged={tell} />
               )}
             </CardSection>
           ) : null}
@@ -126,6 +133,7 @@ export function Component() {
                     : schedule.upcoming
                 }
                 schedule={schedule}
+                onChanged={tell}
               />
             )}
           </CardSection>
@@ -191,7 +199,53 @@ function WeekHeader({ schedule }: { schedule: ScheduleData }) {
   );
 }
 
-function LessonList({ lessons, schedule }: { lessons: Lesson[]; schedule: ScheduleData }) {
+/** What the last change on this page was: one at a time, each replacing the one before. */
+interface Notice {
+  text: string;
+  /** Counts the changes, so the same words twice are told twice. */
+  id: number;
+}
+
+/**
+ * The page's one status line: a change is told here rather than beside its lesson, which may
+ * have left the list (a cancelled lesson) or moved in it. The region stays in the page so that
+ * screen readers announce each new text; when the button that was used has gone, the focus
+ * comes here rather than being lost.
+ */
+function ChangeNotice({ notice }: { notice: Notice | null }) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!notice) return;
+    const focused = document.activeElement;
+    if (!focused || focused === document.body || !focused.isConnected) box.current?.focus();
+  }, [notice]);
+  return (
+    // Out of the flow while empty, so the cards below keep their place; never hidden, so a
+    // screen reader hears what arrives in it.
+    <div role="status" className={notice ? undefined : 'absolute'}>
+      {notice ? (
+        <div
+          key={notice.id}
+          ref={box}
+          tabIndex={-1}
+          className="rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-emerald-600"
+        >
+          {notice.text}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function LessonList({
+  lessons,
+  schedule,
+  onChanged,
+}: {
+  lessons: Lesson[];
+  schedule: ScheduleData;
+  onChanged: (notice: string) => void;
+}) {
   const { role, timeZone } = schedule;
   return (
     <ul className="divide-y divide-slate-100">
@@ -218,7 +272,7 @@ function LessonList({ lessons, schedule }: { lessons: Lesson[]; schedule: Schedu
             >
               Message {other.displayName}
             </Link>
-            <LessonActions lesson={lesson} role={role} timeZone={timeZone} />
+            <LessonActions lesson={lesson} role={role} timeZone={timeZone} onChanged={onChanged} />
           </li>
         );
       })}

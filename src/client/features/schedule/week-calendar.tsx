@@ -4,8 +4,10 @@
  * each a heading and its lessons, so a screen reader hears the same thing.
  */
 import type { CSSProperties } from 'react';
+import type { LessonStatus } from '../../../shared/lessons/lesson-schemas';
 import { clockLabel, localDate, shortDayLabel, startOfLocalDay } from '../../../shared/lessons/lesson-times';
 import { statusLabel } from '../lessons/lesson-parts';
+import { dayLanes, type Placed } from './day-lanes';
 import type { Lesson } from './schedule-data';
 
 /** The hours always shown on the axis; lessons outside them widen it. */
@@ -45,89 +47,175 @@ export function WeekCalendar({
   const hours = Array.from({ length: last - first }, (_, i) => first + i);
   const span = (last - first) * 60;
   const today = localDate(Date.now(), timeZone);
+  const lanes = new Map(
+    [...byDay].map(([day, list]) => [
+      day,
+      dayLanes(list.map((lesson) => ({ start: Date.parse(lesson.start), end: Date.parse(lesson.end) }))),
+    ]),
+  );
+  const statuses = new Set(shown.map((lesson) => lesson.status));
 
   return (
-    <div className="md:flex">
-      <div aria-hidden="true" className="hidden w-12 shrink-0 pt-10 md:block">
-        {hours.map((hour) => (
-          <div
-            key={hour}
-            className="text-right text-xs text-slate-500"
-            style={{ height: `${HOUR_HEIGHT_REM}rem` }}
-          >
-            <span className="relative -top-2 pr-2">{String(hour).padStart(2, '0')}:00</span>
-          </div>
-        ))}
-      </div>
-      <ol className="grid flex-1 gap-3 md:grid-cols-7 md:gap-0 md:border-l md:border-slate-200">
-        {days.map((day) => {
-          const dayLessons = byDay.get(day) ?? [];
-          const dayStart = startOfLocalDay(day, timeZone);
-          const headingId = `day-${day}`;
-          return (
-            <li
-              key={day}
-              aria-labelledby={headingId}
-              className={`rounded-xl border border-slate-200 md:rounded-none md:border-0 md:border-r md:p-0 ${
-                dayLessons.length === 0 ? 'flex items-baseline justify-between px-3 py-2 md:block' : 'p-3'
-              }`}
+    <div>
+      <div className="md:flex">
+        <div aria-hidden="true" className="hidden w-12 shrink-0 pt-10 md:block">
+          {hours.map((hour) => (
+            <div
+              key={hour}
+              className="text-right text-xs text-slate-500"
+              style={{ height: `${HOUR_HEIGHT_REM}rem` }}
             >
-              <h3
-                id={headingId}
-                className={`text-sm font-semibold md:flex md:h-10 md:items-center md:justify-center md:border-b md:border-slate-200 ${
-                  day === today ? 'text-brand-700' : 'text-slate-900'
+              <span className="relative -top-2 pr-2">{String(hour).padStart(2, '0')}:00</span>
+            </div>
+          ))}
+        </div>
+        <ol className="grid flex-1 gap-3 md:grid-cols-7 md:gap-0 md:border-l md:border-slate-200">
+          {days.map((day) => {
+            const dayLessons = byDay.get(day) ?? [];
+            const dayStart = startOfLocalDay(day, timeZone);
+            const headingId = `day-${day}`;
+            return (
+              <li
+                key={day}
+                aria-labelledby={headingId}
+                className={`rounded-xl border border-slate-200 md:rounded-none md:border-0 md:border-r md:p-0 ${
+                  dayLessons.length === 0 ? 'flex items-baseline justify-between px-3 py-2 md:block' : 'p-3'
                 }`}
               >
-                {shortDayLabel(dayStart, timeZone)}
-                {day === today ? <span className="sr-only"> (today)</span> : null}
-              </h3>
-              {dayLessons.length === 0 ? (
-                <p className="text-sm text-slate-500 md:sr-only">No lessons</p>
-              ) : null}
-              <ul
-                className="mt-2 space-y-2 md:relative md:mt-0 md:h-(--day-height) md:space-y-0 md:bg-[linear-gradient(to_bottom,var(--color-slate-100)_1px,transparent_1px)] md:[background-size:100%_3rem]"
-                style={{ '--day-height': `${(span / 60) * HOUR_HEIGHT_REM}rem` } as CSSProperties}
-              >
-                {dayLessons.map((lesson) => {
-                  const start = Date.parse(lesson.start);
-                  const end = Date.parse(lesson.end);
-                  const from = wallMinutes(start, timeZone) - first * 60;
-                  const length = Math.min(lesson.minutes, span - from);
-                  const place = {
-                    '--top': `${(from / span) * 100}%`,
-                    '--height': `${(Math.max(length, 20) / span) * 100}%`,
-                  } as CSSProperties;
-                  const muted =
-                    lesson.status === 'cancelled' ||
-                    lesson.status === 'declined' ||
-                    lesson.status === 'expired';
-                  const look = muted
-                    ? 'border-slate-200 bg-slate-50 text-slate-600'
-                    : lesson.status === 'pending'
-                      ? 'border-dashed border-amber-500 bg-amber-50 text-slate-900'
-                      : 'border-brand-200 bg-brand-50 text-slate-900';
-                  return (
-                    <li
+                <h3
+                  id={headingId}
+                  className={`text-sm font-semibold md:flex md:h-10 md:items-center md:justify-center md:border-b md:border-slate-200 ${
+                    day === today ? 'text-brand-700' : 'text-slate-900'
+                  }`}
+                >
+                  {shortDayLabel(dayStart, timeZone)}
+                  {day === today ? <span className="sr-only"> (today)</span> : null}
+                </h3>
+                {dayLessons.length === 0 ? (
+                  <p className="text-sm text-slate-500 md:sr-only">No lessons</p>
+                ) : null}
+                <ul
+                  className="mt-2 space-y-2 md:relative md:mt-0 md:h-(--day-height) md:space-y-0 md:bg-[linear-gradient(to_bottom,var(--color-slate-100)_1px,transparent_1px)] md:[background-size:100%_3rem]"
+                  style={{ '--day-height': `${(span / 60) * HOUR_HEIGHT_REM}rem` } as CSSProperties}
+                >
+                  {dayLessons.map((lesson, index) => (
+                    <LessonBlock
                       key={lesson.id}
-                      style={place}
-                      className={`overflow-hidden rounded-lg border px-2 py-1.5 text-xs md:absolute md:inset-x-1 md:top-(--top) md:h-(--height) ${look}`}
-                    >
-                      <p className="font-semibold">
-                        <span className="font-mono">{clockLabel(start, timeZone)}</span>
-                        <span className="sr-only"> to {clockLabel(end, timeZone)}</span> {lesson.subject}
-                        {lesson.status === 'confirmed' ? null : ` · ${statusLabel(lesson.status)}`}
-                      </p>
-                      <p className="truncate">
-                        with {role === 'tutor' ? lesson.student.displayName : lesson.tutor.displayName}
-                      </p>
-                    </li>
-                  );
-                })}
-              </ul>
-            </li>
-          );
-        })}
-      </ol>
+                      lesson={lesson}
+                      timeZone={timeZone}
+                      withName={role === 'tutor' ? lesson.student.displayName : lesson.tutor.displayName}
+                      top={wallMinutes(Date.parse(lesson.start), timeZone) - first * 60}
+                      span={span}
+                      place={lanes.get(day)?.[index] ?? { lane: 0, lanes: 1 }}
+                    />
+                  ))}
+                </ul>
+              </li>
+            );
+          })}
+        </ol>
+      </div>
+      <Legend statuses={statuses} />
     </div>
+  );
+}
+
+/** Lessons called off: shown muted and struck through on the calendar. */
+const isOff = (status: LessonStatus) =>
+  status === 'cancelled' || status === 'declined' || status === 'expired';
+
+const LOOK: Record<'off' | 'request' | 'on', string> = {
+  off: 'border-slate-200 bg-slate-50 text-slate-600',
+  request: 'border-dashed border-amber-500 bg-amber-50 text-slate-900',
+  on: 'border-brand-600/40 bg-brand-50 text-slate-900',
+};
+const lookOf = (status: LessonStatus) => (isOff(status) ? 'off' : status === 'pending' ? 'request' : 'on');
+
+/**
+ * One lesson on the calendar. On a wide screen its box is as tall as the lesson, so what it says
+ * fits that height: a 30-minute box says its time and the other person on one line; taller ones
+ * say the time and subject, then the person, and from 90 minutes the status too. Shorter boxes
+ * show their status by their look (see the legend) and say it to screen readers. On a phone the
+ * boxes grow with their text and say everything.
+ */
+function LessonBlock({
+  lesson,
+  timeZone,
+  withName,
+  top,
+  span,
+  place,
+}: {
+  lesson: Lesson;
+  timeZone: string;
+  withName: string;
+  /** Minutes from the top of the axis to the start. */
+  top: number;
+  /** Minutes the axis shows. */
+  span: number;
+  place: Placed;
+}) {
+  const start = Date.parse(lesson.start);
+  const end = Date.parse(lesson.end);
+  // What the box can show: a lesson running past the axis is cut at its end.
+  const shownMinutes = Math.min(lesson.minutes, span - top);
+  const size = shownMinutes < 45 ? 'short' : shownMinutes < 90 ? 'medium' : 'tall';
+  const status = lesson.status === 'confirmed' ? null : statusLabel(lesson.status);
+  const strike = isOff(lesson.status) ? 'md:line-through' : '';
+  const style = {
+    '--top': `${(top / span) * 100}%`,
+    '--height': `${(Math.max(shownMinutes, 20) / span) * 100}%`,
+    '--left': `${(place.lane / place.lanes) * 100}%`,
+    '--width': `${100 / place.lanes}%`,
+  } as CSSProperties;
+  const padding = size === 'short' ? 'md:py-0.5' : shownMinutes < 60 ? 'md:py-0' : 'md:py-1';
+  const time = clockLabel(start, timeZone);
+  return (
+    <li
+      style={style}
+      title={`${time}–${clockLabel(end, timeZone)} ${lesson.subject} with ${withName}${status ? ` (${status})` : ''}`}
+      className={`min-w-0 overflow-hidden rounded-lg border px-2 py-1.5 text-xs leading-4 md:absolute md:top-(--top) md:left-[calc(var(--left)+0.125rem)] md:h-(--height) md:w-[calc(var(--width)-0.25rem)] ${padding} ${LOOK[lookOf(lesson.status)]}`}
+    >
+      <p className="md:truncate">
+        <span className="font-mono font-semibold">{time}</span>
+        <span className="sr-only"> to {clockLabel(end, timeZone)}</span>{' '}
+        <span className={`font-semibold ${strike} ${size === 'short' ? 'md:sr-only' : ''}`}>
+          {lesson.subject}
+        </span>
+        {size === 'short' ? (
+          <span className={`hidden md:inline ${strike}`}>
+            <span className="sr-only"> with</span> {withName}
+          </span>
+        ) : null}
+        {status ? <span className={size === 'tall' ? 'md:hidden' : 'md:sr-only'}> · {status}</span> : null}
+      </p>
+      <p className={`truncate ${size === 'short' ? 'md:hidden' : ''}`}>
+        {/* On a wide screen the box is narrow: the name alone, the "with" for screen readers. */}
+        <span className="md:sr-only">with </span>
+        <span className={strike}>{withName}</span>
+      </p>
+      {status && size === 'tall' ? <p className="hidden truncate font-medium md:block">{status}</p> : null}
+    </li>
+  );
+}
+
+/** What the looks of the boxes mean, for the statuses this week has (wide screens only). */
+function Legend({ statuses }: { statuses: Set<LessonStatus> }) {
+  const looks = new Set([...statuses].map(lookOf));
+  if (!looks.has('request') && !looks.has('off')) return null;
+  const swatch = (look: keyof typeof LOOK) => (
+    <span className={`inline-block h-3 w-5 rounded border align-[-2px] ${LOOK[look]}`} />
+  );
+  return (
+    // Screen readers hear each lesson's status with the lesson.
+    <ul aria-hidden="true" className="mt-3 hidden flex-wrap gap-x-5 gap-y-1 text-xs text-slate-600 md:flex">
+      <li>{swatch('on')} Confirmed</li>
+      {looks.has('request') ? <li>{swatch('request')} Request, waiting for the tutor</li> : null}
+      {looks.has('off') ? (
+        <li>
+          {swatch('off')} <span className="line-through">Cancelled</span>, declined or expired
+        </li>
+      ) : null}
+    </ul>
   );
 }
