@@ -7,7 +7,7 @@
 
 import type {} from 'altcha/types/react';
 import { useEffect, useRef, useState } from 'react';
-import { useFieldProblem } from '../../components/form';
+import { FieldProblemLine, useFieldProblem } from '../../components/form';
 import type { PublicConfig } from '../../lib/public-config';
 
 interface HumanCheckProps {
@@ -93,7 +93,7 @@ function Altcha({ onChange }: { onChange(solution: string | null): void }) {
 
   useEffect(() => () => onChangeRef.current(null), []);
   // Marked, as any field at fault is, when the form was sent without the check.
-  const problem = useFieldProblem('captcha');
+  const problem = useFieldProblem('captcha', 'captcha-problem');
 
   return (
     <div className="min-h-[74px]" ref={standIn}>
@@ -107,6 +107,7 @@ function Altcha({ onChange }: { onChange(solution: string | null): void }) {
             checked={ticked}
             aria-busy={ticked}
             aria-invalid={problem ? true : undefined}
+            aria-describedby={problem?.describedBy}
             onChange={() => {
               setWanted(true);
               setTicked(true);
@@ -116,6 +117,7 @@ function Altcha({ onChange }: { onChange(solution: string | null): void }) {
           {ticked && <span className="text-slate-600">Starting the check…</span>}
         </label>
       )}
+      <FieldProblemLine id="captcha-problem" problem={problem} />
     </div>
   );
 }

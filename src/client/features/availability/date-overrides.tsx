@@ -5,7 +5,7 @@
 import { type KeyboardEvent, useState } from 'react';
 import { dayLabel } from '../../../shared/lessons/lesson-times';
 import { Button } from '../../components/button';
-import { useFieldProblem } from '../../components/form';
+import { FieldProblemLine, useFieldProblem } from '../../components/form';
 import { fieldClass } from '../../components/text-field';
 import {
   type DraftChange,
@@ -33,7 +33,7 @@ function OverrideItem({
   focus: (id: string) => void;
 }) {
   const name = overrideControl(override.id);
-  const problem = useFieldProblem(name);
+  const problem = useFieldProblem(name, `${name}-problem`);
   const words = dateWords(override.date);
   const addId = `add-date-window-${override.id}`;
   return (
@@ -41,7 +41,7 @@ function OverrideItem({
       <fieldset
         id={name}
         aria-invalid={problem ? true : undefined}
-        aria-describedby={problem ? `${name}-problem` : undefined}
+        aria-describedby={problem?.describedBy}
         className="border-y border-slate-200 pt-1 pb-3 sm:rounded-xl sm:border-x sm:px-4"
       >
         <legend className="px-1 font-semibold text-slate-900">
@@ -70,11 +70,7 @@ function OverrideItem({
             }}
           />
         </div>
-        {problem ? (
-          <p id={`${name}-problem`} className="mt-1 text-sm font-medium text-red-700">
-            {problem}
-          </p>
-        ) : null}
+        <FieldProblemLine id={`${name}-problem`} problem={problem} />
         <Button
           variant="ghost"
           className="-ml-3 px-3 text-red-700 hover:bg-red-50"
@@ -106,7 +102,7 @@ export function DateOverrides({
 }) {
   const [date, setDate] = useState('');
   const [dateProblem, setDateProblem] = useState<string | null>(null);
-  const problem = useFieldProblem('overrides');
+  const problem = useFieldProblem('overrides', 'overrides-problem');
 
   const add = (dayOff: boolean) => {
     if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) {
@@ -177,11 +173,7 @@ export function DateOverrides({
           {dateProblem}
         </p>
       ) : null}
-      {problem ? (
-        <p id="overrides-problem" className="mt-2 text-sm font-medium text-red-700">
-          {problem}
-        </p>
-      ) : null}
+      <FieldProblemLine id="overrides-problem" problem={problem} className="mt-2" />
       {overrides.length === 0 ? (
         <p className="mt-4 text-sm text-slate-600">No dates yet: every date follows the weekly hours.</p>
       ) : (
