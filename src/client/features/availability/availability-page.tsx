@@ -14,13 +14,14 @@ import {
 } from 'react-router';
 import type { Interval } from '../../../shared/lessons/availability';
 import type { AvailabilityInput } from '../../../shared/lessons/lesson-schemas';
-import { clockLabel, localDate } from '../../../shared/lessons/lesson-times';
+import { localDate } from '../../../shared/lessons/lesson-times';
 import { paths } from '../../../shared/routes';
 import { ButtonLink } from '../../components/button';
 import { ActionForm, FormAnswerMessage, SubmitButton } from '../../components/form';
 import { SelectField } from '../../components/text-field';
 import { ApiError, api, request } from '../../lib/api';
 import { type FormAnswer, refused } from '../../lib/forms';
+import { clockLabel } from '../../lib/time-labels';
 import { browserTimeZone, describeTimeZone, timeZoneOptions } from '../../lib/time-zones';
 import { authStore } from '../auth/auth-store';
 import {

@@ -3,10 +3,10 @@
  * date's weekly hours. A date is picked first, then made a day off or given hours.
  */
 import { type KeyboardEvent, useState } from 'react';
-import { dayLabel } from '../../../shared/lessons/lesson-times';
 import { Button } from '../../components/button';
 import { FieldProblemLine, useFieldProblem } from '../../components/form';
 import { fieldClass } from '../../components/text-field';
+import { calendarDayLabel } from '../../lib/time-labels';
 import {
   type DraftChange,
   newId,
@@ -19,7 +19,7 @@ import { WindowList } from './window-list';
 const DATE_INPUT_ID = 'override-date';
 
 /** "Friday, December 4, 2026": a local date as words, whatever the zone. */
-const dateWords = (date: string) => dayLabel(Date.parse(`${date}T12:00:00Z`), 'UTC');
+const dateWords = calendarDayLabel;
 
 function OverrideItem({
   override,

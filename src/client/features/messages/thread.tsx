@@ -8,13 +8,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { MAX_REPORT_REASON_LENGTH } from '../../../shared/conversation-schemas';
-import { lessonTimeLabel } from '../../../shared/lessons/lesson-times';
 import { paths } from '../../../shared/routes';
 import { Button } from '../../components/button';
 import { ErrorMessage, StatusMessage } from '../../components/messages';
 import { TextArea } from '../../components/text-field';
 import { api, failureMessage, request } from '../../lib/api';
 import { live, type MessageView } from '../../lib/live';
+import { lessonTimeLabel } from '../../lib/time-labels';
 import { browserTimeZone } from '../../lib/time-zones';
 import { StatusBadge } from '../lessons/lesson-parts';
 import { TutorAvatar } from '../tutors/tutor-avatar';

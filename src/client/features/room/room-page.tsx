@@ -7,12 +7,12 @@
 import type { InferResponseType } from 'hono/client';
 import { useEffect, useState } from 'react';
 import { Link, type LoaderFunctionArgs, useLoaderData, useRevalidator } from 'react-router';
-import { instantLabel, lessonTimeLabel } from '../../../shared/lessons/lesson-times';
 import { mayMarkNoShow } from '../../../shared/lessons/room-rules';
 import { paths } from '../../../shared/routes';
 import { Button } from '../../components/button';
 import { ErrorMessage } from '../../components/messages';
 import { ApiError, api, failureMessage, request } from '../../lib/api';
+import { instantLabel, lessonTimeLabel } from '../../lib/time-labels';
 import { browserTimeZone } from '../../lib/time-zones';
 import { StatusBadge } from '../lessons/lesson-parts';
 import { Component as NotFound } from '../not-found/not-found-page';

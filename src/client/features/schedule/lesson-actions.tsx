@@ -5,11 +5,11 @@
  */
 import { useId, useState } from 'react';
 import { useRevalidator } from 'react-router';
-import { instantLabel, lessonTimeLabel } from '../../../shared/lessons/lesson-times';
 import { Button } from '../../components/button';
 import { ErrorMessage, StatusMessage } from '../../components/messages';
 import { TextArea } from '../../components/text-field';
 import { ApiError, api, request } from '../../lib/api';
+import { instantLabel, lessonTimeLabel } from '../../lib/time-labels';
 import { type Slot, SlotPicker } from '../lessons/slot-picker';
 import type { Lesson } from './schedule-data';
 

@@ -6,17 +6,11 @@
  * session ended, or the email is not verified), the page itself asks to sign up or sign in.
  */
 import { Link, useLoaderData } from 'react-router';
-import {
-  addDays,
-  lessonTimeLabel,
-  localDate,
-  priceLabel,
-  shortDayLabel,
-  startOfLocalDay,
-} from '../../../shared/lessons/lesson-times';
+import { addDays, localDate, priceLabel, startOfLocalDay } from '../../../shared/lessons/lesson-times';
 import { paths, studentPath, tutorLessonsPath } from '../../../shared/routes';
 import { ButtonLink } from '../../components/button';
 import { CardSection } from '../../components/card';
+import { lessonTimeLabel, shortDayLabel } from '../../lib/time-labels';
 import { RoomLink, StatusBadge, ZoneNote } from '../lessons/lesson-parts';
 import { NotesEditor, NotesView } from '../progress/lesson-notes';
 import { ReviewInvites } from '../tutors/review-invites';

@@ -4,7 +4,8 @@
  * each a heading and its lessons, so a screen reader hears the same thing.
  */
 import type { CSSProperties } from 'react';
-import { clockLabel, localDate, shortDayLabel, startOfLocalDay } from '../../../shared/lessons/lesson-times';
+import { localDate, startOfLocalDay } from '../../../shared/lessons/lesson-times';
+import { clockLabel, shortDayLabel } from '../../lib/time-labels';
 import { statusLabel } from '../lessons/lesson-parts';
 import type { Lesson } from './schedule-data';
 

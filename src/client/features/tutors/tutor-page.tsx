@@ -6,7 +6,8 @@ import { Link, type LoaderFunctionArgs, useLoaderData, useLocation } from 'react
 import { paths } from '../../../shared/routes';
 import { ButtonLink } from '../../components/button';
 import { ApiError } from '../../lib/api';
-import { describeTimeZone } from '../../lib/time-zones';
+import { monthLabel } from '../../lib/time-labels';
+import { browserTimeZone, describeTimeZone } from '../../lib/time-zones';
 import { useAuth } from '../auth/auth-provider';
 import { BookLesson } from './book-lesson';
 import { RatingSummary } from './ratings';
@@ -139,10 +140,7 @@ export function Component() {
               <div>
                 <dt className="text-slate-600">On Tutorlane since</dt>
                 <dd className="font-medium text-slate-900">
-                  {new Date(tutor.memberSince).toLocaleDateString('en-US', {
-                    month: 'long',
-                    year: 'numeric',
-                  })}
+                  {monthLabel(Date.parse(tutor.memberSince), browserTimeZone())}
                 </dd>
               </div>
             </dl>
