@@ -8,6 +8,7 @@ import type { InferResponseType } from 'hono/client';
 import { type FormEvent, useId, useState } from 'react';
 import { MAX_REVIEW_LENGTH, MIN_REVIEW_LENGTH } from '../../../shared/reviews/review-rules';
 import { Button } from '../../components/button';
+import { Dialog } from '../../components/dialog';
 import { ErrorMessage, StatusMessage } from '../../components/messages';
 import { TextArea } from '../../components/text-field';
 import { api, failureMessage, request } from '../../lib/api';
@@ -15,7 +16,6 @@ import { TRY_AGAIN, useApiAction } from '../../lib/api-action';
 import { dateLabel } from '../../lib/time-labels';
 import { browserTimeZone } from '../../lib/time-zones';
 import { useAuth } from '../auth/auth-provider';
-import { Dialog } from '../messages/dialog';
 import { Stars } from './ratings';
 
 export type TutorReviews = InferResponseType<(typeof api.tutors)[':id']['reviews']['$get'], 200>;
