@@ -110,6 +110,11 @@ export function DateOverrides({
       focus(DATE_INPUT_ID);
       return;
     }
+    if (date < today) {
+      setDateProblem(`This date has passed: choose ${dateWords(today)} or a later date.`);
+      focus(DATE_INPUT_ID);
+      return;
+    }
     const existing = overrides.find((override) => override.date === date);
     if (existing) {
       setDateProblem(`${dateWords(date)} is already in the list below: change its hours there.`);
