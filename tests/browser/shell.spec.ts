@@ -1,6 +1,7 @@
 import {
   createAccount,
   expect,
+  expectNoAccessibilityViolations,
   isNavFolded,
   openMenuIfCollapsed,
   seededPair,
@@ -64,4 +65,44 @@ test('a long name is whole wherever the navigation has room for it, and cut only
       expect((await name.boundingBox())?.width ?? 0, `the name's room at ${width} px`).toBeGreaterThan(180);
     }
   }
+});
+
+test('an unknown path and a page whose data is not there are one Not Found page: a heading, a link home, no retry', async ({
+  page,
+}) => {
+  await createAccount(page, { role: 'tutor' });
+  const main = page.getByRole('main');
+  const looks: string[] = [];
+  // The first has no page at all; the second's loader answers 404 (no such student).
+  for (const path of ['/no/such/page', '/students/no-such-student']) {
+    await page.goto(path);
+    const heading = main.getByRole('heading', { level: 1, name: 'Page not found' });
+    await expect(heading, path).toBeVisible();
+    await expect(main.getByRole('heading'), path).toHaveCount(1);
+    await expect(main.getByRole('link', { name: 'Back to home' }), path).toBeVisible();
+    await expect(main.getByRole('button'), path).toHaveCount(0);
+    // No box drawn around the heading, even once the focus is moved to it.
+    await heading.evaluate((element) => element.focus());
+    expect(await heading.evaluate((element) => getComputedStyle(element).outlineStyle), path).toBe('none');
+    looks.push(await main.ariaSnapshot());
+  }
+  expect(looks[1]).toBe(looks[0]);
+  await expectNoAccessibilityViolations(page);
+});
+
+test('a page whose data failed to load offers to load it again, says what, and does', async ({ page }) => {
+  await createAccount(page, { role: 'student' });
+  let failed = false;
+  await page.route('**/api/schedule?*', async (route) => {
+    if (failed) return route.continue();
+    failed = true;
+    await route.abort('internetdisconnected');
+  });
+  await page.goto('/schedule');
+  await expect(page.getByRole('heading', { level: 1, name: 'We could not reach Tutorlane' })).toBeVisible();
+  const retry = page.getByRole('button', { name: 'Try loading the schedule again' });
+  await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+  await expectNoAccessibilityViolations(page);
+  await retry.click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Schedule' })).toBeVisible();
 });

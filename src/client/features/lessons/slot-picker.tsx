@@ -118,7 +118,7 @@ export function SlotPicker({
           <div className="space-y-3">
             <ErrorMessage>{state.message}</ErrorMessage>
             <Button variant="secondary" onClick={() => setAttempt((n) => n + 1)}>
-              Try again
+              Try loading the free times again
             </Button>
           </div>
         ) : state.slots.length === 0 ? (

@@ -56,7 +56,7 @@ export function VerificationRequest({ published }: { published: boolean }) {
       <>
         <ErrorMessage>{problem}</ErrorMessage>
         <Button variant="secondary" className="mt-3" onClick={() => setAttempt((n) => n + 1)}>
-          Try again
+          Try loading your verification again
         </Button>
       </>
     ) : (

@@ -11,11 +11,11 @@ import { mayMarkNoShow } from '../../../shared/lessons/room-rules';
 import { paths } from '../../../shared/routes';
 import { Button } from '../../components/button';
 import { ErrorMessage } from '../../components/messages';
+import { NotFound } from '../../components/not-found';
 import { ApiError, api, failureMessage, request } from '../../lib/api';
 import { instantLabel, lessonTimeLabel } from '../../lib/time-labels';
 import { browserTimeZone } from '../../lib/time-zones';
 import { StatusBadge } from '../lessons/lesson-parts';
-import { Component as NotFound } from '../not-found/not-found-page';
 import { PreJoin } from './pre-join';
 import { RoomView } from './room-view';
 
