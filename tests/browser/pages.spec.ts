@@ -262,14 +262,7 @@ test('the contact page shows the configured details, business hours and the FAQ;
     'mailto:support@tutorlane.test',
   );
   await expect(page.getByRole('link', { name: '+1 (555) 010-0199' })).toBeVisible();
-  for (const text of [
-    'Monday - Friday',
-    '9:00 AM - 6:00 PM',
-    'Saturday',
-    '10:00 AM - 4:00 PM',
-    'Sunday',
-    'Closed',
-  ]) {
+  for (const text of ['Monday - Friday', '09:00–18:00', 'Saturday', '10:00–16:00', 'Sunday', 'Closed']) {
     await expect(page.getByText(text, { exact: true })).toBeVisible();
   }
   await expect(page.getByText(/within 24 hours/).first()).toBeVisible();
@@ -436,7 +429,7 @@ test('on a page the server did not fill in, the contact details are fetched; whe
   await expect(reachUs.getByText('Loading…')).toHaveCount(0);
   await expectNoAccessibilityViolations(page);
   await page.unroute('**/api/config');
-  await reachUs.getByRole('button', { name: 'Try again' }).click();
+  await reachUs.getByRole('button', { name: 'Try loading our details again' }).click();
   const email = reachUs.getByRole('link', { name: 'support@tutorlane.test' });
   await expect(email).toBeVisible();
   await expect(email).toBeFocused();

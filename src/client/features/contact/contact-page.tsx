@@ -16,8 +16,8 @@ import { getPublicConfig } from '../../lib/public-config';
 import { faq } from './faq';
 
 const hours = [
-  { days: 'Monday - Friday', time: '9:00 AM - 6:00 PM' },
-  { days: 'Saturday', time: '10:00 AM - 4:00 PM' },
+  { days: 'Monday - Friday', time: '09:00–18:00' },
+  { days: 'Saturday', time: '10:00–16:00' },
   { days: 'Sunday', time: 'Closed' },
 ];
 
@@ -144,7 +144,7 @@ function SupportDetails() {
   const emailRef = useRef<HTMLAnchorElement>(null);
   const retrying = revalidator.state === 'loading';
 
-  // After a retry the Try again button is gone: its focus goes to what it brought.
+  // After a retry its button is gone: its focus goes to what it brought.
   useEffect(() => {
     if (support && attempts > 0) emailRef.current?.focus();
   }, [support, attempts]);
@@ -166,7 +166,7 @@ function SupportDetails() {
             void revalidator.revalidate();
           }}
         >
-          Try again
+          Try loading our details again
         </Button>
       </div>
     );
