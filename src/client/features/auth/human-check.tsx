@@ -100,7 +100,9 @@ function Altcha({ onChange }: { onChange(solution: string | null): void }) {
       {ready && ticked ? (
         <altcha-widget ref={ref} challenge="/api/captcha/challenge" auto="onload" />
       ) : (
-        <label className="flex min-h-[74px] items-center gap-3 rounded-md border border-slate-300 bg-white px-4 text-sm text-slate-900">
+        <label
+          className={`flex min-h-[74px] items-center gap-3 rounded-md border bg-white px-4 text-sm text-slate-900 ${problem ? 'border-red-600' : 'border-slate-300'}`}
+        >
           <input
             type="checkbox"
             className="size-5"
