@@ -166,6 +166,16 @@ export function DateOverrides({
             className={`${fieldClass} sm:w-48`}
           />
         </div>
+        {/* Right under the date on a phone, where the buttons come after it; under the row above. */}
+        {dateProblem ? (
+          <p
+            id={`${DATE_INPUT_ID}-problem`}
+            role="alert"
+            className="w-full text-sm font-medium text-red-700 sm:order-last"
+          >
+            {dateProblem}
+          </p>
+        ) : null}
         <Button variant="secondary" onClick={() => add(true)}>
           Add day off
         </Button>
@@ -173,11 +183,6 @@ export function DateOverrides({
           Add special hours
         </Button>
       </div>
-      {dateProblem ? (
-        <p id={`${DATE_INPUT_ID}-problem`} role="alert" className="mt-2 text-sm font-medium text-red-700">
-          {dateProblem}
-        </p>
-      ) : null}
       <FieldProblemLine id="overrides-problem" problem={problem} className="mt-2" />
       {overrides.length === 0 ? (
         <p className="mt-4 text-sm text-slate-600">No dates yet: every date follows the weekly hours.</p>
