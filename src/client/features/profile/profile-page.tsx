@@ -139,7 +139,7 @@ function ProfileForm({ details }: { details: ProfileDetails }) {
           <TextField
             label="Headline"
             name="headline"
-            maxLength={MAX_HEADLINE_LENGTH}
+            limit={MAX_HEADLINE_LENGTH}
             hint={`One line students see first (at most ${MAX_HEADLINE_LENGTH} characters).`}
             defaultValue={tutor.headline}
           />
@@ -147,7 +147,7 @@ function ProfileForm({ details }: { details: ProfileDetails }) {
             label="About"
             name="about"
             rows={6}
-            maxLength={MAX_ABOUT_LENGTH}
+            limit={MAX_ABOUT_LENGTH}
             hint={`How you teach and who you teach (at most ${MAX_ABOUT_LENGTH} characters).`}
             defaultValue={tutor.about}
           />
@@ -194,7 +194,7 @@ function ProfileForm({ details }: { details: ProfileDetails }) {
           label="Learning goals"
           name="learningGoals"
           rows={4}
-          maxLength={MAX_LEARNING_GOALS_LENGTH}
+          limit={MAX_LEARNING_GOALS_LENGTH}
           placeholder="What do you want to learn, and by when?"
           defaultValue={details.learningGoals}
         />
