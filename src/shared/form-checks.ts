@@ -38,14 +38,15 @@ export const signUpForm = z
       captchaDone: form.captcha !== '',
     });
     for (const { field, message } of problems) ctx.addIssue({ code: 'custom', path: [field], message });
-    if (problems.length > 0) return;
-    // What the server would refuse next, caught before the human check's solution is spent.
-    const email = emailSchema.safeParse(form.email);
-    if (!email.success) ctx.addIssue({ code: 'custom', path: ['email'], message: messages.invalidEmail });
-    const name = displayNameSchema.safeParse(form.name);
-    for (const issue of name.error?.issues ?? []) {
-      ctx.addIssue({ code: 'custom', path: ['name'], message: issue.message });
+    // What the server would refuse next, said in the same go (one submit shows every problem),
+    // after the product's messages so the first of those still comes first; a field already
+    // named keeps its first problem.
+    const named = new Set(problems.map((problem) => problem.field));
+    if (!named.has('email') && !emailSchema.safeParse(form.email).success) {
+      ctx.addIssue({ code: 'custom', path: ['email'], message: messages.invalidEmail });
     }
+    const name = named.has('name') ? undefined : displayNameSchema.safeParse(form.name).error?.issues[0];
+    if (name) ctx.addIssue({ code: 'custom', path: ['name'], message: name.message });
   });
 
 export const emailForm = z.object({ email: emailSchema });

@@ -235,6 +235,64 @@ describe('availability', () => {
     expect(await res.json()).toEqual({ message, code: 'VALIDATION_ERROR', field });
   });
 
+  it('refuses a new date before today in the tutor’s zone, naming it; today is fine', async () => {
+    // The zones furthest ahead of and behind UTC: whatever the hour, "today" in one of them is not
+    // UTC's today, so a server that looked at UTC would get one of them wrong.
+    for (const zone of ['Pacific/Kiritimati', 'Pacific/Pago_Pago']) {
+      const who = await person('tutor');
+      const today = Temporal.Now.plainDateISO(zone);
+      const yesterday = today.subtract({ days: 1 }).toString();
+      const refused = await send(
+        t,
+        'PUT',
+        '/api/availability',
+        {
+          ...availability,
+          timeZone: zone,
+          overrides: [
+            { date: today.toString(), windows: [] },
+            { date: yesterday, windows: [] },
+          ],
+        },
+        who.jar,
+      );
+      expect(refused.status, zone).toBe(400);
+      expect(await refused.json()).toEqual({
+        message: `${yesterday} has passed: choose today or a later date`,
+        code: 'VALIDATION_ERROR',
+        field: 'overrides.1.date',
+      });
+      const dayOff = { date: today.toString(), windows: [] };
+      const saved = await send(
+        t,
+        'PUT',
+        '/api/availability',
+        { ...availability, timeZone: zone, overrides: [dayOff] },
+        who.jar,
+      );
+      expect(saved.status, zone).toBe(200);
+      expect((await saved.json()).overrides).toEqual([dayOff]);
+    }
+  });
+
+  it('drops a date that has passed since it was saved, and saves the rest of the change', async () => {
+    const who = await person('tutor');
+    const today = Temporal.Now.plainDateISO(ZONE);
+    const dayOff = { date: today.toString(), windows: [] };
+    const special = { date: today.add({ days: 10 }).toString(), windows: [{ start: '10:00', end: '12:00' }] };
+    const first = { ...availability, overrides: [dayOff, special] };
+    expect((await send(t, 'PUT', '/api/availability', first, who.jar)).status).toBe(200);
+
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 2 * 24 * HOUR);
+    // Read again, the day off that has passed is gone...
+    expect((await (await get(t, '/api/availability', who.jar)).json()).overrides).toEqual([special]);
+    // ...and a page opened before still sends it: the save goes through without it.
+    const res = await send(t, 'PUT', '/api/availability', { ...first, minimumNoticeHours: 2 }, who.jar);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ overrides: [special], minimumNoticeHours: 2 });
+  });
+
   it('is a verified tutor’s: 401 signed out, 403 for students and unverified tutors', async () => {
     expect((await t.request('/api/availability')).status).toBe(401);
     const student = await person('student');

@@ -221,7 +221,14 @@ describe('conversations', () => {
     expect((await missing.json()).message).toBe('Say who the message is for: tutorId or studentId');
     expect((await start(student, 'no-such-tutor', 'Hi')).status).toBe(404);
     // 2,000 characters exactly, and line breaks, are fine.
-    expect((await start(student, teacher.id, `${'y'.repeat(1990)}\nthanks!!`)).status).toBe(201);
+    const opened = await start(student, teacher.id, `${'y'.repeat(1990)}\nthanks!!`);
+    expect(opened.status).toBe(201);
+    // A reply over the limit is refused whole, in words naming the limit, and nothing is kept.
+    const { id } = await opened.json();
+    const reply = await write(teacher, id, 'z'.repeat(2001));
+    expect(reply.status).toBe(400);
+    expect((await reply.json()).message).toBe('A message must be at most 2000 characters');
+    expect((await page(teacher, id)).messages).toHaveLength(1);
   });
 });
 

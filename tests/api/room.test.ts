@@ -185,6 +185,14 @@ describe('inside the room', () => {
     expect((await signal(id, student, long)).status).toBe(400);
     for (const text of ['', ' ', 'x'.repeat(1001), 'a\u0000b'])
       expect((await send(t, 'POST', `/api/lessons/${id}/room/chat`, { text }, student.jar)).status).toBe(400);
+    const longLine = await send(
+      t,
+      'POST',
+      `/api/lessons/${id}/room/chat`,
+      { text: 'x'.repeat(1001) },
+      student.jar,
+    );
+    expect((await longLine.json()).message).toBe('A chat line must be at most 1000 characters');
   });
 
   it('records who joined, and when', async () => {

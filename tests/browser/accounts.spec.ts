@@ -74,6 +74,54 @@ test('sign-up shows its messages in the product order', async ({ page }) => {
   await expect(alert).toHaveText(messages.fillAllFields);
 });
 
+test('one sign-up submit shows every problem at once, each said once', async ({ page }) => {
+  await page.goto('/signup');
+  const name = page.getByLabel('Full Name');
+  // The name's limit shows while it is typed: a count near it, and nothing is cut.
+  await name.fill('N'.repeat(60));
+  await expect(page.getByText(/\/ 80/)).toHaveCount(0);
+  await name.fill('N'.repeat(300));
+  await expect(name).toHaveValue('N'.repeat(300));
+  await expect(page.getByText('300 / 80: 220 too many')).toBeVisible();
+  await page.getByLabel('Email').fill('not-an-email');
+  await page.getByLabel('Password', { exact: true }).fill('abc');
+  await page.getByLabel('Confirm Password').fill('abd');
+  await page.getByLabel('Confirm Password').press('Enter');
+
+  // The form's alert: the first of the product's messages, in its order.
+  await expect(page.getByRole('alert')).toHaveText(messages.captchaRequired);
+  const nameTooLong = 'Name must be at most 80 characters';
+  const fields = [
+    [name, nameTooLong],
+    [page.getByLabel('Email'), messages.invalidEmail],
+    [page.getByLabel('Password', { exact: true }), messages.passwordTooShort],
+    [page.getByLabel('Confirm Password'), messages.passwordsDoNotMatch],
+    // The human check's problem is the alert's: marked, and described by the alert, not told twice.
+    [page.getByRole('checkbox', { name: /not a robot/i }), messages.captchaRequired],
+  ] as const;
+  for (const [field, message] of fields) {
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expect(field).toHaveAccessibleDescription(new RegExp(`^${message}`));
+  }
+  for (const message of [
+    messages.captchaRequired,
+    nameTooLong,
+    messages.invalidEmail,
+    messages.passwordTooShort,
+    messages.passwordsDoNotMatch,
+  ]) {
+    await expect(page.getByText(message, { exact: true }), message).toHaveCount(1);
+  }
+  await expectNoAccessibilityViolations(page);
+  await page.screenshot({ path: test.info().outputPath('sign-up-problems.png'), fullPage: true });
+
+  // Put right, a field's problem goes; the name's count goes once it fits.
+  await name.fill('Nia Nobody');
+  await expect(name).not.toHaveAttribute('aria-invalid');
+  await expect(page.getByText(nameTooLong, { exact: true })).toHaveCount(0);
+  await expect(page.getByText(/\/ 80/)).toHaveCount(0);
+});
+
 test('the human check loads once the visitor turns to the form, and ticking it starts the check at once', async ({
   page,
 }) => {

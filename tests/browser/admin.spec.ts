@@ -221,3 +221,29 @@ test('the console is for admins only: a student who opens /admin lands on the da
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/dashboard$/);
 });
+
+test('the console shows times on the 24-hour clock, like every other page', async ({ page }) => {
+  await signInAs(page, seededPair().admin);
+  await page.goto('/admin');
+  const clock = '\\d{2}:\\d{2}';
+  await expect(
+    page.getByText(
+      new RegExp(
+        `^From [A-Z][a-z]{2} \\d{1,2}, \\d{4}, ${clock} to [A-Z][a-z]{2} \\d{1,2}, \\d{4}, ${clock}\\.$`,
+      ),
+    ),
+  ).toBeVisible();
+  await expect(page.getByRole('main')).not.toContainText(/\d (AM|PM)\b/);
+});
+
+test.describe('in a German browser', () => {
+  test.use({ locale: 'de-DE', timezoneId: 'Europe/Berlin' });
+
+  test("the console's dates follow the reader's locale", async ({ page }) => {
+    await signInAs(page, seededPair().admin);
+    await page.goto('/admin');
+    await expect(
+      page.getByText(/^From \d{1,2}\. \S+ \d{4}, \d{2}:\d{2} to \d{1,2}\. \S+ \d{4}, \d{2}:\d{2}\.$/),
+    ).toBeVisible();
+  });
+});

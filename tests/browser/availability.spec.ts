@@ -1,6 +1,12 @@
 /** A tutor's availability screen in the browser: hours in the tutor's zone, dates, settings, the preview. */
 import type { Page } from '@playwright/test';
-import { createAccount, expect, expectNoAccessibilityViolations, test } from './fixtures';
+import {
+  createAccount,
+  expect,
+  expectNoAccessibilityViolations,
+  openMenuIfCollapsed,
+  test,
+} from './fixtures';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -274,4 +280,88 @@ test('a student learns that availability is for tutors', async ({ page }) => {
   await expectNoAccessibilityViolations(page);
   await page.getByRole('link', { name: 'Go to your dashboard' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('a date that has passed is refused at the date field', async ({ page }) => {
+  await createAccount(page, { role: 'tutor' });
+  await page.goto('/availability');
+  // Kiritimati is a day ahead of most of the world: its yesterday may be UTC's today.
+  const zone = 'Pacific/Kiritimati';
+  await page.getByLabel('Time zone', { exact: true }).selectOption(zone);
+  const yesterday = dateIn(Date.now() - DAY, zone);
+  const date = page.getByLabel('Date', { exact: true });
+  await date.fill(yesterday);
+  await page.getByRole('button', { name: 'Add day off' }).click();
+  await expect(date).toHaveAttribute('aria-invalid', 'true');
+  await expect(date).toHaveAccessibleDescription(
+    `This date has passed: choose ${longDay(dateIn(Date.now(), zone))} or a later date.`,
+  );
+  await expect(date).toBeFocused();
+  await expect(page.getByRole('group', { name: longDay(yesterday) })).toHaveCount(0);
+  await expectNoAccessibilityViolations(page);
+  await page.screenshot({ path: test.info().outputPath('past-date.png'), fullPage: true });
+
+  // Today is fine.
+  const today = dateIn(Date.now(), zone);
+  await date.fill(today);
+  await expect(date).not.toHaveAttribute('aria-invalid');
+  await page.getByRole('button', { name: 'Add day off' }).click();
+  await expect(page.getByRole('group', { name: longDay(today) })).toBeVisible();
+});
+
+test('leaving with changes not saved asks first, in the app and on a reload', async ({ page }) => {
+  await createAccount(page, { role: 'tutor' });
+  await page.goto('/availability');
+  await page.getByRole('button', { name: 'Add window to Monday', exact: true }).click();
+  await expect(page.getByText('You have changes that are not saved yet.')).toBeVisible();
+
+  // A link in the app: our question, on Stay; Stay keeps everything as it was.
+  const leaveByNav = async () => {
+    await openMenuIfCollapsed(page);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
+  };
+  await leaveByNav();
+  const question = page.getByRole('alertdialog', { name: 'Leave without saving?' });
+  await expect(question).toHaveAccessibleDescription(
+    'Your changes to your availability are not saved yet. If you leave now, they are lost.',
+  );
+  await expect(question.getByRole('button', { name: 'Stay' })).toBeFocused();
+  await expectNoAccessibilityViolations(page);
+  await page.screenshot({ path: test.info().outputPath('leave-question.png') });
+  await question.getByRole('button', { name: 'Stay' }).click();
+  await expect(question).toBeHidden();
+  await expect(page).toHaveURL(/\/availability$/);
+  await expect(page.getByLabel('From (Monday, window 1)')).toHaveValue('09:00');
+  // Escape stays too.
+  await leaveByNav();
+  await expect(question).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(question).toBeHidden();
+  await expect(page).toHaveURL(/\/availability$/);
+
+  // A reload: the browser's own question; staying keeps the page and what was typed.
+  const asked = new Promise<string>((resolve) => {
+    page.once('dialog', async (dialog) => {
+      resolve(dialog.type());
+      await dialog.dismiss();
+    });
+  });
+  await page.evaluate(() => window.location.reload());
+  expect(await asked).toBe('beforeunload');
+  await expect(page.getByLabel('From (Monday, window 1)')).toHaveValue('09:00');
+
+  // Leave means leave.
+  await leaveByNav();
+  await question.getByRole('button', { name: 'Leave' }).click();
+  await expect(page).toHaveURL(/\/$/);
+
+  // Once saved, nothing asks.
+  await page.goto('/availability');
+  await page.getByRole('button', { name: 'Add window to Tuesday', exact: true }).click();
+  await page.getByRole('button', { name: 'Save Availability' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Your availability has been saved.' }),
+  ).toBeVisible();
+  await leaveByNav();
+  await expect(page).toHaveURL(/\/$/);
 });

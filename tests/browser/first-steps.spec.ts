@@ -50,12 +50,12 @@ test("a tutor's page whose data fails keeps the layout, says what happened, and 
   // Offline: said as such.
   await page.unroute(`**/api/tutors/${id}`);
   await page.route(`**/api/tutors/${id}`, (route) => route.abort('internetdisconnected'));
-  await page.getByRole('button', { name: 'Try again' }).click();
+  await page.getByRole('button', { name: 'Try loading the tutor’s page again' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'We could not reach Tutorlane' })).toBeVisible();
   await expect(page.getByRole('alert')).toHaveText(messages.networkError);
 
   await page.unroute(`**/api/tutors/${id}`);
-  await page.getByRole('button', { name: 'Try again' }).click();
+  await page.getByRole('button', { name: 'Try loading the tutor’s page again' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Fay Failing' })).toBeVisible();
 });
 

@@ -95,14 +95,19 @@ export async function expectNoAccessibilityViolations(page: Page) {
   expect(summary).toEqual([]);
 }
 
-/** Below this width (Tailwind's lg) the navigation folds behind Toggle menu. */
+/**
+ * Below this width (Tailwind's lg) the navigation folds behind Toggle menu; signed in, below 1280
+ * (xl). The projects' widths, 390 and 1280, fold the same either way.
+ */
 const NAV_FOLDS_BELOW = 1024;
 export const isNavFolded = (page: Page) => (page.viewportSize()?.width ?? 1280) < NAV_FOLDS_BELOW;
 
-/** Opens the navigation where it is folded (phones, tablets); does nothing on a desktop. */
+/** Opens the navigation where it is folded (phones, tablets, a signed-in small laptop); else nothing. */
 export async function openMenuIfCollapsed(page: Page) {
-  if (!isNavFolded(page)) return;
   const toggle = page.getByRole('button', { name: 'Toggle menu' });
+  // Whether it folds depends on the width and on who is signed in: the page knows, once drawn.
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  if (!(await toggle.isVisible())) return;
   // A navigation that is still settling may close the menu just after it was seen open: look again.
   await expect(async () => {
     if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();

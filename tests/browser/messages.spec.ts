@@ -127,3 +127,66 @@ test('an empty inbox says how to start; message mails turn off on the profile; a
   // A phone shows the conversation's screen alone; a wider screen keeps the inbox beside it.
   await expect(page.getByRole('navigation', { name: 'Conversations' })).toBeVisible({ visible: !phone });
 });
+
+test('a message over the limit is kept whole, counted and refused before it is sent', async ({
+  page,
+  browser,
+}) => {
+  const tutor = await secondBrowser(browser);
+  await createAccount(tutor, { role: 'tutor', displayName: 'Lena Limit' });
+  expect(
+    (
+      await tutor.request.patch('/api/profile/details', {
+        data: {
+          headline: 'Long answers',
+          about: 'Patient lessons.',
+          subjects: ['Chemistry'],
+          hourlyRate: 30,
+          languages: ['English'],
+        },
+      })
+    ).status(),
+  ).toBe(200);
+  const tutorId = (await (await tutor.request.get('/api/session')).json()).user.id as string;
+  await tutor.context().close();
+
+  await createAccount(page, { role: 'student' });
+  await page.goto(`/messages?to=${tutorId}`);
+  const box = page.getByRole('textbox', { name: 'Message Lena Limit' });
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().includes('/api/conversations')) sent.push(request.url());
+  });
+
+  // Far from the limit, no count; near it, the count, also said politely once the typing pauses.
+  await box.fill('x'.repeat(1700));
+  await expect(page.getByText(/\/ 2,000/)).toHaveCount(0);
+  await box.fill('x'.repeat(1950));
+  await expect(page.getByText('1,950 / 2,000', { exact: true })).toBeVisible();
+  await expect(box).toHaveAccessibleDescription(/1,950 of 2,000 characters/);
+  await expect(page.getByText('50 characters left', { exact: true })).toHaveCount(1);
+
+  // Pasted over the limit: nothing is cut, and Enter says why it is not sent.
+  const long = 'y'.repeat(2012);
+  await box.fill(long);
+  await expect(box).toHaveValue(long);
+  await expect(page.getByText('2,012 / 2,000: 12 too many', { exact: true })).toBeVisible();
+  await expect(box).toHaveAttribute('aria-invalid', 'true');
+  await box.press('Enter');
+  await expect(page.getByRole('alert')).toHaveText(
+    'A message can be at most 2,000 characters; this one has 2,012. Please shorten it by 12.',
+  );
+  await expect(box).toHaveValue(long);
+  await expect(box).toBeFocused();
+  expect(sent).toEqual([]);
+  await expectNoAccessibilityViolations(page);
+  await page.screenshot({ path: test.info().outputPath('composer-over-limit.png') });
+
+  // Shortened to fit, it goes.
+  await box.press('Control+End');
+  for (let i = 0; i < 12; i += 1) await box.press('Backspace');
+  await expect(page.getByText('2,000 / 2,000', { exact: true })).toBeVisible();
+  await box.press('Enter');
+  await expect(page).toHaveURL(/\/messages\/[\w-]+$/);
+  await expect(page.getByRole('log', { name: 'Messages with Lena Limit' })).toContainText('y'.repeat(100));
+});

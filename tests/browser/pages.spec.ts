@@ -439,7 +439,7 @@ test('on a page the server did not fill in, the contact details are fetched; whe
   await expect(reachUs.getByText('Loading…')).toHaveCount(0);
   await expectNoAccessibilityViolations(page);
   await page.unroute('**/api/config');
-  await reachUs.getByRole('button', { name: 'Try again' }).click();
+  await reachUs.getByRole('button', { name: 'Try loading our details again' }).click();
   const email = reachUs.getByRole('link', { name: 'support@tutorlane.test' });
   await expect(email).toBeVisible();
   await expect(email).toBeFocused();

@@ -189,3 +189,19 @@ test('a student keeps a time zone and learning goals on the profile page', async
   await expect(page.getByLabel('Learning goals')).toHaveValue('Conversational Spanish by summer');
   await expect(page.getByLabel('Time zone')).toHaveValue('America/Chicago');
 });
+
+test('a headline pasted past its limit is kept whole, counted, and refused in the server’s words', async ({
+  page,
+}) => {
+  await createAccount(page, { role: 'tutor' });
+  await page.goto('/profile');
+  const headline = page.getByLabel('Headline');
+  const long = `Algebra, geometry and calculus for curious minds of every age ${'!'.repeat(30)}`;
+  await headline.fill(long);
+  await expect(headline).toHaveValue(long);
+  await expect(page.getByText(`${long.length} / 80: ${long.length - 80} too many`)).toBeVisible();
+  await page.getByRole('button', { name: 'Save Profile' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Headline must be at most 80 characters');
+  await expect(headline).toHaveAttribute('aria-invalid', 'true');
+  await expect(headline).toHaveValue(long);
+});

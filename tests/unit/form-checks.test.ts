@@ -75,6 +75,33 @@ describe('the sign-up form', () => {
     });
   });
 
+  it('names every problem in one go, the product order first, each field once', () => {
+    const { problem } = check(signUpForm, {
+      name: 'N'.repeat(300),
+      email: 'not-an-email',
+      password: 'abc',
+      confirmPassword: 'abd',
+      captcha: '',
+    });
+    expect(problem?.message).toBe(messages.captchaRequired);
+    expect(problem?.fields).toEqual({
+      captcha: messages.captchaRequired,
+      confirmPassword: messages.passwordsDoNotMatch,
+      password: messages.passwordTooShort,
+      email: messages.invalidEmail,
+      name: 'Name must be at most 80 characters',
+    });
+    // Without the product's own problems, the first of the others leads.
+    expect(check(signUpForm, { ...signUp, name: 'N'.repeat(81), email: 'not-an-email' }).problem).toEqual({
+      message: messages.invalidEmail,
+      fields: { email: messages.invalidEmail, name: 'Name must be at most 80 characters' },
+    });
+    // An empty field is asked for, not also called malformed.
+    expect(check(signUpForm, { ...signUp, email: ' ' }).problem?.fields).toEqual({
+      email: messages.fillAllFields,
+    });
+  });
+
   it('catches a malformed email and a name with invisible characters before the check is spent', () => {
     expect(check(signUpForm, { ...signUp, email: 'ada@example' }).problem?.fields).toEqual({
       email: messages.invalidEmail,

@@ -1,10 +1,14 @@
 /**
  * The one way a form is built: `ActionForm` sends to its route's action through a fetcher of its
  * own (several forms on one page keep their own state), checks in JavaScript (noValidate) with the
- * action's schema, shows the action's answer above its fields (FormAnswerMessage), marks every
- * field at fault until it is edited (fields read `useFieldProblem`), scrolls the problem into view
- * on a small screen, and busies its SubmitButton while the form is sent. No page keeps an error
- * state or a submitting flag of its own.
+ * action's schema, shows the action's answer (FormAnswerMessage), marks every field at fault until
+ * it is edited (fields read `useFieldProblem`), scrolls the problem into view on a small screen,
+ * and busies its SubmitButton while the form is sent. No page keeps an error state or a submitting
+ * flag of its own.
+ *
+ * Every problem is said once: the form's alert says the first one (the product's messages keep
+ * their order there), and each field at fault says its own below it, unless those are the
+ * alert's very words: that field is then marked and described by the alert instead.
  */
 import {
   type ComponentProps,
@@ -104,11 +108,44 @@ function useFormState(): FormState {
   return useContext(FormStateContext) ?? { answer: undefined, busy: false, edited: new Set(), alertId: '' };
 }
 
-/** The problem of one field, while it has not been edited since. */
-export function useFieldProblem(name: string | undefined): string | undefined {
-  const { answer, edited } = useFormState();
+/** What is wrong with one field, as the form's answer says it. */
+export interface FieldProblem {
+  message: string;
+  /** False when the form's alert says these very words: the field is marked, not told twice. */
+  saidHere: boolean;
+  /** For the field's aria-describedby: its own line (`lineId`), or the form's alert. */
+  describedBy: string;
+}
+
+/**
+ * The problem of one field, while it has not been edited since. `lineId` is the id of the line
+ * that says it below the field (FieldProblemLine).
+ */
+export function useFieldProblem(name: string | undefined, lineId: string): FieldProblem | undefined {
+  const { answer, edited, alertId } = useFormState();
   if (!name || edited.has(name)) return undefined;
-  return answer?.problem?.fields[name];
+  const message = answer?.problem?.fields[name];
+  if (message === undefined) return undefined;
+  const saidHere = message !== answer?.problem?.message;
+  return { message, saidHere, describedBy: saidHere ? lineId : alertId };
+}
+
+/** The line below a field that says its problem, unless the form's alert already does. */
+export function FieldProblemLine({
+  id,
+  problem,
+  className = 'mt-1',
+}: {
+  id: string;
+  problem: FieldProblem | undefined;
+  className?: string;
+}) {
+  if (!problem?.saidHere) return null;
+  return (
+    <p id={id} className={`${className} text-sm font-medium text-red-700`}>
+      {problem.message}
+    </p>
+  );
 }
 
 /**

@@ -1,5 +1,6 @@
-import { type ComponentProps, type ReactNode, useId } from 'react';
-import { useFieldProblem } from './form';
+import { type ComponentProps, type ReactNode, useId, useState } from 'react';
+import { CharacterCount, countedLength, countShown } from './character-count';
+import { FieldProblemLine, useFieldProblem } from './form';
 
 // No focus style of its own: the global :focus-visible outline (styles.css, 3 px brand-600, over 6:1 on
 // white) marks the focused field, as it does every button and link.
@@ -8,7 +9,7 @@ const fieldClass =
 
 /**
  * A field's label, the field, its hint and, when the form's answer names it, its problem: marked
- * (aria-invalid) and described by the problem, then the hint.
+ * (aria-invalid) and described by the problem (said below it, or by the form's alert), then the hint.
  */
 function Field({
   label,
@@ -16,6 +17,7 @@ function Field({
   name,
   id,
   className = '',
+  count,
   children,
 }: {
   label: string;
@@ -23,14 +25,16 @@ function Field({
   name?: string | undefined;
   id?: string | undefined;
   className?: string;
+  /** The length of the text and its limit, for a count once it comes near the limit. */
+  count?: { length: number; limit: number } | undefined;
   children: (props: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode;
 }) {
   const generated = useId();
   const fieldId = id ?? generated;
-  const problem = useFieldProblem(name);
-  const problemId = problem ? `${fieldId}-problem` : undefined;
+  const problem = useFieldProblem(name, `${fieldId}-problem`);
   const hintId = hint ? `${fieldId}-hint` : undefined;
-  const describedBy = [problemId, hintId].filter(Boolean).join(' ') || undefined;
+  const countId = count && countShown(count.length, count.limit) ? `${fieldId}-count` : undefined;
+  const describedBy = [problem?.describedBy, hintId, countId].filter(Boolean).join(' ') || undefined;
   return (
     <div className={className}>
       <label htmlFor={fieldId} className="block text-sm font-medium text-slate-800">
@@ -41,29 +45,64 @@ function Field({
         ...(problem ? { 'aria-invalid': true as const } : {}),
         ...(describedBy ? { 'aria-describedby': describedBy } : {}),
       })}
-      {problem ? (
-        <p id={problemId} className="mt-1 text-sm font-medium text-red-700">
-          {problem}
-        </p>
-      ) : null}
+      <FieldProblemLine id={`${fieldId}-problem`} problem={problem} />
       {hint ? (
         <p id={hintId} className="mt-1 text-sm text-slate-600">
           {hint}
         </p>
       ) : null}
+      {count ? (
+        <CharacterCount
+          id={`${fieldId}-count`}
+          length={count.length}
+          limit={count.limit}
+          className="mt-1 text-right text-sm"
+        />
+      ) : null}
     </div>
   );
+}
+
+/**
+ * The counted length of a text field's value, followed as it is typed (the field may be
+ * uncontrolled), for a field with a `limit`.
+ */
+function useCountedLength(
+  limit: number | undefined,
+  value: unknown,
+  defaultValue: unknown,
+): [{ length: number; limit: number } | undefined, (text: string) => void] {
+  const [typed, setTyped] = useState(() => countedLength(String(value ?? defaultValue ?? '')));
+  const length = value === undefined ? typed : countedLength(String(value));
+  if (limit === undefined) return [undefined, () => {}];
+  return [{ length, limit }, (text) => setTyped(countedLength(text))];
 }
 
 interface TextFieldProps extends ComponentProps<'input'> {
   label: string;
   hint?: string;
+  /**
+   * The most characters the value may have: a count shows near it. Nothing is cut (unlike
+   * maxLength); the form's check refuses a value over it.
+   */
+  limit?: number;
 }
 
-export function TextField({ label, hint, id, className, ...rest }: TextFieldProps) {
+export function TextField({ label, hint, id, className, limit, onChange, ...rest }: TextFieldProps) {
+  const [count, follow] = useCountedLength(limit, rest.value, rest.defaultValue);
   return (
-    <Field label={label} hint={hint} name={rest.name} id={id} className={className}>
-      {(props) => <input className={fieldClass} {...rest} {...props} />}
+    <Field label={label} hint={hint} name={rest.name} id={id} className={className} count={count}>
+      {(props) => (
+        <input
+          className={fieldClass}
+          {...rest}
+          {...props}
+          onChange={(event) => {
+            follow(event.target.value);
+            onChange?.(event);
+          }}
+        />
+      )}
     </Field>
   );
 }
@@ -71,12 +110,25 @@ export function TextField({ label, hint, id, className, ...rest }: TextFieldProp
 interface TextAreaProps extends ComponentProps<'textarea'> {
   label: string;
   hint?: string;
+  /** As a text field's `limit`. */
+  limit?: number;
 }
 
-export function TextArea({ label, hint, id, className, ...rest }: TextAreaProps) {
+export function TextArea({ label, hint, id, className, limit, onChange, ...rest }: TextAreaProps) {
+  const [count, follow] = useCountedLength(limit, rest.value, rest.defaultValue);
   return (
-    <Field label={label} hint={hint} name={rest.name} id={id} className={className}>
-      {(props) => <textarea className={fieldClass} {...rest} {...props} />}
+    <Field label={label} hint={hint} name={rest.name} id={id} className={className} count={count}>
+      {(props) => (
+        <textarea
+          className={fieldClass}
+          {...rest}
+          {...props}
+          onChange={(event) => {
+            follow(event.target.value);
+            onChange?.(event);
+          }}
+        />
+      )}
     </Field>
   );
 }

@@ -13,6 +13,7 @@ import { randomBytes } from 'node:crypto';
 import { Hono, type MiddlewareHandler } from 'hono';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import { datePassedMessage, overridesFromToday } from '../../shared/lessons/availability';
 import {
   availabilitySchema,
   bookingSchema,
@@ -21,6 +22,7 @@ import {
   rescheduleSchema,
   slotQuerySchema,
 } from '../../shared/lessons/lesson-schemas';
+import { localDate } from '../../shared/lessons/lesson-times';
 import { tutorIdSchema } from '../../shared/tutor-schemas';
 import { requireVerifiedUser, type SessionReader, verifiedOnly } from '../accounts/session';
 import type { DB } from '../db/schema';
@@ -99,7 +101,10 @@ export function lessonRoutes(deps: {
       readAvailability(db, tutorId),
       db.selectFrom('users').select('time_zone').where('id', '=', tutorId).executeTakeFirst(),
     ]);
-    return { ...availability, timeZone: user?.time_zone ?? null };
+    // Dates that have passed since they were saved change nothing any more: not shown.
+    const today = localDate(Date.now(), availability.timeZone);
+    const overrides = availability.overrides.filter((override) => override.date >= today);
+    return { ...availability, overrides, timeZone: user?.time_zone ?? null };
   };
 
   return new Hono<AppEnv>()
@@ -114,7 +119,20 @@ export function lessonRoutes(deps: {
       validate('json', availabilitySchema),
       async (c) => {
         const user = requireVerifiedUser(c);
-        await saveAvailability(db, user.id, c.req.valid('json'));
+        const input = c.req.valid('json');
+        // "Today" in the zone the dates are in once saved: the one sent.
+        const saved = await readAvailability(db, user.id);
+        const overrides = overridesFromToday(
+          input.overrides,
+          localDate(Date.now(), input.timeZone),
+          new Set(saved.overrides.map((override) => override.date)),
+        );
+        if (overrides.passed !== undefined) {
+          const date = input.overrides[overrides.passed]?.date ?? '';
+          const field = `overrides.${overrides.passed}.date`;
+          return c.json({ message: datePassedMessage(date), code: 'VALIDATION_ERROR', field }, 400);
+        }
+        await saveAvailability(db, user.id, { ...input, overrides: overrides.kept });
         return c.json(await availabilityOf(user.id), 200);
       },
     )

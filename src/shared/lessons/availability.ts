@@ -63,6 +63,25 @@ export function clockMinutes(time: ClockTime): number {
   return Number(match[1]) * 60 + Number(match[2]);
 }
 
+/** Why a date override is refused when its date is before the tutor's today. */
+export const datePassedMessage = (date: string) => `${date} has passed: choose today or a later date`;
+
+/**
+ * The date overrides a save keeps, given the tutor's local date today ("YYYY-MM-DD") and the
+ * dates saved before: one dated before today no longer changes anything, so one saved before is
+ * dropped without a word (a page left open past midnight still saves), while a new one is a
+ * mistake, refused by its place in the list.
+ */
+export function overridesFromToday(
+  overrides: DateOverride[],
+  today: string,
+  savedDates: ReadonlySet<string>,
+): { kept: DateOverride[]; passed?: undefined } | { passed: number; kept?: undefined } {
+  const passed = overrides.findIndex((override) => override.date < today && !savedDates.has(override.date));
+  if (passed >= 0) return { passed };
+  return { kept: overrides.filter((override) => override.date >= today) };
+}
+
 /** Overlapping or touching intervals merged into one, sorted by start. */
 export function mergeIntervals(intervals: Interval[]): Interval[] {
   const sorted = [...intervals].filter((i) => i.end > i.start).sort((a, b) => a.start - b.start);

@@ -1,45 +1,27 @@
 /**
- * Lesson times as people read them, in a given IANA zone: the same words in the browser and in
- * mails. Intl does the formatting and Temporal the calendar arithmetic; no offset is computed by
- * hand.
+ * Lesson times in a given IANA zone: the calendar arithmetic (Temporal; no offset is computed by
+ * hand), and the labels the server's mails use, in English. Pages show times in their reader's
+ * locale instead (src/client/lib/time-labels.ts); both come from ../time-labels.ts.
  */
 import { Temporal } from 'temporal-polyfill';
+import { timeLabels } from '../time-labels';
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(timeZone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${timeZone}|${JSON.stringify(options)}`;
-  let found = formatters.get(key);
-  if (!found) {
-    found = new Intl.DateTimeFormat('en-US', { timeZone, ...options });
-    formatters.set(key, found);
-  }
-  return found;
-}
+const inEnglish = timeLabels('en-US');
 
 /** "09:00": the 24-hour clock time of an instant in a zone. */
-export function clockLabel(at: number, timeZone: string): string {
-  return formatter(timeZone, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
-}
+export const clockLabel = inEnglish.clock;
 
 /** "Tuesday, December 1, 2026". */
-export function dayLabel(at: number, timeZone: string): string {
-  return formatter(timeZone, { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' }).format(at);
-}
+export const dayLabel = inEnglish.day;
 
 /** "Tue, Dec 1". */
-export function shortDayLabel(at: number, timeZone: string): string {
-  return formatter(timeZone, { weekday: 'short', month: 'short', day: 'numeric' }).format(at);
-}
+export const shortDayLabel = inEnglish.shortDay;
 
 /** "Tuesday, December 1, 2026, 09:00": an instant in one zone. */
-export function instantLabel(at: number, timeZone: string): string {
-  return `${dayLabel(at, timeZone)}, ${clockLabel(at, timeZone)}`;
-}
+export const instantLabel = inEnglish.instant;
 
 /** "Tuesday, December 1, 2026, 09:00–10:00": a lesson's time in one zone. */
-export function lessonTimeLabel(start: number, end: number, timeZone: string): string {
-  return `${dayLabel(start, timeZone)}, ${clockLabel(start, timeZone)}–${clockLabel(end, timeZone)}`;
-}
+export const lessonTimeLabel = inEnglish.lessonTime;
 
 /** The local date of an instant in a zone, "YYYY-MM-DD". */
 export function localDate(at: number, timeZone: string): string {

@@ -4,6 +4,8 @@
  */
 import type { InferRequestType, InferResponseType } from 'hono/client';
 import { api, request } from '../../lib/api';
+import { dateTimeLabel as momentLabel } from '../../lib/time-labels';
+import { browserTimeZone } from '../../lib/time-zones';
 
 const admin = api.admin;
 
@@ -43,11 +45,5 @@ export const settleReport = (id: string, action: 'dismiss' | 'hide', note: strin
 export const suspendUser = (id: string, reason: string) =>
   request(admin.users[':id'].suspend.$post({ param: { id }, json: { reason } }));
 
-export const dateTimeLabel = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
+/** "Dec 1, 2026, 17:05": a moment in the console, in this browser's zone, as every page shows one. */
+export const dateTimeLabel = (iso: string) => momentLabel(Date.parse(iso), browserTimeZone());

@@ -7,7 +7,7 @@
 
 import type {} from 'altcha/types/react';
 import { useEffect, useRef, useState } from 'react';
-import { useFieldProblem } from '../../components/form';
+import { FieldProblemLine, useFieldProblem } from '../../components/form';
 import type { PublicConfig } from '../../lib/public-config';
 
 interface HumanCheckProps {
@@ -93,20 +93,23 @@ function Altcha({ onChange }: { onChange(solution: string | null): void }) {
 
   useEffect(() => () => onChangeRef.current(null), []);
   // Marked, as any field at fault is, when the form was sent without the check.
-  const problem = useFieldProblem('captcha');
+  const problem = useFieldProblem('captcha', 'captcha-problem');
 
   return (
     <div className="min-h-[74px]" ref={standIn}>
       {ready && ticked ? (
         <altcha-widget ref={ref} challenge="/api/captcha/challenge" auto="onload" />
       ) : (
-        <label className="flex min-h-[74px] items-center gap-3 rounded-md border border-slate-300 bg-white px-4 text-sm text-slate-900">
+        <label
+          className={`flex min-h-[74px] items-center gap-3 rounded-md border bg-white px-4 text-sm text-slate-900 ${problem ? 'border-red-600' : 'border-slate-300'}`}
+        >
           <input
             type="checkbox"
             className="size-5"
             checked={ticked}
             aria-busy={ticked}
             aria-invalid={problem ? true : undefined}
+            aria-describedby={problem?.describedBy}
             onChange={() => {
               setWanted(true);
               setTicked(true);
@@ -116,6 +119,7 @@ function Altcha({ onChange }: { onChange(solution: string | null): void }) {
           {ticked && <span className="text-slate-600">Starting the check…</span>}
         </label>
       )}
+      <FieldProblemLine id="captcha-problem" problem={problem} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 /**
  * /signup: create an account as a student or a tutor, behind a human check the server verifies,
- * then on to /verify-email. The checks run in the order the product's messages are given.
+ * then on to /verify-email. One submit shows every problem; the first, in the order the product's
+ * messages are given, is the form's alert.
  */
 import { useEffect, useState } from 'react';
 import {
@@ -11,7 +12,7 @@ import {
   useLoaderData,
   useSearchParams,
 } from 'react-router';
-import { DEFAULT_ROLE, ROLE_LABELS, ROLES, type Role } from '../../../shared/constants';
+import { DEFAULT_ROLE, MAX_NAME_LENGTH, ROLE_LABELS, ROLES, type Role } from '../../../shared/constants';
 import { messages } from '../../../shared/messages';
 import { paths } from '../../../shared/routes';
 import { AuthCard } from '../../components/auth-card';
@@ -93,7 +94,7 @@ export function Component() {
       <title>Create your account · Tutorlane</title>
       <ActionForm fetcher={fetcher} className="space-y-5">
         <FormAnswerMessage />
-        <TextField label="Full Name" name="name" autoComplete="name" />
+        <TextField label="Full Name" name="name" autoComplete="name" limit={MAX_NAME_LENGTH} />
         <TextField label="Email" type="email" name="email" autoComplete="email" />
         <TextField
           label="Password"

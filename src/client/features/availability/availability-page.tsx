@@ -14,16 +14,18 @@ import {
 } from 'react-router';
 import type { Interval } from '../../../shared/lessons/availability';
 import type { AvailabilityInput } from '../../../shared/lessons/lesson-schemas';
-import { clockLabel, localDate } from '../../../shared/lessons/lesson-times';
+import { localDate } from '../../../shared/lessons/lesson-times';
 import { paths } from '../../../shared/routes';
 import { ButtonLink } from '../../components/button';
 import { ActionForm, FormAnswerMessage, SubmitButton } from '../../components/form';
 import { SelectField } from '../../components/text-field';
 import { ApiError, api, request } from '../../lib/api';
 import { type FormAnswer, refused } from '../../lib/forms';
+import { clockLabel } from '../../lib/time-labels';
 import { browserTimeZone, describeTimeZone, timeZoneOptions } from '../../lib/time-zones';
 import { authStore } from '../auth/auth-store';
 import {
+  type AvailabilityBody,
   bodyFrom,
   changeDraft,
   controlFor,
@@ -35,6 +37,7 @@ import {
 import { AvailabilityPreview, PREVIEW_DAYS } from './availability-preview';
 import { BookingSettings } from './booking-settings';
 import { DateOverrides } from './date-overrides';
+import { LeaveWarning } from './leave-warning';
 import { WeeklyHours } from './weekly-hours';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -160,14 +163,21 @@ function AvailabilityEditor({
   }, [focusTarget]);
 
   const now = Date.now();
+  const today = localDate(now, draft.timeZone);
   const savedBody = { ...saved, timeZone: savedTimeZone ?? startZone };
-  const unsaved = normalized(bodyFrom(draft)) !== normalized(savedBody);
+  // A date that has passed while the page was open changes nothing (a save drops it): no change.
+  const fromToday = (body: AvailabilityBody) => ({
+    ...body,
+    overrides: body.overrides.filter((override) => override.date >= today),
+  });
+  const unsaved = normalized(fromToday(bodyFrom(draft))) !== normalized(fromToday(savedBody));
   const answer = fetcher.state === 'idle' ? fetcher.data : undefined;
   const problemField = answer?.problem ? Object.keys(answer.problem.fields)[0] : undefined;
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:py-12">
       <title>Availability · Tutorlane</title>
+      <LeaveWarning unsaved={unsaved} what="your availability" />
       <header>
         <h1 className="text-3xl font-bold tracking-tight text-slate-900">Availability</h1>
         <p className="mt-2 text-slate-700">
@@ -216,12 +226,7 @@ function AvailabilityEditor({
             </SelectField>
           </section>
           <WeeklyHours weekly={draft.weekly} change={change} focus={setFocusTarget} />
-          <DateOverrides
-            overrides={draft.overrides}
-            today={localDate(now, draft.timeZone)}
-            change={change}
-            focus={setFocusTarget}
-          />
+          <DateOverrides overrides={draft.overrides} today={today} change={change} focus={setFocusTarget} />
           <BookingSettings draft={draft} change={change} />
           <div className="space-y-3">
             <FormAnswerMessage />

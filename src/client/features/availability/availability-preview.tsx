@@ -10,13 +10,8 @@ import {
   MAX_BUFFER_MINUTES,
   MAX_MINIMUM_NOTICE_HOURS,
 } from '../../../shared/lessons/lesson-constants';
-import {
-  addDays,
-  clockLabel,
-  localDate,
-  shortDayLabel,
-  startOfLocalDay,
-} from '../../../shared/lessons/lesson-times';
+import { addDays, localDate, startOfLocalDay } from '../../../shared/lessons/lesson-times';
+import { clockLabel, shortDayLabel } from '../../lib/time-labels';
 import { describeTimeZone } from '../../lib/time-zones';
 import { bodyFrom, type Draft } from './availability-draft';
 

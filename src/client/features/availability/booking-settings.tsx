@@ -7,27 +7,19 @@ import {
   MAX_MINIMUM_NOTICE_HOURS,
   SLOT_STEPS,
 } from '../../../shared/lessons/lesson-constants';
-import { useFieldProblem } from '../../components/form';
+import { FieldProblemLine, useFieldProblem } from '../../components/form';
 import { SelectField, TextField } from '../../components/text-field';
 import type { Draft, DraftChange, NumberSetting } from './availability-draft';
 
 /** A group of choices, marked and described as one field when the server names it. */
 function ChoiceGroup({ legend, name, children }: { legend: string; name: string; children: ReactNode }) {
-  const problem = useFieldProblem(name);
   const problemId = `${name}-problem`;
+  const problem = useFieldProblem(name, problemId);
   return (
-    <fieldset
-      id={name}
-      aria-invalid={problem ? true : undefined}
-      aria-describedby={problem ? problemId : undefined}
-    >
+    <fieldset id={name} aria-invalid={problem ? true : undefined} aria-describedby={problem?.describedBy}>
       <legend className="text-sm font-medium text-slate-800">{legend}</legend>
       {children}
-      {problem ? (
-        <p id={problemId} className="mt-1 text-sm font-medium text-red-700">
-          {problem}
-        </p>
-      ) : null}
+      <FieldProblemLine id={problemId} problem={problem} />
     </fieldset>
   );
 }

@@ -3,10 +3,10 @@
  * date's weekly hours. A date is picked first, then made a day off or given hours.
  */
 import { type KeyboardEvent, useState } from 'react';
-import { dayLabel } from '../../../shared/lessons/lesson-times';
 import { Button } from '../../components/button';
-import { useFieldProblem } from '../../components/form';
+import { FieldProblemLine, useFieldProblem } from '../../components/form';
 import { fieldClass } from '../../components/text-field';
+import { calendarDayLabel } from '../../lib/time-labels';
 import {
   type DraftChange,
   newId,
@@ -19,7 +19,7 @@ import { WindowList } from './window-list';
 const DATE_INPUT_ID = 'override-date';
 
 /** "Friday, December 4, 2026": a local date as words, whatever the zone. */
-const dateWords = (date: string) => dayLabel(Date.parse(`${date}T12:00:00Z`), 'UTC');
+const dateWords = calendarDayLabel;
 
 function OverrideItem({
   override,
@@ -33,7 +33,7 @@ function OverrideItem({
   focus: (id: string) => void;
 }) {
   const name = overrideControl(override.id);
-  const problem = useFieldProblem(name);
+  const problem = useFieldProblem(name, `${name}-problem`);
   const words = dateWords(override.date);
   const addId = `add-date-window-${override.id}`;
   return (
@@ -41,7 +41,7 @@ function OverrideItem({
       <fieldset
         id={name}
         aria-invalid={problem ? true : undefined}
-        aria-describedby={problem ? `${name}-problem` : undefined}
+        aria-describedby={problem?.describedBy}
         className="border-y border-slate-200 pt-1 pb-3 sm:rounded-xl sm:border-x sm:px-4"
       >
         <legend className="px-1 font-semibold text-slate-900">
@@ -70,11 +70,7 @@ function OverrideItem({
             }}
           />
         </div>
-        {problem ? (
-          <p id={`${name}-problem`} className="mt-1 text-sm font-medium text-red-700">
-            {problem}
-          </p>
-        ) : null}
+        <FieldProblemLine id={`${name}-problem`} problem={problem} />
         <Button
           variant="ghost"
           className="-ml-3 px-3 text-red-700 hover:bg-red-50"
@@ -106,11 +102,16 @@ export function DateOverrides({
 }) {
   const [date, setDate] = useState('');
   const [dateProblem, setDateProblem] = useState<string | null>(null);
-  const problem = useFieldProblem('overrides');
+  const problem = useFieldProblem('overrides', 'overrides-problem');
 
   const add = (dayOff: boolean) => {
     if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) {
       setDateProblem('Choose a date first.');
+      focus(DATE_INPUT_ID);
+      return;
+    }
+    if (date < today) {
+      setDateProblem(`This date has passed: choose ${dateWords(today)} or a later date.`);
       focus(DATE_INPUT_ID);
       return;
     }
@@ -165,6 +166,16 @@ export function DateOverrides({
             className={`${fieldClass} sm:w-48`}
           />
         </div>
+        {/* Right under the date on a phone, where the buttons come after it; under the row above. */}
+        {dateProblem ? (
+          <p
+            id={`${DATE_INPUT_ID}-problem`}
+            role="alert"
+            className="w-full text-sm font-medium text-red-700 sm:order-last"
+          >
+            {dateProblem}
+          </p>
+        ) : null}
         <Button variant="secondary" onClick={() => add(true)}>
           Add day off
         </Button>
@@ -172,16 +183,7 @@ export function DateOverrides({
           Add special hours
         </Button>
       </div>
-      {dateProblem ? (
-        <p id={`${DATE_INPUT_ID}-problem`} role="alert" className="mt-2 text-sm font-medium text-red-700">
-          {dateProblem}
-        </p>
-      ) : null}
-      {problem ? (
-        <p id="overrides-problem" className="mt-2 text-sm font-medium text-red-700">
-          {problem}
-        </p>
-      ) : null}
+      <FieldProblemLine id="overrides-problem" problem={problem} className="mt-2" />
       {overrides.length === 0 ? (
         <p className="mt-4 text-sm text-slate-600">No dates yet: every date follows the weekly hours.</p>
       ) : (

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { WEEKDAY_NAMES } from '../../../shared/lessons/lesson-constants';
 import { Button } from '../../components/button';
-import { useFieldProblem } from '../../components/form';
+import { FieldProblemLine, useFieldProblem } from '../../components/form';
 import {
   type DraftChange,
   dayControl,
@@ -30,13 +30,13 @@ function DayHours({
   focus: (id: string) => void;
 }) {
   const name = dayControl(weekday);
-  const problem = useFieldProblem(name);
+  const problem = useFieldProblem(name, `${name}-problem`);
   const day = WEEKDAY_NAMES[weekday] ?? '';
   return (
     <fieldset
       id={name}
       aria-invalid={problem ? true : undefined}
-      aria-describedby={problem ? `${name}-problem` : undefined}
+      aria-describedby={problem?.describedBy}
       className="flow-root py-4"
     >
       <legend className="mb-1 font-semibold text-slate-900 sm:float-left sm:mb-0 sm:w-32 sm:pt-2">
@@ -59,11 +59,7 @@ function DayHours({
             focus(addWindowButtonId(weekday));
           }}
         />
-        {problem ? (
-          <p id={`${name}-problem`} className="mt-1 text-sm font-medium text-red-700">
-            {problem}
-          </p>
-        ) : null}
+        <FieldProblemLine id={`${name}-problem`} problem={problem} />
       </div>
     </fieldset>
   );
@@ -79,7 +75,7 @@ export function WeeklyHours({
   focus: (id: string) => void;
 }) {
   const [copied, setCopied] = useState(false);
-  const problem = useFieldProblem('weekly');
+  const problem = useFieldProblem('weekly', 'weekly-problem');
   const monday = weekly[1] ?? [];
   // The note stands while the workweek still has Monday's hours.
   const copiedNow = copied && [2, 3, 4, 5].every((weekday) => sameTimes(weekly[weekday] ?? [], monday));
@@ -111,11 +107,7 @@ export function WeeklyHours({
       <p role="status" className="text-sm font-medium text-emerald-800">
         {copiedNow ? "Monday's hours were copied to Tuesday, Wednesday, Thursday and Friday." : ''}
       </p>
-      {problem ? (
-        <p id="weekly-problem" className="mt-2 text-sm font-medium text-red-700">
-          {problem}
-        </p>
-      ) : null}
+      <FieldProblemLine id="weekly-problem" problem={problem} className="mt-2" />
       <div className="mt-2 divide-y divide-slate-200">
         {WEEK_ORDER.map((weekday) => (
           <DayHours

@@ -5,7 +5,7 @@
  */
 
 import { Button } from '../../components/button';
-import { useFieldProblem } from '../../components/form';
+import { FieldProblemLine, useFieldProblem } from '../../components/form';
 import { END_TIMES, START_TIMES, timeChoices, type WindowDraft, windowControl } from './availability-draft';
 
 const selectClass =
@@ -68,8 +68,8 @@ function WindowRow({
 }) {
   const startName = windowControl(window.id, 'start');
   const endName = windowControl(window.id, 'end');
-  const startProblem = useFieldProblem(startName);
-  const endProblem = useFieldProblem(endName);
+  const startProblem = useFieldProblem(startName, `${startName}-problem`);
+  const endProblem = useFieldProblem(endName, `${endName}-problem`);
   return (
     <li>
       <div className="flex flex-wrap items-center gap-x-2 gap-y-2 sm:gap-x-4">
@@ -79,7 +79,7 @@ function WindowRow({
           place={place}
           value={window.start}
           times={START_TIMES}
-          problemId={startProblem ? `${startName}-problem` : undefined}
+          problemId={startProblem?.describedBy}
           onChange={(time) => onChange('start', time)}
         />
         <TimeSelect
@@ -88,7 +88,7 @@ function WindowRow({
           place={place}
           value={window.end}
           times={END_TIMES}
-          problemId={endProblem ? `${endName}-problem` : undefined}
+          problemId={endProblem?.describedBy}
           onChange={(time) => onChange('end', time)}
         />
         <Button variant="ghost" className="px-2 sm:px-3" onClick={onRemove}>
@@ -98,16 +98,8 @@ function WindowRow({
           </span>
         </Button>
       </div>
-      {startProblem ? (
-        <p id={`${startName}-problem`} className="mt-1 text-sm font-medium text-red-700">
-          {startProblem}
-        </p>
-      ) : null}
-      {endProblem ? (
-        <p id={`${endName}-problem`} className="mt-1 text-sm font-medium text-red-700">
-          {endProblem}
-        </p>
-      ) : null}
+      <FieldProblemLine id={`${startName}-problem`} problem={startProblem} />
+      <FieldProblemLine id={`${endName}-problem`} problem={endProblem} />
     </li>
   );
 }

@@ -118,7 +118,7 @@ function SupportDetails() {
   const emailRef = useRef<HTMLAnchorElement>(null);
   const retrying = revalidator.state === 'loading';
 
-  // After a retry the Try again button is gone: its focus goes to what it brought.
+  // After a retry its button is gone: its focus goes to what it brought.
   useEffect(() => {
     if (support && attempts > 0) emailRef.current?.focus();
   }, [support, attempts]);
@@ -141,7 +141,7 @@ function SupportDetails() {
             void revalidator.revalidate();
           }}
         >
-          Try again
+          Try loading our details again
         </Button>
       </div>
     );

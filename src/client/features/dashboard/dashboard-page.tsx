@@ -8,11 +8,12 @@
 import type { InferResponseType } from 'hono/client';
 import { Link, useLoaderData } from 'react-router';
 import { ROLE_LABELS } from '../../../shared/constants';
-import { clockLabel, lessonTimeLabel, priceLabel, shortDayLabel } from '../../../shared/lessons/lesson-times';
+import { priceLabel } from '../../../shared/lessons/lesson-times';
 import { paths, studentPath } from '../../../shared/routes';
 import { ButtonLink } from '../../components/button';
 import { CardSection } from '../../components/card';
 import { api, request } from '../../lib/api';
+import { clockLabel, lessonTimeLabel, shortDayLabel } from '../../lib/time-labels';
 import { browserTimeZone } from '../../lib/time-zones';
 import { useAuth } from '../auth/auth-provider';
 import { RoomLink, StatusBadge, ZoneNote } from '../lessons/lesson-parts';

@@ -4,17 +4,12 @@
  * move one. The week starts today; the viewer pages forward and back a week at a time.
  */
 import { useCallback, useEffect, useState } from 'react';
-import {
-  addDays,
-  clockLabel,
-  localDate,
-  shortDayLabel,
-  startOfLocalDay,
-} from '../../../shared/lessons/lesson-times';
+import { addDays, localDate, startOfLocalDay } from '../../../shared/lessons/lesson-times';
 import { Button } from '../../components/button';
 import { ErrorMessage } from '../../components/messages';
 import { Spinner } from '../../components/spinner';
 import { ApiError, api, request } from '../../lib/api';
+import { clockLabel, shortDayLabel } from '../../lib/time-labels';
 
 export interface Slot {
   start: string;
@@ -123,7 +118,7 @@ export function SlotPicker({
           <div className="space-y-3">
             <ErrorMessage>{state.message}</ErrorMessage>
             <Button variant="secondary" onClick={() => setAttempt((n) => n + 1)}>
-              Try again
+              Try loading the free times again
             </Button>
           </div>
         ) : state.slots.length === 0 ? (

@@ -2,15 +2,21 @@
  * The box a message is written in. Enter sends and Shift+Enter starts a new line (as in every chat
  * people know), except while an input method is composing a character. After sending, the box is
  * empty and keeps focus, ready for the next line; a refusal is said below it and the text stays.
+ * Nothing typed or pasted is ever cut: near the limit a count shows, and a message over it is
+ * refused here, before it is sent, with the limit named.
  */
 import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
 import { MAX_MESSAGE_LENGTH } from '../../../shared/conversation-schemas';
 import { Button } from '../../components/button';
+import { CharacterCount, countedLength, countShown } from '../../components/character-count';
 import { ErrorMessage } from '../../components/messages';
 import { failureMessage } from '../../lib/api';
 
-/** The counter shows once a message comes close to the limit. */
-const COUNT_BEFORE_LIMIT = 200;
+const numbers = new Intl.NumberFormat();
+
+/** Why a message over the limit is not sent, and by how much to shorten it. */
+export const tooLongMessage = (length: number, limit: number) =>
+  `A message can be at most ${numbers.format(limit)} characters; this one has ${numbers.format(length)}. Please shorten it by ${numbers.format(length - limit)}.`;
 
 export function Composer({
   label,
@@ -23,6 +29,7 @@ export function Composer({
   /** Sends the text; throws an ApiError to refuse it. */
   send: (text: string) => Promise<void>;
   autoFocus?: boolean;
+  /** The most characters a message may have, as the server counts them. */
   maxLength?: number;
 }) {
   const [text, setText] = useState('');
@@ -38,6 +45,11 @@ export function Composer({
     if (busy) return;
     if (!text.trim()) {
       setProblem('Please write a message');
+      box.current?.focus();
+      return;
+    }
+    if (countedLength(text) > maxLength) {
+      setProblem(tooLongMessage(countedLength(text), maxLength));
       box.current?.focus();
       return;
     }
@@ -64,11 +76,8 @@ export function Composer({
     void submit();
   };
 
-  const described = [
-    problem ? problemId : null,
-    hintId,
-    text.length >= maxLength - COUNT_BEFORE_LIMIT ? countId : null,
-  ]
+  const length = countedLength(text);
+  const described = [problem ? problemId : null, hintId, countShown(length, maxLength) ? countId : null]
     .filter(Boolean)
     .join(' ');
   return (
@@ -90,13 +99,12 @@ export function Composer({
             }}
             onKeyDown={onKeyDown}
             rows={2}
-            maxLength={maxLength}
             // biome-ignore lint/a11y/noAutofocus: the user came here to write: a first message, or the one after it
             autoFocus={autoFocus}
             placeholder="Write a message…"
             aria-describedby={described}
-            aria-invalid={problem ? true : undefined}
-            className="block max-h-40 min-h-11 w-full resize-y rounded-lg border border-slate-300 px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-600"
+            aria-invalid={problem || length > maxLength ? true : undefined}
+            className="block max-h-40 min-h-11 w-full resize-y rounded-lg border border-slate-300 px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-600 aria-invalid:border-red-600"
           />
         </label>
         <Button type="submit" busy={busy}>
@@ -105,11 +113,7 @@ export function Composer({
       </div>
       <div className="mt-1 flex justify-between gap-2 text-xs text-slate-600">
         <p id={hintId}>Enter sends, Shift+Enter starts a new line.</p>
-        {text.length >= maxLength - COUNT_BEFORE_LIMIT ? (
-          <p id={countId}>
-            {text.length} of {maxLength} characters
-          </p>
-        ) : null}
+        <CharacterCount id={countId} length={length} limit={maxLength} className="shrink-0" />
       </div>
     </form>
   );

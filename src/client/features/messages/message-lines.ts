@@ -3,15 +3,10 @@
  * wrote, with no sender) says what happened to which lesson and when, and every line's time is
  * as short as it can be while still clear (a clock time today, a weekday this week, a date before).
  */
-import {
-  clockLabel,
-  lessonTimeLabel,
-  localDate,
-  mondayOf,
-  shortDayLabel,
-} from '../../../shared/lessons/lesson-times';
+import { localDate, mondayOf } from '../../../shared/lessons/lesson-times';
 import { paths } from '../../../shared/routes';
 import type { MessageView } from '../../lib/live';
+import { clockLabel, lessonTimeLabel, shortDayLabel, weekdayLabel } from '../../lib/time-labels';
 import { browserTimeZone } from '../../lib/time-zones';
 
 type LessonEvent = NonNullable<MessageView['event']>;
@@ -40,8 +35,7 @@ export const lineText = (message: MessageView) => (message.event ? eventText(mes
 export function sentLabel(iso: string, now = Date.now(), timeZone = browserTimeZone()): string {
   const at = Date.parse(iso);
   if (localDate(at, timeZone) === localDate(now, timeZone)) return clockLabel(at, timeZone);
-  const day = shortDayLabel(at, timeZone);
-  return now - at < 6 * DAY ? (day.split(',')[0] ?? day) : day;
+  return now - at < 6 * DAY ? weekdayLabel(at, timeZone) : shortDayLabel(at, timeZone);
 }
 
 /** The full date and time of a line, for its tooltip and for screen readers. */

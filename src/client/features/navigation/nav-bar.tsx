@@ -2,10 +2,11 @@
  * The top navigation: logo, Home, Schedule, Contact Us; Login and Sign Up when signed out; the
  * display name, the role and Logout when signed in; Dashboard, and Messages with its unread count
  * (kept live by this tab's channel, which the bar opens and closes), only for a verified user;
- * Admin only for operators. Below the lg breakpoint (1024 px) the links fold behind a Toggle menu
- * button that closes when a link is followed (the current page's too) and on Escape: signed in and
- * verified, the bar holds ten items, which do not fit a tablet's width. A long display name is
- * truncated, whole in its tooltip and for screen readers.
+ * Admin only for operators, who also carry an "Admin" badge beside their role. The links fold
+ * behind a Toggle menu button (which closes when a link is followed, the current page's too, and
+ * on Escape) below 1024 px signed out, and below 1280 px signed in: with the name, the role and up
+ * to eight links, the bar leaves a name no room under that. A long name is cut only where the
+ * space runs out, whole in its tooltip and for screen readers.
  */
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
@@ -35,7 +36,7 @@ function MessagesLabel({ unread }: { unread: number }) {
 }
 
 const desktopLink = ({ isActive }: { isActive: boolean }) =>
-  `whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium transition-colors ${
+  `whitespace-nowrap rounded-md px-2.5 py-2 text-sm font-medium transition-colors ${
     isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'
   }`;
 const mobileLink = ({ isActive }: { isActive: boolean }) =>
@@ -141,15 +142,23 @@ export function NavBar() {
     </>
   );
 
-  // min-w-0 lets the name shrink inside its flex row; the text stays whole for screen readers.
-  const identity = user ? (
-    <span className="flex min-w-0 items-center gap-2 text-sm">
-      <span className="truncate font-medium text-slate-900" title={user.displayName}>
-        {user.displayName}
-      </span>
-      <span className="shrink-0 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800">
+  // The name, then the role and (for operators) Admin. min-w-0 lets the name shrink inside its
+  // row only once the row is full; the text stays whole for screen readers and in the tooltip.
+  const name = user ? (
+    <span className="block min-w-0 max-w-full truncate font-medium text-slate-900" title={user.displayName}>
+      {user.displayName}
+    </span>
+  ) : null;
+  const badges = user ? (
+    <span className="flex shrink-0 items-center gap-1.5">
+      <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800">
         {ROLE_LABELS[user.role]}
       </span>
+      {user.isAdmin ? (
+        <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+          Admin
+        </span>
+      ) : null}
     </span>
   ) : null;
 
@@ -166,16 +175,24 @@ export function NavBar() {
     </Button>
   );
 
+  // Whole class names, so Tailwind finds them: where the bar stops folding.
+  const unfolded = user ? 'xl:flex' : 'lg:flex';
+  const foldedOnly = user ? 'xl:hidden' : 'lg:hidden';
+
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
       <nav aria-label="Main" className="mx-auto max-w-6xl px-4">
         <div className="flex h-16 items-center gap-4">
           <Logo onClick={closeMenu} />
-          <div className="hidden shrink-0 items-center gap-1 lg:flex">{pageLinks(desktopLink)}</div>
-          <div className="ml-auto hidden min-w-0 items-center justify-end gap-3 lg:flex">
+          <div className={`hidden shrink-0 items-center gap-0.5 ${unfolded}`}>{pageLinks(desktopLink)}</div>
+          <div className={`ml-auto hidden min-w-0 items-center justify-end gap-3 ${unfolded}`}>
             {user ? (
               <>
-                {identity}
+                {/* Stacked, so the name has the whole width the badges would have taken. */}
+                <span className="flex min-w-0 flex-col items-end gap-0.5 text-sm">
+                  {name}
+                  {badges}
+                </span>
                 {logout}
               </>
             ) : (
@@ -195,7 +212,7 @@ export function NavBar() {
           <button
             ref={toggleRef}
             type="button"
-            className="ml-auto inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 lg:hidden"
+            className={`ml-auto inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 ${foldedOnly}`}
             aria-expanded={open}
             aria-controls={menuId}
             aria-label="Toggle menu"
@@ -213,15 +230,18 @@ export function NavBar() {
             </svg>
           </button>
         </div>
-        <div id={menuId} hidden={!open} className="border-t border-slate-200 pb-4 pt-2 lg:hidden">
+        <div id={menuId} hidden={!open} className={`border-t border-slate-200 pb-4 pt-2 ${foldedOnly}`}>
           {open ? (
             <>
               <div className="flex flex-col gap-1">{pageLinks(mobileLink)}</div>
               <div className="mt-3 border-t border-slate-200 pt-3">
                 {user ? (
-                  <div className="flex items-center justify-between gap-3 px-3">
-                    {identity}
-                    {logout}
+                  <div className="px-3">
+                    <span className="flex min-w-0 text-sm">{name}</span>
+                    <div className="mt-2 flex items-center justify-between gap-3 text-sm">
+                      {badges}
+                      {logout}
+                    </div>
                   </div>
                 ) : (
                   <div className="flex flex-col gap-1">

@@ -6,7 +6,7 @@
 import type { InferResponseType } from 'hono/client';
 import { type ReactNode, useMemo } from 'react';
 import { type ActionFunctionArgs, Link, useFetcher, useLoaderData, useRevalidator } from 'react-router';
-import { ROLE_LABELS } from '../../../shared/constants';
+import { MAX_NAME_LENGTH, ROLE_LABELS } from '../../../shared/constants';
 import { messages } from '../../../shared/messages';
 import { tutorPath } from '../../../shared/routes';
 import {
@@ -22,7 +22,13 @@ import {
   TYPICAL_RATE_TEXT,
 } from '../../../shared/tutor-catalog';
 import { Button } from '../../components/button';
-import { ActionForm, FormAnswerMessage, SubmitButton, useFieldProblem } from '../../components/form';
+import {
+  ActionForm,
+  FieldProblemLine,
+  FormAnswerMessage,
+  SubmitButton,
+  useFieldProblem,
+} from '../../components/form';
 import { StatusMessage } from '../../components/messages';
 import { SelectField, TextArea, TextField } from '../../components/text-field';
 import { api, request } from '../../lib/api';
@@ -132,6 +138,7 @@ function ProfileForm({ details, catalog }: { details: ProfileDetails; catalog: S
         label="Display Name"
         name="displayName"
         autoComplete="name"
+        limit={MAX_NAME_LENGTH}
         defaultValue={user?.displayName ?? ''}
       />
       {tutor ? (
@@ -139,7 +146,7 @@ function ProfileForm({ details, catalog }: { details: ProfileDetails; catalog: S
           <TextField
             label="Headline"
             name="headline"
-            maxLength={MAX_HEADLINE_LENGTH}
+            limit={MAX_HEADLINE_LENGTH}
             hint={`One line students see first (at most ${MAX_HEADLINE_LENGTH} characters).`}
             defaultValue={tutor.headline}
           />
@@ -147,7 +154,7 @@ function ProfileForm({ details, catalog }: { details: ProfileDetails; catalog: S
             label="About"
             name="about"
             rows={6}
-            maxLength={MAX_ABOUT_LENGTH}
+            limit={MAX_ABOUT_LENGTH}
             hint={`How you teach and who you teach (at most ${MAX_ABOUT_LENGTH} characters).`}
             defaultValue={tutor.about}
           />
@@ -206,7 +213,7 @@ function ProfileForm({ details, catalog }: { details: ProfileDetails; catalog: S
           label="Learning goals"
           name="learningGoals"
           rows={4}
-          maxLength={MAX_LEARNING_GOALS_LENGTH}
+          limit={MAX_LEARNING_GOALS_LENGTH}
           placeholder="What do you want to learn, and by when?"
           defaultValue={details.learningGoals}
         />
@@ -244,17 +251,13 @@ function ProfileForm({ details, catalog }: { details: ProfileDetails; catalog: S
 
 /** A group of checkboxes, marked and described as one field when the form's answer names it. */
 function Choices({ legend, name, children }: { legend: string; name: string; children: ReactNode }) {
-  const problem = useFieldProblem(name);
   const problemId = `${name}-problem`;
+  const problem = useFieldProblem(name, problemId);
   return (
-    <fieldset aria-invalid={problem ? true : undefined} aria-describedby={problem ? problemId : undefined}>
+    <fieldset aria-invalid={problem ? true : undefined} aria-describedby={problem?.describedBy}>
       <legend className="text-sm font-medium text-slate-800">{legend}</legend>
       {children}
-      {problem ? (
-        <p id={problemId} className="mt-1 text-sm font-medium text-red-700">
-          {problem}
-        </p>
-      ) : null}
+      <FieldProblemLine id={problemId} problem={problem} />
     </fieldset>
   );
 }

@@ -10,11 +10,13 @@ import { Button } from '../../components/button';
 import { ErrorMessage, StatusMessage } from '../../components/messages';
 import { Spinner } from '../../components/spinner';
 import { api, failureMessage, request } from '../../lib/api';
+import { dateLabel } from '../../lib/time-labels';
+import { browserTimeZone } from '../../lib/time-zones';
 
 type VerificationState = InferResponseType<typeof api.profile.verification.$get, 200>;
 
-const dateLabel = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+/** "December 1, 2026", in this browser's zone. */
+const dateOf = (iso: string) => dateLabel(Date.parse(iso), browserTimeZone());
 
 export function VerificationRequest({ published }: { published: boolean }) {
   const [state, setState] = useState<VerificationState | null>(null);
@@ -54,7 +56,7 @@ export function VerificationRequest({ published }: { published: boolean }) {
       <>
         <ErrorMessage>{problem}</ErrorMessage>
         <Button variant="secondary" className="mt-3" onClick={() => setAttempt((n) => n + 1)}>
-          Try again
+          Try loading your verification again
         </Button>
       </>
     ) : (
@@ -66,13 +68,13 @@ export function VerificationRequest({ published }: { published: boolean }) {
     body = (
       <StatusMessage>
         Your profile is verified: it carries the “{VERIFIED_TUTOR_LABEL}” badge
-        {state.approvedAt ? ` since ${dateLabel(state.approvedAt)}` : ''}. Editing your profile keeps it.
+        {state.approvedAt ? ` since ${dateOf(state.approvedAt)}` : ''}. Editing your profile keeps it.
       </StatusMessage>
     );
   } else if (state.status === 'requested') {
     body = (
       <StatusMessage tone="info">
-        You asked for review{state.requestedAt ? ` on ${dateLabel(state.requestedAt)}` : ''}. An administrator
+        You asked for review{state.requestedAt ? ` on ${dateOf(state.requestedAt)}` : ''}. An administrator
         will answer by mail.
       </StatusMessage>
     );

@@ -17,16 +17,9 @@ import { SelectField, TextArea, TextField } from '../../components/text-field';
 import { api, request } from '../../lib/api';
 import { useApiAction } from '../../lib/api-action';
 import { usePublicConfig } from '../../lib/public-config';
+import { calendarDateLabel } from '../../lib/time-labels';
 
 export type Goal = InferResponseType<(typeof api.goals)['$post'], 201>;
-
-const dateLabel = (date: string) =>
-  new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
 
 /** `editable`: the student's own list, where a goal's title, subject and date can be changed. */
 export function GoalList({
@@ -70,7 +63,7 @@ function GoalItem({ goal, editable }: { goal: Goal; editable: boolean }) {
         </h3>
         <p className="text-sm text-slate-600">
           {goal.subject}
-          {goal.targetDate ? ` · by ${dateLabel(goal.targetDate)}` : ''}
+          {goal.targetDate ? ` · by ${calendarDateLabel(goal.targetDate)}` : ''}
           {editable && !editing ? (
             <button
               type="button"

@@ -6,10 +6,10 @@
  * Someone with no lessons with the user does not exist here (404).
  */
 import { data, Link, type LoaderFunctionArgs, useLoaderData } from 'react-router';
-import { lessonTimeLabel } from '../../../shared/lessons/lesson-times';
 import { paths, tutorPath } from '../../../shared/routes';
 import { CardSection } from '../../components/card';
 import { ApiError, api, request } from '../../lib/api';
+import { lessonTimeLabel } from '../../lib/time-labels';
 import { browserTimeZone } from '../../lib/time-zones';
 import { StatusBadge, ZoneNote } from '../lessons/lesson-parts';
 import { GoalList } from './goals';

@@ -4,8 +4,8 @@
  * that it is still a request, or that it has ended.
  */
 import type { InferResponseType } from 'hono/client';
-import { instantLabel } from '../../../shared/lessons/lesson-times';
 import type { api } from '../../lib/api';
+import { instantLabel } from '../../lib/time-labels';
 
 export type LessonInfo = InferResponseType<(typeof api.lessons)[':id']['$get'], 200>;
 

@@ -9,16 +9,16 @@
 import type { InferResponseType } from 'hono/client';
 import { useEffect, useState } from 'react';
 import { Link, type LoaderFunctionArgs, useLoaderData, useRevalidator } from 'react-router';
-import { instantLabel, lessonTimeLabel } from '../../../shared/lessons/lesson-times';
 import { mayMarkNoShow } from '../../../shared/lessons/room-rules';
 import { paths } from '../../../shared/routes';
 import { Button } from '../../components/button';
 import { ErrorMessage } from '../../components/messages';
+import { NotFound } from '../../components/not-found';
 import { ApiError, api, failureMessage, request } from '../../lib/api';
+import { instantLabel, lessonTimeLabel } from '../../lib/time-labels';
 import { browserTimeZone } from '../../lib/time-zones';
 import { useAuth } from '../auth/auth-provider';
 import { StatusBadge, ZoneNote } from '../lessons/lesson-parts';
-import { Component as NotFound } from '../not-found/not-found-page';
 import { type LessonInfo, whyNoRoom } from './no-room';
 import { PreJoin } from './pre-join';
 import { RoomView } from './room-view';

@@ -8,12 +8,12 @@
  */
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { MAX_CANCEL_REASON_LENGTH } from '../../../shared/lessons/lesson-schemas';
-import { instantLabel, lessonTimeLabel } from '../../../shared/lessons/lesson-times';
 import { Button } from '../../components/button';
 import { ErrorMessage } from '../../components/messages';
 import { TextArea } from '../../components/text-field';
 import { api, request } from '../../lib/api';
 import { useApiAction } from '../../lib/api-action';
+import { instantLabel, lessonTimeLabel } from '../../lib/time-labels';
 import { type Slot, SlotPicker } from '../lessons/slot-picker';
 import type { Lesson } from './schedule-data';
 

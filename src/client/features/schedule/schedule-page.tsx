@@ -7,17 +7,11 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLoaderData } from 'react-router';
-import {
-  addDays,
-  lessonTimeLabel,
-  localDate,
-  priceLabel,
-  shortDayLabel,
-  startOfLocalDay,
-} from '../../../shared/lessons/lesson-times';
+import { addDays, localDate, priceLabel, startOfLocalDay } from '../../../shared/lessons/lesson-times';
 import { paths, studentPath, tutorLessonsPath } from '../../../shared/routes';
 import { ButtonLink } from '../../components/button';
 import { CardSection } from '../../components/card';
+import { lessonTimeLabel, shortDayLabel } from '../../lib/time-labels';
 import { RoomLink, StatusBadge, ZoneNote } from '../lessons/lesson-parts';
 import { NotesEditor, NotesView } from '../progress/lesson-notes';
 import { ReviewInvites } from '../tutors/review-invites';

@@ -5,7 +5,8 @@
  */
 import type { CSSProperties } from 'react';
 import type { LessonStatus } from '../../../shared/lessons/lesson-schemas';
-import { clockLabel, localDate, shortDayLabel, startOfLocalDay } from '../../../shared/lessons/lesson-times';
+import { localDate, startOfLocalDay } from '../../../shared/lessons/lesson-times';
+import { clockLabel, shortDayLabel } from '../../lib/time-labels';
 import { statusLabel } from '../lessons/lesson-parts';
 import { dayLanes, type Placed } from './day-lanes';
 import type { Lesson } from './schedule-data';

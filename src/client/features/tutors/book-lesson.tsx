@@ -7,13 +7,14 @@
  */
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
-import { lessonTimeLabel, priceLabel } from '../../../shared/lessons/lesson-times';
+import { priceLabel } from '../../../shared/lessons/lesson-times';
 import { paths } from '../../../shared/routes';
 import type { TutorPublicProfile } from '../../../shared/tutor-schemas';
 import { Button, ButtonLink } from '../../components/button';
 import { ErrorMessage, StatusMessage } from '../../components/messages';
 import { SelectField, TextArea } from '../../components/text-field';
 import { ApiError, api, request } from '../../lib/api';
+import { lessonTimeLabel } from '../../lib/time-labels';
 import { browserTimeZone } from '../../lib/time-zones';
 import { useAuth } from '../auth/auth-provider';
 import { ZoneNote } from '../lessons/lesson-parts';

@@ -5,8 +5,10 @@
 import { Link, type LoaderFunctionArgs, useLoaderData, useLocation } from 'react-router';
 import { paths } from '../../../shared/routes';
 import { ButtonLink } from '../../components/button';
+import { NotFound } from '../../components/not-found';
 import { ApiError } from '../../lib/api';
-import { describeTimeZone } from '../../lib/time-zones';
+import { monthLabel } from '../../lib/time-labels';
+import { browserTimeZone, describeTimeZone } from '../../lib/time-zones';
 import { useAuth } from '../auth/auth-provider';
 import { BookLesson } from './book-lesson';
 import { RatingSummary } from './ratings';
@@ -63,12 +65,9 @@ export function Component() {
 
   if (!tutor) {
     return (
-      <div className="mx-auto max-w-xl px-4 py-16 text-center">
-        <title>Tutor not found · Tutorlane</title>
-        <h1 className="text-3xl font-bold text-slate-900">Tutor not found</h1>
-        <p className="mt-3 text-slate-700">This profile does not exist or is not public any more.</p>
-        <div className="mt-6">{back}</div>
-      </div>
+      <NotFound title="Tutor not found" text="This profile does not exist or is not public any more.">
+        <ButtonLink to={`${paths.tutors}${search}`}>Find another tutor</ButtonLink>
+      </NotFound>
     );
   }
 
@@ -139,10 +138,7 @@ export function Component() {
               <div>
                 <dt className="text-slate-600">On Tutorlane since</dt>
                 <dd className="font-medium text-slate-900">
-                  {new Date(tutor.memberSince).toLocaleDateString('en-US', {
-                    month: 'long',
-                    year: 'numeric',
-                  })}
+                  {monthLabel(Date.parse(tutor.memberSince), browserTimeZone())}
                 </dd>
               </div>
             </dl>

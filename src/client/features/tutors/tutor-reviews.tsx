@@ -8,12 +8,14 @@ import type { InferResponseType } from 'hono/client';
 import { type FormEvent, useId, useState } from 'react';
 import { MAX_REVIEW_LENGTH, MIN_REVIEW_LENGTH } from '../../../shared/reviews/review-rules';
 import { Button } from '../../components/button';
+import { Dialog } from '../../components/dialog';
 import { ErrorMessage, StatusMessage } from '../../components/messages';
 import { TextArea } from '../../components/text-field';
 import { api, failureMessage, request } from '../../lib/api';
 import { TRY_AGAIN, useApiAction } from '../../lib/api-action';
+import { dateLabel } from '../../lib/time-labels';
+import { browserTimeZone } from '../../lib/time-zones';
 import { useAuth } from '../auth/auth-provider';
-import { Dialog } from '../messages/dialog';
 import { Stars } from './ratings';
 
 export type TutorReviews = InferResponseType<(typeof api.tutors)[':id']['reviews']['$get'], 200>;
@@ -27,8 +29,8 @@ export const fetchReviews = (tutorId: string, page: number, signal?: AbortSignal
     ),
   );
 
-const dateLabel = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+/** "December 1, 2026", in this browser's zone. */
+const dateOf = (iso: string) => dateLabel(Date.parse(iso), browserTimeZone());
 
 export function ReviewsSection({
   tutorId,
@@ -164,7 +166,7 @@ function ReviewItem({
         <Stars rating={review.rating} />
         <span className="sr-only">{review.rating} out of 5 stars</span>
         <p className="text-sm text-slate-600">
-          {dateLabel(review.createdAt)}
+          {dateOf(review.createdAt)}
           {review.editedAt ? ' · edited' : ''}
         </p>
       </div>
