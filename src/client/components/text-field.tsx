@@ -7,14 +7,16 @@ const fieldClass =
   'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-600 aria-invalid:border-red-600';
 
 /**
- * A field's label, the field, its hint and, when the form's answer names it, its problem: marked
- * (aria-invalid) and described by the problem, then the hint.
+ * A field's label, the field, its hint and, when the form's answer names it (or a form that calls
+ * the API itself passes one), its problem: marked (aria-invalid) and described by the problem,
+ * then the hint.
  */
 function Field({
   label,
   hint,
   name,
   id,
+  problem: given,
   className = '',
   children,
 }: {
@@ -22,12 +24,14 @@ function Field({
   hint?: string | undefined;
   name?: string | undefined;
   id?: string | undefined;
+  problem?: string | null | undefined;
   className?: string;
   children: (props: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode;
 }) {
   const generated = useId();
   const fieldId = id ?? generated;
-  const problem = useFieldProblem(name);
+  const answered = useFieldProblem(name);
+  const problem = given || answered;
   const problemId = problem ? `${fieldId}-problem` : undefined;
   const hintId = hint ? `${fieldId}-hint` : undefined;
   const describedBy = [problemId, hintId].filter(Boolean).join(' ') || undefined;
@@ -84,11 +88,12 @@ export function TextArea({ label, hint, id, className, ...rest }: TextAreaProps)
 interface SelectFieldProps extends ComponentProps<'select'> {
   label: string;
   hint?: string;
+  problem?: string | null;
 }
 
-export function SelectField({ label, hint, id, className, children, ...rest }: SelectFieldProps) {
+export function SelectField({ label, hint, id, className, problem, children, ...rest }: SelectFieldProps) {
   return (
-    <Field label={label} hint={hint} name={rest.name} id={id} className={className}>
+    <Field label={label} hint={hint} name={rest.name} id={id} problem={problem} className={className}>
       {(props) => (
         <select className={fieldClass} {...rest} {...props}>
           {children}

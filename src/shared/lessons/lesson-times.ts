@@ -31,6 +31,11 @@ export function shortDayLabel(at: number, timeZone: string): string {
   return formatter(timeZone, { weekday: 'short', month: 'short', day: 'numeric' }).format(at);
 }
 
+/** "Dec 1". */
+export function monthDayLabel(at: number, timeZone: string): string {
+  return formatter(timeZone, { month: 'short', day: 'numeric' }).format(at);
+}
+
 /** "Tuesday, December 1, 2026, 09:00": an instant in one zone. */
 export function instantLabel(at: number, timeZone: string): string {
   return `${dayLabel(at, timeZone)}, ${clockLabel(at, timeZone)}`;

@@ -158,23 +158,27 @@ export function LessonActions({
               timeZone={timeZone}
               selected={slot?.start ?? null}
               onSelect={setSlot}
-              label="New times"
-            />
-            {slot ? (
-              <Button
-                busy={busy}
-                disabled={busy}
-                onClick={() =>
-                  run(
-                    () =>
-                      request(api.lessons[':id'].reschedule.$post({ ...id, json: { start: slot.start } })),
-                    `Lesson moved to ${lessonTimeLabel(Date.parse(slot.start), Date.parse(slot.end), timeZone)}.`,
-                  )
-                }
-              >
-                Move the lesson to {lessonTimeLabel(Date.parse(slot.start), Date.parse(slot.end), timeZone)}
-              </Button>
-            ) : null}
+            >
+              {(chosen) => (
+                <Button
+                  className="mt-3 w-full sm:w-auto"
+                  busy={busy}
+                  disabled={busy}
+                  onClick={() =>
+                    run(
+                      () =>
+                        request(
+                          api.lessons[':id'].reschedule.$post({ ...id, json: { start: chosen.start } }),
+                        ),
+                      `Lesson moved to ${lessonTimeLabel(Date.parse(chosen.start), Date.parse(chosen.end), timeZone)}.`,
+                    )
+                  }
+                >
+                  Move the lesson to{' '}
+                  {lessonTimeLabel(Date.parse(chosen.start), Date.parse(chosen.end), timeZone)}
+                </Button>
+              )}
+            </SlotPicker>
           </div>
         ) : null}
       </div>
