@@ -16,6 +16,8 @@ export interface TimeLabels {
   shortDay(at: number, timeZone: string): string;
   /** "Tue". */
   weekday(at: number, timeZone: string): string;
+  /** "Dec 1". */
+  monthDay(at: number, timeZone: string): string;
   /** "December 1, 2026". */
   date(at: number, timeZone: string): string;
   /** "December 2026". */
@@ -50,6 +52,7 @@ export function timeLabels(locale: string | undefined): TimeLabels {
     day,
     shortDay: (at, timeZone) => format(at, timeZone, { weekday: 'short', month: 'short', day: 'numeric' }),
     weekday: (at, timeZone) => format(at, timeZone, { weekday: 'short' }),
+    monthDay: (at, timeZone) => format(at, timeZone, { month: 'short', day: 'numeric' }),
     date: (at, timeZone) => format(at, timeZone, { year: 'numeric', month: 'long', day: 'numeric' }),
     month: (at, timeZone) => format(at, timeZone, { year: 'numeric', month: 'long' }),
     dateTime: (at, timeZone) =>

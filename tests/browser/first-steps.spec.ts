@@ -10,6 +10,7 @@ import {
   expect,
   expectNoAccessibilityViolations,
   isNavFolded,
+  openFiltersIfFolded,
   openMenuIfCollapsed,
   PASSWORD,
   test,
@@ -238,6 +239,7 @@ test('an empty marketplace says there are no tutors yet; an empty search says no
 
 test('the search fits its options on a phone and a desktop', async ({ page }) => {
   await page.goto('/tutors');
+  await openFiltersIfFolded(page);
   for (const label of ['Category', 'Subject', 'Language', 'Sort by']) {
     const select = page.getByLabel(label, { exact: true });
     // The widest option's text, measured as it would be drawn in the select, fits inside it.

@@ -115,6 +115,18 @@ export async function openMenuIfCollapsed(page: Page) {
   }).toPass({ timeout: 10_000 });
 }
 
+/** Below this width (Tailwind's md) the search's filters wait behind a Filters button. */
+const FILTERS_FOLD_BELOW = 768;
+export const areFiltersFolded = (page: Page) => (page.viewportSize()?.width ?? 1280) < FILTERS_FOLD_BELOW;
+
+/** Opens the search's filters where they are folded (phones); does nothing on a desktop. */
+export async function openFiltersIfFolded(page: Page) {
+  if (!areFiltersFolded(page)) return;
+  const toggle = page.getByRole('button', { name: /^Filters/ });
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+}
+
 export const test = base.extend<{ clientAddress: string; noPageErrors: undefined }>({
   /** Every test fails on an uncaught page error or a Content-Security-Policy violation. */
   noPageErrors: [

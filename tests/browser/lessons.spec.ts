@@ -84,8 +84,9 @@ test('a student in Tokyo books a New York tutor, both see it in their zone, and 
   await expect(booking).toContainText('Tokyo');
   const start = lessonStart();
   const end = start + 60 * 60 * 1000;
+  // 10:00 in New York is 00:00 the next day in Tokyo: the day and the button are the student's.
+  await booking.getByRole('radio', { name: new RegExp(`^${shortDayLabel(start, STUDENT_ZONE)}, `) }).check();
   const day = booking.getByRole('group', { name: new RegExp(`^${shortDayLabel(start, STUDENT_ZONE)}`) });
-  // 10:00 in New York is 00:00 the next day in Tokyo: the button says the student's time.
   await day.getByRole('button', { name: clockLabel(start, STUDENT_ZONE), exact: true }).click();
   await expect(booking).toContainText(lessonTimeLabel(start, end, STUDENT_ZONE));
   await expectNoAccessibilityViolations(studentPage);

@@ -1,7 +1,14 @@
 /** Tutor profiles and discovery in the browser. */
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { createAccount, expect, expectNoAccessibilityViolations, test } from './fixtures';
+import {
+  areFiltersFolded,
+  createAccount,
+  expect,
+  expectNoAccessibilityViolations,
+  openFiltersIfFolded,
+  test,
+} from './fixtures';
 
 /** A complete, published tutor profile set up through the API. */
 async function publishedTutor(page: Page, name: string, details: Record<string, unknown>) {
@@ -97,6 +104,7 @@ test('a student filters by subject and price, opens a tutor, and the way back ke
   await expectNoAccessibilityViolations(page);
 
   // Best match needs text to rank by: offered once there is some.
+  await openFiltersIfFolded(page);
   const sortBy = page.getByLabel('Sort by');
   await expect(sortBy).toHaveValue('newest');
   await expect(sortBy.getByRole('option', { name: 'Best match (needs search text)' })).toBeDisabled();
@@ -133,6 +141,7 @@ test('a student filters by subject and price, opens a tutor, and the way back ke
   await page.goBack();
   await expect(page).toHaveURL(filtered);
   await expect(page.getByText('1 tutor found')).toBeVisible();
+  await openFiltersIfFolded(page);
   await expect(page.getByLabel('Subject', { exact: true })).toHaveValue('Python');
   await expect(page.getByLabel('Language')).toHaveValue('English');
   await expect(page.getByLabel('Max price ($)')).toHaveValue('50');
@@ -146,7 +155,60 @@ test('a student filters by subject and price, opens a tutor, and the way back ke
   await page.goBack();
   await page.goBack();
   await expect(page.getByText('2 tutors found')).toBeVisible();
+  await openFiltersIfFolded(page);
   await expect(page.getByLabel('Max price ($)')).toHaveValue('');
+});
+
+test('on a phone the filters wait behind a Filters button that counts them, and the tutors come first', async ({
+  page,
+  browser,
+  clientAddress,
+}) => {
+  const unique = `Fia${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+  const setup = await browser.newPage({ extraHTTPHeaders: { 'X-Forwarded-For': `${clientAddress}1` } });
+  await publishedTutor(setup, `Fia ${unique}`, { subjects: ['Spanish'], hourlyRate: 30 });
+  await setup.close();
+
+  await page.goto(`/tutors?q=${unique}&subject=Spanish&maxPrice=50`);
+  await expect(page.getByText('1 tutor found')).toBeVisible();
+  const toggle = page.getByRole('button', { name: /^Filters/ });
+  const language = page.getByLabel('Language');
+  const card = page.getByRole('article').filter({ hasText: `Fia ${unique}` });
+
+  if (areFiltersFolded(page)) {
+    // Two filters narrow the search (the subject, the price range): the button says so, closed.
+    await expect(toggle).toHaveText('Filters (2)');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(language).toBeHidden();
+    await expect(card).toBeInViewport({ ratio: 0.5 });
+
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const panel = page.locator(`[id="${await toggle.getAttribute('aria-controls')}"]`);
+    await expect(panel.getByLabel('Language')).toBeVisible();
+    await expectNoAccessibilityViolations(page);
+  } else {
+    // On a desktop every filter is in view, and there is no button to open them.
+    await expect(toggle).toBeHidden();
+    await expect(language).toBeVisible();
+  }
+
+  // A filter applies at once and the form is made anew from the URL: the focus stays on it.
+  await language.focus();
+  await language.selectOption('English');
+  await expect(page).toHaveURL(/language=English/);
+  await expect(language).toBeFocused();
+  await expect(language).toHaveValue('English');
+
+  if (areFiltersFolded(page)) {
+    await expect(toggle).toHaveText('Filters (3)');
+    await expect(language).toBeVisible();
+    await page.getByRole('button', { name: 'Show results' }).click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(toggle).toBeFocused();
+    await expect(language).toBeHidden();
+    await expect(card).toBeInViewport({ ratio: 0.5 });
+  }
 });
 
 test('a page past the end says so and links back to the results', async ({ page }) => {

@@ -8,14 +8,16 @@ const fieldClass =
   'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-600 aria-invalid:border-red-600';
 
 /**
- * A field's label, the field, its hint and, when the form's answer names it, its problem: marked
- * (aria-invalid) and described by the problem (said below it, or by the form's alert), then the hint.
+ * A field's label, the field, its hint and, when the form's answer names it (or a form that calls
+ * the API itself passes one), its problem: marked (aria-invalid) and described by the problem
+ * (said below it, or by the form's alert), then the hint.
  */
 function Field({
   label,
   hint,
   name,
   id,
+  problem: given,
   className = '',
   count,
   children,
@@ -24,6 +26,7 @@ function Field({
   hint?: string | undefined;
   name?: string | undefined;
   id?: string | undefined;
+  problem?: string | null | undefined;
   className?: string;
   /** The length of the text and its limit, for a count once it comes near the limit. */
   count?: { length: number; limit: number } | undefined;
@@ -31,7 +34,8 @@ function Field({
 }) {
   const generated = useId();
   const fieldId = id ?? generated;
-  const problem = useFieldProblem(name, `${fieldId}-problem`);
+  const answered = useFieldProblem(name, `${fieldId}-problem`);
+  const problem = given ? { message: given, saidHere: true, describedBy: `${fieldId}-problem` } : answered;
   const hintId = hint ? `${fieldId}-hint` : undefined;
   const countId = count && countShown(count.length, count.limit) ? `${fieldId}-count` : undefined;
   const describedBy = [problem?.describedBy, hintId, countId].filter(Boolean).join(' ') || undefined;
@@ -136,11 +140,12 @@ export function TextArea({ label, hint, id, className, limit, onChange, ...rest 
 interface SelectFieldProps extends ComponentProps<'select'> {
   label: string;
   hint?: string;
+  problem?: string | null;
 }
 
-export function SelectField({ label, hint, id, className, children, ...rest }: SelectFieldProps) {
+export function SelectField({ label, hint, id, className, problem, children, ...rest }: SelectFieldProps) {
   return (
-    <Field label={label} hint={hint} name={rest.name} id={id} className={className}>
+    <Field label={label} hint={hint} name={rest.name} id={id} problem={problem} className={className}>
       {(props) => (
         <select className={fieldClass} {...rest} {...props}>
           {children}

@@ -12,6 +12,7 @@ export const clockLabel = inReadersLocale.clock;
 export const dayLabel = inReadersLocale.day;
 export const shortDayLabel = inReadersLocale.shortDay;
 export const weekdayLabel = inReadersLocale.weekday;
+export const monthDayLabel = inReadersLocale.monthDay;
 export const dateLabel = inReadersLocale.date;
 export const monthLabel = inReadersLocale.month;
 export const dateTimeLabel = inReadersLocale.dateTime;

@@ -1,15 +1,32 @@
 /**
- * A week of a tutor's free times, grouped by the viewer's local day and shown in the viewer's
- * zone: each time is a toggle button named by its start ("09:00"). Used to book a lesson and to
- * move one. The week starts today; the viewer pages forward and back a week at a time.
+ * A tutor's free times as the best schedulers show them: the seven days of a week, each saying
+ * whether it has free times, then only the chosen day's times, in the viewer's zone (each a toggle
+ * button named by its start, "09:00"). Choosing a time opens the confirmation right under that
+ * time's row and brings it into view, so on a phone nothing happens out of sight. Used to book a
+ * lesson and to move one. The week starts today; the viewer pages a week at a time.
  */
-import { useCallback, useEffect, useState } from 'react';
+import {
+  type KeyboardEvent,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import { addDays, localDate, startOfLocalDay } from '../../../shared/lessons/lesson-times';
 import { Button } from '../../components/button';
 import { ErrorMessage } from '../../components/messages';
 import { Spinner } from '../../components/spinner';
-import { ApiError, api, request } from '../../lib/api';
-import { clockLabel, shortDayLabel } from '../../lib/time-labels';
+import { api, failureMessage, request } from '../../lib/api';
+import {
+  clockLabel,
+  lessonTimeLabel,
+  monthDayLabel,
+  shortDayLabel,
+  weekdayLabel,
+} from '../../lib/time-labels';
 
 export interface Slot {
   start: string;
@@ -18,6 +35,25 @@ export interface Slot {
 
 /** How many weeks ahead the viewer may page: a year, past any tutor's booking horizon. */
 const MAX_WEEKS_AHEAD = 52;
+/** How far past an empty week the picker looks for the next free day (the API answers up to 31 days). */
+const LOOK_AHEAD_WEEKS = 4;
+
+type Loaded =
+  | { kind: 'loading' }
+  | { kind: 'ready'; slots: Slot[]; refreshing: boolean }
+  | { kind: 'failed'; message: string };
+
+/** What lies past an empty week: nothing known yet, the next day with free times, or none. */
+type NextFree = { kind: 'looking' } | { kind: 'found'; day: string } | { kind: 'none' } | null;
+
+const countLabel = (count: number) =>
+  count === 0 ? 'no free times' : count === 1 ? '1 free time' : `${count} free times`;
+
+const dayNumber = (day: string) => String(Number(day.slice(8, 10)));
+
+/** Whole days from one local date to another (both "YYYY-MM-DD", read as UTC dates: no zone shifts). */
+const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
 
 export function SlotPicker({
   tutorId,
@@ -26,29 +62,42 @@ export function SlotPicker({
   selected,
   onSelect,
   refreshKey = 0,
-  label = 'Free times',
+  children,
 }: {
   tutorId: string;
   minutes: number;
   timeZone: string;
   selected: string | null;
-  onSelect: (slot: Slot) => void;
+  /** A time chosen, or none (another day or week was chosen, or the time is no longer free). */
+  onSelect: (slot: Slot | null) => void;
   /** Changing it loads the week again (after a booking took a time). */
   refreshKey?: number;
-  label?: string;
+  /** What to do with the chosen time (a subject and "Confirm booking"; "Move the lesson"), shown right under it. */
+  children?: (slot: Slot) => ReactNode;
 }) {
   const today = localDate(Date.now(), timeZone);
   const [week, setWeek] = useState(0);
-  const [state, setState] = useState<
-    { kind: 'loading' } | { kind: 'ready'; slots: Slot[] } | { kind: 'failed'; message: string }
-  >({ kind: 'loading' });
+  const [state, setState] = useState<Loaded>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
+  // The day the viewer chose; while it has no free times (none chosen, or its times were taken),
+  // the first day of the week that has some is shown instead.
+  const [chosenDay, setChosenDay] = useState<string | null>(null);
+  const [nextFree, setNextFree] = useState<NextFree>(null);
   const first = addDays(today, week * 7);
   const days = Array.from({ length: 7 }, (_, i) => addDays(first, i));
+  const loadedFor = useRef('');
 
   const load = useCallback(
     async (signal: AbortSignal) => {
-      setState({ kind: 'loading' });
+      const key = `${tutorId}|${minutes}|${timeZone}|${first}`;
+      // The same week again (a booking took a time): keep it on screen while it reloads.
+      setState((current) =>
+        current.kind === 'ready' && loadedFor.current === key
+          ? { ...current, refreshing: true }
+          : { kind: 'loading' },
+      );
+      setNextFree(null);
+      let weekLoaded = false;
       try {
         const from = new Date(Math.max(Date.now(), startOfLocalDay(first, timeZone))).toISOString();
         const to = new Date(startOfLocalDay(addDays(first, 7), timeZone)).toISOString();
@@ -58,13 +107,39 @@ export function SlotPicker({
             { init: { signal } },
           ),
         );
-        setState({ kind: 'ready', slots: answer.slots });
+        loadedFor.current = key;
+        weekLoaded = true;
+        setState({ kind: 'ready', slots: answer.slots, refreshing: false });
+        if (answer.slots.length > 0) return;
+        // An empty week: look further, so the viewer is offered the next day that has times.
+        setNextFree({ kind: 'looking' });
+        const later = await request(
+          api.tutors[':id'].slots.$get(
+            {
+              param: { id: tutorId },
+              query: {
+                from: to,
+                to: new Date(
+                  startOfLocalDay(addDays(first, 7 * (1 + LOOK_AHEAD_WEEKS)), timeZone),
+                ).toISOString(),
+                minutes: String(minutes),
+              },
+            },
+            { init: { signal } },
+          ),
+        );
+        const found = later.slots[0];
+        setNextFree(
+          found ? { kind: 'found', day: localDate(Date.parse(found.start), timeZone) } : { kind: 'none' },
+        );
       } catch (error) {
         if ((error as Error).name === 'AbortError') return;
-        setState({
-          kind: 'failed',
-          message: error instanceof ApiError ? error.message : 'The free times could not be loaded.',
-        });
+        // The week itself loaded and only the look ahead failed: the week stays, Next week still works.
+        if (weekLoaded) {
+          setNextFree(null);
+          return;
+        }
+        setState({ kind: 'failed', message: failureMessage(error, 'The free times could not be loaded.') });
       }
     },
     [first, timeZone, tutorId, minutes],
@@ -80,17 +155,39 @@ export function SlotPicker({
   const byDay = new Map<string, Slot[]>(days.map((day) => [day, []]));
   if (state.kind === 'ready')
     for (const slot of state.slots) byDay.get(localDate(Date.parse(slot.start), timeZone))?.push(slot);
-  const rangeLabel = `${shortDayLabel(startOfLocalDay(first, timeZone), timeZone)} – ${shortDayLabel(
+  const slots = state.kind === 'ready' ? state.slots : null;
+  const hasTimes = (day: string | null) => day !== null && (byDay.get(day)?.length ?? 0) > 0;
+  const shownDay = hasTimes(chosenDay) ? chosenDay : (days.find(hasTimes) ?? null);
+
+  // A chosen time that is no longer offered (taken meanwhile) is no longer chosen.
+  useEffect(() => {
+    if (slots && selected && !slots.some((slot) => slot.start === selected)) onSelect(null);
+  }, [slots, selected, onSelect]);
+
+  const goToWeek = (next: number, day: string | null = null) => {
+    setWeek(next);
+    setChosenDay(day);
+    onSelect(null);
+  };
+
+  const chooseDay = (day: string) => {
+    if (day === shownDay) return;
+    setChosenDay(day);
+    if (selected) onSelect(null);
+  };
+
+  const rangeLabel = `${monthDayLabel(startOfLocalDay(first, timeZone), timeZone)} – ${monthDayLabel(
     startOfLocalDay(addDays(first, 6), timeZone),
     timeZone,
   )}`;
+  const dayName = useId();
 
   return (
     <div>
       <div className="flex items-center justify-between gap-2">
         <Button
           variant="secondary"
-          onClick={() => setWeek((w) => w - 1)}
+          onClick={() => goToWeek(week - 1)}
           disabled={week === 0}
           aria-label="Previous week"
         >
@@ -101,7 +198,7 @@ export function SlotPicker({
         </p>
         <Button
           variant="secondary"
-          onClick={() => setWeek((w) => w + 1)}
+          onClick={() => goToWeek(week + 1)}
           disabled={week >= MAX_WEEKS_AHEAD}
           aria-label="Next week"
         >
@@ -109,7 +206,53 @@ export function SlotPicker({
         </Button>
       </div>
 
-      <div className="mt-4" aria-busy={state.kind === 'loading'}>
+      <fieldset className="mt-3" aria-busy={state.kind === 'loading' || undefined}>
+        <legend className="sr-only">Day</legend>
+        <div className="grid grid-cols-7 gap-1">
+          {days.map((day) => {
+            const at = startOfLocalDay(day, timeZone);
+            const count = byDay.get(day)?.length ?? 0;
+            const known = state.kind === 'ready';
+            const weekday = weekdayLabel(at, timeZone);
+            return (
+              <label
+                key={day}
+                className={`relative flex min-h-16 select-none flex-col items-center justify-center rounded-lg border px-0.5 py-1.5 text-center transition-colors has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600 ${
+                  shownDay === day
+                    ? 'border-brand-700 bg-brand-700 text-white'
+                    : known && count > 0
+                      ? 'border-slate-300 bg-white text-slate-900 hover:border-brand-600 hover:bg-brand-50'
+                      : 'cursor-not-allowed border-transparent bg-slate-50 text-slate-500'
+                }`}
+              >
+                <input
+                  type="radio"
+                  name={dayName}
+                  value={day}
+                  // Over the whole day, unseen: a click anywhere on the day is a click on it.
+                  className="absolute inset-0 m-0 size-full cursor-pointer appearance-none rounded-lg opacity-0 disabled:cursor-not-allowed"
+                  checked={shownDay === day}
+                  disabled={!known || count === 0}
+                  onChange={() => chooseDay(day)}
+                  aria-label={`${shortDayLabel(at, timeZone)}, ${known ? countLabel(count) : 'loading'}`}
+                />
+                <span className="text-xs font-medium">{weekday}</span>
+                <span className="text-lg font-semibold leading-6">{dayNumber(day)}</span>
+                <span
+                  className={`mt-0.5 size-1.5 rounded-full ${
+                    known && count > 0 ? (shownDay === day ? 'bg-white' : 'bg-brand-600') : 'bg-transparent'
+                  }`}
+                />
+              </label>
+            );
+          })}
+        </div>
+      </fieldset>
+
+      <div
+        className="mt-4"
+        aria-busy={state.kind === 'loading' || (state.kind === 'ready' && state.refreshing)}
+      >
         {state.kind === 'loading' ? (
           <p className="flex items-center gap-2 text-sm text-slate-600">
             <Spinner /> Loading free times…
@@ -122,42 +265,194 @@ export function SlotPicker({
             </Button>
           </div>
         ) : state.slots.length === 0 ? (
-          <p className="text-sm text-slate-700">No free times this week. Try the next week.</p>
-        ) : (
-          <div className="space-y-4">
-            {[...byDay].map(([day, slots]) =>
-              slots.length === 0 ? null : (
-                <fieldset key={day}>
-                  <legend className="text-sm font-semibold text-slate-900">
-                    {shortDayLabel(startOfLocalDay(day, timeZone), timeZone)}
-                    <span className="sr-only">, {label.toLowerCase()}</span>
-                  </legend>
-                  <div className="mt-2 flex flex-wrap gap-2">
-                    {slots.map((slot) => {
-                      const pressed = selected === slot.start;
-                      return (
-                        <button
-                          key={slot.start}
-                          type="button"
-                          aria-pressed={pressed}
-                          onClick={() => onSelect(slot)}
-                          className={`min-w-16 rounded-lg border px-3 py-2 font-mono text-sm font-semibold transition-colors ${
-                            pressed
-                              ? 'border-brand-700 bg-brand-700 text-white'
-                              : 'border-slate-300 bg-white text-slate-800 hover:border-brand-600 hover:bg-brand-50'
-                          }`}
-                        >
-                          {clockLabel(Date.parse(slot.start), timeZone)}
-                        </button>
-                      );
-                    })}
-                  </div>
-                </fieldset>
-              ),
-            )}
-          </div>
-        )}
+          <EmptyWeek
+            nextFree={nextFree}
+            timeZone={timeZone}
+            onGo={(day) => goToWeek(Math.floor(daysBetween(today, day) / 7), day)}
+          />
+        ) : shownDay ? (
+          <DayTimes
+            key={shownDay}
+            day={shownDay}
+            slots={byDay.get(shownDay) ?? []}
+            timeZone={timeZone}
+            selected={selected}
+            onSelect={onSelect}
+          >
+            {children}
+          </DayTimes>
+        ) : null}
       </div>
     </div>
+  );
+}
+
+/** An empty week, and the way to the next day that has free times. */
+function EmptyWeek({
+  nextFree,
+  timeZone,
+  onGo,
+}: {
+  nextFree: NextFree;
+  timeZone: string;
+  onGo: (day: string) => void;
+}) {
+  return (
+    <div className="rounded-lg bg-slate-50 px-4 py-3 text-sm text-slate-700">
+      <p>No free times this week.</p>
+      {nextFree?.kind === 'looking' ? (
+        <p className="mt-2 flex items-center gap-2 text-slate-600">
+          <Spinner /> Looking for the next free day…
+        </p>
+      ) : nextFree?.kind === 'found' ? (
+        <Button variant="secondary" className="mt-3" onClick={() => onGo(nextFree.day)}>
+          Next free day: {shortDayLabel(startOfLocalDay(nextFree.day, timeZone), timeZone)}
+        </Button>
+      ) : nextFree?.kind === 'none' ? (
+        <p className="mt-1">None in the {LOOK_AHEAD_WEEKS} weeks after it either. Please check back later.</p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * One day's times in rows, and under the row of the chosen time what to do with it. The row's
+ * length follows the width (the grid fills it), so the confirmation is placed after the last time
+ * of the chosen time's row as the browser lays it out.
+ */
+function DayTimes({
+  day,
+  slots,
+  timeZone,
+  selected,
+  onSelect,
+  children,
+}: {
+  day: string;
+  slots: Slot[];
+  timeZone: string;
+  selected: string | null;
+  onSelect: (slot: Slot | null) => void;
+  children: ((slot: Slot) => ReactNode) | undefined;
+}) {
+  const grid = useRef<HTMLDivElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  const summary = useRef<HTMLParagraphElement>(null);
+  // Set when a person chooses a time: the confirmation then takes the focus and comes into view.
+  const reveal = useRef(false);
+  const [columns, setColumns] = useState(4);
+
+  useLayoutEffect(() => {
+    const element = grid.current;
+    if (!element) return;
+    const measure = () => {
+      const count = getComputedStyle(element).gridTemplateColumns.split(' ').filter(Boolean).length;
+      if (count > 0) setColumns(count);
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
+  const chosenIndex = slots.findIndex((slot) => slot.start === selected);
+  const chosen = chosenIndex >= 0 ? slots[chosenIndex] : undefined;
+  // The confirmation follows the last time of the chosen time's row.
+  const after =
+    chosenIndex >= 0 ? Math.min(slots.length, (Math.floor(chosenIndex / columns) + 1) * columns) - 1 : -1;
+  const column = chosenIndex >= 0 ? chosenIndex % columns : 0;
+
+  useEffect(() => {
+    if (!chosen || !reveal.current) return;
+    reveal.current = false;
+    summary.current?.focus({ preventScroll: true });
+    const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    panel.current?.scrollIntoView({ block: 'nearest', behavior: still ? 'auto' : 'smooth' });
+  }, [chosen]);
+
+  const at = startOfLocalDay(day, timeZone);
+  const confirmation =
+    chosen && children ? (
+      <div
+        ref={panel}
+        className="relative col-span-full mt-1 scroll-mt-24 scroll-mb-4 rounded-xl border border-brand-600 bg-brand-50 p-4"
+      >
+        {/* A notch pointing up at the chosen time's column. */}
+        <span
+          aria-hidden="true"
+          className="absolute -top-[7px] size-3 rotate-45 border-t border-l border-brand-600 bg-brand-50"
+          style={{ left: `calc(${((column + 0.5) / columns) * 100}% - 6px)` }}
+        />
+        <p ref={summary} tabIndex={-1} className="font-semibold text-slate-900">
+          {lessonTimeLabel(Date.parse(chosen.start), Date.parse(chosen.end), timeZone)}
+        </p>
+        {children(chosen)}
+      </div>
+    ) : null;
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    // Arrow keys walk the times as they are laid out; Tab still reaches every one.
+    const steps: Record<string, number> = {
+      ArrowLeft: -1,
+      ArrowRight: 1,
+      ArrowUp: -columns,
+      ArrowDown: columns,
+    };
+    const step = steps[event.key];
+    const target = event.target as HTMLElement;
+    if (step === undefined || !target.dataset.slotIndex) return;
+    const next = Number(target.dataset.slotIndex) + step;
+    const button = grid.current?.querySelector<HTMLButtonElement>(`[data-slot-index="${next}"]`);
+    if (!button) return;
+    event.preventDefault();
+    button.focus();
+  };
+
+  return (
+    <fieldset>
+      <legend className="text-sm font-semibold text-slate-900">
+        {shortDayLabel(at, timeZone)}
+        <span className="font-normal text-slate-600"> · {countLabel(slots.length)}</span>
+      </legend>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: the arrow keys are a shortcut over buttons that take the focus themselves */}
+      <div
+        ref={grid}
+        onKeyDown={onKeyDown}
+        className="mt-2 grid grid-cols-[repeat(auto-fill,minmax(3.25rem,1fr))] gap-1.5"
+      >
+        {slots.map((slot, index) => {
+          const pressed = selected === slot.start;
+          return (
+            <FragmentWithPanel key={slot.start} panel={index === after ? confirmation : null}>
+              <button
+                type="button"
+                aria-pressed={pressed}
+                data-slot-index={index}
+                onClick={() => {
+                  reveal.current = !pressed;
+                  onSelect(pressed ? null : slot);
+                }}
+                className={`rounded-lg border px-1 py-2 font-mono text-sm font-semibold transition-colors ${
+                  pressed
+                    ? 'border-brand-700 bg-brand-700 text-white'
+                    : 'border-slate-300 bg-white text-slate-800 hover:border-brand-600 hover:bg-brand-50'
+                }`}
+              >
+                {clockLabel(Date.parse(slot.start), timeZone)}
+              </button>
+            </FragmentWithPanel>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}
+
+function FragmentWithPanel({ children, panel }: { children: ReactNode; panel: ReactNode }) {
+  return (
+    <>
+      {children}
+      {panel}
+    </>
   );
 }

@@ -168,27 +168,31 @@ export function LessonActions({
               timeZone={timeZone}
               selected={slot?.start ?? null}
               onSelect={setSlot}
-              label="New times"
-            />
-            {slot ? (
-              <Button
-                busy={busy}
-                disabled={busy}
-                onClick={() =>
-                  change(
-                    () =>
-                      request(api.lessons[':id'].reschedule.$post({ ...id, json: { start: slot.start } })),
-                    `${isRequest ? 'Request' : 'Lesson'} moved: ${what} is now on ${lessonTimeLabel(
-                      Date.parse(slot.start),
-                      Date.parse(slot.end),
-                      timeZone,
-                    )}.`,
-                  )
-                }
-              >
-                Move the {thing} to {lessonTimeLabel(Date.parse(slot.start), Date.parse(slot.end), timeZone)}
-              </Button>
-            ) : null}
+            >
+              {(chosen) => (
+                <Button
+                  className="mt-3 w-full sm:w-auto"
+                  busy={busy}
+                  disabled={busy}
+                  onClick={() =>
+                    change(
+                      () =>
+                        request(
+                          api.lessons[':id'].reschedule.$post({ ...id, json: { start: chosen.start } }),
+                        ),
+                      `${isRequest ? 'Request' : 'Lesson'} moved: ${what} is now on ${lessonTimeLabel(
+                        Date.parse(chosen.start),
+                        Date.parse(chosen.end),
+                        timeZone,
+                      )}.`,
+                    )
+                  }
+                >
+                  Move the {thing} to{' '}
+                  {lessonTimeLabel(Date.parse(chosen.start), Date.parse(chosen.end), timeZone)}
+                </Button>
+              )}
+            </SlotPicker>
           </div>
         ) : null}
       </div>

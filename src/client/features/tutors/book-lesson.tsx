@@ -1,11 +1,13 @@
 /**
  * The "Book a lesson" region of a tutor's page: a length, a week of free times in the viewer's
- * zone (a signed-in student's saved zone, else this browser's), then the subject, a note and
- * "Confirm booking". Anyone may look at the times; a visitor who is not a verified student is told
+ * zone (a signed-in student's saved zone, else this browser's), and right under the chosen time
+ * the subject, a note and "Confirm booking". The subject a search was for is preselected when the
+ * tutor teaches it; a tutor of several subjects otherwise has the student choose, never a subject
+ * picked for them. Anyone may look at the times; a visitor who is not a verified student is told
  * what to do to book. A booking carries an Idempotency-Key made when the time was chosen, so a
  * retried or double-clicked confirmation books once.
  */
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { priceLabel } from '../../../shared/lessons/lesson-times';
 import { paths } from '../../../shared/routes';
@@ -19,6 +21,9 @@ import { browserTimeZone } from '../../lib/time-zones';
 import { useAuth } from '../auth/auth-provider';
 import { ZoneNote } from '../lessons/lesson-parts';
 import { type Slot, SlotPicker } from '../lessons/slot-picker';
+import { taughtSubject } from './searched-subject';
+
+const CHOOSE_SUBJECT = 'Choose a subject for the lesson';
 
 type Booked = { kind: 'booked'; status: string; start: string; end: string };
 
@@ -40,7 +45,14 @@ function useViewerZone(isStudent: boolean): string {
   return zone;
 }
 
-export function BookLesson({ tutor }: { tutor: TutorPublicProfile }) {
+export function BookLesson({
+  tutor,
+  searchedFor = null,
+}: {
+  tutor: TutorPublicProfile;
+  /** The subject the search that led here was for, if any. */
+  searchedFor?: string | null;
+}) {
   const auth = useAuth();
   const user = auth.status === 'signed-in' ? auth.user : null;
   const canBook = user?.role === 'student' && user.emailVerified;
@@ -49,24 +61,48 @@ export function BookLesson({ tutor }: { tutor: TutorPublicProfile }) {
   const [minutes, setMinutes] = useState(lengths.includes(60) ? 60 : (lengths[0] ?? 60));
   const [slot, setSlot] = useState<Slot | null>(null);
   const [key, setKey] = useState('');
-  const [subject, setSubject] = useState(tutor.subjects[0] ?? '');
+  const [subject, setSubject] = useState(
+    () =>
+      taughtSubject(tutor.subjects, searchedFor) ??
+      (tutor.subjects.length === 1 ? (tutor.subjects[0] ?? '') : ''),
+  );
+  const [subjectProblem, setSubjectProblem] = useState<string | null>(null);
+  const subjectField = useRef<HTMLSelectElement>(null);
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Booked | { kind: 'failed'; message: string } | null>(null);
+  // A failure while the time is still chosen is told beside "Confirm booking"; a booking, or a time
+  // that was taken meanwhile, closes the confirmation and is told above the days.
+  const [failure, setFailure] = useState<string | null>(null);
+  const outcomeBox = useRef<HTMLDivElement>(null);
   const [refreshKey, setRefreshKey] = useState(0);
   const headingId = useId();
   const here = `${paths.tutors}/${encodeURIComponent(tutor.id)}`;
 
-  const choose = (chosen: Slot) => {
+  const choose = (chosen: Slot | null) => {
     setSlot(chosen);
+    setFailure(null);
+    if (!chosen) return;
     setKey(crypto.randomUUID());
     setOutcome(null);
   };
 
+  // The confirmation the focus was in is gone: the focus and the view go to what happened.
+  useEffect(() => {
+    if (!outcome) return;
+    outcomeBox.current?.focus({ preventScroll: true });
+    outcomeBox.current?.scrollIntoView({ block: 'nearest' });
+  }, [outcome]);
+
   async function confirm() {
     if (!slot) return;
+    if (!subject) {
+      setSubjectProblem(CHOOSE_SUBJECT);
+      subjectField.current?.focus();
+      return;
+    }
     setBusy(true);
-    setOutcome(null);
+    setFailure(null);
     try {
       const lesson = await request(
         api.lessons.$post(
@@ -88,11 +124,13 @@ export function BookLesson({ tutor }: { tutor: TutorPublicProfile }) {
       setRefreshKey((n) => n + 1);
     } catch (error) {
       const message = error instanceof ApiError ? error.message : 'The booking could not be made.';
-      setOutcome({ kind: 'failed', message });
       // A time someone else took is gone: show the week as it is now.
       if (error instanceof ApiError && error.status === 409) {
+        setOutcome({ kind: 'failed', message });
         setSlot(null);
         setRefreshKey((n) => n + 1);
+      } else {
+        setFailure(message);
       }
     } finally {
       setBusy(false);
@@ -146,7 +184,7 @@ export function BookLesson({ tutor }: { tutor: TutorPublicProfile }) {
               value={String(minutes)}
               onChange={(event) => {
                 setMinutes(Number(event.target.value));
-                setSlot(null);
+                choose(null);
               }}
             >
               {lengths.map((length) => (
@@ -161,6 +199,28 @@ export function BookLesson({ tutor }: { tutor: TutorPublicProfile }) {
             </p>
           )}
 
+          <div ref={outcomeBox} tabIndex={-1} className="scroll-mt-24 outline-none">
+            {outcome?.kind === 'booked' ? (
+              <div className="mt-4">
+                <StatusMessage>
+                  {outcome.status === 'pending' ? 'Request sent' : 'Booked'}:{' '}
+                  {lessonTimeLabel(Date.parse(outcome.start), Date.parse(outcome.end), timeZone)}.{' '}
+                  {outcome.status === 'pending'
+                    ? `${firstName} has 48 hours to accept; we will mail you the answer.`
+                    : 'A confirmation with a calendar invitation is on its way to your inbox.'}{' '}
+                  <Link to={paths.schedule} className="font-semibold underline">
+                    See your schedule
+                  </Link>
+                </StatusMessage>
+              </div>
+            ) : null}
+            {outcome?.kind === 'failed' ? (
+              <div className="mt-4">
+                <ErrorMessage>{outcome.message}</ErrorMessage>
+              </div>
+            ) : null}
+          </div>
+
           <div className="mt-4">
             <SlotPicker
               tutorId={tutor.id}
@@ -169,67 +229,54 @@ export function BookLesson({ tutor }: { tutor: TutorPublicProfile }) {
               selected={slot?.start ?? null}
               onSelect={choose}
               refreshKey={refreshKey}
-            />
+            >
+              {() => (
+                <>
+                  <p className="mt-0.5 text-sm text-slate-700">
+                    {minutes} min · {price}
+                    {tutor.subjects.length === 1 ? ` · ${tutor.subjects[0]}` : ''}
+                  </p>
+                  {canBook ? (
+                    <div className="mt-3 space-y-3">
+                      {tutor.subjects.length > 1 ? (
+                        <SelectField
+                          ref={subjectField}
+                          label="Subject"
+                          value={subject}
+                          problem={subjectProblem}
+                          onChange={(event) => {
+                            setSubject(event.target.value);
+                            setSubjectProblem(null);
+                          }}
+                        >
+                          {subject === '' ? <option value="">Choose a subject</option> : null}
+                          {tutor.subjects.map((item) => (
+                            <option key={item}>{item}</option>
+                          ))}
+                        </SelectField>
+                      ) : null}
+                      <TextArea
+                        label="Note for the tutor (optional)"
+                        rows={2}
+                        maxLength={1000}
+                        value={note}
+                        onChange={(event) => setNote(event.target.value)}
+                        hint="What you would like to work on."
+                      />
+                      {failure ? <ErrorMessage>{failure}</ErrorMessage> : null}
+                      <Button size="lg" className="w-full" onClick={confirm} busy={busy} disabled={busy}>
+                        Confirm booking
+                      </Button>
+                    </div>
+                  ) : (
+                    <BookingPrompt here={here} role={user?.role} verified={user?.emailVerified ?? false} />
+                  )}
+                </>
+              )}
+            </SlotPicker>
           </div>
         </>
       )}
-
-      {outcome?.kind === 'booked' ? (
-        <div className="mt-4">
-          <StatusMessage>
-            {outcome.status === 'pending' ? 'Request sent' : 'Booked'}:{' '}
-            {lessonTimeLabel(Date.parse(outcome.start), Date.parse(outcome.end), timeZone)}.{' '}
-            {outcome.status === 'pending'
-              ? `${firstName} has 48 hours to accept; we will mail you the answer.`
-              : 'A confirmation with a calendar invitation is on its way to your inbox.'}{' '}
-            <Link to={paths.schedule} className="font-semibold underline">
-              See your schedule
-            </Link>
-          </StatusMessage>
-        </div>
-      ) : null}
-      {outcome?.kind === 'failed' ? (
-        <div className="mt-4">
-          <ErrorMessage>{outcome.message}</ErrorMessage>
-        </div>
-      ) : null}
-
-      {slot ? (
-        <div className="mt-5 border-t border-slate-200 pt-5">
-          <p className="font-medium text-slate-900">
-            {lessonTimeLabel(Date.parse(slot.start), Date.parse(slot.end), timeZone)} · {minutes} min ·{' '}
-            {price}
-          </p>
-          {canBook ? (
-            <div className="mt-3 space-y-3">
-              {tutor.subjects.length > 1 ? (
-                <SelectField
-                  label="Subject"
-                  value={subject}
-                  onChange={(event) => setSubject(event.target.value)}
-                >
-                  {tutor.subjects.map((item) => (
-                    <option key={item}>{item}</option>
-                  ))}
-                </SelectField>
-              ) : null}
-              <TextArea
-                label="Note for the tutor (optional)"
-                rows={3}
-                maxLength={1000}
-                value={note}
-                onChange={(event) => setNote(event.target.value)}
-                hint="What you would like to work on."
-              />
-              <Button size="lg" className="w-full" onClick={confirm} busy={busy} disabled={busy}>
-                Confirm booking
-              </Button>
-            </div>
-          ) : (
-            <BookingPrompt here={here} role={user?.role} verified={user?.emailVerified ?? false} />
-          )}
-        </div>
-      ) : null}
     </section>
   );
 }

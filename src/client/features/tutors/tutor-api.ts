@@ -27,6 +27,18 @@ export function cleanSearch(params: URLSearchParams): URLSearchParams {
   return clean;
 }
 
+/**
+ * How many filters narrow the search, as the Filters button says: category, subject, language,
+ * rating, and the price range as one. The text has its own field and the sort only orders.
+ */
+export function activeFilterCount(params: URLSearchParams): number {
+  const set = (key: string) => Boolean(params.get(key)?.trim());
+  return (
+    ['category', 'subject', 'language', 'minRating'].filter(set).length +
+    (set('minPrice') || set('maxPrice') ? 1 : 0)
+  );
+}
+
 export function searchTutors(params: URLSearchParams, signal?: AbortSignal) {
   const query = Object.fromEntries(cleanSearch(params));
   return request(api.tutors.$get({ query }, { init: { signal } }));

@@ -1,10 +1,20 @@
 import { Link } from 'react-router';
 import { tutorPath } from '../../../shared/routes';
+import { usePublicConfig } from '../../lib/public-config';
 import { RatingSummary } from './ratings';
+import { searchedSubject } from './searched-subject';
 import type { TutorCardData } from './tutor-api';
 import { TutorAvatar, VerifiedBadge } from './tutor-avatar';
 
+/** "1 year of experience", "10 years of experience". */
+export const experienceLabel = (years: number) => `${years} ${years === 1 ? 'year' : 'years'} of experience`;
+
 export function TutorCard({ tutor, search }: { tutor: TutorCardData; search: string }) {
+  // The subject searched for goes with the link (not only the history state), so it survives a
+  // page opened in a new tab: the tutor's page preselects it for the booking.
+  const catalog = usePublicConfig()?.subjects ?? [];
+  const subject = searchedSubject(tutor.subjects, new URLSearchParams(search), catalog);
+  const to = subject ? `${tutorPath(tutor.id)}?subject=${encodeURIComponent(subject)}` : tutorPath(tutor.id);
   return (
     <article className="relative flex h-full flex-col rounded-2xl focus-within:ring-2 focus-within:ring-brand-600 border border-slate-200 bg-white p-5 shadow-sm transition-shadow hover:shadow-md">
       <div className="flex items-start gap-4">
@@ -12,7 +22,7 @@ export function TutorCard({ tutor, search }: { tutor: TutorCardData; search: str
         <div className="min-w-0 flex-1">
           <h2 className="text-lg font-semibold text-slate-900">
             <Link
-              to={tutorPath(tutor.id)}
+              to={to}
               state={{ search }}
               className="after:absolute after:inset-0 focus-visible:outline-none"
             >
@@ -42,7 +52,7 @@ export function TutorCard({ tutor, search }: { tutor: TutorCardData; search: str
       </ul>
       <p className="mt-auto pt-4 text-xs text-slate-600">
         Speaks {tutor.languages.join(', ')}
-        {tutor.yearsExperience !== null ? ` · ${tutor.yearsExperience} years of experience` : ''}
+        {tutor.yearsExperience !== null ? ` · ${experienceLabel(tutor.yearsExperience)}` : ''}
       </p>
     </article>
   );

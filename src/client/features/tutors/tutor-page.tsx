@@ -14,6 +14,7 @@ import { BookLesson } from './book-lesson';
 import { RatingSummary } from './ratings';
 import { fetchTutor } from './tutor-api';
 import { TutorAvatar, VerifiedBadge } from './tutor-avatar';
+import { experienceLabel } from './tutor-card';
 import { fetchReviews, ReviewsSection } from './tutor-reviews';
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
@@ -54,6 +55,8 @@ export function Component() {
   const tutor = data?.tutor ?? null;
   const location = useLocation();
   const search = (location.state as { search?: string } | null)?.search ?? '';
+  // The subject a search was for (the search's link says it), preselected for a booking.
+  const searchedFor = new URLSearchParams(location.search).get('subject');
   const back = (
     <Link
       to={`${paths.tutors}${search}`}
@@ -90,7 +93,7 @@ export function Component() {
                 {tutor.verified ? <VerifiedBadge /> : null}
                 <RatingSummary rating={tutor.rating} />
                 {tutor.yearsExperience !== null ? (
-                  <span className="text-sm text-slate-700">{tutor.yearsExperience} years of experience</span>
+                  <span className="text-sm text-slate-700">{experienceLabel(tutor.yearsExperience)}</span>
                 ) : null}
               </div>
               <p className="mt-2 text-lg text-slate-800">{tutor.headline}</p>
@@ -154,7 +157,7 @@ export function Component() {
             <span className="text-base font-medium text-slate-600"> per hour</span>
           </p>
           <MessageTutor tutorId={tutor.id} name={tutor.displayName} />
-          <BookLesson tutor={tutor} />
+          <BookLesson key={`${tutor.id}|${searchedFor ?? ''}`} tutor={tutor} searchedFor={searchedFor} />
         </aside>
       </div>
     </div>

@@ -27,7 +27,7 @@ import { Spinner } from '../../components/spinner';
 import { fieldClass } from '../../components/text-field';
 import { ApiError } from '../../lib/api';
 import { usePublicConfig } from '../../lib/public-config';
-import { cleanSearch, searchTutors, type TutorSearchResult } from './tutor-api';
+import { activeFilterCount, cleanSearch, searchTutors, type TutorSearchResult } from './tutor-api';
 import { TutorCard } from './tutor-card';
 
 type LoaderData = { result: TutorSearchResult; error: null } | { result: null; error: string };
@@ -101,7 +101,7 @@ function PriceField({
   params: URLSearchParams;
 }) {
   return (
-    <div className="lg:col-span-2">
+    <div className="col-span-1 lg:col-span-2">
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">
         {label}
       </label>
@@ -127,19 +127,31 @@ function shownSort(chosen: string | null, text: string): TutorSort {
   );
 }
 
+/** The buttons beside the search field stand as tall as it. */
+const FIELD_HEIGHT = 'h-[2.875rem]';
+
 /**
  * The search form, made anew from the URL after each search (its key is the URL's query). A
  * select applies everything the form holds at that moment, as the Search button does, so text or
- * prices typed but not yet submitted are never lost.
+ * prices typed but not yet submitted are never lost. On a phone the filters wait behind a
+ * "Filters" button, so that the tutors come first on the screen; on a wider screen they are all
+ * in view.
  */
 function SearchForm({
   params,
   onSearch,
+  filtersOpen,
+  onFiltersOpen,
 }: {
   params: URLSearchParams;
-  onSearch(next: URLSearchParams): void;
+  /** `focused` finds the control that applied the search again, to give the focus back to. */
+  onSearch(next: URLSearchParams, focused: string): void;
+  filtersOpen: boolean;
+  onFiltersOpen(open: boolean): void;
 }) {
   const form = useRef<HTMLFormElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
   // Followed as it is typed: Best match is offered only once there is text to rank by.
   const [text, setText] = useState(params.get('q') ?? '');
   const category = params.get('category') ?? '';
@@ -147,6 +159,7 @@ function SearchForm({
   const catalog = usePublicConfig()?.subjects ?? [];
   const inCategory = catalog.filter((entry) => entry.category === category);
   const subjects = catalogSubjects(inCategory.length > 0 ? inCategory : catalog);
+  const active = activeFilterCount(params);
 
   /** Every search is a new history entry: the back button walks back through the searches. */
   const apply = (changes: Record<string, string> = {}) => {
@@ -159,16 +172,33 @@ function SearchForm({
     // The sort the text gets anyway stays out of the URL.
     const q = next.get('q') ?? '';
     if (shownSort(next.get('sort'), q) === shownSort(null, q)) next.delete('sort');
-    onSearch(cleanSearch(next));
+    // The form is made anew for the answer (new element ids): a field is found again by its name,
+    // a button by its fixed id.
+    const focused = document.activeElement;
+    const name = focused?.getAttribute('name');
+    const again =
+      !focused || !form.current.contains(focused)
+        ? ''
+        : name
+          ? `[name="${name}"]`
+          : focused.id
+            ? `#${focused.id}`
+            : '';
+    onSearch(cleanSearch(next), again);
   };
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    // "Show results" closes the filters too: the focus goes back to the button that opened them.
+    if ((event.nativeEvent as SubmitEvent).submitter?.dataset.closesFilters) {
+      onFiltersOpen(false);
+      toggle.current?.focus();
+    }
     apply();
   };
 
   return (
     <form ref={form} onSubmit={onSubmit} className="grid grid-cols-2 gap-4 lg:grid-cols-12">
-      <div className="col-span-2 lg:col-span-6">
+      <div className="col-span-2 lg:col-span-10">
         <label htmlFor="tutor-search-text" className="block text-sm font-medium text-slate-800">
           Search
         </label>
@@ -183,56 +213,95 @@ function SearchForm({
           className={fieldClass}
         />
       </div>
-      <PriceField id="tutor-min-price" name="minPrice" label="Min price ($)" params={params} />
-      <PriceField id="tutor-max-price" name="maxPrice" label="Max price ($)" params={params} />
-      <div className="col-span-2 flex items-end">
-        <button type="submit" className={buttonClass('primary', 'md', 'w-full')}>
+      <div className="col-span-1 flex items-end md:col-span-2">
+        <button
+          id="tutor-search-submit"
+          type="submit"
+          className={buttonClass('primary', 'md', `w-full ${FIELD_HEIGHT}`)}
+        >
           Search
         </button>
       </div>
-      <Select
-        label="Category"
-        name="category"
-        value={category}
-        anyLabel="All categories"
-        options={SUBJECT_CATEGORIES}
-        onChange={() => apply({ subject: '' })}
-      />
-      <Select
-        label="Subject"
-        name="subject"
-        value={params.get('subject') ?? ''}
-        anyLabel="All subjects"
-        options={subjects}
-        onChange={() => apply()}
-      />
-      <Select
-        label="Language"
-        name="language"
-        value={params.get('language') ?? ''}
-        anyLabel="Any language"
-        options={SPOKEN_LANGUAGES}
-        onChange={() => apply()}
-      />
-      <Select
-        label="Rating"
-        name="minRating"
-        value={params.get('minRating') ?? ''}
-        anyLabel="Any rating"
-        options={['4.5', '4', '3.5', '3'].map((stars) => ({ value: stars, label: `${stars} stars and up` }))}
-        onChange={() => apply()}
-      />
-      <Select
-        label="Sort by"
-        name="sort"
-        value={shownSort(params.get('sort'), text)}
-        options={TUTOR_SORTS.map((sort) =>
-          sort === 'relevance' && !text.trim()
-            ? { value: sort, label: `${TUTOR_SORT_LABELS[sort]} (needs search text)`, disabled: true }
-            : { value: sort, label: TUTOR_SORT_LABELS[sort] },
-        )}
-        onChange={() => apply()}
-      />
+      <div className="col-span-1 flex items-end md:hidden">
+        <button
+          ref={toggle}
+          id="tutor-filters-toggle"
+          type="button"
+          aria-expanded={filtersOpen}
+          aria-controls={panelId}
+          onClick={() => onFiltersOpen(!filtersOpen)}
+          className={buttonClass('secondary', 'md', `w-full ${FIELD_HEIGHT}`)}
+        >
+          <svg viewBox="0 0 20 20" fill="currentColor" aria-hidden="true" className="size-4">
+            <path d="M3 4.5A1.5 1.5 0 0 1 4.5 3h11A1.5 1.5 0 0 1 17 4.5v1.2a1.5 1.5 0 0 1-.44 1.06L12 11.3V16a1 1 0 0 1-1.45.9l-2-1A1 1 0 0 1 8 15v-3.7L3.44 6.76A1.5 1.5 0 0 1 3 5.7V4.5Z" />
+          </svg>
+          {active > 0 ? `Filters (${active})` : 'Filters'}
+        </button>
+      </div>
+      {/* On a phone a panel of its own, open or not; from md up its fields join the form's grid. */}
+      <div
+        id={panelId}
+        className={`${filtersOpen ? 'grid' : 'hidden'} col-span-2 grid-cols-2 gap-4 md:contents`}
+      >
+        <Select
+          label="Category"
+          name="category"
+          value={category}
+          anyLabel="All categories"
+          options={SUBJECT_CATEGORIES}
+          onChange={() => apply({ subject: '' })}
+        />
+        <Select
+          label="Subject"
+          name="subject"
+          value={params.get('subject') ?? ''}
+          anyLabel="All subjects"
+          options={subjects}
+          onChange={() => apply()}
+        />
+        <Select
+          label="Language"
+          name="language"
+          value={params.get('language') ?? ''}
+          anyLabel="Any language"
+          options={SPOKEN_LANGUAGES}
+          onChange={() => apply()}
+        />
+        <Select
+          label="Rating"
+          name="minRating"
+          value={params.get('minRating') ?? ''}
+          anyLabel="Any rating"
+          options={['4.5', '4', '3.5', '3'].map((stars) => ({
+            value: stars,
+            label: `${stars} stars and up`,
+          }))}
+          onChange={() => apply()}
+        />
+        <PriceField id="tutor-min-price" name="minPrice" label="Min price ($)" params={params} />
+        <PriceField id="tutor-max-price" name="maxPrice" label="Max price ($)" params={params} />
+        <Select
+          label="Sort by"
+          name="sort"
+          value={shownSort(params.get('sort'), text)}
+          options={TUTOR_SORTS.map((sort) =>
+            sort === 'relevance' && !text.trim()
+              ? { value: sort, label: `${TUTOR_SORT_LABELS[sort]} (needs search text)`, disabled: true }
+              : { value: sort, label: TUTOR_SORT_LABELS[sort] },
+          )}
+          onChange={() => apply()}
+        />
+        <div className="col-span-2 md:hidden">
+          <button
+            id="tutor-filters-done"
+            type="submit"
+            data-closes-filters="true"
+            className={buttonClass('primary', 'md', 'w-full')}
+          >
+            Show results
+          </button>
+        </div>
+      </div>
     </form>
   );
 }
@@ -267,6 +336,16 @@ export function Component() {
   const searchKey = cleanSearch(params);
   searchKey.delete('page');
   const shown = useRef({ search: searchKey.toString(), page: pageKey });
+  // Whether a phone shows the filters: kept here, as the form is made anew after each search.
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  // The control that applied a search gets the focus back in the form made anew for its answer.
+  const refocus = useRef('');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each new search's form is a new one to focus in
+  useEffect(() => {
+    const selector = refocus.current;
+    refocus.current = '';
+    if (selector) document.querySelector<HTMLElement>(`search ${selector}`)?.focus({ preventScroll: true });
+  }, [location.search]);
   useEffect(() => {
     const before = shown.current;
     shown.current = { search: searchKey.toString(), page: pageKey };
@@ -293,7 +372,10 @@ export function Component() {
         <SearchForm
           key={location.search}
           params={params}
-          onSearch={(next) => {
+          filtersOpen={filtersOpen}
+          onFiltersOpen={setFiltersOpen}
+          onSearch={(next, focused) => {
+            refocus.current = focused;
             const query = next.toString();
             navigate(`${paths.tutors}${query ? `?${query}` : ''}`);
           }}
