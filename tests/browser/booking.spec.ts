@@ -300,6 +300,8 @@ test('a student moves a lesson on /schedule: a day, a time, and the move right u
   await expect(move).toBeInViewport();
   await expectNoAccessibilityViolations(page);
   await move.click();
-  await expect(upcoming.getByRole('status')).toHaveText(`Lesson moved to ${label}.`);
+  await expect(page.getByRole('status').filter({ hasText: /^Lesson moved/ })).toHaveText(
+    `Lesson moved: Chemistry with Milo Mover is now on ${label}.`,
+  );
   await expect(upcoming).toContainText(label);
 });
