@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin, type Rolldown } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 /**
  * Writes .br and .gz beside every compressible built file, so the server sends them without
@@ -36,33 +36,6 @@ function precompress(): Plugin {
   };
 }
 
-/**
- * Our code that several pages share but the app shell does not (form fields, messages, the auth
- * card, the tutor avatar...) goes into one chunk, where Rolldown would make one chunk per module.
- * A page's first paint waits for each of them, and on a phone's network every extra request costs
- * a connection and a share of the bandwidth the entry script needs (Lighthouse mobile on
- * /signup went from 5 page requests to 2, first paint 1.9 s to 1.7 s). Code in the shell stays in
- * the entry, and a page's own modules stay in the page's chunk.
- */
-function sharedPageCode() {
-  // Whether an entry reaches the module through static imports alone: it is then in the entry chunk.
-  const reachedByEntry = (id: string, ctx: Rolldown.ChunkingContext): boolean => {
-    const seen = new Set<string>();
-    const visit = (current: string): boolean => {
-      if (seen.has(current)) return false;
-      seen.add(current);
-      const info = ctx.getModuleInfo(current);
-      return Boolean(info?.isEntry || info?.importers.some(visit));
-    };
-    return visit(id);
-  };
-  return (id: string, ctx: Rolldown.ChunkingContext): string | null => {
-    if (!id.includes('/src/') || id.includes('/node_modules/')) return null;
-    if (ctx.getModuleInfo(id)?.dynamicImporters.length) return null; // a page of its own
-    return reachedByEntry(id, ctx) ? null : 'page-kit';
-  };
-}
-
 /** The browser app lives in src/client and builds to dist/client, which the server serves. */
 export default defineConfig({
   root: 'src/client',
@@ -77,11 +50,10 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       output: {
-        codeSplitting: {
-          // Only the modules named: their dependencies stay where Rolldown puts them (React in the entry).
-          includeDependenciesRecursively: false,
-          groups: [{ name: sharedPageCode(), minShareCount: 2 }],
-        },
+        // Rolldown's own splitting: a module the pages share goes in a chunk with what only the
+        // same pages share, so a page loads no code (zod, Temporal, linkify) that another page
+        // needs. One chunk of every shared module was tried: each page then paid for all of them
+        // (the sign-in page loaded 60 kB of other pages' libraries, docs/performance.md row 1).
       },
     },
   },

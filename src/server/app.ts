@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
-import { messages } from '../shared/messages';
+import * as messages from '../shared/messages';
 import { isKnownPagePath } from '../shared/routes';
 import { tutorIdSchema } from '../shared/tutor-schemas';
 import { accountRoutes } from './accounts/account-routes';

@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './constants';
-import { messages } from './messages';
+import * as messages from './messages';
 import { contactMessageSchema, displayNameSchema, emailSchema } from './schemas';
 import { homeFiguresSchema, newSubjectSchema, supportSchema } from './settings/site-settings-schemas';
 import { signUpProblems } from './sign-up-checks';

@@ -13,7 +13,7 @@ import {
   MIN_PASSWORD_LENGTH,
   ROLES,
 } from './constants';
-import { messages } from './messages';
+import * as messages from './messages';
 
 /**
  * Control characters (C0, DEL and C1) other than tab, line feed and carriage return. PostgreSQL

@@ -4,7 +4,7 @@
  * server's hook can run it before anything else; the browser marks every field it names.
  */
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './constants';
-import { messages } from './messages';
+import * as messages from './messages';
 
 export interface SignUpFields {
   fullName: string;

@@ -2,7 +2,7 @@
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { removeExpired } from '../../src/server/maintenance/cleanup';
-import { messages } from '../../src/shared/messages';
+import * as messages from '../../src/shared/messages';
 import {
   CookieJar,
   get,

@@ -1,7 +1,7 @@
 /** The contact form's API: validated, stored, forwarded to support, rate limited. */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '../../src/shared/messages';
+import * as messages from '../../src/shared/messages';
 import { send } from '../support/accounts';
 import { type MailCatcher, startMailCatcher } from '../support/mail-catcher';
 import { createTestApp, type TestApp } from '../support/test-app';

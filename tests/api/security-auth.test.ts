@@ -6,7 +6,7 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createRateLimiters } from '../../src/server/rate-limit/rate-limits';
-import { messages } from '../../src/shared/messages';
+import * as messages from '../../src/shared/messages';
 import {
   CookieJar,
   get,

@@ -6,7 +6,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConcurrencyLimit } from '../../src/server/rate-limit/concurrency-limit';
-import { messages } from '../../src/shared/messages';
+import * as messages from '../../src/shared/messages';
 import { type CookieJar, send, signUp } from '../support/accounts';
 import { createTestApp, type TestApp } from '../support/test-app';
 

@@ -1,5 +1,5 @@
 /** Account journeys in the browser. */
-import { messages } from '../../src/shared/messages';
+import * as messages from '../../src/shared/messages';
 import {
   createAccount,
   expect,

@@ -4,7 +4,7 @@
  * pages and empty states, and time zones a person can read.
  */
 import type { Page } from '@playwright/test';
-import { messages } from '../../src/shared/messages';
+import * as messages from '../../src/shared/messages';
 import {
   createAccount,
   expect,

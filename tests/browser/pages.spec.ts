@@ -1,6 +1,6 @@
 /** Every page, for each kind of visitor, at phone and desktop widths. */
 import type { Page } from '@playwright/test';
-import { messages } from '../../src/shared/messages';
+import * as messages from '../../src/shared/messages';
 import {
   createAccount,
   expect,

@@ -9,7 +9,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '../../src/shared/messages';
+import * as messages from '../../src/shared/messages';
 import { type ServerProcess, startServerProcess } from '../support/server-process';
 
 const SIGN_IN = '/api/auth/sign-in/email';

@@ -11,7 +11,7 @@ import {
   signUpForm,
   tutorProfileForm,
 } from '../../src/shared/form-checks';
-import { messages } from '../../src/shared/messages';
+import * as messages from '../../src/shared/messages';
 
 const contact = { name: 'Ada', email: 'ada@example.com', subject: 'general', message: 'Hello' };
 const signUp = {

@@ -3,10 +3,10 @@ import {
   hasRoom,
   mayMarkNoShow,
   offersJoin,
-  roomSignalSchema,
   roomState,
   roomWindow,
 } from '../../src/shared/lessons/room-rules';
+import { roomSignalSchema } from '../../src/shared/lessons/room-schemas';
 
 const MINUTE = 60_000;
 const lesson = { start: 100 * MINUTE, end: 160 * MINUTE };

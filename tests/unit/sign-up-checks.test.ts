@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '../../src/shared/messages';
+import * as messages from '../../src/shared/messages';
 import { contactMessageSchema, emailSchema } from '../../src/shared/schemas';
 import { firstSignUpProblem } from '../../src/shared/sign-up-checks';
 

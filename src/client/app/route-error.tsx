@@ -8,7 +8,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { isRouteErrorResponse, useLocation, useRevalidator, useRouteError } from 'react-router';
-import { messages } from '../../shared/messages';
+import * as messages from '../../shared/messages';
 import { pageFor, paths } from '../../shared/routes';
 import { Button, ButtonLink } from '../components/button';
 import { NotFound } from '../components/not-found';

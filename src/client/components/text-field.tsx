@@ -1,11 +1,7 @@
 import { type ComponentProps, type ReactNode, useId, useState } from 'react';
 import { CharacterCount, countedLength, countShown } from './character-count';
+import { fieldClass } from './field-class';
 import { FieldProblemLine, useFieldProblem } from './form';
-
-// No focus style of its own: the global :focus-visible outline (styles.css, 3 px brand-600, over 6:1 on
-// white) marks the focused field, as it does every button and link.
-const fieldClass =
-  'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-600 aria-invalid:border-red-600';
 
 /**
  * A field's label, the field, its hint and, when the form's answer names it (or a form that calls
@@ -154,5 +150,3 @@ export function SelectField({ label, hint, id, className, problem, children, ...
     </Field>
   );
 }
-
-export { fieldClass };

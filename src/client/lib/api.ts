@@ -6,7 +6,7 @@
  */
 import { type ClientResponse, hc, parseResponse } from 'hono/client';
 import type { AppType } from '../../server/app';
-import { messages } from '../../shared/messages';
+import * as messages from '../../shared/messages';
 
 export const api = hc<AppType>('/api', {
   init: { credentials: 'same-origin' },

@@ -4,7 +4,7 @@
  * refusal, the browser's or the server's, into the one shape the form shows (components/form.tsx).
  */
 import type { z } from 'zod';
-import { messages } from '../../shared/messages';
+import * as messages from '../../shared/messages';
 import { failureMessage } from './api';
 
 /** What is wrong with a submitted form: the first problem's message, and each field's own. */

@@ -8,7 +8,7 @@
  * catches up by asking for what came after the last one it has, on every (re)connection.
  */
 import type { InferResponseType } from 'hono/client';
-import type { RoomSignal } from '../../shared/lessons/room-rules';
+import type { RoomSignal } from '../../shared/lessons/room-schemas';
 import { api, request } from './api';
 
 /** A message as the API gives it. */

@@ -8,7 +8,7 @@
 import { type Context, Hono } from 'hono';
 import type { ClientErrorStatusCode, ServerErrorStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
-import { messages } from '../../shared/messages';
+import * as messages from '../../shared/messages';
 import {
   emailBodySchema,
   emailSchema,

@@ -17,7 +17,7 @@ import {
   PASSWORD_RESET_TTL_SECONDS,
   PRODUCT_NAME,
 } from '../../shared/constants';
-import { messages } from '../../shared/messages';
+import * as messages from '../../shared/messages';
 import { paths } from '../../shared/routes';
 import { displayNameSchema, emailSchema, linkTokenSchema, roleSchema } from '../../shared/schemas';
 import { firstSignUpProblem } from '../../shared/sign-up-checks';

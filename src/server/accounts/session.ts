@@ -17,7 +17,7 @@ import { getCookieCache, getSessionCookie } from 'better-auth/cookies';
 import type { Context, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { ROLES } from '../../shared/constants';
-import { messages } from '../../shared/messages';
+import * as messages from '../../shared/messages';
 import type { SessionUser } from '../../shared/session-user';
 import type { Config } from '../config/config';
 import { ApiError } from '../http/api-error';

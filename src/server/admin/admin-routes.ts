@@ -13,7 +13,7 @@ import {
   moderationSchema,
   reportIdSchema,
   suspendSchema,
-} from '../../shared/admin/admin-rules';
+} from '../../shared/admin/admin-schemas';
 import { siteSettingsChangeSchema } from '../../shared/settings/site-settings-schemas';
 import { tutorIdSchema } from '../../shared/tutor-schemas';
 import { adminOnly, requireAdmin, type SessionReader } from '../accounts/session';

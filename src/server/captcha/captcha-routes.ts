@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { messages } from '../../shared/messages';
+import * as messages from '../../shared/messages';
 import { errorResponse } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 import type { CaptchaVerifier } from './captcha';

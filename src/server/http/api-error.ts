@@ -4,7 +4,7 @@
  */
 import type { Context } from 'hono';
 import type { ClientErrorStatusCode, ServerErrorStatusCode } from 'hono/utils/http-status';
-import { messages } from '../../shared/messages';
+import * as messages from '../../shared/messages';
 import type { Database } from '../db/database';
 
 export interface ApiErrorBody {

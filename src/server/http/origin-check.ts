@@ -4,7 +4,7 @@
  * since it cannot ride on a visitor's cookies.
  */
 import type { MiddlewareHandler } from 'hono';
-import { messages } from '../../shared/messages';
+import * as messages from '../../shared/messages';
 import { errorResponse } from './api-error';
 import type { AppEnv } from './app-env';
 

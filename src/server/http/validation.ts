@@ -12,7 +12,7 @@ import { zValidator } from '@hono/zod-validator';
 import type { Context, ValidationTargets } from 'hono';
 import { validator } from 'hono/validator';
 import type { z } from 'zod';
-import { messages } from '../../shared/messages';
+import * as messages from '../../shared/messages';
 import type { AppEnv } from './app-env';
 
 /** "weekly.2.end": where in the input the problem is, as a caller would look it up. */

@@ -8,7 +8,7 @@
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { roomChatSchema, roomSignalSchema } from '../../shared/lessons/room-rules';
+import { roomChatSchema, roomSignalSchema } from '../../shared/lessons/room-schemas';
 import { requireVerifiedUser, type SessionReader, verifiedOnly } from '../accounts/session';
 import type { Config } from '../config/config';
 import type { DB } from '../db/schema';

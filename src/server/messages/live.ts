@@ -15,7 +15,7 @@ import { randomUUID } from 'node:crypto';
 import type { WSContext } from 'hono/ws';
 import type { Kysely } from 'kysely';
 import type pg from 'pg';
-import type { RoomSignal } from '../../shared/lessons/room-rules';
+import type { RoomSignal } from '../../shared/lessons/room-schemas';
 import type { DB } from '../db/schema';
 import type { RoomChatLine } from '../lessons/room';
 import type { Logger } from '../logging/logger';

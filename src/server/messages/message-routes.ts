@@ -21,7 +21,7 @@ import {
   newMessageSchema,
   reportSchema,
 } from '../../shared/conversation-schemas';
-import { messages as productMessages } from '../../shared/messages';
+import * as productMessages from '../../shared/messages';
 import {
   requireVerifiedUser,
   SESSION_COOKIE_PREFIX,

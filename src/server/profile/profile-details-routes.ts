@@ -10,7 +10,7 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { Kysely } from 'kysely';
-import { messages } from '../../shared/messages';
+import * as messages from '../../shared/messages';
 import { MAX_PHOTO_BYTES } from '../../shared/tutor-catalog';
 import { reportedTimeZoneSchema, studentDetailsSchema, tutorDetailsSchema } from '../../shared/tutor-schemas';
 import { requireUser, type SessionReader, signedInOnly } from '../accounts/session';

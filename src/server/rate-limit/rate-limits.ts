@@ -4,7 +4,7 @@
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
-import { messages } from '../../shared/messages';
+import * as messages from '../../shared/messages';
 import type { Database } from '../db/database';
 import { errorResponse } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';

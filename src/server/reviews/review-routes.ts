@@ -6,7 +6,7 @@
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { answerSchema, reviewReportSchema, reviewSchema } from '../../shared/reviews/review-rules';
+import { answerSchema, reviewReportSchema, reviewSchema } from '../../shared/reviews/review-schemas';
 import { tutorIdSchema } from '../../shared/tutor-schemas';
 import { requireVerifiedUser, type SessionReader, verifiedOnly } from '../accounts/session';
 import type { DB } from '../db/schema';

@@ -2,10 +2,9 @@
  * When a lesson's room is open, and what may be sent through it: plain rules shared by the server,
  * which enforces them, and the room page, which says them. A room opens 10 minutes before its
  * lesson starts and closes 30 minutes after it ends; only a confirmed lesson has one (a lesson
- * whose end has passed reads as completed, and its room stays open for those 30 minutes).
+ * whose end has passed reads as completed, and its room stays open for those 30 minutes). What
+ * the room's routes take is checked by ./room-schemas.ts.
  */
-import { z } from 'zod';
-import { freeText } from '../schemas';
 import type { LessonStatus } from './lesson-schemas';
 
 export const ROOM_OPENS_BEFORE_MS = 10 * 60 * 1000;
@@ -50,38 +49,3 @@ export function mayMarkNoShow(
 ): boolean {
   return hasRoom(lesson.status) && now >= lesson.end && !studentJoined;
 }
-
-/** A line of the room's chat. */
-export const roomChatSchema = z.strictObject({
-  text: freeText('A chat line', MAX_ROOM_CHAT_LENGTH, 'Please write something'),
-});
-
-const sdp = z.string().max(100_000, 'A session description is at most 100,000 characters');
-
-/**
- * What one participant's page tells the other's, through the server: who it is (a page id, new
- * on every load, so a rejoin is told apart from a late message of the page before), the WebRTC
- * offer, answer and ICE candidates, and what it shows (microphone, camera, screen).
- */
-export const roomSignalSchema = z.strictObject({
-  peer: z.string().regex(/^[\w-]{8,64}$/, 'peer must be an id of 8 to 64 characters'),
-  signal: z.discriminatedUnion('kind', [
-    z.strictObject({ kind: z.literal('hello') }),
-    z.strictObject({ kind: z.literal('bye') }),
-    z.strictObject({ kind: z.literal('description'), type: z.enum(['offer', 'answer']), sdp }),
-    z.strictObject({
-      kind: z.literal('candidate'),
-      candidate: z.string().max(2000),
-      sdpMid: z.string().max(100).nullable(),
-      sdpMLineIndex: z.number().int().min(0).max(100).nullable(),
-    }),
-    z.strictObject({
-      kind: z.literal('state'),
-      muted: z.boolean(),
-      videoOff: z.boolean(),
-      sharing: z.boolean(),
-    }),
-  ]),
-});
-
-export type RoomSignal = z.infer<typeof roomSignalSchema>;

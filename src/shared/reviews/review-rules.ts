@@ -1,10 +1,9 @@
 /**
  * What reviews are made of, and the arithmetic of ratings: plain functions shared by the server,
- * which enforces them, and the pages, which show them.
+ * which enforces them, and the pages, which show them. The routes' bodies are checked by
+ * ./review-schemas.ts.
  */
-import { z } from 'zod';
 import type { LessonStatus } from '../lessons/lesson-schemas';
-import { freeText } from '../schemas';
 
 export const MIN_REVIEW_LENGTH = 20;
 export const MAX_REVIEW_LENGTH = 2000;
@@ -38,23 +37,3 @@ export function reviewerName(displayName: string): string {
   const last = rest.at(-1);
   return last ? `${first} ${[...last][0]?.toUpperCase()}.` : first;
 }
-
-export const reviewSchema = z.strictObject({
-  rating: z
-    .number({ error: 'Please choose a rating from 1 to 5 stars' })
-    .int('Please choose a rating from 1 to 5 stars')
-    .min(1, 'Please choose a rating from 1 to 5 stars')
-    .max(5, 'Please choose a rating from 1 to 5 stars'),
-  text: freeText('A review', MAX_REVIEW_LENGTH, 'Please write your review').refine(
-    (text) => text.trim().length >= MIN_REVIEW_LENGTH,
-    `A review must be at least ${MIN_REVIEW_LENGTH} characters`,
-  ),
-});
-
-export const answerSchema = z.strictObject({
-  text: freeText('An answer', MAX_ANSWER_LENGTH, 'Please write your answer'),
-});
-
-export const reviewReportSchema = z.strictObject({
-  reason: freeText('The reason', 500, 'Please say what is wrong with this review'),
-});

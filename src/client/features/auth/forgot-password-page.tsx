@@ -1,6 +1,6 @@
 /** /forgot-password: asks for a reset link by mail (the same answer whether or not the address has an account). */
 import { type ActionFunctionArgs, Link, useFetcher } from 'react-router';
-import { messages } from '../../../shared/messages';
+import * as messages from '../../../shared/messages';
 import { paths } from '../../../shared/routes';
 import { AuthCard } from '../../components/auth-card';
 import { ActionForm, FormAnswerMessage, SubmitButton } from '../../components/form';

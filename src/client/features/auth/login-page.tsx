@@ -1,6 +1,6 @@
 /** /login: sign in, then on to the page that sent the visitor here, or the dashboard. */
 import { type ActionFunctionArgs, Link, redirect, useFetcher, useSearchParams } from 'react-router';
-import { messages } from '../../../shared/messages';
+import * as messages from '../../../shared/messages';
 import { paths, safeRedirect } from '../../../shared/routes';
 import { AuthCard } from '../../components/auth-card';
 import { ActionForm, FormAnswerMessage, SubmitButton } from '../../components/form';

@@ -1,6 +1,6 @@
 /** /reset-password?token=…: choose a new password with the mailed link; every session then ends. */
 import { type ActionFunctionArgs, Link, redirect, useFetcher, useSearchParams } from 'react-router';
-import { messages } from '../../../shared/messages';
+import * as messages from '../../../shared/messages';
 import { paths } from '../../../shared/routes';
 import { AuthCard } from '../../components/auth-card';
 import { ActionForm, FormAnswerMessage, SubmitButton } from '../../components/form';

@@ -13,7 +13,7 @@ import {
   useSearchParams,
 } from 'react-router';
 import { DEFAULT_ROLE, MAX_NAME_LENGTH, ROLE_LABELS, ROLES, type Role } from '../../../shared/constants';
-import { messages } from '../../../shared/messages';
+import * as messages from '../../../shared/messages';
 import { paths } from '../../../shared/routes';
 import { AuthCard } from '../../components/auth-card';
 import { ActionForm, FormAnswerMessage, SubmitButton } from '../../components/form';

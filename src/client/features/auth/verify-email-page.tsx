@@ -15,7 +15,7 @@ import {
   useLoaderData,
   useNavigate,
 } from 'react-router';
-import { messages } from '../../../shared/messages';
+import * as messages from '../../../shared/messages';
 import { paths } from '../../../shared/routes';
 import { AuthCard } from '../../components/auth-card';
 import { Button, ButtonLink } from '../../components/button';

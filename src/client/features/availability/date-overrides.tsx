@@ -4,8 +4,8 @@
  */
 import { type KeyboardEvent, useState } from 'react';
 import { Button } from '../../components/button';
+import { fieldClass } from '../../components/field-class';
 import { FieldProblemLine, useFieldProblem } from '../../components/form';
-import { fieldClass } from '../../components/text-field';
 import { calendarDayLabel } from '../../lib/time-labels';
 import {
   type DraftChange,

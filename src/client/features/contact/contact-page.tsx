@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { type ActionFunctionArgs, useFetcher, useLoaderData, useRevalidator } from 'react-router';
 import { CONTACT_SUBJECTS, SUPPORT_RESPONSE_HOURS } from '../../../shared/constants';
-import { messages } from '../../../shared/messages';
+import * as messages from '../../../shared/messages';
 import { businessHoursLines, phoneLink } from '../../../shared/settings/site-settings';
 import { Button } from '../../components/button';
 import { ActionForm, FormAnswerMessage, SubmitButton } from '../../components/form';

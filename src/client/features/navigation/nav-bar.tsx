@@ -8,16 +8,42 @@
  * to eight links, the bar leaves a name no room under that. A long name is cut only where the
  * space runs out, whole in its tooltip and for screen readers.
  */
-import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { ROLE_LABELS } from '../../../shared/constants';
 import { paths } from '../../../shared/routes';
 import { Button, buttonClass } from '../../components/button';
-import { live } from '../../lib/live';
 import { useAuth } from '../auth/auth-provider';
 
-/** Messages waiting unread, kept up to date by the live channel. */
-const useUnread = () => useSyncExternalStore(live.subscribeUnread, live.unread, () => 0);
+/**
+ * Messages waiting unread, kept up to date by this tab's live channel, which is open while a
+ * verified user is signed in and closed at sign-out. The channel's code is fetched only then: a
+ * visitor who is not signed in never needs it.
+ */
+function useUnread(liveUser: string | null): number {
+  const [unread, setUnread] = useState(0);
+  useEffect(() => {
+    if (!liveUser) return;
+    let stop: (() => void) | undefined;
+    let left = false;
+    void import('../../lib/live').then(({ live }) => {
+      if (left) return;
+      live.connect(liveUser);
+      const unsubscribe = live.subscribeUnread(() => setUnread(live.unread()));
+      setUnread(live.unread());
+      stop = () => {
+        unsubscribe();
+        live.disconnect();
+      };
+    });
+    return () => {
+      left = true;
+      stop?.();
+      setUnread(0);
+    };
+  }, [liveUser]);
+  return unread;
+}
 
 /** "Messages", and how many wait unread, said in words too. */
 function MessagesLabel({ unread }: { unread: number }) {
@@ -86,14 +112,9 @@ export function NavBar() {
   }, [open]);
 
   const user = auth.status === 'signed-in' ? auth.user : null;
-  const unread = useUnread();
   // One live channel per tab while a verified user is signed in; closed at sign-out.
   const liveUser = user?.emailVerified ? user.id : null;
-  useEffect(() => {
-    if (!liveUser) return;
-    live.connect(liveUser);
-    return () => live.disconnect();
-  }, [liveUser]);
+  const unread = useUnread(liveUser);
   const signOut = async () => {
     if (signingOut) return;
     setSigningOut(true);

@@ -7,7 +7,7 @@ import type { InferResponseType } from 'hono/client';
 import { type ReactNode, useMemo } from 'react';
 import { type ActionFunctionArgs, Link, useFetcher, useLoaderData, useRevalidator } from 'react-router';
 import { MAX_NAME_LENGTH, ROLE_LABELS } from '../../../shared/constants';
-import { messages } from '../../../shared/messages';
+import * as messages from '../../../shared/messages';
 import { tutorPath } from '../../../shared/routes';
 import {
   MAX_ABOUT_LENGTH,

@@ -4,7 +4,7 @@
  * live channel. Moving the room to a media server (docs/lesson-room.md) replaces this module and
  * call.ts, not the screens.
  */
-import type { RoomSignal } from '../../../shared/lessons/room-rules';
+import type { RoomSignal } from '../../../shared/lessons/room-schemas';
 import { api, request } from '../../lib/api';
 import { live } from '../../lib/live';
 

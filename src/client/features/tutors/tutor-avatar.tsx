@@ -68,3 +68,6 @@ export function VerifiedBadge() {
     </span>
   );
 }
+
+/** "1 year of experience", "10 years of experience": beside the avatar on a card and a tutor's page. */
+export const experienceLabel = (years: number) => `${years} ${years === 1 ? 'year' : 'years'} of experience`;

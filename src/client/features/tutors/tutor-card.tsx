@@ -4,10 +4,7 @@ import { usePublicConfig } from '../../lib/public-config';
 import { RatingSummary } from './ratings';
 import { searchedSubject } from './searched-subject';
 import type { TutorCardData } from './tutor-api';
-import { TutorAvatar, VerifiedBadge } from './tutor-avatar';
-
-/** "1 year of experience", "10 years of experience". */
-export const experienceLabel = (years: number) => `${years} ${years === 1 ? 'year' : 'years'} of experience`;
+import { experienceLabel, TutorAvatar, VerifiedBadge } from './tutor-avatar';
 
 export function TutorCard({ tutor, search }: { tutor: TutorCardData; search: string }) {
   // The subject searched for goes with the link (not only the history state), so it survives a

@@ -13,8 +13,7 @@ import { useAuth } from '../auth/auth-provider';
 import { BookLesson } from './book-lesson';
 import { RatingSummary } from './ratings';
 import { fetchTutor } from './tutor-api';
-import { TutorAvatar, VerifiedBadge } from './tutor-avatar';
-import { experienceLabel } from './tutor-card';
+import { experienceLabel, TutorAvatar, VerifiedBadge } from './tutor-avatar';
 import { fetchReviews, ReviewsSection } from './tutor-reviews';
 
 export async function loader({ params, request }: LoaderFunctionArgs) {

@@ -5,10 +5,9 @@
  * signed in may report one.
  */
 import type { InferResponseType } from 'hono/client';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useId, useState } from 'react';
 import { MAX_REVIEW_LENGTH, MIN_REVIEW_LENGTH } from '../../../shared/reviews/review-rules';
 import { Button } from '../../components/button';
-import { Dialog } from '../../components/dialog';
 import { ErrorMessage, StatusMessage } from '../../components/messages';
 import { TextArea } from '../../components/text-field';
 import { api, failureMessage, request } from '../../lib/api';
@@ -19,7 +18,10 @@ import { useAuth } from '../auth/auth-provider';
 import { Stars } from './ratings';
 
 export type TutorReviews = InferResponseType<(typeof api.tutors)[':id']['reviews']['$get'], 200>;
-type Review = TutorReviews['reviews'][number];
+export type Review = TutorReviews['reviews'][number];
+
+/** Reporting is rare: its dialog's code is fetched when someone first reports a review. */
+const ReportDialog = lazy(() => import('./review-report-dialog'));
 
 export const fetchReviews = (tutorId: string, page: number, signal?: AbortSignal) =>
   request(
@@ -94,13 +96,17 @@ export function ReviewsSection({
           Show more reviews
         </Button>
       ) : null}
-      <ReportDialog
-        review={reporting}
-        onClose={(sent) => {
-          setReporting(null);
-          if (sent) setNote('Thank you: the report was sent to the moderators.');
-        }}
-      />
+      {reporting ? (
+        <Suspense fallback={null}>
+          <ReportDialog
+            review={reporting}
+            onClose={(sent) => {
+              setReporting(null);
+              if (sent) setNote('Thank you: the report was sent to the moderators.');
+            }}
+          />
+        </Suspense>
+      ) : null}
     </section>
   );
 }
@@ -289,43 +295,5 @@ function AnswerForm({ reviewId, reviewer }: { reviewId: string; reviewer: string
         Publish answer
       </Button>
     </form>
-  );
-}
-
-function ReportDialog({ review, onClose }: { review: Review | null; onClose: (sent: boolean) => void }) {
-  const [reason, setReason] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!review) return;
-    try {
-      await request(api.reviews[':id'].report.$post({ param: { id: review.id }, json: { reason } }));
-      setReason('');
-      onClose(true);
-    } catch (error) {
-      setProblem(failureMessage(error, TRY_AGAIN));
-    }
-  }
-  return (
-    <Dialog open={review !== null} onClose={() => onClose(false)} title="Report this review">
-      <form onSubmit={submit} className="mt-3 space-y-4">
-        {problem ? <ErrorMessage>{problem}</ErrorMessage> : null}
-        <TextArea
-          label="What is wrong with it?"
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-          maxLength={500}
-          rows={3}
-        />
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => onClose(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="danger">
-            Send report
-          </Button>
-        </div>
-      </form>
-    </Dialog>
   );
 }

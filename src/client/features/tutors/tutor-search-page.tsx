@@ -22,9 +22,9 @@ import {
   type TutorSort,
 } from '../../../shared/tutor-catalog';
 import { buttonClass } from '../../components/button';
+import { fieldClass } from '../../components/field-class';
 import { ErrorMessage } from '../../components/messages';
 import { Spinner } from '../../components/spinner';
-import { fieldClass } from '../../components/text-field';
 import { ApiError } from '../../lib/api';
 import { usePublicConfig } from '../../lib/public-config';
 import { activeFilterCount, cleanSearch, searchTutors, type TutorSearchResult } from './tutor-api';

@@ -1,0 +1,52 @@
+/** The dialog in which a signed-in visitor reports a review to the moderators, with a reason. */
+import { type FormEvent, useState } from 'react';
+import { Button } from '../../components/button';
+import { Dialog } from '../../components/dialog';
+import { ErrorMessage } from '../../components/messages';
+import { TextArea } from '../../components/text-field';
+import { api, failureMessage, request } from '../../lib/api';
+import { TRY_AGAIN } from '../../lib/api-action';
+import type { Review } from './tutor-reviews';
+
+export default function ReportDialog({
+  review,
+  onClose,
+}: {
+  review: Review;
+  onClose: (sent: boolean) => void;
+}) {
+  const [reason, setReason] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    try {
+      await request(api.reviews[':id'].report.$post({ param: { id: review.id }, json: { reason } }));
+      setReason('');
+      onClose(true);
+    } catch (error) {
+      setProblem(failureMessage(error, TRY_AGAIN));
+    }
+  }
+  return (
+    <Dialog open onClose={() => onClose(false)} title="Report this review">
+      <form onSubmit={submit} className="mt-3 space-y-4">
+        {problem ? <ErrorMessage>{problem}</ErrorMessage> : null}
+        <TextArea
+          label="What is wrong with it?"
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          maxLength={500}
+          rows={3}
+        />
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={() => onClose(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="danger">
+            Send report
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
