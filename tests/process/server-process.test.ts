@@ -16,19 +16,23 @@ import {
 
 const freshDataDir = () => mkdtempSync(join(tmpdir(), 'tutorlane-process-'));
 
-/** The first Node process under `pid` (a terminal runs it through a shell of its own). */
+/**
+ * The Node process under `pid` (a terminal runs it through a process of its own). Found by its
+ * command line, not its name: Node 24 names its main thread, so `ps` shows "MainThread" there.
+ */
 function nodeDescendantOf(pid: number): number {
-  const children = execFileSync('ps', ['-o', 'pid=,comm=', '--ppid', String(pid)], { encoding: 'utf8' })
+  const processes = execFileSync('ps', ['-e', '-o', 'pid=,ppid=,args='], { encoding: 'utf8' })
     .trim()
     .split('\n')
-    .map((line) => line.trim().split(/\s+/))
-    .filter((fields) => fields.length === 2);
-  for (const [child, command] of children) if (command === 'node') return Number(child);
-  for (const [child] of children) {
-    const found = nodeDescendantOf(Number(child));
-    if (found) return found;
-  }
-  return 0;
+    .map((line) => /^\s*(\d+)\s+(\d+)\s+(.*)$/.exec(line))
+    .filter((match) => match !== null)
+    .map(([, child, parent, args]) => ({ pid: Number(child), parent: Number(parent), args }));
+  const isUnder = (candidate: number): boolean => {
+    const parent = processes.find((entry) => entry.pid === candidate)?.parent ?? 0;
+    return parent === pid || (parent > 1 && isUnder(parent));
+  };
+  const server = processes.find((entry) => entry.args.startsWith(process.execPath) && isUnder(entry.pid));
+  return server?.pid ?? 0;
 }
 
 describe('start-up', () => {
