@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 
 /**
  * Writes .br and .gz beside every compressible built file, so the server sends them without
@@ -36,6 +36,54 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Our code that several pages share but the app shell does not (form fields, messages, the auth
+ * card, the tutor avatar...) is grouped into a few chunks rather than one per module: on a phone's
+ * network every extra request takes a share of the bandwidth the entry script needs, and the first
+ * paint waits for the entry. It is grouped by the libraries it brings (zod, Temporal, linkify), so
+ * a page that needs none of them (the sign-in page) loads none of them: one chunk of all shared
+ * code once gave the sign-in page 60 kB of other pages' libraries (docs/performance.md, row 1).
+ * Code in the shell stays in the entry, and a page's own modules stay in the page's chunk.
+ */
+function sharedPageCode() {
+  const heavyLibraries = [
+    ['zod', /\/node_modules\/zod\//],
+    ['time', /\/node_modules\/temporal-polyfill\//],
+    ['links', /\/node_modules\/linkify-it\//],
+  ] as const;
+  // Whether an entry reaches the module through static imports alone: it is then in the entry chunk.
+  const reachedByEntry = (id: string, ctx: Rolldown.ChunkingContext): boolean => {
+    const seen = new Set<string>();
+    const visit = (current: string): boolean => {
+      if (seen.has(current)) return false;
+      seen.add(current);
+      const info = ctx.getModuleInfo(current);
+      return Boolean(info?.isEntry || info?.importers.some(visit));
+    };
+    return visit(id);
+  };
+  // The heavy libraries a module brings through its static imports.
+  const librariesOf = (id: string, ctx: Rolldown.ChunkingContext): string[] => {
+    const seen = new Set<string>();
+    const found = new Set<string>();
+    const visit = (current: string) => {
+      if (seen.has(current)) return;
+      seen.add(current);
+      for (const [name, pattern] of heavyLibraries) if (pattern.test(current)) found.add(name);
+      if (current.includes('/node_modules/')) return;
+      for (const imported of ctx.getModuleInfo(current)?.importedIds ?? []) visit(imported);
+    };
+    visit(id);
+    return heavyLibraries.map(([name]) => name).filter((name) => found.has(name));
+  };
+  return (id: string, ctx: Rolldown.ChunkingContext): string | null => {
+    if (!id.includes('/src/') || id.includes('/node_modules/')) return null;
+    if (ctx.getModuleInfo(id)?.dynamicImporters.length) return null; // a page of its own
+    if (reachedByEntry(id, ctx)) return null;
+    return ['page-kit', ...librariesOf(id, ctx)].join('-');
+  };
+}
+
 /** The browser app lives in src/client and builds to dist/client, which the server serves. */
 export default defineConfig({
   root: 'src/client',
@@ -50,10 +98,11 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       output: {
-        // Rolldown's own splitting: a module the pages share goes in a chunk with what only the
-        // same pages share, so a page loads no code (zod, Temporal, linkify) that another page
-        // needs. One chunk of every shared module was tried: each page then paid for all of them
-        // (the sign-in page loaded 60 kB of other pages' libraries, docs/performance.md row 1).
+        codeSplitting: {
+          // Only the modules named: their dependencies stay where Rolldown puts them (React in the entry).
+          includeDependenciesRecursively: false,
+          groups: [{ name: sharedPageCode(), debugName: 'page-kit', minShareCount: 2 }],
+        },
       },
     },
   },
