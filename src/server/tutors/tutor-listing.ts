@@ -29,8 +29,9 @@ export interface Listing {
  * reviewing and starting a conversation. A tutor it leaves out does not exist for those routes
  * (404), rather than being hidden from the search yet reachable by address.
  *
- * It is written out, not bound: the featured tutor's partial index (`where published and
- * has_photo`) is used only when the planner can prove its condition from the query's own text.
+ * It is written out, not bound: the partial indexes of tutor_profiles (`where published`, and the
+ * featured tutor's `where published and has_photo`) serve a query only when the planner can prove
+ * their condition from the query's own text.
  */
 export function listedTutor(listing: Listing): Expression<SqlBool> {
   return listing.approvedOnly

@@ -1,7 +1,7 @@
 /**
- * Finds listed tutors (./tutor-listing.ts): PostgreSQL full-text search (prefix-matching every word, so "calc"
- * finds Calculus) over name, subjects, headline and about, with filters for category, subject,
- * language, price and rating, five sorts (best rated by a Bayesian average, see
+ * Finds listed tutors (./tutor-listing.ts): PostgreSQL full-text search (prefix-matching every
+ * word, so "calc" finds Calculus) over name, subjects, headline and about, with filters for
+ * category, subject, language, price and rating, five sorts (best rated by a Bayesian average, see
  * src/shared/reviews/review-rules.ts), and pages with a total count. Only public fields leave here.
  */
 import { type Kysely, sql } from 'kysely';
