@@ -123,7 +123,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await strict?.close();
+  // `strict` shares the database that `open` closes.
   await open?.close();
   await mailbox?.close();
 });
