@@ -58,8 +58,9 @@ import { reviewRoutes } from './reviews/review-routes';
 import { scheduleRoutes } from './schedule/schedule-routes';
 import { createSettingsSnapshot, type SettingsSnapshot } from './settings/settings-snapshot';
 import { readSiteSettings, type SiteSettings } from './settings/site-settings';
+import type { Listing } from './tutors/tutor-listing';
 import { tutorRoutes } from './tutors/tutor-routes';
-import { findPublishedTutor } from './tutors/tutor-search';
+import { findListedTutor } from './tutors/tutor-search';
 
 export interface AppDependencies {
   config: Config;
@@ -137,12 +138,16 @@ function publicConfigOf(captcha: CaptchaVerifier) {
   };
 }
 
+/** Which tutors are listed (src/server/tutors/tutor-listing.ts), as this server is configured. */
+const listingOf = (config: Config): Listing => ({ approvedOnly: config.requireTutorApproval });
+
 /** Every route under /api, in one chain. */
 function createApi(deps: AppDependencies, services: AppServices, auth: Auth, sessions: SessionReader) {
   const { config, database } = deps;
   const { db } = database;
   const { mailer, captcha, limiters, health, live, settings } = services;
   const configOf = publicConfigOf(captcha);
+  const listing = listingOf(config);
   return new Hono<AppEnv>()
     .route('/', healthRoutes(database, health))
     .route(
@@ -153,8 +158,8 @@ function createApi(deps: AppDependencies, services: AppServices, auth: Auth, ses
     .route('/', accountRoutes({ auth, sessions, database, limiters }))
     .route('/', profileRoutes({ auth, sessions, db, limiters }))
     .route('/', profileDetailsRoutes({ sessions, db, limiters, photoDecodes: deps.photoDecodes }))
-    .route('/', tutorRoutes({ db, listing: { approvedOnly: config.requireTutorApproval } }))
-    .route('/', reviewRoutes({ db, sessions, limiters }))
+    .route('/', tutorRoutes({ db, listing }))
+    .route('/', reviewRoutes({ db, sessions, limiters, listing }))
     .route(
       '/',
       lessonRoutes({
@@ -164,14 +169,17 @@ function createApi(deps: AppDependencies, services: AppServices, auth: Auth, ses
         sessions,
         live,
         mail: { appUrl: config.appUrl, mailFrom: config.mailFrom },
-        listing: { approvedOnly: config.requireTutorApproval },
+        listing,
       }),
     )
     .route('/', roomRoutes({ db, sessions, limiters, live, iceServers: config.iceServers }))
     .route('/', progressRoutes({ db, sessions, limiters }))
-    .route('/', dashboardRoutes({ db, sessions }))
-    .route('/', scheduleRoutes({ db, sessions }))
-    .route('/', messageRoutes({ db, sessions, limiters, live, trustedOrigins: config.trustedOrigins }))
+    .route('/', dashboardRoutes({ db, sessions, listing }))
+    .route('/', scheduleRoutes({ db, sessions, listing }))
+    .route(
+      '/',
+      messageRoutes({ db, sessions, limiters, live, trustedOrigins: config.trustedOrigins, listing }),
+    )
     .route('/', contactRoutes({ db, mailer, limiters, sessions, settings }))
     .route('/', verificationRoutes({ db, sessions, limiters }))
     .route(
@@ -260,16 +268,12 @@ export function createApp(deps: AppDependencies, services: AppServices = createS
         const settings = await services.settings.forPage();
         return settings && configOf(settings);
       },
-      // A tutor's page exists only while the tutor is published: crawlers and links get a true 404.
+      // A tutor's page exists only while the tutor is listed: crawlers and links get a true 404.
       pageExists: async (path) => {
         const tutorId = /^\/tutors\/([^/]+)\/?$/.exec(path)?.[1];
         if (tutorId === undefined) return isKnownPagePath(path);
         const id = tutorIdSchema.safeParse(tutorId);
-        return (
-          id.success &&
-          (await findPublishedTutor(database.db, id.data, { approvedOnly: config.requireTutorApproval })) !==
-            null
-        );
+        return id.success && (await findListedTutor(database.db, id.data, listingOf(config))) !== null;
       },
       currentUser: (c) => sessions.signedInUser(c),
     });

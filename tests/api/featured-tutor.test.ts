@@ -141,9 +141,12 @@ describe('the featured tutor', () => {
 
   it('with tutor approval required, is only ever an approved tutor', async () => {
     const t = await createTestApp({ env: { SMTP_URL: mailbox.smtpUrl, REQUIRE_TUTOR_APPROVAL: 'true' } });
+    // The same school before it required approval: an unlisted tutor cannot be reviewed, but
+    // reviews written before approval was required stay.
+    const before = await createTestApp({ database: t.database, env: { SMTP_URL: mailbox.smtpUrl } });
     try {
       const unapproved = await tutor(t, 'Una Unapproved', ['Guitar']);
-      await reviewed(t, unapproved, [5, 5, 5]);
+      await reviewed(before, unapproved, [5, 5, 5]);
       expect(await featured(t)).toBeNull();
 
       const approved = await tutor(t, 'Abe Approved', ['Drawing']);

@@ -17,6 +17,7 @@ import type { DB } from '../db/schema';
 import { statusAt, tookPlace } from '../lessons/lessons';
 import { type GoalView, goalsOf } from '../progress/goals';
 import { tutorsToReview } from '../reviews/reviews';
+import type { Listing } from '../tutors/tutor-listing';
 
 const DAY = 24 * 60 * 60 * 1000;
 /** A student counts as active with a lesson in the last 30 days or any ahead. */
@@ -223,6 +224,7 @@ async function studentDashboard(
   userId: string,
   timeZone: string,
   now: number,
+  listing: Listing,
 ): Promise<StudentDashboard> {
   const [upcoming, completed] = await Promise.all([
     lessonsOf(db, userId, 'student')
@@ -241,7 +243,7 @@ async function studentDashboard(
       .execute(),
   ]);
   const [toReview, goals, tookPlaceEnds, goalsCompleted] = await Promise.all([
-    tutorsToReview(db, userId, now),
+    tutorsToReview(db, userId, now, listing),
     goalsOf(db, userId),
     db
       .selectFrom('lessons')
@@ -284,15 +286,19 @@ export async function zoneOf(db: Kysely<DB>, userId: string, browserZone: string
   return { timeZone: row?.time_zone ?? browserZone ?? 'UTC', saved: Boolean(row?.time_zone) };
 }
 
-/** The user's dashboard; `browserZone` stands in for a zone the user has not saved. */
+/**
+ * The user's dashboard; `browserZone` stands in for a zone the user has not saved, and `listing`
+ * says which tutors a student is invited to review.
+ */
 export async function dashboardFor(
   db: Kysely<DB>,
   user: { id: string; role: Role },
   browserZone: string | undefined,
+  listing: Listing,
   now = Date.now(),
 ): Promise<Dashboard> {
   const { timeZone } = await zoneOf(db, user.id, browserZone);
   return user.role === 'tutor'
     ? tutorDashboard(db, user.id, timeZone, now)
-    : studentDashboard(db, user.id, timeZone, now);
+    : studentDashboard(db, user.id, timeZone, now, listing);
 }

@@ -30,7 +30,7 @@ import { ApiError } from '../http/api-error';
 import type { Mailer, OutgoingMail } from '../mail/mailer';
 import type { LiveHub } from '../messages/live';
 import { lessonLine } from '../messages/messages';
-import type { Listing } from '../tutors/tutor-search';
+import { type Listing, listedTutor } from '../tutors/tutor-listing';
 import {
   type LessonEvent,
   lessonMail,
@@ -405,17 +405,15 @@ async function studentBusy(
   return rows.map((row): Interval => ({ start: row.starts_at.getTime(), end: row.ends_at.getTime() }));
 }
 
-/** A published tutor's booking facts, or null: only a tutor in the search can be booked. */
-/** A tutor students may book: published, and approved where the listing asks for it. */
-async function bookableTutor(db: Db, tutorId: string, listing: Listing = {}) {
-  let query = db
+/** A listed tutor's booking facts, or null: only a tutor in the search can be booked. */
+async function bookableTutor(db: Db, tutorId: string, listing: Listing = { approvedOnly: false }) {
+  const tutor = await db
     .selectFrom('tutor_profiles as tp')
     .innerJoin('users as u', 'u.id', 'tp.user_id')
     .select(['u.id', 'u.display_name', 'u.email', 'u.time_zone', 'tp.subjects', 'tp.hourly_rate'])
     .where('tp.user_id', '=', tutorId)
-    .where('tp.published', '=', true);
-  if (listing.approvedOnly) query = query.where('tp.verification_status', '=', 'approved');
-  const tutor = await query.executeTakeFirst();
+    .where(listedTutor(listing))
+    .executeTakeFirst();
   if (!tutor) return null;
   return { ...tutor, availability: await readAvailability(db, tutorId) };
 }
@@ -440,11 +438,11 @@ function checkLength(availability: AvailabilityView, minutes: number) {
   }
 }
 
-/** The times a published tutor offers in [from, to) for lessons of `minutes`. */
+/** The times a listed tutor offers in [from, to) for lessons of `minutes`. */
 export async function findSlots(
   db: Kysely<DB>,
   request: SlotRequest,
-  listing: Listing = {},
+  listing: Listing = { approvedOnly: false },
 ): Promise<Interval[]> {
   const tutor = await bookableTutor(db, request.tutorId, listing);
   if (!tutor) throw new ApiError(404, lessonMessages.tutorNotFound, 'NOT_FOUND');

@@ -34,6 +34,7 @@ import type { AppEnv } from '../http/app-env';
 import { validate } from '../http/validation';
 import { findLesson } from '../lessons/lessons';
 import { limitByUser, type RateLimiters, tooManyRequests } from '../rate-limit/rate-limits';
+import type { Listing } from '../tutors/tutor-listing';
 import type { LiveHub } from './live';
 import {
   block,
@@ -71,8 +72,9 @@ export function messageRoutes(deps: {
   limiters: RateLimiters;
   live: LiveHub;
   trustedOrigins: string[];
+  listing: Listing;
 }) {
-  const { db, sessions, limiters, live } = deps;
+  const { db, sessions, limiters, live, listing } = deps;
   const { loadSession } = sessions;
   const trusted = new Set(deps.trustedOrigins);
   const sending = limitByUser(limiters, 'messages', messageMessages.tooFast);
@@ -129,7 +131,7 @@ export function messageRoutes(deps: {
         }
         let started: Awaited<ReturnType<typeof startConversation>>;
         try {
-          started = await startConversation(db, user, otherId, body.text);
+          started = await startConversation(db, user, otherId, body.text, listing);
         } catch (error) {
           if (spent) await limiters.refund('newConversations', user.id);
           throw error;

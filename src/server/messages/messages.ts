@@ -14,6 +14,7 @@ import { HIDDEN_MESSAGE_TEXT } from '../../shared/admin/admin-rules';
 import { SUPPORT_ID, SUPPORT_NAME } from '../../shared/constants';
 import type { ConversationsTable, DB, MessageEvent } from '../db/schema';
 import { ApiError } from '../http/api-error';
+import { type Listing, listedTutor } from '../tutors/tutor-listing';
 import { adminIds, type Reader, seenBy } from './support';
 
 export const messageMessages = {
@@ -472,23 +473,26 @@ async function conversationFor(trx: Transaction<DB>, studentId: string, tutorId:
 
 /**
  * Opens (or continues) the conversation of a student and a tutor with a first message. A student
- * may write to any published tutor; a tutor only to a student who has booked them.
+ * may write to any listed tutor (../tutors/tutor-listing.ts); a tutor only to a student who has
+ * booked them. Once open, the conversation goes on through sendMessage, listed or not: a tutor
+ * who leaves the listing still answers the students they already talk to.
  */
 export async function startConversation(
   db: Kysely<DB>,
   user: { id: string; role: 'student' | 'tutor' },
   otherId: string,
   text: string,
+  listing: Listing,
 ) {
   return db.transaction().execute(async (trx) => {
     let studentId: string;
     let tutorId: string;
     if (user.role === 'student') {
       const tutor = await trx
-        .selectFrom('tutor_profiles')
-        .select('user_id')
-        .where('user_id', '=', otherId)
-        .where('published', '=', true)
+        .selectFrom('tutor_profiles as tp')
+        .select('tp.user_id')
+        .where('tp.user_id', '=', otherId)
+        .where(listedTutor(listing))
         .executeTakeFirst();
       if (!tutor) throw new ApiError(404, messageMessages.tutorNotFound, 'NOT_FOUND');
       studentId = user.id;

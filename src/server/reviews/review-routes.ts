@@ -1,5 +1,5 @@
 /**
- * Reviews over HTTP (docs/api.md, "Reviews"): a published tutor's reviews are public; a student
+ * Reviews over HTTP (docs/api.md, "Reviews"): a listed tutor's reviews are public; a student
  * with a completed lesson writes or edits theirs; the reviewed tutor answers each once; anyone
  * signed in and verified may report one.
  */
@@ -14,6 +14,7 @@ import { ApiError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 import { validate } from '../http/validation';
 import { limitByUser, type RateLimiters } from '../rate-limit/rate-limits';
+import type { Listing } from '../tutors/tutor-listing';
 import {
   answerReview,
   reportReview,
@@ -33,8 +34,13 @@ const pageQuery = z.object({
     .optional(),
 });
 
-export function reviewRoutes(deps: { db: Kysely<DB>; sessions: SessionReader; limiters: RateLimiters }) {
-  const { db, sessions } = deps;
+export function reviewRoutes(deps: {
+  db: Kysely<DB>;
+  sessions: SessionReader;
+  limiters: RateLimiters;
+  listing: Listing;
+}) {
+  const { db, sessions, listing } = deps;
   const { loadSession } = sessions;
   // Reviews, answers and reports share the profile-save budget: people, not scripts, write them.
   const writes = limitByUser(deps.limiters, 'profileUpdate');
@@ -46,7 +52,7 @@ export function reviewRoutes(deps: { db: Kysely<DB>; sessions: SessionReader; li
       validate('query', pageQuery),
       async (c) => {
         const tutorId = c.req.valid('param').id;
-        const reviews = await tutorReviews(db, tutorId, c.req.valid('query').page ?? 1);
+        const reviews = await tutorReviews(db, tutorId, c.req.valid('query').page ?? 1, listing);
         // A signed-in student also learns whether they may review, and sees their own review.
         const viewer = await sessions.signedInUser(c);
         const you =
@@ -66,7 +72,14 @@ export function reviewRoutes(deps: { db: Kysely<DB>; sessions: SessionReader; li
       async (c) => {
         const user = requireVerifiedUser(c);
         if (user.role !== 'student') throw new ApiError(403, reviewMessages.studentsOnly, 'FORBIDDEN');
-        const saved = await saveReview(db, user.id, c.req.valid('param').id, c.req.valid('json'), Date.now());
+        const saved = await saveReview(
+          db,
+          user.id,
+          c.req.valid('param').id,
+          c.req.valid('json'),
+          Date.now(),
+          listing,
+        );
         return saved.created ? c.json(saved.review, 201) : c.json(saved.review, 200);
       },
     )

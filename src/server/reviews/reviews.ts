@@ -1,9 +1,10 @@
 /**
- * Reviews in the database: only a student with a completed lesson with a tutor may review them,
- * once (a second review edits the first); the tutor answers each once; anyone signed in may report
- * one. The tutor's count and sum of ratings on tutor_profiles move in the same transaction, so the
- * search and the tutor page never disagree with the reviews. In public a reviewer is "Maria K.":
- * never an id, an email or a whole surname.
+ * Reviews in the database: a listed tutor's reviews are public (../tutors/tutor-listing.ts); only
+ * a student with a completed lesson with a listed tutor may review them, once (a second review
+ * edits the first); the tutor answers each once; anyone signed in may report one. The tutor's
+ * count and sum of ratings on tutor_profiles move in the same transaction, so the search and the
+ * tutor page never disagree with the reviews. In public a reviewer is "Maria K.": never an id, an
+ * email or a whole surname.
  */
 import { randomUUID } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
@@ -11,6 +12,7 @@ import { displayedAverage, REVIEWS_PAGE_SIZE, reviewerName } from '../../shared/
 import type { DB } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { tookPlace } from '../lessons/lessons';
+import { type Listing, listedTutor } from '../tutors/tutor-listing';
 
 export const reviewMessages = {
   tutorNotFound: 'This tutor profile does not exist or is not public',
@@ -83,17 +85,17 @@ export async function hasCompletedLesson(db: Kysely<DB>, studentId: string, tuto
 }
 
 /**
- * The tutors a student has had a completed lesson with and has not reviewed yet: what the
+ * The listed tutors a student has had a completed lesson with and has not reviewed yet: what the
  * dashboard and the schedule invite them to review.
  */
-export async function tutorsToReview(db: Kysely<DB>, studentId: string, now: number) {
+export async function tutorsToReview(db: Kysely<DB>, studentId: string, now: number, listing: Listing) {
   const rows = await db
     .selectFrom('lessons as l')
     .innerJoin('users as u', 'u.id', 'l.tutor_id')
     .innerJoin('tutor_profiles as tp', 'tp.user_id', 'l.tutor_id')
     .select(['l.tutor_id as tutorId', 'u.display_name as displayName'])
     .where('l.student_id', '=', studentId)
-    .where('tp.published', '=', true)
+    .where(listedTutor(listing))
     .where(tookPlace(now, 'l'))
     .where(({ not, exists, selectFrom }) =>
       not(
@@ -112,13 +114,13 @@ export async function tutorsToReview(db: Kysely<DB>, studentId: string, now: num
   return rows;
 }
 
-/** A published tutor's reviews: the summary, and one page, newest first. */
-export async function tutorReviews(db: Kysely<DB>, tutorId: string, page: number) {
+/** A listed tutor's reviews: the summary, and one page, newest first. */
+export async function tutorReviews(db: Kysely<DB>, tutorId: string, page: number, listing: Listing) {
   const tutor = await db
-    .selectFrom('tutor_profiles')
-    .select(['rating_count', 'rating_sum'])
-    .where('user_id', '=', tutorId)
-    .where('published', '=', true)
+    .selectFrom('tutor_profiles as tp')
+    .select(['tp.rating_count', 'tp.rating_sum'])
+    .where('tp.user_id', '=', tutorId)
+    .where(listedTutor(listing))
     .executeTakeFirst();
   if (!tutor) throw new ApiError(404, reviewMessages.tutorNotFound, 'NOT_FOUND');
   const [counts, rows] = await Promise.all([
@@ -184,14 +186,15 @@ export async function saveReview(
   tutorId: string,
   input: { rating: number; text: string },
   now: number,
+  listing: Listing,
 ) {
   return db.transaction().execute(async (trx) => {
     // One writer of a tutor's reviews at a time, so the recount sees every review committed before.
     const tutor = await trx
-      .selectFrom('tutor_profiles')
-      .select('user_id')
-      .where('user_id', '=', tutorId)
-      .where('published', '=', true)
+      .selectFrom('tutor_profiles as tp')
+      .select('tp.user_id')
+      .where('tp.user_id', '=', tutorId)
+      .where(listedTutor(listing))
       .forUpdate()
       .executeTakeFirst();
     if (!tutor) throw new ApiError(404, reviewMessages.tutorNotFound, 'NOT_FOUND');

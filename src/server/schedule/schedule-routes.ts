@@ -13,13 +13,14 @@ import type { DB } from '../db/schema';
 import type { AppEnv } from '../http/app-env';
 import { validate } from '../http/validation';
 import { tutorsToReview } from '../reviews/reviews';
+import type { Listing } from '../tutors/tutor-listing';
 
 export const scheduleSubtitle = (role: Role) =>
   role === 'tutor'
     ? 'Manage your availability and upcoming sessions with students'
     : 'View and manage your upcoming lessons with tutors';
 
-export function scheduleRoutes(deps: { db: Kysely<DB>; sessions: SessionReader }) {
+export function scheduleRoutes(deps: { db: Kysely<DB>; sessions: SessionReader; listing: Listing }) {
   return new Hono<AppEnv>().get(
     '/schedule',
     deps.sessions.loadSession,
@@ -35,7 +36,8 @@ export function scheduleRoutes(deps: { db: Kysely<DB>; sessions: SessionReader }
           /** Whether that zone is one the user chose (else it is the browser's). */
           timeZoneSaved: zone.saved,
           /** For a student: tutors of completed lessons not reviewed yet. */
-          toReview: user.role === 'student' ? await tutorsToReview(deps.db, user.id, Date.now()) : [],
+          toReview:
+            user.role === 'student' ? await tutorsToReview(deps.db, user.id, Date.now(), deps.listing) : [],
         },
         200,
       );

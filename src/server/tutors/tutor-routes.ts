@@ -1,7 +1,7 @@
 /**
  * The public marketplace: GET /api/tutors (search), GET /api/tutors/featured (the home page's
- * tutor), GET /api/tutors/:id (a published profile) and GET /api/tutors/:id/photo. Signed-out
- * visitors may browse; unpublished tutors do not exist here.
+ * tutor), GET /api/tutors/:id (a listed tutor's profile) and GET /api/tutors/:id/photo. Signed-out
+ * visitors may browse; tutors who are not listed (./tutor-listing.ts) do not exist here.
  */
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
@@ -12,12 +12,13 @@ import { errorResponse } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 import { validate } from '../http/validation';
 import { requireCatalogSubject } from '../settings/subject-catalog';
-import { findFeaturedTutor, findPublishedTutor, type Listing, searchTutors } from './tutor-search';
+import { type Listing, listedTutor } from './tutor-listing';
+import { findFeaturedTutor, findListedTutor, searchTutors } from './tutor-search';
 
 const notPublic = 'This tutor profile does not exist or is not public';
 const tutorParam = z.object({ id: tutorIdSchema });
 
-export function tutorRoutes(deps: { db: Kysely<DB>; listing?: Listing }) {
+export function tutorRoutes(deps: { db: Kysely<DB>; listing: Listing }) {
   const { db, listing } = deps;
   return new Hono<AppEnv>()
     .get('/tutors', validate('query', tutorSearchSchema), async (c) => {
@@ -34,7 +35,7 @@ export function tutorRoutes(deps: { db: Kysely<DB>; listing?: Listing }) {
       return c.json({ tutor: await findFeaturedTutor(db, listing) }, 200);
     })
     .get('/tutors/:id', validate('param', tutorParam, notPublic), async (c) => {
-      const tutor = await findPublishedTutor(db, c.req.valid('param').id, listing);
+      const tutor = await findListedTutor(db, c.req.valid('param').id, listing);
       if (!tutor) return errorResponse(c, 404, notPublic, 'NOT_FOUND');
       c.header('Cache-Control', 'no-cache');
       return c.json(tutor, 200);
@@ -45,7 +46,7 @@ export function tutorRoutes(deps: { db: Kysely<DB>; listing?: Listing }) {
         .innerJoin('tutor_profiles as tp', 'tp.user_id', 'pp.user_id')
         .select(['pp.image', 'pp.content_type', 'pp.version'])
         .where('pp.user_id', '=', c.req.valid('param').id)
-        .where('tp.published', '=', true)
+        .where(listedTutor(listing))
         .executeTakeFirst();
       if (!photo) return errorResponse(c, 404, 'No photo', 'NOT_FOUND');
       const etag = `"${photo.version}"`;

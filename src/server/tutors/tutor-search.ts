@@ -1,7 +1,7 @@
 /**
- * Finds published tutors: PostgreSQL full-text search (prefix-matching every word, so "calc"
- * finds Calculus) over name, subjects, headline and about, with filters for category, subject,
- * language, price and rating, five sorts (best rated by a Bayesian average, see
+ * Finds listed tutors (./tutor-listing.ts): PostgreSQL full-text search (prefix-matching every
+ * word, so "calc" finds Calculus) over name, subjects, headline and about, with filters for
+ * category, subject, language, price and rating, five sorts (best rated by a Bayesian average, see
  * src/shared/reviews/review-rules.ts), and pages with a total count. Only public fields leave here.
  */
 import { type Kysely, sql } from 'kysely';
@@ -15,6 +15,7 @@ import type {
   TutorSearchResult,
 } from '../../shared/tutor-schemas';
 import type { DB } from '../db/schema';
+import { type Listing, listedTutor } from './tutor-listing';
 
 /** "Calc  tutor!" → "calc:* & tutor:*". Only letters and digits reach to_tsquery. */
 export function prefixQuery(text: string): string | null {
@@ -25,6 +26,14 @@ export function prefixQuery(text: string): string | null {
       ?.slice(0, 8) ?? [];
   return words.length ? words.map((word) => `${word}:*`).join(' & ') : null;
 }
+
+/**
+ * The "Best rated" order, best first: the Bayesian average of review-rules (its prior of
+ * PRIOR_WEIGHT reviews at PRIOR_MEAN added to the tutor's own), negated. The search sorts by it and
+ * the featured tutor is its first; the prior is written into the SQL, not bound, so the featured
+ * tutor's index (migration 0011), built on this very expression, answers that query.
+ */
+const bestRatedKey = sql<number>`-((${sql.lit(PRIOR_MEAN * PRIOR_WEIGHT)} + tp.rating_sum)::float8 / (${sql.lit(PRIOR_WEIGHT)} + tp.rating_count))`;
 
 const cardColumns = [
   'tp.user_id as id',
@@ -86,7 +95,7 @@ async function meaningfulQuery(db: Kysely<DB>, text: string): Promise<boolean> {
 export async function searchTutors(
   db: Kysely<DB>,
   params: TutorSearchParams,
-  listing: Listing = {},
+  listing: Listing,
 ): Promise<TutorSearchResult> {
   const page = params.page ?? 1;
   const pageSize = params.pageSize ?? DEFAULT_PAGE_SIZE;
@@ -95,8 +104,7 @@ export async function searchTutors(
   const tsQuery = text ? sql`to_tsquery('english', ${text})` : null;
   const sort = effectiveSort(params.sort, Boolean(tsQuery));
 
-  let matches = db.selectFrom('tutor_profiles as tp').where('tp.published', '=', true);
-  if (listing.approvedOnly) matches = matches.where('tp.verification_status', '=', 'approved');
+  let matches = db.selectFrom('tutor_profiles as tp').where(listedTutor(listing));
   if (tsQuery) matches = matches.where(sql<boolean>`tp.search_document @@ ${tsQuery}`);
   if (params.category)
     matches = matches.where(sql<boolean>`tp.categories @> array[${params.category}]::text[]`);
@@ -116,7 +124,7 @@ export async function searchTutors(
     sort === 'relevance' && tsQuery
       ? sql<number>`ts_rank(tp.search_document, ${tsQuery})`
       : sort === 'rating'
-        ? sql<number>`-((${PRIOR_MEAN * PRIOR_WEIGHT} + tp.rating_sum)::float8 / (${PRIOR_WEIGHT} + tp.rating_count))`
+        ? bestRatedKey
         : sort === 'price_asc'
           ? sql<number>`tp.hourly_rate`
           : sort === 'price_desc'
@@ -184,25 +192,21 @@ export interface FeaturedTutor {
  * null when no listed tutor has a photo. The constants are written into the SQL (not bound), so
  * the expression matches the partial index of migration 0011 and one index entry answers.
  */
-export async function findFeaturedTutor(
-  db: Kysely<DB>,
-  listing: Listing = {},
-): Promise<FeaturedTutor | null> {
-  const score = sql`-((${sql.lit(PRIOR_MEAN * PRIOR_WEIGHT)} + tp.rating_sum)::float8 / (${sql.lit(PRIOR_WEIGHT)} + tp.rating_count))`;
-  let query = db
+export async function findFeaturedTutor(db: Kysely<DB>, listing: Listing): Promise<FeaturedTutor | null> {
+  const row = await db
     .selectFrom('tutor_profiles as tp')
     .innerJoin('users as u', 'u.id', 'tp.user_id')
     .innerJoin('profile_photos as pp', 'pp.user_id', 'tp.user_id')
     .select([...cardColumns])
     // Written out, not bound, like the score: the index's condition must be provable from the query.
-    .where(sql<boolean>`tp.published and tp.has_photo`)
-    .orderBy(score)
+    .where(listedTutor(listing))
+    .where(sql<boolean>`tp.has_photo`)
+    .orderBy(bestRatedKey)
     .orderBy('tp.rating_count', 'desc')
     .orderBy('tp.published_at', 'desc')
     .orderBy('tp.user_id')
-    .limit(1);
-  if (listing.approvedOnly) query = query.where('tp.verification_status', '=', 'approved');
-  const row = await query.executeTakeFirst();
+    .limit(1)
+    .executeTakeFirst();
   if (!row) return null;
   const card = toCard(row);
   return {
@@ -215,26 +219,19 @@ export async function findFeaturedTutor(
   };
 }
 
-/**
- * Which published tutors are listed: all of them, or with REQUIRE_TUTOR_APPROVAL only those an
- * admin approved (the search and the tutor's page; an unlisted tutor's page is not found).
- */
-export interface Listing {
-  approvedOnly?: boolean;
-}
-
-export async function findPublishedTutor(
+/** A listed tutor's public page, or null for any other id. */
+export async function findListedTutor(
   db: Kysely<DB>,
   id: string,
-  listing: Listing = {},
+  listing: Listing,
 ): Promise<TutorPublicProfile | null> {
-  let query = db
+  const row = await db
     .selectFrom('tutor_profiles as tp')
     .innerJoin('users as u', 'u.id', 'tp.user_id')
     .leftJoin('profile_photos as pp', 'pp.user_id', 'tp.user_id')
     .leftJoin('tutor_availability as a', 'a.user_id', 'tp.user_id')
     .where('tp.user_id', '=', id)
-    .where('tp.published', '=', true)
+    .where(listedTutor(listing))
     .select([
       ...cardColumns,
       'tp.about',
@@ -244,9 +241,8 @@ export async function findPublishedTutor(
       'a.instant_booking as instantBooking',
       'a.weekly as weekly',
       'a.overrides as overrides',
-    ]);
-  if (listing.approvedOnly) query = query.where('tp.verification_status', '=', 'approved');
-  const row = await query.executeTakeFirst();
+    ])
+    .executeTakeFirst();
   if (!row) return null;
   const { about, timeZone, createdAt, lessonMinutes, instantBooking, weekly, overrides, ...card } = row;
   return {

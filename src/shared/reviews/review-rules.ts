@@ -3,8 +3,6 @@
  * which enforces them, and the pages, which show them. The routes' bodies are checked by
  * ./review-schemas.ts.
  */
-import type { LessonStatus } from '../lessons/lesson-schemas';
-
 export const MIN_REVIEW_LENGTH = 20;
 export const MAX_REVIEW_LENGTH = 2000;
 export const MAX_ANSWER_LENGTH = 2000;
@@ -13,21 +11,15 @@ export const REVIEWS_PAGE_SIZE = 10;
 /**
  * The "best rated" sort ranks by a Bayesian average: every tutor starts with PRIOR_WEIGHT
  * imaginary reviews at PRIOR_MEAN, so one 5-star review (4.17) does not outrank fifty reviews
- * averaging 4.9 (4.81). The prior is a typical rating on marketplaces like this one.
+ * averaging 4.9 (4.81). The prior is a typical rating on marketplaces like this one. The database
+ * works the average out (src/server/tutors/tutor-search.ts), as it sorts every tutor by it.
  */
 export const PRIOR_MEAN = 4;
 export const PRIOR_WEIGHT = 5;
 
-/** Only a lesson that took place qualifies: cancelled, declined, expired or no-show ones never do. */
-export const qualifiesForReview = (status: LessonStatus) => status === 'completed';
-
 /** The average shown: one decimal, null without reviews. */
 export function displayedAverage(sum: number, count: number): number | null {
   return count === 0 ? null : Math.round((sum / count) * 10) / 10;
-}
-
-export function bayesianAverage(sum: number, count: number): number {
-  return (PRIOR_MEAN * PRIOR_WEIGHT + sum) / (PRIOR_WEIGHT + count);
 }
 
 /** How a reviewer is named in public: first name and the initial of the last ("Maria K."). */
