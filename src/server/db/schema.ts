@@ -51,25 +51,25 @@ interface DateOverrideRow {
   windows: { start: string; end: string }[];
 }
 
-export type UsersTable = WithColumns<Generated.Users, { role: Defaulted<Role> }>;
+type UsersTable = WithColumns<Generated.Users, { role: Defaulted<Role> }>;
 
-export type TutorProfilesTable = WithColumns<
+type TutorProfilesTable = WithColumns<
   Generated.TutorProfiles,
   { verification_status: Defaulted<VerificationStatus> }
 >;
 
 /** A tutor's verification history: each request and each decision. */
-export type TutorVerificationsTable = WithColumns<
+type TutorVerificationsTable = WithColumns<
   Generated.TutorVerifications,
   { event: 'requested' | 'approved' | 'declined' }
 >;
 
-export type TutorAvailabilityTable = WithColumns<
+type TutorAvailabilityTable = WithColumns<
   Generated.TutorAvailability,
   { weekly: Json<WeeklyWindowRow[]>; overrides: Json<DateOverrideRow[]> }
 >;
 
-export type LessonsTable = WithColumns<Generated.Lessons, { status: LessonStatus }>;
+type LessonsTable = WithColumns<Generated.Lessons, { status: LessonStatus }>;
 
 /**
  * A student and a tutor (`student_id`, `tutor_id`), or a person and the school's support
@@ -82,20 +82,14 @@ export type MessagesTable = WithColumns<
   { event: ColumnType<MessageEvent | null, string | null, string | null> }
 >;
 
-export type MessageReportsTable = WithColumns<
-  Generated.MessageReports,
-  { resolution: ReportResolution | null }
->;
+type MessageReportsTable = WithColumns<Generated.MessageReports, { resolution: ReportResolution | null }>;
 
 export type ReviewsTable = Generated.Reviews;
 
-export type ReviewReportsTable = WithColumns<
-  Generated.ReviewReports,
-  { resolution: ReportResolution | null }
->;
+type ReviewReportsTable = WithColumns<Generated.ReviewReports, { resolution: ReportResolution | null }>;
 
 /** A student's learning goal in one subject. */
-export type GoalsTable = WithColumns<
+type GoalsTable = WithColumns<
   Generated.Goals,
   {
     /** A calendar day ("YYYY-MM-DD"), read as text (`target_date::text`) so no zone shifts it. */
@@ -104,7 +98,7 @@ export type GoalsTable = WithColumns<
 >;
 
 /** PGlite reads a bytea as a Uint8Array; pg's Buffer is one too. */
-export type ProfilePhotosTable = WithColumns<Generated.ProfilePhotos, { image: Uint8Array }>;
+type ProfilePhotosTable = WithColumns<Generated.ProfilePhotos, { image: Uint8Array }>;
 
 /** The one row of what an admin set in Site settings; null: the default. */
 export type SiteSettingsTable = Generated.SiteSettings;
