@@ -3,7 +3,6 @@
  * which enforces them, and the pages, which show them. The routes' bodies are checked by
  * ./review-schemas.ts.
  */
-import type { LessonStatus } from '../lessons/lesson-schemas';
 
 export const MIN_REVIEW_LENGTH = 20;
 export const MAX_REVIEW_LENGTH = 2000;
@@ -18,16 +17,9 @@ export const REVIEWS_PAGE_SIZE = 10;
 export const PRIOR_MEAN = 4;
 export const PRIOR_WEIGHT = 5;
 
-/** Only a lesson that took place qualifies: cancelled, declined, expired or no-show ones never do. */
-export const qualifiesForReview = (status: LessonStatus) => status === 'completed';
-
 /** The average shown: one decimal, null without reviews. */
 export function displayedAverage(sum: number, count: number): number | null {
   return count === 0 ? null : Math.round((sum / count) * 10) / 10;
-}
-
-export function bayesianAverage(sum: number, count: number): number {
-  return (PRIOR_MEAN * PRIOR_WEIGHT + sum) / (PRIOR_WEIGHT + count);
 }
 
 /** How a reviewer is named in public: first name and the initial of the last ("Maria K."). */
