@@ -297,5 +297,3 @@ export function createApp(deps: AppDependencies, services: AppServices = createS
 
   return app;
 }
-
-export type App = ReturnType<typeof createApp>;

@@ -9,8 +9,6 @@ import {
   MAX_CONTACT_NAME_LENGTH,
   MAX_EMAIL_LENGTH,
   MAX_NAME_LENGTH,
-  MAX_PASSWORD_LENGTH,
-  MIN_PASSWORD_LENGTH,
   ROLES,
 } from './constants';
 import * as messages from './messages';
@@ -61,11 +59,6 @@ export const emailSchema = z
   .pipe(z.email({ error: messages.invalidEmail }))
   .transform((email) => email.toLowerCase());
 
-export const passwordSchema = z
-  .string({ error: messages.fillAllFields })
-  .min(MIN_PASSWORD_LENGTH, messages.passwordTooShort)
-  .max(MAX_PASSWORD_LENGTH, messages.passwordTooLong);
-
 /** Whether text shows as it was typed: no bidi marks, zero-width characters or byte order marks. */
 export const showsAsTyped = (text: string) => !INVISIBLE_FORMATTING.test(text);
 const invisibleInName =
@@ -95,7 +88,6 @@ export const contactMessageSchema = z.object({
   subject: z.enum(CONTACT_SUBJECT_VALUES, { error: 'Please choose a subject' }),
   message: freeText('Message', MAX_CONTACT_MESSAGE_LENGTH, 'Message is required'),
 });
-export type ContactMessageInput = z.input<typeof contactMessageSchema>;
 
 /**
  * What the account endpoints take, as the browser sends it. Only the shape is checked here, any

@@ -85,7 +85,6 @@ export const SPOKEN_LANGUAGES = [
   'Ukrainian',
   'Vietnamese',
 ] as const;
-export type SpokenLanguage = (typeof SPOKEN_LANGUAGES)[number];
 
 export const MIN_HOURLY_RATE = 5;
 export const MAX_HOURLY_RATE = 500;

@@ -1,13 +1,5 @@
 import type { ReactNode } from 'react';
 
-export function Card({ children, className = '' }: { children: ReactNode; className?: string }) {
-  return (
-    <div className={`rounded-2xl border border-slate-200 bg-white p-6 shadow-sm ${className}`}>
-      {children}
-    </div>
-  );
-}
-
 /** A titled section of a page; its heading names the region for screen readers. */
 export function CardSection({
   title,

@@ -7,13 +7,3 @@ export function Spinner({ className = 'size-4' }: { className?: string }) {
     </svg>
   );
 }
-
-/** A loading indicator with words, for a region waiting on the server. */
-export function LoadingBlock({ label }: { label: string }) {
-  return (
-    <div role="status" className="flex items-center justify-center gap-3 py-12 text-slate-600">
-      <Spinner className="size-5" />
-      <span>{label}</span>
-    </div>
-  );
-}

@@ -8,7 +8,7 @@
  * catches up by asking for what came after the last one it has, on every (re)connection.
  */
 import type { InferResponseType } from 'hono/client';
-import type { RoomSignal } from '../../shared/lessons/room-schemas';
+import type { LiveMessage } from '../../server/messages/live';
 import { api, request } from './api';
 
 /** A message as the API gives it. */
@@ -17,21 +17,7 @@ export type MessageView = InferResponseType<(typeof api.conversations)[':id']['m
 /** A line of a lesson room's chat, as the API gives it. */
 export type RoomChatLine = InferResponseType<(typeof api.lessons)[':id']['room']['chat']['$post'], 201>;
 
-export type LiveFrame =
-  | { type: 'ready' }
-  | { type: 'message'; message: MessageView }
-  | { type: 'message-hidden'; message: MessageView }
-  | { type: 'read'; conversationId: string; unreadTotal: number }
-  | {
-      type: 'room-signal';
-      lessonId: string;
-      from: 'tutor' | 'student';
-      peer: string;
-      signal: RoomSignal['signal'];
-    }
-  | { type: 'room-chat'; lessonId: string; line: RoomChatLine };
-
-type Listener = (frame: LiveFrame) => void;
+type Listener = (frame: LiveMessage) => void;
 
 const FIRST_RETRY_MS = 1000;
 const MAX_RETRY_MS = 30_000;
@@ -63,7 +49,7 @@ function createLive() {
     recount = setTimeout(() => void refreshUnread(), 500);
   };
 
-  const emit = (frame: LiveFrame) => {
+  const emit = (frame: LiveMessage) => {
     if (frame.type === 'read') {
       setUnread(frame.unreadTotal);
       recountSoon();
@@ -94,9 +80,9 @@ function createLive() {
     const current = new WebSocket(url);
     socket = current;
     current.onmessage = (event) => {
-      let frame: LiveFrame;
+      let frame: LiveMessage;
       try {
-        frame = JSON.parse(String(event.data)) as LiveFrame;
+        frame = JSON.parse(String(event.data)) as LiveMessage;
       } catch {
         return;
       }

@@ -46,10 +46,22 @@ export function adminRoutes(deps: {
   requireTutorApproval: boolean;
 }) {
   const { db, mailer, live, settings } = deps;
-  const supportEmail = async () => (await settings.get()).support.email;
   const lessons: LessonDeps = { db, mailer, live, mail: { appUrl: deps.appUrl, mailFrom: deps.mailFrom } };
   const admin = new Hono<AppEnv>().use('*', deps.sessions.loadSession, adminOnly);
-  const actor = (c: Parameters<typeof requireAdmin>[0]) => adminActor(requireAdmin(c));
+  type Request = Parameters<typeof requireAdmin>[0];
+  const actor = (c: Request) => adminActor(requireAdmin(c));
+  /** Approves or declines a tutor; answers the decision, as both routes reply with it. */
+  const decide = async <Decision extends 'approved' | 'declined'>(
+    c: Request,
+    tutorId: string,
+    decision: Decision,
+    note: string,
+  ): Promise<Decision> => {
+    await decideVerification({ db, mailer, appUrl: deps.appUrl }, actor(c), tutorId, decision, note);
+    return decision;
+  };
+  /** What hiding a message or suspending someone mails with: the support address in effect now. */
+  const moderation = async () => ({ db, mailer, supportEmail: (await settings.get()).support.email });
 
   return admin
     .get('/overview', async (c) =>
@@ -66,33 +78,23 @@ export function adminRoutes(deps: {
       '/verifications/:tutorId/approve',
       validate('param', tutorParam, verificationMessages.notFound),
       validate('json', approveSchema),
-      async (c) => {
-        const { tutorId } = c.req.valid('param');
-        await decideVerification(
-          { db, mailer, appUrl: deps.appUrl },
-          actor(c),
-          tutorId,
-          'approved',
-          c.req.valid('json').note ?? '',
-        );
-        return c.json({ status: 'approved' as const }, 200);
-      },
+      async (c) =>
+        c.json(
+          {
+            status: await decide(c, c.req.valid('param').tutorId, 'approved', c.req.valid('json').note ?? ''),
+          },
+          200,
+        ),
     )
     .post(
       '/verifications/:tutorId/decline',
       validate('param', tutorParam, verificationMessages.notFound),
       validate('json', declineSchema),
-      async (c) => {
-        const { tutorId } = c.req.valid('param');
-        await decideVerification(
-          { db, mailer, appUrl: deps.appUrl },
-          actor(c),
-          tutorId,
-          'declined',
-          c.req.valid('json').note,
-        );
-        return c.json({ status: 'declined' as const }, 200);
-      },
+      async (c) =>
+        c.json(
+          { status: await decide(c, c.req.valid('param').tutorId, 'declined', c.req.valid('json').note) },
+          200,
+        ),
     )
     .get('/reports', async (c) => c.json({ reports: await listReports(db) }, 200))
     .post(
@@ -110,7 +112,7 @@ export function adminRoutes(deps: {
       validate('json', moderationSchema),
       async (c) => {
         const { hiddenMessage } = await hideReported(
-          { db, mailer, supportEmail: await supportEmail() },
+          await moderation(),
           actor(c),
           c.req.valid('param').id,
           c.req.valid('json').note ?? '',
@@ -131,7 +133,7 @@ export function adminRoutes(deps: {
       validate('json', suspendSchema),
       async (c) => {
         const suspended = await suspendUser(
-          { db, mailer, supportEmail: await supportEmail(), lessons, live },
+          { ...(await moderation()), lessons, live },
           actor(c),
           c.req.valid('param').id,
           c.req.valid('json').reason,

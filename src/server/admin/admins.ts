@@ -5,11 +5,11 @@
  * it is. Admin routes read it from the database with the session on every request, so a
  * revocation holds from the next request.
  */
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { emailSchema } from '../../shared/schemas';
 import type { DB } from '../db/schema';
 import { refreshTutorListing } from '../tutors/tutor-listing';
-import { type Actor, commandLine, recordAudit } from './audit-log';
+import { type Actor, accountTarget, commandLine, recordAudit } from './audit-log';
 
 export class AdminCommandError extends Error {}
 
@@ -25,26 +25,30 @@ function normalised(email: string): string {
   return parsed.data;
 }
 
+/** The account with this email, locked for the rest of the transaction; `missing` when there is none. */
+async function lockAccount(trx: Transaction<DB>, address: string, missing: string) {
+  const user = await trx
+    .selectFrom('users')
+    .select(['id', 'email', 'display_name', 'is_admin', 'suspended_at'])
+    .where('email', '=', address)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!user) throw new AdminCommandError(missing);
+  return user;
+}
+
 /** Sets the flag; `changed` is false when the account already had it. */
 async function setAdmin(db: Kysely<DB>, email: string, admin: boolean, actor: Actor) {
   const address = normalised(email);
   return db.transaction().execute(async (trx) => {
-    const user = await trx
-      .selectFrom('users')
-      .select(['id', 'email', 'display_name', 'is_admin'])
-      .where('email', '=', address)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!user)
-      throw new AdminCommandError(
-        `No account has the email ${address}. The person signs up first, then you grant the role.`,
-      );
+    const user = await lockAccount(
+      trx,
+      address,
+      `No account has the email ${address}. The person signs up first, then you grant the role.`,
+    );
     if (user.is_admin === admin) return { changed: false, email: user.email };
     await trx.updateTable('users').set({ is_admin: admin }).where('id', '=', user.id).execute();
-    await recordAudit(trx, actor, admin ? 'admin.granted' : 'admin.revoked', {
-      id: user.id,
-      label: `${user.display_name} <${user.email}>`,
-    });
+    await recordAudit(trx, actor, admin ? 'admin.granted' : 'admin.revoked', accountTarget(user));
     return { changed: true, email: user.email };
   });
 }
@@ -73,13 +77,7 @@ export async function listAdmins(db: Kysely<DB>): Promise<AdminAccount[]> {
 export async function liftSuspension(db: Kysely<DB>, email: string, actor: Actor = commandLine) {
   const address = normalised(email);
   return db.transaction().execute(async (trx) => {
-    const user = await trx
-      .selectFrom('users')
-      .select(['id', 'email', 'display_name', 'suspended_at'])
-      .where('email', '=', address)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!user) throw new AdminCommandError(`No account has the email ${address}.`);
+    const user = await lockAccount(trx, address, `No account has the email ${address}.`);
     if (user.suspended_at === null) return { changed: false, email: user.email };
     await trx
       .updateTable('users')
@@ -87,10 +85,7 @@ export async function liftSuspension(db: Kysely<DB>, email: string, actor: Actor
       .where('id', '=', user.id)
       .execute();
     await refreshTutorListing(trx, user.id);
-    await recordAudit(trx, actor, 'user.suspension_lifted', {
-      id: user.id,
-      label: `${user.display_name} <${user.email}>`,
-    });
+    await recordAudit(trx, actor, 'user.suspension_lifted', accountTarget(user));
     return { changed: true, email: user.email };
   });
 }

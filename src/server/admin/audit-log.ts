@@ -34,6 +34,12 @@ export const adminActor = (admin: { id: string; displayName: string; email: stri
   label: `${admin.displayName} <${admin.email}>`,
 });
 
+/** An account as the log names it: its name and email as they were. */
+export const accountTarget = (user: { id: string; display_name: string; email: string }) => ({
+  id: user.id,
+  label: `${user.display_name} <${user.email}>`,
+});
+
 export interface AuditEntry {
   id: number;
   actor: string;

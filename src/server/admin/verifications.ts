@@ -5,13 +5,13 @@
  * the rate and subjects it saw: a profile edited later keeps its badge, and admins see what
  * changed since.
  */
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { VerificationStatus } from '../../shared/admin/admin-rules';
 import type { DB } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import type { Mailer } from '../mail/mailer';
 import { verificationDecisionMail } from './admin-mail';
-import { type Actor, recordAudit } from './audit-log';
+import { type Actor, accountTarget, recordAudit } from './audit-log';
 
 export const verificationMessages = {
   tutorsOnly: 'Only tutors ask for verification',
@@ -53,6 +53,26 @@ export async function verificationState(db: Kysely<DB>, tutorId: string): Promis
   };
 }
 
+/** A line of the tutor's verification history, with the rate and subjects it was about. */
+async function addToHistory(
+  trx: Transaction<DB>,
+  tutorId: string,
+  event: VerificationHistoryEntry['event'],
+  profile: { hourly_rate: number | null; subjects: string[] },
+  decided: { note: string; admin_name: string } | null = null,
+) {
+  await trx
+    .insertInto('tutor_verifications')
+    .values({
+      tutor_id: tutorId,
+      event,
+      hourly_rate: profile.hourly_rate,
+      subjects: profile.subjects,
+      ...decided,
+    })
+    .execute();
+}
+
 /** The tutor asks for review: only a published (complete) profile, not already waiting or approved. */
 export async function requestVerification(db: Kysely<DB>, tutorId: string): Promise<VerificationState> {
   await db.transaction().execute(async (trx) => {
@@ -76,15 +96,7 @@ export async function requestVerification(db: Kysely<DB>, tutorId: string): Prom
         throw new ApiError(409, verificationMessages.alreadyApproved, 'ALREADY_APPROVED');
       throw new ApiError(409, verificationMessages.incomplete, 'PROFILE_INCOMPLETE');
     }
-    await trx
-      .insertInto('tutor_verifications')
-      .values({
-        tutor_id: tutorId,
-        event: 'requested',
-        hourly_rate: asked.hourly_rate,
-        subjects: asked.subjects,
-      })
-      .execute();
+    await addToHistory(trx, tutorId, 'requested', asked);
   });
   return verificationState(db, tutorId);
 }
@@ -284,22 +296,12 @@ export async function decideVerification(
       .select(['display_name', 'email'])
       .where('id', '=', tutorId)
       .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('tutor_verifications')
-      .values({
-        tutor_id: tutorId,
-        event: decision,
-        note,
-        admin_name: actor.label,
-        hourly_rate: decided.hourly_rate,
-        subjects: decided.subjects,
-      })
-      .execute();
+    await addToHistory(trx, tutorId, decision, decided, { note, admin_name: actor.label });
     await recordAudit(
       trx,
       actor,
       decision === 'approved' ? 'tutor.approved' : 'tutor.declined',
-      { id: tutorId, label: `${tutor.display_name} <${tutor.email}>` },
+      accountTarget({ id: tutorId, ...tutor }),
       note,
     );
     await mailer.sendMail(

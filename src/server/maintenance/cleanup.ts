@@ -25,7 +25,7 @@ export async function removeExpired(db: Kysely<DB>, now = new Date()): Promise<v
     .where('expires_at', '<', new Date(now.getTime() - VERIFICATION_LINK_MEMORY_MS))
     .execute();
   await db.deleteFrom('captcha_solutions').where('expires_at', '<', now).execute();
-  await db.deleteFrom('rate_limits').where('expire', '<', String(now.getTime())).execute();
+  await db.deleteFrom('rate_limits').where('expire', '<', now.getTime()).execute();
   await db
     .deleteFrom('mail_outbox')
     .where('sent_at', '<', new Date(now.getTime() - 30 * DAY_MS))

@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import { HIDDEN_MESSAGE_TEXT } from '../../shared/admin/admin-rules';
 import { SUPPORT_ID, SUPPORT_NAME } from '../../shared/constants';
-import type { ConversationsTable, DB, MessageEvent } from '../db/schema';
+import type { ConversationsTable, DB, MessageEvent, MessagesTable } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { type Listing, listedTutor } from '../tutors/tutor-listing';
 import { adminIds, type Reader, seenBy } from './support';
@@ -88,15 +88,11 @@ export async function personSide(db: Db, userId: string): Promise<OtherSide> {
   };
 }
 
-interface MessageRow {
-  id: number;
-  conversation_id: string;
-  sender_id: string | null;
-  body: string;
-  event: MessageEvent | null;
-  created_at: Date;
-  hidden_at?: Date | null;
-}
+type MessageRow = Pick<
+  Selectable<MessagesTable>,
+  'id' | 'conversation_id' | 'sender_id' | 'body' | 'event' | 'created_at'
+> &
+  Partial<Pick<Selectable<MessagesTable>, 'hidden_at'>>;
 
 export const toMessage = (row: MessageRow): MessageView => ({
   id: Number(row.id),

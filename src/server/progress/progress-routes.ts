@@ -52,108 +52,72 @@ const goalsQuery = z.object({
 
 /** How many lessons a history shows: years of weekly lessons. */
 const HISTORY_LIMIT = 200;
+type Request = Parameters<typeof requireVerifiedUser>[0];
+type Caller = ReturnType<typeof requireVerifiedUser>;
+
 const historyMessages = { notFound: 'This person does not exist, or has no lessons with you' } as const;
 
 export function progressRoutes(deps: { db: Kysely<DB>; sessions: SessionReader; limiters: RateLimiters }) {
   const { db } = deps;
   const { loadSession } = deps.sessions;
-  const writes = limitByUser(deps.limiters, 'progressWrites');
+  // Every route is for a verified user; a change also counts against the user's limit of writes.
+  const verified = [loadSession, verifiedOnly] as const;
+  const writing = [...verified, limitByUser(deps.limiters, 'progressWrites')] as const;
+  /** The caller's change to what the path names, made now. */
+  const change = <Input, Result>(
+    act: (db: Kysely<DB>, user: Caller, id: string, input: Input, now: number) => Promise<Result>,
+    c: Request,
+    id: string,
+    input: Input,
+  ) => act(db, requireVerifiedUser(c), id, input, Date.now());
 
   return new Hono<AppEnv>()
     .get(
       '/lessons/:id/notes',
-      loadSession,
-      verifiedOnly,
+      ...verified,
       validate('param', lessonParam, lessonMessages.notFound),
       async (c) =>
         c.json(await readNotes(db, requireVerifiedUser(c), c.req.valid('param').id, Date.now()), 200),
     )
     .put(
       '/lessons/:id/notes',
-      loadSession,
-      verifiedOnly,
-      writes,
+      ...writing,
       validate('param', lessonParam, lessonMessages.notFound),
       validate('json', notesSchema),
-      async (c) =>
-        c.json(
-          await saveNotes(
-            db,
-            requireVerifiedUser(c),
-            c.req.valid('param').id,
-            c.req.valid('json'),
-            Date.now(),
-          ),
-          200,
-        ),
+      async (c) => c.json(await change(saveNotes, c, c.req.valid('param').id, c.req.valid('json')), 200),
     )
-    .get('/goals', loadSession, verifiedOnly, validate('query', goalsQuery), async (c) =>
+    .get('/goals', ...verified, validate('query', goalsQuery), async (c) =>
       c.json({ goals: await listGoals(db, requireVerifiedUser(c), c.req.valid('query').studentId) }, 200),
     )
-    .post('/goals', loadSession, verifiedOnly, writes, validate('json', goalSchema), async (c) =>
+    .post('/goals', ...writing, validate('json', goalSchema), async (c) =>
       c.json(await createGoal(db, requireVerifiedUser(c), c.req.valid('json'), Date.now()), 201),
     )
     .patch(
       '/goals/:id',
-      loadSession,
-      verifiedOnly,
-      writes,
+      ...writing,
       validate('param', goalParam, goalMessages.notFound),
       validate('json', goalChangeSchema),
-      async (c) =>
-        c.json(
-          await changeGoal(
-            db,
-            requireVerifiedUser(c),
-            c.req.valid('param').id,
-            c.req.valid('json'),
-            Date.now(),
-          ),
-          200,
-        ),
+      async (c) => c.json(await change(changeGoal, c, c.req.valid('param').id, c.req.valid('json')), 200),
     )
     .post(
       '/goals/:id/milestones',
-      loadSession,
-      verifiedOnly,
-      writes,
+      ...writing,
       validate('param', goalParam, goalMessages.notFound),
       validate('json', milestoneSchema),
       async (c) =>
-        c.json(
-          await addMilestone(
-            db,
-            requireVerifiedUser(c),
-            c.req.valid('param').id,
-            c.req.valid('json').title,
-            Date.now(),
-          ),
-          201,
-        ),
+        c.json(await change(addMilestone, c, c.req.valid('param').id, c.req.valid('json').title), 201),
     )
     .patch(
       '/milestones/:id',
-      loadSession,
-      verifiedOnly,
-      writes,
+      ...writing,
       validate('param', goalParam, goalMessages.milestoneNotFound),
       validate('json', milestoneChangeSchema),
       async (c) =>
-        c.json(
-          await tickMilestone(
-            db,
-            requireVerifiedUser(c),
-            c.req.valid('param').id,
-            c.req.valid('json').done,
-            Date.now(),
-          ),
-          200,
-        ),
+        c.json(await change(tickMilestone, c, c.req.valid('param').id, c.req.valid('json').done), 200),
     )
     .get(
       '/history/:id',
-      loadSession,
-      verifiedOnly,
+      ...verified,
       validate('param', personParam, historyMessages.notFound),
       validate('query', browserZoneQuery),
       async (c) => {

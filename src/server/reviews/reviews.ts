@@ -7,9 +7,9 @@
  * email or a whole surname.
  */
 import { randomUUID } from 'node:crypto';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import { displayedAverage, REVIEWS_PAGE_SIZE, reviewerName } from '../../shared/reviews/review-rules';
-import type { DB } from '../db/schema';
+import type { DB, ReviewsTable } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { tookPlace } from '../lessons/lessons';
 import { type Listing, listedTutor } from '../tutors/tutor-listing';
@@ -33,16 +33,10 @@ export interface ReviewView {
   answer: { text: string; answeredAt: string } | null;
 }
 
-interface ReviewRow {
-  id: string;
-  rating: number;
-  body: string;
-  created_at: Date;
-  edited_at: Date | null;
-  answer: string | null;
-  answered_at: Date | null;
-  student_name: string;
-}
+type ReviewRow = Pick<
+  Selectable<ReviewsTable>,
+  'id' | 'rating' | 'body' | 'created_at' | 'edited_at' | 'answer' | 'answered_at'
+> & { student_name: string };
 
 const toView = (row: ReviewRow): ReviewView => ({
   id: row.id,

@@ -4,6 +4,8 @@
  */
 export const LESSON_LENGTHS = [30, 45, 60, 90, 120] as const;
 export const SLOT_STEPS = [15, 30, 60] as const;
+export type LessonLength = (typeof LESSON_LENGTHS)[number];
+export type SlotStep = (typeof SLOT_STEPS)[number];
 export const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 export const MAX_MINIMUM_NOTICE_HOURS = 168;
 export const MAX_BOOKING_HORIZON_DAYS = 365;

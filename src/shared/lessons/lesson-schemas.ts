@@ -172,7 +172,6 @@ export const availabilitySchema = z
     }
   });
 export type AvailabilityInput = z.input<typeof availabilitySchema>;
-export type AvailabilitySettings = z.output<typeof availabilitySchema>;
 
 /** An instant as the API takes it: ISO 8601 with its offset or Z. */
 export const instantSchema = (field: string) =>
@@ -224,7 +223,6 @@ export const bookingSchema = z.strictObject(
         : undefined,
   },
 );
-export type BookingInput = z.input<typeof bookingSchema>;
 
 export const cancelSchema = z.object({ reason: freeText('The reason', MAX_CANCEL_REASON_LENGTH).optional() });
 export const rescheduleSchema = z.object({ start: instantSchema('start') });

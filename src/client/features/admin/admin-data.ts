@@ -13,7 +13,6 @@ export type Overview = InferResponseType<typeof admin.overview.$get, 200>;
 export type VerificationQueue = InferResponseType<typeof admin.verifications.$get, 200>;
 export type VerificationCase = VerificationQueue['waiting'][number];
 export type Report = InferResponseType<typeof admin.reports.$get, 200>['reports'][number];
-export type AuditPage = InferResponseType<typeof admin.audit.$get, 200>;
 export type AdminSettings = InferResponseType<typeof admin.settings.$get, 200>;
 export type SettingsChange = InferRequestType<typeof admin.settings.$patch>['json'];
 

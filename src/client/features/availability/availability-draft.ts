@@ -5,15 +5,19 @@
  * takes back, each change the screen makes, and where in the form a problem the API names is.
  */
 
-import type { BookingSettings, DateOverride, WeeklyWindow } from '../../../shared/lessons/availability';
+import type { Availability, BookingSettings } from '../../../shared/lessons/availability';
 import { clockMinutes, type TimeWindow } from '../../../shared/lessons/availability';
+import {
+  DEFAULT_BOOKING_SETTINGS,
+  LESSON_LENGTHS,
+  type LessonLength,
+  SLOT_STEPS,
+  type SlotStep,
+} from '../../../shared/lessons/lesson-constants';
+import type { AvailabilityInput } from '../../../shared/lessons/lesson-schemas';
 
-/** What GET /api/availability gives and PUT takes. */
-export interface AvailabilityBody extends BookingSettings {
-  timeZone: string;
-  weekly: WeeklyWindow[];
-  overrides: DateOverride[];
-}
+/** What GET /api/availability gives (with the zone the form shows), as the server types it. */
+export type AvailabilityBody = Availability & BookingSettings;
 
 export interface WindowDraft {
   id: string;
@@ -34,8 +38,8 @@ export interface Draft {
   /** One list per weekday, 0 = Sunday ... 6 = Saturday. */
   weekly: WindowDraft[][];
   overrides: OverrideDraft[];
-  lessonMinutes: number[];
-  slotStepMinutes: number;
+  lessonMinutes: LessonLength[];
+  slotStepMinutes: SlotStep;
   /** The number fields as typed: the server says what is wrong with them. */
   minimumNoticeHours: string;
   bookingHorizonDays: string;
@@ -72,8 +76,11 @@ export function draftFrom(saved: AvailabilityBody, timeZone: string): Draft {
         date: override.date,
         windows: [...override.windows].sort(byStart).map((window) => ({ id: newId(), ...window })),
       })),
-    lessonMinutes: [...saved.lessonMinutes],
-    slotStepMinutes: saved.slotStepMinutes,
+    // The server keeps only lengths and steps the form offers (it checks each save).
+    lessonMinutes: LESSON_LENGTHS.filter((minutes) => saved.lessonMinutes.includes(minutes)),
+    slotStepMinutes:
+      SLOT_STEPS.find((minutes) => minutes === saved.slotStepMinutes) ??
+      DEFAULT_BOOKING_SETTINGS.slotStepMinutes,
     minimumNoticeHours: String(saved.minimumNoticeHours),
     bookingHorizonDays: String(saved.bookingHorizonDays),
     bufferMinutes: String(saved.bufferMinutes),
@@ -95,7 +102,7 @@ const bare = ({ start, end }: TimeWindow): TimeWindow => ({ start, end });
  * The body for PUT /api/availability. Weekly windows go in weekday order, each day's in the
  * order shown: `controlFor` counts on that order to find the window a problem names.
  */
-export function bodyFrom(draft: Draft): AvailabilityBody {
+export function bodyFrom(draft: Draft): AvailabilityInput {
   return {
     timeZone: draft.timeZone,
     weekly: draft.weekly.flatMap((windows, weekday) =>
@@ -239,8 +246,8 @@ export type DraftChange =
   | { type: 'copyMondayToWeekdays' }
   | { type: 'addOverride'; id: string; date: string; dayOff: boolean; windowId: string }
   | { type: 'removeOverride'; id: string }
-  | { type: 'lessonLength'; minutes: number; offered: boolean }
-  | { type: 'slotStep'; minutes: number }
+  | { type: 'lessonLength'; minutes: LessonLength; offered: boolean }
+  | { type: 'slotStep'; minutes: SlotStep }
   | { type: 'number'; setting: NumberSetting; text: string }
   | { type: 'instantBooking'; instant: boolean };
 

@@ -13,7 +13,6 @@ import {
   useLoaderData,
 } from 'react-router';
 import type { Interval } from '../../../shared/lessons/availability';
-import type { AvailabilityInput } from '../../../shared/lessons/lesson-schemas';
 import { localDate } from '../../../shared/lessons/lesson-times';
 import { paths } from '../../../shared/routes';
 import { ButtonLink } from '../../components/button';
@@ -81,7 +80,7 @@ export async function action({ request: submitted }: ActionFunctionArgs): Promis
   const draft = JSON.parse(String(form.get(DRAFT_FIELD))) as Draft;
   try {
     // The body's numbers are checked by the server, which names the field at fault.
-    const saved = await request(api.availability.$put({ json: bodyFrom(draft) as AvailabilityInput }));
+    const saved = await request(api.availability.$put({ json: bodyFrom(draft) }));
     // The hours' zone is the profile's: the session knows it now too.
     authStore.noteTimeZone(saved.timeZone);
     return { done: SAVED };

@@ -102,7 +102,10 @@ export function BookingSettings({ draft, change }: { draft: Draft; change: (chan
           label="Lessons start every"
           name="slotStepMinutes"
           value={String(draft.slotStepMinutes)}
-          onChange={(event) => change({ type: 'slotStep', minutes: Number(event.target.value) })}
+          onChange={(event) => {
+            const step = SLOT_STEPS.find((minutes) => String(minutes) === event.target.value);
+            if (step) change({ type: 'slotStep', minutes: step });
+          }}
           hint="Counted from the start of each window."
         >
           {SLOT_STEPS.map((minutes) => (

@@ -80,5 +80,3 @@ export async function loadMessages({ params, request: page }: LoaderFunctionArgs
     throw error;
   }
 }
-
-export type MessagesData = Awaited<ReturnType<typeof loadMessages>>;
