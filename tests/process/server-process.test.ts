@@ -26,7 +26,7 @@ function nodeDescendantOf(pid: number): number {
     .split('\n')
     .map((line) => /^\s*(\d+)\s+(\d+)\s+(.*)$/.exec(line))
     .filter((match) => match !== null)
-    .map(([, child, parent, args]) => ({ pid: Number(child), parent: Number(parent), args }));
+    .map(([, child, parent, args]) => ({ pid: Number(child), parent: Number(parent), args: args ?? '' }));
   const isUnder = (candidate: number): boolean => {
     const parent = processes.find((entry) => entry.pid === candidate)?.parent ?? 0;
     return parent === pid || (parent > 1 && isUnder(parent));
