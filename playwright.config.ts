@@ -49,9 +49,9 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  // The longest journeys create several accounts and run two accessibility scans. They fit in 45 s
-  // until 2026-11-24, when the shared machine ran at about half speed (one argon2id verify 30 ms
-  // instead of 13-17) and the tutors journey took 44-46 s. A stuck page still fails on the 10 s expect.
+  // The longest journeys create several accounts (an argon2id hash each) and run two accessibility
+  // scans: tens of seconds on two cores, more when other work shares them. A stuck page still fails
+  // on the 10 s expect.
   timeout: 90_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? 'line' : 'list',

@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Unit tests (plain functions) and API tests (the Hono app in-process against a fresh database per
+ * Unit tests (plain functions), integration tests (the database and the data folder lock, without
+ * the app) and API tests (the Hono app in-process against a fresh database per
  * file). The API suite runs on the embedded store always, and on PostgreSQL too when
  * TEST_DATABASE_URL is set.
  */
@@ -29,9 +30,18 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
-          // Some unit tests do real file work (the data folder lock's interleavings: 2 s alone); beside
-          // the API suites on two cores they ran past vitest's default 5 s.
-          testTimeout: 30_000,
+        },
+      },
+      {
+        // Our code against the real things under it, without the app: the embedded database on its
+        // own thread, the data folder lock's file operations and child processes.
+        test: {
+          name: 'integration',
+          include: ['tests/integration/**/*.test.ts'],
+          environment: 'node',
+          // A fresh embedded database takes seconds to create, more beside other suites.
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
         },
       },
       apiProject('embedded'),

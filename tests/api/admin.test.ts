@@ -11,41 +11,20 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runAdminCommand } from '../../src/server/admin/admin-command';
 import { lockDataDir } from '../../src/server/db/data-dir-lock';
 import type { Database } from '../../src/server/db/database';
 import type { LessonStatusColumn } from '../../src/server/db/schema';
 import { HIDDEN_MESSAGE_TEXT } from '../../src/shared/admin/admin-rules';
-import { type CookieJar, get, send, signIn, signUp, verifiedPerson } from '../support/accounts';
+import { type CookieJar, get, send, signIn, signUp } from '../support/accounts';
+import { mailbox, type Person, person, setUpApiTest, t } from '../support/api-app';
 import { insertLesson } from '../support/lessons';
-import { type MailCatcher, startMailCatcher } from '../support/mail-catcher';
 import { createTestApp, type TestApp, testConfig } from '../support/test-app';
 
-let t: TestApp;
-let mailbox: MailCatcher;
-beforeAll(async () => {
-  mailbox = await startMailCatcher();
-  t = await createTestApp({ env: { SMTP_URL: mailbox.smtpUrl, SUPPORT_EMAIL: 'help@school.example' } });
-});
-afterAll(async () => {
-  await t.close();
-  await mailbox.close();
-});
+setUpApiTest({ env: { SUPPORT_EMAIL: 'help@school.example' } });
 
 const HOUR = 60 * 60 * 1000;
-interface Person {
-  jar: CookieJar;
-  id: string;
-  email: string;
-  name: string;
-}
-
-let count = 0;
-async function person(role: 'student' | 'tutor', name?: string): Promise<Person> {
-  count += 1;
-  return verifiedPerson(t, mailbox, role, name ?? `${role === 'tutor' ? 'Tutor' : 'Student'} Number${count}`);
-}
 
 /** A published tutor (complete profile). */
 async function tutor(word = 'Operable'): Promise<Person> {
@@ -65,8 +44,9 @@ async function tutor(word = 'Operable'): Promise<Person> {
 const testDatabase = async (): Promise<Database> => ({ ...t.database, close: async () => {} });
 const admin = (...args: string[]) => runAdminCommand(args, testDatabase);
 
+let admins = 0;
 async function adminPerson(): Promise<Person> {
-  const who = await person('student', `Admin Number${++count}`);
+  const who = await person('student', `Admin Number${++admins}`);
   const granted = await admin('grant', who.email);
   expect(granted).toMatchObject({ exitCode: 0, error: '' });
   return who;

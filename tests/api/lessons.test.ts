@@ -592,7 +592,14 @@ describe('requests', () => {
     vi.useRealTimers();
     await mailsAbout(student.email, 'Lesson request expired');
     await mailsAbout(who.email, 'Lesson request expired');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Both jobs have finished and the outbox was emptied after them: what they queued is all there is.
+    const queued = await t.database.db
+      .selectFrom('mail_outbox')
+      .select(['subject', 'sent_at'])
+      .where('recipient', '=', student.email.toLowerCase())
+      .where('subject', 'like', '%expired%')
+      .execute();
+    expect(queued).toEqual([{ subject: expect.any(String), sent_at: expect.any(Date) }]);
     expect(mailbox.mailsTo(student.email).filter((m) => m.subject.includes('expired'))).toHaveLength(1);
   });
 });

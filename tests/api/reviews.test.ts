@@ -4,37 +4,17 @@
  * the search sorts by a Bayesian average and filters by the shown average; and a reviewer is
  * never named beyond "First L.".
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LessonStatusColumn } from '../../src/server/db/schema';
 import { runLessonJobs } from '../../src/server/lessons/lesson-jobs';
-import { type CookieJar, get, send, verifiedPerson } from '../support/accounts';
+import { type CookieJar, get, send } from '../support/accounts';
+import { mailbox, type Person, person, setUpApiTest, t } from '../support/api-app';
 import { insertLesson } from '../support/lessons';
-import { type MailCatcher, startMailCatcher } from '../support/mail-catcher';
-import { createTestApp, TEST_APP_URL, type TestApp } from '../support/test-app';
+import { TEST_APP_URL } from '../support/test-app';
 
-let t: TestApp;
-let mailbox: MailCatcher;
-beforeAll(async () => {
-  mailbox = await startMailCatcher();
-  t = await createTestApp({ env: { SMTP_URL: mailbox.smtpUrl } });
-});
-afterAll(async () => {
-  await t.close();
-  await mailbox.close();
-});
+setUpApiTest();
 
 const HOUR = 60 * 60 * 1000;
-interface Person {
-  jar: CookieJar;
-  id: string;
-  email: string;
-}
-
-let count = 0;
-async function person(role: 'student' | 'tutor', name?: string): Promise<Person> {
-  count += 1;
-  return verifiedPerson(t, mailbox, role, name ?? `${role} Person${count}`);
-}
 
 /** A published tutor with a headline that the search can find by `word`. */
 async function tutor(word = 'Reviewable'): Promise<Person> {
@@ -180,8 +160,8 @@ describe('invitations by mail', () => {
       await lesson(teacher, student, 'confirmed', hoursAgo);
       // Two servers' minute jobs at once: the lesson is completed, and mailed about, by one.
       await Promise.all([runLessonJobs(deps), runLessonJobs(deps)]);
+      // Every mail the jobs queued is delivered (the catcher has it) when this pass is over.
       await t.mailer.deliverDue();
-      await new Promise((resolve) => setTimeout(resolve, 300));
     };
     await completeOne(30);
     expect(invitations()).toHaveLength(1);

@@ -4,40 +4,14 @@
  * participant's live channel and nobody else's; joining is recorded; a student who never came can
  * be marked a no-show by the tutor after the end.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CookieJar, get, send, verifiedUser } from '../support/accounts';
+import { describe, expect, it } from 'vitest';
+import { get, send } from '../support/accounts';
+import { type Person, person, server, setUpApiTest, t } from '../support/api-app';
 import { openChannel } from '../support/live-channel';
-import { type MailCatcher, startMailCatcher } from '../support/mail-catcher';
-import { createTestApp, type TestApp } from '../support/test-app';
 
-let t: TestApp;
-let mailbox: MailCatcher;
-let server: { url: string; close(): Promise<void> };
-beforeAll(async () => {
-  mailbox = await startMailCatcher();
-  t = await createTestApp({ env: { SMTP_URL: mailbox.smtpUrl } });
-  server = await t.listen();
-});
-afterAll(async () => {
-  await server.close();
-  await t.close();
-  await mailbox.close();
-});
+setUpApiTest({ listen: true });
 
 const MINUTE = 60 * 1000;
-
-interface Person {
-  jar: CookieJar;
-  id: string;
-}
-
-let count = 0;
-async function person(role: 'student' | 'tutor'): Promise<Person> {
-  count += 1;
-  const account = await verifiedUser(t, mailbox, { role, name: `${role} ${count}` });
-  const id = (await (await get(t, '/api/session', account.jar)).json()).user.id as string;
-  return { jar: account.jar, id };
-}
 
 /** A lesson of a new tutor and student, starting `startsIn` from now, straight into the database. */
 async function lesson(
@@ -168,8 +142,16 @@ describe('inside the room', () => {
     expect((await (await get(t, `/api/lessons/${id}/room/chat`, student.jar)).json()).lines).toEqual([line]);
     // A signal naming another lesson's room cannot be sent: that room is not the sender's.
     expect((await signal(other.id, student, offer)).status).toBe(404);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(strangerTab.frames.filter((f) => f.type.startsWith('room'))).toEqual([]);
+    // A channel's frames arrive in the order they were sent: once a line said after the refusal has
+    // reached each tab, anything the refused signal had let through would be there before it.
+    const lineAfter = async (lessonId: string, who: Person, tab: typeof studentTab) => {
+      const res = await send(t, 'POST', `/api/lessons/${lessonId}/room/chat`, { text: 'After' }, who.jar);
+      const marker = await res.json();
+      return tab.next((f) => f.type === 'room-chat' && (f.line as { id: unknown }).id === marker.id);
+    };
+    const strangerMarker = await lineAfter(other.id, other.tutor, strangerTab);
+    await lineAfter(id, tutor, studentTab);
+    expect(strangerTab.frames.filter((f) => f.type.startsWith('room') && f !== strangerMarker)).toEqual([]);
     expect(studentTab.frames.filter((f) => f.type === 'room-signal')).toEqual([]);
     for (const tab of [tutorTab, studentTab, strangerTab]) tab.socket.close();
   });

@@ -9,34 +9,14 @@
  * Every admin sees every support conversation, so each test finds its own by id rather than
  * counting an admin's whole inbox.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { grantAdmin, revokeAdmin } from '../../src/server/admin/admins';
 import { SUPPORT_ID } from '../../src/shared/constants';
 import { type CookieJar, get, send, signUp, verifiedPerson } from '../support/accounts';
+import { mailbox, type Person, server, setUpApiTest, t } from '../support/api-app';
 import { openChannel } from '../support/live-channel';
-import { type MailCatcher, startMailCatcher } from '../support/mail-catcher';
-import { createTestApp, type TestApp } from '../support/test-app';
 
-let t: TestApp;
-let mailbox: MailCatcher;
-let server: { url: string; close(): Promise<void> };
-beforeAll(async () => {
-  mailbox = await startMailCatcher();
-  t = await createTestApp({ env: { SMTP_URL: mailbox.smtpUrl } });
-  server = await t.listen();
-});
-afterAll(async () => {
-  await server.close();
-  await t.close();
-  await mailbox.close();
-});
-
-interface Person {
-  jar: CookieJar;
-  email: string;
-  id: string;
-  name: string;
-}
+setUpApiTest({ listen: true });
 
 interface Summary {
   id: string;
