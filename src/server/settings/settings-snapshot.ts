@@ -2,11 +2,9 @@
  * The site settings in effect, held in memory for the paths that carry them on every request:
  * every page's `tl-config` block and GET /api/config.
  *
- * Why a snapshot and not a read per request: reading the settings row and the catalogue took 1.5
- * to 2.0 ms on PostgreSQL and 2.1 to 2.3 ms on the embedded store (1,000 reads after a warm-up, on
- * the shared 2-core development machine under a load average of 9; a one-row select took about
- * 1 ms on either), while a signed-out visitor's page is otherwise served without the database at
- * all. A read per page would also make the first pages after start-up wait for the database to
+ * Why a snapshot and not a read per request: reading the settings row and the catalogue costs about
+ * two milliseconds on either store (twice a one-row select), while a signed-out visitor's page is
+ * otherwise served without the database at all. A read per page would also make the first pages after start-up wait for the database to
  * open. So:
  * - a change made on this server is read back at once (`reload`, after the change committed);
  * - another server sharing the PostgreSQL database sees it a few seconds later: a snapshot older
