@@ -900,9 +900,9 @@ export function rescheduleLesson(
 }
 
 /**
- * A suspended user's upcoming lessons (not yet started), cancelled in the suspension's
- * transaction: the other person of each is mailed (a confirmed lesson's invitation withdrawn) and
- * a line goes into their conversation; the suspended user is not mailed about each.
+ * A suspended user's upcoming lessons (not yet started, and not expired), cancelled in the
+ * suspension's transaction: the other person of each is mailed (a confirmed lesson's invitation
+ * withdrawn) and a line goes into their conversation; the suspended user is not mailed about each.
  */
 export async function cancelLessonsOfSuspended(
   deps: LessonDeps,
@@ -911,6 +911,9 @@ export async function cancelLessonsOfSuspended(
   now: number,
   lines: Lines,
 ): Promise<number> {
+  // A request whose time to answer has run out is expired, not cancelled, even if no job has
+  // written it yet: it is marked so first, with its own mail, as a booking does.
+  await expireDue(deps, trx, now, lines, [userId]);
   const upcoming = await trx
     .selectFrom('lessons')
     .select(['id', 'status'])
