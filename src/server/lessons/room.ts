@@ -9,6 +9,7 @@ import type { Kysely } from 'kysely';
 import {
   hasRoom,
   mayMarkNoShow,
+  noShowTooLate,
   type RoomState,
   roomState,
   roomWindow,
@@ -22,6 +23,7 @@ export const roomMessages = {
   closed: 'The room is open from 10 minutes before the lesson starts until 30 minutes after it ends.',
   tutorMarks: 'Only the tutor can mark a no-show',
   noShowRefused: 'A lesson can be marked a no-show once it has ended, and only if the student never joined.',
+  noShowTooLate: 'A no-show can be marked only until 24 hours after the lesson ends.',
 } as const;
 
 export interface RoomChatLine {
@@ -117,7 +119,7 @@ export async function addChatLine(db: Kysely<DB>, lessonId: string, senderId: st
   return toLine(row);
 }
 
-/** The tutor marks a student who never joined as a no-show, once the lesson has ended. */
+/** The tutor marks a student who never joined as a no-show, from the lesson's end until 24 hours after. */
 export async function markNoShow(db: Kysely<DB>, userId: string, lessonId: string, now: number) {
   const lesson = await findLesson(db, userId, lessonId, now);
   if (lesson.tutor.id !== userId) throw new ApiError(403, roomMessages.tutorMarks, 'FORBIDDEN');
@@ -128,6 +130,7 @@ export async function markNoShow(db: Kysely<DB>, userId: string, lessonId: strin
     .where('user_id', '=', lesson.student.id)
     .executeTakeFirst();
   const times = { end: Date.parse(lesson.end), status: lesson.status };
+  if (noShowTooLate(times, now)) throw new ApiError(409, roomMessages.noShowTooLate, 'NO_SHOW_REFUSED');
   if (!mayMarkNoShow(times, joined !== undefined, now))
     throw new ApiError(409, roomMessages.noShowRefused, 'NO_SHOW_REFUSED');
   await db
