@@ -5,9 +5,13 @@
  * change sends, the calendar feed, and who may do what.
  */
 import ICAL from 'ical.js';
+import type { Transaction } from 'kysely';
 import { Temporal } from 'temporal-polyfill';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { runLessonJobs } from '../../src/server/lessons/lesson-jobs';
+import type { DB } from '../../src/server/db/schema';
+import { type CompletedLesson, runLessonJobs } from '../../src/server/lessons/lesson-jobs';
+import { lessonLine } from '../../src/server/messages/messages';
+import { inviteToReview } from '../../src/server/reviews/review-invites';
 import { type CookieJar, get, send, signUp, verifiedUser } from '../support/accounts';
 import { type CaughtMail, type MailCatcher, startMailCatcher } from '../support/mail-catcher';
 import { createTestApp, TEST_APP_URL, type TestApp } from '../support/test-app';
@@ -585,6 +589,9 @@ describe('requests', () => {
       db: t.database.db,
       mailer: t.mailer,
       mail: { appUrl: TEST_APP_URL, mailFrom: t.config.mailFrom },
+      conversations: { lessonLine },
+      afterCompleted: (trx: Transaction<DB>, completed: CompletedLesson[]) =>
+        inviteToReview({ mailer: t.mailer, appUrl: TEST_APP_URL }, trx, completed),
     };
     const runs = await Promise.all([runLessonJobs(deps), runLessonJobs(deps)]);
     expect(runs.map((run) => run.expired).sort()).toEqual([0, 1]);

@@ -5,8 +5,8 @@
  * WebSocket that delivers each message to the other side as it is sent.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateDemoTutors, insertDemoTutors } from '../../src/server/demo/demo-tutors';
 import { mailUnread } from '../../src/server/messages/unread-mail';
-import { generateDemoTutors, insertDemoTutors } from '../../src/server/tutors/demo-tutors';
 import { type CookieJar, get, send, signUp, verifiedUser } from '../support/accounts';
 import { openChannel } from '../support/live-channel';
 import { type MailCatcher, startMailCatcher } from '../support/mail-catcher';

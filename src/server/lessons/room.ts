@@ -14,9 +14,11 @@ import {
   roomState,
   roomWindow,
 } from '../../shared/lessons/room-rules';
+import type { RoomSignal } from '../../shared/lessons/room-schemas';
 import type { DB } from '../db/schema';
 import { ApiError } from '../http/api-error';
-import { findLesson, type LessonView } from './lessons';
+import { findLesson } from './lesson-queries';
+import type { LessonView } from './lesson-records';
 
 export const roomMessages = {
   noRoom: 'This lesson is not confirmed, so it has no room.',
@@ -32,6 +34,28 @@ export interface RoomChatLine {
   senderId: string;
   text: string;
   createdAt: string;
+}
+
+/**
+ * What the lesson room passes between its two participants, through the live channel (the live
+ * hub, src/server/messages/live.ts, carries it without reading it).
+ */
+export type RoomFrame =
+  | {
+      type: 'room-signal';
+      lessonId: string;
+      from: 'tutor' | 'student';
+      peer: string;
+      signal: RoomSignal['signal'];
+    }
+  | { type: 'room-chat'; lessonId: string; line: RoomChatLine };
+
+/**
+ * What the room needs of the live channel: frames pushed to the given users' tabs. Passed in (it
+ * is the live hub), so that lessons do not import the messages feature, which reads lessons.
+ */
+export interface RoomLive {
+  roomFrame(recipients: string[], frame: RoomFrame): Promise<void>;
 }
 
 export interface Room {

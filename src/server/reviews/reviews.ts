@@ -10,7 +10,7 @@ import { type Kysely, sql } from 'kysely';
 import { displayedAverage, REVIEWS_PAGE_SIZE, reviewerName } from '../../shared/reviews/review-rules';
 import type { DB } from '../db/schema';
 import { ApiError } from '../http/api-error';
-import { tookPlace } from '../lessons/lessons';
+import { tookPlace } from '../lessons/lesson-records';
 
 export const reviewMessages = {
   tutorNotFound: 'This tutor profile does not exist or is not public',
