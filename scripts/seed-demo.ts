@@ -15,7 +15,7 @@ import { type Config, ConfigError, loadConfig } from '../src/server/config/confi
 import { DataDirLockedError } from '../src/server/db/data-dir-lock';
 import { type Database, openDatabase } from '../src/server/db/database';
 import { addDemoSignIns, DEMO_PASSWORD } from '../src/server/demo/demo-accounts';
-import { DemoSeedRefusedError, seedDemoDatabase } from '../src/server/tutors/demo-tutors';
+import { DemoSeedRefusedError, seedDemoDatabase } from '../src/server/demo/demo-seed';
 
 const DEFAULT_COUNT = 200;
 const MAX_COUNT = 100_000;

@@ -47,6 +47,7 @@ import type { Logger } from './logging/logger';
 import { createMailer, type Mailer } from './mail/mailer';
 import { createLiveHub, type LiveHub } from './messages/live';
 import { messageRoutes } from './messages/message-routes';
+import { lessonLine } from './messages/messages';
 import { PHOTO_PATH, profileDetailsRoutes } from './profile/profile-details-routes';
 import { profileRoutes } from './profile/profile-routes';
 import { verificationRoutes } from './profile/verification-routes';
@@ -167,6 +168,7 @@ function createApi(deps: AppDependencies, services: AppServices, auth: Auth, ses
         mailer,
         limiters,
         sessions,
+        conversations: { lessonLine },
         live,
         mail: { appUrl: config.appUrl, mailFrom: config.mailFrom },
         listing,

@@ -15,7 +15,9 @@ import { startDatabase } from './db/database';
 import { startLessonJobs } from './lessons/lesson-jobs';
 import { closeLogs, createLogger, readableDestination } from './logging/logger';
 import { startMaintenance } from './maintenance/cleanup';
+import { lessonLine } from './messages/messages';
 import { startUnreadMail } from './messages/unread-mail';
+import { inviteToReview } from './reviews/review-invites';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
@@ -131,8 +133,12 @@ export async function startServer(): Promise<void> {
     {
       db: database.db,
       mailer: services.mailer,
+      conversations: { lessonLine },
       live: services.live,
       mail: { appUrl: config.appUrl, mailFrom: config.mailFrom },
+      // A student is asked to review the tutor after their first and third completed lesson.
+      afterCompleted: (trx, completed) =>
+        inviteToReview({ mailer: services.mailer, appUrl: config.appUrl }, trx, completed),
     },
     logger,
   );

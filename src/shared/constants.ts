@@ -7,6 +7,14 @@ export const MAX_PASSWORD_LENGTH = 128;
 export const MAX_NAME_LENGTH = 80;
 export const MAX_EMAIL_LENGTH = 254;
 
+/**
+ * The years every date and instant the API takes must fall in (lessons, slots, availability,
+ * goals). Wide enough for anything real; a mistyped year such as 0001 or 9999 is refused with a
+ * message instead of overflowing the database's dates.
+ */
+export const EARLIEST_YEAR = 2000;
+export const LATEST_YEAR = 2100;
+
 export const ROLES = ['student', 'tutor'] as const;
 export type Role = (typeof ROLES)[number];
 export const DEFAULT_ROLE: Role = 'student';

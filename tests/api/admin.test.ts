@@ -540,6 +540,43 @@ describe('moderation', () => {
       .executeTakeFirst();
     expect(still?.status).toBe('cancelled');
   });
+  it('expires a request whose answer was overdue, mailing its expiry, and cancels only live ones', async () => {
+    const boss = await adminPerson();
+    const teacher = await tutor('Overdue');
+    const waiting = await person('student');
+    const live = await person('student');
+    // Asked two days ago for a lesson in two days: the tutor's time to answer ran out an hour ago,
+    // and no minute job has written it expired yet.
+    const overdue = await lesson(teacher, waiting, 'pending', 48);
+    await t.database.db
+      .updateTable('lessons')
+      .set({ expires_at: new Date(Date.now() - HOUR) })
+      .where('id', '=', overdue)
+      .execute();
+    const open = await lesson(teacher, live, 'pending', 72);
+
+    const res = await send(
+      t,
+      'POST',
+      `/api/admin/users/${teacher.id}/suspend`,
+      { reason: 'Testing overdue requests' },
+      boss.jar,
+    );
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ suspended: true, cancelledLessons: 1 });
+    const statuses = await t.database.db
+      .selectFrom('lessons')
+      .select(['id', 'status'])
+      .where('id', 'in', [overdue, open])
+      .execute();
+    expect(Object.fromEntries(statuses.map((l) => [l.id, l.status]))).toEqual({
+      [overdue]: 'expired',
+      [open]: 'cancelled',
+    });
+    await mailbox.waitFor((m) => m.to === waiting.email && m.subject.startsWith('Lesson request expired'));
+    await mailbox.waitFor((m) => m.to === live.email && m.subject.startsWith('Lesson cancelled'));
+    expect(mailbox.mailsTo(waiting.email).some((m) => m.subject.startsWith('Lesson cancelled'))).toBe(false);
+  });
 });
 
 describe('the audit log', () => {

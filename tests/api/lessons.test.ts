@@ -5,9 +5,13 @@
  * change sends, the calendar feed, and who may do what.
  */
 import ICAL from 'ical.js';
+import type { Transaction } from 'kysely';
 import { Temporal } from 'temporal-polyfill';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { runLessonJobs } from '../../src/server/lessons/lesson-jobs';
+import type { DB } from '../../src/server/db/schema';
+import { type CompletedLesson, runLessonJobs } from '../../src/server/lessons/lesson-jobs';
+import { lessonLine } from '../../src/server/messages/messages';
+import { inviteToReview } from '../../src/server/reviews/review-invites';
 import { type CookieJar, get, send, signUp, verifiedUser } from '../support/accounts';
 import { type CaughtMail, type MailCatcher, startMailCatcher } from '../support/mail-catcher';
 import { createTestApp, TEST_APP_URL, type TestApp } from '../support/test-app';
@@ -585,6 +589,9 @@ describe('requests', () => {
       db: t.database.db,
       mailer: t.mailer,
       mail: { appUrl: TEST_APP_URL, mailFrom: t.config.mailFrom },
+      conversations: { lessonLine },
+      afterCompleted: (trx: Transaction<DB>, completed: CompletedLesson[]) =>
+        inviteToReview({ mailer: t.mailer, appUrl: TEST_APP_URL }, trx, completed),
     };
     const runs = await Promise.all([runLessonJobs(deps), runLessonJobs(deps)]);
     expect(runs.map((run) => run.expired).sort()).toEqual([0, 1]);
@@ -692,6 +699,70 @@ describe('cancelling and rescheduling', () => {
     expect(onto.status).toBe(409);
     const offGrid = await act(student, lesson.id, 'reschedule', { start: iso(at(9, '21:00')) });
     expect(offGrid.status).toBe(409);
+  });
+});
+
+describe('dates out of range', () => {
+  const DATES = ['0000-01-01', '0001-01-01', '9999-12-31'];
+  const refusal = (field: string) => `${field} must be between the years 2000 and 2100`;
+  const expectRefused = async (res: Response, message: string, label: string) => {
+    expect(res.status, label).toBe(400);
+    expect(await res.json(), label).toMatchObject({ code: 'VALIDATION_ERROR', message });
+  };
+
+  it('refuses instants outside 2000 to 2100 on slots, the list, booking and rescheduling, with 400', async () => {
+    const who = await tutor();
+    const student = await person('student');
+    const lesson = await (await book(student, { tutorId: who.id, start: iso(at(10, '10:00')) })).json();
+    for (const date of DATES) {
+      const early = `${date}T00:00:00Z`;
+      const late = `${date}T12:00:00Z`;
+      await expectRefused(
+        await get(t, `/api/tutors/${who.id}/slots?from=${early}&to=${late}&minutes=60`),
+        refusal('from'),
+        `slots ${date}`,
+      );
+      await expectRefused(
+        await get(t, `/api/tutors/${who.id}/slots?from=2026-12-01T00:00:00Z&to=${late}&minutes=60`),
+        refusal('to'),
+        `slots to ${date}`,
+      );
+      await expectRefused(
+        await get(t, `/api/lessons?from=${early}&to=${late}`, student.jar),
+        refusal('from'),
+        `list ${date}`,
+      );
+      await expectRefused(await get(t, `/api/lessons?from=${early}`, student.jar), refusal('from'), date);
+      await expectRefused(await get(t, `/api/lessons?to=${late}`, student.jar), refusal('to'), date);
+      await expectRefused(
+        await book(student, { tutorId: who.id, start: `${date}T10:00:00Z` }),
+        refusal('start'),
+        `book ${date}`,
+      );
+      await expectRefused(
+        await act(student, lesson.id, 'reschedule', { start: `${date}T10:00:00Z` }),
+        refusal('start'),
+        `reschedule ${date}`,
+      );
+    }
+    // The lesson is where it was.
+    expect((await (await get(t, `/api/lessons/${lesson.id}`, student.jar)).json()).start).toBe(
+      iso(at(10, '10:00')),
+    );
+  });
+
+  it('refuses availability dates outside 2000 to 2100 with 400', async () => {
+    const who = await tutor();
+    for (const date of DATES) {
+      const res = await send(
+        t,
+        'PUT',
+        '/api/availability',
+        { ...availability, overrides: [{ date, windows: [] }] },
+        who.jar,
+      );
+      await expectRefused(res, 'A date must be between the years 2000 and 2100', `availability ${date}`);
+    }
   });
 });
 

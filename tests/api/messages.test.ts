@@ -5,8 +5,8 @@
  * WebSocket that delivers each message to the other side as it is sent.
  */
 import { describe, expect, it } from 'vitest';
+import { generateDemoTutors, insertDemoTutors } from '../../src/server/demo/demo-tutors';
 import { mailUnread } from '../../src/server/messages/unread-mail';
-import { generateDemoTutors, insertDemoTutors } from '../../src/server/tutors/demo-tutors';
 import { get, send, signUp } from '../support/accounts';
 import { mailbox, type Person, person, server, setUpApiTest, t } from '../support/api-app';
 import { openChannel } from '../support/live-channel';

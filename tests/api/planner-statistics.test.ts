@@ -7,8 +7,8 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { generateDemoTutors, insertDemoTutors } from '../../src/server/demo/demo-tutors';
 import { refreshStaleStatistics } from '../../src/server/maintenance/planner-statistics';
-import { generateDemoTutors, insertDemoTutors } from '../../src/server/tutors/demo-tutors';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
 let database: TestDatabase;

@@ -4,9 +4,12 @@
  * the search sorts by a Bayesian average and filters by the shown average; and a reviewer is
  * never named beyond "First L.".
  */
+import type { Transaction } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import type { LessonStatusColumn } from '../../src/server/db/schema';
-import { runLessonJobs } from '../../src/server/lessons/lesson-jobs';
+import type { DB, LessonStatusColumn } from '../../src/server/db/schema';
+import { type CompletedLesson, runLessonJobs } from '../../src/server/lessons/lesson-jobs';
+import { lessonLine } from '../../src/server/messages/messages';
+import { inviteToReview } from '../../src/server/reviews/review-invites';
 import { type CookieJar, get, send } from '../support/accounts';
 import { mailbox, type Person, person, setUpApiTest, t } from '../support/api-app';
 import { insertLesson } from '../support/lessons';
@@ -153,6 +156,9 @@ describe('invitations by mail', () => {
       db: t.database.db,
       mailer: t.mailer,
       mail: { appUrl: TEST_APP_URL, mailFrom: t.config.mailFrom },
+      conversations: { lessonLine },
+      afterCompleted: (trx: Transaction<DB>, completed: CompletedLesson[]) =>
+        inviteToReview({ mailer: t.mailer, appUrl: TEST_APP_URL }, trx, completed),
     };
     const invitations = () =>
       mailbox.mailsTo(student.email).filter((m) => m.subject.startsWith('How are your lessons'));

@@ -219,4 +219,23 @@ describe('no-shows', () => {
       .execute();
     expect((await noShow(attended.tutor, attended.id)).status).toBe(409);
   });
+
+  it('may be marked until 24 hours after the end, and is refused later, keeping the lesson as it was', async () => {
+    const noShow = (lesson: { id: string; tutor: Person }) =>
+      send(t, 'POST', `/api/lessons/${lesson.id}/no-show`, {}, lesson.tutor.jar);
+    // Ended 23 hours ago: still in time.
+    const yesterday = await lesson(-(23 * 60 + 60) * MINUTE);
+    expect((await noShow(yesterday)).status).toBe(200);
+
+    // Ended 10 days ago: the student may have reviewed it and the tutor written notes since.
+    const long = await lesson(-(10 * 24 * 60 + 60) * MINUTE);
+    const late = await noShow(long);
+    expect(late.status).toBe(409);
+    expect(await late.json()).toMatchObject({
+      code: 'NO_SHOW_REFUSED',
+      message: 'A no-show can be marked only until 24 hours after the lesson ends.',
+    });
+    const still = await (await get(t, `/api/lessons/${long.id}`, long.student.jar)).json();
+    expect(still.status).toBe('completed');
+  });
 });

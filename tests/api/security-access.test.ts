@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantAdmin } from '../../src/server/admin/admins';
-import { generateDemoTutors, insertDemoTutors } from '../../src/server/tutors/demo-tutors';
+import { generateDemoTutors, insertDemoTutors } from '../../src/server/demo/demo-tutors';
 import { type CookieJar, get, send, signIn, signUp, verifiedUser } from '../support/accounts';
 import { type MailCatcher, startMailCatcher } from '../support/mail-catcher';
 import { createTestApp, type TestApp } from '../support/test-app';

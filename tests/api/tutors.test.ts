@@ -4,11 +4,8 @@
  */
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DemoSeedRefusedError,
-  generateDemoTutors,
-  seedDemoDatabase,
-} from '../../src/server/tutors/demo-tutors';
+import { DemoSeedRefusedError, seedDemoDatabase } from '../../src/server/demo/demo-seed';
+import { generateDemoTutors } from '../../src/server/demo/demo-tutors';
 import { PUBLICATION_REQUIREMENTS } from '../../src/shared/tutor-catalog';
 import { type CookieJar, get, send, signUp, verifiedUser } from '../support/accounts';
 import { type MailCatcher, startMailCatcher } from '../support/mail-catcher';

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { hashPassword, hashThreads } from '../../src/server/accounts/password-hashing';
 import { grantAdmin } from '../../src/server/admin/admins';
 import { openDatabase } from '../../src/server/db/database';
-import { generateDemoTutors, insertDemoTutors } from '../../src/server/tutors/demo-tutors';
+import { generateDemoTutors, insertDemoTutors } from '../../src/server/demo/demo-tutors';
 import { lessonPriceCents } from '../../src/shared/lessons/availability';
 
 /** The browser suite's password (fixtures.ts), so a seeded person signs in like any other. */

@@ -52,6 +52,13 @@ describe('no-shows', () => {
     expect(mayMarkNoShow({ ...ended, status: 'no_show' }, false, lesson.end + MINUTE)).toBe(false);
     expect(mayMarkNoShow({ ...ended, status: 'cancelled' }, false, lesson.end + MINUTE)).toBe(false);
   });
+
+  it('may be marked only until 24 hours after the end', () => {
+    const ended = { end: lesson.end, status: 'completed' as const };
+    expect(mayMarkNoShow(ended, false, lesson.end + 24 * 60 * MINUTE - 1)).toBe(true);
+    expect(mayMarkNoShow(ended, false, lesson.end + 24 * 60 * MINUTE)).toBe(false);
+    expect(mayMarkNoShow(ended, false, lesson.end + 10 * 24 * 60 * MINUTE)).toBe(false);
+  });
 });
 
 describe('signals', () => {

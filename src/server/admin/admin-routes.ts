@@ -20,9 +20,10 @@ import { adminOnly, requireAdmin, type SessionReader } from '../accounts/session
 import type { DB } from '../db/schema';
 import type { AppEnv } from '../http/app-env';
 import { validate } from '../http/validation';
-import type { LessonDeps } from '../lessons/lessons';
+import type { LessonDeps } from '../lessons/lesson-announcements';
 import type { Mailer } from '../mail/mailer';
 import type { LiveHub } from '../messages/live';
+import { lessonLine } from '../messages/messages';
 import type { SettingsSnapshot } from '../settings/settings-snapshot';
 import { changeSiteSettings, readAdminSettings } from '../settings/site-settings';
 import { adminActor, listAudit } from './audit-log';
@@ -46,7 +47,13 @@ export function adminRoutes(deps: {
   requireTutorApproval: boolean;
 }) {
   const { db, mailer, live, settings } = deps;
-  const lessons: LessonDeps = { db, mailer, live, mail: { appUrl: deps.appUrl, mailFrom: deps.mailFrom } };
+  const lessons: LessonDeps = {
+    db,
+    mailer,
+    conversations: { lessonLine },
+    live,
+    mail: { appUrl: deps.appUrl, mailFrom: deps.mailFrom },
+  };
   const admin = new Hono<AppEnv>().use('*', deps.sessions.loadSession, adminOnly);
   type Request = Parameters<typeof requireAdmin>[0];
   const actor = (c: Request) => adminActor(requireAdmin(c));

@@ -8,7 +8,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DB, ReportResolution } from '../db/schema';
 import { ApiError } from '../http/api-error';
-import { cancelLessonsOfSuspended, type LessonDeps, type Lines, pushLines } from '../lessons/lessons';
+import { type LessonDeps, type Lines, pushLines } from '../lessons/lesson-announcements';
+import { cancelLessonsOfSuspended } from '../lessons/suspension';
 import type { LiveHub } from '../messages/live';
 import { audienceOf, type MessageView, toMessage } from '../messages/messages';
 import { recount } from '../reviews/reviews';

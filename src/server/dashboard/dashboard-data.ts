@@ -13,8 +13,9 @@ import type { Role } from '../../shared/constants';
 import type { LessonStatus } from '../../shared/lessons/lesson-schemas';
 import { type Achievement, achievementsFrom } from '../../shared/progress/progress-rules';
 import { displayedAverage } from '../../shared/reviews/review-rules';
+import { zoneOf } from '../accounts/user-time-zone';
 import type { DB } from '../db/schema';
-import { statusAt, tookPlace } from '../lessons/lessons';
+import { statusAt, tookPlace } from '../lessons/lesson-records';
 import { type GoalView, goalsOf } from '../progress/goals';
 import { tutorsToReview } from '../reviews/reviews';
 import type { Listing } from '../tutors/tutor-listing';
@@ -275,15 +276,6 @@ async function studentDashboard(
       .map((row) => ({ subject: row.subject, lessons: Number(row.lessons) }))
       .sort((a, b) => b.lessons - a.lessons || a.subject.localeCompare(b.subject)),
   };
-}
-
-/**
- * The zone to show a user's times in: the one they saved, else their browser's, else UTC;
- * `saved` says whether they chose it.
- */
-export async function zoneOf(db: Kysely<DB>, userId: string, browserZone: string | undefined) {
-  const row = await db.selectFrom('users').select('time_zone').where('id', '=', userId).executeTakeFirst();
-  return { timeZone: row?.time_zone ?? browserZone ?? 'UTC', saved: Boolean(row?.time_zone) };
 }
 
 /**

@@ -10,7 +10,7 @@ import { PRODUCT_NAME } from '../../shared/constants';
 import { paths } from '../../shared/routes';
 import type { DB } from '../db/schema';
 import { lessonUid, type MailSettings } from './lesson-mail';
-import { statusAt } from './lessons';
+import { statusAt } from './lesson-records';
 
 const DAY = 24 * 60 * 60 * 1000;
 /** The feed covers lessons from this many days back... */

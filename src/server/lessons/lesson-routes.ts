@@ -11,6 +11,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { Hono, type MiddlewareHandler } from 'hono';
+import { createFactory } from 'hono/factory';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { datePassedMessage, overridesFromToday } from '../../shared/lessons/availability';
@@ -31,21 +32,17 @@ import type { AppEnv } from '../http/app-env';
 import { validate } from '../http/validation';
 import type { Mailer } from '../mail/mailer';
 import { limitByUser, type RateLimiters } from '../rate-limit/rate-limits';
+import { readAvailability, saveAvailability } from './availability-store';
 import { calendarFeed } from './calendar-feed';
+import type { LessonDeps } from './lesson-announcements';
+import { answerRequest } from './lesson-changes/answer';
+import { bookLesson } from './lesson-changes/booking';
+import { cancelLesson } from './lesson-changes/cancel';
+import { rescheduleLesson } from './lesson-changes/reschedule';
 import type { MailSettings } from './lesson-mail';
-import {
-  answerRequest,
-  bookLesson,
-  cancelLesson,
-  findLesson,
-  findSlots,
-  type LessonDeps,
-  lessonMessages,
-  listLessons,
-  readAvailability,
-  rescheduleLesson,
-  saveAvailability,
-} from './lessons';
+import { findLesson, listLessons } from './lesson-queries';
+import { lessonMessages } from './lesson-records';
+import { findSlots } from './slots';
 
 const DAY = 24 * 60 * 60 * 1000;
 /** What GET /api/lessons covers unless asked otherwise: a month back, a year ahead. */
@@ -74,6 +71,7 @@ const studentsOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
 };
 
 const iso = (at: number) => new Date(at).toISOString();
+const handlers = createFactory<AppEnv>();
 
 export function lessonRoutes(deps: {
   db: Kysely<DB>;
@@ -81,6 +79,7 @@ export function lessonRoutes(deps: {
   limiters: RateLimiters;
   sessions: SessionReader;
   mail: MailSettings;
+  conversations: LessonDeps['conversations'];
   live: LessonDeps['live'];
   listing?: LessonDeps['listing'];
 }) {
@@ -90,9 +89,29 @@ export function lessonRoutes(deps: {
     db,
     mailer: deps.mailer,
     mail: deps.mail,
+    conversations: deps.conversations,
     live: deps.live,
     listing: deps.listing,
   };
+  /** The tutor's answer to a request: accepting and declining differ only in the answer. */
+  const answer = (choice: 'accept' | 'decline') =>
+    handlers.createHandlers(
+      loadSession,
+      verifiedOnly,
+      changes,
+      validate('param', lessonParam, lessonMessages.notFound),
+      async (c) =>
+        c.json(
+          await answerRequest(
+            lessons,
+            requireVerifiedUser(c).id,
+            c.req.valid('param').id,
+            choice,
+            Date.now(),
+          ),
+          200,
+        ),
+    );
   const feedUrl = (token: string) => `${deps.mail.appUrl}/api/calendar/${token}.ics`;
   const changes = limitByUser(limiters, 'lessonChanges');
   /** A tutor's availability as the API gives it: `timeZone` is null until the tutor chose one. */
@@ -201,42 +220,8 @@ export function lessonRoutes(deps: {
       async (c) =>
         c.json(await findLesson(db, requireVerifiedUser(c).id, c.req.valid('param').id, Date.now()), 200),
     )
-    .post(
-      '/lessons/:id/accept',
-      loadSession,
-      verifiedOnly,
-      changes,
-      validate('param', lessonParam, lessonMessages.notFound),
-      async (c) =>
-        c.json(
-          await answerRequest(
-            lessons,
-            requireVerifiedUser(c).id,
-            c.req.valid('param').id,
-            'accept',
-            Date.now(),
-          ),
-          200,
-        ),
-    )
-    .post(
-      '/lessons/:id/decline',
-      loadSession,
-      verifiedOnly,
-      changes,
-      validate('param', lessonParam, lessonMessages.notFound),
-      async (c) =>
-        c.json(
-          await answerRequest(
-            lessons,
-            requireVerifiedUser(c).id,
-            c.req.valid('param').id,
-            'decline',
-            Date.now(),
-          ),
-          200,
-        ),
-    )
+    .post('/lessons/:id/accept', ...answer('accept'))
+    .post('/lessons/:id/decline', ...answer('decline'))
     .post(
       '/lessons/:id/cancel',
       loadSession,

@@ -14,10 +14,18 @@ import type { Config } from '../config/config';
 import type { DB } from '../db/schema';
 import type { AppEnv } from '../http/app-env';
 import { validate } from '../http/validation';
-import type { LiveHub } from '../messages/live';
 import { limitByUser, type RateLimiters } from '../rate-limit/rate-limits';
-import { lessonMessages } from './lessons';
-import { addChatLine, attendanceOf, listChat, loadRoom, markNoShow, recordJoin, requireOpen } from './room';
+import { lessonMessages } from './lesson-records';
+import {
+  addChatLine,
+  attendanceOf,
+  listChat,
+  loadRoom,
+  markNoShow,
+  type RoomLive,
+  recordJoin,
+  requireOpen,
+} from './room';
 
 const lessonParam = z.object({ id: z.uuid() });
 
@@ -25,7 +33,7 @@ export function roomRoutes(deps: {
   db: Kysely<DB>;
   sessions: SessionReader;
   limiters: RateLimiters;
-  live: LiveHub;
+  live: RoomLive;
   iceServers: Config['iceServers'];
 }) {
   const { db, live } = deps;

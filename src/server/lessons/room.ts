@@ -9,19 +9,23 @@ import type { Kysely } from 'kysely';
 import {
   hasRoom,
   mayMarkNoShow,
+  noShowTooLate,
   type RoomState,
   roomState,
   roomWindow,
 } from '../../shared/lessons/room-rules';
+import type { RoomSignal } from '../../shared/lessons/room-schemas';
 import type { DB } from '../db/schema';
 import { ApiError } from '../http/api-error';
-import { findLesson, type LessonView } from './lessons';
+import { findLesson } from './lesson-queries';
+import type { LessonView } from './lesson-records';
 
 export const roomMessages = {
   noRoom: 'This lesson is not confirmed, so it has no room.',
   closed: 'The room is open from 10 minutes before the lesson starts until 30 minutes after it ends.',
   tutorMarks: 'Only the tutor can mark a no-show',
   noShowRefused: 'A lesson can be marked a no-show once it has ended, and only if the student never joined.',
+  noShowTooLate: 'A no-show can be marked only until 24 hours after the lesson ends.',
 } as const;
 
 export interface RoomChatLine {
@@ -30,6 +34,28 @@ export interface RoomChatLine {
   senderId: string;
   text: string;
   createdAt: string;
+}
+
+/**
+ * What the lesson room passes between its two participants, through the live channel (the live
+ * hub, src/server/messages/live.ts, carries it without reading it).
+ */
+export type RoomFrame =
+  | {
+      type: 'room-signal';
+      lessonId: string;
+      from: 'tutor' | 'student';
+      peer: string;
+      signal: RoomSignal['signal'];
+    }
+  | { type: 'room-chat'; lessonId: string; line: RoomChatLine };
+
+/**
+ * What the room needs of the live channel: frames pushed to the given users' tabs. Passed in (it
+ * is the live hub), so that lessons do not import the messages feature, which reads lessons.
+ */
+export interface RoomLive {
+  roomFrame(recipients: string[], frame: RoomFrame): Promise<void>;
 }
 
 export interface Room {
@@ -117,7 +143,7 @@ export async function addChatLine(db: Kysely<DB>, lessonId: string, senderId: st
   return toLine(row);
 }
 
-/** The tutor marks a student who never joined as a no-show, once the lesson has ended. */
+/** The tutor marks a student who never joined as a no-show, from the lesson's end until 24 hours after. */
 export async function markNoShow(db: Kysely<DB>, userId: string, lessonId: string, now: number) {
   const lesson = await findLesson(db, userId, lessonId, now);
   if (lesson.tutor.id !== userId) throw new ApiError(403, roomMessages.tutorMarks, 'FORBIDDEN');
@@ -128,6 +154,7 @@ export async function markNoShow(db: Kysely<DB>, userId: string, lessonId: strin
     .where('user_id', '=', lesson.student.id)
     .executeTakeFirst();
   const times = { end: Date.parse(lesson.end), status: lesson.status };
+  if (noShowTooLate(times, now)) throw new ApiError(409, roomMessages.noShowTooLate, 'NO_SHOW_REFUSED');
   if (!mayMarkNoShow(times, joined !== undefined, now))
     throw new ApiError(409, roomMessages.noShowRefused, 'NO_SHOW_REFUSED');
   await db

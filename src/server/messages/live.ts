@@ -15,23 +15,11 @@ import { randomUUID } from 'node:crypto';
 import type { WSContext } from 'hono/ws';
 import type { Kysely } from 'kysely';
 import type pg from 'pg';
-import type { RoomSignal } from '../../shared/lessons/room-schemas';
 import type { DB } from '../db/schema';
-import type { RoomChatLine } from '../lessons/room';
+import type { RoomFrame } from '../lessons/room';
 import type { Logger } from '../logging/logger';
 import { type MessageView, toMessage } from './messages';
 import { seenBy } from './support';
-
-/** What the lesson room passes between its two participants (src/server/lessons/room.ts). */
-export type RoomFrame =
-  | {
-      type: 'room-signal';
-      lessonId: string;
-      from: 'tutor' | 'student';
-      peer: string;
-      signal: RoomSignal['signal'];
-    }
-  | { type: 'room-chat'; lessonId: string; line: RoomChatLine };
 
 /** What the server tells a tab. */
 export type LiveMessage =

@@ -32,7 +32,7 @@ import type { DB } from '../db/schema';
 import { ApiError, errorResponse } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 import { validate } from '../http/validation';
-import { findLesson } from '../lessons/lessons';
+import { findLesson } from '../lessons/lesson-queries';
 import { limitByUser, type RateLimiters, tooManyRequests } from '../rate-limit/rate-limits';
 import type { Listing } from '../tutors/tutor-listing';
 import type { LiveHub } from './live';

@@ -7,7 +7,7 @@ import { mayHaveNotes } from '../../shared/progress/progress-rules';
 import type { SessionUser } from '../../shared/session-user';
 import type { DB } from '../db/schema';
 import { ApiError } from '../http/api-error';
-import { findLesson } from '../lessons/lessons';
+import { findLesson } from '../lessons/lesson-queries';
 
 export const notesMessages = {
   tutorWrites: 'Only the tutor writes the notes of a lesson',

@@ -20,13 +20,13 @@ import {
   notesSchema,
 } from '../../shared/progress/progress-rules';
 import { requireVerifiedUser, type SessionReader, verifiedOnly } from '../accounts/session';
-import { zoneOf } from '../dashboard/dashboard-data';
-import { browserZoneQuery } from '../dashboard/dashboard-routes';
+import { browserZoneQuery, zoneOf } from '../accounts/user-time-zone';
 import type { DB } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 import { validate } from '../http/validation';
-import { lessonMessages, lessonsBetween } from '../lessons/lessons';
+import { lessonsBetween } from '../lessons/lesson-queries';
+import { lessonMessages } from '../lessons/lesson-records';
 import { limitByUser, type RateLimiters } from '../rate-limit/rate-limits';
 import {
   addMilestone,

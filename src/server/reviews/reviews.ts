@@ -11,7 +11,7 @@ import { type Kysely, type Selectable, sql } from 'kysely';
 import { displayedAverage, REVIEWS_PAGE_SIZE, reviewerName } from '../../shared/reviews/review-rules';
 import type { DB, ReviewsTable } from '../db/schema';
 import { ApiError } from '../http/api-error';
-import { tookPlace } from '../lessons/lessons';
+import { tookPlace } from '../lessons/lesson-records';
 import { type Listing, listedTutor } from '../tutors/tutor-listing';
 
 export const reviewMessages = {

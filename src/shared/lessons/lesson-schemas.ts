@@ -3,6 +3,7 @@
  * each refusal names the field and says what is wrong in words a tutor understands.
  */
 import { z } from 'zod';
+import { EARLIEST_YEAR, LATEST_YEAR } from '../constants';
 import { freeText } from '../schemas';
 import { chosenSubjectSchema, timeZoneSchema } from '../tutor-schemas';
 import { clockMinutes } from './availability';
@@ -81,6 +82,12 @@ const weeklyWindow = z
   })
   .refine(endsAfterStart.check, endsAfterStart.message);
 
+const YEARS = `between the years ${EARLIEST_YEAR} and ${LATEST_YEAR}`;
+const inYears = (at: number) => {
+  const year = new Date(at).getUTCFullYear();
+  return year >= EARLIEST_YEAR && year <= LATEST_YEAR;
+};
+
 const localDate = z
   .string({ error: 'A date must be written as YYYY-MM-DD' })
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'A date must be written as YYYY-MM-DD')
@@ -89,7 +96,8 @@ const localDate = z
       !Number.isNaN(Date.parse(`${date}T00:00:00Z`)) &&
       new Date(`${date}T00:00:00Z`).toISOString().startsWith(date),
     'A date must be a real day of the calendar',
-  );
+  )
+  .refine((date) => inYears(Date.parse(`${date}T00:00:00Z`)), `A date must be ${YEARS}`);
 
 const dateOverride = z.object({
   date: localDate,
@@ -173,7 +181,10 @@ export const availabilitySchema = z
   });
 export type AvailabilityInput = z.input<typeof availabilitySchema>;
 
-/** An instant as the API takes it: ISO 8601 with its offset or Z. */
+/**
+ * An instant as the API takes it: ISO 8601 with its offset or Z, in the years every date must fall
+ * in (out of them, the database could not store it, or compute with it, and would fail).
+ */
 export const instantSchema = (field: string) =>
   z
     .string({ error: `${field} must be a date and time such as 2026-12-01T09:00:00Z` })
@@ -181,9 +192,10 @@ export const instantSchema = (field: string) =>
       (value) =>
         /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/.test(value) &&
         !Number.isNaN(Date.parse(value)),
-      `${field} must be a date and time such as 2026-12-01T09:00:00Z`,
+      { message: `${field} must be a date and time such as 2026-12-01T09:00:00Z`, abort: true },
     )
-    .transform((value) => Date.parse(value));
+    .transform((value) => Date.parse(value))
+    .refine(inYears, `${field} must be ${YEARS}`);
 
 export const slotQuerySchema = z
   .object({

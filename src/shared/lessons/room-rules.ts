@@ -39,13 +39,24 @@ export function offersJoin(
 }
 
 /**
- * A tutor may mark a student as a no-show once the lesson has ended, and only if the student never
- * joined its room.
+ * How long after a lesson's end its tutor may still mark a no-show. A lesson that took place may
+ * be reviewed by its student and given notes by its tutor; a no-show marked days later would
+ * quietly take those away, so the mark belongs to the day after the lesson only.
+ */
+export const NO_SHOW_MARKABLE_FOR_MS = 24 * 60 * 60 * 1000;
+
+/** Whether the time to mark a lesson's no-show has passed. */
+export const noShowTooLate = (lesson: { end: number }, now: number) =>
+  now >= lesson.end + NO_SHOW_MARKABLE_FOR_MS;
+
+/**
+ * A tutor may mark a student as a no-show once the lesson has ended, until 24 hours after, and
+ * only if the student never joined its room.
  */
 export function mayMarkNoShow(
   lesson: { end: number; status: LessonStatus },
   studentJoined: boolean,
   now: number,
 ): boolean {
-  return hasRoom(lesson.status) && now >= lesson.end && !studentJoined;
+  return hasRoom(lesson.status) && now >= lesson.end && !noShowTooLate(lesson, now) && !studentJoined;
 }

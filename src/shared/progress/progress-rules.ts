@@ -5,6 +5,7 @@
  */
 import { Temporal } from 'temporal-polyfill';
 import { z } from 'zod';
+import { EARLIEST_YEAR, LATEST_YEAR } from '../constants';
 import type { LessonStatus } from '../lessons/lesson-schemas';
 import { freeText, oneLineText } from '../schemas';
 import { chosenSubjectSchema } from '../tutor-schemas';
@@ -37,11 +38,11 @@ const targetDate = z
   .refine((value) => {
     try {
       const date = Temporal.PlainDate.from(value, { overflow: 'reject' });
-      return date.year >= 2000 && date.year <= 2100;
+      return date.year >= EARLIEST_YEAR && date.year <= LATEST_YEAR;
     } catch {
       return false;
     }
-  }, 'The target date must be a real date between 2000 and 2100');
+  }, `The target date must be a real date between ${EARLIEST_YEAR} and ${LATEST_YEAR}`);
 
 const goalFields = {
   // Whether the catalogue has it is the server's check (src/server/settings/subject-catalog.ts).

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Insertable, type Kysely, sql } from 'kysely';
 import type { DB, ReviewsTable } from '../db/schema';
-import { seededRandom } from '../tutors/demo-tutors';
+import { seededRandom } from './demo-tutors';
 
 const DAY = 24 * 60 * 60 * 1000;
 

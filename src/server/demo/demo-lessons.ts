@@ -9,7 +9,7 @@ import { type Insertable, type Kysely, sql } from 'kysely';
 import { Temporal } from 'temporal-polyfill';
 import { lessonPriceCents, requestExpiresAt } from '../../shared/lessons/availability';
 import type { DB, LessonStatusColumn } from '../db/schema';
-import { type DemoTutor, FIRST_NAMES, LAST_NAMES, seededRandom, TIME_ZONES } from '../tutors/demo-tutors';
+import { type DemoTutor, FIRST_NAMES, LAST_NAMES, seededRandom, TIME_ZONES } from './demo-tutors';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;

@@ -1,8 +1,7 @@
 /**
  * Believable demo tutors, generated deterministically (the same seed gives the same people) with
  * no network and no real person's photo: names are combined from lists, avatars are drawn initials.
- * Used by `npm run seed:demo` (200 tutors, with their weekly hours, demo students, lessons and reviews)
- * and by the tests.
+ * Used by `npm run seed:demo` (demo-seed.ts) and by the tests.
  */
 import { type Kysely, sql } from 'kysely';
 import sharp from 'sharp';
@@ -16,10 +15,7 @@ import {
   type SubjectCategory,
 } from '../../shared/tutor-catalog';
 import type { DB } from '../db/schema';
-import { insertDemoLessons } from '../lessons/demo-lessons';
-import { insertDemoReviews } from '../reviews/demo-reviews';
-import { groupCatalog, readSubjects } from '../settings/subject-catalog';
-import { refreshListings } from './tutor-listing';
+import { refreshListings } from '../tutors/tutor-listing';
 
 export const FIRST_NAMES = [
   'Amara',
@@ -335,32 +331,4 @@ export async function insertDemoTutors(
       await refreshListings(trx, sql`tp.user_id in (${sql.join(batch.map((t) => t.id))})`);
     });
   }
-}
-
-/** seed:demo found accounts: demo tutors are never mixed with real people. */
-export class DemoSeedRefusedError extends Error {}
-
-/**
- * What `npm run seed:demo` does: fills an empty database (no account at all) with `count` demo
- * tutors, and refuses any other.
- */
-export async function seedDemoDatabase(
-  db: Kysely<DB>,
-  count: number,
-  options: { photos: boolean },
-): Promise<void> {
-  const { n } = await db
-    .selectFrom('users')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .executeTakeFirstOrThrow();
-  if (Number(n) > 0) {
-    throw new DemoSeedRefusedError(
-      `The database already has ${n} account(s): seed:demo only fills an empty database.`,
-    );
-  }
-  const tutors = generateDemoTutors(count, undefined, groupCatalog(await readSubjects(db)));
-  await insertDemoTutors(db, tutors, options);
-  const now = Date.now();
-  await insertDemoLessons(db, tutors, now);
-  await insertDemoReviews(db, now);
 }

@@ -1,0 +1,40 @@
+/**
+ * What `npm run seed:demo` puts in an empty database: demo tutors (demo-tutors.ts) with their
+ * weekly hours, demo students and their lessons (demo-lessons.ts), and reviews (demo-reviews.ts).
+ * Demo seeding lives here, apart from the features it fills, so that no feature imports another's
+ * demo data.
+ */
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema';
+import { groupCatalog, readSubjects } from '../settings/subject-catalog';
+import { insertDemoLessons } from './demo-lessons';
+import { insertDemoReviews } from './demo-reviews';
+import { generateDemoTutors, insertDemoTutors } from './demo-tutors';
+
+/** seed:demo found accounts: demo tutors are never mixed with real people. */
+export class DemoSeedRefusedError extends Error {}
+
+/**
+ * What `npm run seed:demo` does: fills an empty database (no account at all) with `count` demo
+ * tutors, and refuses any other.
+ */
+export async function seedDemoDatabase(
+  db: Kysely<DB>,
+  count: number,
+  options: { photos: boolean },
+): Promise<void> {
+  const { n } = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  if (Number(n) > 0) {
+    throw new DemoSeedRefusedError(
+      `The database already has ${n} account(s): seed:demo only fills an empty database.`,
+    );
+  }
+  const tutors = generateDemoTutors(count, undefined, groupCatalog(await readSubjects(db)));
+  await insertDemoTutors(db, tutors, options);
+  const now = Date.now();
+  await insertDemoLessons(db, tutors, now);
+  await insertDemoReviews(db, now);
+}

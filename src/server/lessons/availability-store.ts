@@ -1,0 +1,74 @@
+/** A tutor's availability and booking settings, as stored with their profile's time zone. */
+import type { Kysely } from 'kysely';
+import type { Availability, BookingSettings } from '../../shared/lessons/availability';
+import { DEFAULT_BOOKING_SETTINGS } from '../../shared/lessons/lesson-schemas';
+import type { DB } from '../db/schema';
+import type { Db } from './lesson-records';
+
+/** A tutor's availability and settings as the API gives and takes them. */
+export interface AvailabilityView extends Availability, BookingSettings {}
+
+/** A tutor's availability; a tutor who never saved one has no windows and the default settings. */
+export async function readAvailability(db: Db, tutorId: string): Promise<AvailabilityView> {
+  const row = await db
+    .selectFrom('users as u')
+    .leftJoin('tutor_availability as a', 'a.user_id', 'u.id')
+    .select([
+      'u.time_zone',
+      'a.weekly',
+      'a.overrides',
+      'a.lesson_minutes',
+      'a.slot_step_minutes',
+      'a.minimum_notice_hours',
+      'a.booking_horizon_days',
+      'a.buffer_minutes',
+      'a.instant_booking',
+    ])
+    .where('u.id', '=', tutorId)
+    .executeTakeFirst();
+  const defaults = DEFAULT_BOOKING_SETTINGS;
+  return {
+    timeZone: row?.time_zone ?? 'UTC',
+    weekly: row?.weekly ?? [],
+    overrides: row?.overrides ?? [],
+    lessonMinutes: row?.lesson_minutes ?? [...defaults.lessonMinutes],
+    slotStepMinutes: row?.slot_step_minutes ?? defaults.slotStepMinutes,
+    minimumNoticeHours: row?.minimum_notice_hours ?? defaults.minimumNoticeHours,
+    bookingHorizonDays: row?.booking_horizon_days ?? defaults.bookingHorizonDays,
+    bufferMinutes: row?.buffer_minutes ?? defaults.bufferMinutes,
+    instantBooking: row?.instant_booking ?? defaults.instantBooking,
+  };
+}
+
+/** Saves a tutor's availability; its time zone is the profile's. Checked by availabilitySchema before. */
+export async function saveAvailability(
+  db: Kysely<DB>,
+  tutorId: string,
+  input: AvailabilityView,
+): Promise<void> {
+  const row = {
+    weekly: JSON.stringify(
+      [...input.weekly].sort((a, b) => a.weekday - b.weekday || a.start.localeCompare(b.start)),
+    ),
+    overrides: JSON.stringify([...input.overrides].sort((a, b) => a.date.localeCompare(b.date))),
+    lesson_minutes: input.lessonMinutes,
+    slot_step_minutes: input.slotStepMinutes,
+    minimum_notice_hours: input.minimumNoticeHours,
+    booking_horizon_days: input.bookingHorizonDays,
+    buffer_minutes: input.bufferMinutes,
+    instant_booking: input.instantBooking,
+    updated_at: new Date(),
+  };
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('users')
+      .set({ time_zone: input.timeZone, updated_at: new Date() })
+      .where('id', '=', tutorId)
+      .execute();
+    await trx
+      .insertInto('tutor_availability')
+      .values({ user_id: tutorId, ...row })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet(row))
+      .execute();
+  });
+}

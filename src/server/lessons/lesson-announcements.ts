@@ -1,0 +1,150 @@
+/**
+ * How a change to a lesson is told, in its transaction: mails to the lesson's people, and a line
+ * in their conversation, pushed live once the transaction has committed. So a mail exists exactly
+ * when its change does.
+ */
+import type { Kysely, Transaction } from 'kysely';
+import type { DB, MessageEvent } from '../db/schema';
+import type { Mailer, OutgoingMail } from '../mail/mailer';
+import type { Listing } from '../tutors/tutor-listing';
+import {
+  type LessonEvent,
+  lessonMail,
+  type MailLesson,
+  type MailPerson,
+  type MailSettings,
+} from './lesson-mail';
+import type { Db, LessonRow } from './lesson-records';
+
+/** A line written about a lesson into its pair's conversation, for whom it is to be pushed to. */
+export interface ConversationLine {
+  message: object;
+  recipients: string[];
+}
+
+/**
+ * What lessons need of the conversations (src/server/messages): a line about a lesson, written in
+ * the lesson's own transaction. Passed in, as the live hub is, so the conversations may read
+ * lessons without the two features importing each other.
+ */
+export interface LessonConversations {
+  lessonLine(
+    trx: Transaction<DB>,
+    pair: { studentId: string; tutorId: string },
+    facts: MessageEvent,
+    text: string,
+  ): Promise<ConversationLine>;
+}
+
+export interface LessonDeps {
+  db: Kysely<DB>;
+  mailer: Mailer;
+  mail: MailSettings;
+  /** Where lessons write their lines. */
+  conversations: LessonConversations;
+  /**
+   * Where the lines lessons write into their pair's conversation are pushed live (the live hub;
+   * it takes the message the conversations made).
+   */
+  live?:
+    | { messageSent(message: ConversationLine['message'], recipients: string[]): Promise<void> }
+    | undefined;
+  /** Which tutors are listed, and so bookable (only approved ones, where approval is required). */
+  listing?: Listing | undefined;
+}
+
+/** Lines written into conversations during a transaction, pushed live once it has committed. */
+export type Lines = ConversationLine[];
+
+export async function pushLines(deps: LessonDeps, lines: Lines) {
+  for (const line of lines) await deps.live?.messageSent(line.message, line.recipients);
+}
+
+const LINE_EVENT: Record<LessonEvent, MessageEvent['event']> = {
+  requested: 'requested',
+  confirmed: 'confirmed',
+  declined: 'declined',
+  expired: 'expired',
+  cancelled: 'cancelled',
+  rescheduled: 'rescheduled',
+  'request-moved': 'rescheduled',
+};
+const LINE_VERB: Record<MessageEvent['event'], string> = {
+  requested: 'requested',
+  confirmed: 'confirmed',
+  declined: 'declined',
+  expired: 'request expired',
+  cancelled: 'cancelled',
+  rescheduled: 'moved',
+};
+
+async function people(db: Db, ids: string[]): Promise<Map<string, MailPerson>> {
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'display_name', 'email', 'time_zone'])
+    .where('id', 'in', ids)
+    .execute();
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      { id: row.id, displayName: row.display_name, email: row.email, timeZone: row.time_zone },
+    ]),
+  );
+}
+
+async function mailLesson(db: Db, row: LessonRow): Promise<MailLesson> {
+  const found = await people(db, [row.tutor_id, row.student_id]);
+  const tutor = found.get(row.tutor_id);
+  const student = found.get(row.student_id);
+  if (!tutor || !student) throw new Error(`lesson ${row.id} has lost a participant`);
+  return {
+    id: row.id,
+    subject: row.subject,
+    note: row.note,
+    start: row.starts_at,
+    end: row.ends_at,
+    priceCents: row.price_cents,
+    currency: row.currency,
+    sequence: row.sequence,
+    tutor,
+    student,
+  };
+}
+
+type Recipients = 'tutor' | 'student' | 'both';
+
+/**
+ * Tells of a change, in its transaction: mails to `to`, and a line in the pair's conversation
+ * (each reader's screen words it in their own zone from its facts; the text is for anything else).
+ */
+export async function announce(
+  deps: LessonDeps,
+  trx: Transaction<DB>,
+  lines: Lines,
+  row: LessonRow,
+  event: LessonEvent,
+  to: Recipients,
+  extra: Parameters<typeof lessonMail>[4] = {},
+) {
+  const lesson = await mailLesson(trx, row);
+  const readers =
+    to === 'both' ? [lesson.tutor, lesson.student] : [to === 'tutor' ? lesson.tutor : lesson.student];
+  const mails: OutgoingMail[] = readers.map((reader) => lessonMail(event, lesson, reader, deps.mail, extra));
+  for (const mail of mails) await deps.mailer.sendMail(mail, trx);
+  const facts: MessageEvent = {
+    event: LINE_EVENT[event],
+    lessonId: row.id,
+    start: row.starts_at.toISOString(),
+    end: row.ends_at.toISOString(),
+    subject: row.subject,
+  };
+  const when = `${facts.start.slice(0, 16).replace('T', ' ')} UTC`;
+  lines.push(
+    await deps.conversations.lessonLine(
+      trx,
+      { studentId: row.student_id, tutorId: row.tutor_id },
+      facts,
+      `${row.subject} lesson ${LINE_VERB[facts.event]}: ${when}`,
+    ),
+  );
+}

@@ -1,0 +1,113 @@
+/**
+ * Booking: a student asks for a time the tutor offers. With instant booking it is confirmed at
+ * once, else it waits for the tutor's answer until its deadline. An Idempotency-Key makes a retry
+ * safe: it gets the lesson its first attempt made.
+ */
+import { randomUUID } from 'node:crypto';
+import { lessonPriceCents, requestExpiresAt } from '../../../shared/lessons/availability';
+import { ApiError } from '../../http/api-error';
+import { announce, type LessonDeps, type Lines, pushLines } from '../lesson-announcements';
+import { expireDue } from '../lesson-jobs';
+import { findLesson } from '../lesson-queries';
+import { type Db, type LessonView, lessonMessages, lessonRowColumns } from '../lesson-records';
+import { bookableTutor, checkLength, slotsOf } from '../slots';
+import { isOverlap } from './lesson-change';
+
+const isIdempotencyReplay = (error: unknown) => {
+  const failure = error as { code?: string; constraint?: string } | null;
+  return failure?.code === '23505' && failure.constraint === 'lessons_student_idempotency_key';
+};
+
+export interface BookingRequest {
+  studentId: string;
+  tutorId: string;
+  start: number;
+  minutes: number;
+  subject: string;
+  note?: string | undefined;
+  idempotencyKey?: string | undefined;
+  now: number;
+}
+
+async function replayed(db: Db, studentId: string, key: string | undefined, now: number) {
+  if (!key) return undefined;
+  const found = await db
+    .selectFrom('lessons')
+    .select('id')
+    .where('student_id', '=', studentId)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst();
+  return found ? findLesson(db, studentId, found.id, now) : undefined;
+}
+
+/** Books a lesson: `created` is false when an earlier request with the same key made it. */
+export async function bookLesson(
+  deps: LessonDeps,
+  request: BookingRequest,
+): Promise<{ lesson: LessonView; created: boolean }> {
+  const { db } = deps;
+  const { now } = request;
+  const earlier = await replayed(db, request.studentId, request.idempotencyKey, now);
+  if (earlier) return { lesson: earlier, created: false };
+
+  const tutor = await bookableTutor(db, request.tutorId, deps.listing);
+  if (!tutor) throw new ApiError(404, lessonMessages.tutorNotFound, 'NOT_FOUND');
+  checkLength(tutor.availability, request.minutes);
+  if (!tutor.subjects.includes(request.subject))
+    throw new ApiError(400, `Please choose a subject ${tutor.display_name} teaches`, 'VALIDATION_ERROR');
+  if (tutor.hourly_rate === null) throw new ApiError(404, lessonMessages.tutorNotFound, 'NOT_FOUND');
+  const hourlyRate = tutor.hourly_rate;
+
+  const id = randomUUID();
+  const lines: Lines = [];
+  try {
+    await db.transaction().execute(async (trx) => {
+      await expireDue(deps, trx, now, lines, [request.tutorId, request.studentId]);
+      const offered = await slotsOf(trx, tutor.availability, {
+        tutorId: request.tutorId,
+        studentId: request.studentId,
+        from: request.start,
+        to: request.start + 1,
+        minutes: request.minutes,
+        now,
+      });
+      if (!offered.some((slot) => slot.start === request.start))
+        throw new ApiError(409, lessonMessages.slotTaken, 'SLOT_UNAVAILABLE');
+      const instant = tutor.availability.instantBooking;
+      const end = request.start + request.minutes * 60_000;
+      const row = await trx
+        .insertInto('lessons')
+        .values({
+          id,
+          tutor_id: request.tutorId,
+          student_id: request.studentId,
+          subject: request.subject,
+          note: request.note ?? '',
+          starts_at: new Date(request.start),
+          ends_at: new Date(end),
+          minutes: request.minutes,
+          blocked_until: new Date(end + tutor.availability.bufferMinutes * 60_000),
+          price_cents: lessonPriceCents(hourlyRate, request.minutes),
+          status: instant ? 'confirmed' : 'pending',
+          expires_at: instant ? null : new Date(requestExpiresAt(now, request.start)),
+          idempotency_key: request.idempotencyKey ?? null,
+          created_at: new Date(now),
+          updated_at: new Date(now),
+        })
+        .returning(lessonRowColumns)
+        .executeTakeFirstOrThrow();
+      if (instant) await announce(deps, trx, lines, row, 'confirmed', 'both', { invitation: 'REQUEST' });
+      else await announce(deps, trx, lines, row, 'requested', 'tutor');
+    });
+  } catch (error) {
+    // A retry that raced its own first attempt finds the time taken, by the lesson it asked for.
+    const refused = isOverlap(error) || isIdempotencyReplay(error) || error instanceof ApiError;
+    const made = refused ? await replayed(db, request.studentId, request.idempotencyKey, now) : undefined;
+    if (made) return { lesson: made, created: false };
+    if (isOverlap(error)) throw new ApiError(409, lessonMessages.slotTaken, 'SLOT_UNAVAILABLE');
+    throw error;
+  }
+  deps.mailer.deliverSoon();
+  await pushLines(deps, lines);
+  return { lesson: await findLesson(db, request.studentId, id, now), created: true };
+}

@@ -1,0 +1,158 @@
+/**
+ * A lesson as it is stored and as the API gives it, and how a stored status reads at a given
+ * moment: statuses are stored as they were last written, and read as they are now. A pending
+ * request whose deadline has passed reads `expired`, a confirmed lesson whose end has passed reads
+ * `completed`, before the minute job (lesson-jobs.ts) writes it.
+ */
+import { type Kysely, sql, type Transaction } from 'kysely';
+import { changeableUntil } from '../../shared/lessons/availability';
+import type { LessonStatus } from '../../shared/lessons/lesson-schemas';
+import type { DB } from '../db/schema';
+
+export type Db = Kysely<DB> | Transaction<DB>;
+
+/**
+ * A lesson that took place by `now`: completed, or confirmed with its end passed (the minute job
+ * marks those completed, but a reader must not wait for it). `table` names the lessons' alias.
+ */
+export function tookPlace(now: number, table?: string) {
+  const column = (name: string) => sql.ref(table ? `${table}.${name}` : name);
+  return sql<boolean>`(${column('status')} = 'completed' or (${column('status')} = 'confirmed' and ${column('ends_at')} <= ${new Date(now)}))`;
+}
+
+export const lessonMessages = {
+  notFound: 'This lesson does not exist',
+  tutorNotFound: 'This tutor profile does not exist or is not public',
+  slotTaken: 'This time is no longer available. Please choose another time.',
+  cutoff: 'Lessons can be cancelled or rescheduled up to 24 hours before they start.',
+  studentsBook: 'Only students can book lessons',
+  tutorsOffer: 'Only tutors have availability',
+  tutorAnswers: 'Only the tutor can accept or decline a request',
+  studentMoves: 'Only the student can reschedule a lesson',
+  notPending: 'This request is no longer waiting for an answer',
+  requestExpired: 'This request has expired',
+  notActive: 'This lesson is no longer planned',
+  sameTime: 'The lesson already starts at that time',
+} as const;
+
+/**
+ * Who called a lesson off: one of its two people, or Tutorlane itself when the other person's
+ * account was suspended.
+ */
+export type CancelledBy = 'tutor' | 'student' | 'tutorlane';
+
+/** What is kept of a cancellation, for the lesson's two people to read. */
+export interface Cancellation {
+  by: CancelledBy;
+  /** ISO 8601 UTC. */
+  at: string;
+  /** The words the person gave, or null (always null when Tutorlane cancelled). */
+  reason: string | null;
+}
+
+/** A lesson as the API gives it (docs/api.md). All instants are ISO 8601 UTC. */
+export interface LessonView {
+  id: string;
+  start: string;
+  end: string;
+  minutes: number;
+  status: LessonStatus;
+  subject: string;
+  note: string;
+  price: { amountCents: number; currency: string };
+  tutor: { id: string; displayName: string };
+  student: { id: string; displayName: string };
+  /** Until when it may be cancelled or rescheduled; null once it is no longer planned. */
+  changeableUntil: string | null;
+  /** Who cancelled it, when and why; null unless it is cancelled. */
+  cancellation: Cancellation | null;
+}
+
+export interface LessonRow {
+  id: string;
+  tutor_id: string;
+  student_id: string;
+  subject: string;
+  note: string;
+  starts_at: Date;
+  ends_at: Date;
+  minutes: number;
+  price_cents: number;
+  currency: string;
+  status: LessonStatus;
+  expires_at: Date | null;
+  sequence: number;
+  cancelled_by: string | null;
+  cancel_reason: string | null;
+  updated_at: Date;
+}
+
+/** What a stored status reads as at `now`. */
+export function statusAt(
+  row: Pick<LessonRow, 'status' | 'expires_at' | 'ends_at'>,
+  now: number,
+): LessonStatus {
+  if (row.status === 'pending' && row.expires_at && row.expires_at.getTime() <= now) return 'expired';
+  if (row.status === 'confirmed' && row.ends_at.getTime() <= now) return 'completed';
+  return row.status;
+}
+
+export const isPlanned = (status: LessonStatus) => status === 'pending' || status === 'confirmed';
+
+/**
+ * A cancelled lesson's cancellation. Nothing changes a lesson once it is cancelled, so the last
+ * update is the moment it was.
+ */
+function cancellationOf(row: LessonRow): Cancellation | null {
+  if (row.status !== 'cancelled') return null;
+  const by: CancelledBy =
+    row.cancelled_by === null ? 'tutorlane' : row.cancelled_by === row.tutor_id ? 'tutor' : 'student';
+  return {
+    by,
+    at: row.updated_at.toISOString(),
+    reason: by === 'tutorlane' ? null : row.cancel_reason,
+  };
+}
+
+export function toView(
+  row: LessonRow & { tutor_name: string; student_name: string },
+  now: number,
+): LessonView {
+  const status = statusAt(row, now);
+  return {
+    id: row.id,
+    start: row.starts_at.toISOString(),
+    end: row.ends_at.toISOString(),
+    minutes: row.minutes,
+    status,
+    subject: row.subject,
+    note: row.note,
+    price: { amountCents: row.price_cents, currency: row.currency },
+    tutor: { id: row.tutor_id, displayName: row.tutor_name },
+    student: { id: row.student_id, displayName: row.student_name },
+    changeableUntil: isPlanned(status)
+      ? new Date(changeableUntil(row.starts_at.getTime())).toISOString()
+      : null,
+    cancellation: cancellationOf(row),
+  };
+}
+
+/** The columns of a stored lesson, as a LessonRow holds them. */
+export const lessonRowColumns = [
+  'id',
+  'tutor_id',
+  'student_id',
+  'subject',
+  'note',
+  'starts_at',
+  'ends_at',
+  'minutes',
+  'price_cents',
+  'currency',
+  'status',
+  'expires_at',
+  'sequence',
+  'cancelled_by',
+  'cancel_reason',
+  'updated_at',
+] as const;

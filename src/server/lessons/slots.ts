@@ -1,0 +1,136 @@
+/**
+ * The times a tutor offers: their availability less what their planned lessons (and a signed-in
+ * student's own) keep busy. The rules are plain functions in src/shared/lessons/availability.ts;
+ * what is added here is reading the busy times from the database.
+ */
+import type { Kysely } from 'kysely';
+import { type Interval, offeredSlots } from '../../shared/lessons/availability';
+import type { DB } from '../db/schema';
+import { ApiError } from '../http/api-error';
+import { type Listing, listedTutor } from '../tutors/tutor-listing';
+import { type AvailabilityView, readAvailability } from './availability-store';
+import { type Db, lessonMessages } from './lesson-records';
+
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
+
+/**
+ * What the tutor's planned lessons keep busy around [from, to). Each lesson is stretched by what
+ * it stored as its own buffer beyond today's, so a slot offered here is one the database accepts
+ * (the constraint compares the buffers the lessons were booked with).
+ */
+async function tutorBusy(
+  db: Db,
+  tutorId: string,
+  from: number,
+  to: number,
+  now: number,
+  bufferMinutes: number,
+  except?: string,
+) {
+  let query = db
+    .selectFrom('lessons')
+    .select(['starts_at', 'ends_at', 'blocked_until'])
+    .where('tutor_id', '=', tutorId)
+    .where('status', 'in', ['pending', 'confirmed'])
+    .where((eb) => eb.or([eb('status', '=', 'confirmed'), eb('expires_at', '>', new Date(now))]))
+    .where('starts_at', '<', new Date(to + 2 * HOUR + bufferMinutes * 60_000))
+    .where('blocked_until', '>', new Date(from - 2 * HOUR - bufferMinutes * 60_000));
+  if (except) query = query.where('id', '<>', except);
+  const rows = await query.execute();
+  const buffer = bufferMinutes * 60_000;
+  return rows.map(
+    (row): Interval => ({
+      start: row.starts_at.getTime(),
+      end: Math.max(row.ends_at.getTime(), row.blocked_until.getTime() - buffer),
+    }),
+  );
+}
+
+async function studentBusy(
+  db: Db,
+  studentId: string,
+  from: number,
+  to: number,
+  now: number,
+  except?: string,
+) {
+  let query = db
+    .selectFrom('lessons')
+    .select(['starts_at', 'ends_at'])
+    .where('student_id', '=', studentId)
+    .where('status', 'in', ['pending', 'confirmed'])
+    .where((eb) => eb.or([eb('status', '=', 'confirmed'), eb('expires_at', '>', new Date(now))]))
+    .where('starts_at', '<', new Date(to))
+    .where('ends_at', '>', new Date(from));
+  if (except) query = query.where('id', '<>', except);
+  const rows = await query.execute();
+  return rows.map((row): Interval => ({ start: row.starts_at.getTime(), end: row.ends_at.getTime() }));
+}
+
+/** A listed tutor's booking facts, or null: only a tutor in the search can be booked. */
+export async function bookableTutor(db: Db, tutorId: string, listing: Listing = { approvedOnly: false }) {
+  const tutor = await db
+    .selectFrom('tutor_profiles as tp')
+    .innerJoin('users as u', 'u.id', 'tp.user_id')
+    .select(['u.id', 'u.display_name', 'u.email', 'u.time_zone', 'tp.subjects', 'tp.hourly_rate'])
+    .where('tp.user_id', '=', tutorId)
+    .where(listedTutor(listing))
+    .executeTakeFirst();
+  if (!tutor) return null;
+  return { ...tutor, availability: await readAvailability(db, tutorId) };
+}
+
+export interface SlotRequest {
+  tutorId: string;
+  from: number;
+  to: number;
+  minutes: number;
+  /** A signed-in student: their own lessons are not offered over. */
+  studentId?: string | undefined;
+  now: number;
+}
+
+export function checkLength(availability: AvailabilityView, minutes: number) {
+  if (!availability.lessonMinutes.includes(minutes)) {
+    throw new ApiError(
+      400,
+      `minutes must be one of this tutor's lesson lengths: ${availability.lessonMinutes.join(', ')}`,
+      'VALIDATION_ERROR',
+    );
+  }
+}
+
+/** The times a listed tutor offers in [from, to) for lessons of `minutes`. */
+export async function findSlots(
+  db: Kysely<DB>,
+  request: SlotRequest,
+  listing: Listing = { approvedOnly: false },
+): Promise<Interval[]> {
+  const tutor = await bookableTutor(db, request.tutorId, listing);
+  if (!tutor) throw new ApiError(404, lessonMessages.tutorNotFound, 'NOT_FOUND');
+  checkLength(tutor.availability, request.minutes);
+  return slotsOf(db, tutor.availability, request);
+}
+
+export async function slotsOf(
+  db: Db,
+  availability: AvailabilityView,
+  request: SlotRequest & { except?: string },
+): Promise<Interval[]> {
+  const { from, to, now } = request;
+  const [tutorLessons, studentLessons] = await Promise.all([
+    tutorBusy(db, request.tutorId, from, to, now, availability.bufferMinutes, request.except),
+    request.studentId ? studentBusy(db, request.studentId, from, to + DAY, now, request.except) : [],
+  ]);
+  return offeredSlots({
+    availability,
+    settings: availability,
+    minutes: request.minutes,
+    from,
+    to,
+    now,
+    tutorLessons,
+    studentLessons,
+  });
+}
