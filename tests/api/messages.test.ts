@@ -5,11 +5,12 @@
  * WebSocket that delivers each message to the other side as it is sent.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { grantAdmin } from '../../src/server/admin/admins';
 import { mailUnread } from '../../src/server/messages/unread-mail';
 import { generateDemoTutors, insertDemoTutors } from '../../src/server/tutors/demo-tutors';
 import { type CookieJar, get, send, signUp, verifiedUser } from '../support/accounts';
 import { openChannel } from '../support/live-channel';
-import { type MailCatcher, startMailCatcher } from '../support/mail-catcher';
+import { linkIn, type MailCatcher, startMailCatcher } from '../support/mail-catcher';
 import { createTestApp, TEST_APP_URL, type TestApp } from '../support/test-app';
 
 let t: TestApp;
@@ -451,5 +452,52 @@ describe('the live channel', () => {
     await tab.next((frame) => frame.type === 'ready');
     expect((await send(t, 'POST', '/api/auth/sign-out', {}, student.jar)).status).toBe(200);
     expect(await tab.closed).toBe(4001);
+  });
+
+  /** How each way of ending a session is taken, for `who`. */
+  const endings = {
+    'a sign-out': async (who: Person) => {
+      expect((await send(t, 'POST', '/api/auth/sign-out', {}, who.jar)).status).toBe(200);
+    },
+    'a password reset': async (who: Person) => {
+      await send(t, 'POST', '/api/auth/request-password-reset', { email: who.email });
+      const mail = await mailbox.waitFor(
+        (candidate) => candidate.to === who.email && candidate.subject === 'Reset your Tutorlane password',
+      );
+      const token = new URL(linkIn(mail, '/reset-password?token=')).searchParams.get('token');
+      const reset = { token, newPassword: 'a-whole-new-pass-42', confirmPassword: 'a-whole-new-pass-42' };
+      expect((await send(t, 'POST', '/api/auth/reset-password', reset)).status).toBe(200);
+    },
+    'a suspension': async (who: Person) => {
+      const admin = await person('student');
+      await grantAdmin(t.database.db, admin.email);
+      const suspend = { reason: 'Abuse' };
+      expect((await send(t, 'POST', `/api/admin/users/${who.id}/suspend`, suspend, admin.jar)).status).toBe(
+        200,
+      );
+    },
+  };
+
+  // A request may carry two session cookies: a `__Secure-` one beside the plain one, or one name
+  // twice. The channel signs in with one of them; whatever the other names, the socket belongs to
+  // the session that signed it in, and ends with it.
+  it.each([
+    ['a `__Secure-` cookie', 'a sign-out'],
+    ['the same name twice', 'a sign-out'],
+    ['a `__Secure-` cookie', 'a password reset'],
+    ['a `__Secure-` cookie', 'a suspension'],
+  ] as const)('closes a channel opened with a second session cookie (%s) at %s', async (shape, ending) => {
+    const [victim, other] = await Promise.all([person('student'), person('student')]);
+    const otherToken = other.jar.get('tutorlane.session_token');
+    const name =
+      shape === 'the same name twice' ? 'tutorlane.session_token' : '__Secure-tutorlane.session_token';
+    const cookie = `${victim.jar.header()}; ${name}=${otherToken}`;
+    const tab = await openChannel(server.url, { header: () => cookie } as CookieJar);
+    await tab.next((frame) => frame.type === 'ready');
+    await endings[ending](victim);
+    const stayedOpen = new Promise<never>((_, reject) => {
+      setTimeout(() => reject(new Error('the channel outlived its session')), 5000).unref();
+    });
+    expect(await Promise.race([tab.closed, stayedOpen])).toBe(4001);
   });
 });
