@@ -8,6 +8,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DB, ReportResolution } from '../db/schema';
 import { ApiError } from '../http/api-error';
+import { rotateCalendarFeed } from '../lessons/calendar-feed';
 import { cancelLessonsOfSuspended, type LessonDeps, type Lines, pushLines } from '../lessons/lessons';
 import type { LiveHub } from '../messages/live';
 import { audienceOf, type MessageView, toMessage } from '../messages/messages';
@@ -325,6 +326,8 @@ export async function suspendUser(
       throw new ApiError(409, moderationMessages.alreadySuspended, 'ALREADY_SUSPENDED');
     }
     const ended = await trx.deleteFrom('sessions').where('user_id', '=', userId).returning('token').execute();
+    // The calendar address needs no session: a copy of it would go on reading their lessons.
+    await rotateCalendarFeed(trx, userId);
     await refreshTutorListing(trx, userId);
     const cancelled = await cancelLessonsOfSuspended(deps.lessons, trx, userId, now, lines);
     const settled = {
