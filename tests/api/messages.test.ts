@@ -331,6 +331,45 @@ describe('blocks and reports', () => {
     expect(id).toBeTruthy();
   });
 
+  it('keeps one open report per reporter and message: a second one, even sent at once, is the first', async () => {
+    const [teacher, student] = await Promise.all([tutor(), person('student')]);
+    const { message } = await (await start(student, teacher.id, 'Spam, spam, spam')).json();
+    const report = (reason: string) =>
+      send(t, 'POST', `/api/messages/${message.id}/report`, { reason }, teacher.jar);
+    const first = await report('Spam');
+    expect(first.status).toBe(201);
+    const { id } = await first.json();
+    const again = await Promise.all(Array.from({ length: 8 }, (_, n) => report(`Spam ${n}`)));
+    expect(again.map((res) => res.status)).toEqual(Array(8).fill(200));
+    for (const res of again) expect(await res.json()).toEqual({ reported: true, id });
+    const open = () =>
+      t.database.db
+        .selectFrom('message_reports')
+        .select(['id', 'reason'])
+        .where('message_id', '=', message.id)
+        .where('resolved_at', 'is', null)
+        .execute();
+    expect((await open()).map((row) => ({ id: Number(row.id), reason: row.reason }))).toEqual([
+      { id, reason: 'Spam' },
+    ]);
+    // The database holds the rule, whoever writes.
+    await expect(
+      t.database.db
+        .insertInto('message_reports')
+        .values({ message_id: message.id, reporter_id: teacher.id, reason: 'Again', message_text: 'x' })
+        .execute(),
+    ).rejects.toThrow(/message_reports_one_open_idx/);
+
+    // Once a moderator settled it, the same person may report the message again.
+    const admin = await person('student');
+    await grantAdmin(t.database.db, admin.email);
+    const dismissed = await send(t, 'POST', `/api/admin/reports/message-${id}/dismiss`, {}, admin.jar);
+    expect(dismissed.status).toBe(200);
+    const anew = await report('Still spam');
+    expect(anew.status).toBe(201);
+    expect((await anew.json()).id).not.toBe(id);
+  });
+
   it('refuses blocking oneself, or nobody', async () => {
     const student = await person('student');
     expect((await send(t, 'POST', '/api/blocks', { userId: student.id }, student.jar)).status).toBe(400);
@@ -350,6 +389,20 @@ describe('rate limits', () => {
     expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
     expect((await refused.json()).message).toBe(
       'You are sending messages too quickly: at most 30 a minute. Please wait a moment.',
+    );
+  });
+
+  it('allows 20 message reports an hour per user, repeats included', async () => {
+    const [teacher, student] = await Promise.all([tutor(), person('student')]);
+    const { message } = await (await start(student, teacher.id, 'Annoying')).json();
+    const report = () =>
+      send(t, 'POST', `/api/messages/${message.id}/report`, { reason: 'Annoying' }, teacher.jar);
+    for (let n = 0; n < 20; n += 1) expect([200, 201]).toContain((await report()).status);
+    const refused = await report();
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBeTruthy();
+    expect((await refused.json()).message).toBe(
+      'You have sent many reports: at most 20 an hour. Please try again later.',
     );
   });
 

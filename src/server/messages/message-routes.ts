@@ -70,6 +70,7 @@ export function messageRoutes(deps: {
   const { loadSession } = sessions;
   const trusted = new Set(deps.trustedOrigins);
   const sending = limitByUser(limiters, 'messages', messageMessages.tooFast);
+  const reporting = limitByUser(limiters, 'messageReports', messageMessages.tooManyReports);
 
   /**
    * Support's shared read mark moved (an admin read or answered): every other admin's tabs get
@@ -242,6 +243,7 @@ export function messageRoutes(deps: {
       '/messages/:id/report',
       loadSession,
       verifiedOnly,
+      reporting,
       validate('param', messageParam, messageMessages.messageNotFound),
       validate('json', reportSchema),
       async (c) => {
@@ -251,6 +253,7 @@ export function messageRoutes(deps: {
           c.req.valid('param').id,
           c.req.valid('json').reason,
         );
+        if (!report.created) return c.json({ reported: true, id: report.id }, 200);
         c.get('logger').info({ reportId: report.id }, 'message reported');
         return c.json({ reported: true, id: report.id }, 201);
       },
