@@ -5,7 +5,7 @@
  * author. Each report is settled once: the conditional UPDATE that settles it decides between two
  * admins acting at once.
  */
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, type SelectQueryBuilder, sql, type Transaction } from 'kysely';
 import type { DB, ReportResolution } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { rotateCalendarFeed } from '../lessons/calendar-feed';
@@ -123,7 +123,32 @@ export async function listReports(db: Kysely<DB>): Promise<ReportView[]> {
   }));
 }
 
-const reportTable = (kind: ReportKind) => (kind === 'message' ? 'message_reports' : 'review_reports');
+/** Where each kind of report is kept, and the column naming what it is about. */
+const reportTables = {
+  message: { table: 'message_reports', subject: 'message_id' },
+  review: { table: 'review_reports', subject: 'review_id' },
+} as const;
+
+type Settlement = { resolved_at: Date; resolution: ReportResolution; resolved_by: string };
+
+/**
+ * Settles the open reports of `kind` about `subjects`: one id, or a query of ids (what one author
+ * wrote). Every other report about a hidden message or review, or by a suspended author, goes so.
+ */
+async function settleOpenReports(
+  trx: Transaction<DB>,
+  kind: ReportKind,
+  subjects: number | string | SelectQueryBuilder<DB, keyof DB, { id: number | string }>,
+  settlement: Settlement,
+) {
+  const { table, subject } = reportTables[kind];
+  await trx
+    .updateTable(table)
+    .set(settlement)
+    .where('resolved_at', 'is', null)
+    .where(trx.dynamic.ref(subject), typeof subjects === 'object' ? 'in' : '=', subjects)
+    .execute();
+}
 
 /** Settles one open report, or says why it cannot: 404 for none, 409 when already settled. */
 async function settle(
@@ -132,30 +157,16 @@ async function settle(
   resolution: ReportResolution,
   actor: Actor,
 ): Promise<{ subjectId: string }> {
-  const now = new Date();
-  const values = { resolved_at: now, resolution, resolved_by: actor.label };
-  const settled =
-    report.kind === 'message'
-      ? await trx
-          .updateTable('message_reports')
-          .set(values)
-          .where('id', '=', report.id)
-          .where('resolved_at', 'is', null)
-          .returning('message_id as subject')
-          .executeTakeFirst()
-      : await trx
-          .updateTable('review_reports')
-          .set(values)
-          .where('id', '=', report.id)
-          .where('resolved_at', 'is', null)
-          .returning('review_id as subject')
-          .executeTakeFirst();
-  if (settled) return { subjectId: String(settled.subject) };
-  const exists = await trx
-    .selectFrom(reportTable(report.kind))
-    .select('id')
+  const { table, subject } = reportTables[report.kind];
+  const settled = await trx
+    .updateTable(table)
+    .set({ resolved_at: new Date(), resolution, resolved_by: actor.label })
     .where('id', '=', report.id)
+    .where('resolved_at', 'is', null)
+    .returning(sql<number | string>`${sql.ref(subject)}`.as('subject'))
     .executeTakeFirst();
+  if (settled) return { subjectId: String(settled.subject) };
+  const exists = await trx.selectFrom(table).select('id').where('id', '=', report.id).executeTakeFirst();
   if (!exists) throw new ApiError(404, moderationMessages.reportNotFound, 'NOT_FOUND');
   throw new ApiError(409, moderationMessages.settled, 'ALREADY_SETTLED');
 }
@@ -195,6 +206,7 @@ export async function hideReported(
   await db.transaction().execute(async (trx) => {
     const { subjectId } = await settle(trx, report, 'hidden', actor);
     const now = new Date();
+    const hiding: Settlement = { resolved_at: now, resolution: 'hidden', resolved_by: actor.label };
     let author: { id: string; display_name: string; email: string };
     let text: string;
     if (report.kind === 'message') {
@@ -206,12 +218,7 @@ export async function hideReported(
         .where('hidden_at', 'is', null)
         .returning(['id', 'conversation_id', 'sender_id', 'body', 'event', 'created_at', 'hidden_at'])
         .executeTakeFirst();
-      await trx
-        .updateTable('message_reports')
-        .set({ resolved_at: now, resolution: 'hidden', resolved_by: actor.label })
-        .where('message_id', '=', messageId)
-        .where('resolved_at', 'is', null)
-        .execute();
+      await settleOpenReports(trx, 'message', messageId, hiding);
       // Already hidden through another report: settled, nobody is told twice.
       if (!message?.sender_id) return;
       const conversation = await trx
@@ -246,12 +253,7 @@ export async function hideReported(
         .where('hidden_at', 'is', null)
         .returning('id')
         .executeTakeFirst();
-      await trx
-        .updateTable('review_reports')
-        .set({ resolved_at: now, resolution: 'hidden', resolved_by: actor.label })
-        .where('review_id', '=', subjectId)
-        .where('resolved_at', 'is', null)
-        .execute();
+      await settleOpenReports(trx, 'review', subjectId, hiding);
       if (!hidden) return;
       await recount(trx, review.tutor_id);
       text = review.body;
@@ -330,23 +332,17 @@ export async function suspendUser(
     await rotateCalendarFeed(trx, userId);
     await refreshTutorListing(trx, userId);
     const cancelled = await cancelLessonsOfSuspended(deps.lessons, trx, userId, now, lines);
-    const settled = {
+    const settled: Settlement = {
       resolved_at: new Date(now),
-      resolution: 'suspended' as const,
+      resolution: 'suspended',
       resolved_by: actor.label,
     };
-    await trx
-      .updateTable('message_reports')
-      .set(settled)
-      .where('resolved_at', 'is', null)
-      .where('message_id', 'in', trx.selectFrom('messages').select('id').where('sender_id', '=', userId))
-      .execute();
-    await trx
-      .updateTable('review_reports')
-      .set(settled)
-      .where('resolved_at', 'is', null)
-      .where('review_id', 'in', trx.selectFrom('reviews').select('id').where('student_id', '=', userId))
-      .execute();
+    const written = {
+      message: trx.selectFrom('messages').select('id').where('sender_id', '=', userId),
+      review: trx.selectFrom('reviews').select('id').where('student_id', '=', userId),
+    };
+    await settleOpenReports(trx, 'message', written.message, settled);
+    await settleOpenReports(trx, 'review', written.review, settled);
     await recordAudit(
       trx,
       actor,
