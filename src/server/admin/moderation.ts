@@ -45,6 +45,20 @@ export interface ReportView {
 
 const QUEUE_LIMIT = 100;
 
+/** What the queue shows of every report: who reported it, why and when, and who wrote what it is about. */
+const reportColumns = [
+  'r.id',
+  'r.reason',
+  'r.created_at',
+  'reporter.id as reporter_id',
+  'reporter.display_name as reporter_name',
+  'author.id as author_id',
+  'author.display_name as author_name',
+  'author.email as author_email',
+  'author.suspended_at',
+  'author.is_admin',
+] as const;
+
 /** Open reports of both kinds, oldest first. */
 export async function listReports(db: Kysely<DB>): Promise<ReportView[]> {
   const [messageReports, reviewReports] = await Promise.all([
@@ -53,20 +67,7 @@ export async function listReports(db: Kysely<DB>): Promise<ReportView[]> {
       .innerJoin('messages as m', 'm.id', 'r.message_id')
       .innerJoin('users as reporter', 'reporter.id', 'r.reporter_id')
       .innerJoin('users as author', 'author.id', 'm.sender_id')
-      .select([
-        'r.id',
-        'r.reason',
-        'r.message_text as text',
-        'r.created_at',
-        'reporter.id as reporter_id',
-        'reporter.display_name as reporter_name',
-        'author.id as author_id',
-        'author.display_name as author_name',
-        'author.email as author_email',
-        'author.suspended_at',
-        'author.is_admin',
-        'm.hidden_at',
-      ])
+      .select([...reportColumns, 'r.message_text as text', 'm.hidden_at'])
       .where('r.resolved_at', 'is', null)
       .orderBy('r.created_at')
       .orderBy('r.id')
@@ -78,21 +79,7 @@ export async function listReports(db: Kysely<DB>): Promise<ReportView[]> {
       .innerJoin('users as reporter', 'reporter.id', 'r.reporter_id')
       .innerJoin('users as author', 'author.id', 'v.student_id')
       .innerJoin('users as tutor', 'tutor.id', 'v.tutor_id')
-      .select([
-        'r.id',
-        'r.reason',
-        'r.review_text as text',
-        'r.created_at',
-        'reporter.id as reporter_id',
-        'reporter.display_name as reporter_name',
-        'author.id as author_id',
-        'author.display_name as author_name',
-        'author.email as author_email',
-        'author.suspended_at',
-        'author.is_admin',
-        'v.hidden_at',
-        'tutor.display_name as tutor_name',
-      ])
+      .select([...reportColumns, 'r.review_text as text', 'v.hidden_at', 'tutor.display_name as tutor_name'])
       .where('r.resolved_at', 'is', null)
       .orderBy('r.created_at')
       .orderBy('r.id')
@@ -185,6 +172,14 @@ export async function dismissReport(
   });
 }
 
+/** Who wrote what a moderator hid: named in the audit log and mailed. */
+const authorOf = (trx: Transaction<DB>, userId: string) =>
+  trx
+    .selectFrom('users')
+    .select(['id', 'display_name', 'email'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+
 export interface ModerationDeps {
   db: Kysely<DB>;
   mailer: LessonDeps['mailer'];
@@ -228,11 +223,7 @@ export async function hideReported(
         .executeTakeFirstOrThrow();
       hiddenMessage = { message: toMessage(message), ...(await audienceOf(trx, conversation)) };
       text = message.body;
-      author = await trx
-        .selectFrom('users')
-        .select(['id', 'display_name', 'email'])
-        .where('id', '=', message.sender_id)
-        .executeTakeFirstOrThrow();
+      author = await authorOf(trx, message.sender_id);
     } else {
       const review = await trx
         .selectFrom('reviews')
@@ -257,11 +248,7 @@ export async function hideReported(
       if (!hidden) return;
       await recount(trx, review.tutor_id);
       text = review.body;
-      author = await trx
-        .selectFrom('users')
-        .select(['id', 'display_name', 'email'])
-        .where('id', '=', review.student_id)
-        .executeTakeFirstOrThrow();
+      author = await authorOf(trx, review.student_id);
     }
     await recordAudit(
       trx,
