@@ -21,11 +21,25 @@ const CONTROL_CHARACTERS = /(?![\t\n\r])\p{Cc}/u;
 /** Any control character at all, line breaks included: for text that must stay on one line. */
 const ANY_CONTROL_CHARACTER = /\p{Cc}/u;
 /**
- * Characters that change how the text around them is shown without showing themselves: bidi
- * embeddings, overrides and isolates, zero-width spaces and joiners, the byte order mark. In a name
- * they let one person's name pose as another's on a card or in a mail.
+ * Letters and symbols that are drawn as nothing at all: the Hangul fillers (choseong, jungseong,
+ * the compatibility and the halfwidth one), the blank Braille pattern, the combining grapheme
+ * joiner and the Khmer inherent vowels. A name of them looks empty; beside other letters they pass
+ * for a space.
  */
-const INVISIBLE_FORMATTING = /[\u061C\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/;
+const BLANK_CHARACTERS = String.raw`\u034F\u115F\u1160\u17B4\u17B5\u2800\u3164\uFFA0`;
+/**
+ * Characters that change how the text around them is shown, or take up room, without showing
+ * themselves: every format character (Unicode's category Cf: bidi embeddings, overrides and
+ * isolates, zero-width spaces and joiners, the byte order mark, the soft hyphen, the tag
+ * characters U+E0000-E007F), the line and paragraph separators, and the blank characters above.
+ * In a name they let one person's name pose as another's on a card or in a mail, or show nothing.
+ */
+const INVISIBLE_FORMATTING = new RegExp(
+  `[\\p{Cf}\\p{Zl}\\p{Zp}\\u{E0000}-\\u{E007F}${BLANK_CHARACTERS}]`,
+  'u',
+);
+/** A character that shows: a letter, digit, punctuation mark or symbol that is not drawn blank. */
+const VISIBLE_CHARACTER = new RegExp(`(?![${BLANK_CHARACTERS}])[\\p{L}\\p{N}\\p{P}\\p{S}]`, 'u');
 
 /** Trimmed text of at most `max` characters; with `required`, the message when it is missing or blank. */
 const text = (label: string, max: number, required?: string) => {
@@ -59,10 +73,16 @@ export const emailSchema = z
   .pipe(z.email({ error: messages.invalidEmail }))
   .transform((email) => email.toLowerCase());
 
-/** Whether text shows as it was typed: no bidi marks, zero-width characters or byte order marks. */
+/**
+ * Whether text shows as it was typed: no format characters (bidi marks, zero-width characters,
+ * byte order marks, soft hyphens, tags), no line or paragraph separators, no blank letters.
+ */
 export const showsAsTyped = (text: string) => !INVISIBLE_FORMATTING.test(text);
+/** Whether text has something to see: at least one letter, digit, punctuation mark or symbol. */
+export const hasVisibleCharacter = (text: string) => VISIBLE_CHARACTER.test(text);
 const invisibleInName =
   'Name must not contain invisible formatting characters (such as text direction marks)';
+const nothingVisibleInName = 'Name must contain at least one visible letter, digit or symbol';
 
 /** A person's name as others see it: one line, and nothing that changes how the text around it shows. */
 export const displayNameSchema = z
@@ -71,7 +91,8 @@ export const displayNameSchema = z
   .min(1, messages.fillAllFields)
   .max(MAX_NAME_LENGTH, `Name must be at most ${MAX_NAME_LENGTH} characters`)
   .refine((name) => !ANY_CONTROL_CHARACTER.test(name), 'Name must not contain control characters')
-  .refine(showsAsTyped, invisibleInName);
+  .refine(showsAsTyped, invisibleInName)
+  .refine(hasVisibleCharacter, nothingVisibleInName);
 
 export const roleSchema = z.enum(ROLES, { error: 'Role must be student or tutor' });
 
@@ -80,10 +101,9 @@ export const linkTokenSchema = z.string().regex(/^[\w-]{16,128}$/);
 
 export const contactMessageSchema = z.object({
   // Support reads it in a mail and answers by it: shown as it was typed, as any other name.
-  name: oneLineText('Name', MAX_CONTACT_NAME_LENGTH, 'Name is required').refine(
-    showsAsTyped,
-    invisibleInName,
-  ),
+  name: oneLineText('Name', MAX_CONTACT_NAME_LENGTH, 'Name is required')
+    .refine(showsAsTyped, invisibleInName)
+    .refine(hasVisibleCharacter, nothingVisibleInName),
   email: emailSchema,
   subject: z.enum(CONTACT_SUBJECT_VALUES, { error: 'Please choose a subject' }),
   message: freeText('Message', MAX_CONTACT_MESSAGE_LENGTH, 'Message is required'),

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { grantAdmin } from '../../src/server/admin/admins';
 import { SUPPORT_ID } from '../../src/shared/constants';
-import { get, send, verifiedUser } from '../support/accounts';
+import { type CookieJar, get, send, verifiedUser } from '../support/accounts';
 import { openChannel } from '../support/live-channel';
 import { type MailCatcher, startMailCatcher } from '../support/mail-catcher';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -84,4 +84,22 @@ it('delivers a support answer sent through one server to the person’s tab on t
   });
   expect(JSON.stringify(tab.frames)).not.toContain(adminId);
   tab.socket.close();
+});
+
+it('closes a tab on one server, opened with a second session cookie, when its session signs out on the other', async () => {
+  const [victim, other] = await Promise.all([
+    verifiedUser(first, mailbox, { name: 'Vera Twoservers' }),
+    verifiedUser(first, mailbox, { name: 'Otto Twoservers' }),
+  ]);
+  // The channel signs in with the plain cookie; the `__Secure-` one names another live session.
+  const cookie = `${victim.jar.header()}; __Secure-tutorlane.session_token=${other.jar.get('tutorlane.session_token')}`;
+  const [, secondServer] = servers;
+  if (!secondServer) throw new Error('no second server');
+  const tab = await openChannel(secondServer.url, { header: () => cookie } as CookieJar);
+  await tab.next((frame) => frame.type === 'ready');
+  expect((await send(first, 'POST', '/api/auth/sign-out', {}, victim.jar)).status).toBe(200);
+  const stayedOpen = new Promise<never>((_, reject) => {
+    setTimeout(() => reject(new Error('the channel outlived its session')), 5000).unref();
+  });
+  expect(await Promise.race([tab.closed, stayedOpen])).toBe(4001);
 });

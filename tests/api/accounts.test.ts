@@ -434,6 +434,41 @@ describe('profile', () => {
     expect((await get(t, '/api/profile', jar).then((res) => res.json())).displayName).toBe('New Name');
   });
 
+  // Names that look empty, or hide formatting a reader cannot see: refused at sign-up and later.
+  const unseen = {
+    'a Hangul filler': '\u3164',
+    'a soft hyphen': 'Ada\u00ADLovelace',
+    'tag characters': 'Ada\u{E0067}\u{E0062}\u{E007F}',
+    'a line separator': 'Ada\u2028Lovelace',
+    'a blank Braille pattern': '\u2800',
+    'a lone combining mark': '\u0301',
+  };
+
+  it.each(Object.entries(unseen))(
+    'refuses a name with %s at sign-up: 400, no account',
+    async (_label, name) => {
+      const { res, email } = await signUp(t, { name, email: uniqueEmail('unseen') });
+      expect(res.status).toBe(400);
+      expect((await res.json()).message).toMatch(/^Name must /);
+      expect(await countUsers(email)).toBe(0);
+    },
+  );
+
+  it('refuses a later change to a name that shows nothing or hides formatting, and keeps real names', async () => {
+    const { jar } = await signUp(t, { name: 'Plain Name' });
+    for (const name of Object.values(unseen)) {
+      const res = await send(t, 'PATCH', '/api/profile', { displayName: name }, jar);
+      expect(res.status, JSON.stringify(name)).toBe(400);
+      expect((await res.json()).message).toMatch(/^Name must /);
+    }
+    expect((await get(t, '/api/profile', jar).then((res) => res.json())).displayName).toBe('Plain Name');
+    for (const name of ['Zoë Ångström', '김하늘', 'Ana ❤️']) {
+      const res = await send(t, 'PATCH', '/api/profile', { displayName: name }, jar);
+      expect(res.status, name).toBe(200);
+      expect((await res.json()).displayName).toBe(name);
+    }
+  });
+
   it('needs a signed-in user', async () => {
     expect((await get(t, '/api/profile')).status).toBe(401);
     expect((await send(t, 'PATCH', '/api/profile', { displayName: 'x' })).status).toBe(401);

@@ -5,11 +5,13 @@
  * WebSocket that delivers each message to the other side as it is sent.
  */
 import { describe, expect, it } from 'vitest';
+import { grantAdmin } from '../../src/server/admin/admins';
 import { generateDemoTutors, insertDemoTutors } from '../../src/server/demo/demo-tutors';
 import { mailUnread } from '../../src/server/messages/unread-mail';
-import { get, send, signUp } from '../support/accounts';
+import { type CookieJar, get, send, signUp } from '../support/accounts';
 import { mailbox, type Person, person, server, setUpApiTest, t } from '../support/api-app';
 import { openChannel } from '../support/live-channel';
+import { linkIn } from '../support/mail-catcher';
 import { TEST_APP_URL } from '../support/test-app';
 
 setUpApiTest({ listen: true });
@@ -306,6 +308,45 @@ describe('blocks and reports', () => {
     expect(id).toBeTruthy();
   });
 
+  it('keeps one open report per reporter and message: a second one, even sent at once, is the first', async () => {
+    const [teacher, student] = await Promise.all([tutor(), person('student')]);
+    const { message } = await (await start(student, teacher.id, 'Spam, spam, spam')).json();
+    const report = (reason: string) =>
+      send(t, 'POST', `/api/messages/${message.id}/report`, { reason }, teacher.jar);
+    const first = await report('Spam');
+    expect(first.status).toBe(201);
+    const { id } = await first.json();
+    const again = await Promise.all(Array.from({ length: 8 }, (_, n) => report(`Spam ${n}`)));
+    expect(again.map((res) => res.status)).toEqual(Array(8).fill(200));
+    for (const res of again) expect(await res.json()).toEqual({ reported: true, id });
+    const open = () =>
+      t.database.db
+        .selectFrom('message_reports')
+        .select(['id', 'reason'])
+        .where('message_id', '=', message.id)
+        .where('resolved_at', 'is', null)
+        .execute();
+    expect((await open()).map((row) => ({ id: Number(row.id), reason: row.reason }))).toEqual([
+      { id, reason: 'Spam' },
+    ]);
+    // The database holds the rule, whoever writes.
+    await expect(
+      t.database.db
+        .insertInto('message_reports')
+        .values({ message_id: message.id, reporter_id: teacher.id, reason: 'Again', message_text: 'x' })
+        .execute(),
+    ).rejects.toThrow(/message_reports_one_open_idx/);
+
+    // Once a moderator settled it, the same person may report the message again.
+    const admin = await person('student');
+    await grantAdmin(t.database.db, admin.email);
+    const dismissed = await send(t, 'POST', `/api/admin/reports/message-${id}/dismiss`, {}, admin.jar);
+    expect(dismissed.status).toBe(200);
+    const anew = await report('Still spam');
+    expect(anew.status).toBe(201);
+    expect((await anew.json()).id).not.toBe(id);
+  });
+
   it('refuses blocking oneself, or nobody', async () => {
     const student = await person('student');
     expect((await send(t, 'POST', '/api/blocks', { userId: student.id }, student.jar)).status).toBe(400);
@@ -325,6 +366,20 @@ describe('rate limits', () => {
     expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
     expect((await refused.json()).message).toBe(
       'You are sending messages too quickly: at most 30 a minute. Please wait a moment.',
+    );
+  });
+
+  it('allows 20 message reports an hour per user, repeats included', async () => {
+    const [teacher, student] = await Promise.all([tutor(), person('student')]);
+    const { message } = await (await start(student, teacher.id, 'Annoying')).json();
+    const report = () =>
+      send(t, 'POST', `/api/messages/${message.id}/report`, { reason: 'Annoying' }, teacher.jar);
+    for (let n = 0; n < 20; n += 1) expect([200, 201]).toContain((await report()).status);
+    const refused = await report();
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBeTruthy();
+    expect((await refused.json()).message).toBe(
+      'You have sent many reports: at most 20 an hour. Please try again later.',
     );
   });
 
@@ -427,5 +482,52 @@ describe('the live channel', () => {
     await tab.next((frame) => frame.type === 'ready');
     expect((await send(t, 'POST', '/api/auth/sign-out', {}, student.jar)).status).toBe(200);
     expect(await tab.closed).toBe(4001);
+  });
+
+  /** How each way of ending a session is taken, for `who`. */
+  const endings = {
+    'a sign-out': async (who: Person) => {
+      expect((await send(t, 'POST', '/api/auth/sign-out', {}, who.jar)).status).toBe(200);
+    },
+    'a password reset': async (who: Person) => {
+      await send(t, 'POST', '/api/auth/request-password-reset', { email: who.email });
+      const mail = await mailbox.waitFor(
+        (candidate) => candidate.to === who.email && candidate.subject === 'Reset your Tutorlane password',
+      );
+      const token = new URL(linkIn(mail, '/reset-password?token=')).searchParams.get('token');
+      const reset = { token, newPassword: 'a-whole-new-pass-42', confirmPassword: 'a-whole-new-pass-42' };
+      expect((await send(t, 'POST', '/api/auth/reset-password', reset)).status).toBe(200);
+    },
+    'a suspension': async (who: Person) => {
+      const admin = await person('student');
+      await grantAdmin(t.database.db, admin.email);
+      const suspend = { reason: 'Abuse' };
+      expect((await send(t, 'POST', `/api/admin/users/${who.id}/suspend`, suspend, admin.jar)).status).toBe(
+        200,
+      );
+    },
+  };
+
+  // A request may carry two session cookies: a `__Secure-` one beside the plain one, or one name
+  // twice. The channel signs in with one of them; whatever the other names, the socket belongs to
+  // the session that signed it in, and ends with it.
+  it.each([
+    ['a `__Secure-` cookie', 'a sign-out'],
+    ['the same name twice', 'a sign-out'],
+    ['a `__Secure-` cookie', 'a password reset'],
+    ['a `__Secure-` cookie', 'a suspension'],
+  ] as const)('closes a channel opened with a second session cookie (%s) at %s', async (shape, ending) => {
+    const [victim, other] = await Promise.all([person('student'), person('student')]);
+    const otherToken = other.jar.get('tutorlane.session_token');
+    const name =
+      shape === 'the same name twice' ? 'tutorlane.session_token' : '__Secure-tutorlane.session_token';
+    const cookie = `${victim.jar.header()}; ${name}=${otherToken}`;
+    const tab = await openChannel(server.url, { header: () => cookie } as CookieJar);
+    await tab.next((frame) => frame.type === 'ready');
+    await endings[ending](victim);
+    const stayedOpen = new Promise<never>((_, reject) => {
+      setTimeout(() => reject(new Error('the channel outlived its session')), 5000).unref();
+    });
+    expect(await Promise.race([tab.closed, stayedOpen])).toBe(4001);
   });
 });

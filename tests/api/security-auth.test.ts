@@ -5,6 +5,7 @@
  */
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { grantAdmin } from '../../src/server/admin/admins';
 import { createRateLimiters } from '../../src/server/rate-limit/rate-limits';
 import * as messages from '../../src/shared/messages';
 import {
@@ -472,5 +473,48 @@ describe('session cookie', () => {
     copy.store(new Response(null, { headers: { 'set-cookie': `${jar.header()}; Path=/` } }));
     await send(t, 'POST', '/api/auth/sign-out', {}, jar);
     expect((await get(t, '/api/profile', copy)).status).toBe(401);
+  });
+});
+
+// The calendar address is a key of its own (calendar apps send no cookies): whoever copied it
+// keeps reading the lessons until it changes. The account's owner resetting their password, or a
+// suspension, must take it from them as it takes their sessions.
+describe('calendar feed address', () => {
+  async function withFeed() {
+    const account = await verifiedUser(t, mailbox);
+    const made = await send(t, 'POST', '/api/calendar-feed', {}, account.jar);
+    const path = new URL((await made.json()).url).pathname;
+    expect((await t.request(path)).status).toBe(200);
+    return { ...account, path };
+  }
+
+  it('moves to a new address when the password is reset: the old one answers 404', async () => {
+    const { email, path } = await withFeed();
+    await post('/api/auth/request-password-reset', { email });
+    const token = await resetToken(email);
+    const reset = await post('/api/auth/reset-password', { token, newPassword: 'fresh-start-pass-42' });
+    expect(reset.status).toBe(200);
+    expect((await t.request(path)).status).toBe(404);
+    // The owner, signed in again, finds the new address in their settings, and it works.
+    const { jar } = await signIn(t, email, 'fresh-start-pass-42');
+    const { url } = await (await get(t, '/api/calendar-feed', jar)).json();
+    expect(new URL(url).pathname).not.toBe(path);
+    expect((await t.request(new URL(url).pathname)).status).toBe(200);
+  });
+
+  it('moves to a new address when the account is suspended: the old one answers 404', async () => {
+    const { email, path } = await withFeed();
+    const admin = await verifiedUser(t, mailbox);
+    await grantAdmin(t.database.db, admin.email);
+    const id = (
+      await t.database.db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow()
+    ).id;
+    const suspended = await send(t, 'POST', `/api/admin/users/${id}/suspend`, { reason: 'Abuse' }, admin.jar);
+    expect(suspended.status).toBe(200);
+    expect((await t.request(path)).status).toBe(404);
   });
 });

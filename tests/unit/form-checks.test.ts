@@ -12,6 +12,7 @@ import {
   tutorProfileForm,
 } from '../../src/shared/form-checks';
 import * as messages from '../../src/shared/messages';
+import { contactMessageSchema, displayNameSchema } from '../../src/shared/schemas';
 
 const contact = { name: 'Ada', email: 'ada@example.com', subject: 'general', message: 'Hello' };
 const signUp = {
@@ -143,5 +144,42 @@ describe("a tutor's profile form", () => {
     );
     expect(check(tutorProfileForm, { ...tutor, hourlyRate: ' 45 ' }).data?.hourlyRate).toBe(45);
     expect(check(tutorProfileForm, tutor).data?.hourlyRate).toBeNull();
+  });
+});
+
+describe('the name rules', () => {
+  const invisible = 'Name must not contain invisible formatting characters (such as text direction marks)';
+  const nothingVisible = 'Name must contain at least one visible letter, digit or symbol';
+  const firstProblem = (name: string) => displayNameSchema.safeParse(name).error?.issues[0]?.message;
+
+  it.each([
+    ['a Hangul filler alone', '\u3164', invisible],
+    ['a Hangul filler between words', 'Ada\u3164Lovelace', invisible],
+    ['the Hangul choseong and jungseong fillers', '\u115F\u1160', invisible],
+    ['the halfwidth Hangul filler', '\uFFA0', invisible],
+    ['the blank Braille pattern', '\u2800', invisible],
+    ['a soft hyphen', 'Ada\u00ADLovelace', invisible],
+    ['a tag character', 'Ada\u{E0041}', invisible],
+    ['the cancel tag', 'Ada\u{E007F}', invisible],
+    ['the line separator', 'Ada\u2028Lovelace', invisible],
+    ['the paragraph separator', 'Ada\u2029Lovelace', invisible],
+    ['the Mongolian vowel separator (another format character)', 'Ada\u180ELovelace', invisible],
+    ['a word joiner', 'Ada\u2060Lovelace', invisible],
+    ['a combining mark with nothing to sit on', '\u0301', nothingVisible],
+    ['variation selectors alone', '\uFE0F\uFE0F', nothingVisible],
+  ])('refuses %s', (_label, name, message) => {
+    expect(firstProblem(name)).toBe(message);
+    expect(contactMessageSchema.shape.name.safeParse(name).error?.issues[0]?.message).toBe(message);
+  });
+
+  it.each(['Zoë Ångström', '李小龍', 'José 🙂', 'Ana ❤️', "Seán O'Brien-Ní", 'محمد', '김하늘', 'X Æ A-12'])(
+    'accepts %s',
+    (name) => {
+      expect(displayNameSchema.safeParse(name).success).toBe(true);
+    },
+  );
+
+  it('says so in the sign-up form, before the check is spent', () => {
+    expect(check(signUpForm, { ...signUp, name: '\u3164' }).problem?.fields.name).toBe(invisible);
   });
 });

@@ -24,6 +24,7 @@ import { firstSignUpProblem } from '../../shared/sign-up-checks';
 import type { CaptchaVerifier } from '../captcha/captcha';
 import type { Config } from '../config/config';
 import type { DB } from '../db/schema';
+import { rotateCalendarFeed } from '../lessons/calendar-feed';
 import type { Logger } from '../logging/logger';
 import { passwordResetMail, verificationMail } from '../mail/mail-templates';
 import type { Mailer } from '../mail/mailer';
@@ -253,6 +254,12 @@ export function createAuth(deps: AuthDependencies) {
       password: { hash: hashPassword, verify: verifyPassword },
       resetPasswordTokenExpiresIn: PASSWORD_RESET_TTL_SECONDS,
       revokeSessionsOnPasswordReset: true,
+      // The calendar address is a key that needs no session: whoever held the account before the
+      // reset loses it too. (Run after the new password is saved; the owner finds the new address
+      // in their settings.)
+      async onPasswordReset({ user }) {
+        await rotateCalendarFeed(db, user.id);
+      },
       async sendResetPassword({ user, token }) {
         // A new link voids the older ones of the same account.
         const current = await db

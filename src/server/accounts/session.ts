@@ -87,7 +87,14 @@ export function createSessionReader(auth: Auth, config: Pick<Config, 'authSecret
     forwardCookies(c, headers);
     // Suspension deletes the user's sessions; one made by a sign-in racing the suspension is
     // refused here, so it never reaches anything.
-    if (!response || isSuspended(response.user)) return null;
+    if (!response || isSuspended(response.user)) {
+      c.set('sessionToken', null);
+      return null;
+    }
+    // The session Better Auth found, as its row names it. A request may carry several session
+    // cookies (a `__Secure-` one beside a plain one, or one name twice); reading the header again
+    // could pick another one than Better Auth did.
+    c.set('sessionToken', response.session.token);
     return toSessionUser(response.user);
   }
 

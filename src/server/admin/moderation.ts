@@ -5,9 +5,10 @@
  * author. Each report is settled once: the conditional UPDATE that settles it decides between two
  * admins acting at once.
  */
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, type SelectQueryBuilder, sql, type Transaction } from 'kysely';
 import type { DB, ReportResolution } from '../db/schema';
 import { ApiError } from '../http/api-error';
+import { rotateCalendarFeed } from '../lessons/calendar-feed';
 import { type LessonDeps, type Lines, pushLines } from '../lessons/lesson-announcements';
 import { cancelLessonsOfSuspended } from '../lessons/suspension';
 import type { LiveHub } from '../messages/live';
@@ -45,6 +46,20 @@ export interface ReportView {
 
 const QUEUE_LIMIT = 100;
 
+/** What the queue shows of every report: who reported it, why and when, and who wrote what it is about. */
+const reportColumns = [
+  'r.id',
+  'r.reason',
+  'r.created_at',
+  'reporter.id as reporter_id',
+  'reporter.display_name as reporter_name',
+  'author.id as author_id',
+  'author.display_name as author_name',
+  'author.email as author_email',
+  'author.suspended_at',
+  'author.is_admin',
+] as const;
+
 /** Open reports of both kinds, oldest first. */
 export async function listReports(db: Kysely<DB>): Promise<ReportView[]> {
   const [messageReports, reviewReports] = await Promise.all([
@@ -53,20 +68,7 @@ export async function listReports(db: Kysely<DB>): Promise<ReportView[]> {
       .innerJoin('messages as m', 'm.id', 'r.message_id')
       .innerJoin('users as reporter', 'reporter.id', 'r.reporter_id')
       .innerJoin('users as author', 'author.id', 'm.sender_id')
-      .select([
-        'r.id',
-        'r.reason',
-        'r.message_text as text',
-        'r.created_at',
-        'reporter.id as reporter_id',
-        'reporter.display_name as reporter_name',
-        'author.id as author_id',
-        'author.display_name as author_name',
-        'author.email as author_email',
-        'author.suspended_at',
-        'author.is_admin',
-        'm.hidden_at',
-      ])
+      .select([...reportColumns, 'r.message_text as text', 'm.hidden_at'])
       .where('r.resolved_at', 'is', null)
       .orderBy('r.created_at')
       .orderBy('r.id')
@@ -78,21 +80,7 @@ export async function listReports(db: Kysely<DB>): Promise<ReportView[]> {
       .innerJoin('users as reporter', 'reporter.id', 'r.reporter_id')
       .innerJoin('users as author', 'author.id', 'v.student_id')
       .innerJoin('users as tutor', 'tutor.id', 'v.tutor_id')
-      .select([
-        'r.id',
-        'r.reason',
-        'r.review_text as text',
-        'r.created_at',
-        'reporter.id as reporter_id',
-        'reporter.display_name as reporter_name',
-        'author.id as author_id',
-        'author.display_name as author_name',
-        'author.email as author_email',
-        'author.suspended_at',
-        'author.is_admin',
-        'v.hidden_at',
-        'tutor.display_name as tutor_name',
-      ])
+      .select([...reportColumns, 'r.review_text as text', 'v.hidden_at', 'tutor.display_name as tutor_name'])
       .where('r.resolved_at', 'is', null)
       .orderBy('r.created_at')
       .orderBy('r.id')
@@ -123,7 +111,32 @@ export async function listReports(db: Kysely<DB>): Promise<ReportView[]> {
   }));
 }
 
-const reportTable = (kind: ReportKind) => (kind === 'message' ? 'message_reports' : 'review_reports');
+/** Where each kind of report is kept, and the column naming what it is about. */
+const reportTables = {
+  message: { table: 'message_reports', subject: 'message_id' },
+  review: { table: 'review_reports', subject: 'review_id' },
+} as const;
+
+type Settlement = { resolved_at: Date; resolution: ReportResolution; resolved_by: string };
+
+/**
+ * Settles the open reports of `kind` about `subjects`: one id, or a query of ids (what one author
+ * wrote). Every other report about a hidden message or review, or by a suspended author, goes so.
+ */
+async function settleOpenReports(
+  trx: Transaction<DB>,
+  kind: ReportKind,
+  subjects: number | string | SelectQueryBuilder<DB, keyof DB, { id: number | string }>,
+  settlement: Settlement,
+) {
+  const { table, subject } = reportTables[kind];
+  await trx
+    .updateTable(table)
+    .set(settlement)
+    .where('resolved_at', 'is', null)
+    .where(trx.dynamic.ref(subject), typeof subjects === 'object' ? 'in' : '=', subjects)
+    .execute();
+}
 
 /** Settles one open report, or says why it cannot: 404 for none, 409 when already settled. */
 async function settle(
@@ -132,30 +145,16 @@ async function settle(
   resolution: ReportResolution,
   actor: Actor,
 ): Promise<{ subjectId: string }> {
-  const now = new Date();
-  const values = { resolved_at: now, resolution, resolved_by: actor.label };
-  const settled =
-    report.kind === 'message'
-      ? await trx
-          .updateTable('message_reports')
-          .set(values)
-          .where('id', '=', report.id)
-          .where('resolved_at', 'is', null)
-          .returning('message_id as subject')
-          .executeTakeFirst()
-      : await trx
-          .updateTable('review_reports')
-          .set(values)
-          .where('id', '=', report.id)
-          .where('resolved_at', 'is', null)
-          .returning('review_id as subject')
-          .executeTakeFirst();
-  if (settled) return { subjectId: String(settled.subject) };
-  const exists = await trx
-    .selectFrom(reportTable(report.kind))
-    .select('id')
+  const { table, subject } = reportTables[report.kind];
+  const settled = await trx
+    .updateTable(table)
+    .set({ resolved_at: new Date(), resolution, resolved_by: actor.label })
     .where('id', '=', report.id)
+    .where('resolved_at', 'is', null)
+    .returning(sql<number | string>`${sql.ref(subject)}`.as('subject'))
     .executeTakeFirst();
+  if (settled) return { subjectId: String(settled.subject) };
+  const exists = await trx.selectFrom(table).select('id').where('id', '=', report.id).executeTakeFirst();
   if (!exists) throw new ApiError(404, moderationMessages.reportNotFound, 'NOT_FOUND');
   throw new ApiError(409, moderationMessages.settled, 'ALREADY_SETTLED');
 }
@@ -173,6 +172,14 @@ export async function dismissReport(
     await recordAudit(trx, actor, 'report.dismissed', { id: null, label: reportLabel(report) }, note);
   });
 }
+
+/** Who wrote what a moderator hid: named in the audit log and mailed. */
+const authorOf = (trx: Transaction<DB>, userId: string) =>
+  trx
+    .selectFrom('users')
+    .select(['id', 'display_name', 'email'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
 
 export interface ModerationDeps {
   db: Kysely<DB>;
@@ -195,6 +202,7 @@ export async function hideReported(
   await db.transaction().execute(async (trx) => {
     const { subjectId } = await settle(trx, report, 'hidden', actor);
     const now = new Date();
+    const hiding: Settlement = { resolved_at: now, resolution: 'hidden', resolved_by: actor.label };
     let author: { id: string; display_name: string; email: string };
     let text: string;
     if (report.kind === 'message') {
@@ -206,12 +214,7 @@ export async function hideReported(
         .where('hidden_at', 'is', null)
         .returning(['id', 'conversation_id', 'sender_id', 'body', 'event', 'created_at', 'hidden_at'])
         .executeTakeFirst();
-      await trx
-        .updateTable('message_reports')
-        .set({ resolved_at: now, resolution: 'hidden', resolved_by: actor.label })
-        .where('message_id', '=', messageId)
-        .where('resolved_at', 'is', null)
-        .execute();
+      await settleOpenReports(trx, 'message', messageId, hiding);
       // Already hidden through another report: settled, nobody is told twice.
       if (!message?.sender_id) return;
       const conversation = await trx
@@ -221,11 +224,7 @@ export async function hideReported(
         .executeTakeFirstOrThrow();
       hiddenMessage = { message: toMessage(message), ...(await audienceOf(trx, conversation)) };
       text = message.body;
-      author = await trx
-        .selectFrom('users')
-        .select(['id', 'display_name', 'email'])
-        .where('id', '=', message.sender_id)
-        .executeTakeFirstOrThrow();
+      author = await authorOf(trx, message.sender_id);
     } else {
       const review = await trx
         .selectFrom('reviews')
@@ -246,20 +245,11 @@ export async function hideReported(
         .where('hidden_at', 'is', null)
         .returning('id')
         .executeTakeFirst();
-      await trx
-        .updateTable('review_reports')
-        .set({ resolved_at: now, resolution: 'hidden', resolved_by: actor.label })
-        .where('review_id', '=', subjectId)
-        .where('resolved_at', 'is', null)
-        .execute();
+      await settleOpenReports(trx, 'review', subjectId, hiding);
       if (!hidden) return;
       await recount(trx, review.tutor_id);
       text = review.body;
-      author = await trx
-        .selectFrom('users')
-        .select(['id', 'display_name', 'email'])
-        .where('id', '=', review.student_id)
-        .executeTakeFirstOrThrow();
+      author = await authorOf(trx, review.student_id);
     }
     await recordAudit(
       trx,
@@ -326,25 +316,21 @@ export async function suspendUser(
       throw new ApiError(409, moderationMessages.alreadySuspended, 'ALREADY_SUSPENDED');
     }
     const ended = await trx.deleteFrom('sessions').where('user_id', '=', userId).returning('token').execute();
+    // The calendar address needs no session: a copy of it would go on reading their lessons.
+    await rotateCalendarFeed(trx, userId);
     await refreshTutorListing(trx, userId);
     const cancelled = await cancelLessonsOfSuspended(deps.lessons, trx, userId, now, lines);
-    const settled = {
+    const settled: Settlement = {
       resolved_at: new Date(now),
-      resolution: 'suspended' as const,
+      resolution: 'suspended',
       resolved_by: actor.label,
     };
-    await trx
-      .updateTable('message_reports')
-      .set(settled)
-      .where('resolved_at', 'is', null)
-      .where('message_id', 'in', trx.selectFrom('messages').select('id').where('sender_id', '=', userId))
-      .execute();
-    await trx
-      .updateTable('review_reports')
-      .set(settled)
-      .where('resolved_at', 'is', null)
-      .where('review_id', 'in', trx.selectFrom('reviews').select('id').where('student_id', '=', userId))
-      .execute();
+    const written = {
+      message: trx.selectFrom('messages').select('id').where('sender_id', '=', userId),
+      review: trx.selectFrom('reviews').select('id').where('student_id', '=', userId),
+    };
+    await settleOpenReports(trx, 'message', written.message, settled);
+    await settleOpenReports(trx, 'review', written.review, settled);
     await recordAudit(
       trx,
       actor,

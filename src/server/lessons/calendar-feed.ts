@@ -1,11 +1,13 @@
 /**
  * A user's lessons as an iCalendar feed that calendar apps subscribe to by URL. The URL's secret
- * token is the only key (calendar apps send no cookies); creating a new one revokes the old.
+ * token is the only key (calendar apps send no cookies); creating a new one revokes the old, and a
+ * password reset or a suspension replaces it.
  * Events keep the UID of the lesson's invitations, so a calendar that got both shows one event.
  * Cancelled lessons stay in the feed marked CANCELLED, so a subscribed calendar removes them.
  */
+import { randomBytes } from 'node:crypto';
 import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { PRODUCT_NAME } from '../../shared/constants';
 import { paths } from '../../shared/routes';
 import type { DB } from '../db/schema';
@@ -17,6 +19,19 @@ const DAY = 24 * 60 * 60 * 1000;
 const FEED_PAST_DAYS = 60;
 /** ...to this many ahead (the longest booking horizon, with room). */
 const FEED_FUTURE_DAYS = 400;
+
+/**
+ * Gives the user's feed, when they have one, a new address; the old one answers 404 from now on.
+ * The address is a key of its own that outlives every session, so it changes whenever the account
+ * is taken back from whoever may hold a copy: at a password reset and at a suspension.
+ */
+export async function rotateCalendarFeed(db: Kysely<DB> | Transaction<DB>, userId: string) {
+  await db
+    .updateTable('calendar_feeds')
+    .set({ token: randomBytes(24).toString('base64url'), created_at: new Date() })
+    .where('user_id', '=', userId)
+    .execute();
+}
 
 export async function calendarFeed(
   db: Kysely<DB>,

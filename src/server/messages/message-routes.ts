@@ -10,7 +10,6 @@
  * A conversation someone is not part of does not exist for them: 404.
  */
 import { upgradeWebSocket } from '@hono/node-server';
-import { getSessionCookie } from 'better-auth/cookies';
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -22,12 +21,7 @@ import {
   reportSchema,
 } from '../../shared/conversation-schemas';
 import * as productMessages from '../../shared/messages';
-import {
-  requireVerifiedUser,
-  SESSION_COOKIE_PREFIX,
-  type SessionReader,
-  verifiedOnly,
-} from '../accounts/session';
+import { requireVerifiedUser, type SessionReader, verifiedOnly } from '../accounts/session';
 import type { DB } from '../db/schema';
 import { ApiError, errorResponse } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
@@ -78,6 +72,7 @@ export function messageRoutes(deps: {
   const { loadSession } = sessions;
   const trusted = new Set(deps.trustedOrigins);
   const sending = limitByUser(limiters, 'messages', messageMessages.tooFast);
+  const reporting = limitByUser(limiters, 'messageReports', messageMessages.tooManyReports);
 
   /**
    * Support's shared read mark moved (an admin read or answered): every other admin's tabs get
@@ -250,6 +245,7 @@ export function messageRoutes(deps: {
       '/messages/:id/report',
       loadSession,
       verifiedOnly,
+      reporting,
       validate('param', messageParam, messageMessages.messageNotFound),
       validate('json', reportSchema),
       async (c) => {
@@ -259,6 +255,7 @@ export function messageRoutes(deps: {
           c.req.valid('param').id,
           c.req.valid('json').reason,
         );
+        if (!report.created) return c.json({ reported: true, id: report.id }, 200);
         c.get('logger').info({ reportId: report.id }, 'message reported');
         return c.json({ reported: true, id: report.id }, 201);
       },
@@ -276,12 +273,14 @@ export function messageRoutes(deps: {
       verifiedOnly,
       upgradeWebSocket((c) => {
         const user = requireVerifiedUser(c);
-        const sessionToken =
-          getSessionCookie(c.req.raw.headers, { cookiePrefix: SESSION_COOKIE_PREFIX }) ?? '';
+        // Filed under the session that signed it in (not a cookie read from the header again,
+        // which with two session cookies may be another one): it closes when that session ends.
+        const sessionToken = c.get('sessionToken');
+        if (!sessionToken) throw new ApiError(401, productMessages.notSignedIn, 'UNAUTHORIZED');
         let detach = () => {};
         return {
           onOpen(_event, socket) {
-            detach = live.attach(user.id, sessionToken.split('.')[0] ?? sessionToken, socket);
+            detach = live.attach(user.id, sessionToken, socket);
           },
           onClose() {
             detach();

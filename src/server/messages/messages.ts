@@ -26,6 +26,7 @@ export const messageMessages = {
   notYourself: 'You cannot block yourself',
   youBlocked: 'You blocked this person. Unblock them to write to them.',
   tooFast: 'You are sending messages too quickly: at most 30 a minute. Please wait a moment.',
+  tooManyReports: 'You have sent many reports: at most 20 an hour. Please try again later.',
   tooManyConversations: 'You can start at most 10 new conversations a day. Please try again tomorrow.',
   userNotFound: 'There is no such person',
 } as const;
@@ -576,12 +577,30 @@ export async function reportMessage(db: Kysely<DB>, reader: Reader, messageId: n
   // Only a message someone else wrote can be reported; anything else is no message of theirs.
   if (!message || message.sender_id === null || message.sender_id === userId)
     throw new ApiError(404, messageMessages.messageNotFound, 'NOT_FOUND');
-  const row = await db
-    .insertInto('message_reports')
-    .values({ message_id: messageId, reporter_id: userId, reason, message_text: message.body })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { id: Number(row.id) };
+  // One open report per reporter and message, kept by a unique index: a second one while the
+  // first waits for a moderator is the same report (the first reason stands), however many race.
+  // Should the open one be settled between the insert and the look, it reports anew (a moderator
+  // settling the same report three times over within milliseconds is no person's doing).
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const made = await db
+      .insertInto('message_reports')
+      .values({ message_id: messageId, reporter_id: userId, reason, message_text: message.body })
+      .onConflict((oc) =>
+        oc.columns(['message_id', 'reporter_id']).where('resolved_at', 'is', null).doNothing(),
+      )
+      .returning('id')
+      .executeTakeFirst();
+    if (made) return { id: Number(made.id), created: true };
+    const open = await db
+      .selectFrom('message_reports')
+      .select('id')
+      .where('message_id', '=', messageId)
+      .where('reporter_id', '=', userId)
+      .where('resolved_at', 'is', null)
+      .executeTakeFirst();
+    if (open) return { id: Number(open.id), created: false };
+  }
+  throw new Error('a report of this message was settled each time it was looked for');
 }
 
 /**

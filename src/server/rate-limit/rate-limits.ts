@@ -51,6 +51,11 @@ export const rateLimitRules = {
   lessonChanges: { points: 120, durationSeconds: 60 * 60 },
   /** Messages per user, a conversation's first one included: a fast typist, not a spammer. */
   messages: { points: 30, durationSeconds: 60 },
+  /**
+   * Reports of messages per user: a person who meets abuse reports every message of it, not a
+   * hundred a minute into the moderators' queue. (Reports of reviews share profileUpdate.)
+   */
+  messageReports: { points: 20, durationSeconds: 60 * 60 },
   /** New conversations a student opens a day: enough to ask around, not to canvass every tutor. */
   newConversations: { points: 10, durationSeconds: 24 * 60 * 60 },
   /**

@@ -15,6 +15,7 @@ import * as progress from './0009-progress';
 import * as operators from './0010-operators';
 import * as siteSettings from './0011-site-settings';
 import * as supportConversations from './0012-support-conversations';
+import * as oneOpenReport from './0013-one-open-report';
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '0010-operators': operators,
   '0011-site-settings': siteSettings,
   '0012-support-conversations': supportConversations,
+  '0013-one-open-report': oneOpenReport,
 };
