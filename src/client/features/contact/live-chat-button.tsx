@@ -10,7 +10,7 @@ import { paths, supportChatPath } from '../../../shared/routes';
 import { Button } from '../../components/button';
 import { ErrorMessage, StatusMessage } from '../../components/messages';
 import { ApiError, api, failureMessage, request } from '../../lib/api';
-import { useAuth } from '../auth/auth-provider';
+import { useAuth } from '../auth';
 
 const COULD_NOT_OPEN = 'We could not open the chat. Please try again.';
 

@@ -17,19 +17,19 @@ import { PRODUCT_NAME, SUPPORT_NAME, SUPPORT_RESPONSE_HOURS } from '../../../sha
 import { MAX_REPORT_REASON_LENGTH } from '../../../shared/conversation-schemas';
 import { paths } from '../../../shared/routes';
 import { Button } from '../../components/button';
+import { Composer } from '../../components/composer';
 import { Dialog } from '../../components/dialog';
+import { StatusBadge } from '../../components/lesson-parts';
+import { MessageText } from '../../components/message-text';
 import { ErrorMessage, StatusMessage } from '../../components/messages';
 import { TextArea } from '../../components/text-field';
+import { TutorAvatar } from '../../components/tutor-avatar';
 import { api, failureMessage, request } from '../../lib/api';
 import { live, type MessageView } from '../../lib/live';
 import { lessonTimeLabel } from '../../lib/time-labels';
 import { browserTimeZone } from '../../lib/time-zones';
-import { StatusBadge } from '../lessons/lesson-parts';
-import { TutorAvatar } from '../tutors/tutor-avatar';
 import { BackToInbox } from './back-to-inbox';
-import { Composer } from './composer';
 import { eventText, scheduleWeekOf, sentLabel, sentTitle } from './message-lines';
-import { MessageText } from './message-text';
 import type { ConversationDetail, MessagePage } from './messages-data';
 import { SupportAvatar, SupportTag } from './support-parts';
 

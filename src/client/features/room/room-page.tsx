@@ -12,13 +12,13 @@ import { Link, type LoaderFunctionArgs, useLoaderData, useRevalidator } from 're
 import { mayMarkNoShow } from '../../../shared/lessons/room-rules';
 import { paths } from '../../../shared/routes';
 import { Button } from '../../components/button';
+import { StatusBadge, ZoneNote } from '../../components/lesson-parts';
 import { ErrorMessage } from '../../components/messages';
 import { NotFound } from '../../components/not-found';
 import { ApiError, api, failureMessage, request } from '../../lib/api';
 import { instantLabel, lessonTimeLabel } from '../../lib/time-labels';
 import { browserTimeZone } from '../../lib/time-zones';
-import { useAuth } from '../auth/auth-provider';
-import { StatusBadge, ZoneNote } from '../lessons/lesson-parts';
+import { useAuth } from '../auth';
 import { type LessonInfo, whyNoRoom } from './no-room';
 import { PreJoin } from './pre-join';
 import { RoomView } from './room-view';

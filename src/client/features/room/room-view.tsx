@@ -7,11 +7,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { MAX_ROOM_CHAT_LENGTH } from '../../../shared/lessons/room-rules';
 import { Button } from '../../components/button';
+import { Composer } from '../../components/composer';
+import { MessageText } from '../../components/message-text';
 import { api, request } from '../../lib/api';
 import { live, type RoomChatLine } from '../../lib/live';
-import { Composer } from '../messages/composer';
-import { sentLabel } from '../messages/message-lines';
-import { MessageText } from '../messages/message-text';
+import { sentLabel } from '../messages';
 import { Call, type PeerState, type RemoteMedia } from './call';
 import type { RoomInfo } from './room-page';
 import { openSignals } from './room-signals';

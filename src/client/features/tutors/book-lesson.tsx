@@ -13,14 +13,14 @@ import { priceLabel } from '../../../shared/lessons/lesson-times';
 import { paths } from '../../../shared/routes';
 import type { TutorPublicProfile } from '../../../shared/tutor-schemas';
 import { Button, ButtonLink } from '../../components/button';
+import { ZoneNote } from '../../components/lesson-parts';
 import { ErrorMessage, StatusMessage } from '../../components/messages';
+import { type Slot, SlotPicker } from '../../components/slot-picker';
 import { SelectField, TextArea } from '../../components/text-field';
 import { ApiError, api, request } from '../../lib/api';
 import { lessonTimeLabel } from '../../lib/time-labels';
 import { browserTimeZone } from '../../lib/time-zones';
-import { useAuth } from '../auth/auth-provider';
-import { ZoneNote } from '../lessons/lesson-parts';
-import { type Slot, SlotPicker } from '../lessons/slot-picker';
+import { useAuth } from '../auth';
 import { taughtSubject } from './searched-subject';
 
 const CHOOSE_SUBJECT = 'Choose a subject for the lesson';

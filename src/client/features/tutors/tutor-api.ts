@@ -47,6 +47,3 @@ export function searchTutors(params: URLSearchParams, signal?: AbortSignal) {
 export function fetchTutor(id: string, signal?: AbortSignal) {
   return request(api.tutors[':id'].$get({ param: { id } }, { init: { signal } }));
 }
-
-export const photoUrl = (id: string, version: string | null) =>
-  `/api/tutors/${encodeURIComponent(id)}/photo${version ? `?v=${version}` : ''}`;

@@ -14,7 +14,7 @@ import { api, failureMessage, request } from '../../lib/api';
 import { TRY_AGAIN, useApiAction } from '../../lib/api-action';
 import { dateLabel } from '../../lib/time-labels';
 import { browserTimeZone } from '../../lib/time-zones';
-import { useAuth } from '../auth/auth-provider';
+import { useAuth } from '../auth';
 import { Stars } from './ratings';
 
 export type TutorReviews = InferResponseType<(typeof api.tutors)[':id']['reviews']['$get'], 200>;

@@ -6,11 +6,11 @@
  * refused here, before it is sent, with the limit named.
  */
 import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
-import { MAX_MESSAGE_LENGTH } from '../../../shared/conversation-schemas';
-import { Button } from '../../components/button';
-import { CharacterCount, countedLength, countShown } from '../../components/character-count';
-import { ErrorMessage } from '../../components/messages';
-import { failureMessage } from '../../lib/api';
+import { MAX_MESSAGE_LENGTH } from '../../shared/conversation-schemas';
+import { failureMessage } from '../lib/api';
+import { Button } from './button';
+import { CharacterCount, countedLength, countShown } from './character-count';
+import { ErrorMessage } from './messages';
 
 const numbers = new Intl.NumberFormat();
 
