@@ -1,12 +1,3 @@
-/**
- * /lessons/:id/room: a confirmed lesson's room, for its tutor and its student only (anyone else
- * sees the Not Found page). Before it opens it says when; after, that the lesson has ended and
- * who joined (and the tutor may mark a student who never came as a no-show); while open, the
- * pre-join screen (camera preview, devices), then the call with its chat. A lesson without a
- * room says why: who cancelled it and when, that the tutor declined the request or that it
- * expired, that it is still a request, or that it has ended. Times are in the viewer's zone.
- */
-import type { InferResponseType } from 'hono/client';
 import { useEffect, useState } from 'react';
 import { Link, type LoaderFunctionArgs, useLoaderData, useRevalidator } from 'react-router';
 import { mayMarkNoShow } from '../../../shared/lessons/room-rules';
@@ -21,9 +12,7 @@ import { browserTimeZone } from '../../lib/time-zones';
 import { useAuth } from '../auth';
 import { type LessonInfo, whyNoRoom } from './no-room';
 import { PreJoin } from './pre-join';
-import { RoomView } from './room-view';
-
-export type RoomInfo = InferResponseType<(typeof api.lessons)[':id']['room']['$get'], 200>;
+import { type RoomInfo, RoomView } from './room-view';
 
 const isStatus = (error: unknown, status: number) => error instanceof ApiError && error.status === status;
 

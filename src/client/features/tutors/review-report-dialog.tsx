@@ -6,7 +6,7 @@ import { ErrorMessage } from '../../components/messages';
 import { TextArea } from '../../components/text-field';
 import { api, failureMessage, request } from '../../lib/api';
 import { TRY_AGAIN } from '../../lib/api-action';
-import type { Review } from './tutor-reviews';
+import type { Review } from './tutor-api';
 
 export default function ReportDialog({
   review,

@@ -4,6 +4,8 @@ import { api, request } from '../../lib/api';
 
 export type TutorSearchResult = InferResponseType<typeof api.tutors.$get, 200>;
 export type TutorCardData = TutorSearchResult['tutors'][number];
+export type TutorReviews = InferResponseType<(typeof api.tutors)[':id']['reviews']['$get'], 200>;
+export type Review = TutorReviews['reviews'][number];
 
 export const SEARCH_KEYS = [
   'q',
@@ -47,3 +49,12 @@ export function searchTutors(params: URLSearchParams, signal?: AbortSignal) {
 export function fetchTutor(id: string, signal?: AbortSignal) {
   return request(api.tutors[':id'].$get({ param: { id } }, { init: { signal } }));
 }
+
+/** One page of a tutor's reviews, newest first. */
+export const fetchReviews = (tutorId: string, page: number, signal?: AbortSignal) =>
+  request(
+    api.tutors[':id'].reviews.$get(
+      { param: { id: tutorId }, query: { page: String(page) } },
+      { init: { signal } },
+    ),
+  );

@@ -13,8 +13,8 @@ import { browserTimeZone, describeTimeZone } from '../../lib/time-zones';
 import { useAuth } from '../auth';
 import { BookLesson } from './book-lesson';
 import { RatingSummary } from './ratings';
-import { fetchTutor } from './tutor-api';
-import { fetchReviews, ReviewsSection } from './tutor-reviews';
+import { fetchReviews, fetchTutor } from './tutor-api';
+import { ReviewsSection } from './tutor-reviews';
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const id = params.id ?? '';
