@@ -6,7 +6,8 @@ import { Button } from '../../components/button';
 import { StatusBadge, ZoneNote } from '../../components/lesson-parts';
 import { ErrorMessage } from '../../components/messages';
 import { NotFound } from '../../components/not-found';
-import { ApiError, api, failureMessage, request } from '../../lib/api';
+import { ApiError, api, request } from '../../lib/api';
+import { useApiAction } from '../../lib/api-action';
 import { instantLabel, lessonTimeLabel } from '../../lib/time-labels';
 import { browserTimeZone } from '../../lib/time-zones';
 import { useAuth } from '../auth';
@@ -107,22 +108,15 @@ function Room({ room }: { room: RoomInfo }) {
 }
 
 function Ended({ room, otherName }: { room: RoomInfo; otherName: string }) {
-  const revalidator = useRevalidator();
-  const [problem, setProblem] = useState<string | null>(null);
+  const { problem, run } = useApiAction();
   const { lesson, attendance } = room;
   const studentJoined = attendance.student !== null;
   const canMark =
     room.you === 'tutor' &&
     mayMarkNoShow({ end: Date.parse(lesson.end), status: lesson.status }, studentJoined, Date.now());
   const joinedText = (at: string | null, who: string) => (at ? `${who} joined.` : `${who} did not join.`);
-  async function markNoShow() {
-    try {
-      await request(api.lessons[':id']['no-show'].$post({ param: { id: lesson.id } }));
-      revalidator.revalidate();
-    } catch (error) {
-      setProblem(failureMessage(error, 'That did not work. Please try again.'));
-    }
-  }
+  const markNoShow = () =>
+    run(() => request(api.lessons[':id']['no-show'].$post({ param: { id: lesson.id } })));
   return (
     <Notice>
       <p className="font-semibold text-slate-900">This lesson has ended, and its room is closed.</p>
