@@ -2,9 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { createAppRouter } from './app/router';
-import { AuthProvider } from './features/auth/auth-provider';
-import { authStore } from './features/auth/auth-store';
-import { reportTimeZoneOnce } from './features/auth/time-zone-report';
+import { AuthProvider, authStore, reportTimeZoneOnce } from './features/auth';
 import './styles.css';
 
 /**

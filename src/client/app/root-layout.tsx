@@ -1,6 +1,5 @@
 import { Outlet, useNavigation } from 'react-router';
-import { Footer } from '../features/navigation/footer';
-import { NavBar } from '../features/navigation/nav-bar';
+import { Footer, NavBar } from '../features/navigation';
 
 export function RootLayout() {
   const navigation = useNavigation();

@@ -14,8 +14,7 @@ import {
   type ShouldRevalidateFunction,
 } from 'react-router';
 import { notFoundModule, type Page, pages } from '../../shared/routes';
-import { authStore } from '../features/auth/auth-store';
-import { guards } from '../features/auth/route-guards';
+import { authStore, guards } from '../features/auth';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 

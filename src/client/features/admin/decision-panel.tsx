@@ -4,11 +4,11 @@
  * alert beside the buttons, a success as a status once the item has left the queue.
  */
 import { useId, useState } from 'react';
-import { useRevalidator } from 'react-router';
 import { MAX_NOTE_LENGTH } from '../../../shared/admin/admin-rules';
+import * as messages from '../../../shared/messages';
 import { Button } from '../../components/button';
 import { ErrorMessage } from '../../components/messages';
-import { failureMessage } from '../../lib/api';
+import { useApiAction } from '../../lib/api-action';
 
 export interface Decision {
   label: string;
@@ -33,9 +33,7 @@ export function DecisionPanel({
   onDone: (message: string) => void;
 }) {
   const [note, setNote] = useState('');
-  const [busy, setBusy] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const revalidator = useRevalidator();
+  const { busy, busyWith, problem, setProblem, run } = useApiAction(messages.unexpectedError);
   const noteId = useId();
   const hintId = useId();
   const alertId = useId();
@@ -47,17 +45,7 @@ export function DecisionPanel({
       document.getElementById(noteId)?.focus();
       return;
     }
-    setBusy(decision.label);
-    setProblem(null);
-    try {
-      await decision.run(note.trim());
-      onDone(decision.done);
-      await revalidator.revalidate();
-    } catch (error) {
-      setProblem(failureMessage(error));
-    } finally {
-      setBusy(null);
-    }
+    await run(() => decision.run(note.trim()), { key: decision.label, onDone: () => onDone(decision.done) });
   }
 
   return (
@@ -88,8 +76,8 @@ export function DecisionPanel({
           <Button
             key={decision.label}
             variant={decision.variant}
-            busy={busy === decision.label}
-            aria-disabled={busy !== null || undefined}
+            busy={busyWith === decision.label}
+            aria-disabled={busy || undefined}
             aria-label={decision.name}
             onClick={() => decide(decision)}
           >

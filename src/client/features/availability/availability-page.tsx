@@ -22,7 +22,7 @@ import { ApiError, api, request } from '../../lib/api';
 import { type FormAnswer, refused } from '../../lib/forms';
 import { clockLabel } from '../../lib/time-labels';
 import { browserTimeZone, describeTimeZone, timeZoneOptions } from '../../lib/time-zones';
-import { authStore } from '../auth/auth-store';
+import { authStore } from '../auth';
 import {
   type AvailabilityBody,
   bodyFrom,

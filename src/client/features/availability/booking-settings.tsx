@@ -7,22 +7,9 @@ import {
   MAX_MINIMUM_NOTICE_HOURS,
   SLOT_STEPS,
 } from '../../../shared/lessons/lesson-constants';
-import { FieldProblemLine, useFieldProblem } from '../../components/form';
+import { ChoiceGroup } from '../../components/choice-group';
 import { SelectField, TextField } from '../../components/text-field';
 import type { Draft, DraftChange, NumberSetting } from './availability-draft';
-
-/** A group of choices, marked and described as one field when the server names it. */
-function ChoiceGroup({ legend, name, children }: { legend: string; name: string; children: ReactNode }) {
-  const problemId = `${name}-problem`;
-  const problem = useFieldProblem(name, problemId);
-  return (
-    <fieldset id={name} aria-invalid={problem ? true : undefined} aria-describedby={problem?.describedBy}>
-      <legend className="text-sm font-medium text-slate-800">{legend}</legend>
-      {children}
-      <FieldProblemLine id={problemId} problem={problem} />
-    </fieldset>
-  );
-}
 
 function BookingMode({
   instant,
@@ -80,7 +67,7 @@ export function BookingSettings({ draft, change }: { draft: Draft; change: (chan
       <h2 id="settings-heading" className="text-lg font-semibold text-slate-900">
         Booking settings
       </h2>
-      <ChoiceGroup legend="Lesson lengths offered" name="lessonMinutes">
+      <ChoiceGroup legend="Lesson lengths offered" name="lessonMinutes" id="lessonMinutes">
         <div className="mt-2 flex flex-wrap gap-x-5 gap-y-2">
           {LESSON_LENGTHS.map((minutes) => (
             <label key={minutes} className="flex items-center gap-2 text-sm text-slate-800">
@@ -130,7 +117,7 @@ export function BookingSettings({ draft, change }: { draft: Draft; change: (chan
           {...number('bufferMinutes')}
         />
       </div>
-      <ChoiceGroup legend="How students book" name="instantBooking">
+      <ChoiceGroup legend="How students book" name="instantBooking" id="instantBooking">
         <div className="mt-2 space-y-2">
           <BookingMode
             instant

@@ -9,16 +9,16 @@ import { Link, useNavigate } from 'react-router';
 import { paths, supportChatPath } from '../../../shared/routes';
 import { Button } from '../../components/button';
 import { ErrorMessage, StatusMessage } from '../../components/messages';
-import { ApiError, api, failureMessage, request } from '../../lib/api';
-import { useAuth } from '../auth/auth-provider';
+import { ApiError, api, request } from '../../lib/api';
+import { useApiAction } from '../../lib/api-action';
+import { useAuth } from '../auth';
 
 const COULD_NOT_OPEN = 'We could not open the chat. Please try again.';
 
 export function LiveChatButton({ className = '' }: { className?: string }) {
   const auth = useAuth();
   const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { busy, problem, run } = useApiAction(COULD_NOT_OPEN);
   const [answersSupport, setAnswersSupport] = useState<string | null>(null);
 
   async function start() {
@@ -31,17 +31,18 @@ export function LiveChatButton({ className = '' }: { className?: string }) {
       navigate(paths.verifyEmail);
       return;
     }
-    setBusy(true);
-    setProblem(null);
-    try {
-      const { conversationId } = await request(api.support.conversation.$post());
+    await run(() => request(api.support.conversation.$post()), {
+      reload: false,
       // Busy until the conversation replaces this page; the writing starts in its box.
-      navigate(`${paths.messages}/${encodeURIComponent(conversationId)}`, { state: { composing: true } });
-    } catch (error) {
-      setBusy(false);
-      if (error instanceof ApiError && error.code === 'IS_ADMIN') setAnswersSupport(error.message);
-      else setProblem(failureMessage(error, COULD_NOT_OPEN));
-    }
+      leavesPage: true,
+      onDone: ({ conversationId }) =>
+        navigate(`${paths.messages}/${encodeURIComponent(conversationId)}`, { state: { composing: true } }),
+      onFailure: (error) => {
+        if (!(error instanceof ApiError && error.code === 'IS_ADMIN')) return false;
+        setAnswersSupport(error.message);
+        return true;
+      },
+    });
   }
 
   return (

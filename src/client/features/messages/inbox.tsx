@@ -6,7 +6,7 @@
  */
 import { Link } from 'react-router';
 import { paths } from '../../../shared/routes';
-import { TutorAvatar } from '../tutors/tutor-avatar';
+import { TutorAvatar } from '../../components/tutor-avatar';
 import { lineText, sentLabel } from './message-lines';
 import { type Conversation, conversationPath } from './messages-data';
 import { SupportAvatar, SupportTag } from './support-parts';

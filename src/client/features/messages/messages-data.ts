@@ -10,7 +10,7 @@ import type { InferResponseType } from 'hono/client';
 import { type LoaderFunctionArgs, redirect } from 'react-router';
 import { paths } from '../../../shared/routes';
 import { ApiError, api, request } from '../../lib/api';
-import { fetchTutor } from '../tutors/tutor-api';
+import { fetchTutor } from '../tutors';
 
 export type Conversation = InferResponseType<typeof api.conversations.$get, 200>['conversations'][number];
 export type ConversationDetail = InferResponseType<(typeof api.conversations)[':id']['$get'], 200>;

@@ -8,12 +8,13 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLoaderData, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../shared/routes';
 import { Button } from '../../components/button';
+import { Composer } from '../../components/composer';
+import { TutorAvatar } from '../../components/tutor-avatar';
 import { ApiError, api, request } from '../../lib/api';
+import { useApiAction } from '../../lib/api-action';
 import { live, type MessageView } from '../../lib/live';
-import { useAuth } from '../auth/auth-provider';
-import { TutorAvatar } from '../tutors/tutor-avatar';
+import { useAuth } from '../auth';
 import { BackToInbox } from './back-to-inbox';
-import { Composer } from './composer';
 import { Inbox } from './inbox';
 import { type Conversation, conversationPath, loadMessages, type Recipient } from './messages-data';
 import { Thread } from './thread';
@@ -177,8 +178,13 @@ function FirstMessage({ recipient, role }: { recipient: Recipient; role: 'studen
       throw error;
     }
   }
+  const unblocking = useApiAction();
   async function unblock() {
-    await request(api.blocks[':userId'].$delete({ param: { userId: recipient.id } })).catch(() => undefined);
+    // Whatever the answer, the address below shows where the two now stand.
+    await unblocking.run(() => request(api.blocks[':userId'].$delete({ param: { userId: recipient.id } })), {
+      reload: false,
+      onFailure: () => true,
+    });
     // Unblocked, the conversation is back in the inbox, and this address now opens it.
     navigate(`${paths.messages}?to=${encodeURIComponent(recipient.id)}`, { replace: true });
   }
@@ -196,7 +202,7 @@ function FirstMessage({ recipient, role }: { recipient: Recipient; role: 'studen
           ? `Ask ${name} anything before you book: your goals, your level, when you can meet.`
           : `Write to ${name} about their lessons with you.`}
         {blockedByMe ? (
-          <Button variant="secondary" className="mt-3 block" onClick={unblock}>
+          <Button variant="secondary" className="mt-3 block" onClick={unblock} busy={unblocking.busy}>
             Unblock {name}
           </Button>
         ) : null}

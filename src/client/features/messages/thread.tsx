@@ -15,21 +15,23 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { PRODUCT_NAME, SUPPORT_NAME, SUPPORT_RESPONSE_HOURS } from '../../../shared/constants';
 import { MAX_REPORT_REASON_LENGTH } from '../../../shared/conversation-schemas';
+import * as messages from '../../../shared/messages';
 import { paths } from '../../../shared/routes';
 import { Button } from '../../components/button';
+import { Composer } from '../../components/composer';
 import { Dialog } from '../../components/dialog';
+import { StatusBadge } from '../../components/lesson-parts';
+import { MessageText } from '../../components/message-text';
 import { ErrorMessage, StatusMessage } from '../../components/messages';
 import { TextArea } from '../../components/text-field';
+import { TutorAvatar } from '../../components/tutor-avatar';
 import { api, failureMessage, request } from '../../lib/api';
+import { useApiAction } from '../../lib/api-action';
 import { live, type MessageView } from '../../lib/live';
 import { lessonTimeLabel } from '../../lib/time-labels';
 import { browserTimeZone } from '../../lib/time-zones';
-import { StatusBadge } from '../lessons/lesson-parts';
-import { TutorAvatar } from '../tutors/tutor-avatar';
 import { BackToInbox } from './back-to-inbox';
-import { Composer } from './composer';
 import { eventText, scheduleWeekOf, sentLabel, sentTitle } from './message-lines';
-import { MessageText } from './message-text';
 import type { ConversationDetail, MessagePage } from './messages-data';
 import { SupportAvatar, SupportTag } from './support-parts';
 
@@ -140,6 +142,8 @@ export function Thread({
     if (element && atBottom.current && newest !== undefined) element.scrollTop = element.scrollHeight;
   }, [newest]);
 
+  const blocking = useApiAction(messages.unexpectedError);
+
   async function showOlder() {
     const first = lines[0];
     if (!first) return;
@@ -170,23 +174,34 @@ export function Thread({
   }
 
   async function setBlock(block: boolean) {
-    try {
-      if (block) await request(api.blocks.$post({ json: { userId: detail.other.id } }));
-      else await request(api.blocks[':userId'].$delete({ param: { userId: detail.other.id } }));
-      setBlocked(block);
-      onBlockChange();
-      // The Block button is gone: the focus goes to the way back, which appears in its place.
-      if (block) requestAnimationFrame(() => unblockButton.current?.focus());
-      setNote(
+    await blocking.run<unknown>(
+      () =>
         block
-          ? `You blocked ${name}. They cannot write to you, and this conversation is hidden from your inbox. They are not told.`
-          : `You unblocked ${name}. The conversation is back in your inbox.`,
-      );
-    } catch (error) {
-      setNote(failureMessage(error));
-    } finally {
-      setConfirmBlock(false);
-    }
+          ? request(api.blocks.$post({ json: { userId: detail.other.id } }))
+          : request(api.blocks[':userId'].$delete({ param: { userId: detail.other.id } })),
+      {
+        reload: false,
+        onDone: () => blockChanged(block),
+        // The answer, either way, is told in the conversation's note.
+        onFailure: (error) => {
+          setNote(failureMessage(error));
+          return true;
+        },
+      },
+    );
+    setConfirmBlock(false);
+  }
+
+  function blockChanged(block: boolean) {
+    setBlocked(block);
+    onBlockChange();
+    // The Block button is gone: the focus goes to the way back, which appears in its place.
+    if (block) requestAnimationFrame(() => unblockButton.current?.focus());
+    setNote(
+      block
+        ? `You blocked ${name}. They cannot write to you, and this conversation is hidden from your inbox. They are not told.`
+        : `You unblocked ${name}. The conversation is back in your inbox.`,
+    );
   }
 
   return (
@@ -427,8 +442,7 @@ function Line({
 
 function ReportDialog({ line, onClose }: { line: MessageView | null; onClose: (sent: boolean) => void }) {
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { busy, problem, setProblem, run } = useApiAction(messages.unexpectedError);
   const lineId = line?.id;
   // Each report starts empty.
   useEffect(() => {
@@ -436,21 +450,15 @@ function ReportDialog({ line, onClose }: { line: MessageView | null; onClose: (s
       setReason('');
       setProblem(null);
     }
-  }, [lineId]);
+  }, [lineId, setProblem]);
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
-    if (!line || busy) return;
-    setBusy(true);
-    setProblem(null);
-    try {
-      await request(api.messages[':id'].report.$post({ param: { id: String(line.id) }, json: { reason } }));
-      onClose(true);
-    } catch (error) {
-      setProblem(failureMessage(error));
-    } finally {
-      setBusy(false);
-    }
+    if (!line) return;
+    await run(
+      () => request(api.messages[':id'].report.$post({ param: { id: String(line.id) }, json: { reason } })),
+      { reload: false, onDone: () => onClose(true) },
+    );
   }
 
   return (

@@ -13,7 +13,7 @@ import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { ROLE_LABELS } from '../../../shared/constants';
 import { paths } from '../../../shared/routes';
 import { Button, buttonClass } from '../../components/button';
-import { useAuth } from '../auth/auth-provider';
+import { useAuth } from '../auth';
 
 /**
  * Messages waiting unread, kept up to date by this tab's live channel, which is open while a

@@ -4,7 +4,7 @@
  * about, subjects, rate, languages, experience) and sees what is still missing before it is public.
  */
 import type { InferResponseType } from 'hono/client';
-import { type ReactNode, useMemo } from 'react';
+import { useMemo } from 'react';
 import { type ActionFunctionArgs, Link, useFetcher, useLoaderData, useRevalidator } from 'react-router';
 import { MAX_NAME_LENGTH, ROLE_LABELS } from '../../../shared/constants';
 import * as messages from '../../../shared/messages';
@@ -22,22 +22,16 @@ import {
   TYPICAL_RATE_TEXT,
 } from '../../../shared/tutor-catalog';
 import { Button } from '../../components/button';
-import {
-  ActionForm,
-  FieldProblemLine,
-  FormAnswerMessage,
-  SubmitButton,
-  useFieldProblem,
-} from '../../components/form';
+import { ChoiceGroup } from '../../components/choice-group';
+import { ActionForm, FormAnswerMessage, SubmitButton } from '../../components/form';
 import { StatusMessage } from '../../components/messages';
 import { SelectField, TextArea, TextField } from '../../components/text-field';
+import { TutorAvatar } from '../../components/tutor-avatar';
 import { api, request } from '../../lib/api';
 import { check, type FormAnswer, formValues, loadFormChecks, refused } from '../../lib/forms';
 import { getPublicConfig } from '../../lib/public-config';
 import { browserTimeZone, timeZoneOptions } from '../../lib/time-zones';
-import { useAuth } from '../auth/auth-provider';
-import { authStore } from '../auth/auth-store';
-import { TutorAvatar } from '../tutors/tutor-avatar';
+import { authStore, useAuth } from '../auth';
 import { VerificationRequest } from './verification-request';
 
 type ProfileDetails = InferResponseType<typeof api.profile.details.$get>;
@@ -158,7 +152,7 @@ function ProfileForm({ details, catalog }: { details: ProfileDetails; catalog: S
             hint={`How you teach and who you teach (at most ${MAX_ABOUT_LENGTH} characters).`}
             defaultValue={tutor.about}
           />
-          <Choices legend="Subjects" name="subjects">
+          <ChoiceGroup legend="Subjects" name="subjects">
             <div className="mt-2 grid gap-4 sm:grid-cols-2">
               {catalog.map(({ category, offered, retired }) => (
                 <fieldset key={category} className="rounded-lg border border-slate-200 p-3">
@@ -183,7 +177,7 @@ function ProfileForm({ details, catalog }: { details: ProfileDetails; catalog: S
                 </fieldset>
               ))}
             </div>
-          </Choices>
+          </ChoiceGroup>
           <div className="grid gap-5 sm:grid-cols-2">
             <TextField
               label="Hourly rate (USD)"
@@ -200,13 +194,13 @@ function ProfileForm({ details, catalog }: { details: ProfileDetails; catalog: S
               defaultValue={tutor.yearsExperience === null ? '' : String(tutor.yearsExperience)}
             />
           </div>
-          <Choices legend="Languages you teach in" name="languages">
+          <ChoiceGroup legend="Languages you teach in" name="languages">
             <div className="mt-2 grid grid-cols-2 gap-x-3 gap-y-1 sm:grid-cols-4">
               {SPOKEN_LANGUAGES.map((language) => (
                 <Choice key={language} name="languages" value={language} chosen={tutor.languages} />
               ))}
             </div>
-          </Choices>
+          </ChoiceGroup>
         </>
       ) : details.role === 'student' ? (
         <TextArea
@@ -246,19 +240,6 @@ function ProfileForm({ details, catalog }: { details: ProfileDetails; catalog: S
       <FormAnswerMessage />
       <SubmitButton size="lg">Save Profile</SubmitButton>
     </ActionForm>
-  );
-}
-
-/** A group of checkboxes, marked and described as one field when the form's answer names it. */
-function Choices({ legend, name, children }: { legend: string; name: string; children: ReactNode }) {
-  const problemId = `${name}-problem`;
-  const problem = useFieldProblem(name, problemId);
-  return (
-    <fieldset aria-invalid={problem ? true : undefined} aria-describedby={problem?.describedBy}>
-      <legend className="text-sm font-medium text-slate-800">{legend}</legend>
-      {children}
-      <FieldProblemLine id={problemId} problem={problem} />
-    </fieldset>
   );
 }
 

@@ -6,10 +6,12 @@
 import type { InferResponseType } from 'hono/client';
 import { type ReactNode, useEffect, useState } from 'react';
 import { VERIFIED_TUTOR_LABEL } from '../../../shared/admin/admin-rules';
+import * as messages from '../../../shared/messages';
 import { Button } from '../../components/button';
 import { ErrorMessage, StatusMessage } from '../../components/messages';
 import { Spinner } from '../../components/spinner';
 import { api, failureMessage, request } from '../../lib/api';
+import { useApiAction } from '../../lib/api-action';
 import { dateLabel } from '../../lib/time-labels';
 import { browserTimeZone } from '../../lib/time-zones';
 
@@ -21,7 +23,7 @@ const dateOf = (iso: string) => dateLabel(Date.parse(iso), browserTimeZone());
 export function VerificationRequest({ published }: { published: boolean }) {
   const [state, setState] = useState<VerificationState | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const [asking, setAsking] = useState(false);
+  const asking = useApiAction(messages.unexpectedError);
   const [attempt, setAttempt] = useState(0);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry: a new attempt loads again.
@@ -37,18 +39,12 @@ export function VerificationRequest({ published }: { published: boolean }) {
     return () => controller.abort();
   }, [attempt]);
 
-  async function ask() {
-    if (asking) return;
-    setAsking(true);
-    setProblem(null);
-    try {
-      setState(await request(api.profile['verification-request'].$post()));
-    } catch (error) {
-      setProblem(failureMessage(error));
-    } finally {
-      setAsking(false);
-    }
-  }
+  // The answer is this section's new state; the rest of the page has not changed.
+  const ask = () =>
+    asking.run(() => request(api.profile['verification-request'].$post()), {
+      onDone: setState,
+      reload: false,
+    });
 
   let body: ReactNode;
   if (!state) {
@@ -92,13 +88,13 @@ export function VerificationRequest({ published }: { published: boolean }) {
             {VERIFIED_TUTOR_LABEL}” badge.
           </p>
         )}
-        {problem ? (
+        {asking.problem ? (
           <div className="mt-3">
-            <ErrorMessage>{problem}</ErrorMessage>
+            <ErrorMessage>{asking.problem}</ErrorMessage>
           </div>
         ) : null}
         {published ? (
-          <Button className="mt-3" onClick={ask} busy={asking} aria-disabled={asking || undefined}>
+          <Button className="mt-3" onClick={ask} busy={asking.busy} aria-disabled={asking.busy || undefined}>
             Ask for verification
           </Button>
         ) : (

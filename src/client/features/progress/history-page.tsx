@@ -8,12 +8,12 @@
 import { data, Link, type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { paths, tutorPath } from '../../../shared/routes';
 import { CardSection } from '../../components/card';
+import { GoalList } from '../../components/goals';
+import { NotesEditor, NotesView } from '../../components/lesson-notes';
+import { StatusBadge, ZoneNote } from '../../components/lesson-parts';
 import { ApiError, api, request } from '../../lib/api';
 import { lessonTimeLabel } from '../../lib/time-labels';
 import { browserTimeZone } from '../../lib/time-zones';
-import { StatusBadge, ZoneNote } from '../lessons/lesson-parts';
-import { GoalList } from './goals';
-import { NotesEditor, NotesView } from './lesson-notes';
 
 export async function loader({ params, request: page }: LoaderFunctionArgs) {
   try {

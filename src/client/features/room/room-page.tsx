@@ -1,29 +1,19 @@
-/**
- * /lessons/:id/room: a confirmed lesson's room, for its tutor and its student only (anyone else
- * sees the Not Found page). Before it opens it says when; after, that the lesson has ended and
- * who joined (and the tutor may mark a student who never came as a no-show); while open, the
- * pre-join screen (camera preview, devices), then the call with its chat. A lesson without a
- * room says why: who cancelled it and when, that the tutor declined the request or that it
- * expired, that it is still a request, or that it has ended. Times are in the viewer's zone.
- */
-import type { InferResponseType } from 'hono/client';
 import { useEffect, useState } from 'react';
 import { Link, type LoaderFunctionArgs, useLoaderData, useRevalidator } from 'react-router';
 import { mayMarkNoShow } from '../../../shared/lessons/room-rules';
 import { paths } from '../../../shared/routes';
 import { Button } from '../../components/button';
+import { StatusBadge, ZoneNote } from '../../components/lesson-parts';
 import { ErrorMessage } from '../../components/messages';
 import { NotFound } from '../../components/not-found';
-import { ApiError, api, failureMessage, request } from '../../lib/api';
+import { ApiError, api, request } from '../../lib/api';
+import { useApiAction } from '../../lib/api-action';
 import { instantLabel, lessonTimeLabel } from '../../lib/time-labels';
 import { browserTimeZone } from '../../lib/time-zones';
-import { useAuth } from '../auth/auth-provider';
-import { StatusBadge, ZoneNote } from '../lessons/lesson-parts';
+import { useAuth } from '../auth';
 import { type LessonInfo, whyNoRoom } from './no-room';
 import { PreJoin } from './pre-join';
-import { RoomView } from './room-view';
-
-export type RoomInfo = InferResponseType<(typeof api.lessons)[':id']['room']['$get'], 200>;
+import { type RoomInfo, RoomView } from './room-view';
 
 const isStatus = (error: unknown, status: number) => error instanceof ApiError && error.status === status;
 
@@ -118,22 +108,15 @@ function Room({ room }: { room: RoomInfo }) {
 }
 
 function Ended({ room, otherName }: { room: RoomInfo; otherName: string }) {
-  const revalidator = useRevalidator();
-  const [problem, setProblem] = useState<string | null>(null);
+  const { problem, run } = useApiAction();
   const { lesson, attendance } = room;
   const studentJoined = attendance.student !== null;
   const canMark =
     room.you === 'tutor' &&
     mayMarkNoShow({ end: Date.parse(lesson.end), status: lesson.status }, studentJoined, Date.now());
   const joinedText = (at: string | null, who: string) => (at ? `${who} joined.` : `${who} did not join.`);
-  async function markNoShow() {
-    try {
-      await request(api.lessons[':id']['no-show'].$post({ param: { id: lesson.id } }));
-      revalidator.revalidate();
-    } catch (error) {
-      setProblem(failureMessage(error, 'That did not work. Please try again.'));
-    }
-  }
+  const markNoShow = () =>
+    run(() => request(api.lessons[':id']['no-show'].$post({ param: { id: lesson.id } })));
   return (
     <Notice>
       <p className="font-semibold text-slate-900">This lesson has ended, and its room is closed.</p>

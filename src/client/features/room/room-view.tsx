@@ -4,16 +4,16 @@
  * other side is doing (connecting, connected, reconnecting, left; muted, camera off, sharing),
  * and the chat beside it, kept with the lesson.
  */
+import type { InferResponseType } from 'hono/client';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { MAX_ROOM_CHAT_LENGTH } from '../../../shared/lessons/room-rules';
 import { Button } from '../../components/button';
+import { Composer } from '../../components/composer';
+import { MessageText } from '../../components/message-text';
 import { api, request } from '../../lib/api';
 import { live, type RoomChatLine } from '../../lib/live';
-import { Composer } from '../messages/composer';
-import { sentLabel } from '../messages/message-lines';
-import { MessageText } from '../messages/message-text';
+import { sentLabel } from '../messages';
 import { Call, type PeerState, type RemoteMedia } from './call';
-import type { RoomInfo } from './room-page';
 import { openSignals } from './room-signals';
 
 const PEER_STATE: Record<PeerState, (name: string) => string> = {
@@ -23,6 +23,9 @@ const PEER_STATE: Record<PeerState, (name: string) => string> = {
   reconnecting: (name) => `The connection to ${name} dropped. Reconnecting…`,
   left: (name) => `${name} left the lesson.`,
 };
+
+/** The lesson and the people in its room, as the server gives them. */
+export type RoomInfo = InferResponseType<(typeof api.lessons)[':id']['room']['$get'], 200>;
 
 export function RoomView({
   room,

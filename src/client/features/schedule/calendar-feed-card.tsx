@@ -4,32 +4,21 @@
  * working) or switched off.
  */
 import { useState } from 'react';
-import { useRevalidator } from 'react-router';
 import { Button } from '../../components/button';
 import { CardSection } from '../../components/card';
 import { ErrorMessage, StatusMessage } from '../../components/messages';
 import { TextField } from '../../components/text-field';
-import { ApiError, api, request } from '../../lib/api';
+import { api, request } from '../../lib/api';
+import { useApiAction } from '../../lib/api-action';
 
 export function CalendarFeedCard({ url }: { url: string | null }) {
-  const revalidator = useRevalidator();
-  const [busy, setBusy] = useState(false);
+  const action = useApiAction();
+  const { busy, problem } = action;
   const [note, setNote] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
 
-  async function run(work: () => Promise<unknown>, success: string) {
-    setBusy(true);
-    setProblem(null);
+  function run(work: () => Promise<unknown>, success: string) {
     setNote(null);
-    try {
-      await work();
-      setNote(success);
-      revalidator.revalidate();
-    } catch (error) {
-      setProblem(error instanceof ApiError ? error.message : 'That did not work. Please try again.');
-    } finally {
-      setBusy(false);
-    }
+    return action.run(work, { onDone: () => setNote(success) });
   }
 
   async function copy() {

@@ -10,11 +10,11 @@ import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { MAX_CANCEL_REASON_LENGTH } from '../../../shared/lessons/lesson-schemas';
 import { Button } from '../../components/button';
 import { ErrorMessage } from '../../components/messages';
+import { type Slot, SlotPicker } from '../../components/slot-picker';
 import { TextArea } from '../../components/text-field';
 import { api, request } from '../../lib/api';
 import { useApiAction } from '../../lib/api-action';
 import { instantLabel, lessonTimeLabel } from '../../lib/time-labels';
-import { type Slot, SlotPicker } from '../lessons/slot-picker';
 import type { Lesson } from './schedule-data';
 
 type Panel = 'none' | 'cancel' | 'reschedule';

@@ -11,10 +11,10 @@ import { addDays, localDate, priceLabel, startOfLocalDay } from '../../../shared
 import { paths, studentPath, tutorLessonsPath } from '../../../shared/routes';
 import { ButtonLink } from '../../components/button';
 import { CardSection } from '../../components/card';
+import { NotesEditor, NotesView } from '../../components/lesson-notes';
+import { RoomLink, StatusBadge, ZoneNote } from '../../components/lesson-parts';
+import { ReviewInvites } from '../../components/review-invites';
 import { lessonTimeLabel, shortDayLabel } from '../../lib/time-labels';
-import { RoomLink, StatusBadge, ZoneNote } from '../lessons/lesson-parts';
-import { NotesEditor, NotesView } from '../progress/lesson-notes';
-import { ReviewInvites } from '../tutors/review-invites';
 import { CalendarFeedCard } from './calendar-feed-card';
 import { LessonActions } from './lesson-actions';
 import { type Lesson, loadSchedule, type ScheduleData } from './schedule-data';

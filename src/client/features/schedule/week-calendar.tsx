@@ -6,8 +6,8 @@
 import type { CSSProperties } from 'react';
 import type { LessonStatus } from '../../../shared/lessons/lesson-schemas';
 import { localDate, startOfLocalDay } from '../../../shared/lessons/lesson-times';
+import { statusLabel } from '../../components/lesson-parts';
 import { clockLabel, shortDayLabel } from '../../lib/time-labels';
-import { statusLabel } from '../lessons/lesson-parts';
 import { dayLanes, type Placed } from './day-lanes';
 import type { Lesson } from './schedule-data';
 

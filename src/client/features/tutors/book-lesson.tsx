@@ -13,14 +13,15 @@ import { priceLabel } from '../../../shared/lessons/lesson-times';
 import { paths } from '../../../shared/routes';
 import type { TutorPublicProfile } from '../../../shared/tutor-schemas';
 import { Button, ButtonLink } from '../../components/button';
+import { ZoneNote } from '../../components/lesson-parts';
 import { ErrorMessage, StatusMessage } from '../../components/messages';
+import { type Slot, SlotPicker } from '../../components/slot-picker';
 import { SelectField, TextArea } from '../../components/text-field';
 import { ApiError, api, request } from '../../lib/api';
+import { useApiAction } from '../../lib/api-action';
 import { lessonTimeLabel } from '../../lib/time-labels';
 import { browserTimeZone } from '../../lib/time-zones';
-import { useAuth } from '../auth/auth-provider';
-import { ZoneNote } from '../lessons/lesson-parts';
-import { type Slot, SlotPicker } from '../lessons/slot-picker';
+import { useAuth } from '../auth';
 import { taughtSubject } from './searched-subject';
 
 const CHOOSE_SUBJECT = 'Choose a subject for the lesson';
@@ -69,11 +70,11 @@ export function BookLesson({
   const [subjectProblem, setSubjectProblem] = useState<string | null>(null);
   const subjectField = useRef<HTMLSelectElement>(null);
   const [note, setNote] = useState('');
-  const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Booked | { kind: 'failed'; message: string } | null>(null);
   // A failure while the time is still chosen is told beside "Confirm booking"; a booking, or a time
   // that was taken meanwhile, closes the confirmation and is told above the days.
-  const [failure, setFailure] = useState<string | null>(null);
+  const booking = useApiAction('The booking could not be made.');
+  const { busy, problem: failure, setProblem: setFailure } = booking;
   const outcomeBox = useRef<HTMLDivElement>(null);
   const [refreshKey, setRefreshKey] = useState(0);
   const headingId = useId();
@@ -101,40 +102,41 @@ export function BookLesson({
       subjectField.current?.focus();
       return;
     }
-    setBusy(true);
-    setFailure(null);
-    try {
-      const lesson = await request(
-        api.lessons.$post(
-          {
-            json: {
-              tutorId: tutor.id,
-              start: slot.start,
-              minutes,
-              subject,
-              ...(note.trim() ? { note: note.trim() } : {}),
+    // The days below are read again by the picker (refreshKey), not through the page's loader.
+    await booking.run(
+      () =>
+        request(
+          api.lessons.$post(
+            {
+              json: {
+                tutorId: tutor.id,
+                start: slot.start,
+                minutes,
+                subject,
+                ...(note.trim() ? { note: note.trim() } : {}),
+              },
             },
-          },
-          { headers: { 'Idempotency-Key': key } },
+            { headers: { 'Idempotency-Key': key } },
+          ),
         ),
-      );
-      setOutcome({ kind: 'booked', status: lesson.status, start: lesson.start, end: lesson.end });
-      setSlot(null);
-      setNote('');
-      setRefreshKey((n) => n + 1);
-    } catch (error) {
-      const message = error instanceof ApiError ? error.message : 'The booking could not be made.';
-      // A time someone else took is gone: show the week as it is now.
-      if (error instanceof ApiError && error.status === 409) {
-        setOutcome({ kind: 'failed', message });
-        setSlot(null);
-        setRefreshKey((n) => n + 1);
-      } else {
-        setFailure(message);
-      }
-    } finally {
-      setBusy(false);
-    }
+      {
+        reload: false,
+        onDone: (lesson) => {
+          setOutcome({ kind: 'booked', status: lesson.status, start: lesson.start, end: lesson.end });
+          setSlot(null);
+          setNote('');
+          setRefreshKey((n) => n + 1);
+        },
+        onFailure: (error) => {
+          // A time someone else took is gone: show the week as it is now.
+          if (!(error instanceof ApiError && error.status === 409)) return false;
+          setOutcome({ kind: 'failed', message: error.message });
+          setSlot(null);
+          setRefreshKey((n) => n + 1);
+          return true;
+        },
+      },
+    );
   }
 
   const price = priceLabel(Math.round((tutor.hourlyRate * 100 * minutes) / 60));

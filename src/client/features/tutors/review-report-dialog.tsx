@@ -4,9 +4,9 @@ import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { ErrorMessage } from '../../components/messages';
 import { TextArea } from '../../components/text-field';
-import { api, failureMessage, request } from '../../lib/api';
-import { TRY_AGAIN } from '../../lib/api-action';
-import type { Review } from './tutor-reviews';
+import { api, request } from '../../lib/api';
+import { useApiAction } from '../../lib/api-action';
+import type { Review } from './tutor-api';
 
 export default function ReportDialog({
   review,
@@ -16,16 +16,19 @@ export default function ReportDialog({
   onClose: (sent: boolean) => void;
 }) {
   const [reason, setReason] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const { problem, run } = useApiAction();
   async function submit(event: FormEvent) {
     event.preventDefault();
-    try {
-      await request(api.reviews[':id'].report.$post({ param: { id: review.id }, json: { reason } }));
-      setReason('');
-      onClose(true);
-    } catch (error) {
-      setProblem(failureMessage(error, TRY_AGAIN));
-    }
+    await run(
+      () => request(api.reviews[':id'].report.$post({ param: { id: review.id }, json: { reason } })),
+      {
+        reload: false,
+        onDone: () => {
+          setReason('');
+          onClose(true);
+        },
+      },
+    );
   }
   return (
     <Dialog open onClose={() => onClose(false)} title="Report this review">

@@ -4,6 +4,8 @@ import { api, request } from '../../lib/api';
 
 export type TutorSearchResult = InferResponseType<typeof api.tutors.$get, 200>;
 export type TutorCardData = TutorSearchResult['tutors'][number];
+export type TutorReviews = InferResponseType<(typeof api.tutors)[':id']['reviews']['$get'], 200>;
+export type Review = TutorReviews['reviews'][number];
 
 export const SEARCH_KEYS = [
   'q',
@@ -48,5 +50,11 @@ export function fetchTutor(id: string, signal?: AbortSignal) {
   return request(api.tutors[':id'].$get({ param: { id } }, { init: { signal } }));
 }
 
-export const photoUrl = (id: string, version: string | null) =>
-  `/api/tutors/${encodeURIComponent(id)}/photo${version ? `?v=${version}` : ''}`;
+/** One page of a tutor's reviews, newest first. */
+export const fetchReviews = (tutorId: string, page: number, signal?: AbortSignal) =>
+  request(
+    api.tutors[':id'].reviews.$get(
+      { param: { id: tutorId }, query: { page: String(page) } },
+      { init: { signal } },
+    ),
+  );

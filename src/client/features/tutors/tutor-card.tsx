@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
 import { tutorPath } from '../../../shared/routes';
+import { experienceLabel, TutorAvatar, VerifiedBadge } from '../../components/tutor-avatar';
 import { usePublicConfig } from '../../lib/public-config';
 import { RatingSummary } from './ratings';
 import { searchedSubject } from './searched-subject';
 import type { TutorCardData } from './tutor-api';
-import { experienceLabel, TutorAvatar, VerifiedBadge } from './tutor-avatar';
 
 export function TutorCard({ tutor, search }: { tutor: TutorCardData; search: string }) {
   // The subject searched for goes with the link (not only the history state), so it survives a

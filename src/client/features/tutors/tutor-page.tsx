@@ -6,15 +6,15 @@ import { Link, type LoaderFunctionArgs, useLoaderData, useLocation } from 'react
 import { paths } from '../../../shared/routes';
 import { ButtonLink } from '../../components/button';
 import { NotFound } from '../../components/not-found';
+import { experienceLabel, TutorAvatar, VerifiedBadge } from '../../components/tutor-avatar';
 import { ApiError } from '../../lib/api';
 import { monthLabel } from '../../lib/time-labels';
 import { browserTimeZone, describeTimeZone } from '../../lib/time-zones';
-import { useAuth } from '../auth/auth-provider';
+import { useAuth } from '../auth';
 import { BookLesson } from './book-lesson';
 import { RatingSummary } from './ratings';
-import { fetchTutor } from './tutor-api';
-import { experienceLabel, TutorAvatar, VerifiedBadge } from './tutor-avatar';
-import { fetchReviews, ReviewsSection } from './tutor-reviews';
+import { fetchReviews, fetchTutor } from './tutor-api';
+import { ReviewsSection } from './tutor-reviews';
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const id = params.id ?? '';

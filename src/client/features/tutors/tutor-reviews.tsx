@@ -1,10 +1,3 @@
-/**
- * The reviews on a tutor's page: the average, the count and how the ratings spread, the reviews
- * newest first (more on request), each with the tutor's answer; a student who has had a lesson
- * with the tutor writes or edits theirs here, the tutor answers each review once, and anyone
- * signed in may report one.
- */
-import type { InferResponseType } from 'hono/client';
 import { type FormEvent, lazy, Suspense, useId, useState } from 'react';
 import { MAX_REVIEW_LENGTH, MIN_REVIEW_LENGTH } from '../../../shared/reviews/review-rules';
 import { Button } from '../../components/button';
@@ -14,22 +7,12 @@ import { api, failureMessage, request } from '../../lib/api';
 import { TRY_AGAIN, useApiAction } from '../../lib/api-action';
 import { dateLabel } from '../../lib/time-labels';
 import { browserTimeZone } from '../../lib/time-zones';
-import { useAuth } from '../auth/auth-provider';
+import { useAuth } from '../auth';
 import { Stars } from './ratings';
-
-export type TutorReviews = InferResponseType<(typeof api.tutors)[':id']['reviews']['$get'], 200>;
-export type Review = TutorReviews['reviews'][number];
+import { fetchReviews, type Review, type TutorReviews } from './tutor-api';
 
 /** Reporting is rare: its dialog's code is fetched when someone first reports a review. */
 const ReportDialog = lazy(() => import('./review-report-dialog'));
-
-export const fetchReviews = (tutorId: string, page: number, signal?: AbortSignal) =>
-  request(
-    api.tutors[':id'].reviews.$get(
-      { param: { id: tutorId }, query: { page: String(page) } },
-      { init: { signal } },
-    ),
-  );
 
 /** "December 1, 2026", in this browser's zone. */
 const dateOf = (iso: string) => dateLabel(Date.parse(iso), browserTimeZone());

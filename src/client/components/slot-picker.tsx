@@ -15,18 +15,12 @@ import {
   useRef,
   useState,
 } from 'react';
-import { addDays, localDate, startOfLocalDay } from '../../../shared/lessons/lesson-times';
-import { Button } from '../../components/button';
-import { ErrorMessage } from '../../components/messages';
-import { Spinner } from '../../components/spinner';
-import { api, failureMessage, request } from '../../lib/api';
-import {
-  clockLabel,
-  lessonTimeLabel,
-  monthDayLabel,
-  shortDayLabel,
-  weekdayLabel,
-} from '../../lib/time-labels';
+import { addDays, localDate, startOfLocalDay } from '../../shared/lessons/lesson-times';
+import { api, failureMessage, request } from '../lib/api';
+import { clockLabel, lessonTimeLabel, monthDayLabel, shortDayLabel, weekdayLabel } from '../lib/time-labels';
+import { Button } from './button';
+import { ErrorMessage } from './messages';
+import { Spinner } from './spinner';
 
 export interface Slot {
   start: string;

@@ -6,11 +6,12 @@
  * refused here, before it is sent, with the limit named.
  */
 import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
-import { MAX_MESSAGE_LENGTH } from '../../../shared/conversation-schemas';
-import { Button } from '../../components/button';
-import { CharacterCount, countedLength, countShown } from '../../components/character-count';
-import { ErrorMessage } from '../../components/messages';
-import { failureMessage } from '../../lib/api';
+import { MAX_MESSAGE_LENGTH } from '../../shared/conversation-schemas';
+import * as messages from '../../shared/messages';
+import { useApiAction } from '../lib/api-action';
+import { Button } from './button';
+import { CharacterCount, countedLength, countShown } from './character-count';
+import { ErrorMessage } from './messages';
 
 const numbers = new Intl.NumberFormat();
 
@@ -33,8 +34,8 @@ export function Composer({
   maxLength?: number;
 }) {
   const [text, setText] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  // The message reaches the page through the live channel, not through the page's loader.
+  const { busy, problem, setProblem, run } = useApiAction(messages.unexpectedError);
   const box = useRef<HTMLTextAreaElement>(null);
   const hintId = useId();
   const countId = useId();
@@ -56,18 +57,15 @@ export function Composer({
     // The box empties at once, so what is typed while this one is on its way is kept; a refused
     // message comes back into the box, ahead of anything typed since.
     const sending = text;
-    setBusy(true);
-    setProblem(null);
     setText('');
-    try {
-      await send(sending);
-    } catch (error) {
-      setText((typed) => (typed ? `${sending}\n${typed}` : sending));
-      setProblem(failureMessage(error));
-    } finally {
-      setBusy(false);
-      box.current?.focus();
-    }
+    await run(() => send(sending), {
+      reload: false,
+      onFailure: () => {
+        setText((typed) => (typed ? `${sending}\n${typed}` : sending));
+        return false;
+      },
+    });
+    box.current?.focus();
   }
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {

@@ -1,10 +1,10 @@
 /** Small pieces every lesson screen shares: a lesson's status as a badge, and the zone times are in. */
 import { Link } from 'react-router';
-import type { LessonStatus } from '../../../shared/lessons/lesson-schemas';
-import { offersJoin, roomState } from '../../../shared/lessons/room-rules';
-import { roomPath } from '../../../shared/routes';
-import { ButtonLink } from '../../components/button';
-import { describeTimeZone } from '../../lib/time-zones';
+import type { LessonStatus } from '../../shared/lessons/lesson-schemas';
+import { offersJoin, roomState } from '../../shared/lessons/room-rules';
+import { roomPath } from '../../shared/routes';
+import { describeTimeZone } from '../lib/time-zones';
+import { ButtonLink } from './button';
 
 const STATUS: Record<LessonStatus, { label: string; className: string }> = {
   pending: { label: 'Request', className: 'bg-amber-100 text-amber-900' },

@@ -1,5 +1,4 @@
-import { VERIFIED_TUTOR_LABEL, VERIFIED_TUTOR_MEANING } from '../../../shared/admin/admin-rules';
-import { photoUrl } from './tutor-api';
+import { VERIFIED_TUTOR_LABEL, VERIFIED_TUTOR_MEANING } from '../../shared/admin/admin-rules';
 
 const initialsOf = (name: string) =>
   name
@@ -9,7 +8,12 @@ const initialsOf = (name: string) =>
     .map((part) => part[0]?.toUpperCase())
     .join('');
 
+/** Where a tutor's photo is served; the version makes a new photo bypass the browser's cache. */
+export const photoUrl = (id: string, version: string | null) =>
+  `/api/tutors/${encodeURIComponent(id)}/photo${version ? `?v=${version}` : ''}`;
+
 /** The tutor's photo, or their initials when there is none. Decorative: the name is beside it. */
+
 export function TutorAvatar({
   id,
   name,

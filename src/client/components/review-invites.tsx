@@ -1,7 +1,7 @@
 /** After a completed lesson, the student is asked to review the tutor: one link per tutor not reviewed yet. */
 import { Link } from 'react-router';
-import { tutorPath } from '../../../shared/routes';
-import { CardSection } from '../../components/card';
+import { tutorPath } from '../../shared/routes';
+import { CardSection } from './card';
 
 export function ReviewInvites({ tutors }: { tutors: { tutorId: string; displayName: string }[] }) {
   if (tutors.length === 0) return null;

@@ -10,14 +10,14 @@ import {
   goalShare,
   MAX_GOAL_TITLE_LENGTH,
   MAX_MILESTONE_TITLE_LENGTH,
-} from '../../../shared/progress/progress-rules';
-import { Button } from '../../components/button';
-import { ErrorMessage, StatusMessage } from '../../components/messages';
-import { SelectField, TextArea, TextField } from '../../components/text-field';
-import { api, request } from '../../lib/api';
-import { useApiAction } from '../../lib/api-action';
-import { usePublicConfig } from '../../lib/public-config';
-import { calendarDateLabel } from '../../lib/time-labels';
+} from '../../shared/progress/progress-rules';
+import { api, request } from '../lib/api';
+import { useApiAction } from '../lib/api-action';
+import { usePublicConfig } from '../lib/public-config';
+import { calendarDateLabel } from '../lib/time-labels';
+import { Button } from './button';
+import { ErrorMessage, StatusMessage } from './messages';
+import { SelectField, TextArea, TextField } from './text-field';
 
 export type Goal = InferResponseType<(typeof api.goals)['$post'], 201>;
 

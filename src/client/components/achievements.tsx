@@ -1,7 +1,7 @@
 /** The student's achievements: each earned one with its date, the ones ahead in grey. */
 
-import type { Achievement } from '../../../shared/progress/progress-rules';
-import { dayLabel } from '../../lib/time-labels';
+import type { Achievement } from '../../shared/progress/progress-rules';
+import { dayLabel } from '../lib/time-labels';
 
 export function Achievements({ achievements, timeZone }: { achievements: Achievement[]; timeZone: string }) {
   return (

@@ -3,12 +3,12 @@
  * them once the lesson has taken place, in a form that opens from the lesson.
  */
 import { type FormEvent, useState } from 'react';
-import { MAX_NOTES_LENGTH } from '../../../shared/progress/progress-rules';
-import { Button } from '../../components/button';
-import { ErrorMessage } from '../../components/messages';
-import { TextArea } from '../../components/text-field';
-import { api, request } from '../../lib/api';
-import { useApiAction } from '../../lib/api-action';
+import { MAX_NOTES_LENGTH } from '../../shared/progress/progress-rules';
+import { api, request } from '../lib/api';
+import { useApiAction } from '../lib/api-action';
+import { Button } from './button';
+import { ErrorMessage } from './messages';
+import { TextArea } from './text-field';
 
 export interface Notes {
   covered: string;

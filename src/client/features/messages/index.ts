@@ -1,0 +1,2 @@
+/** What the messages feature offers the rest of the app. Other folders import it from here, never the files behind. */
+export { sentLabel } from './message-lines';
