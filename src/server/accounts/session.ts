@@ -1,7 +1,9 @@
 /**
- * Who is signed in, read through Better Auth's public API, and the guards that throw when a route
- * needs more: requireUser (401 when signed out), requireVerifiedUser (403 when the email is not
- * verified).
+ * Who is signed in, read through Better Auth's public API, and the guards a route puts after
+ * `loadSession` when it needs someone: signedInOnly (401 when signed out), verifiedOnly (403 when
+ * the email is not verified), adminOnly and verifiedWithRole. Behind a guard the handler reads
+ * `c.var.user`, typed as present: Hono carries each middleware's variables into the handlers after
+ * it, so a route that forgot its guard reads `SessionUser | null` and does not type-check.
  *
  * Two ways to ask, by what the answer unlocks (docs/security.md, "Sessions"):
  * - `loadSession` asks the database, through `auth.api.getSession`, on every request that reads
@@ -78,7 +80,7 @@ export function createSessionReader(auth: Auth, config: Pick<Config, 'authSecret
    * The session from the database (renewed when due, the cookie cache refreshed), its cookies
    * sent with this response; null when nobody is signed in.
    */
-  async function fromDatabase(c: Context<AppEnv>): Promise<SessionUser | null> {
+  async function fromDatabase<E extends AppEnv>(c: Context<E>): Promise<SessionUser | null> {
     const { headers, response } = await auth.api.getSession({
       headers: c.req.raw.headers,
       query: { disableCookieCache: true },
@@ -118,39 +120,48 @@ export function createSessionReader(auth: Auth, config: Pick<Config, 'authSecret
 
 export type SessionReader = ReturnType<typeof createSessionReader>;
 
-export function requireUser(c: Context<AppEnv>): SessionUser {
-  const user = c.get('user');
-  if (!user) throw new ApiError(401, messages.notSignedIn, 'UNAUTHORIZED');
-  return user;
+/** What a route knows behind one of the guards below: who is signed in, never null. */
+export interface SignedInEnv {
+  Variables: { user: SessionUser };
 }
 
-export function requireVerifiedUser(c: Context<AppEnv>): SessionUser {
-  const user = requireUser(c);
+/** A guard: 401 when nobody is signed in, then whatever `check` refuses. */
+function guard(check: (user: SessionUser) => void = () => {}): MiddlewareHandler<SignedInEnv> {
+  return async (c, next) => {
+    // Read as the session middleware left it: null when nobody is signed in.
+    const user: SessionUser | null = c.get('user');
+    if (!user) throw new ApiError(401, messages.notSignedIn, 'UNAUTHORIZED');
+    check(user);
+    await next();
+  };
+}
+
+const mustBeVerified = (user: SessionUser) => {
   if (!user.emailVerified) throw new ApiError(403, messages.emailNotVerified, 'EMAIL_NOT_VERIFIED');
-  return user;
-}
-
-/** An operator (401 signed out, 403 anyone else); the flag is read from the database with the session. */
-export function requireAdmin(c: Context<AppEnv>): SessionUser {
-  const user = requireUser(c);
-  if (!user.isAdmin) throw new ApiError(403, messages.adminsOnly, 'FORBIDDEN');
-  return user;
-}
-
-/** After loadSession: a route for admins only. */
-export const adminOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
-  requireAdmin(c);
-  await next();
 };
 
 /** After loadSession: a route for signed-in users (401 otherwise), checked before the input is. */
-export const signedInOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
-  requireUser(c);
-  await next();
-};
+export const signedInOnly = guard();
 
 /** After loadSession: a route for signed-in users with a verified email (401, then 403, otherwise). */
-export const verifiedOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
-  requireVerifiedUser(c);
-  await next();
-};
+export const verifiedOnly = guard(mustBeVerified);
+
+/** After loadSession: a route for operators (401 signed out, 403 anyone else); the flag is read from the database with the session. */
+export const adminOnly = guard((user) => {
+  if (!user.isAdmin) throw new ApiError(403, messages.adminsOnly, 'FORBIDDEN');
+});
+
+/** After loadSession: a route for signed-in users of one role; `refusal` is the 403's message for the other. */
+export function signedInWithRole(role: SessionUser['role'], refusal: string) {
+  return guard((user) => {
+    if (user.role !== role) throw new ApiError(403, refusal, 'FORBIDDEN');
+  });
+}
+
+/** After loadSession: a route for verified users of one role (401, 403 unverified, then 403 `refusal`). */
+export function verifiedWithRole(role: SessionUser['role'], refusal: string) {
+  return guard((user) => {
+    mustBeVerified(user);
+    if (user.role !== role) throw new ApiError(403, refusal, 'FORBIDDEN');
+  });
+}

@@ -3,7 +3,7 @@
  * admins only: the role is read from the database with the session on every request (401 signed
  * out, 403 anyone else). The audit log is only listed: no route changes it.
  */
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import {
@@ -16,7 +16,7 @@ import {
 } from '../../shared/admin/admin-schemas';
 import { siteSettingsChangeSchema } from '../../shared/settings/site-settings-schemas';
 import { tutorIdSchema } from '../../shared/tutor-schemas';
-import { adminOnly, requireAdmin, type SessionReader } from '../accounts/session';
+import { adminOnly, type SessionReader, type SignedInEnv } from '../accounts/session';
 import type { DB } from '../db/schema';
 import type { AppEnv } from '../http/app-env';
 import { validate } from '../http/validation';
@@ -55,8 +55,8 @@ export function adminRoutes(deps: {
     mail: { appUrl: deps.appUrl, mailFrom: deps.mailFrom },
   };
   const admin = new Hono<AppEnv>().use('*', deps.sessions.loadSession, adminOnly);
-  type Request = Parameters<typeof requireAdmin>[0];
-  const actor = (c: Request) => adminActor(requireAdmin(c));
+  type Request = Context<AppEnv & SignedInEnv>;
+  const actor = (c: Request) => adminActor(c.var.user);
   /** Approves or declines a tutor; answers the decision, as both routes reply with it. */
   const decide = async <Decision extends 'approved' | 'declined'>(
     c: Request,

@@ -4,7 +4,7 @@
  */
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
-import { requireVerifiedUser, type SessionReader } from '../accounts/session';
+import { type SessionReader, verifiedOnly } from '../accounts/session';
 import { browserZoneQuery } from '../accounts/user-time-zone';
 import type { DB } from '../db/schema';
 import type { AppEnv } from '../http/app-env';
@@ -16,11 +16,9 @@ export function dashboardRoutes(deps: { db: Kysely<DB>; sessions: SessionReader;
   return new Hono<AppEnv>().get(
     '/dashboard',
     deps.sessions.loadSession,
+    verifiedOnly,
     validate('query', browserZoneQuery),
     async (c) =>
-      c.json(
-        await dashboardFor(deps.db, requireVerifiedUser(c), c.req.valid('query').timeZone, deps.listing),
-        200,
-      ),
+      c.json(await dashboardFor(deps.db, c.var.user, c.req.valid('query').timeZone, deps.listing), 200),
   );
 }

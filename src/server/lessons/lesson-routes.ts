@@ -10,7 +10,7 @@
  * Another user's lesson does not exist for the caller: 404 everywhere.
  */
 import { randomBytes } from 'node:crypto';
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono } from 'hono';
 import { createFactory } from 'hono/factory';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -25,9 +25,9 @@ import {
 } from '../../shared/lessons/lesson-schemas';
 import { localDate } from '../../shared/lessons/lesson-times';
 import { tutorIdSchema } from '../../shared/tutor-schemas';
-import { requireVerifiedUser, type SessionReader, verifiedOnly } from '../accounts/session';
+import { type SessionReader, verifiedOnly, verifiedWithRole } from '../accounts/session';
 import type { DB } from '../db/schema';
-import { ApiError, errorResponse } from '../http/api-error';
+import { errorResponse } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 import { validate } from '../http/validation';
 import type { Mailer } from '../mail/mailer';
@@ -59,16 +59,8 @@ const idempotencyKeySchema = z
   .string()
   .regex(/^[\x21-\x7e]{1,200}$/, 'The Idempotency-Key header must be 1 to 200 printable ASCII characters');
 
-const tutorsOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (requireVerifiedUser(c).role !== 'tutor')
-    throw new ApiError(403, lessonMessages.tutorsOffer, 'FORBIDDEN');
-  await next();
-};
-const studentsOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (requireVerifiedUser(c).role !== 'student')
-    throw new ApiError(403, lessonMessages.studentsBook, 'FORBIDDEN');
-  await next();
-};
+const tutorsOnly = verifiedWithRole('tutor', lessonMessages.tutorsOffer);
+const studentsOnly = verifiedWithRole('student', lessonMessages.studentsBook);
 
 const iso = (at: number) => new Date(at).toISOString();
 const handlers = createFactory<AppEnv>();
@@ -101,16 +93,7 @@ export function lessonRoutes(deps: {
       changes,
       validate('param', lessonParam, lessonMessages.notFound),
       async (c) =>
-        c.json(
-          await answerRequest(
-            lessons,
-            requireVerifiedUser(c).id,
-            c.req.valid('param').id,
-            choice,
-            Date.now(),
-          ),
-          200,
-        ),
+        c.json(await answerRequest(lessons, c.var.user.id, c.req.valid('param').id, choice, Date.now()), 200),
     );
   const feedUrl = (token: string) => `${deps.mail.appUrl}/api/calendar/${token}.ics`;
   const changes = limitByUser(limiters, 'lessonChanges');
@@ -128,7 +111,7 @@ export function lessonRoutes(deps: {
 
   return new Hono<AppEnv>()
     .get('/availability', loadSession, tutorsOnly, async (c) =>
-      c.json(await availabilityOf(requireVerifiedUser(c).id), 200),
+      c.json(await availabilityOf(c.var.user.id), 200),
     )
     .put(
       '/availability',
@@ -137,7 +120,7 @@ export function lessonRoutes(deps: {
       limitByUser(limiters, 'profileUpdate'),
       validate('json', availabilitySchema),
       async (c) => {
-        const user = requireVerifiedUser(c);
+        const user = c.var.user;
         const input = c.req.valid('json');
         // "Today" in the zone the dates are in once saved: the one sent.
         const saved = await readAvailability(db, user.id);
@@ -191,7 +174,7 @@ export function lessonRoutes(deps: {
       const input = c.req.valid('json');
       const { lesson, created } = await bookLesson(lessons, {
         ...input,
-        studentId: requireVerifiedUser(c).id,
+        studentId: c.var.user.id,
         idempotencyKey: checkedKey?.data,
         now: Date.now(),
       });
@@ -210,15 +193,14 @@ export function lessonRoutes(deps: {
           `Lessons can be listed ${MAX_LIST_RANGE_DAYS} days at a time`,
           'VALIDATION_ERROR',
         );
-      return c.json({ lessons: await listLessons(db, requireVerifiedUser(c).id, from, to, now) }, 200);
+      return c.json({ lessons: await listLessons(db, c.var.user.id, from, to, now) }, 200);
     })
     .get(
       '/lessons/:id',
       loadSession,
       verifiedOnly,
       validate('param', lessonParam, lessonMessages.notFound),
-      async (c) =>
-        c.json(await findLesson(db, requireVerifiedUser(c).id, c.req.valid('param').id, Date.now()), 200),
+      async (c) => c.json(await findLesson(db, c.var.user.id, c.req.valid('param').id, Date.now()), 200),
     )
     .post('/lessons/:id/accept', ...answer('accept'))
     .post('/lessons/:id/decline', ...answer('decline'))
@@ -233,7 +215,7 @@ export function lessonRoutes(deps: {
         c.json(
           await cancelLesson(
             lessons,
-            requireVerifiedUser(c).id,
+            c.var.user.id,
             c.req.valid('param').id,
             c.req.valid('json').reason,
             Date.now(),
@@ -252,7 +234,7 @@ export function lessonRoutes(deps: {
         c.json(
           await rescheduleLesson(
             lessons,
-            requireVerifiedUser(c).id,
+            c.var.user.id,
             c.req.valid('param').id,
             c.req.valid('json').start,
             Date.now(),
@@ -264,7 +246,7 @@ export function lessonRoutes(deps: {
       const feed = await db
         .selectFrom('calendar_feeds')
         .select('token')
-        .where('user_id', '=', requireVerifiedUser(c).id)
+        .where('user_id', '=', c.var.user.id)
         .executeTakeFirst();
       return c.json({ url: feed ? feedUrl(feed.token) : null }, 200);
     })
@@ -273,13 +255,13 @@ export function lessonRoutes(deps: {
       const token = randomBytes(24).toString('base64url');
       await db
         .insertInto('calendar_feeds')
-        .values({ user_id: requireVerifiedUser(c).id, token })
+        .values({ user_id: c.var.user.id, token })
         .onConflict((oc) => oc.column('user_id').doUpdateSet({ token, created_at: new Date() }))
         .execute();
       return c.json({ url: feedUrl(token) }, 200);
     })
     .delete('/calendar-feed', loadSession, verifiedOnly, async (c) => {
-      await db.deleteFrom('calendar_feeds').where('user_id', '=', requireVerifiedUser(c).id).execute();
+      await db.deleteFrom('calendar_feeds').where('user_id', '=', c.var.user.id).execute();
       return c.json({ url: null }, 200);
     })
     .get('/calendar/:token', validate('param', feedParam, 'No such calendar'), async (c) => {

@@ -9,7 +9,7 @@ import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { roomChatSchema, roomSignalSchema } from '../../shared/lessons/room-schemas';
-import { requireVerifiedUser, type SessionReader, verifiedOnly } from '../accounts/session';
+import { type SessionReader, verifiedOnly } from '../accounts/session';
 import type { Config } from '../config/config';
 import type { DB } from '../db/schema';
 import type { AppEnv } from '../http/app-env';
@@ -44,7 +44,7 @@ export function roomRoutes(deps: {
 
   return new Hono<AppEnv>()
     .get('/lessons/:id/room', loadSession, verifiedOnly, param, async (c) => {
-      const found = await room(c, requireVerifiedUser(c).id);
+      const found = await room(c, c.var.user.id);
       return c.json(
         {
           state: found.state,
@@ -59,7 +59,7 @@ export function roomRoutes(deps: {
       );
     })
     .post('/lessons/:id/room/join', loadSession, verifiedOnly, param, async (c) => {
-      const user = requireVerifiedUser(c);
+      const user = c.var.user;
       const found = await room(c, user.id);
       requireOpen(found);
       const now = Date.now();
@@ -75,7 +75,7 @@ export function roomRoutes(deps: {
       param,
       validate('json', roomSignalSchema),
       async (c) => {
-        const user = requireVerifiedUser(c);
+        const user = c.var.user;
         const found = await room(c, user.id);
         requireOpen(found);
         const { peer, signal } = c.req.valid('json');
@@ -90,7 +90,7 @@ export function roomRoutes(deps: {
       },
     )
     .get('/lessons/:id/room/chat', loadSession, verifiedOnly, param, async (c) => {
-      const found = await room(c, requireVerifiedUser(c).id);
+      const found = await room(c, c.var.user.id);
       return c.json({ lines: await listChat(db, found.lesson.id) }, 200);
     })
     .post(
@@ -101,7 +101,7 @@ export function roomRoutes(deps: {
       param,
       validate('json', roomChatSchema),
       async (c) => {
-        const user = requireVerifiedUser(c);
+        const user = c.var.user;
         const found = await room(c, user.id);
         requireOpen(found);
         const line = await addChatLine(db, found.lesson.id, user.id, c.req.valid('json').text);
@@ -114,7 +114,7 @@ export function roomRoutes(deps: {
       },
     )
     .post('/lessons/:id/no-show', loadSession, verifiedOnly, param, async (c) => {
-      const user = requireVerifiedUser(c);
+      const user = c.var.user;
       return c.json(await markNoShow(db, user.id, c.req.valid('param').id, Date.now()), 200);
     });
 }

@@ -21,7 +21,7 @@ import {
   reportSchema,
 } from '../../shared/conversation-schemas';
 import * as productMessages from '../../shared/messages';
-import { requireVerifiedUser, type SessionReader, verifiedOnly } from '../accounts/session';
+import { type SessionReader, verifiedOnly } from '../accounts/session';
 import type { DB } from '../db/schema';
 import { ApiError, errorResponse } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
@@ -90,15 +90,15 @@ export function messageRoutes(deps: {
 
   return new Hono<AppEnv>()
     .get('/conversations', loadSession, verifiedOnly, async (c) => {
-      const user = requireVerifiedUser(c);
+      const user = c.var.user;
       const [conversations, total] = await Promise.all([listConversations(db, user), unreadTotal(db, user)]);
       return c.json({ conversations, unreadTotal: total }, 200);
     })
     .get('/conversations/unread', loadSession, verifiedOnly, async (c) =>
-      c.json({ unreadTotal: await unreadTotal(db, requireVerifiedUser(c)) }, 200),
+      c.json({ unreadTotal: await unreadTotal(db, c.var.user) }, 200),
     )
     .post('/support/conversation', loadSession, verifiedOnly, async (c) => {
-      const opened = await openSupportConversation(db, requireVerifiedUser(c));
+      const opened = await openSupportConversation(db, c.var.user);
       return c.json({ conversationId: opened.id }, opened.created ? 201 : 200);
     })
     .post(
@@ -108,7 +108,7 @@ export function messageRoutes(deps: {
       sending,
       validate('json', newConversationSchema),
       async (c) => {
-        const user = requireVerifiedUser(c);
+        const user = c.var.user;
         const body = c.req.valid('json');
         const otherId = user.role === 'student' ? body.tutorId : body.studentId;
         if (otherId === undefined) {
@@ -142,7 +142,7 @@ export function messageRoutes(deps: {
       verifiedOnly,
       validate('param', conversationParam, messageMessages.notFound),
       async (c) => {
-        const user = requireVerifiedUser(c);
+        const user = c.var.user;
         const { row, otherId } = await conversationOf(db, user, c.req.valid('param').id);
         const support = row.requester_id !== null;
         const now = Date.now();
@@ -189,7 +189,7 @@ export function messageRoutes(deps: {
       validate('param', conversationParam, messageMessages.notFound),
       validate('query', messagePageSchema),
       async (c) => {
-        const page = await listMessages(db, requireVerifiedUser(c), c.req.valid('param').id, {
+        const page = await listMessages(db, c.var.user, c.req.valid('param').id, {
           ...c.req.valid('query'),
           limit: PAGE_SIZE,
         });
@@ -204,7 +204,7 @@ export function messageRoutes(deps: {
       validate('param', conversationParam, messageMessages.notFound),
       validate('json', newMessageSchema),
       async (c) => {
-        const user = requireVerifiedUser(c);
+        const user = c.var.user;
         const sent = await sendMessage(db, user, c.req.valid('param').id, c.req.valid('json').text);
         await live.messageSent(sent.message, sent.recipients, sent.requesterId);
         if (sent.requesterId !== null && sent.requesterId !== user.id)
@@ -218,7 +218,7 @@ export function messageRoutes(deps: {
       verifiedOnly,
       validate('param', conversationParam, messageMessages.notFound),
       async (c) => {
-        const user = requireVerifiedUser(c);
+        const user = c.var.user;
         const id = c.req.valid('param').id;
         const read = await markRead(db, user, id);
         await live.conversationRead(user.id, id, read.unreadTotal);
@@ -228,7 +228,7 @@ export function messageRoutes(deps: {
       },
     )
     .post('/blocks', loadSession, verifiedOnly, validate('json', blockSchema), async (c) => {
-      await block(db, requireVerifiedUser(c).id, c.req.valid('json').userId);
+      await block(db, c.var.user.id, c.req.valid('json').userId);
       return c.json({ blocked: true }, 200);
     })
     .delete(
@@ -237,7 +237,7 @@ export function messageRoutes(deps: {
       verifiedOnly,
       validate('param', userParam, messageMessages.userNotFound),
       async (c) => {
-        await unblock(db, requireVerifiedUser(c).id, c.req.valid('param').userId);
+        await unblock(db, c.var.user.id, c.req.valid('param').userId);
         return c.json({ blocked: false }, 200);
       },
     )
@@ -251,7 +251,7 @@ export function messageRoutes(deps: {
       async (c) => {
         const report = await reportMessage(
           db,
-          requireVerifiedUser(c),
+          c.var.user,
           c.req.valid('param').id,
           c.req.valid('json').reason,
         );
@@ -272,7 +272,7 @@ export function messageRoutes(deps: {
       loadSession,
       verifiedOnly,
       upgradeWebSocket((c) => {
-        const user = requireVerifiedUser(c);
+        const user = c.var.user;
         // Filed under the session that signed it in (not a cookie read from the header again,
         // which with two session cookies may be another one): it closes when that session ends.
         const sessionToken = c.get('sessionToken');

@@ -7,13 +7,13 @@
  * Saves and uploads are rate-limited per user; an upload is refused (403, 429) before its body is
  * read, and waits for one of the process's photo decoding slots.
  */
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { Kysely } from 'kysely';
 import * as messages from '../../shared/messages';
 import { MAX_PHOTO_BYTES } from '../../shared/tutor-catalog';
 import { reportedTimeZoneSchema, studentDetailsSchema, tutorDetailsSchema } from '../../shared/tutor-schemas';
-import { requireUser, type SessionReader, signedInOnly } from '../accounts/session';
+import { type SessionReader, signedInOnly, signedInWithRole } from '../accounts/session';
 import type { DB } from '../db/schema';
 import { ApiError, errorResponse } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
@@ -36,11 +36,7 @@ export const PHOTO_PATH = '/api/profile/photo';
 const tutorInput = tutorDetailsSchema.transform((details) => ({ role: 'tutor' as const, details }));
 const studentInput = studentDetailsSchema.transform((details) => ({ role: 'student' as const, details }));
 
-const tutorOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const user = requireUser(c);
-  if (user.role !== 'tutor') throw new ApiError(403, 'Only tutors have a profile photo', 'FORBIDDEN');
-  await next();
-};
+const tutorOnly = signedInWithRole('tutor', 'Only tutors have a profile photo');
 
 export function profileDetailsRoutes(deps: {
   sessions: SessionReader;
@@ -58,17 +54,19 @@ export function profileDetailsRoutes(deps: {
   });
 
   return new Hono<AppEnv>()
-    .get('/profile/details', loadSession, async (c) => {
-      const user = requireUser(c);
+    .get('/profile/details', loadSession, signedInOnly, async (c) => {
+      const user = c.var.user;
       return c.json(await readDetails(db, user.id, user.role), 200);
     })
     .patch(
       '/profile/details',
       loadSession,
+      signedInOnly,
       limitByUser(limiters, 'profileUpdate'),
-      validateBy('json', (c) => (requireUser(c).role === 'tutor' ? tutorInput : studentInput)),
+      // The guard above has run, but the validator's context does not carry its type.
+      validateBy('json', (c) => (c.var.user?.role === 'tutor' ? tutorInput : studentInput)),
       async (c) => {
-        const user = requireUser(c);
+        const user = c.var.user;
         const input = c.req.valid('json');
         if (input.role === 'tutor') await saveTutorDetails(db, user.id, input.details);
         else await saveStudentDetails(db, user.id, input.details);
@@ -81,7 +79,7 @@ export function profileDetailsRoutes(deps: {
       signedInOnly,
       validate('json', reportedTimeZoneSchema),
       async (c) => {
-        const user = requireUser(c);
+        const user = c.var.user;
         const answer = await saveReportedTimeZone(db, user.id, c.req.valid('json').timeZone);
         // The session's cached copy still says no zone is saved: read it again, so the next page
         // this browser loads knows, and does not report again.
@@ -89,8 +87,8 @@ export function profileDetailsRoutes(deps: {
         return c.json(answer, 200);
       },
     )
-    .get('/profile/photo', loadSession, async (c) => {
-      const user = requireUser(c);
+    .get('/profile/photo', loadSession, signedInOnly, async (c) => {
+      const user = c.var.user;
       const photo = await db
         .selectFrom('profile_photos')
         .select(['image', 'content_type'])
@@ -108,7 +106,7 @@ export function profileDetailsRoutes(deps: {
       limitByUser(limiters, 'profilePhoto'),
       photoSize,
       async (c) => {
-        const user = requireUser(c);
+        const user = c.var.user;
         const bytes = new Uint8Array(await c.req.arrayBuffer());
         if (bytes.length === 0) throw new ApiError(400, 'Please choose a photo to upload', 'EMPTY_BODY');
         let photo: ProcessedPhoto;
@@ -124,7 +122,7 @@ export function profileDetailsRoutes(deps: {
       },
     )
     .delete('/profile/photo', loadSession, tutorOnly, async (c) => {
-      const user = requireUser(c);
+      const user = c.var.user;
       await removePhoto(db, user.id);
       return c.json(await readDetails(db, user.id, user.role), 200);
     });

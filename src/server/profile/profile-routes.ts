@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { displayNameSchema } from '../../shared/schemas';
 import type { SessionUser } from '../../shared/session-user';
 import type { Auth } from '../accounts/auth';
-import { forwardCookies, requireUser, type SessionReader } from '../accounts/session';
+import { forwardCookies, type SessionReader, signedInOnly } from '../accounts/session';
 import type { DB } from '../db/schema';
 import type { AppEnv } from '../http/app-env';
 import { validate } from '../http/validation';
@@ -45,14 +45,15 @@ export function profileRoutes(deps: {
   limiters: RateLimiters;
 }) {
   return new Hono<AppEnv>()
-    .get('/profile', deps.sessions.loadSession, (c) => c.json(toProfile(requireUser(c)), 200))
+    .get('/profile', deps.sessions.loadSession, signedInOnly, (c) => c.json(toProfile(c.var.user), 200))
     .patch(
       '/profile',
       deps.sessions.loadSession,
+      signedInOnly,
       limitByUser(deps.limiters, 'profileUpdate'),
       validate('json', profileUpdateSchema),
       async (c) => {
-        const user = requireUser(c);
+        const user = c.var.user;
         const { displayName } = c.req.valid('json');
         if (displayName === undefined || displayName === user.displayName)
           return c.json(toProfile(user), 200);

@@ -3,20 +3,15 @@
  * with the last decision's note) and POST /api/profile/verification-request (ask an admin to
  * review the profile, once it is complete). Verified tutors only.
  */
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
-import { requireVerifiedUser, type SessionReader, verifiedOnly } from '../accounts/session';
+import { type SessionReader, verifiedOnly, verifiedWithRole } from '../accounts/session';
 import { requestVerification, verificationMessages, verificationState } from '../admin/verifications';
 import type { DB } from '../db/schema';
-import { ApiError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 import { limitByUser, type RateLimiters } from '../rate-limit/rate-limits';
 
-const tutorsOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (requireVerifiedUser(c).role !== 'tutor')
-    throw new ApiError(403, verificationMessages.tutorsOnly, 'FORBIDDEN');
-  await next();
-};
+const tutorsOnly = verifiedWithRole('tutor', verificationMessages.tutorsOnly);
 
 export function verificationRoutes(deps: {
   db: Kysely<DB>;
@@ -27,7 +22,7 @@ export function verificationRoutes(deps: {
   const { loadSession } = deps.sessions;
   return new Hono<AppEnv>()
     .get('/profile/verification', loadSession, verifiedOnly, tutorsOnly, async (c) =>
-      c.json(await verificationState(db, requireVerifiedUser(c).id), 200),
+      c.json(await verificationState(db, c.var.user.id), 200),
     )
     .post(
       '/profile/verification-request',
@@ -35,6 +30,6 @@ export function verificationRoutes(deps: {
       verifiedOnly,
       tutorsOnly,
       limitByUser(deps.limiters, 'profileUpdate'),
-      async (c) => c.json(await requestVerification(db, requireVerifiedUser(c).id), 200),
+      async (c) => c.json(await requestVerification(db, c.var.user.id), 200),
     );
 }

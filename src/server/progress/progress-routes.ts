@@ -9,7 +9,7 @@
  *   for a tutor looking at a student, that student's goals.
  * A user sees only their own notes, goals and lessons: anything else is 404.
  */
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import {
@@ -19,7 +19,7 @@ import {
   milestoneSchema,
   notesSchema,
 } from '../../shared/progress/progress-rules';
-import { requireVerifiedUser, type SessionReader, verifiedOnly } from '../accounts/session';
+import { type SessionReader, type SessionUser, type SignedInEnv, verifiedOnly } from '../accounts/session';
 import { browserZoneQuery, zoneOf } from '../accounts/user-time-zone';
 import type { DB } from '../db/schema';
 import { ApiError } from '../http/api-error';
@@ -52,8 +52,8 @@ const goalsQuery = z.object({
 
 /** How many lessons a history shows: years of weekly lessons. */
 const HISTORY_LIMIT = 200;
-type Request = Parameters<typeof requireVerifiedUser>[0];
-type Caller = ReturnType<typeof requireVerifiedUser>;
+type Request = Context<AppEnv & SignedInEnv>;
+type Caller = SessionUser;
 
 const historyMessages = { notFound: 'This person does not exist, or has no lessons with you' } as const;
 
@@ -69,15 +69,14 @@ export function progressRoutes(deps: { db: Kysely<DB>; sessions: SessionReader; 
     c: Request,
     id: string,
     input: Input,
-  ) => act(db, requireVerifiedUser(c), id, input, Date.now());
+  ) => act(db, c.var.user, id, input, Date.now());
 
   return new Hono<AppEnv>()
     .get(
       '/lessons/:id/notes',
       ...verified,
       validate('param', lessonParam, lessonMessages.notFound),
-      async (c) =>
-        c.json(await readNotes(db, requireVerifiedUser(c), c.req.valid('param').id, Date.now()), 200),
+      async (c) => c.json(await readNotes(db, c.var.user, c.req.valid('param').id, Date.now()), 200),
     )
     .put(
       '/lessons/:id/notes',
@@ -87,10 +86,10 @@ export function progressRoutes(deps: { db: Kysely<DB>; sessions: SessionReader; 
       async (c) => c.json(await change(saveNotes, c, c.req.valid('param').id, c.req.valid('json')), 200),
     )
     .get('/goals', ...verified, validate('query', goalsQuery), async (c) =>
-      c.json({ goals: await listGoals(db, requireVerifiedUser(c), c.req.valid('query').studentId) }, 200),
+      c.json({ goals: await listGoals(db, c.var.user, c.req.valid('query').studentId) }, 200),
     )
     .post('/goals', ...writing, validate('json', goalSchema), async (c) =>
-      c.json(await createGoal(db, requireVerifiedUser(c), c.req.valid('json'), Date.now()), 201),
+      c.json(await createGoal(db, c.var.user, c.req.valid('json'), Date.now()), 201),
     )
     .patch(
       '/goals/:id',
@@ -121,7 +120,7 @@ export function progressRoutes(deps: { db: Kysely<DB>; sessions: SessionReader; 
       validate('param', personParam, historyMessages.notFound),
       validate('query', browserZoneQuery),
       async (c) => {
-        const user = requireVerifiedUser(c);
+        const user = c.var.user;
         const personId = c.req.valid('param').id;
         const now = Date.now();
         const lessons =

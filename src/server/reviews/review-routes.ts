@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { answerSchema, reviewReportSchema, reviewSchema } from '../../shared/reviews/review-schemas';
 import { tutorIdSchema } from '../../shared/tutor-schemas';
-import { requireVerifiedUser, type SessionReader, verifiedOnly } from '../accounts/session';
+import { type SessionReader, verifiedOnly } from '../accounts/session';
 import type { DB } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
@@ -70,7 +70,7 @@ export function reviewRoutes(deps: {
       validate('param', tutorParam, reviewMessages.tutorNotFound),
       validate('json', reviewSchema),
       async (c) => {
-        const user = requireVerifiedUser(c);
+        const user = c.var.user;
         if (user.role !== 'student') throw new ApiError(403, reviewMessages.studentsOnly, 'FORBIDDEN');
         const saved = await saveReview(
           db,
@@ -91,7 +91,7 @@ export function reviewRoutes(deps: {
       validate('param', reviewParam, reviewMessages.notFound),
       validate('json', answerSchema),
       async (c) => {
-        const user = requireVerifiedUser(c);
+        const user = c.var.user;
         const answered = await answerReview(
           db,
           user.id,
@@ -110,7 +110,7 @@ export function reviewRoutes(deps: {
       validate('param', reviewParam, reviewMessages.notFound),
       validate('json', reviewReportSchema),
       async (c) => {
-        const user = requireVerifiedUser(c);
+        const user = c.var.user;
         const report = await reportReview(db, user.id, c.req.valid('param').id, c.req.valid('json').reason);
         return c.json({ reported: true, id: report.id }, 201);
       },

@@ -6,7 +6,7 @@
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import type { Role } from '../../shared/constants';
-import { requireVerifiedUser, type SessionReader } from '../accounts/session';
+import { type SessionReader, verifiedOnly } from '../accounts/session';
 import { browserZoneQuery, zoneOf } from '../accounts/user-time-zone';
 import type { DB } from '../db/schema';
 import type { AppEnv } from '../http/app-env';
@@ -23,9 +23,10 @@ export function scheduleRoutes(deps: { db: Kysely<DB>; sessions: SessionReader; 
   return new Hono<AppEnv>().get(
     '/schedule',
     deps.sessions.loadSession,
+    verifiedOnly,
     validate('query', browserZoneQuery),
     async (c) => {
-      const user = requireVerifiedUser(c);
+      const user = c.var.user;
       const zone = await zoneOf(deps.db, user.id, c.req.valid('query').timeZone);
       return c.json(
         {

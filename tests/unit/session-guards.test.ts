@@ -1,0 +1,89 @@
+/**
+ * The guards a route puts after the session middleware: what each refuses, and that a handler
+ * behind one reads the signed-in user as present while a handler without one cannot.
+ */
+import { Hono } from 'hono';
+import { describe, expect, it } from 'vitest';
+import {
+  adminOnly,
+  signedInOnly,
+  signedInWithRole,
+  verifiedOnly,
+  verifiedWithRole,
+} from '../../src/server/accounts/session';
+import { ApiError } from '../../src/server/http/api-error';
+import type { AppEnv } from '../../src/server/http/app-env';
+import type { SessionUser } from '../../src/shared/session-user';
+
+const someone: SessionUser = {
+  id: 'u1',
+  email: 'sam@example.com',
+  displayName: 'Sam',
+  role: 'student',
+  emailVerified: true,
+  timeZone: null,
+  isAdmin: false,
+  createdAt: '2026-11-01T00:00:00.000Z',
+};
+
+/** An app whose session middleware puts `user` on the context, then one route behind `guard`. */
+function appWith(user: SessionUser | null, guard: typeof signedInOnly) {
+  return new Hono<AppEnv>()
+    .use('*', async (c, next) => {
+      c.set('user', user);
+      await next();
+    })
+    .get('/guarded', guard, (c) => c.json({ id: c.var.user.id }))
+    .onError((error, c) =>
+      error instanceof ApiError ? c.json({ code: error.code }, error.status) : c.json({}, 500),
+    );
+}
+
+async function answer(user: SessionUser | null, guard: typeof signedInOnly) {
+  const res = await appWith(user, guard).request('/guarded');
+  return { status: res.status, body: await res.json() };
+}
+
+describe('session guards', () => {
+  it('refuse a visitor with 401, whichever the guard', async () => {
+    for (const guard of [signedInOnly, verifiedOnly, adminOnly, verifiedWithRole('tutor', 'Tutors only')])
+      expect(await answer(null, guard)).toEqual({ status: 401, body: { code: 'UNAUTHORIZED' } });
+  });
+
+  it('let the signed-in user through to a handler that reads them', async () => {
+    expect(await answer(someone, signedInOnly)).toEqual({ status: 200, body: { id: 'u1' } });
+    expect(await answer(someone, verifiedWithRole('student', 'Students only'))).toEqual({
+      status: 200,
+      body: { id: 'u1' },
+    });
+  });
+
+  it('refuse an unverified email, a non-admin and the other role with 403', async () => {
+    const unverified = { ...someone, emailVerified: false };
+    expect(await answer(unverified, verifiedOnly)).toEqual({
+      status: 403,
+      body: { code: 'EMAIL_NOT_VERIFIED' },
+    });
+    expect(await answer(unverified, signedInOnly)).toMatchObject({ status: 200 });
+    expect(await answer(someone, adminOnly)).toEqual({ status: 403, body: { code: 'FORBIDDEN' } });
+    expect(await answer({ ...someone, isAdmin: true }, adminOnly)).toMatchObject({ status: 200 });
+    expect(await answer(someone, verifiedWithRole('tutor', 'Tutors only'))).toEqual({
+      status: 403,
+      body: { code: 'FORBIDDEN' },
+    });
+    expect(await answer(unverified, signedInWithRole('student', 'Students only'))).toMatchObject({
+      status: 200,
+    });
+  });
+});
+
+/**
+ * Checked by `npm run typecheck`, never run: a handler without a guard reads a user who may be
+ * missing, so reading their id must not type-check (the expectation fails the typecheck if it does).
+ */
+export function unguardedRoute() {
+  return new Hono<AppEnv>().get('/unguarded', (c) =>
+    // @ts-expect-error: without a guard, `user` may be null.
+    c.json({ id: c.var.user.id }),
+  );
+}
