@@ -4,7 +4,7 @@
  * request whose deadline has passed reads `expired`, a confirmed lesson whose end has passed reads
  * `completed`, before the minute job (lesson-jobs.ts) writes it.
  */
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import { changeableUntil } from '../../shared/lessons/availability';
 import type { LessonStatus } from '../../shared/lessons/lesson-schemas';
 import type { DB } from '../db/schema';
@@ -68,24 +68,25 @@ export interface LessonView {
   cancellation: Cancellation | null;
 }
 
-export interface LessonRow {
-  id: string;
-  tutor_id: string;
-  student_id: string;
-  subject: string;
-  note: string;
-  starts_at: Date;
-  ends_at: Date;
-  minutes: number;
-  price_cents: number;
-  currency: string;
-  status: LessonStatus;
-  expires_at: Date | null;
-  sequence: number;
-  cancelled_by: string | null;
-  cancel_reason: string | null;
-  updated_at: Date;
-}
+export type LessonRow = Pick<
+  Selectable<DB['lessons']>,
+  | 'id'
+  | 'tutor_id'
+  | 'student_id'
+  | 'subject'
+  | 'note'
+  | 'starts_at'
+  | 'ends_at'
+  | 'minutes'
+  | 'price_cents'
+  | 'currency'
+  | 'status'
+  | 'expires_at'
+  | 'sequence'
+  | 'cancelled_by'
+  | 'cancel_reason'
+  | 'updated_at'
+>;
 
 /** What a stored status reads as at `now`. */
 export function statusAt(
