@@ -32,6 +32,7 @@ import type { AppEnv } from '../http/app-env';
 import { validate } from '../http/validation';
 import type { Mailer } from '../mail/mailer';
 import { limitByUser, type RateLimiters } from '../rate-limit/rate-limits';
+import type { Listing } from '../tutors/tutor-listing';
 import { readAvailability, saveAvailability } from './availability-store';
 import { calendarFeed } from './calendar-feed';
 import type { LessonDeps } from './lesson-announcements';
@@ -73,11 +74,11 @@ export function lessonRoutes(deps: {
   mail: MailSettings;
   conversations: LessonDeps['conversations'];
   live: LessonDeps['live'];
-  listing?: LessonDeps['listing'];
+  listing: Listing;
 }) {
   const { db, limiters, sessions } = deps;
   const { loadSession } = sessions;
-  const lessons: LessonDeps = {
+  const lessons: LessonDeps & { listing: Listing } = {
     db,
     mailer: deps.mailer,
     mail: deps.mail,

@@ -69,7 +69,7 @@ async function studentBusy(
 }
 
 /** A listed tutor's booking facts, or null: only a tutor in the search can be booked. */
-export async function bookableTutor(db: Db, tutorId: string, listing: Listing = { approvedOnly: false }) {
+export async function bookableTutor(db: Db, tutorId: string, listing: Listing) {
   const tutor = await db
     .selectFrom('tutor_profiles as tp')
     .innerJoin('users as u', 'u.id', 'tp.user_id')
@@ -102,11 +102,7 @@ export function checkLength(availability: AvailabilityView, minutes: number) {
 }
 
 /** The times a listed tutor offers in [from, to) for lessons of `minutes`. */
-export async function findSlots(
-  db: Kysely<DB>,
-  request: SlotRequest,
-  listing: Listing = { approvedOnly: false },
-): Promise<Interval[]> {
+export async function findSlots(db: Kysely<DB>, request: SlotRequest, listing: Listing): Promise<Interval[]> {
   const tutor = await bookableTutor(db, request.tutorId, listing);
   if (!tutor) throw new ApiError(404, lessonMessages.tutorNotFound, 'NOT_FOUND');
   checkLength(tutor.availability, request.minutes);

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { lessonPriceCents, requestExpiresAt } from '../../../shared/lessons/availability';
 import { ApiError } from '../../http/api-error';
+import type { Listing } from '../../tutors/tutor-listing';
 import { announce, type LessonDeps, type Lines, pushLines } from '../lesson-announcements';
 import { expireDue } from '../lesson-jobs';
 import { findLesson } from '../lesson-queries';
@@ -42,7 +43,8 @@ async function replayed(db: Db, studentId: string, key: string | undefined, now:
 
 /** Books a lesson: `created` is false when an earlier request with the same key made it. */
 export async function bookLesson(
-  deps: LessonDeps,
+  // Required here, though other changes need no listing: booking finds a tutor for a student.
+  deps: LessonDeps & { listing: Listing },
   request: BookingRequest,
 ): Promise<{ lesson: LessonView; created: boolean }> {
   const { db } = deps;
