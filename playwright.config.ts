@@ -94,6 +94,9 @@ export default defineConfig({
         // Each test comes from its own address (X-Forwarded-For), so rate limits apply per test.
         TRUST_PROXY: '1',
         LOG_LEVEL: 'warn',
+        // The other features' specs book without money, as a school with PAYMENTS=off; the
+        // wallet's spec runs against the second server below, with payments on (the default).
+        PAYMENTS: 'off',
       },
     },
   ],

@@ -48,11 +48,17 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { createLiveHub, type LiveHub } from './messages/live';
 import { messageRoutes } from './messages/message-routes';
 import { lessonLine } from './messages/messages';
+import { type CardPayments, walletRoutes } from './money/wallet-routes';
 import { PHOTO_PATH, profileDetailsRoutes } from './profile/profile-details-routes';
 import { profileRoutes } from './profile/profile-routes';
 import { verificationRoutes } from './profile/verification-routes';
 import { progressRoutes } from './progress/progress-routes';
-import { type PublicConfig, publicConfig, publicConfigRoutes } from './public-config/public-config-routes';
+import {
+  type PublicConfig,
+  type PublicPayments,
+  publicConfig,
+  publicConfigRoutes,
+} from './public-config/public-config-routes';
 import type { ConcurrencyLimit } from './rate-limit/concurrency-limit';
 import { createRateLimiters, type RateLimiters } from './rate-limit/rate-limits';
 import { reviewRoutes } from './reviews/review-routes';
@@ -80,6 +86,8 @@ export interface AppDependencies {
   logEveryRequest?: boolean;
   /** How old the settings held may grow before they are read again (another server's change); tests shorten it. */
   settingsMaxAgeMs?: number;
+  /** Card payments; by default Stripe's, when configured. */
+  cards?: CardPayments;
 }
 
 export interface AppServices {
@@ -91,6 +99,8 @@ export interface AppServices {
   live: LiveHub;
   /** The site settings in effect (figures, support details, subjects), as pages carry them. */
   settings: SettingsSnapshot;
+  /** Card top-ups through Stripe, when both of its keys are set. */
+  cards: CardPayments | undefined;
 }
 
 export const MAX_BODY_BYTES = 100 * 1024;
@@ -123,21 +133,31 @@ export function createServices(deps: AppDependencies): AppServices {
       logger,
       maxAgeMs: deps.settingsMaxAgeMs,
     }),
+    // Wired to Stripe's gateway once it exists; until then card top-ups answer 409.
+    cards: deps.cards,
   };
 }
 
 /** The public configuration for a snapshot of the settings: one object per snapshot, not per request. */
-function publicConfigOf(captcha: CaptchaVerifier) {
+function publicConfigOf(captcha: CaptchaVerifier, payments: PublicPayments) {
   let from: SiteSettings | undefined;
   let made: PublicConfig | undefined;
   return (settings: SiteSettings): PublicConfig => {
     if (settings !== from || !made) {
       from = settings;
-      made = publicConfig(captcha, settings);
+      made = publicConfig(captcha, settings, payments);
     }
     return made;
   };
 }
+
+/** What the browser may know of the payments' configuration (never a key). */
+const publicPayments = (config: Config, services: Pick<AppServices, 'cards'>): PublicPayments => ({
+  on: config.payments.on,
+  currency: config.payments.currency,
+  stripe: config.payments.on && services.cards !== undefined,
+  instructions: config.payments.instructions,
+});
 
 /** Which tutors are listed (src/server/tutors/tutor-listing.ts), as this server is configured. */
 const listingOf = (config: Config): Listing => ({ approvedOnly: config.requireTutorApproval });
@@ -147,7 +167,7 @@ function createApi(deps: AppDependencies, services: AppServices, auth: Auth, ses
   const { config, database } = deps;
   const { db } = database;
   const { mailer, captcha, limiters, health, live, settings } = services;
-  const configOf = publicConfigOf(captcha);
+  const configOf = publicConfigOf(captcha, publicPayments(config, services));
   const listing = listingOf(config);
   return new Hono<AppEnv>()
     .route('/', healthRoutes(database, health))
@@ -172,11 +192,12 @@ function createApi(deps: AppDependencies, services: AppServices, auth: Auth, ses
         live,
         mail: { appUrl: config.appUrl, mailFrom: config.mailFrom },
         listing,
+        payments: config.payments,
       }),
     )
     .route('/', roomRoutes({ db, sessions, limiters, live, iceServers: config.iceServers }))
     .route('/', progressRoutes({ db, sessions, limiters }))
-    .route('/', dashboardRoutes({ db, sessions, listing }))
+    .route('/', dashboardRoutes({ db, sessions, listing, payments: config.payments }))
     .route('/', scheduleRoutes({ db, sessions, listing }))
     .route(
       '/',
@@ -184,6 +205,10 @@ function createApi(deps: AppDependencies, services: AppServices, auth: Auth, ses
     )
     .route('/', contactRoutes({ db, mailer, limiters, sessions, settings }))
     .route('/', verificationRoutes({ db, sessions, limiters }))
+    .route(
+      '/',
+      walletRoutes({ db, sessions, limiters, payments: config.payments, settings, cards: services.cards }),
+    )
     .route(
       '/admin',
       adminRoutes({
@@ -195,6 +220,7 @@ function createApi(deps: AppDependencies, services: AppServices, auth: Auth, ses
         mailFrom: config.mailFrom,
         settings,
         requireTutorApproval: config.requireTutorApproval,
+        payments: config.payments,
       }),
     );
 }
@@ -264,7 +290,7 @@ export function createApp(deps: AppDependencies, services: AppServices = createS
     .all('/api/*', (c) => errorResponse(c, 404, messages.notFound, 'NOT_FOUND'));
 
   if (deps.clientDir) {
-    const configOf = publicConfigOf(services.captcha);
+    const configOf = publicConfigOf(services.captcha, publicPayments(config, services));
     mountStaticSite(app, deps.clientDir, {
       publicConfig: async () => {
         const settings = await services.settings.forPage();
@@ -288,7 +314,8 @@ export function createApp(deps: AppDependencies, services: AppServices = createS
       c.get('logger')?.info({ reason: String(error) }, 'request aborted by the client');
       return errorResponse(c, 400, messages.requestAborted, 'ABORTED');
     }
-    if (error instanceof ApiError) return errorResponse(c, error.status, error.message, error.code);
+    if (error instanceof ApiError)
+      return errorResponse(c, error.status, error.message, error.code, error.details);
     if (error instanceof HTTPException && error.status >= 400 && error.status < 500) {
       return errorResponse(c, error.status as ErrorStatus, error.message || messages.invalidRequest);
     }

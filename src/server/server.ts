@@ -136,6 +136,7 @@ export async function startServer(): Promise<void> {
       conversations: { lessonLine },
       live: services.live,
       mail: { appUrl: config.appUrl, mailFrom: config.mailFrom },
+      payments: config.payments,
       // A student is asked to review the tutor after their first and third completed lesson.
       afterCompleted: (trx, completed) =>
         inviteToReview({ mailer: services.mailer, appUrl: config.appUrl }, trx, completed),

@@ -409,6 +409,8 @@ describe('booking', () => {
       student: { id: student.id, displayName: student.name },
       changeableUntil: iso(start - 24 * HOUR),
       cancellation: null,
+      // This school takes no money through Tutorlane (PAYMENTS=off): nothing is held.
+      payment: { status: 'none', amountCents: 6000, currency: 'USD' },
     });
     for (const address of [who.email, student.email]) {
       const [mail] = await mailsAbout(address, 'Lesson confirmed');
@@ -590,6 +592,7 @@ describe('requests', () => {
       mailer: t.mailer,
       mail: { appUrl: TEST_APP_URL, mailFrom: t.config.mailFrom },
       conversations: { lessonLine },
+      payments: t.config.payments,
       afterCompleted: (trx: Transaction<DB>, completed: CompletedLesson[]) =>
         inviteToReview({ mailer: t.mailer, appUrl: TEST_APP_URL }, trx, completed),
     };
@@ -826,7 +829,8 @@ describe('dashboards and the schedule', () => {
       today: [
         { id: lesson.id, status: 'confirmed', subject: 'Algebra', with: { displayName: student.name } },
       ],
-      earnings: { thisMonthCents: 6000, currency: 'USD' },
+      // Not earned before it took place: waiting on the lesson ahead.
+      earnings: { thisMonthCents: 0, pendingCents: 6000, currency: 'USD' },
       totalSessions: 0,
       activeStudents: 1,
       pendingRequests: 0,
@@ -840,7 +844,11 @@ describe('dashboards and the schedule', () => {
     // After it.
     vi.setSystemTime(noon);
     const after = await (await get(t, '/api/dashboard', who.jar)).json();
-    expect(after).toMatchObject({ totalSessions: 1, today: [{ id: lesson.id, status: 'completed' }] });
+    expect(after).toMatchObject({
+      totalSessions: 1,
+      today: [{ id: lesson.id, status: 'completed' }],
+      earnings: { thisMonthCents: 6000, pendingCents: 0 },
+    });
     const done = await (await get(t, '/api/dashboard', student.jar)).json();
     expect(done).toMatchObject({ upcoming: [], completedBySubject: [{ subject: 'Algebra', lessons: 1 }] });
   });

@@ -157,6 +157,7 @@ describe('invitations by mail', () => {
       mailer: t.mailer,
       mail: { appUrl: TEST_APP_URL, mailFrom: t.config.mailFrom },
       conversations: { lessonLine },
+      payments: t.config.payments,
       afterCompleted: (trx: Transaction<DB>, completed: CompletedLesson[]) =>
         inviteToReview({ mailer: t.mailer, appUrl: TEST_APP_URL }, trx, completed),
     };

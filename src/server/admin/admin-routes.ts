@@ -17,6 +17,7 @@ import {
 import { siteSettingsChangeSchema } from '../../shared/settings/site-settings-schemas';
 import { tutorIdSchema } from '../../shared/tutor-schemas';
 import { adminOnly, type SessionReader, type SignedInEnv } from '../accounts/session';
+import type { PaymentsConfig } from '../config/config';
 import type { DB } from '../db/schema';
 import type { AppEnv } from '../http/app-env';
 import { validate } from '../http/validation';
@@ -27,6 +28,7 @@ import { lessonLine } from '../messages/messages';
 import type { SettingsSnapshot } from '../settings/settings-snapshot';
 import { changeSiteSettings, readAdminSettings } from '../settings/site-settings';
 import { adminActor, listAudit } from './audit-log';
+import { financeRoutes } from './finance-routes';
 import { dismissReport, hideReported, listReports, moderationMessages, suspendUser } from './moderation';
 import { adminOverview } from './overview';
 import { decideVerification, verificationMessages, verificationQueue } from './verifications';
@@ -45,6 +47,7 @@ export function adminRoutes(deps: {
   /** The site settings in effect: the support address the mails name, and what GET /settings shows. */
   settings: SettingsSnapshot;
   requireTutorApproval: boolean;
+  payments: PaymentsConfig;
 }) {
   const { db, mailer, live, settings } = deps;
   const lessons: LessonDeps = {
@@ -53,6 +56,7 @@ export function adminRoutes(deps: {
     conversations: { lessonLine },
     live,
     mail: { appUrl: deps.appUrl, mailFrom: deps.mailFrom },
+    payments: deps.payments,
   };
   const admin = new Hono<AppEnv>().use('*', deps.sessions.loadSession, adminOnly);
   type Request = Context<AppEnv & SignedInEnv>;
@@ -150,6 +154,17 @@ export function adminRoutes(deps: {
     )
     .get('/audit', validate('query', auditPageSchema), async (c) =>
       c.json(await listAudit(db, c.req.valid('query').before), 200),
+    )
+    .route(
+      '/',
+      financeRoutes({
+        db,
+        mailer,
+        appUrl: deps.appUrl,
+        payments: deps.payments,
+        supportEmail: async () => (await settings.get()).support.email,
+        lessons,
+      }),
     )
     .get('/settings', async (c) => c.json(await readAdminSettings(db, settings.defaults), 200))
     .patch('/settings', validate('json', siteSettingsChangeSchema), async (c) => {

@@ -19,7 +19,12 @@ export type AuditAction =
   | 'review.hidden'
   | 'user.suspended'
   | 'user.suspension_lifted'
-  | 'settings.changed';
+  | 'settings.changed'
+  | 'topup.confirmed'
+  | 'topup.rejected'
+  | 'payout.recorded'
+  | 'refund.recorded'
+  | 'lesson.refunded';
 
 /** Who acted: an admin (their id, and their name and email as they were), or the command line. */
 export interface Actor {

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { isKnownCurrency } from '../../shared/amounts';
 import { readIfExists } from '../files/read-if-exists';
 
 /** Sessions are signed with at least this many characters of secret. */
@@ -109,7 +110,48 @@ const envSchema = z.object({
       .max(10, 'must list at most 10 servers')
       .default([]),
   ),
+  CURRENCY: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() !== '' ? value.trim().toUpperCase() : undefined),
+    z.string().refine(isKnownCurrency, 'must be an ISO 4217 currency code such as USD or EUR').default('USD'),
+  ),
+  COMMISSION_PERCENT: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number of percent')
+      .min(0, 'must be between 0 and 50')
+      .max(50, 'must be between 0 and 50')
+      .default(15),
+  ),
+  PAYMENTS: z.preprocess(
+    emptyToUndefined,
+    z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
+  ),
+  PAYMENT_INSTRUCTIONS: optional(z.string().max(2000, 'must be at most 2000 characters')),
+  STRIPE_SECRET_KEY: optional(z.string()),
+  STRIPE_WEBHOOK_SECRET: optional(z.string()),
+  STRIPE_API_URL: optional(
+    z.url({ protocol: /^https?$/, error: 'must be an http or https URL such as http://127.0.0.1:12111' }),
+  ),
 });
+
+/** How students pay for lessons, and how the school takes its share. */
+export interface PaymentsConfig {
+  /** False: lessons are booked without money through Tutorlane (the school settles it elsewhere). */
+  on: boolean;
+  /** ISO 4217; every amount is an integer in its minor unit. */
+  currency: string;
+  /** The school's share of each lesson, 0 to 50. */
+  commissionPercent: number;
+  /** Shown with a bank-transfer top-up: where to send the money. */
+  instructions: string;
+  /** Card top-ups through Stripe Checkout, when both keys are set. */
+  stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | undefined;
+}
+
+/** What a manual top-up says when the school has not written its own instructions. */
+export const DEFAULT_PAYMENT_INSTRUCTIONS =
+  'Please contact support to arrange your payment, and give them the reference above so we can match it to your wallet. Your balance is credited once we have received the money.';
 
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
@@ -134,6 +176,7 @@ export interface Config {
   requireTutorApproval: boolean;
   /** STUN and TURN servers for the lesson room; none means host candidates only (one network). */
   iceServers: { urls: string | string[]; username?: string | undefined; credential?: string | undefined }[];
+  payments: PaymentsConfig;
 }
 
 export class ConfigError extends Error {}
@@ -159,6 +202,12 @@ export function loadConfig(env: Env = process.env): Config {
     const missing = e.RECAPTCHA_SITE_KEY ? 'RECAPTCHA_SECRET_KEY' : 'RECAPTCHA_SITE_KEY';
     throw new ConfigError(
       `Invalid configuration: ${missing} must be set too (reCAPTCHA needs both keys, or neither for the built-in captcha)`,
+    );
+  }
+  if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET)) {
+    const missing = e.STRIPE_SECRET_KEY ? 'STRIPE_WEBHOOK_SECRET' : 'STRIPE_SECRET_KEY';
+    throw new ConfigError(
+      `Invalid configuration: ${missing} must be set too (card top-ups need both Stripe keys, or neither)`,
     );
   }
   if (e.NODE_ENV === 'production' && e.DATABASE_URL && !e.AUTH_SECRET) {
@@ -193,6 +242,20 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: e.LOG_LEVEL,
     requireTutorApproval: e.REQUIRE_TUTOR_APPROVAL,
     iceServers: e.ICE_SERVERS,
+    payments: {
+      on: e.PAYMENTS === 'on',
+      currency: e.CURRENCY,
+      commissionPercent: e.COMMISSION_PERCENT,
+      instructions: e.PAYMENT_INSTRUCTIONS?.trim() || DEFAULT_PAYMENT_INSTRUCTIONS,
+      stripe:
+        e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+          ? {
+              secretKey: e.STRIPE_SECRET_KEY,
+              webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+              apiUrl: e.STRIPE_API_URL,
+            }
+          : undefined,
+    },
   };
 }
 

@@ -16,6 +16,8 @@ import { displayedAverage } from '../../shared/reviews/review-rules';
 import { zoneOf } from '../accounts/user-time-zone';
 import type { DB } from '../db/schema';
 import { statusAt, tookPlace } from '../lessons/lesson-records';
+import { earningsBetween } from '../money/finance';
+import { pendingEarnings } from '../money/wallet';
 import { type GoalView, goalsOf } from '../progress/goals';
 import { tutorsToReview } from '../reviews/reviews';
 import type { Listing } from '../tutors/tutor-listing';
@@ -42,7 +44,12 @@ export interface TutorDashboard {
   role: 'tutor';
   timeZone: string;
   today: DashboardLesson[];
-  earnings: { thisMonthCents: number; lastMonthCents: number; currency: string };
+  /**
+   * With payments on, what the ledger settled to them in each month (by the time of settlement),
+   * less refunds of their lessons in it, and what their upcoming lessons hold for them. With
+   * payments off, the price of the lessons that took place in each month, and of those ahead.
+   */
+  earnings: { thisMonthCents: number; lastMonthCents: number; pendingCents: number; currency: string };
   totalSessions: number;
   activeStudents: number;
   pendingRequests: number;
@@ -120,11 +127,18 @@ const toLesson = (row: Row, now: number): DashboardLesson => ({
   with: { id: row.other_id, displayName: row.other_name },
 });
 
+/** How the dashboards read money: from the ledger when payments are on. */
+export interface DashboardPayments {
+  on: boolean;
+  currency: string;
+}
+
 async function tutorDashboard(
   db: Kysely<DB>,
   userId: string,
   timeZone: string,
   now: number,
+  payments: DashboardPayments,
 ): Promise<TutorDashboard> {
   const ranges = calendarRanges(now, timeZone);
   const earliest = Math.min(ranges.lastMonth[0], now - ACTIVE_STUDENT_DAYS * DAY);
@@ -167,13 +181,35 @@ async function tutorDashboard(
     .execute();
 
   const lessons = rows.map((row) => ({ row, status: statusAt(row, now), start: row.starts_at.getTime() }));
-  const earned = (range: readonly [number, number]) =>
+  const taught = (range: readonly [number, number]) =>
     lessons
-      .filter(
-        ({ status, start }) =>
-          (status === 'confirmed' || status === 'completed') && start >= range[0] && start < range[1],
-      )
+      .filter(({ status, start }) => status === 'completed' && start >= range[0] && start < range[1])
       .reduce((sum, { row }) => sum + row.price_cents, 0);
+  const earnings = payments.on
+    ? {
+        thisMonthCents: await earningsBetween(
+          db,
+          userId,
+          new Date(ranges.month[0]),
+          new Date(ranges.month[1]),
+        ),
+        lastMonthCents: await earningsBetween(
+          db,
+          userId,
+          new Date(ranges.lastMonth[0]),
+          new Date(ranges.lastMonth[1]),
+        ),
+        pendingCents: await pendingEarnings(db, userId),
+        currency: payments.currency,
+      }
+    : {
+        thisMonthCents: taught(ranges.month),
+        lastMonthCents: taught(ranges.lastMonth),
+        pendingCents: lessons
+          .filter(({ status }) => status === 'confirmed')
+          .reduce((sum, { row }) => sum + row.price_cents, 0),
+        currency: payments.currency,
+      };
   const active = new Set(
     lessons
       .filter(
@@ -195,11 +231,7 @@ async function tutorDashboard(
           status !== 'expired',
       )
       .map(({ row }) => toLesson(row, now)),
-    earnings: {
-      thisMonthCents: earned(ranges.month),
-      lastMonthCents: earned(ranges.lastMonth),
-      currency: 'USD',
-    },
+    earnings,
     totalSessions: Number(completed.count),
     activeStudents: active.size,
     pendingRequests: lessons.filter(({ status }) => status === 'pending').length,
@@ -287,10 +319,11 @@ export async function dashboardFor(
   user: { id: string; role: Role },
   browserZone: string | undefined,
   listing: Listing,
+  payments: DashboardPayments,
   now = Date.now(),
 ): Promise<Dashboard> {
   const { timeZone } = await zoneOf(db, user.id, browserZone);
   return user.role === 'tutor'
-    ? tutorDashboard(db, user.id, timeZone, now)
+    ? tutorDashboard(db, user.id, timeZone, now, payments)
     : studentDashboard(db, user.id, timeZone, now, listing);
 }

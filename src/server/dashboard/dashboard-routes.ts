@@ -10,15 +10,23 @@ import type { DB } from '../db/schema';
 import type { AppEnv } from '../http/app-env';
 import { validate } from '../http/validation';
 import type { Listing } from '../tutors/tutor-listing';
-import { dashboardFor } from './dashboard-data';
+import { type DashboardPayments, dashboardFor } from './dashboard-data';
 
-export function dashboardRoutes(deps: { db: Kysely<DB>; sessions: SessionReader; listing: Listing }) {
+export function dashboardRoutes(deps: {
+  db: Kysely<DB>;
+  sessions: SessionReader;
+  listing: Listing;
+  payments: DashboardPayments;
+}) {
   return new Hono<AppEnv>().get(
     '/dashboard',
     deps.sessions.loadSession,
     verifiedOnly,
     validate('query', browserZoneQuery),
     async (c) =>
-      c.json(await dashboardFor(deps.db, c.var.user, c.req.valid('query').timeZone, deps.listing), 200),
+      c.json(
+        await dashboardFor(deps.db, c.var.user, c.req.valid('query').timeZone, deps.listing, deps.payments),
+        200,
+      ),
   );
 }

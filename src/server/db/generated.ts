@@ -125,6 +125,35 @@ export interface Goals {
   updated_at: Generated<Timestamp>;
 }
 
+export interface LedgerAccounts {
+  created_at: Generated<Timestamp>;
+  currency: string;
+  id: string;
+  kind: string;
+  lesson_id: string | null;
+  user_id: string | null;
+}
+
+export interface LedgerEntries {
+  account_id: string;
+  account_kind: string;
+  account_seq: number;
+  amount_cents: number;
+  balance_after_cents: number;
+  id: Generated<number>;
+  transaction_id: number;
+}
+
+export interface LedgerTransactions {
+  actor_id: string | null;
+  created_at: Generated<Timestamp>;
+  id: Generated<number>;
+  idempotency_key: string;
+  kind: string;
+  lesson_id: string | null;
+  memo: Generated<string>;
+}
+
 export interface LessonAttendance {
   first_joined_at: Timestamp;
   last_joined_at: Timestamp;
@@ -152,6 +181,7 @@ export interface Lessons {
   blocked_until: Timestamp;
   cancel_reason: string | null;
   cancelled_by: string | null;
+  commission_percent: number | null;
   created_at: Generated<Timestamp>;
   currency: Generated<string>;
   ends_at: Timestamp;
@@ -160,6 +190,7 @@ export interface Lessons {
   idempotency_key: string | null;
   minutes: number;
   note: Generated<string>;
+  payment_status: Generated<string>;
   price_cents: number;
   sequence: Generated<number>;
   starts_at: Timestamp;
@@ -284,6 +315,21 @@ export interface Subjects {
   retired_at: Timestamp | null;
 }
 
+export interface TopUps {
+  amount_cents: number;
+  created_at: Generated<Timestamp>;
+  currency: string;
+  id: string;
+  method: string;
+  note: string | null;
+  reference: string;
+  settled_at: Timestamp | null;
+  settled_by: string | null;
+  status: Generated<string>;
+  stripe_session_id: string | null;
+  student_id: string;
+}
+
 export interface TutorAvailability {
   booking_horizon_days: Generated<number>;
   buffer_minutes: Generated<number>;
@@ -369,6 +415,9 @@ export interface DB {
   email_verification_tokens: EmailVerificationTokens;
   goal_milestones: GoalMilestones;
   goals: Goals;
+  ledger_accounts: LedgerAccounts;
+  ledger_entries: LedgerEntries;
+  ledger_transactions: LedgerTransactions;
   lesson_attendance: LessonAttendance;
   lesson_chat: LessonChat;
   lesson_notes: LessonNotes;
@@ -384,6 +433,7 @@ export interface DB {
   sessions: Sessions;
   site_settings: SiteSettings;
   subjects: Subjects;
+  top_ups: TopUps;
   tutor_availability: TutorAvailability;
   tutor_profiles: TutorProfiles;
   tutor_verifications: TutorVerifications;

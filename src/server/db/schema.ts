@@ -69,7 +69,10 @@ type TutorAvailabilityTable = WithColumns<
   { weekly: Json<WeeklyWindowRow[]>; overrides: Json<DateOverrideRow[]> }
 >;
 
-type LessonsTable = WithColumns<Generated.Lessons, { status: LessonStatus }>;
+type LessonsTable = WithColumns<
+  Generated.Lessons,
+  { status: LessonStatus; payment_status: Defaulted<LessonPaymentStatus> }
+>;
 
 /**
  * A student and a tutor (`student_id`, `tutor_id`), or a person and the school's support
@@ -103,6 +106,35 @@ type ProfilePhotosTable = WithColumns<Generated.ProfilePhotos, { image: Uint8Arr
 /** The one row of what an admin set in Site settings; null: the default. */
 export type SiteSettingsTable = Generated.SiteSettings;
 
+/** Money's ledger (migration 0014): what the CHECK constraints allow, and what its trigger fills in. */
+export type LedgerAccountKind = 'balance' | 'hold' | 'payable' | 'revenue' | 'clearing';
+export type LedgerTransactionKind =
+  | 'top_up'
+  | 'lesson_hold'
+  | 'lesson_release'
+  | 'lesson_settle'
+  | 'lesson_refund'
+  | 'payout'
+  | 'balance_refund';
+export type LessonPaymentStatus = 'none' | 'held' | 'settled' | 'released' | 'refunded';
+export type TopUpStatus = 'pending' | 'confirmed' | 'rejected';
+export type TopUpMethod = 'manual' | 'stripe';
+
+/** Written by the running-balance trigger, whatever an insert says; never updated. */
+type SetByTrigger<T> = ColumnType<T, never, never>;
+
+type LedgerAccountsTable = WithColumns<Generated.LedgerAccounts, { kind: LedgerAccountKind }>;
+type LedgerTransactionsTable = WithColumns<Generated.LedgerTransactions, { kind: LedgerTransactionKind }>;
+type LedgerEntriesTable = WithColumns<
+  Generated.LedgerEntries,
+  {
+    account_kind: SetByTrigger<LedgerAccountKind>;
+    account_seq: SetByTrigger<number>;
+    balance_after_cents: SetByTrigger<number>;
+  }
+>;
+type TopUpsTable = WithColumns<Generated.TopUps, { status: Defaulted<TopUpStatus>; method: TopUpMethod }>;
+
 export type DB = WithColumns<
   Generated.DB,
   {
@@ -116,5 +148,9 @@ export type DB = WithColumns<
     review_reports: ReviewReportsTable;
     goals: GoalsTable;
     profile_photos: ProfilePhotosTable;
+    ledger_accounts: LedgerAccountsTable;
+    ledger_transactions: LedgerTransactionsTable;
+    ledger_entries: LedgerEntriesTable;
+    top_ups: TopUpsTable;
   }
 >;

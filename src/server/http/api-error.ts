@@ -12,6 +12,9 @@ export interface ApiErrorBody {
   code?: string;
 }
 
+/** What an error may say besides its message and code, for a caller to act on (an amount missing). */
+export type ErrorDetails = Record<string, unknown>;
+
 /** The statuses an error answers with (typed so, the browser's client never takes one for success). */
 export type ErrorStatus = ClientErrorStatusCode | ServerErrorStatusCode;
 
@@ -20,13 +23,20 @@ export class ApiError extends Error {
     readonly status: ErrorStatus,
     message: string,
     readonly code?: string,
+    readonly details?: ErrorDetails,
   ) {
     super(message);
   }
 }
 
-export function errorResponse(c: Context, status: ErrorStatus, message: string, code?: string) {
-  const body: ApiErrorBody = code ? { message, code } : { message };
+export function errorResponse(
+  c: Context,
+  status: ErrorStatus,
+  message: string,
+  code?: string,
+  details?: ErrorDetails,
+) {
+  const body: ApiErrorBody = code ? { ...details, message, code } : { message };
   return c.json(body, status);
 }
 

@@ -6,6 +6,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DB, MessageEvent } from '../db/schema';
 import type { Mailer, OutgoingMail } from '../mail/mailer';
+import type { PaymentRules } from '../money/lesson-payments';
 import type { Listing } from '../tutors/tutor-listing';
 import {
   type LessonEvent,
@@ -51,6 +52,8 @@ export interface LessonDeps {
     | undefined;
   /** Which tutors are listed, and so bookable (only approved ones, where approval is required). */
   listing?: Listing | undefined;
+  /** Whether a booking holds its price, in what currency, and the school's commission. */
+  payments: PaymentRules;
 }
 
 /** Lines written into conversations during a transaction, pushed live once it has committed. */

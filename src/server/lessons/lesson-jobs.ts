@@ -8,6 +8,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/schema';
 import type { Logger } from '../logging/logger';
+import { releaseHold, settleHold } from '../money/lesson-payments';
 import { announce, type LessonDeps, type Lines, pushLines } from './lesson-announcements';
 import { lessonRowColumns } from './lesson-records';
 
@@ -47,7 +48,10 @@ export async function expireDue(
   if (among?.length)
     update = update.where((eb) => eb.or([eb('tutor_id', 'in', among), eb('student_id', 'in', among)]));
   const expired = await update.returning(lessonRowColumns).execute();
-  for (const row of expired) await announce(deps, trx, lines, row, 'expired', 'both');
+  for (const row of expired) {
+    await releaseHold(trx, row.id, { actorId: null, now });
+    await announce(deps, trx, lines, row, 'expired', 'both');
+  }
   return expired.length;
 }
 
@@ -76,6 +80,7 @@ export async function runLessonJobs(
   // What follows completion is done in the transaction that completed them, so it happens once.
   const completed = await deps.db.transaction().execute(async (trx) => {
     const done = await completeDue(trx, now);
+    for (const lesson of done) await settleHold(trx, lesson.id, now);
     await deps.afterCompleted(trx, done);
     return done.length;
   });

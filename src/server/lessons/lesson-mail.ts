@@ -116,7 +116,13 @@ function wording(
   event: LessonEvent,
   lesson: MailLesson,
   reader: MailPerson,
-  extra: { reason?: string | null; cancelledBy?: string | null; suspended?: boolean; previousStart?: Date },
+  extra: {
+    reason?: string | null;
+    cancelledBy?: string | null;
+    suspended?: boolean;
+    refunded?: boolean;
+    previousStart?: Date;
+  },
 ): { subject: string; lines: string[] } {
   const { when, other, price } = describe(lesson, reader);
   const isTutor = reader.id === lesson.tutor.id;
@@ -167,6 +173,14 @@ function wording(
             'You can find another time or another tutor on the site.',
           ],
         };
+      if (extra.refunded)
+        return {
+          subject: `Lesson cancelled: ${what} with ${other}`,
+          lines: [
+            `Your ${what} with ${other} on ${when} was cancelled by the ${PRODUCT_NAME} team, and its price was refunded to the student's wallet.`,
+            ...(extra.reason ? [`Reason given: ${extra.reason}`] : []),
+          ],
+        };
       const byReader = extra.cancelledBy === reader.id;
       return {
         subject: `Lesson cancelled: ${what} with ${other}`,
@@ -214,6 +228,8 @@ export function lessonMail(
     cancelledBy?: string | null;
     /** Cancelled because the other person's account was suspended. */
     suspended?: boolean;
+    /** Cancelled by an admin who refunded it. */
+    refunded?: boolean;
     previousStart?: Date;
     invitation?: 'REQUEST' | 'CANCEL';
   } = {},

@@ -21,6 +21,7 @@ const lessonColumns = [
   'l.cancelled_by',
   'l.cancel_reason',
   'l.updated_at',
+  'l.payment_status',
 ] as const;
 
 function lessonsWithNames(db: Db) {

@@ -7,7 +7,7 @@
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import { changeableUntil } from '../../shared/lessons/availability';
 import type { LessonStatus } from '../../shared/lessons/lesson-schemas';
-import type { DB } from '../db/schema';
+import type { DB, LessonPaymentStatus } from '../db/schema';
 
 export type Db = Kysely<DB> | Transaction<DB>;
 
@@ -66,6 +66,11 @@ export interface LessonView {
   changeableUntil: string | null;
   /** Who cancelled it, when and why; null unless it is cancelled. */
   cancellation: Cancellation | null;
+  /**
+   * What its price did: held from the student's balance, settled to the tutor, released back,
+   * refunded by an admin, or none (booked while payments were off, or free).
+   */
+  payment: { status: LessonPaymentStatus; amountCents: number; currency: string };
 }
 
 export type LessonRow = Pick<
@@ -86,6 +91,7 @@ export type LessonRow = Pick<
   | 'cancelled_by'
   | 'cancel_reason'
   | 'updated_at'
+  | 'payment_status'
 >;
 
 /** What a stored status reads as at `now`. */
@@ -135,6 +141,7 @@ export function toView(
       ? new Date(changeableUntil(row.starts_at.getTime())).toISOString()
       : null,
     cancellation: cancellationOf(row),
+    payment: { status: row.payment_status, amountCents: row.price_cents, currency: row.currency },
   };
 }
 
@@ -156,4 +163,5 @@ export const lessonRowColumns = [
   'cancelled_by',
   'cancel_reason',
   'updated_at',
+  'payment_status',
 ] as const;

@@ -75,6 +75,7 @@ export function lessonRoutes(deps: {
   conversations: LessonDeps['conversations'];
   live: LessonDeps['live'];
   listing: Listing;
+  payments: LessonDeps['payments'];
 }) {
   const { db, limiters, sessions } = deps;
   const { loadSession } = sessions;
@@ -85,6 +86,7 @@ export function lessonRoutes(deps: {
     conversations: deps.conversations,
     live: deps.live,
     listing: deps.listing,
+    payments: deps.payments,
   };
   /** The tutor's answer to a request: accepting and declining differ only in the answer. */
   const answer = (choice: 'accept' | 'decline') =>

@@ -17,6 +17,7 @@ import {
 import type { RoomSignal } from '../../shared/lessons/room-schemas';
 import type { DB } from '../db/schema';
 import { ApiError } from '../http/api-error';
+import { settleHold } from '../money/lesson-payments';
 import { findLesson } from './lesson-queries';
 import type { LessonView } from './lesson-records';
 
@@ -157,11 +158,15 @@ export async function markNoShow(db: Kysely<DB>, userId: string, lessonId: strin
   if (noShowTooLate(times, now)) throw new ApiError(409, roomMessages.noShowTooLate, 'NO_SHOW_REFUSED');
   if (!mayMarkNoShow(times, joined !== undefined, now))
     throw new ApiError(409, roomMessages.noShowRefused, 'NO_SHOW_REFUSED');
-  await db
-    .updateTable('lessons')
-    .set({ status: 'no_show', updated_at: new Date(now) })
-    .where('id', '=', lessonId)
-    .where('status', 'in', ['confirmed', 'completed'])
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    const marked = await trx
+      .updateTable('lessons')
+      .set({ status: 'no_show', updated_at: new Date(now) })
+      .where('id', '=', lessonId)
+      .where('status', 'in', ['confirmed', 'completed'])
+      .executeTakeFirst();
+    // The tutor kept the time: a no-show is paid like a lesson that took place.
+    if (marked.numUpdatedRows > 0n) await settleHold(trx, lessonId, now);
+  });
   return findLesson(db, userId, lessonId, now);
 }

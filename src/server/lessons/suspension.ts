@@ -1,6 +1,7 @@
 /** What a suspension does to the suspended user's lessons. */
 import type { Transaction } from 'kysely';
 import type { DB } from '../db/schema';
+import { releaseHold } from '../money/lesson-payments';
 import { announce, type LessonDeps, type Lines } from './lesson-announcements';
 import { expireDue } from './lesson-jobs';
 import { lessonRowColumns } from './lesson-records';
@@ -51,6 +52,7 @@ export async function cancelLessonsOfSuspended(
     .execute();
   const wasConfirmed = new Set(upcoming.filter((lesson) => lesson.status === 'confirmed').map((l) => l.id));
   for (const row of cancelled) {
+    await releaseHold(trx, row.id, { actorId: null, now });
     await announce(deps, trx, lines, row, 'cancelled', row.tutor_id === userId ? 'student' : 'tutor', {
       cancelledBy: userId,
       suspended: true,

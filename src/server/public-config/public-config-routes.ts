@@ -12,6 +12,18 @@ export interface PublicConfig {
   support: SupportDetails;
   homeFigures: HomeFigures;
   subjects: SubjectCatalog;
+  /** How this school takes money: the wallet, the booking box and prices read it. */
+  payments: PublicPayments;
+}
+
+export interface PublicPayments {
+  on: boolean;
+  /** ISO 4217: every price and amount is in it. */
+  currency: string;
+  /** Whether students may top up by card. */
+  stripe: boolean;
+  /** What a bank-transfer top-up says to do. */
+  instructions: string;
 }
 
 /**
@@ -23,6 +35,7 @@ export interface PublicConfig {
 export function publicConfig(
   captcha: Pick<CaptchaVerifier, 'siteKey'>,
   settings: SiteSettings,
+  payments: PublicPayments,
 ): PublicConfig {
   const siteKey = captcha.siteKey;
   return {
@@ -30,6 +43,7 @@ export function publicConfig(
     support: settings.support,
     homeFigures: settings.homeFigures,
     subjects: settings.subjects,
+    payments,
   };
 }
 

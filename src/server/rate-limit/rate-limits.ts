@@ -49,6 +49,8 @@ export const rateLimitRules = {
    * tutor's inbox with requests stops here.
    */
   lessonChanges: { points: 120, durationSeconds: 60 * 60 },
+  /** Top-up requests per student: each is a reference someone may have to match by hand. */
+  topUps: { points: 10, durationSeconds: 60 * 60 },
   /** Messages per user, a conversation's first one included: a fast typist, not a spammer. */
   messages: { points: 30, durationSeconds: 60 },
   /**

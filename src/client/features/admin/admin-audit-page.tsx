@@ -23,6 +23,11 @@ const ACTION_LABELS: Record<string, string> = {
   'user.suspended': 'Account suspended',
   'user.suspension_lifted': 'Suspension lifted',
   'settings.changed': 'Site settings changed',
+  'topup.confirmed': 'Top-up confirmed',
+  'topup.rejected': 'Top-up rejected',
+  'payout.recorded': 'Payout recorded',
+  'refund.recorded': 'Balance refunded',
+  'lesson.refunded': 'Lesson refunded',
 };
 
 export function Component() {

@@ -16,6 +16,7 @@ import * as operators from './0010-operators';
 import * as siteSettings from './0011-site-settings';
 import * as supportConversations from './0012-support-conversations';
 import * as oneOpenReport from './0013-one-open-report';
+import * as money from './0014-money';
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '0011-site-settings': siteSettings,
   '0012-support-conversations': supportConversations,
   '0013-one-open-report': oneOpenReport,
+  '0014-money': money,
 };

@@ -1,5 +1,6 @@
 /** The tutor's answer to a request: accepted, it is confirmed; declined, its time is free again. */
 import { ApiError } from '../../http/api-error';
+import { releaseHold } from '../../money/lesson-payments';
 import { announce, type LessonDeps } from '../lesson-announcements';
 import { type LessonView, lessonMessages, lessonRowColumns, statusAt } from '../lesson-records';
 import { change } from './lesson-change';
@@ -29,6 +30,9 @@ export function answerRequest(
       .executeTakeFirstOrThrow();
     if (answer === 'accept')
       await announce(deps, trx, lines, updated, 'confirmed', 'both', { invitation: 'REQUEST' });
-    else await announce(deps, trx, lines, updated, 'declined', 'both');
+    else {
+      await releaseHold(trx, row.id, { actorId: userId, now });
+      await announce(deps, trx, lines, updated, 'declined', 'both');
+    }
   });
 }

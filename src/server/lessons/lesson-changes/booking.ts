@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { lessonPriceCents, requestExpiresAt } from '../../../shared/lessons/availability';
 import { ApiError } from '../../http/api-error';
+import { checkBalanceCovers, holdPrice } from '../../money/lesson-payments';
 import type { Listing } from '../../tutors/tutor-listing';
 import { announce, type LessonDeps, type Lines, pushLines } from '../lesson-announcements';
 import { expireDue } from '../lesson-jobs';
@@ -77,6 +78,10 @@ export async function bookLesson(
         throw new ApiError(409, lessonMessages.slotTaken, 'SLOT_UNAVAILABLE');
       const instant = tutor.availability.instantBooking;
       const end = request.start + request.minutes * 60_000;
+      const priceCents = lessonPriceCents(hourlyRate, request.minutes);
+      // The balance is locked from here until the lesson and its hold commit: of bookings sent
+      // at once, each sees what the others left.
+      await checkBalanceCovers(trx, deps.payments, request.studentId, priceCents);
       const row = await trx
         .insertInto('lessons')
         .values({
@@ -89,7 +94,8 @@ export async function bookLesson(
           ends_at: new Date(end),
           minutes: request.minutes,
           blocked_until: new Date(end + tutor.availability.bufferMinutes * 60_000),
-          price_cents: lessonPriceCents(hourlyRate, request.minutes),
+          price_cents: priceCents,
+          currency: deps.payments.currency,
           status: instant ? 'confirmed' : 'pending',
           expires_at: instant ? null : new Date(requestExpiresAt(now, request.start)),
           idempotency_key: request.idempotencyKey ?? null,
@@ -98,6 +104,7 @@ export async function bookLesson(
         })
         .returning(lessonRowColumns)
         .executeTakeFirstOrThrow();
+      await holdPrice(trx, deps.payments, row, now);
       if (instant) await announce(deps, trx, lines, row, 'confirmed', 'both', { invitation: 'REQUEST' });
       else await announce(deps, trx, lines, row, 'requested', 'tutor');
     });

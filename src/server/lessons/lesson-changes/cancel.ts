@@ -1,4 +1,5 @@
 /** Cancelling: either of a lesson's people calls it off, more than 24 hours before its start. */
+import { releaseHold } from '../../money/lesson-payments';
 import { announce, type LessonDeps } from '../lesson-announcements';
 import { type LessonView, lessonRowColumns } from '../lesson-records';
 import { change, checkChangeable } from './lesson-change';
@@ -25,6 +26,8 @@ export function cancelLesson(
       .where('id', '=', row.id)
       .returning(lessonRowColumns)
       .executeTakeFirstOrThrow();
+    // Cancelled under the rules in force (more than 24 hours ahead): the price goes back in full.
+    await releaseHold(trx, row.id, { actorId: userId, now });
     await announce(deps, trx, lines, updated, 'cancelled', 'both', {
       reason: reason ?? null,
       cancelledBy: userId,

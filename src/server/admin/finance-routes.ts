@@ -1,0 +1,165 @@
+/**
+ * The admin console's money (docs/api.md, "Admin: finance"), behind the admin routes' guard:
+ * the totals and what waits, top-ups confirmed or rejected, payouts, refunds of a balance or of a
+ * lesson, and CSV downloads. Every change is audited in its own transaction.
+ */
+
+import { type Context, Hono } from 'hono';
+import { stream } from 'hono/streaming';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { minorDigits } from '../../shared/amounts';
+import type { SignedInEnv } from '../accounts/session';
+import type { PaymentsConfig } from '../config/config';
+import type { DB } from '../db/schema';
+import { ApiError } from '../http/api-error';
+import type { AppEnv } from '../http/app-env';
+import { validate } from '../http/validation';
+import { callOffLesson } from '../lessons/call-off';
+import type { LessonDeps, Lines } from '../lessons/lesson-announcements';
+import { pushLines } from '../lessons/lesson-announcements';
+import { findLesson } from '../lessons/lesson-queries';
+import type { Mailer } from '../mail/mailer';
+import {
+  entriesCsv,
+  financeOverview,
+  payablesCsv,
+  recordBalanceRefund,
+  recordPayout,
+  refundLesson,
+} from '../money/finance';
+import { confirmTopUp, isTopUpId, rejectTopUp, topUpMessages, toTopUpView } from '../money/top-ups';
+import { adminActor } from './audit-log';
+
+const topUpParam = z.object({ id: z.string().refine(isTopUpId) });
+const lessonParam = z.object({ id: z.uuid() });
+const userIdSchema = z.string().regex(/^[\w-]{1,64}$/, 'Please choose a person from the list');
+const amountSchema = z
+  .number({ error: 'Please give the amount in cents, as a whole number' })
+  .int('Please give the amount in cents, as a whole number')
+  .positive('The amount must be more than zero')
+  .max(100_000_000_00, 'The amount is too large');
+const referenceSchema = z
+  .string({ error: 'Please give a reference' })
+  .trim()
+  .min(1, 'Please give a reference, such as the bank transfer number')
+  .max(200, 'The reference must be at most 200 characters');
+const reasonSchema = (what: string) =>
+  z
+    .string({ error: `Please give ${what}` })
+    .trim()
+    .min(1, `Please give ${what}`)
+    .max(1000, `The ${what.replace(/^an? /, '')} must be at most 1000 characters`);
+
+const rejectSchema = z.strictObject({ note: reasonSchema('a note for the student') });
+const payoutSchema = z.strictObject({
+  tutorId: userIdSchema,
+  amountCents: amountSchema,
+  reference: referenceSchema,
+});
+const refundSchema = z.strictObject({
+  studentId: userIdSchema,
+  amountCents: amountSchema,
+  reference: referenceSchema,
+});
+const lessonRefundSchema = z.strictObject({ reason: reasonSchema('a reason') });
+const isoDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are written YYYY-MM-DD')
+  .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)), 'Dates are written YYYY-MM-DD');
+const rangeSchema = z.object({ from: isoDay.optional(), to: isoDay.optional() });
+
+const DAY = 24 * 60 * 60 * 1000;
+
+export function financeRoutes(deps: {
+  db: Kysely<DB>;
+  mailer: Mailer;
+  appUrl: string;
+  payments: PaymentsConfig;
+  supportEmail: () => Promise<string>;
+  lessons: LessonDeps;
+}) {
+  const { db, payments } = deps;
+  const { currency } = payments;
+  const money = { db, mailer: deps.mailer, appUrl: deps.appUrl, currency };
+  const actor = (c: Context<AppEnv & SignedInEnv>) => adminActor(c.var.user);
+  const decisions = { db, mailer: deps.mailer, appUrl: deps.appUrl, supportEmail: deps.supportEmail };
+  return new Hono<AppEnv & SignedInEnv>()
+    .get('/finance', async (c) =>
+      c.json({ ...(await financeOverview(db, currency)), payments: payments.on ? 'on' : 'off' }, 200),
+    )
+    .post('/top-ups/:id/confirm', validate('param', topUpParam, topUpMessages.notFound), async (c) => {
+      const row = await confirmTopUp(decisions, actor(c), c.req.valid('param').id, Date.now());
+      return c.json({ topUp: toTopUpView(row, payments.instructions) }, 200);
+    })
+    .post(
+      '/top-ups/:id/reject',
+      validate('param', topUpParam, topUpMessages.notFound),
+      validate('json', rejectSchema),
+      async (c) => {
+        const row = await rejectTopUp(
+          decisions,
+          actor(c),
+          c.req.valid('param').id,
+          c.req.valid('json').note,
+          Date.now(),
+        );
+        return c.json({ topUp: toTopUpView(row, payments.instructions) }, 200);
+      },
+    )
+    .post('/payouts', validate('json', payoutSchema), async (c) => {
+      const transactionId = await recordPayout(money, actor(c), { ...c.req.valid('json'), now: Date.now() });
+      return c.json({ transactionId }, 201);
+    })
+    .post('/refunds', validate('json', refundSchema), async (c) => {
+      const transactionId = await recordBalanceRefund(money, actor(c), {
+        ...c.req.valid('json'),
+        now: Date.now(),
+      });
+      return c.json({ transactionId }, 201);
+    })
+    .post(
+      '/lessons/:id/refund',
+      validate('param', lessonParam, 'This lesson does not exist'),
+      validate('json', lessonRefundSchema),
+      async (c) => {
+        const now = Date.now();
+        const lines: Lines = [];
+        const { reason } = c.req.valid('json');
+        const id = await refundLesson(
+          db,
+          actor(c),
+          { lessonId: c.req.valid('param').id, reason, now },
+          (trx, lessonId) => callOffLesson(deps.lessons, trx, lessonId, reason, now, lines).then(() => {}),
+        );
+        deps.mailer.deliverSoon();
+        await pushLines(deps.lessons, lines);
+        const lesson = await db
+          .selectFrom('lessons')
+          .select('student_id')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow();
+        return c.json({ lesson: await findLesson(db, lesson.student_id, id, now) }, 200);
+      },
+    )
+    .get('/finance/payables.csv', async (c) => {
+      c.header('Content-Type', 'text/csv; charset=utf-8');
+      c.header('Content-Disposition', 'attachment; filename="payables.csv"');
+      return c.body(await payablesCsv(db, currency, minorDigits(currency)));
+    })
+    .get('/finance/entries.csv', validate('query', rangeSchema), async (c) => {
+      const query = c.req.valid('query');
+      const from = query.from ? new Date(`${query.from}T00:00:00Z`) : new Date(0);
+      // `to` is a whole day, included.
+      const to = query.to ? new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY) : new Date(8.64e15);
+      if (from >= to) throw new ApiError(400, 'The first date must come before the last', 'VALIDATION_ERROR');
+      c.header('Content-Type', 'text/csv; charset=utf-8');
+      c.header(
+        'Content-Disposition',
+        `attachment; filename="entries-${query.from ?? 'start'}-${query.to ?? 'now'}.csv"`,
+      );
+      return stream(c, async (out) => {
+        for await (const chunk of entriesCsv(db, { from, to }, minorDigits(currency))) await out.write(chunk);
+      });
+    });
+}

@@ -1,0 +1,329 @@
+/**
+ * The school's side of the money: the totals of every account (which sum to zero), top-ups waiting
+ * for a transfer to arrive, what each tutor is owed and each student holds, payouts, refunds of a
+ * balance or of one lesson, and the entries as CSV for a spreadsheet or an accountant.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import { type Amount, formatAmount } from '../../shared/amounts';
+import { type Actor, accountTarget, recordAudit } from '../admin/audit-log';
+import type { DB } from '../db/schema';
+import { ApiError } from '../http/api-error';
+import type { Mailer } from '../mail/mailer';
+import { accounts, lockedBalanceOf, post, totalsByAccount } from './ledger';
+import { refundLessonPayment } from './lesson-payments';
+import { balanceRefundMail, payoutMail } from './money-mail';
+
+export const financeMessages = {
+  exceedsPayable: (payable: string) => `A payout can be at most what the tutor is owed (${payable})`,
+  exceedsBalance: (balance: string) => `A refund can be at most the student's balance (${balance})`,
+  noTutor: 'This tutor does not exist',
+  noStudent: 'This student does not exist',
+  lessonNotFound: 'This lesson does not exist',
+} as const;
+
+const amount = (amountCents: number, currency: string): Amount => ({ amountCents, currency });
+
+export async function financeOverview(db: Kysely<DB>, currency: string) {
+  const totals = await totalsByAccount(db);
+  const pendingTopUps = await db
+    .selectFrom('top_ups as t')
+    .innerJoin('users as u', 'u.id', 't.student_id')
+    .select(['t.id', 't.amount_cents', 't.currency', 't.method', 't.reference', 't.created_at'])
+    .select(['u.id as user_id', 'u.display_name', 'u.email'])
+    .where('t.status', '=', 'pending')
+    .where('t.method', '=', 'manual')
+    .orderBy('t.created_at')
+    .limit(200)
+    .execute();
+  // Each person's current balance: the running balance of their account's last entry.
+  const latest = (kind: 'balance' | 'payable') =>
+    db
+      .selectFrom('ledger_accounts as a')
+      .innerJoin('users as u', 'u.id', 'a.user_id')
+      .innerJoinLateral(
+        (eb) =>
+          eb
+            .selectFrom('ledger_entries as e')
+            .select('e.balance_after_cents')
+            .whereRef('e.account_id', '=', 'a.id')
+            .orderBy('e.account_seq', 'desc')
+            .limit(1)
+            .as('last'),
+        (join) => join.onTrue(),
+      )
+      .select(['u.id', 'u.display_name', 'u.email', 'last.balance_after_cents'])
+      .where('a.kind', '=', kind)
+      .where('last.balance_after_cents', '<>', 0)
+      .orderBy('last.balance_after_cents', 'desc')
+      .limit(500)
+      .execute();
+  const [payables, balances] = await Promise.all([latest('payable'), latest('balance')]);
+  const person = (row: { id: string; display_name: string; email: string }) => ({
+    id: row.id,
+    displayName: row.display_name,
+    email: row.email,
+  });
+  return {
+    currency,
+    totals: {
+      studentBalances: amount(totals.studentBalances, currency),
+      held: amount(totals.held, currency),
+      tutorPayable: amount(totals.tutorPayable, currency),
+      schoolRevenue: amount(totals.schoolRevenue, currency),
+      clearing: {
+        manual: amount(totals.clearing.manual, currency),
+        stripe: amount(totals.clearing.stripe, currency),
+      },
+    },
+    pendingTopUps: pendingTopUps.map((row) => ({
+      id: row.id,
+      student: { id: row.user_id, displayName: row.display_name, email: row.email },
+      amountCents: row.amount_cents,
+      currency: row.currency,
+      method: row.method,
+      reference: row.reference,
+      createdAt: row.created_at.toISOString(),
+    })),
+    payables: payables.map((row) => ({
+      tutor: person(row),
+      payable: amount(row.balance_after_cents, currency),
+    })),
+    balances: balances.map((row) => ({
+      student: person(row),
+      balance: amount(row.balance_after_cents, currency),
+    })),
+  };
+}
+
+interface MoneyDeps {
+  db: Kysely<DB>;
+  mailer: Mailer;
+  appUrl: string;
+  currency: string;
+}
+
+async function userWithRole(db: Kysely<DB>, id: string, role: 'student' | 'tutor') {
+  return db
+    .selectFrom('users')
+    .select(['id', 'display_name', 'email'])
+    .where('id', '=', id)
+    .where('role', '=', role)
+    .executeTakeFirst();
+}
+
+/**
+ * Money leaves the ledger through the manual clearing account: a tutor's payout, or a student's
+ * unused balance refunded. At most what the account holds (checked with the account locked).
+ */
+async function payOut(
+  deps: MoneyDeps,
+  actor: Actor,
+  input: { userId: string; amountCents: number; reference: string; now: number },
+  kind: 'payout' | 'balance_refund',
+) {
+  const { db, currency } = deps;
+  const isPayout = kind === 'payout';
+  const user = await userWithRole(db, input.userId, isPayout ? 'tutor' : 'student');
+  if (!user)
+    throw new ApiError(404, isPayout ? financeMessages.noTutor : financeMessages.noStudent, 'NOT_FOUND');
+  const account = isPayout ? accounts.payable(user.id) : accounts.balance(user.id);
+  const transactionId = await db.transaction().execute(async (trx) => {
+    const available = await lockedBalanceOf(trx, account, currency);
+    if (input.amountCents > available) {
+      const shown = formatAmount(Math.max(available, 0), currency);
+      throw isPayout
+        ? new ApiError(409, financeMessages.exceedsPayable(shown), 'EXCEEDS_PAYABLE')
+        : new ApiError(409, financeMessages.exceedsBalance(shown), 'EXCEEDS_BALANCE');
+    }
+    const id = await post(trx, {
+      kind,
+      key: `${kind}:${randomUUID()}`,
+      currency,
+      actorId: actor.id,
+      memo: `${isPayout ? 'Payout' : 'Refund of balance'}, reference ${input.reference}`,
+      entries: [
+        { account, amountCents: -input.amountCents },
+        { account: accounts.clearing('manual'), amountCents: input.amountCents },
+      ],
+      now: input.now,
+    });
+    const shown = formatAmount(input.amountCents, currency);
+    await recordAudit(
+      trx,
+      actor,
+      isPayout ? 'payout.recorded' : 'refund.recorded',
+      accountTarget(user),
+      `${shown}, reference ${input.reference}`,
+    );
+    const content = (isPayout ? payoutMail : balanceRefundMail)({
+      displayName: user.display_name,
+      amountCents: input.amountCents,
+      currency,
+      reference: input.reference,
+      appUrl: deps.appUrl,
+    });
+    await deps.mailer.sendMail({ to: user.email, ...content }, trx);
+    return id;
+  });
+  deps.mailer.deliverSoon();
+  return String(transactionId);
+}
+
+export const recordPayout = (
+  deps: MoneyDeps,
+  actor: Actor,
+  input: { tutorId: string; amountCents: number; reference: string; now: number },
+) => payOut(deps, actor, { ...input, userId: input.tutorId }, 'payout');
+
+export const recordBalanceRefund = (
+  deps: MoneyDeps,
+  actor: Actor,
+  input: { studentId: string; amountCents: number; reference: string; now: number },
+) => payOut(deps, actor, { ...input, userId: input.studentId }, 'balance_refund');
+
+/**
+ * An admin refunds one lesson: what it moved goes back to the student. A lesson still planned is
+ * called off at the same time (a refunded lesson is not given for free), which its caller tells.
+ */
+export async function refundLesson(
+  db: Kysely<DB>,
+  actor: Actor,
+  input: { lessonId: string; reason: string; now: number },
+  /** Calls the lesson off if it is still planned (the lessons' own rules and mails). */
+  callOff: (trx: Transaction<DB>, lessonId: string) => Promise<void>,
+) {
+  return db.transaction().execute(async (trx) => {
+    const lesson = await trx
+      .selectFrom('lessons as l')
+      .innerJoin('users as s', 's.id', 'l.student_id')
+      .select([
+        'l.id',
+        'l.subject',
+        'l.price_cents',
+        'l.currency',
+        's.id as student_id',
+        's.display_name',
+        's.email',
+      ])
+      .where('l.id', '=', input.lessonId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!lesson) throw new ApiError(404, financeMessages.lessonNotFound, 'NOT_FOUND');
+    await refundLessonPayment(trx, lesson.id, {
+      actorId: actor.id ?? '',
+      reason: input.reason,
+      now: input.now,
+    });
+    await callOff(trx, lesson.id);
+    await recordAudit(
+      trx,
+      actor,
+      'lesson.refunded',
+      accountTarget({ id: lesson.student_id, display_name: lesson.display_name, email: lesson.email }),
+      `${lesson.subject} lesson ${lesson.id}, ${formatAmount(lesson.price_cents, lesson.currency)}: ${input.reason}`,
+    );
+    return lesson.id;
+  });
+}
+
+/** A CSV field, quoted when it must be, and never read as a formula by a spreadsheet. */
+function csvField(value: string | number): string {
+  let text = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+const csvLine = (fields: (string | number)[]) => `${fields.map(csvField).join(',')}\r\n`;
+
+/** The amount as a decimal number in whole units, for a spreadsheet to add up. */
+function decimalAmount(amountCents: number, digits: number): string {
+  if (digits === 0) return String(amountCents);
+  const sign = amountCents < 0 ? '-' : '';
+  const text = String(Math.abs(amountCents)).padStart(digits + 1, '0');
+  return `${sign}${text.slice(0, -digits)}.${text.slice(-digits)}`;
+}
+
+/** Every entry between two instants, one line each; the amounts of the file sum to zero. */
+export async function* entriesCsv(db: Kysely<DB>, range: { from: Date; to: Date }, digits: number) {
+  yield csvLine([
+    'transaction',
+    'kind',
+    'time',
+    'account',
+    'owner',
+    'lesson',
+    'amount',
+    'amount_minor_units',
+  ]);
+  let after = 0;
+  for (;;) {
+    const rows = await db
+      .selectFrom('ledger_entries as e')
+      .innerJoin('ledger_transactions as t', 't.id', 'e.transaction_id')
+      .innerJoin('ledger_accounts as a', 'a.id', 'e.account_id')
+      .leftJoin('users as u', 'u.id', 'a.user_id')
+      .select([
+        'e.id',
+        't.id as transaction_id',
+        't.kind',
+        't.created_at',
+        'e.account_id',
+        'u.email',
+        't.lesson_id',
+        'e.amount_cents',
+      ])
+      .where('t.created_at', '>=', range.from)
+      .where('t.created_at', '<', range.to)
+      .where('e.id', '>', after)
+      .orderBy('e.id')
+      .limit(1000)
+      .execute();
+    for (const row of rows)
+      yield csvLine([
+        row.transaction_id,
+        row.kind,
+        row.created_at.toISOString(),
+        row.account_id,
+        row.email ?? '',
+        row.lesson_id ?? '',
+        decimalAmount(row.amount_cents, digits),
+        row.amount_cents,
+      ]);
+    if (rows.length < 1000) return;
+    after = rows.at(-1)?.id ?? after;
+  }
+}
+
+/** What each tutor is owed now, for a pay run. */
+export async function payablesCsv(db: Kysely<DB>, currency: string, digits: number) {
+  const { payables } = await financeOverview(db, currency);
+  return (
+    csvLine(['tutor_id', 'name', 'email', 'payable', 'currency']) +
+    payables
+      .map((row) =>
+        csvLine([
+          row.tutor.id,
+          row.tutor.displayName,
+          row.tutor.email,
+          decimalAmount(row.payable.amountCents, digits),
+          currency,
+        ]),
+      )
+      .join('')
+  );
+}
+
+/** Earnings settled to a tutor between two instants, less refunds of their lessons in it. */
+export async function earningsBetween(db: Kysely<DB>, tutorId: string, from: Date, to: Date) {
+  const row = await db
+    .selectFrom('ledger_entries as e')
+    .innerJoin('ledger_transactions as t', 't.id', 'e.transaction_id')
+    .select((eb) => eb.fn.sum<number | string>('e.amount_cents').as('total'))
+    .where('e.account_id', '=', accounts.payable(tutorId).id)
+    .where('t.kind', 'in', ['lesson_settle', 'lesson_refund'])
+    .where('t.created_at', '>=', from)
+    .where('t.created_at', '<', to)
+    .executeTakeFirst();
+  return Number(row?.total ?? 0);
+}

@@ -1,0 +1,191 @@
+/**
+ * The ledger: plain functions over the three tables of migration 0014, with no HTTP in sight.
+ *
+ * Money only ever moves as a transaction of signed entries that sum to zero, each on a named
+ * account. A positive entry adds to what the account holds for its owner, a negative one takes
+ * from it:
+ *
+ *   top-up      clearing:<method> -A   balance:<student> +A
+ *   booking     balance:<student> -P   hold:<lesson>     +P
+ *   release     hold:<lesson>     -P   balance:<student> +P
+ *   settlement  hold:<lesson>     -P   payable:<tutor>   +(P-C)   revenue +C
+ *   payout      payable:<tutor>   -A   clearing:manual   +A
+ *
+ * so a clearing account stands at minus what came in through it, less what went out, and all
+ * accounts together at zero. The database enforces the rules (see the migration); the functions
+ * here check the same rules first only to answer a person in words.
+ */
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { DB, LedgerAccountKind, LedgerTransactionKind } from '../db/schema';
+
+export type Db = Kysely<DB> | Transaction<DB>;
+
+export type ClearingMethod = 'manual' | 'stripe';
+
+/** The accounts, by the name each is known by. */
+export const accounts = {
+  balance: (studentId: string) => ({
+    id: `balance:${studentId}`,
+    kind: 'balance' as const,
+    userId: studentId,
+  }),
+  hold: (lessonId: string) => ({ id: `hold:${lessonId}`, kind: 'hold' as const, lessonId }),
+  payable: (tutorId: string) => ({ id: `payable:${tutorId}`, kind: 'payable' as const, userId: tutorId }),
+  revenue: () => ({ id: 'revenue', kind: 'revenue' as const }),
+  clearing: (method: ClearingMethod) => ({ id: `clearing:${method}`, kind: 'clearing' as const }),
+};
+
+export interface AccountRef {
+  id: string;
+  kind: LedgerAccountKind;
+  userId?: string;
+  lessonId?: string;
+}
+
+export interface Posting {
+  kind: LedgerTransactionKind;
+  /** Unique for the whole ledger: a second posting with the same key does nothing. */
+  key: string;
+  currency: string;
+  lessonId?: string | null;
+  /** Who did it; null when Tutorlane itself did (a job, a webhook). */
+  actorId: string | null;
+  memo: string;
+  entries: { account: AccountRef; amountCents: number }[];
+  now?: number;
+}
+
+/** Thrown when a posting breaks a rule of the ledger before it reaches the database. */
+export class LedgerError extends Error {}
+
+function checkAmount(amountCents: number) {
+  if (!Number.isSafeInteger(amountCents))
+    throw new LedgerError(`not a whole number of minor units: ${amountCents}`);
+}
+
+/**
+ * Records one transaction, in the caller's database transaction: returns its id, or null when
+ * a transaction with the same key was recorded before (a retry, a second admin's click, a
+ * replayed webhook), in which case nothing is written.
+ */
+export async function post(trx: Transaction<DB>, posting: Posting): Promise<number | null> {
+  // Lines on one account are added up first, and empty ones dropped: an entry is never zero.
+  const byAccount = new Map<string, { account: AccountRef; amountCents: number }>();
+  for (const entry of posting.entries) {
+    checkAmount(entry.amountCents);
+    const seen = byAccount.get(entry.account.id);
+    if (seen) seen.amountCents += entry.amountCents;
+    else byAccount.set(entry.account.id, { ...entry });
+  }
+  // Accounts are locked in one order (their names'), so two transactions never wait on each other.
+  const entries = [...byAccount.values()]
+    .filter((entry) => entry.amountCents !== 0)
+    .sort((a, b) => (a.account.id < b.account.id ? -1 : 1));
+  if (entries.reduce((sum, entry) => sum + entry.amountCents, 0) !== 0)
+    throw new LedgerError(`transaction ${posting.key} does not sum to zero`);
+  if (entries.length < 2) throw new LedgerError(`transaction ${posting.key} moves nothing`);
+
+  await trx
+    .insertInto('ledger_accounts')
+    .values(
+      entries.map(({ account }) => ({
+        id: account.id,
+        kind: account.kind,
+        user_id: account.userId ?? null,
+        lesson_id: account.lessonId ?? null,
+        currency: posting.currency,
+      })),
+    )
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+  const recorded = await trx
+    .insertInto('ledger_transactions')
+    .values({
+      kind: posting.kind,
+      lesson_id: posting.lessonId ?? null,
+      actor_id: posting.actorId,
+      idempotency_key: posting.key,
+      memo: posting.memo,
+      ...(posting.now === undefined ? {} : { created_at: new Date(posting.now) }),
+    })
+    .onConflict((oc) => oc.column('idempotency_key').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!recorded) return null;
+  await trx
+    .insertInto('ledger_entries')
+    .values(
+      entries.map((entry) => ({
+        transaction_id: recorded.id,
+        account_id: entry.account.id,
+        amount_cents: entry.amountCents,
+      })),
+    )
+    .execute();
+  return recorded.id;
+}
+
+/** What an account holds now: its last entry's running balance (0 before its first). */
+export async function balanceOf(db: Db, accountId: string): Promise<number> {
+  const last = await db
+    .selectFrom('ledger_entries')
+    .select('balance_after_cents')
+    .where('account_id', '=', accountId)
+    .orderBy('account_seq', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return last?.balance_after_cents ?? 0;
+}
+
+/**
+ * An account's balance for a decision about it: the account row is locked until the caller's
+ * transaction ends, so nobody else moves its money in between (the entry's trigger takes the same
+ * lock). Creates the account if it has no row yet, so that there is a row to lock.
+ */
+export async function lockedBalanceOf(trx: Transaction<DB>, account: AccountRef, currency: string) {
+  await trx
+    .insertInto('ledger_accounts')
+    .values({
+      id: account.id,
+      kind: account.kind,
+      user_id: account.userId ?? null,
+      lesson_id: account.lessonId ?? null,
+      currency,
+    })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+  await trx.selectFrom('ledger_accounts').select('id').where('id', '=', account.id).forUpdate().execute();
+  return balanceOf(trx, account.id);
+}
+
+/**
+ * The school's share of a price: `percent` of it, rounded half up to the minor unit. The tutor
+ * gets the rest, so the two always add up to the price. Integer arithmetic only.
+ */
+export function commissionOf(priceCents: number, percent: number): number {
+  checkAmount(priceCents);
+  if (!Number.isInteger(percent) || percent < 0 || percent > 100)
+    throw new LedgerError(`bad percent ${percent}`);
+  const sign = priceCents < 0 ? -1 : 1;
+  const magnitude = Math.abs(priceCents);
+  return sign * Math.floor((magnitude * percent + 50) / 100);
+}
+
+/** The sum of every account of each kind (and of each clearing account), for the finance totals. */
+export async function totalsByAccount(db: Db) {
+  const rows = await db
+    .selectFrom('ledger_entries as e')
+    .innerJoin('ledger_accounts as a', 'a.id', 'e.account_id')
+    .select(['a.kind', sql<string>`case when a.kind = 'clearing' then a.id else a.kind end`.as('name')])
+    .select((eb) => eb.fn.sum<number | string>('e.amount_cents').as('total'))
+    .groupBy(['a.kind', sql`case when a.kind = 'clearing' then a.id else a.kind end`])
+    .execute();
+  const total = (name: string) => Number(rows.find((row) => row.name === name)?.total ?? 0);
+  return {
+    studentBalances: total('balance'),
+    held: total('hold'),
+    tutorPayable: total('payable'),
+    schoolRevenue: total('revenue'),
+    clearing: { manual: total('clearing:manual'), stripe: total('clearing:stripe') },
+  };
+}

@@ -1,0 +1,225 @@
+/**
+ * What a lesson's money does at each step of the lesson, always inside the transaction that
+ * changes the lesson, so the two commit together:
+ * - booked (instantly or as a request): its price moves from the student's balance to its hold;
+ * - declined, expired, cancelled under the rules, or cancelled by a suspension: the hold goes
+ *   back to the balance in full;
+ * - completed, or its student marked a no-show: the hold is settled, the commission to the
+ *   school's revenue and the rest to the tutor's payable;
+ * - refunded by an admin: whatever it moved is moved back to the student.
+ *
+ * Each step moves whatever the hold holds at that moment, keyed by the lesson, so a step taken
+ * twice (two servers' jobs, a retry) moves nothing the second time, and a lesson booked while
+ * payments were off (nothing held) passes through every step untouched.
+ */
+import type { Transaction } from 'kysely';
+import { formatAmount } from '../../shared/amounts';
+import type { DB, LessonPaymentStatus } from '../db/schema';
+import { ApiError } from '../http/api-error';
+import { accounts, balanceOf, commissionOf, lockedBalanceOf, post } from './ledger';
+
+/** How this school takes money for lessons (src/server/config). */
+export interface PaymentRules {
+  on: boolean;
+  currency: string;
+  commissionPercent: number;
+}
+
+export const paymentMessages = {
+  insufficient: (missing: string) =>
+    `Your balance is ${missing} short of this lesson's price. Please top up your wallet first.`,
+  nothingToRefund: 'This lesson has no payment to refund',
+} as const;
+
+interface PaidLesson {
+  id: string;
+  student_id: string;
+  tutor_id: string;
+  subject: string;
+  minutes: number;
+  price_cents: number;
+  currency: string;
+}
+
+const lessonMemo = (lesson: Pick<PaidLesson, 'subject' | 'minutes'>) =>
+  `${lesson.subject} lesson (${lesson.minutes} min)`;
+
+async function markPayment(trx: Transaction<DB>, lessonId: string, status: LessonPaymentStatus) {
+  await trx.updateTable('lessons').set({ payment_status: status }).where('id', '=', lessonId).execute();
+}
+
+/**
+ * Checks, before a lesson is written, that the student's balance covers its price, and keeps the
+ * balance locked until the booking commits: 409 INSUFFICIENT_BALANCE with the amount missing.
+ */
+export async function checkBalanceCovers(
+  trx: Transaction<DB>,
+  rules: PaymentRules,
+  studentId: string,
+  priceCents: number,
+) {
+  if (!rules.on || priceCents === 0) return;
+  const balance = await lockedBalanceOf(trx, accounts.balance(studentId), rules.currency);
+  if (balance >= priceCents) return;
+  const missing = priceCents - balance;
+  throw new ApiError(
+    409,
+    paymentMessages.insufficient(formatAmount(missing, rules.currency)),
+    'INSUFFICIENT_BALANCE',
+    {
+      needed: { amountCents: missing, currency: rules.currency },
+    },
+  );
+}
+
+/** Moves a just-booked lesson's price from the student's balance to its hold. */
+export async function holdPrice(trx: Transaction<DB>, rules: PaymentRules, lesson: PaidLesson, now: number) {
+  if (!rules.on || lesson.price_cents === 0) return;
+  await post(trx, {
+    kind: 'lesson_hold',
+    key: `lesson:${lesson.id}:hold`,
+    currency: lesson.currency,
+    lessonId: lesson.id,
+    actorId: lesson.student_id,
+    memo: lessonMemo(lesson),
+    entries: [
+      { account: accounts.balance(lesson.student_id), amountCents: -lesson.price_cents },
+      { account: accounts.hold(lesson.id), amountCents: lesson.price_cents },
+    ],
+    now,
+  });
+  await trx
+    .updateTable('lessons')
+    .set({ payment_status: 'held', commission_percent: rules.commissionPercent })
+    .where('id', '=', lesson.id)
+    .execute();
+}
+
+async function lessonFor(trx: Transaction<DB>, lessonId: string) {
+  return trx
+    .selectFrom('lessons')
+    .select([
+      'id',
+      'student_id',
+      'tutor_id',
+      'subject',
+      'minutes',
+      'price_cents',
+      'currency',
+      'commission_percent',
+      'payment_status',
+    ])
+    .where('id', '=', lessonId)
+    .executeTakeFirstOrThrow();
+}
+
+/** Gives a lesson's hold back to its student in full (declined, expired, cancelled). */
+export async function releaseHold(
+  trx: Transaction<DB>,
+  lessonId: string,
+  by: { actorId: string | null; now: number },
+) {
+  const lesson = await lessonFor(trx, lessonId);
+  const held = await lockedBalanceOf(trx, accounts.hold(lesson.id), lesson.currency);
+  if (held <= 0) return;
+  await post(trx, {
+    kind: 'lesson_release',
+    key: `lesson:${lesson.id}:release`,
+    currency: lesson.currency,
+    lessonId: lesson.id,
+    actorId: by.actorId,
+    memo: lessonMemo(lesson),
+    entries: [
+      { account: accounts.hold(lesson.id), amountCents: -held },
+      { account: accounts.balance(lesson.student_id), amountCents: held },
+    ],
+    now: by.now,
+  });
+  await markPayment(trx, lesson.id, 'released');
+}
+
+/** Pays a lesson that took place (or whose student did not come): the tutor's share and the school's. */
+export async function settleHold(trx: Transaction<DB>, lessonId: string, now: number) {
+  const lesson = await lessonFor(trx, lessonId);
+  const held = await lockedBalanceOf(trx, accounts.hold(lesson.id), lesson.currency);
+  if (held <= 0) return;
+  const commission = commissionOf(held, lesson.commission_percent ?? 0);
+  await post(trx, {
+    kind: 'lesson_settle',
+    key: `lesson:${lesson.id}:settle`,
+    currency: lesson.currency,
+    lessonId: lesson.id,
+    actorId: null,
+    memo: lessonMemo(lesson),
+    entries: [
+      { account: accounts.hold(lesson.id), amountCents: -held },
+      { account: accounts.payable(lesson.tutor_id), amountCents: held - commission },
+      { account: accounts.revenue(), amountCents: commission },
+    ],
+    now,
+  });
+  await markPayment(trx, lesson.id, 'settled');
+}
+
+/**
+ * An admin's refund of one lesson: a hold goes back to the student; a settled lesson's payment is
+ * reversed, the tutor's share and the school's commission both returned to the student (the
+ * tutor's payable may go below zero if it was paid out: they then owe it to the school).
+ */
+export async function refundLessonPayment(
+  trx: Transaction<DB>,
+  lessonId: string,
+  by: { actorId: string; reason: string; now: number },
+) {
+  const lesson = await lessonFor(trx, lessonId);
+  const memo = `${lessonMemo(lesson)}, refunded: ${by.reason}`;
+  const key = `lesson:${lesson.id}:refund`;
+  if (lesson.payment_status === 'held') {
+    const held = await lockedBalanceOf(trx, accounts.hold(lesson.id), lesson.currency);
+    if (held > 0)
+      await post(trx, {
+        kind: 'lesson_refund',
+        key,
+        currency: lesson.currency,
+        lessonId: lesson.id,
+        actorId: by.actorId,
+        memo,
+        entries: [
+          { account: accounts.hold(lesson.id), amountCents: -held },
+          { account: accounts.balance(lesson.student_id), amountCents: held },
+        ],
+        now: by.now,
+      });
+  } else if (lesson.payment_status === 'settled') {
+    // What the settlement gave each account, given back.
+    const settled = await trx
+      .selectFrom('ledger_entries as e')
+      .innerJoin('ledger_transactions as t', 't.id', 'e.transaction_id')
+      .select(['e.account_id', 'e.account_kind', 'e.amount_cents'])
+      .where('t.idempotency_key', '=', `lesson:${lesson.id}:settle`)
+      .execute();
+    const price = -(settled.find((entry) => entry.account_kind === 'hold')?.amount_cents ?? 0);
+    const tutorShare = settled.find((entry) => entry.account_kind === 'payable')?.amount_cents ?? 0;
+    const commission = settled.find((entry) => entry.account_kind === 'revenue')?.amount_cents ?? 0;
+    await post(trx, {
+      kind: 'lesson_refund',
+      key,
+      currency: lesson.currency,
+      lessonId: lesson.id,
+      actorId: by.actorId,
+      memo,
+      entries: [
+        { account: accounts.payable(lesson.tutor_id), amountCents: -tutorShare },
+        { account: accounts.revenue(), amountCents: -commission },
+        { account: accounts.balance(lesson.student_id), amountCents: price },
+      ],
+      now: by.now,
+    });
+  } else {
+    throw new ApiError(409, paymentMessages.nothingToRefund, 'NOTHING_TO_REFUND');
+  }
+  await markPayment(trx, lesson.id, 'refunded');
+}
+
+/** What a lesson's hold holds now (for a reader; not locked). */
+export const heldFor = (trx: Transaction<DB>, lessonId: string) => balanceOf(trx, accounts.hold(lessonId).id);

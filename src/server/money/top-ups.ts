@@ -1,0 +1,274 @@
+/**
+ * Top-ups: a student asks to add money to their wallet, by bank transfer (an admin confirms it once
+ * the money is there) or by card (Stripe's verified webhook confirms it). The request's status
+ * changes once, by one conditional UPDATE, so two admins confirming at once, or a webhook
+ * delivered twice, credit the balance once; the credit's ledger key says the same again.
+ */
+import { randomInt, randomUUID } from 'node:crypto';
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import { formatAmount, minorPerUnit } from '../../shared/amounts';
+import { type Actor, accountTarget, recordAudit } from '../admin/audit-log';
+import type { DB, TopUpMethod } from '../db/schema';
+import { ApiError } from '../http/api-error';
+import type { Mailer } from '../mail/mailer';
+import { accounts, post } from './ledger';
+import { topUpConfirmedMail, topUpRejectedMail } from './money-mail';
+
+/** The smallest and largest top-up, in whole units of the currency. */
+export const TOP_UP_UNITS = { min: 5, max: 5000 } as const;
+
+export const topUpMessages = {
+  range: (currency: string) =>
+    `Please choose an amount between ${formatAmount(TOP_UP_UNITS.min * minorPerUnit(currency), currency)} and ${formatAmount(TOP_UP_UNITS.max * minorPerUnit(currency), currency)}, in whole units`,
+  notFound: 'This top-up does not exist',
+  alreadySettled: 'This top-up has already been confirmed or rejected',
+  cardByStripe: 'A card top-up is confirmed by Stripe once the card is charged, not by hand',
+} as const;
+
+export interface TopUpView {
+  id: string;
+  amountCents: number;
+  currency: string;
+  method: TopUpMethod;
+  status: 'pending' | 'confirmed' | 'rejected';
+  reference: string;
+  instructions: string;
+  note: string | null;
+  createdAt: string;
+}
+
+type TopUpRow = Selectable<DB['top_ups']>;
+
+export const toTopUpView = (row: TopUpRow, instructions: string): TopUpView => ({
+  id: row.id,
+  amountCents: row.amount_cents,
+  currency: row.currency,
+  method: row.method,
+  status: row.status,
+  reference: row.reference,
+  // A card payment needs no transfer, so it carries no instructions.
+  instructions: row.method === 'manual' ? instructions : '',
+  note: row.note,
+  createdAt: row.created_at.toISOString(),
+});
+
+/** 400 unless the amount is a whole number of units within the limits. */
+export function checkTopUpAmount(amountCents: number, currency: string) {
+  const unit = minorPerUnit(currency);
+  if (
+    !Number.isSafeInteger(amountCents) ||
+    amountCents % unit !== 0 ||
+    amountCents < TOP_UP_UNITS.min * unit ||
+    amountCents > TOP_UP_UNITS.max * unit
+  )
+    throw new ApiError(400, topUpMessages.range(currency), 'VALIDATION_ERROR');
+}
+
+/** Letters and digits nobody mistakes for each other when copying them onto a bank transfer. */
+const REFERENCE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+export const newReference = () =>
+  `TL-${Array.from({ length: 6 }, () => REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)]).join('')}`;
+
+/** Records a pending top-up. The reference is unique; a rare clash is drawn again. */
+export async function createTopUp(
+  db: Kysely<DB>,
+  input: { studentId: string; amountCents: number; currency: string; method: TopUpMethod; now: number },
+): Promise<TopUpRow> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await db
+        .insertInto('top_ups')
+        .values({
+          id: randomUUID(),
+          student_id: input.studentId,
+          amount_cents: input.amountCents,
+          currency: input.currency,
+          method: input.method,
+          reference: newReference(),
+          created_at: new Date(input.now),
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    } catch (error) {
+      const clash = (error as { code?: string; constraint?: string }).constraint === 'top_ups_reference_key';
+      if (!clash || attempt >= 5) throw error;
+    }
+  }
+}
+
+/** A student's latest top-ups, newest first. */
+export function topUpsOf(db: Kysely<DB>, studentId: string, limit = 20) {
+  return db
+    .selectFrom('top_ups')
+    .selectAll()
+    .where('student_id', '=', studentId)
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** Moves a pending top-up to its final status, once: 404 if unknown, 409 if already settled. */
+async function settle(
+  trx: Transaction<DB>,
+  id: string,
+  set: { status: 'confirmed' | 'rejected'; note: string | null; settledBy: string | null; now: number },
+  only?: { method: TopUpMethod },
+): Promise<TopUpRow> {
+  let update = trx
+    .updateTable('top_ups')
+    .set({ status: set.status, note: set.note, settled_by: set.settledBy, settled_at: new Date(set.now) })
+    .where('id', '=', id)
+    .where('status', '=', 'pending');
+  if (only) update = update.where('method', '=', only.method);
+  const row = await update.returningAll().executeTakeFirst();
+  if (row) return row;
+  const exists = await trx.selectFrom('top_ups').select(['status']).where('id', '=', id).executeTakeFirst();
+  if (!exists) throw new ApiError(404, topUpMessages.notFound, 'NOT_FOUND');
+  if (exists.status === 'pending') throw new ApiError(409, topUpMessages.cardByStripe, 'CARD_TOP_UP');
+  throw new ApiError(409, topUpMessages.alreadySettled, 'ALREADY_SETTLED');
+}
+
+/** Credits a settled top-up to the student's balance, from the clearing account it came through. */
+async function credit(trx: Transaction<DB>, row: TopUpRow, actorId: string | null, now: number) {
+  await post(trx, {
+    kind: 'top_up',
+    key: `top_up:${row.id}`,
+    currency: row.currency,
+    actorId,
+    memo: `Top-up ${row.reference}`,
+    entries: [
+      { account: accounts.clearing(row.method), amountCents: -row.amount_cents },
+      { account: accounts.balance(row.student_id), amountCents: row.amount_cents },
+    ],
+    now,
+  });
+}
+
+async function studentOf(trx: Transaction<DB>, id: string) {
+  return trx
+    .selectFrom('users')
+    .select(['id', 'display_name', 'email'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+}
+
+interface AdminDecisionDeps {
+  db: Kysely<DB>;
+  mailer: Mailer;
+  appUrl: string;
+  supportEmail: () => Promise<string>;
+}
+
+/** An admin confirms that a bank transfer arrived: the balance is credited, the student mailed. */
+export async function confirmTopUp(deps: AdminDecisionDeps, actor: Actor, id: string, now: number) {
+  const row = await deps.db.transaction().execute(async (trx) => {
+    // A card payment is confirmed by Stripe's webhook only: nobody can credit one by hand.
+    const settled = await settle(
+      trx,
+      id,
+      { status: 'confirmed', note: null, settledBy: actor.id, now },
+      { method: 'manual' },
+    );
+    await credit(trx, settled, actor.id, now);
+    const student = await studentOf(trx, settled.student_id);
+    await recordAudit(
+      trx,
+      actor,
+      'topup.confirmed',
+      accountTarget(student),
+      `${formatAmount(settled.amount_cents, settled.currency)}, reference ${settled.reference}`,
+    );
+    await deps.mailer.sendMail(
+      {
+        to: student.email,
+        ...topUpConfirmedMail({
+          displayName: student.display_name,
+          amountCents: settled.amount_cents,
+          currency: settled.currency,
+          reference: settled.reference,
+          appUrl: deps.appUrl,
+        }),
+      },
+      trx,
+    );
+    return settled;
+  });
+  deps.mailer.deliverSoon();
+  return row;
+}
+
+/** An admin rejects a top-up whose money never came, with a note the student reads. */
+export async function rejectTopUp(
+  deps: AdminDecisionDeps,
+  actor: Actor,
+  id: string,
+  note: string,
+  now: number,
+) {
+  const supportEmail = await deps.supportEmail();
+  const row = await deps.db.transaction().execute(async (trx) => {
+    const settled = await settle(trx, id, { status: 'rejected', note, settledBy: actor.id, now });
+    const student = await studentOf(trx, settled.student_id);
+    await recordAudit(
+      trx,
+      actor,
+      'topup.rejected',
+      accountTarget(student),
+      `${formatAmount(settled.amount_cents, settled.currency)}, reference ${settled.reference}: ${note}`,
+    );
+    await deps.mailer.sendMail(
+      {
+        to: student.email,
+        ...topUpRejectedMail({
+          displayName: student.display_name,
+          amountCents: settled.amount_cents,
+          currency: settled.currency,
+          reference: settled.reference,
+          note,
+          supportEmail,
+          appUrl: deps.appUrl,
+        }),
+      },
+      trx,
+    );
+    return settled;
+  });
+  deps.mailer.deliverSoon();
+  return row;
+}
+
+/**
+ * Stripe says a Checkout session was paid: its top-up is credited once. Only a pending card
+ * top-up whose session and amount match is; anything else (a replay, a session of another
+ * system, a changed amount) changes nothing. Returns whether this call credited it.
+ */
+export async function confirmCardTopUp(
+  db: Kysely<DB>,
+  paid: { sessionId: string; topUpId: string; amountCents: number; currency: string },
+  now: number,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable('top_ups')
+      .set({ status: 'confirmed', settled_at: new Date(now) })
+      .where('id', '=', paid.topUpId)
+      .where('stripe_session_id', '=', paid.sessionId)
+      .where('method', '=', 'stripe')
+      .where('status', '=', 'pending')
+      .where('amount_cents', '=', paid.amountCents)
+      .where('currency', '=', paid.currency.toUpperCase())
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) return false;
+    await credit(trx, row, null, now);
+    return true;
+  });
+}
+
+/** Remembers the Checkout session a card top-up was sent to. */
+export async function attachCheckoutSession(db: Kysely<DB>, topUpId: string, sessionId: string) {
+  await db.updateTable('top_ups').set({ stripe_session_id: sessionId }).where('id', '=', topUpId).execute();
+}
+
+/** Whether the UUID-shaped id could name a top-up (so a bad one is a 404, not a database error). */
+export const isTopUpId = (id: string) => /^[0-9a-f-]{36}$/.test(id);

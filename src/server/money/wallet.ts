@@ -1,0 +1,186 @@
+/**
+ * A person's wallet, read from the ledger: a student's balance, what their booked lessons hold and
+ * their top-ups; a tutor's earnings waiting on upcoming lessons, payable and paid out; and the
+ * history of the transactions that touched their own account, each as seen from it.
+ */
+import { type Kysely, sql } from 'kysely';
+import type { Amount } from '../../shared/amounts';
+import type { DB, LedgerTransactionKind } from '../db/schema';
+import { accounts, balanceOf, commissionOf } from './ledger';
+import { type TopUpView, topUpsOf, toTopUpView } from './top-ups';
+
+/** How many transactions a page of the history holds. */
+export const WALLET_PAGE_SIZE = 20;
+
+export interface WalletTransaction {
+  id: string;
+  kind: LedgerTransactionKind;
+  /** Signed, as seen from the caller's account: negative when money left it. */
+  amount: Amount;
+  lesson: { id: string; subject: string; start: string } | null;
+  at: string;
+  memo: string;
+}
+
+interface Common {
+  payments: 'on' | 'off';
+  transactions: WalletTransaction[];
+  /** Pass as `before` for the next (older) page; null on the last. */
+  nextBefore: string | null;
+}
+
+export interface StudentWallet extends Common {
+  role: 'student';
+  balance: Amount;
+  held: Amount;
+  /** Whether a card top-up (Stripe) is offered. */
+  stripe: boolean;
+  topUps: TopUpView[];
+}
+
+export interface TutorWallet extends Common {
+  role: 'tutor';
+  /** Held in their upcoming lessons, after the school's commission. */
+  pending: Amount;
+  /** Earned and not yet paid out; below zero when a refund made them owe the school. */
+  payable: Amount;
+  paidOut: Amount;
+}
+
+export interface WalletSettings {
+  on: boolean;
+  currency: string;
+  instructions: string;
+  stripe: boolean;
+}
+
+/** One page of the transactions on `accountId`, newest first. */
+export async function historyOf(db: Kysely<DB>, accountId: string, currency: string, before?: number) {
+  let query = db
+    .selectFrom('ledger_entries as e')
+    .innerJoin('ledger_transactions as t', 't.id', 'e.transaction_id')
+    .leftJoin('lessons as l', 'l.id', 't.lesson_id')
+    .select([
+      't.id',
+      't.kind',
+      't.memo',
+      't.created_at',
+      'e.amount_cents',
+      'l.id as lesson_id',
+      'l.subject',
+      'l.starts_at',
+    ])
+    .where('e.account_id', '=', accountId)
+    .orderBy('t.id', 'desc')
+    .limit(WALLET_PAGE_SIZE + 1);
+  if (before !== undefined) query = query.where('t.id', '<', before);
+  const rows = await query.execute();
+  const page = rows.slice(0, WALLET_PAGE_SIZE);
+  return {
+    transactions: page.map(
+      (row): WalletTransaction => ({
+        id: String(row.id),
+        kind: row.kind,
+        amount: { amountCents: row.amount_cents, currency },
+        lesson:
+          row.lesson_id && row.subject && row.starts_at
+            ? { id: row.lesson_id, subject: row.subject, start: row.starts_at.toISOString() }
+            : null,
+        at: row.created_at.toISOString(),
+        memo: row.memo,
+      }),
+    ),
+    nextBefore: rows.length > WALLET_PAGE_SIZE ? String(page.at(-1)?.id) : null,
+  };
+}
+
+/** What the holds of a person's lessons still hold, each lesson's with its commission percent. */
+function heldLessons(db: Kysely<DB>, column: 'student_id' | 'tutor_id', userId: string) {
+  return db
+    .selectFrom('lessons as l')
+    .innerJoin('ledger_entries as e', (join) => join.on('e.account_id', '=', sql<string>`'hold:' || l.id`))
+    .select(['l.id', 'l.commission_percent'])
+    .select((eb) => eb.fn.sum<number | string>('e.amount_cents').as('held'))
+    .where(`l.${column}`, '=', userId)
+    .where('l.payment_status', '=', 'held')
+    .groupBy(['l.id', 'l.commission_percent'])
+    .execute();
+}
+
+export async function studentWallet(
+  db: Kysely<DB>,
+  settings: WalletSettings,
+  studentId: string,
+  before?: number,
+): Promise<StudentWallet> {
+  const { currency } = settings;
+  const account = accounts.balance(studentId).id;
+  const [balance, held, topUps, history] = await Promise.all([
+    balanceOf(db, account),
+    heldLessons(db, 'student_id', studentId),
+    topUpsOf(db, studentId),
+    historyOf(db, account, currency, before),
+  ]);
+  return {
+    role: 'student',
+    payments: settings.on ? 'on' : 'off',
+    balance: { amountCents: balance, currency },
+    held: { amountCents: held.reduce((sum, lesson) => sum + Number(lesson.held), 0), currency },
+    stripe: settings.on && settings.stripe,
+    topUps: topUps.map((row) => toTopUpView(row, settings.instructions)),
+    ...history,
+  };
+}
+
+/** Each lesson's share worked out as its settlement will: the commission rounded per lesson. */
+const tutorShareOf = (held: { held: number | string; commission_percent: number | null }[]) =>
+  held.reduce((sum, lesson) => {
+    const amount = Number(lesson.held);
+    return sum + amount - commissionOf(amount, lesson.commission_percent ?? 0);
+  }, 0);
+
+/** What a tutor's lessons hold for them now, after the school's commission. */
+export const pendingEarnings = async (db: Kysely<DB>, tutorId: string) =>
+  tutorShareOf(await heldLessons(db, 'tutor_id', tutorId));
+
+export async function tutorWallet(
+  db: Kysely<DB>,
+  settings: WalletSettings,
+  tutorId: string,
+  before?: number,
+): Promise<TutorWallet> {
+  const { currency } = settings;
+  const account = accounts.payable(tutorId).id;
+  const [payable, held, paidOut, history] = await Promise.all([
+    balanceOf(db, account),
+    heldLessons(db, 'tutor_id', tutorId),
+    db
+      .selectFrom('ledger_entries as e')
+      .innerJoin('ledger_transactions as t', 't.id', 'e.transaction_id')
+      .select((eb) => eb.fn.sum<number | string>('e.amount_cents').as('total'))
+      .where('e.account_id', '=', account)
+      .where('t.kind', '=', 'payout')
+      .executeTakeFirst(),
+    historyOf(db, account, currency, before),
+  ]);
+  const pending = tutorShareOf(held);
+  return {
+    role: 'tutor',
+    payments: settings.on ? 'on' : 'off',
+    pending: { amountCents: pending, currency },
+    payable: { amountCents: payable, currency },
+    paidOut: { amountCents: -Number(paidOut?.total ?? 0), currency },
+    ...history,
+  };
+}
+
+/** The nav's figure: a student's balance (null for anyone else). */
+export async function balanceSummary(
+  db: Kysely<DB>,
+  settings: WalletSettings,
+  user: { id: string; role: string },
+) {
+  return user.role === 'student'
+    ? { amountCents: await balanceOf(db, accounts.balance(user.id).id), currency: settings.currency }
+    : null;
+}

@@ -1,0 +1,57 @@
+/**
+ * Amounts of money: integers in the currency's minor unit (cents for USD, yen for JPY), never
+ * floating point. Only their display goes through Intl.NumberFormat, given an exact decimal
+ * string so that no binary fraction creeps in.
+ */
+
+/** An amount as the API gives it. */
+export interface Amount {
+  amountCents: number;
+  currency: string;
+}
+
+const digitsCache = new Map<string, number>();
+
+/** How many minor-unit digits a currency has: 2 for USD and EUR, 0 for JPY, 3 for KWD. */
+export function minorDigits(currency: string): number {
+  let digits = digitsCache.get(currency);
+  if (digits === undefined) {
+    digits =
+      new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions()
+        .maximumFractionDigits ?? 2;
+    digitsCache.set(currency, digits);
+  }
+  return digits;
+}
+
+/** How many minor units make one whole unit: 100 for USD. */
+export const minorPerUnit = (currency: string) => 10 ** minorDigits(currency);
+
+/** True for a currency code Intl knows (ISO 4217). */
+export function isKnownCurrency(code: string): boolean {
+  if (!/^[A-Z]{3}$/.test(code)) return false;
+  try {
+    return Intl.supportedValuesOf('currency').includes(code);
+  } catch {
+    return false;
+  }
+}
+
+/** The exact decimal string of an amount: 1234 USD is "12.34", -5 is "-0.05". */
+function decimal(amountCents: number, currency: string): string {
+  const digits = minorDigits(currency);
+  const sign = amountCents < 0 ? '-' : '';
+  const text = String(Math.abs(amountCents)).padStart(digits + 1, '0');
+  return digits === 0 ? `${sign}${text}` : `${sign}${text.slice(0, -digits)}.${text.slice(-digits)}`;
+}
+
+/** "$37.50", or "$40" when whole; "-$5" for a negative amount. */
+export function formatAmount(amountCents: number, currency: string): string {
+  const whole = amountCents % minorPerUnit(currency) === 0;
+  return new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency,
+    ...(whole ? { minimumFractionDigits: 0, maximumFractionDigits: 0 } : {}),
+    // A string keeps every digit exact (Intl reads it as a decimal, not a binary float).
+  }).format(decimal(amountCents, currency) as unknown as number);
+}

@@ -1,0 +1,315 @@
+/**
+ * The ledger's rules, through its plain functions and straight SQL, without HTTP. It runs with the
+ * API suites so that both stores (the embedded one and PostgreSQL) prove the database itself keeps
+ * them: every transaction sums to zero, entries are never changed or deleted, a student's balance
+ * never goes below zero, and a key is applied once. A property-based test plays random sequences of
+ * top-ups, bookings, releases, settlements and payouts against a model.
+ */
+import fc from 'fast-check';
+import { type Kysely, sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DB } from '../../src/server/db/schema';
+import { accounts, balanceOf, commissionOf, post, totalsByAccount } from '../../src/server/money/ledger';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
+
+let database: TestDatabase;
+let db: Kysely<DB>;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  db = database.db;
+});
+afterAll(async () => {
+  await database.destroy();
+});
+
+let serial = 0;
+const unique = (prefix: string) => `${prefix}-${++serial}-${Math.random().toString(36).slice(2, 8)}`;
+
+function topUp(studentId: string, amountCents: number, key = unique('top-up')) {
+  return db.transaction().execute((trx) =>
+    post(trx, {
+      kind: 'top_up',
+      key,
+      currency: 'USD',
+      actorId: null,
+      memo: 'test top-up',
+      entries: [
+        { account: accounts.clearing('manual'), amountCents: -amountCents },
+        { account: accounts.balance(studentId), amountCents },
+      ],
+    }),
+  );
+}
+
+function hold(studentId: string, lessonId: string, amountCents: number) {
+  return db.transaction().execute((trx) =>
+    post(trx, {
+      kind: 'lesson_hold',
+      key: `lesson:${lessonId}:hold`,
+      currency: 'USD',
+      lessonId,
+      actorId: studentId,
+      memo: 'test lesson',
+      entries: [
+        { account: accounts.balance(studentId), amountCents: -amountCents },
+        { account: accounts.hold(lessonId), amountCents },
+      ],
+    }),
+  );
+}
+
+/** Every transaction's entries, summed: a list of the ones that do not come to zero. */
+async function unbalanced() {
+  const rows = await sql<{ transaction_id: number }>`select transaction_id from ledger_entries
+    group by transaction_id having sum(amount_cents) <> 0`.execute(db);
+  return rows.rows;
+}
+
+async function negativeBalances() {
+  const rows = await sql<{ account_id: string }>`select account_id from ledger_entries
+    where account_kind in ('balance', 'hold') group by account_id having sum(amount_cents) < 0`.execute(db);
+  return rows.rows;
+}
+
+describe('commission', () => {
+  it('is rounded half up to the cent, and the tutor gets the rest', () => {
+    expect(commissionOf(3500, 15)).toBe(525);
+    expect(commissionOf(3333, 15)).toBe(500); // 499.95 rounds up
+    expect(commissionOf(3330, 15)).toBe(500); // 499.5 rounds up
+    expect(commissionOf(3329, 15)).toBe(499); // 499.35 rounds down
+    expect(commissionOf(1, 50)).toBe(1); // half a cent rounds up
+    expect(commissionOf(0, 15)).toBe(0);
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 10_000_000 }),
+        fc.integer({ min: 0, max: 50 }),
+        (price, percent) => {
+          const commission = commissionOf(price, percent);
+          const exact = (price * percent) / 100;
+          // Never more than half a cent off, ties going up; the two shares add up to the price.
+          expect(commission - exact).toBeLessThanOrEqual(0.5);
+          expect(exact - commission).toBeLessThan(0.5);
+          expect(commission + (price - commission)).toBe(price);
+          expect(commission).toBeGreaterThanOrEqual(0);
+        },
+      ),
+    );
+  });
+});
+
+describe('the database keeps the ledger whole', () => {
+  it('records a balanced transaction, and a key once', async () => {
+    const student = unique('student');
+    const key = unique('key');
+    const first = await topUp(student, 5000, key);
+    const again = await topUp(student, 5000, key);
+    expect(first).toEqual(expect.any(Number));
+    expect(again).toBeNull();
+    expect(await balanceOf(db, accounts.balance(student).id)).toBe(5000);
+  });
+
+  it('refuses, at commit, a transaction whose entries do not sum to zero', async () => {
+    const account = accounts.balance(unique('student'));
+    await db
+      .insertInto('ledger_accounts')
+      .values({ id: account.id, kind: 'balance', currency: 'USD' })
+      .execute();
+    const attempt = db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('ledger_transactions')
+        .values({ kind: 'top_up', idempotency_key: unique('lopsided'), actor_id: null })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('ledger_entries')
+        .values({ transaction_id: row.id, account_id: account.id, amount_cents: 100 })
+        .execute();
+    });
+    await expect(attempt).rejects.toMatchObject({ code: '23514' });
+    expect(await balanceOf(db, account.id)).toBe(0);
+    // Nor can entries be added to a balanced transaction afterwards.
+    const student = unique('student');
+    const id = await topUp(student, 700);
+    const added = db
+      .insertInto('ledger_entries')
+      .values({ transaction_id: id ?? 0, account_id: accounts.balance(student).id, amount_cents: 1 })
+      .execute();
+    await expect(added).rejects.toMatchObject({ code: '23514' });
+    expect(await balanceOf(db, accounts.balance(student).id)).toBe(700);
+  });
+
+  it('refuses to update, delete or truncate entries and transactions', async () => {
+    const student = unique('student');
+    await topUp(student, 1200);
+    const account = accounts.balance(student).id;
+    for (const statement of [
+      sql`update ledger_entries set amount_cents = 1 where account_id = ${account}`,
+      sql`delete from ledger_entries where account_id = ${account}`,
+      sql`update ledger_transactions set memo = 'changed'`,
+      sql`delete from ledger_transactions`,
+      sql`truncate ledger_entries, ledger_transactions`,
+    ])
+      await expect(statement.execute(db), statement.compile(db).sql).rejects.toMatchObject({ code: '55000' });
+    expect(await balanceOf(db, account)).toBe(1200);
+  });
+
+  it('never lets a balance go below zero, however the entries are written', async () => {
+    const student = unique('student');
+    await topUp(student, 3000);
+    await hold(student, unique('lesson'), 2000);
+    // Straight SQL, past every check of the code: the database refuses the entry.
+    await expect(hold(student, unique('lesson'), 1500)).rejects.toMatchObject({ code: '23514' });
+    expect(await balanceOf(db, accounts.balance(student).id)).toBe(1000);
+  });
+
+  it('lets bookings race for one balance: as many succeed as it covers', async () => {
+    const student = unique('student');
+    await topUp(student, 3000);
+    const attempts = await Promise.allSettled(
+      Array.from({ length: 12 }, () => hold(student, unique('lesson'), 1000)),
+    );
+    expect(attempts.filter((a) => a.status === 'fulfilled')).toHaveLength(3);
+    expect(await balanceOf(db, accounts.balance(student).id)).toBe(0);
+    expect(await negativeBalances()).toEqual([]);
+  });
+});
+
+describe('any sequence of money moves', () => {
+  type Move =
+    | { kind: 'topUp'; student: number; amount: number }
+    | { kind: 'book'; student: number; tutor: number; price: number }
+    | { kind: 'release'; lesson: number }
+    | { kind: 'settle'; lesson: number; percent: number }
+    | { kind: 'payout'; tutor: number; amount: number };
+  const move: fc.Arbitrary<Move> = fc.oneof(
+    fc.record({
+      kind: fc.constant('topUp' as const),
+      student: fc.nat(2),
+      amount: fc.integer({ min: 1, max: 20_000 }),
+    }),
+    fc.record({
+      kind: fc.constant('book' as const),
+      student: fc.nat(2),
+      tutor: fc.nat(1),
+      price: fc.integer({ min: 1, max: 9_000 }),
+    }),
+    fc.record({ kind: fc.constant('release' as const), lesson: fc.nat(20) }),
+    fc.record({
+      kind: fc.constant('settle' as const),
+      lesson: fc.nat(20),
+      percent: fc.integer({ min: 0, max: 50 }),
+    }),
+    fc.record({
+      kind: fc.constant('payout' as const),
+      tutor: fc.nat(1),
+      amount: fc.integer({ min: 1, max: 10_000 }),
+    }),
+  );
+
+  it('keeps every transaction balanced, no balance negative, and matches a model', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(move, { minLength: 1, maxLength: 25 }), async (moves) => {
+        const run = unique('run');
+        const students = [0, 1, 2].map((i) => `${run}-s${i}`);
+        const tutors = [0, 1].map((i) => `${run}-t${i}`);
+        const model = { balances: [0, 0, 0], payable: [0, 0] };
+        const lessons: { id: string; student: number; tutor: number; price: number; open: boolean }[] = [];
+        for (const step of moves) {
+          await db.transaction().execute(async (trx) => {
+            const write = (
+              kind: Parameters<typeof post>[1]['kind'],
+              entries: Parameters<typeof post>[1]['entries'],
+              lessonId?: string,
+            ) =>
+              post(trx, {
+                kind,
+                key: unique(kind),
+                currency: 'USD',
+                actorId: null,
+                memo: '',
+                lessonId,
+                entries,
+              });
+            if (step.kind === 'topUp') {
+              await write('top_up', [
+                { account: accounts.clearing('manual'), amountCents: -step.amount },
+                { account: accounts.balance(students[step.student] ?? ''), amountCents: step.amount },
+              ]);
+              model.balances[step.student] = (model.balances[step.student] ?? 0) + step.amount;
+            } else if (step.kind === 'book') {
+              // As booking does: only what the balance covers.
+              if ((model.balances[step.student] ?? 0) < step.price) return;
+              const id = `${run}-l${lessons.length}`;
+              await write(
+                'lesson_hold',
+                [
+                  { account: accounts.balance(students[step.student] ?? ''), amountCents: -step.price },
+                  { account: accounts.hold(id), amountCents: step.price },
+                ],
+                id,
+              );
+              lessons.push({ id, student: step.student, tutor: step.tutor, price: step.price, open: true });
+              model.balances[step.student] = (model.balances[step.student] ?? 0) - step.price;
+            } else if (step.kind === 'release' || step.kind === 'settle') {
+              const lesson = lessons[step.lesson];
+              if (!lesson?.open) return;
+              lesson.open = false;
+              if (step.kind === 'release') {
+                await write(
+                  'lesson_release',
+                  [
+                    { account: accounts.hold(lesson.id), amountCents: -lesson.price },
+                    { account: accounts.balance(students[lesson.student] ?? ''), amountCents: lesson.price },
+                  ],
+                  lesson.id,
+                );
+                model.balances[lesson.student] = (model.balances[lesson.student] ?? 0) + lesson.price;
+              } else {
+                const commission = commissionOf(lesson.price, step.percent);
+                await write(
+                  'lesson_settle',
+                  [
+                    { account: accounts.hold(lesson.id), amountCents: -lesson.price },
+                    {
+                      account: accounts.payable(tutors[lesson.tutor] ?? ''),
+                      amountCents: lesson.price - commission,
+                    },
+                    { account: accounts.revenue(), amountCents: commission },
+                  ],
+                  lesson.id,
+                );
+                model.payable[lesson.tutor] = (model.payable[lesson.tutor] ?? 0) + lesson.price - commission;
+              }
+            } else {
+              const amount = Math.min(step.amount, model.payable[step.tutor] ?? 0);
+              if (amount <= 0) return;
+              await write('payout', [
+                { account: accounts.payable(tutors[step.tutor] ?? ''), amountCents: -amount },
+                { account: accounts.clearing('manual'), amountCents: amount },
+              ]);
+              model.payable[step.tutor] = (model.payable[step.tutor] ?? 0) - amount;
+            }
+          });
+        }
+        for (const [i, student] of students.entries())
+          expect(await balanceOf(db, accounts.balance(student).id)).toBe(model.balances[i]);
+        for (const [i, tutor] of tutors.entries())
+          expect(await balanceOf(db, accounts.payable(tutor).id)).toBe(model.payable[i]);
+        for (const lesson of lessons)
+          expect(await balanceOf(db, accounts.hold(lesson.id).id)).toBe(lesson.open ? lesson.price : 0);
+      }),
+      { numRuns: 15 },
+    );
+    expect(await unbalanced()).toEqual([]);
+    expect(await negativeBalances()).toEqual([]);
+    const totals = await totalsByAccount(db);
+    expect(
+      totals.studentBalances +
+        totals.held +
+        totals.tutorPayable +
+        totals.schoolRevenue +
+        totals.clearing.manual +
+        totals.clearing.stripe,
+    ).toBe(0);
+  });
+});
