@@ -48,6 +48,7 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { createLiveHub, type LiveHub } from './messages/live';
 import { messageRoutes } from './messages/message-routes';
 import { lessonLine } from './messages/messages';
+import { stripeCardPayments } from './money/stripe';
 import { type CardPayments, walletRoutes } from './money/wallet-routes';
 import { PHOTO_PATH, profileDetailsRoutes } from './profile/profile-details-routes';
 import { profileRoutes } from './profile/profile-routes';
@@ -133,8 +134,11 @@ export function createServices(deps: AppDependencies): AppServices {
       logger,
       maxAgeMs: deps.settingsMaxAgeMs,
     }),
-    // Wired to Stripe's gateway once it exists; until then card top-ups answer 409.
-    cards: deps.cards,
+    cards:
+      deps.cards ??
+      (config.payments.on && config.payments.stripe
+        ? stripeCardPayments(config.payments.stripe, config.appUrl)
+        : undefined),
   };
 }
 

@@ -38,7 +38,7 @@ export function isKnownCurrency(code: string): boolean {
 }
 
 /** The exact decimal string of an amount: 1234 USD is "12.34", -5 is "-0.05". */
-function decimal(amountCents: number, currency: string): string {
+export function decimalString(amountCents: number, currency: string): string {
   const digits = minorDigits(currency);
   const sign = amountCents < 0 ? '-' : '';
   const text = String(Math.abs(amountCents)).padStart(digits + 1, '0');
@@ -53,5 +53,5 @@ export function formatAmount(amountCents: number, currency: string): string {
     currency,
     ...(whole ? { minimumFractionDigits: 0, maximumFractionDigits: 0 } : {}),
     // A string keeps every digit exact (Intl reads it as a decimal, not a binary float).
-  }).format(decimal(amountCents, currency) as unknown as number);
+  }).format(decimalString(amountCents, currency) as unknown as number);
 }

@@ -45,3 +45,20 @@ export async function insertLesson(
     .execute();
   return id;
 }
+
+/** Every day of the week from `start` to `end`, as weekly windows. */
+export const everyDay = (start: string, end: string) =>
+  [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start, end }));
+
+/** Availability open every day from 08:00 to 20:00 in Madrid, bookable at once, hour lessons. */
+export const openAvailability = {
+  timeZone: 'Europe/Madrid',
+  weekly: everyDay('08:00', '20:00'),
+  overrides: [] as { date: string; windows: { start: string; end: string }[] }[],
+  lessonMinutes: [60, 90],
+  slotStepMinutes: 30,
+  minimumNoticeHours: 0,
+  bookingHorizonDays: 60,
+  bufferMinutes: 0,
+  instantBooking: true,
+};

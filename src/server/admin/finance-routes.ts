@@ -8,7 +8,6 @@ import { type Context, Hono } from 'hono';
 import { stream } from 'hono/streaming';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { minorDigits } from '../../shared/amounts';
 import type { SignedInEnv } from '../accounts/session';
 import type { PaymentsConfig } from '../config/config';
 import type { DB } from '../db/schema';
@@ -145,21 +144,22 @@ export function financeRoutes(deps: {
     .get('/finance/payables.csv', async (c) => {
       c.header('Content-Type', 'text/csv; charset=utf-8');
       c.header('Content-Disposition', 'attachment; filename="payables.csv"');
-      return c.body(await payablesCsv(db, currency, minorDigits(currency)));
+      return c.body(await payablesCsv(db, currency));
     })
     .get('/finance/entries.csv', validate('query', rangeSchema), async (c) => {
       const query = c.req.valid('query');
-      const from = query.from ? new Date(`${query.from}T00:00:00Z`) : new Date(0);
+      const from = query.from ? new Date(`${query.from}T00:00:00Z`) : undefined;
       // `to` is a whole day, included.
-      const to = query.to ? new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY) : new Date(8.64e15);
-      if (from >= to) throw new ApiError(400, 'The first date must come before the last', 'VALIDATION_ERROR');
+      const to = query.to ? new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY) : undefined;
+      if (from && to && from >= to)
+        throw new ApiError(400, 'The first date must come before the last', 'VALIDATION_ERROR');
       c.header('Content-Type', 'text/csv; charset=utf-8');
       c.header(
         'Content-Disposition',
         `attachment; filename="entries-${query.from ?? 'start'}-${query.to ?? 'now'}.csv"`,
       );
       return stream(c, async (out) => {
-        for await (const chunk of entriesCsv(db, { from, to }, minorDigits(currency))) await out.write(chunk);
+        for await (const chunk of entriesCsv(db, { from, to }, currency)) await out.write(chunk);
       });
     });
 }

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import { type Amount, formatAmount } from '../../shared/amounts';
+import { type Amount, decimalString, formatAmount } from '../../shared/amounts';
 import { type Actor, accountTarget, recordAudit } from '../admin/audit-log';
 import type { DB } from '../db/schema';
 import { ApiError } from '../http/api-error';
@@ -227,25 +227,31 @@ export async function refundLesson(
   });
 }
 
-/** A CSV field, quoted when it must be, and never read as a formula by a spreadsheet. */
-function csvField(value: string | number): string {
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+/** A decimal amount this code wrote itself: a number for the spreadsheet, never text. */
+interface Decimal {
+  decimal: string;
+}
+
+/**
+ * A CSV field, quoted when it must be. Text that a spreadsheet would run as a formula (a name
+ * beginning with "=") is defused with a leading quote; our own numbers are left as numbers.
+ */
+function csvField(value: string | number | Decimal): string {
+  if (typeof value === 'number') return String(value);
+  if (typeof value === 'object') return value.decimal;
+  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-const csvLine = (fields: (string | number)[]) => `${fields.map(csvField).join(',')}\r\n`;
+const csvLine = (fields: (string | number | Decimal)[]) => `${fields.map(csvField).join(',')}\r\n`;
 
 /** The amount as a decimal number in whole units, for a spreadsheet to add up. */
-function decimalAmount(amountCents: number, digits: number): string {
-  if (digits === 0) return String(amountCents);
-  const sign = amountCents < 0 ? '-' : '';
-  const text = String(Math.abs(amountCents)).padStart(digits + 1, '0');
-  return `${sign}${text.slice(0, -digits)}.${text.slice(-digits)}`;
-}
+const decimalAmount = (amountCents: number, currency: string): Decimal => ({
+  decimal: decimalString(amountCents, currency),
+});
 
 /** Every entry between two instants, one line each; the amounts of the file sum to zero. */
-export async function* entriesCsv(db: Kysely<DB>, range: { from: Date; to: Date }, digits: number) {
+export async function* entriesCsv(db: Kysely<DB>, range: { from?: Date; to?: Date }, currency: string) {
   yield csvLine([
     'transaction',
     'kind',
@@ -273,8 +279,8 @@ export async function* entriesCsv(db: Kysely<DB>, range: { from: Date; to: Date 
         't.lesson_id',
         'e.amount_cents',
       ])
-      .where('t.created_at', '>=', range.from)
-      .where('t.created_at', '<', range.to)
+      .$if(range.from !== undefined, (q) => q.where('t.created_at', '>=', range.from as Date))
+      .$if(range.to !== undefined, (q) => q.where('t.created_at', '<', range.to as Date))
       .where('e.id', '>', after)
       .orderBy('e.id')
       .limit(1000)
@@ -287,7 +293,7 @@ export async function* entriesCsv(db: Kysely<DB>, range: { from: Date; to: Date 
         row.account_id,
         row.email ?? '',
         row.lesson_id ?? '',
-        decimalAmount(row.amount_cents, digits),
+        decimalAmount(row.amount_cents, currency),
         row.amount_cents,
       ]);
     if (rows.length < 1000) return;
@@ -296,7 +302,7 @@ export async function* entriesCsv(db: Kysely<DB>, range: { from: Date; to: Date 
 }
 
 /** What each tutor is owed now, for a pay run. */
-export async function payablesCsv(db: Kysely<DB>, currency: string, digits: number) {
+export async function payablesCsv(db: Kysely<DB>, currency: string) {
   const { payables } = await financeOverview(db, currency);
   return (
     csvLine(['tutor_id', 'name', 'email', 'payable', 'currency']) +
@@ -306,7 +312,7 @@ export async function payablesCsv(db: Kysely<DB>, currency: string, digits: numb
           row.tutor.id,
           row.tutor.displayName,
           row.tutor.email,
-          decimalAmount(row.payable.amountCents, digits),
+          decimalAmount(row.payable.amountCents, currency),
           currency,
         ]),
       )

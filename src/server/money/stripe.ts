@@ -4,6 +4,7 @@
  * sees goes through the official `stripe` package; nothing here touches the ledger.
  */
 import Stripe from 'stripe';
+import type { CardPayments } from './wallet-routes';
 
 export interface StripeSettings {
   secretKey: string;
@@ -148,5 +149,18 @@ export function completedTopUp(event: Stripe.Event): CompletedTopUp | null {
     topUpId,
     amountCents: session.amount_total,
     currency: session.currency.toUpperCase(),
+  };
+}
+
+/**
+ * Card payments as the wallet's routes use them: a Checkout session per top-up, and the facts of
+ * a paid session from a delivery whose signature checks (anything else is null; a bad signature
+ * throws).
+ */
+export function stripeCardPayments(settings: StripeSettings, appUrl: string): CardPayments {
+  const gateway = createStripeGateway(settings, appUrl);
+  return {
+    createCheckout: (input) => gateway.createCheckout(input),
+    paidSession: (rawBody, signature) => completedTopUp(gateway.verifyEvent(rawBody, signature)),
   };
 }

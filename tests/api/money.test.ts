@@ -1,0 +1,471 @@
+/**
+ * Money through the API, with payments on as a school gets them by default: manual top-ups
+ * confirmed once by admins, bookings that hold their price (and refuse a short balance), releases,
+ * settlements with the commission, payouts, refunds, receipts, the finance totals (always zero
+ * summed) and the CSVs. Runs on both stores.
+ */
+import type { Transaction } from 'kysely';
+import { Temporal } from 'temporal-polyfill';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { DB } from '../../src/server/db/schema';
+import { type CompletedLesson, runLessonJobs } from '../../src/server/lessons/lesson-jobs';
+import { lessonLine } from '../../src/server/messages/messages';
+import { get, send } from '../support/accounts';
+import { mailbox, type Person, person, setUpApiTest, t } from '../support/api-app';
+import { financeTotals, makeAdmin, publishTutor, topUp, walletOf } from '../support/money';
+import { TEST_APP_URL } from '../support/test-app';
+
+// PAYMENTS left empty: the default, on.
+setUpApiTest({ env: { PAYMENTS: '', COMMISSION_PERCENT: '15' } });
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const HOUR = 60 * 60 * 1000;
+const ZONE = 'Europe/Madrid';
+
+/** The instant of `time` on the local date `days` from today in Madrid. */
+function at(days: number, time: string): number {
+  return Temporal.Now.zonedDateTimeISO(ZONE)
+    .toPlainDate()
+    .add({ days })
+    .toZonedDateTime({ timeZone: ZONE, plainTime: Temporal.PlainTime.from(time) }).epochMilliseconds;
+}
+const iso = (ms: number) => new Date(ms).toISOString();
+
+function book(student: Person, tutorId: string, start: number, minutes = 60) {
+  return send(
+    t,
+    'POST',
+    '/api/lessons',
+    { tutorId, start: iso(start), minutes, subject: 'Algebra' },
+    student.jar,
+  );
+}
+
+const jobDeps = () => ({
+  db: t.database.db,
+  mailer: t.mailer,
+  mail: { appUrl: TEST_APP_URL, mailFrom: t.config.mailFrom },
+  conversations: { lessonLine },
+  payments: t.config.payments,
+  afterCompleted: async (_trx: Transaction<DB>, _completed: CompletedLesson[]) => {},
+});
+
+const cents = (amountCents: number) => ({ amountCents, currency: 'USD' });
+
+describe('top-ups', () => {
+  it('takes a request, shows its reference and instructions, and credits it once however often it is confirmed', async () => {
+    const student = await person('student');
+    const [first, second] = [
+      await makeAdmin(t, await person('student')),
+      await makeAdmin(t, await person('student')),
+    ];
+    const asked = await send(
+      t,
+      'POST',
+      '/api/wallet/top-ups',
+      { amountCents: 5000, method: 'manual' },
+      student.jar,
+    );
+    expect(asked.status).toBe(201);
+    const { topUp: pending } = await asked.json();
+    expect(pending).toMatchObject({
+      amountCents: 5000,
+      currency: 'USD',
+      method: 'manual',
+      status: 'pending',
+      reference: expect.stringMatching(/^TL-[A-Z2-9]{6}$/),
+      instructions: expect.stringContaining('contact support'),
+    });
+    expect(await walletOf(t, student)).toMatchObject({
+      role: 'student',
+      payments: 'on',
+      balance: cents(0),
+      topUps: [{ id: pending.id, status: 'pending' }],
+    });
+    // Two admins press Confirm at once, and one presses it again.
+    const answers = await Promise.all([
+      send(t, 'POST', `/api/admin/top-ups/${pending.id}/confirm`, {}, first.jar),
+      send(t, 'POST', `/api/admin/top-ups/${pending.id}/confirm`, {}, second.jar),
+    ]);
+    expect(answers.map((res) => res.status).sort()).toEqual([200, 409]);
+    const again = await send(t, 'POST', `/api/admin/top-ups/${pending.id}/confirm`, {}, first.jar);
+    expect(again.status).toBe(409);
+    expect((await again.json()).code).toBe('ALREADY_SETTLED');
+    const wallet = await walletOf(t, student);
+    expect(wallet).toMatchObject({ balance: cents(5000), topUps: [{ status: 'confirmed' }] });
+    expect(wallet.transactions).toEqual([
+      expect.objectContaining({ kind: 'top_up', amount: cents(5000), memo: `Top-up ${pending.reference}` }),
+    ]);
+    await t.mailer.deliverDue();
+    await mailbox.waitFor(
+      (mail) =>
+        mail.to === student.email.toLowerCase() && mail.subject === '$50 was added to your Tutorlane wallet',
+    );
+    const audit = await t.database.db
+      .selectFrom('audit_log')
+      .select(['action', 'reason'])
+      .where('action', '=', 'topup.confirmed')
+      .execute();
+    expect(audit).toEqual([{ action: 'topup.confirmed', reason: `$50, reference ${pending.reference}` }]);
+    await financeTotals(t, first);
+  });
+
+  it('rejects a top-up with a note, mailed and audited, crediting nothing', async () => {
+    const student = await person('student');
+    const admin = await makeAdmin(t, await person('student'));
+    const { topUp: pending } = await (
+      await send(t, 'POST', '/api/wallet/top-ups', { amountCents: 2000, method: 'manual' }, student.jar)
+    ).json();
+    const missingNote = await send(
+      t,
+      'POST',
+      `/api/admin/top-ups/${pending.id}/reject`,
+      { note: ' ' },
+      admin.jar,
+    );
+    expect(missingNote.status).toBe(400);
+    const rejected = await send(
+      t,
+      'POST',
+      `/api/admin/top-ups/${pending.id}/reject`,
+      { note: 'No transfer arrived' },
+      admin.jar,
+    );
+    expect(rejected.status).toBe(200);
+    expect((await rejected.json()).topUp).toMatchObject({ status: 'rejected', note: 'No transfer arrived' });
+    expect((await send(t, 'POST', `/api/admin/top-ups/${pending.id}/confirm`, {}, admin.jar)).status).toBe(
+      409,
+    );
+    expect((await walletOf(t, student)).balance).toEqual(cents(0));
+    await t.mailer.deliverDue();
+    const mail = await mailbox.waitFor(
+      (m) => m.to === student.email.toLowerCase() && m.subject.includes('was not confirmed'),
+    );
+    expect(mail.text).toContain('No transfer arrived');
+  });
+
+  it('refuses amounts out of range or in part units, cards when not set up, tutors, and more than 10 an hour', async () => {
+    const student = await person('student');
+    for (const amountCents of [499, 400, 500_100, 1050, 1.5])
+      expect(
+        (await send(t, 'POST', '/api/wallet/top-ups', { amountCents, method: 'manual' }, student.jar)).status,
+        String(amountCents),
+      ).toBe(400);
+    const card = await send(
+      t,
+      'POST',
+      '/api/wallet/top-ups',
+      { amountCents: 1000, method: 'stripe' },
+      student.jar,
+    );
+    expect(card.status).toBe(409);
+    expect((await card.json()).code).toBe('STRIPE_NOT_CONFIGURED');
+    const tutor = await person('tutor');
+    expect(
+      (await send(t, 'POST', '/api/wallet/top-ups', { amountCents: 1000, method: 'manual' }, tutor.jar))
+        .status,
+    ).toBe(403);
+    expect((await get(t, '/api/wallet')).status).toBe(401);
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++)
+      statuses.push(
+        (await send(t, 'POST', '/api/wallet/top-ups', { amountCents: 500, method: 'manual' }, student.jar))
+          .status,
+      );
+    // Six were spent above (five refused amounts and the card); four more go through, then 429.
+    expect(statuses.filter((status) => status === 201)).toHaveLength(4);
+    expect(statuses.at(-1)).toBe(429);
+  });
+
+  it('keeps another user’s top-up and receipt out of reach: 404', async () => {
+    const [student, stranger] = [await person('student'), await person('student')];
+    const admin = await makeAdmin(t, await person('student'));
+    await topUp(t, student, admin, 1000);
+    const [transaction] = (await walletOf(t, student)).transactions;
+    const own = await get(t, `/api/wallet/transactions/${transaction.id}/receipt`, student.jar);
+    expect(own.status).toBe(200);
+    expect(own.headers.get('content-type')).toContain('text/html');
+    const html = await own.text();
+    expect(html).toContain(`R-${transaction.id.padStart(6, '0')}`);
+    expect(html).toContain('$10');
+    expect(html).toContain('support@');
+    expect((await get(t, `/api/wallet/transactions/${transaction.id}/receipt`, stranger.jar)).status).toBe(
+      404,
+    );
+    expect((await get(t, '/api/wallet/transactions/abc/receipt', student.jar)).status).toBe(404);
+    expect(
+      (
+        await send(
+          t,
+          'POST',
+          '/api/admin/top-ups/00000000-0000-0000-0000-000000000000/confirm',
+          {},
+          admin.jar,
+        )
+      ).status,
+    ).toBe(404);
+    // Only admins confirm.
+    const { topUp: mine } = await (
+      await send(t, 'POST', '/api/wallet/top-ups', { amountCents: 1000, method: 'manual' }, stranger.jar)
+    ).json();
+    expect((await send(t, 'POST', `/api/admin/top-ups/${mine.id}/confirm`, {}, stranger.jar)).status).toBe(
+      403,
+    );
+  });
+});
+
+describe('lessons and their price', () => {
+  it('refuses a booking the balance does not cover, with the amount missing, and makes no lesson', async () => {
+    const teacher = await publishTutor(t, await person('tutor'));
+    const student = await person('student');
+    const admin = await makeAdmin(t, await person('student'));
+    await topUp(t, student, admin, 1500);
+    const short = await book(student, teacher.id, at(3, '10:00'));
+    expect(short.status).toBe(409);
+    expect(await short.json()).toMatchObject({ code: 'INSUFFICIENT_BALANCE', needed: cents(2500) });
+    expect((await (await get(t, '/api/lessons', student.jar)).json()).lessons).toEqual([]);
+    expect((await walletOf(t, student)).balance).toEqual(cents(1500));
+  });
+
+  it('holds the price at booking, gives it back on a cancellation, and on a declined request', async () => {
+    const teacher = await publishTutor(t, await person('tutor'));
+    const careful = await publishTutor(t, await person('tutor'), { instantBooking: false });
+    const student = await person('student');
+    const admin = await makeAdmin(t, await person('student'));
+    await topUp(t, student, admin, 10_000);
+    const booked = await book(student, teacher.id, at(3, '10:00'));
+    expect(booked.status).toBe(201);
+    const lesson = await booked.json();
+    expect(lesson.payment).toEqual({ status: 'held', ...cents(4000) });
+    expect(await walletOf(t, student)).toMatchObject({ balance: cents(6000), held: cents(4000) });
+    expect(await walletOf(t, teacher)).toMatchObject({
+      role: 'tutor',
+      pending: cents(3400),
+      payable: cents(0),
+    });
+
+    const cancelled = await send(
+      t,
+      'POST',
+      `/api/lessons/${lesson.id}/cancel`,
+      { reason: 'Travelling' },
+      teacher.jar,
+    );
+    expect(cancelled.status).toBe(200);
+    expect((await cancelled.json()).payment.status).toBe('released');
+    expect(await walletOf(t, student)).toMatchObject({ balance: cents(10_000), held: cents(0) });
+
+    // A request holds too, until the tutor answers.
+    const request = await (await book(student, careful.id, at(4, '10:00'))).json();
+    expect(request).toMatchObject({ status: 'pending', payment: { status: 'held' } });
+    expect((await walletOf(t, student)).balance).toEqual(cents(6000));
+    const declined = await send(t, 'POST', `/api/lessons/${request.id}/decline`, {}, careful.jar);
+    expect((await declined.json()).payment.status).toBe('released');
+    const wallet = await walletOf(t, student);
+    expect(wallet.balance).toEqual(cents(10_000));
+    expect(
+      wallet.transactions.map((tx: { kind: string; amount: { amountCents: number } }) => [
+        tx.kind,
+        tx.amount.amountCents,
+      ]),
+    ).toEqual([
+      ['lesson_release', 4000],
+      ['lesson_hold', -4000],
+      ['lesson_release', 4000],
+      ['lesson_hold', -4000],
+      ['top_up', 10_000],
+    ]);
+    await financeTotals(t, admin);
+  });
+
+  it('settles a completed lesson: the commission to the school, the rest to the tutor, shown as earnings', async () => {
+    const teacher = await publishTutor(t, await person('tutor'), { hourlyRate: 35 });
+    const student = await person('student');
+    const admin = await makeAdmin(t, await person('student'));
+    await topUp(t, student, admin, 5000);
+    const start = at(2, '10:00');
+    const lesson = await (await book(student, teacher.id, start)).json();
+    const before = await financeTotals(t, admin);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(start + 2 * HOUR);
+    // Two servers' jobs at once: settled once.
+    await Promise.all([runLessonJobs(jobDeps()), runLessonJobs(jobDeps())]);
+    const settled = await (await get(t, `/api/lessons/${lesson.id}`, student.jar)).json();
+    expect(settled).toMatchObject({ status: 'completed', payment: { status: 'settled', amountCents: 3500 } });
+    // 15% of $35 is $5.25 to the school; $29.75 to the tutor.
+    expect(await walletOf(t, teacher)).toMatchObject({
+      pending: cents(0),
+      payable: cents(2975),
+      paidOut: cents(0),
+    });
+    const after = await financeTotals(t, admin);
+    expect(after.schoolRevenue - before.schoolRevenue).toBe(525);
+    expect(after.held - before.held).toBe(-3500);
+    const dashboard = await (await get(t, '/api/dashboard', teacher.jar)).json();
+    expect(dashboard.earnings).toMatchObject({ thisMonthCents: 2975, pendingCents: 0, currency: 'USD' });
+  });
+
+  it('leaves exactly as many lessons as the balance covers when 20 bookings race', async () => {
+    const teacher = await publishTutor(t, await person('tutor'));
+    const student = await person('student');
+    const admin = await makeAdmin(t, await person('student'));
+    await topUp(t, student, admin, 12_000);
+    const starts = Array.from({ length: 20 }, (_, i) =>
+      at(5 + Math.floor(i / 10), `${String(8 + (i % 10)).padStart(2, '0')}:00`),
+    );
+    const answers = await Promise.all(starts.map((start) => book(student, teacher.id, start)));
+    expect(answers.filter((res) => res.status === 201)).toHaveLength(3);
+    expect(answers.filter((res) => res.status === 409)).toHaveLength(17);
+    const lessons = (await (await get(t, '/api/lessons', student.jar)).json()).lessons;
+    expect(lessons).toHaveLength(3);
+    expect(await walletOf(t, student)).toMatchObject({ balance: cents(0), held: cents(12_000) });
+    await financeTotals(t, admin);
+  });
+});
+
+describe('payouts and refunds', () => {
+  it('pays a tutor at most what they are owed, refunds a student at most their balance, and refunds a lesson', async () => {
+    const teacher = await publishTutor(t, await person('tutor'));
+    const student = await person('student');
+    const admin = await makeAdmin(t, await person('student'));
+    await topUp(t, student, admin, 10_000);
+    const start = at(2, '12:00');
+    const lesson = await (await book(student, teacher.id, start)).json();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(start + 2 * HOUR);
+    await runLessonJobs(jobDeps());
+    vi.useRealTimers();
+    // $40, 15%: $6 to the school, $34 to the tutor.
+    const tooMuch = await send(
+      t,
+      'POST',
+      '/api/admin/payouts',
+      { tutorId: teacher.id, amountCents: 3401, reference: 'PAY-1' },
+      admin.jar,
+    );
+    expect(tooMuch.status).toBe(409);
+    expect((await tooMuch.json()).code).toBe('EXCEEDS_PAYABLE');
+    const payout = await send(
+      t,
+      'POST',
+      '/api/admin/payouts',
+      { tutorId: teacher.id, amountCents: 3400, reference: 'PAY-1' },
+      admin.jar,
+    );
+    expect(payout.status).toBe(201);
+    expect(await walletOf(t, teacher)).toMatchObject({ payable: cents(0), paidOut: cents(3400) });
+    const payables = await get(t, '/api/admin/finance/payables.csv', admin.jar);
+    expect(payables.headers.get('content-disposition')).toContain('attachment');
+    expect(await payables.text()).not.toContain(teacher.email);
+
+    // The lesson is refunded after its tutor was paid: they owe it to the school.
+    const refund = await send(
+      t,
+      'POST',
+      `/api/admin/lessons/${lesson.id}/refund`,
+      { reason: 'The video failed' },
+      admin.jar,
+    );
+    expect(refund.status).toBe(200);
+    expect((await refund.json()).lesson.payment.status).toBe('refunded');
+    expect((await walletOf(t, teacher)).payable).toEqual(cents(-3400));
+    expect((await walletOf(t, student)).balance).toEqual(cents(10_000));
+    const twice = await send(
+      t,
+      'POST',
+      `/api/admin/lessons/${lesson.id}/refund`,
+      { reason: 'Again' },
+      admin.jar,
+    );
+    expect(twice.status).toBe(409);
+
+    const overdrawn = await send(
+      t,
+      'POST',
+      '/api/admin/refunds',
+      { studentId: student.id, amountCents: 10_001, reference: 'R-1' },
+      admin.jar,
+    );
+    expect(overdrawn.status).toBe(409);
+    expect((await overdrawn.json()).code).toBe('EXCEEDS_BALANCE');
+    const refunded = await send(
+      t,
+      'POST',
+      '/api/admin/refunds',
+      { studentId: student.id, amountCents: 4000, reference: 'R-1' },
+      admin.jar,
+    );
+    expect(refunded.status).toBe(201);
+    expect((await walletOf(t, student)).balance).toEqual(cents(6000));
+    expect(
+      (
+        await send(
+          t,
+          'POST',
+          '/api/admin/refunds',
+          { studentId: teacher.id, amountCents: 100, reference: 'x' },
+          admin.jar,
+        )
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await send(
+          t,
+          'POST',
+          '/api/admin/payouts',
+          { tutorId: teacher.id, amountCents: -5, reference: 'x' },
+          admin.jar,
+        )
+      ).status,
+    ).toBe(400);
+
+    const actions = (
+      await t.database.db.selectFrom('audit_log').select('action').where('actor_id', '=', admin.id).execute()
+    ).map((row) => row.action);
+    expect(actions).toEqual(
+      expect.arrayContaining(['payout.recorded', 'lesson.refunded', 'refund.recorded']),
+    );
+    await t.mailer.deliverDue();
+    await mailbox.waitFor(
+      (mail) => mail.to === teacher.email.toLowerCase() && mail.subject === 'Tutorlane paid you $34',
+    );
+
+    // Every entry, in a file a spreadsheet sums to zero.
+    const csv = await (await get(t, '/api/admin/finance/entries.csv', admin.jar)).text();
+    const lines = csv.trim().split('\r\n');
+    expect(lines[0]).toBe('transaction,kind,time,account,owner,lesson,amount,amount_minor_units');
+    expect(lines.length).toBeGreaterThan(10);
+    expect(csv).toContain(`payable:${teacher.id},${teacher.email},${lesson.id},-34.00,-3400`);
+    expect(lines.slice(1).reduce((sum, line) => sum + Number(line.split(',').at(-1)), 0)).toBe(0);
+    expect((await get(t, '/api/admin/finance/entries.csv?from=2026-13-01', admin.jar)).status).toBe(400);
+    await financeTotals(t, admin);
+  });
+
+  it('refunds an upcoming lesson in full and calls it off, telling both', async () => {
+    const teacher = await publishTutor(t, await person('tutor'));
+    const student = await person('student');
+    const admin = await makeAdmin(t, await person('student'));
+    await topUp(t, student, admin, 4000);
+    const lesson = await (await book(student, teacher.id, at(6, '10:00'))).json();
+    const refund = await send(
+      t,
+      'POST',
+      `/api/admin/lessons/${lesson.id}/refund`,
+      { reason: 'Tutor unavailable' },
+      admin.jar,
+    );
+    expect((await refund.json()).lesson).toMatchObject({
+      status: 'cancelled',
+      payment: { status: 'refunded' },
+    });
+    expect((await walletOf(t, student)).balance).toEqual(cents(4000));
+    await t.mailer.deliverDue();
+    const mail = await mailbox.waitFor(
+      (m) => m.to === teacher.email.toLowerCase() && m.subject.startsWith('Lesson cancelled'),
+    );
+    expect(mail.text).toContain('Tutor unavailable');
+  });
+});
