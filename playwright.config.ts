@@ -22,6 +22,11 @@ const appPort = Number(process.env.BROWSER_TEST_PORT ?? 4173);
 const appUrl = `http://127.0.0.1:${appPort}`;
 const smtpPort = appPort + 2;
 const mailHttpPort = appPort + 3;
+// A second server takes payments (the default), for the wallet's spec; the first one keeps the
+// other features' specs to their subject with PAYMENTS=off.
+const paidPort = appPort + 4;
+const paidUrl = `http://127.0.0.1:${paidPort}`;
+const walletSpecs = /wallet\.spec\.ts$/;
 // The config is loaded by the runner and by every worker: create and seed the data folder once,
 // before the server opens it (Playwright starts web servers before any global setup).
 if (!process.env.BROWSER_TEST_DATA_DIR) {
@@ -30,6 +35,17 @@ if (!process.env.BROWSER_TEST_DATA_DIR) {
     stdio: 'inherit',
   });
   process.env.BROWSER_TEST_DATA_DIR = dataDir;
+}
+if (!process.env.BROWSER_TEST_PAID_DATA_DIR) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'tutorlane-browser-paid-'));
+  execFileSync(
+    process.execPath,
+    ['--import', 'tsx', 'tests/support/browser-seed.ts', dataDir, '--payments'],
+    {
+      stdio: 'inherit',
+    },
+  );
+  process.env.BROWSER_TEST_PAID_DATA_DIR = dataDir;
 }
 process.env.MAIL_SINK_URL = `http://127.0.0.1:${mailHttpPort}`;
 
@@ -61,10 +77,31 @@ export default defineConfig({
     launchOptions: { executablePath: chromiumPath, args: chromiumFlags },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
+    {
+      name: 'desktop',
+      testIgnore: walletSpecs,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
+    },
     {
       name: 'phone',
+      testIgnore: walletSpecs,
       use: { ...devices['Desktop Chrome'], viewport: { width: 390, height: 844 }, hasTouch: true },
+    },
+    // The same two widths against the server that takes payments.
+    {
+      name: 'desktop-paid',
+      testMatch: walletSpecs,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, baseURL: paidUrl },
+    },
+    {
+      name: 'phone-paid',
+      testMatch: walletSpecs,
+      use: {
+        ...devices['Desktop Chrome'],
+        viewport: { width: 390, height: 844 },
+        hasTouch: true,
+        baseURL: paidUrl,
+      },
     },
   ],
   webServer: [
@@ -97,6 +134,26 @@ export default defineConfig({
         // The other features' specs book without money, as a school with PAYMENTS=off; the
         // wallet's spec runs against the second server below, with payments on (the default).
         PAYMENTS: 'off',
+      },
+    },
+    {
+      command: 'node dist/server/main.js',
+      url: `${paidUrl}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        NODE_ENV: 'test',
+        PORT: String(paidPort),
+        APP_URL: paidUrl,
+        DATA_DIR: process.env.BROWSER_TEST_PAID_DATA_DIR,
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        SUPPORT_EMAIL: 'support@tutorlane.test',
+        TRUST_PROXY: '1',
+        LOG_LEVEL: 'warn',
+        // Payments on, as a school gets them by default; the school's commission is 15%.
+        COMMISSION_PERCENT: '15',
       },
     },
   ],

@@ -156,10 +156,12 @@ export { expect };
 
 /** The seeded student and tutor of this test's project, who share lessons that took place. */
 export function seededPair(): SeededPair {
-  const seed = JSON.parse(
-    readFileSync(join(process.env.BROWSER_TEST_DATA_DIR as string, 'seed.json'), 'utf8'),
-  ) as BrowserSeed;
-  return seed[test.info().project.name as keyof BrowserSeed];
+  // The wallet's projects ("desktop-paid") run against the server that takes payments, seeded apart.
+  const project = test.info().project.name;
+  const paid = project.endsWith('-paid');
+  const dataDir = paid ? process.env.BROWSER_TEST_PAID_DATA_DIR : process.env.BROWSER_TEST_DATA_DIR;
+  const seed = JSON.parse(readFileSync(join(dataDir as string, 'seed.json'), 'utf8')) as BrowserSeed;
+  return seed[project.replace(/-paid$/, '') as keyof BrowserSeed];
 }
 
 /** Signs a seeded person in, in this page's browser context. */

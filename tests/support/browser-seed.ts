@@ -9,10 +9,14 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Kysely } from 'kysely';
 import { hashPassword, hashThreads } from '../../src/server/accounts/password-hashing';
 import { grantAdmin } from '../../src/server/admin/admins';
 import { openDatabase } from '../../src/server/db/database';
+import type { DB } from '../../src/server/db/schema';
 import { generateDemoTutors, insertDemoTutors } from '../../src/server/demo/demo-tutors';
+import { accounts, post } from '../../src/server/money/ledger';
+import { holdPrice } from '../../src/server/money/lesson-payments';
 import { lessonPriceCents } from '../../src/shared/lessons/availability';
 
 /** The browser suite's password (fixtures.ts), so a seeded person signs in like any other. */
@@ -41,7 +45,12 @@ export type BrowserSeed = Record<(typeof SEED_PROJECTS)[number], SeededPair>;
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-async function seed(dataDir: string): Promise<BrowserSeed> {
+/**
+ * With `payments`, the folder of the server that takes money (the wallet's spec): each student has
+ * a confirmed top-up, every lesson holds its price, and the two lessons that took place are left
+ * confirmed, for the server's lesson job to complete and settle as it starts.
+ */
+async function seed(dataDir: string, payments: boolean): Promise<BrowserSeed> {
   const database = await openDatabase({ dataDir });
   const { db } = database;
   try {
@@ -112,6 +121,7 @@ async function seed(dataDir: string): Promise<BrowserSeed> {
         .execute();
       const subject = tutor.subjects[0] as string;
       const lesson = (start: number, status: 'completed' | 'confirmed') => ({
+        currency: 'USD',
         id: crypto.randomUUID(),
         tutor_id: tutor.id,
         student_id: student.id,
@@ -126,12 +136,14 @@ async function seed(dataDir: string): Promise<BrowserSeed> {
         created_at: new Date(start - 7 * DAY),
         updated_at: new Date(start - 7 * DAY),
       });
+      const tookPlace = payments ? 'confirmed' : 'completed';
       const lessons = [
-        lesson(thisHour - 9 * DAY, 'completed'),
-        lesson(thisHour - 2 * DAY, 'completed'),
+        lesson(thisHour - 9 * DAY, tookPlace),
+        lesson(thisHour - 2 * DAY, tookPlace),
         lesson(thisHour + 7 * DAY, 'confirmed'),
       ];
       await db.insertInto('lessons').values(lessons).execute();
+      if (payments) await fundAndHold(db, student.id, project, lessons);
       await grantAdmin(db, admin.email);
       result[project] = {
         student,
@@ -149,10 +161,56 @@ async function seed(dataDir: string): Promise<BrowserSeed> {
   }
 }
 
+/** A confirmed $200 top-up for the student, and each lesson's price held from it. */
+async function fundAndHold(
+  db: Kysely<DB>,
+  studentId: string,
+  project: string,
+  lessons: {
+    id: string;
+    student_id: string;
+    tutor_id: string;
+    subject: string;
+    minutes: number;
+    price_cents: number;
+    currency: string;
+  }[],
+) {
+  const rules = { on: true, currency: 'USD', commissionPercent: 15 };
+  await db.transaction().execute(async (trx) => {
+    const topUpId = crypto.randomUUID();
+    await trx
+      .insertInto('top_ups')
+      .values({
+        id: topUpId,
+        student_id: studentId,
+        amount_cents: 20_000,
+        currency: 'USD',
+        method: 'manual',
+        status: 'confirmed',
+        reference: `TL-SEED${project === 'desktop' ? 'D' : 'P'}`,
+        settled_at: new Date(),
+      })
+      .execute();
+    await post(trx, {
+      kind: 'top_up',
+      key: `top_up:${topUpId}`,
+      currency: 'USD',
+      actorId: null,
+      memo: 'Top-up (seeded)',
+      entries: [
+        { account: accounts.clearing('manual'), amountCents: -20_000 },
+        { account: accounts.balance(studentId), amountCents: 20_000 },
+      ],
+    });
+    for (const lesson of lessons) await holdPrice(trx, rules, lesson, Date.now());
+  });
+}
+
 const dataDir = process.argv[2];
 if (!dataDir) {
-  process.stderr.write('usage: browser-seed.ts <data folder>\n');
+  process.stderr.write('usage: browser-seed.ts <data folder> [--payments]\n');
   process.exit(1);
 }
-const people = await seed(dataDir);
+const people = await seed(dataDir, process.argv.includes('--payments'));
 writeFileSync(join(dataDir, 'seed.json'), JSON.stringify(people, null, 2));

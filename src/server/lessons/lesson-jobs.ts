@@ -88,9 +88,12 @@ export async function runLessonJobs(
   return { expired, completed };
 }
 
+/** How soon after start the first pass runs: lessons that ended while the server was down complete at once. */
+const FIRST_PASS_MS = 1_000;
+
 export function startLessonJobs(deps: LessonJobDeps, logger: Logger, everyMs = 60_000): () => void {
   let running = false;
-  const timer = setInterval(() => {
+  const pass = () => {
     if (running) return;
     running = true;
     runLessonJobs(deps)
@@ -101,7 +104,13 @@ export function startLessonJobs(deps: LessonJobDeps, logger: Logger, everyMs = 6
       .finally(() => {
         running = false;
       });
-  }, everyMs);
+  };
+  const first = setTimeout(pass, FIRST_PASS_MS);
+  const timer = setInterval(pass, everyMs);
+  first.unref();
   timer.unref();
-  return () => clearInterval(timer);
+  return () => {
+    clearTimeout(first);
+    clearInterval(timer);
+  };
 }
