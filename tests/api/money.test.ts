@@ -307,6 +307,50 @@ describe('lessons and their price', () => {
     expect(dashboard.earnings).toMatchObject({ thisMonthCents: 2975, pendingCents: 0, currency: 'USD' });
   });
 
+  it('gives the price back when a request expires or a tutor is suspended, and pays a no-show', async () => {
+    const careful = await publishTutor(t, await person('tutor'), { instantBooking: false });
+    const teacher = await publishTutor(t, await person('tutor'));
+    const student = await person('student');
+    const admin = await makeAdmin(t, await person('student'));
+    await topUp(t, student, admin, 12_000);
+    const request = await (await book(student, careful.id, at(10, '10:00'))).json();
+    const noShow = await (await book(student, teacher.id, at(1, '09:00'))).json();
+    const upcoming = await (await book(student, teacher.id, at(12, '09:00'))).json();
+    expect((await walletOf(t, student)).balance).toEqual(cents(0));
+
+    // The student never came to the lesson that ended: the tutor marks it before any job, and is paid.
+    const booked = Date.now();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.parse(noShow.end) + HOUR);
+    const marked = await send(t, 'POST', `/api/lessons/${noShow.id}/no-show`, {}, teacher.jar);
+    expect(marked.status, await marked.clone().text()).toBe(200);
+    expect((await marked.json()).payment.status).toBe('settled');
+    // The request's 48 hours to answer run out: the job releases it.
+    vi.setSystemTime(booked + 49 * HOUR);
+    const { expired } = await runLessonJobs(jobDeps());
+    expect(expired).toBeGreaterThanOrEqual(1);
+    expect((await (await get(t, `/api/lessons/${request.id}`, student.jar)).json()).payment.status).toBe(
+      'released',
+    );
+    vi.useRealTimers();
+    expect((await walletOf(t, teacher)).payable).toEqual(cents(3400));
+
+    // The tutor is suspended: their upcoming lesson is cancelled and its price returned.
+    const suspended = await send(
+      t,
+      'POST',
+      `/api/admin/users/${teacher.id}/suspend`,
+      { reason: 'Testing' },
+      admin.jar,
+    );
+    expect(suspended.status).toBe(200);
+    expect((await (await get(t, `/api/lessons/${upcoming.id}`, student.jar)).json()).payment.status).toBe(
+      'released',
+    );
+    expect(await walletOf(t, student)).toMatchObject({ balance: cents(8000), held: cents(0) });
+    await financeTotals(t, admin);
+  });
+
   it('leaves exactly as many lessons as the balance covers when 20 bookings race', async () => {
     const teacher = await publishTutor(t, await person('tutor'));
     const student = await person('student');
