@@ -452,6 +452,58 @@ const matrix: Route[] = [
     admin: 404,
   },
   { method: 'GET', path: '/api/admin/audit', expected: adminsOnly, admin: 200 },
+  // Money. This app runs with PAYMENTS=off, so a student's top-up is refused with 409.
+  { method: 'GET', path: '/api/wallet/summary', expected: verifiedOnly(200) },
+  { method: 'GET', path: '/api/wallet', expected: verifiedOnly(200) },
+  {
+    method: 'POST',
+    path: '/api/wallet/top-ups',
+    body: () => ({ amountCents: 1000, method: 'manual' }),
+    expected: { anonymous: 401, unverified: 403, student: 409, tutor: 403 },
+  },
+  {
+    method: 'GET',
+    path: '/api/wallet/transactions/999999999/receipt',
+    pattern: '/api/wallet/transactions/:id/receipt',
+    expected: verifiedOnly(404),
+  },
+  // Stripe is not configured: there is no webhook to call.
+  { method: 'POST', path: '/api/payments/stripe/webhook', body: () => ({}), expected: 404 },
+  { method: 'GET', path: '/api/admin/finance', expected: adminsOnly, admin: 200 },
+  ...(['confirm', 'reject'] as const).map(
+    (action): Route => ({
+      method: 'POST',
+      path: `/api/admin/top-ups/00000000-0000-4000-8000-000000000000/${action}`,
+      pattern: `/api/admin/top-ups/:id/${action}`,
+      body: () => ({ note: 'Route matrix' }),
+      expected: adminsOnly,
+      admin: 404,
+    }),
+  ),
+  {
+    method: 'POST',
+    path: '/api/admin/payouts',
+    body: () => ({ tutorId: 'no-such-user', amountCents: 100, reference: 'Route matrix' }),
+    expected: adminsOnly,
+    admin: 404,
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/refunds',
+    body: () => ({ studentId: 'no-such-user', amountCents: 100, reference: 'Route matrix' }),
+    expected: adminsOnly,
+    admin: 404,
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/lessons/00000000-0000-4000-8000-000000000000/refund',
+    pattern: '/api/admin/lessons/:id/refund',
+    body: () => ({ reason: 'Route matrix' }),
+    expected: adminsOnly,
+    admin: 404,
+  },
+  { method: 'GET', path: '/api/admin/finance/payables.csv', expected: adminsOnly, admin: 200 },
+  { method: 'GET', path: '/api/admin/finance/entries.csv', expected: adminsOnly, admin: 200 },
   { method: 'GET', path: '/api/admin/settings', expected: adminsOnly, admin: 200 },
   {
     method: 'PATCH',
@@ -526,7 +578,7 @@ describe('route matrix', () => {
       ).status;
       want[key] = route.admin as number;
     }
-    expect(Object.keys(want)).toHaveLength(12);
+    expect(Object.keys(want)).toHaveLength(20);
     expect(got).toEqual(want);
   });
 
