@@ -38,6 +38,42 @@ describe('configuration', () => {
     );
   });
 
+  it('takes payments by default, in USD at 15%, and checks each money setting', () => {
+    const config = loadConfig({ DATA_DIR: dataDir() });
+    expect(config.payments).toMatchObject({
+      on: true,
+      currency: 'USD',
+      commissionPercent: 15,
+      stripe: undefined,
+    });
+    expect(config.payments.instructions).toContain('contact support');
+    const custom = loadConfig({
+      DATA_DIR: dataDir(),
+      PAYMENTS: 'off',
+      CURRENCY: 'eur',
+      COMMISSION_PERCENT: '0',
+      PAYMENT_INSTRUCTIONS: 'IBAN DE00 1234',
+      STRIPE_SECRET_KEY: 'sk_test_1',
+      STRIPE_WEBHOOK_SECRET: 'whsec_1',
+    });
+    expect(custom.payments).toMatchObject({
+      on: false,
+      currency: 'EUR',
+      commissionPercent: 0,
+      instructions: 'IBAN DE00 1234',
+      stripe: { secretKey: 'sk_test_1', webhookSecret: 'whsec_1', apiUrl: undefined },
+    });
+    for (const [env, message] of [
+      [{ PAYMENTS: 'yes' }, 'PAYMENTS must be on or off'],
+      [{ CURRENCY: 'XYZ' }, 'CURRENCY must be an ISO 4217 currency code'],
+      [{ COMMISSION_PERCENT: '51' }, 'COMMISSION_PERCENT must be between 0 and 50'],
+      [{ COMMISSION_PERCENT: '7.5' }, 'COMMISSION_PERCENT must be a whole number of percent'],
+      [{ STRIPE_SECRET_KEY: 'sk_test_1' }, 'STRIPE_WEBHOOK_SECRET must be set too'],
+      [{ STRIPE_WEBHOOK_SECRET: 'whsec_1' }, 'STRIPE_SECRET_KEY must be set too'],
+    ] as const)
+      expect(() => loadConfig({ DATA_DIR: dataDir(), ...env }), message).toThrow(message);
+  });
+
   it('derives APP_URL from PORT and marks an https APP_URL secure', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), PORT: '8080' }).appUrl).toBe('http://localhost:8080');
     const secure = loadConfig({ DATA_DIR: dataDir(), APP_URL: 'https://tutorlane.example/' });
