@@ -1,18 +1,22 @@
 /**
  * The top navigation: logo, Home, Schedule, Contact Us; Login and Sign Up when signed out; the
- * display name, the role and Logout when signed in; Dashboard, and Messages with its unread count
- * (kept live by this tab's channel, which the bar opens and closes), only for a verified user;
+ * display name, the role and Logout when signed in; Dashboard, Wallet (with a student's balance
+ * while payments go through Tutorlane) and Messages with its unread count (kept live by this tab's
+ * channel, which the bar opens and closes), only for a verified user;
  * Admin only for operators, who also carry an "Admin" badge beside their role. The links fold
  * behind a Toggle menu button (which closes when a link is followed, the current page's too, and
  * on Escape) below 1024 px signed out, and below 1280 px signed in: with the name, the role and up
- * to eight links, the bar leaves a name no room under that. A long name is cut only where the
+ * to nine links, the bar leaves a name no room under that. A long name is cut only where the
  * space runs out, whole in its tooltip and for screen readers.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { ROLE_LABELS } from '../../../shared/constants';
+import { amountLabel } from '../../../shared/money/amounts';
 import { paths } from '../../../shared/routes';
 import { Button, buttonClass } from '../../components/button';
+import { usePaymentsConfig } from '../../lib/payments-config';
+import { forgetWalletSummary, useWalletSummary } from '../../lib/wallet-summary';
 import { useAuth } from '../auth';
 
 /**
@@ -55,6 +59,21 @@ function MessagesLabel({ unread }: { unread: number }) {
         <span className="ml-1 inline-flex min-w-5 items-center justify-center rounded-full bg-brand-700 px-1.5 text-xs font-bold text-white">
           {unread > 99 ? '99+' : unread}
           <span className="sr-only"> unread</span>
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+/** "Wallet", and a student's balance beside it while payments go through Tutorlane. */
+function WalletLabel({ balance }: { balance: string | null }) {
+  return (
+    <>
+      Wallet
+      {balance ? ' ' : null}
+      {balance ? (
+        <span className="ml-1 rounded-full bg-emerald-50 px-1.5 text-xs font-semibold text-emerald-900 tabular-nums">
+          {balance}
         </span>
       ) : null}
     </>
@@ -115,10 +134,16 @@ export function NavBar() {
   // One live channel per tab while a verified user is signed in; closed at sign-out.
   const liveUser = user?.emailVerified ? user.id : null;
   const unread = useUnread(liveUser);
+  const payments = usePaymentsConfig();
+  // Read again as pages change (once it is a few seconds old), so a confirmed top-up shows up.
+  const wallet = useWalletSummary(liveUser, { enabled: payments.on, freshness: location.pathname });
+  const balance =
+    payments.on && wallet?.payments === 'on' && wallet.balance ? amountLabel(wallet.balance) : null;
   const signOut = async () => {
     if (signingOut) return;
     setSigningOut(true);
     await auth.actions.signOut();
+    forgetWalletSummary();
     setSigningOut(false);
     setOpen(false);
     navigate(paths.home);
@@ -142,6 +167,11 @@ export function NavBar() {
       <NavLink to={paths.schedule} className={className} onClick={closeMenu}>
         Schedule
       </NavLink>
+      {user?.emailVerified ? (
+        <NavLink to={paths.wallet} className={className} onClick={closeMenu}>
+          <WalletLabel balance={balance} />
+        </NavLink>
+      ) : null}
       {user?.emailVerified ? (
         <NavLink to={paths.messages} className={className} onClick={closeMenu}>
           <MessagesLabel unread={unread} />
