@@ -51,8 +51,13 @@ export function Component() {
   );
 }
 
+/** What is held for the tutor's coming lessons; undefined from a server that does not take payments. */
+const pendingCentsOf = (earnings: TutorDashboard['earnings']) =>
+  (earnings as TutorDashboard['earnings'] & { pendingCents?: number }).pendingCents;
+
 function TutorView({ data }: { data: TutorDashboard }) {
   const { earnings } = data;
+  const pendingCents = pendingCentsOf(earnings);
   return (
     <div className="grid gap-6 lg:grid-cols-3">
       {!data.hasAvailability ? (
@@ -105,12 +110,24 @@ function TutorView({ data }: { data: TutorDashboard }) {
         ) : null}
       </CardSection>
       <CardSection title="Earnings this month">
-        <p className="text-4xl font-extrabold text-slate-900">
-          {priceLabel(earnings.thisMonthCents, earnings.currency)}
+        <p className="flex flex-wrap items-baseline gap-x-3">
+          <span className="text-4xl font-extrabold text-slate-900">
+            {priceLabel(earnings.thisMonthCents, earnings.currency)}
+          </span>
+          {pendingCents === undefined ? null : (
+            <span className="text-base font-semibold text-slate-700">
+              {priceLabel(pendingCents, earnings.currency)} pending
+            </span>
+          )}
         </p>
         <p className="mt-2 text-sm text-slate-600">
-          From confirmed and completed lessons. Last month:{' '}
-          {priceLabel(earnings.lastMonthCents, earnings.currency)}.
+          {pendingCents === undefined
+            ? 'From confirmed and completed lessons.'
+            : 'Paid for lessons taught, after commission; pending is held for your coming lessons.'}{' '}
+          Last month: {priceLabel(earnings.lastMonthCents, earnings.currency)}.{' '}
+          <Link to={paths.wallet} className="font-semibold text-brand-700 underline">
+            Open your wallet
+          </Link>
         </p>
       </CardSection>
       <CardSection title="Performance" className="lg:col-span-2">
