@@ -118,14 +118,16 @@ function Totals({ finance }: { finance: Finance }) {
   const sum = figures.reduce((total, figure) => total + figure.amount.amountCents, 0);
   return (
     <CardSection title="Totals">
-      <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
         {figures.map((figure) => (
-          <div key={figure.label} className="flex flex-col-reverse rounded-xl bg-slate-50 p-4">
+          <div key={figure.label} className="flex flex-col-reverse justify-end rounded-xl bg-slate-50 p-4">
             <dt className="mt-1 text-sm text-slate-700">
               {figure.label}
               <span className="block text-xs text-slate-600">{figure.detail}</span>
             </dt>
-            <dd className="text-2xl font-bold tabular-nums text-slate-900">{amountLabel(figure.amount)}</dd>
+            <dd className="text-xl font-bold tabular-nums text-slate-900 sm:text-2xl">
+              {amountLabel(figure.amount)}
+            </dd>
           </div>
         ))}
       </dl>

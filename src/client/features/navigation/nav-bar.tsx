@@ -65,23 +65,27 @@ function MessagesLabel({ unread }: { unread: number }) {
   );
 }
 
-/** "Wallet", and a student's balance beside it while payments go through Tutorlane. */
-function WalletLabel({ balance }: { balance: string | null }) {
+/**
+ * "Wallet", and a student's balance while payments go through Tutorlane. In the wide bar the
+ * balance sits under the word, so the link is no wider than "Wallet": the bar has no room left
+ * for an operator's name and badges otherwise.
+ */
+function WalletLabel({ balance, stacked }: { balance: string | null; stacked: boolean }) {
+  if (!balance) return <>Wallet</>;
   return (
-    <>
-      Wallet
-      {balance ? ' ' : null}
-      {balance ? (
-        <span className="ml-1 rounded-full bg-emerald-50 px-1.5 text-xs font-semibold text-emerald-900 tabular-nums">
-          {balance}
-        </span>
-      ) : null}
-    </>
+    <span className={stacked ? 'flex flex-col items-center leading-tight' : undefined}>
+      Wallet{' '}
+      <span
+        className={`text-xs font-semibold tabular-nums text-emerald-800 ${stacked ? '' : 'ml-1 rounded-full bg-emerald-50 px-1.5'}`}
+      >
+        {balance}
+      </span>
+    </span>
   );
 }
 
 const desktopLink = ({ isActive }: { isActive: boolean }) =>
-  `whitespace-nowrap rounded-md px-2.5 py-2 text-sm font-medium transition-colors ${
+  `whitespace-nowrap rounded-md px-2 py-2 text-sm font-medium transition-colors ${
     isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'
   }`;
 const mobileLink = ({ isActive }: { isActive: boolean }) =>
@@ -151,7 +155,7 @@ export function NavBar() {
 
   // Following a link closes the menu, even the current page's link, which changes no path.
   const closeMenu = () => setOpen(false);
-  const pageLinks = (className: typeof desktopLink) => (
+  const pageLinks = (className: typeof desktopLink, wide: boolean) => (
     <>
       <NavLink to={paths.home} end className={className} onClick={closeMenu}>
         Home
@@ -169,7 +173,7 @@ export function NavBar() {
       </NavLink>
       {user?.emailVerified ? (
         <NavLink to={paths.wallet} className={className} onClick={closeMenu}>
-          <WalletLabel balance={balance} />
+          <WalletLabel balance={balance} stacked={wide} />
         </NavLink>
       ) : null}
       {user?.emailVerified ? (
@@ -235,7 +239,9 @@ export function NavBar() {
       <nav aria-label="Main" className="mx-auto max-w-6xl px-4">
         <div className="flex h-16 items-center gap-4">
           <Logo onClick={closeMenu} />
-          <div className={`hidden shrink-0 items-center gap-0.5 ${unfolded}`}>{pageLinks(desktopLink)}</div>
+          <div className={`hidden shrink-0 items-center gap-0.5 ${unfolded}`}>
+            {pageLinks(desktopLink, true)}
+          </div>
           <div className={`ml-auto hidden min-w-0 items-center justify-end gap-3 ${unfolded}`}>
             {user ? (
               <>
@@ -284,7 +290,7 @@ export function NavBar() {
         <div id={menuId} hidden={!open} className={`border-t border-slate-200 pb-4 pt-2 ${foldedOnly}`}>
           {open ? (
             <>
-              <div className="flex flex-col gap-1">{pageLinks(mobileLink)}</div>
+              <div className="flex flex-col gap-1">{pageLinks(mobileLink, false)}</div>
               <div className="mt-3 border-t border-slate-200 pt-3">
                 {user ? (
                   <div className="px-3">

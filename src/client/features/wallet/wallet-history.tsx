@@ -96,7 +96,7 @@ export function WalletHistory({
                 <time dateTime={transaction.at}>{dateTimeLabel(Date.parse(transaction.at), timeZone)}</time>
               </p>
             </div>
-            <div className="flex shrink-0 flex-col items-end gap-0.5">
+            <div className="flex shrink-0 items-baseline gap-3 sm:flex-col sm:items-end sm:gap-0.5">
               <span
                 className={`font-semibold tabular-nums ${
                   transaction.amount.amountCents < 0 ? 'text-slate-900' : 'text-emerald-800'

@@ -116,9 +116,10 @@ export function Component() {
 
 function Figures({ items }: { items: { label: string; value: string; detail: ReactNode }[] }) {
   return (
-    <dl className="grid gap-4 sm:grid-cols-2">
+    <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-1">
       {items.map((item) => (
-        <div key={item.label} className="flex flex-col-reverse rounded-xl bg-slate-50 p-4">
+        // The figure is drawn above its label, at the top of its box, whatever the label's length.
+        <div key={item.label} className="flex flex-col-reverse justify-end rounded-xl bg-slate-50 p-4">
           <dt className="mt-1 text-sm text-slate-700">
             {item.label}
             <span className="block text-xs text-slate-600">{item.detail}</span>
