@@ -8,6 +8,8 @@ import {
   topUpUnitsFor,
 } from '../../src/shared/money/amounts';
 
+const usd = (amountCents: number) => ({ amountCents, currency: 'USD' });
+
 describe('amounts as people read and type them', () => {
   it('writes a balance with its cents, and a movement with its sign', () => {
     expect(moneyLabel(5000, 'USD')).toBe('$50.00');
@@ -19,10 +21,10 @@ describe('amounts as people read and type them', () => {
   });
 
   it('tops up a shortfall in whole units, rounded up, from 5 to 5,000', () => {
-    expect(topUpUnitsFor(1)).toBe(5);
-    expect(topUpUnitsFor(1200)).toBe(12);
-    expect(topUpUnitsFor(1201)).toBe(13);
-    expect(topUpUnitsFor(99_999_900)).toBe(5000);
+    expect(topUpUnitsFor(usd(1))).toBe(5);
+    expect(topUpUnitsFor(usd(1200))).toBe(12);
+    expect(topUpUnitsFor(usd(1201))).toBe(13);
+    expect(topUpUnitsFor(usd(99_999_900))).toBe(5000);
   });
 
   it('reads a top-up in whole units and says what is wrong in words', () => {
@@ -44,7 +46,12 @@ describe('amounts as people read and type them', () => {
     expect(parseAmountCents('0', 'USD').problem).toBe('Enter an amount above zero.');
     expect(parseAmountCents('1.234', 'USD').problem).toBe('Enter an amount such as 25 or 25.50.');
     expect(parseAmountCents('', 'USD').problem).toBe('Enter an amount.');
-    expect(amountFieldValue(2975)).toBe('29.75');
-    expect(amountFieldValue(3000)).toBe('30.00');
+    expect(amountFieldValue(2975, 'USD')).toBe('29.75');
+    expect(amountFieldValue(3000, 'USD')).toBe('30.00');
+    // A currency without cents takes whole amounts only.
+    expect(parseAmountCents('1200', 'JPY')).toEqual({ cents: 1200 });
+    expect(parseAmountCents('12.5', 'JPY').problem).toBe('Enter a whole amount.');
+    expect(moneyLabel(1200, 'JPY')).toBe('¥1,200');
+    expect(topUpUnitsFor({ amountCents: 1201, currency: 'JPY' })).toBe(1201);
   });
 });

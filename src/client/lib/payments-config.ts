@@ -4,14 +4,9 @@
  */
 import { getPublicConfig, type PublicConfig, publicConfigInPage, usePublicConfig } from './public-config';
 
-export interface PaymentsConfig {
-  on: boolean;
-  currency: string;
-  stripe: boolean;
-  instructions: string;
-}
+export type PaymentsConfig = PublicConfig['payments'];
 
-/** Before the configuration is known (or from a server without payments): off, in dollars. */
+/** Before the configuration is known: off, in dollars. */
 export const PAYMENTS_UNKNOWN: PaymentsConfig = {
   on: false,
   currency: 'USD',
@@ -19,8 +14,7 @@ export const PAYMENTS_UNKNOWN: PaymentsConfig = {
   instructions: '',
 };
 
-const paymentsOf = (config: PublicConfig | undefined): PaymentsConfig =>
-  (config as (PublicConfig & { payments?: PaymentsConfig }) | undefined)?.payments ?? PAYMENTS_UNKNOWN;
+const paymentsOf = (config: PublicConfig | undefined): PaymentsConfig => config?.payments ?? PAYMENTS_UNKNOWN;
 
 /** The payment settings, for a component. */
 export const usePaymentsConfig = (): PaymentsConfig => paymentsOf(usePublicConfig());

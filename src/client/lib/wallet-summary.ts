@@ -6,18 +6,12 @@
  * once the figure is a little old: the bar stays light.
  */
 
-import type { ClientResponse } from 'hono/client';
+import type { InferResponseType } from 'hono/client';
 import { useEffect, useSyncExternalStore } from 'react';
-import type { Role } from '../../shared/constants';
-import type { Amount } from '../../shared/money/amounts';
-import { request } from './api';
+import { api, request } from './api';
 
-export interface WalletSummary {
-  payments: 'on' | 'off';
-  role: Role;
-  /** A student's balance; null for a tutor. */
-  balance: Amount | null;
-}
+/** Whether payments are on, the role, and a student's balance (null for a tutor). */
+export type WalletSummary = InferResponseType<typeof api.wallet.summary.$get, 200>;
 
 /** How old a figure may be before a page change asks again. */
 const FRESH_FOR_MS = 15_000;
@@ -46,12 +40,7 @@ const snapshot = () => known;
 /** Asks the server for this user's summary; a call already under way for them is shared. */
 export function refreshWalletSummary(userId: string): Promise<void> {
   if (asking?.userId === userId) return asking.answer;
-  const answer = request(
-    fetch('/api/wallet/summary', {
-      credentials: 'same-origin',
-      headers: { Accept: 'application/json' },
-    }) as Promise<ClientResponse<WalletSummary, 200, 'json'>>,
-  )
+  const answer = request(api.wallet.summary.$get())
     .then((summary) => {
       // The answer may come after a sign-out or a change of account: it is then nobody's.
       if (asking?.userId === userId) set({ userId, summary, at: Date.now() });

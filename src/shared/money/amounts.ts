@@ -1,34 +1,31 @@
 /**
- * Amounts of money as both sides handle them: integers in minor units (cents) with their currency,
- * typed in whole units (dollars) where a person enters them, and written out for people. Plain
- * Intl, no calendar code, so the navigation bar can show a balance without loading the lesson
- * rules.
+ * Amounts as people type and read them on the money screens: a top-up in whole units (dollars), an
+ * operator's payout with cents, a balance with its cents always written, a movement with its sign.
+ * Built on ../amounts.ts (integers in the currency's minor unit); plain Intl, no calendar code, so
+ * the navigation bar can show a balance without loading the lesson rules.
  */
+import { type Amount, minorDigits, minorPerUnit } from '../amounts';
 
-/** An amount in minor units (signed where it moves: negative is money that left its holder). */
-export interface Amount {
-  amountCents: number;
-  currency: string;
-}
+export type { Amount };
 
 /** A top-up is asked for in whole units, from 5 to 5,000 (the server refuses anything else). */
 export const MIN_TOP_UP_UNITS = 5;
 export const MAX_TOP_UP_UNITS = 5000;
 
-/** Minor units in one whole unit. The school's currencies all have cents. */
-const CENTS_PER_UNIT = 100;
-
-export const centsFromUnits = (units: number) => Math.round(units * CENTS_PER_UNIT);
+export const centsFromUnits = (units: number, currency: string) => units * minorPerUnit(currency);
 
 /** The whole units that cover an amount: 12.01 needs 13. */
-export const unitsCovering = (cents: number) => Math.ceil(cents / CENTS_PER_UNIT);
+export const unitsCovering = (cents: number, currency: string) => Math.ceil(cents / minorPerUnit(currency));
 
 /**
  * What to top up to cover a shortfall: the missing amount rounded up to whole units, at least the
  * smallest top-up and at most the largest (a bigger gap takes several).
  */
-export function topUpUnitsFor(missingCents: number): number {
-  return Math.min(MAX_TOP_UP_UNITS, Math.max(MIN_TOP_UP_UNITS, unitsCovering(missingCents)));
+export function topUpUnitsFor(missing: Amount): number {
+  return Math.min(
+    MAX_TOP_UP_UNITS,
+    Math.max(MIN_TOP_UP_UNITS, unitsCovering(missing.amountCents, missing.currency)),
+  );
 }
 
 /**
@@ -36,7 +33,9 @@ export function topUpUnitsFor(missingCents: number): number {
  * it (a price on a tutor's card may drop them; money kept in an account does not).
  */
 export function moneyLabel(amountCents: number, currency: string): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amountCents / CENTS_PER_UNIT);
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(
+    amountCents / minorPerUnit(currency),
+  );
 }
 
 /** An Amount written out, as moneyLabel. */
@@ -48,7 +47,7 @@ export function signedAmountLabel(amount: Amount): string {
     style: 'currency',
     currency: amount.currency,
     signDisplay: 'exceptZero',
-  }).format(amount.amountCents / CENTS_PER_UNIT);
+  }).format(amount.amountCents / minorPerUnit(amount.currency));
 }
 
 /** "$5,000": whole units, written without cents. */
@@ -92,11 +91,18 @@ export function parseAmountCents(
 ): { cents: number; problem?: undefined } | { problem: string; cents?: undefined } {
   const cleaned = text.trim().replaceAll(currencySymbol(currency), '').replaceAll(',', '').trim();
   if (cleaned === '') return { problem: 'Enter an amount.' };
-  if (!/^\d+(\.\d{1,2})?$/.test(cleaned)) return { problem: 'Enter an amount such as 25 or 25.50.' };
-  const cents = Math.round(Number(cleaned) * CENTS_PER_UNIT);
+  const digits = minorDigits(currency);
+  const shape = digits === 0 ? /^\d+$/ : new RegExp(`^\\d+(\\.\\d{1,${digits}})?$`);
+  if (!shape.test(cleaned)) {
+    return { problem: digits === 0 ? 'Enter a whole amount.' : 'Enter an amount such as 25 or 25.50.' };
+  }
+  // Whole and fraction read apart, so no binary fraction creeps into the minor units.
+  const [whole = '0', fraction = ''] = cleaned.split('.');
+  const cents = Number(whole) * minorPerUnit(currency) + Number(fraction.padEnd(digits, '0') || '0');
   if (cents <= 0) return { problem: 'Enter an amount above zero.' };
   return { cents };
 }
 
 /** "29.75", "30.00": minor units as a field shows them to be edited. */
-export const amountFieldValue = (cents: number) => (cents / CENTS_PER_UNIT).toFixed(2);
+export const amountFieldValue = (cents: number, currency: string) =>
+  (cents / minorPerUnit(currency)).toFixed(minorDigits(currency));

@@ -2,8 +2,7 @@
  * The console's calls to /api/admin/ and the shapes they answer, inferred from the server's routes:
  * each page's loader reads with these, and each decision posts through them, then revalidates.
  */
-import type { ClientResponse, InferRequestType, InferResponseType } from 'hono/client';
-import type { Amount } from '../../../shared/money/amounts';
+import type { InferRequestType, InferResponseType } from 'hono/client';
 import { api, request } from '../../lib/api';
 import { dateTimeLabel as momentLabel } from '../../lib/time-labels';
 import { browserTimeZone } from '../../lib/time-zones';
@@ -48,60 +47,22 @@ export const suspendUser = (id: string, reason: string) =>
 /** "Dec 1, 2026, 17:05": a moment in the console, in this browser's zone, as every page shows one. */
 export const dateTimeLabel = (iso: string) => momentLabel(Date.parse(iso), browserTimeZone());
 
-/** Someone money is owed to or held for, as the finance page names them. */
-export interface FinancePerson {
-  id: string;
-  displayName: string;
-  email: string;
-}
+/** The ledger's totals, the top-ups waiting, and who is owed or holds money. */
+export type Finance = InferResponseType<typeof admin.finance.$get, 200>;
 
-export interface Finance {
-  currency: string;
-  payments: 'on' | 'off';
-  totals: {
-    studentBalances: Amount;
-    held: Amount;
-    tutorPayable: Amount;
-    schoolRevenue: Amount;
-    clearing: { manual: Amount; stripe: Amount };
-  };
-  pendingTopUps: {
-    id: string;
-    student: FinancePerson;
-    amountCents: number;
-    currency: string;
-    method: 'manual' | 'stripe';
-    reference: string;
-    createdAt: string;
-  }[];
-  payables: { tutor: FinancePerson; payable: Amount }[];
-  balances: { student: FinancePerson; balance: Amount }[];
-}
+export const fetchFinance = (signal?: AbortSignal) => request(admin.finance.$get({}, { init: { signal } }));
 
-const jsonCall = (path: string, init: RequestInit = {}) =>
-  fetch(`/api/admin/${path}`, {
-    credentials: 'same-origin',
-    ...init,
-    headers: { Accept: 'application/json', ...(init.body ? { 'Content-Type': 'application/json' } : {}) },
-  });
-const post = (path: string, body: unknown) => jsonCall(path, { method: 'POST', body: JSON.stringify(body) });
-
-export const fetchFinance = (signal?: AbortSignal) =>
-  request(jsonCall('finance', { signal: signal ?? null }) as Promise<ClientResponse<Finance, 200, 'json'>>);
-
-type TopUpAnswer = ClientResponse<{ topUp: { id: string; status: string } }, 200, 'json'>;
-export const confirmTopUp = (id: string) =>
-  request(post(`top-ups/${encodeURIComponent(id)}/confirm`, {}) as Promise<TopUpAnswer>);
+export const confirmTopUp = (id: string) => request(admin['top-ups'][':id'].confirm.$post({ param: { id } }));
 export const rejectTopUp = (id: string, note: string) =>
-  request(post(`top-ups/${encodeURIComponent(id)}/reject`, { note }) as Promise<TopUpAnswer>);
+  request(admin['top-ups'][':id'].reject.$post({ param: { id }, json: { note } }));
 
-type Recorded = ClientResponse<{ transactionId: string }, 201, 'json'>;
-export const recordPayout = (json: { tutorId: string; amountCents: number; reference: string }) =>
-  request(post('payouts', json) as Promise<Recorded>);
-export const recordBalanceRefund = (json: { studentId: string; amountCents: number; reference: string }) =>
-  request(post('refunds', json) as Promise<Recorded>);
+export const recordPayout = (json: InferRequestType<typeof admin.payouts.$post>['json']) =>
+  request(admin.payouts.$post({ json }));
+export const recordBalanceRefund = (json: InferRequestType<typeof admin.refunds.$post>['json']) =>
+  request(admin.refunds.$post({ json }));
 
 /** The downloads: every ledger entry between two dates, and what each tutor is owed. */
+// The client's paths are under its base, /api (api.ts); a link needs the whole path.
 export const entriesCsvUrl = (from: string, to: string) =>
-  `/api/admin/finance/entries.csv?${new URLSearchParams({ from, to })}`;
-export const payablesCsvUrl = '/api/admin/finance/payables.csv';
+  `/api${admin.finance['entries.csv'].$path({ query: { from, to } })}`;
+export const payablesCsvUrl = `/api${admin.finance['payables.csv'].$path()}`;

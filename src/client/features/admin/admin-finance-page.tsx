@@ -341,7 +341,7 @@ function MoneyOutForm({
             onChange={(event) => {
               setPersonId(event.target.value);
               const chosen = people.find((candidate) => candidate.id === event.target.value);
-              setAmount(chosen ? amountFieldValue(chosen.amount.amountCents) : '');
+              setAmount(chosen ? amountFieldValue(chosen.amount.amountCents, chosen.amount.currency) : '');
             }}
           >
             <option value="">Choose…</option>

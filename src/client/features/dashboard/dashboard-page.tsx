@@ -17,6 +17,7 @@ import { GoalList, NewGoalForm } from '../../components/goals';
 import { RoomLink, StatusBadge, ZoneNote } from '../../components/lesson-parts';
 import { ReviewInvites } from '../../components/review-invites';
 import { api, request } from '../../lib/api';
+import { usePaymentsConfig } from '../../lib/payments-config';
 import { clockLabel, lessonTimeLabel, shortDayLabel } from '../../lib/time-labels';
 import { browserTimeZone } from '../../lib/time-zones';
 import { useAuth } from '../auth';
@@ -51,13 +52,9 @@ export function Component() {
   );
 }
 
-/** What is held for the tutor's coming lessons; undefined from a server that does not take payments. */
-const pendingCentsOf = (earnings: TutorDashboard['earnings']) =>
-  (earnings as TutorDashboard['earnings'] & { pendingCents?: number }).pendingCents;
-
 function TutorView({ data }: { data: TutorDashboard }) {
   const { earnings } = data;
-  const pendingCents = pendingCentsOf(earnings);
+  const payments = usePaymentsConfig();
   return (
     <div className="grid gap-6 lg:grid-cols-3">
       {!data.hasAvailability ? (
@@ -114,20 +111,20 @@ function TutorView({ data }: { data: TutorDashboard }) {
           <span className="text-4xl font-extrabold text-slate-900">
             {priceLabel(earnings.thisMonthCents, earnings.currency)}
           </span>
-          {pendingCents === undefined ? null : (
-            <span className="text-base font-semibold text-slate-700">
-              {priceLabel(pendingCents, earnings.currency)} pending
-            </span>
-          )}
+          <span className="text-base font-semibold text-slate-700">
+            {priceLabel(earnings.pendingCents, earnings.currency)} pending
+          </span>
         </p>
         <p className="mt-2 text-sm text-slate-600">
-          {pendingCents === undefined
-            ? 'From confirmed and completed lessons.'
-            : 'Paid for lessons taught, after commission; pending is held for your coming lessons.'}{' '}
+          {payments.on
+            ? 'Earned from lessons taught, after the school’s commission; pending is held for your coming lessons.'
+            : 'From lessons taught; pending is your confirmed lessons ahead.'}{' '}
           Last month: {priceLabel(earnings.lastMonthCents, earnings.currency)}.{' '}
-          <Link to={paths.wallet} className="font-semibold text-brand-700 underline">
-            Open your wallet
-          </Link>
+          {payments.on ? (
+            <Link to={paths.wallet} className="font-semibold text-brand-700 underline">
+              Open your wallet
+            </Link>
+          ) : null}
         </p>
       </CardSection>
       <CardSection title="Performance" className="lg:col-span-2">

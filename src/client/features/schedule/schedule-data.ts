@@ -7,15 +7,10 @@
 import type { InferResponseType } from 'hono/client';
 import type { LoaderFunctionArgs } from 'react-router';
 import { addDays, localDate, mondayOf, startOfLocalDay } from '../../../shared/lessons/lesson-times';
-import type { LessonPayment } from '../../components/lesson-parts';
 import { ApiError, api, request } from '../../lib/api';
 import { browserTimeZone } from '../../lib/time-zones';
 
 export type Lesson = InferResponseType<typeof api.lessons.$get, 200>['lessons'][number];
-
-/** Where a lesson's money is; undefined from a server that does not take payments. */
-export const paymentOf = (lesson: Lesson): LessonPayment | undefined =>
-  (lesson as Lesson & { payment?: LessonPayment }).payment;
 
 /** How far ahead the list of upcoming lessons looks, and how far back the recent ones. */
 const UPCOMING_DAYS = 90;

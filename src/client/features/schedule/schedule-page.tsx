@@ -17,7 +17,7 @@ import { ReviewInvites } from '../../components/review-invites';
 import { lessonTimeLabel, shortDayLabel } from '../../lib/time-labels';
 import { CalendarFeedCard } from './calendar-feed-card';
 import { LessonActions } from './lesson-actions';
-import { type Lesson, loadSchedule, paymentOf, type ScheduleData } from './schedule-data';
+import { type Lesson, loadSchedule, type ScheduleData } from './schedule-data';
 import { WeekCalendar } from './week-calendar';
 
 export const loader = loadSchedule;
@@ -252,7 +252,7 @@ function LessonList({
                 {lesson.subject} with {other.displayName}
               </p>
               <StatusBadge status={lesson.status} />
-              <PaymentBadge payment={paymentOf(lesson)} reader={role} />
+              <PaymentBadge payment={lesson.payment} reader={role} />
             </div>
             <p className="mt-1 text-sm text-slate-700">
               {lessonTimeLabel(Date.parse(lesson.start), Date.parse(lesson.end), timeZone)} · {lesson.minutes}{' '}
@@ -289,7 +289,7 @@ function RecentLessons({ lessons, schedule }: { lessons: Lesson[]; schedule: Sch
               <p className="font-semibold text-slate-900">
                 {lesson.subject} with {other.displayName}
               </p>
-              <PaymentBadge payment={paymentOf(lesson)} reader={role} />
+              <PaymentBadge payment={lesson.payment} reader={role} />
             </div>
             <p className="mt-1 text-sm text-slate-700">{when}</p>
             {role === 'tutor' ? (

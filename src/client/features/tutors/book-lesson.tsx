@@ -318,8 +318,7 @@ function neededAmount(body: unknown): Amount | null {
 }
 
 /** Where to top up what is missing: the wallet, with the amount rounded up to whole units. */
-const topUpPath = (missing: Amount) =>
-  `${paths.wallet}?amount=${topUpUnitsFor(Math.max(0, missing.amountCents))}`;
+const topUpPath = (missing: Amount) => `${paths.wallet}?amount=${topUpUnitsFor(missing)}`;
 
 /** "Price $35.00 · Your balance $50.00", and what is missing when the balance is short. */
 function PriceAgainstBalance({

@@ -53,10 +53,12 @@ export async function action({ request: submitted }: ActionFunctionArgs): Promis
   if (amount.problem !== undefined)
     return { problem: { message: amount.problem, fields: { amount: amount.problem } } };
   const method = values.method === 'stripe' ? 'stripe' : 'manual';
-  const amountCents = centsFromUnits(amount.units);
+  const amountCents = centsFromUnits(amount.units, currency);
   try {
-    const { topUp, checkoutUrl } = await requestTopUp(amountCents, method);
-    if (method === 'stripe' && checkoutUrl) {
+    const answer = await requestTopUp(amountCents, method);
+    const { topUp } = answer;
+    const checkoutUrl = 'checkoutUrl' in answer ? answer.checkoutUrl : undefined;
+    if (typeof checkoutUrl === 'string') {
       // The card is paid on the payment provider's page, which comes back here once done.
       window.location.assign(checkoutUrl);
       return { done: 'Taking you to the card payment…' };
