@@ -5,12 +5,14 @@
  * sees what is held for their coming lessons, what the school owes them and what it has paid out.
  * When the school settles payments outside Tutorlane, the page says so and offers no top-up.
  * `?amount=40` starts the top-up at 40 (the booking box sends a student here with what they lack).
+ * The card payment page sends the student back with `?topUp=<id>&paid=1` (or `&cancelled=1`).
  */
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import {
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   useLoaderData,
+  useRevalidator,
   useSearchParams,
 } from 'react-router';
 import {
@@ -97,6 +99,7 @@ export function Component() {
             : 'What students pay for your lessons is held until each lesson takes place, then owed to you (after the school’s commission) until the school pays it out.'}
         </p>
       </header>
+      {wallet.role === 'student' ? <CardReturn wallet={wallet} /> : null}
       {off ? (
         <div className="mt-6 max-w-3xl">
           <StatusMessage tone="info">
@@ -112,6 +115,48 @@ export function Component() {
           <TutorView wallet={wallet} timeZone={timeZone} off={off} />
         )}
       </div>
+    </div>
+  );
+}
+
+/** How often, and how many times, the page looks again for a card payment the provider has not confirmed yet. */
+const CARD_CHECK_MS = 3000;
+const CARD_CHECKS = 10;
+
+/**
+ * Back from the card payment page: what happened. A paid top-up is credited when the payment
+ * provider confirms it to the server, a moment later, so the page reads the wallet again a few
+ * times until it shows.
+ */
+function CardReturn({ wallet }: { wallet: StudentWallet }) {
+  const [params] = useSearchParams();
+  const revalidator = useRevalidator();
+  const id = params.get('topUp');
+  const topUp = id ? wallet.topUps.find((item) => item.id === id) : undefined;
+  const paid = params.get('paid') === '1';
+  const waiting = paid && topUp?.status === 'pending';
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the revalidator is new after every reading; the checks run once for as long as the top-up waits.
+  useEffect(() => {
+    if (!waiting) return;
+    let checks = 0;
+    const timer = window.setInterval(() => {
+      checks += 1;
+      if (checks > CARD_CHECKS) window.clearInterval(timer);
+      else void revalidator.revalidate();
+    }, CARD_CHECK_MS);
+    return () => window.clearInterval(timer);
+  }, [waiting]);
+  if (!id || !topUp) return null;
+  let text: string;
+  if (params.get('cancelled') === '1') text = 'The card payment was cancelled: nothing was charged.';
+  else if (!paid) return null;
+  else if (topUp.status === 'confirmed')
+    text = `Your card payment of ${moneyLabel(topUp.amountCents, topUp.currency)} is in your balance.`;
+  else
+    text = `Thank you: your card payment of ${moneyLabel(topUp.amountCents, topUp.currency)} went through. It shows in your balance as soon as the payment provider confirms it, usually within a minute.`;
+  return (
+    <div className="mt-6 max-w-3xl">
+      <StatusMessage tone={topUp.status === 'confirmed' ? 'success' : 'info'}>{text}</StatusMessage>
     </div>
   );
 }
