@@ -91,7 +91,17 @@ export function Component() {
         <Totals finance={finance} />
         {on ? (
           <>
-            <div role="status">{done ? <StatusMessage key={done.id}>{done.text}</StatusMessage> : null}</div>
+            {/* Always in the page, so a screen reader hears each decision as it arrives. */}
+            <div role="status">
+              {done ? (
+                <p
+                  key={done.id}
+                  className="rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900"
+                >
+                  {done.text}
+                </p>
+              ) : null}
+            </div>
             <PendingTopUps finance={finance} onDone={tell} />
             <div className="grid items-start gap-6 lg:grid-cols-2">
               <PayoutForm finance={finance} />
