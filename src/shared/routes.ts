@@ -16,6 +16,7 @@ export const paths = {
   availability: '/availability',
   messages: '/messages',
   profile: '/profile',
+  wallet: '/wallet',
   tutors: '/tutors',
   admin: '/admin',
   adminVerifications: '/admin/verifications',
@@ -23,6 +24,7 @@ export const paths = {
   adminAudit: '/admin/audit',
   adminContact: '/admin/contact',
   adminSettings: '/admin/settings',
+  adminFinance: '/admin/finance',
 } as const;
 
 /** A tutor's public page. */
@@ -60,6 +62,7 @@ export const pages = [
   { path: paths.messages, module: 'features/messages/messages-page.tsx', access: 'verified' },
   { path: `${paths.messages}/:id`, module: 'features/messages/messages-page.tsx', access: 'verified' },
   { path: paths.profile, module: 'features/profile/profile-page.tsx', access: 'signed-in' },
+  { path: paths.wallet, module: 'features/wallet/wallet-page.tsx', access: 'verified' },
   { path: paths.tutors, module: 'features/tutors/tutor-search-page.tsx', access: 'public' },
   { path: `${paths.tutors}/:id`, module: 'features/tutors/tutor-page.tsx', access: 'public' },
   { path: '/lessons/:id/room', module: 'features/room/room-page.tsx', access: 'verified' },
@@ -69,6 +72,7 @@ export const pages = [
   { path: paths.adminAudit, module: 'features/admin/admin-audit-page.tsx', access: 'admin' },
   { path: paths.adminContact, module: 'features/admin/admin-contact-page.tsx', access: 'admin' },
   { path: paths.adminSettings, module: 'features/admin/admin-settings-page.tsx', access: 'admin' },
+  { path: paths.adminFinance, module: 'features/admin/admin-finance-page.tsx', access: 'admin' },
   { path: '/students/:id', module: 'features/progress/history-page.tsx', access: 'verified' },
   { path: `${paths.tutors}/:id/lessons`, module: 'features/progress/history-page.tsx', access: 'verified' },
 ] as const satisfies readonly Page[];

@@ -1,4 +1,7 @@
-/** Small pieces every lesson screen shares: a lesson's status as a badge, and the zone times are in. */
+/**
+ * Small pieces every lesson screen shares: a lesson's status and its payment's as badges, and the
+ * zone times are in.
+ */
 import { Link } from 'react-router';
 import type { LessonStatus } from '../../shared/lessons/lesson-schemas';
 import { offersJoin, roomState } from '../../shared/lessons/room-rules';
@@ -24,6 +27,62 @@ export function StatusBadge({ status }: { status: LessonStatus }) {
       className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS[status].className}`}
     >
       {STATUS[status].label}
+    </span>
+  );
+}
+
+/** Where a lesson's money is, while students pay through Tutorlane. */
+export interface LessonPayment {
+  status: 'held' | 'settled' | 'released' | 'refunded' | 'none';
+  amountCents: number;
+  currency: string;
+}
+
+const PAYMENT: Record<
+  Exclude<LessonPayment['status'], 'none'>,
+  { student: string; tutor: string; more: string; className: string }
+> = {
+  held: {
+    student: 'Paid · held',
+    tutor: 'Paid · held',
+    more: ' until the lesson takes place',
+    className: 'bg-sky-100 text-sky-900',
+  },
+  settled: {
+    student: 'Paid to tutor',
+    tutor: 'Paid to you',
+    more: '',
+    className: 'bg-emerald-100 text-emerald-900',
+  },
+  released: {
+    student: 'Released',
+    tutor: 'Released',
+    more: ': the money went back to the student’s balance',
+    className: 'bg-slate-200 text-slate-800',
+  },
+  refunded: {
+    student: 'Refunded',
+    tutor: 'Refunded',
+    more: ' to the student by the school',
+    className: 'bg-amber-100 text-amber-900',
+  },
+};
+
+/** "Paid · held", "Paid to tutor", "Released", "Refunded"; nothing for a lesson without a payment. */
+export function PaymentBadge({
+  payment,
+  reader,
+}: {
+  payment: LessonPayment | undefined;
+  /** Whose schedule it is: a settled lesson was paid to the tutor, or to "you". */
+  reader: 'student' | 'tutor';
+}) {
+  if (!payment || payment.status === 'none') return null;
+  const shown = PAYMENT[payment.status];
+  return (
+    <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${shown.className}`}>
+      {shown[reader]}
+      {shown.more ? <span className="sr-only">{shown.more}</span> : null}
     </span>
   );
 }

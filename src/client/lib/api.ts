@@ -20,6 +20,8 @@ export class ApiError extends Error {
     readonly code?: string,
     /** Where in the input the problem is, when the server says ("weekly.2.end"). */
     readonly field?: string,
+    /** The whole answer, for a refusal that carries more than words (the amount a booking lacks). */
+    readonly body?: unknown,
   ) {
     super(message);
   }
@@ -48,6 +50,7 @@ export async function request<R extends ClientResponse<unknown>>(send: Promise<R
       typeof message === 'string' && message ? message : fallbackMessage(res.status),
       typeof code === 'string' ? code : undefined,
       typeof field === 'string' && field ? field : undefined,
+      body ?? undefined,
     );
   }
   return parseResponse(res);

@@ -46,3 +46,23 @@ export const suspendUser = (id: string, reason: string) =>
 
 /** "Dec 1, 2026, 17:05": a moment in the console, in this browser's zone, as every page shows one. */
 export const dateTimeLabel = (iso: string) => momentLabel(Date.parse(iso), browserTimeZone());
+
+/** The ledger's totals, the top-ups waiting, and who is owed or holds money. */
+export type Finance = InferResponseType<typeof admin.finance.$get, 200>;
+
+export const fetchFinance = (signal?: AbortSignal) => request(admin.finance.$get({}, { init: { signal } }));
+
+export const confirmTopUp = (id: string) => request(admin['top-ups'][':id'].confirm.$post({ param: { id } }));
+export const rejectTopUp = (id: string, note: string) =>
+  request(admin['top-ups'][':id'].reject.$post({ param: { id }, json: { note } }));
+
+export const recordPayout = (json: InferRequestType<typeof admin.payouts.$post>['json']) =>
+  request(admin.payouts.$post({ json }));
+export const recordBalanceRefund = (json: InferRequestType<typeof admin.refunds.$post>['json']) =>
+  request(admin.refunds.$post({ json }));
+
+/** The downloads: every ledger entry between two dates, and what each tutor is owed. */
+// The client's paths are under its base, /api (api.ts); a link needs the whole path.
+export const entriesCsvUrl = (from: string, to: string) =>
+  `/api${admin.finance['entries.csv'].$path({ query: { from, to } })}`;
+export const payablesCsvUrl = `/api${admin.finance['payables.csv'].$path()}`;

@@ -13,6 +13,7 @@ const sections = [
   { to: paths.adminReports, label: 'Reports', end: false },
   { to: paths.adminAudit, label: 'Audit log', end: false },
   { to: paths.adminContact, label: 'Contact messages', end: false },
+  { to: paths.adminFinance, label: 'Finance', end: false },
   { to: paths.adminSettings, label: 'Site settings', end: false },
 ] as const;
 

@@ -17,6 +17,7 @@ import { GoalList, NewGoalForm } from '../../components/goals';
 import { RoomLink, StatusBadge, ZoneNote } from '../../components/lesson-parts';
 import { ReviewInvites } from '../../components/review-invites';
 import { api, request } from '../../lib/api';
+import { usePaymentsConfig } from '../../lib/payments-config';
 import { clockLabel, lessonTimeLabel, shortDayLabel } from '../../lib/time-labels';
 import { browserTimeZone } from '../../lib/time-zones';
 import { useAuth } from '../auth';
@@ -53,6 +54,7 @@ export function Component() {
 
 function TutorView({ data }: { data: TutorDashboard }) {
   const { earnings } = data;
+  const payments = usePaymentsConfig();
   return (
     <div className="grid gap-6 lg:grid-cols-3">
       {!data.hasAvailability ? (
@@ -105,12 +107,24 @@ function TutorView({ data }: { data: TutorDashboard }) {
         ) : null}
       </CardSection>
       <CardSection title="Earnings this month">
-        <p className="text-4xl font-extrabold text-slate-900">
-          {priceLabel(earnings.thisMonthCents, earnings.currency)}
+        <p className="flex flex-wrap items-baseline gap-x-3">
+          <span className="text-4xl font-extrabold text-slate-900">
+            {priceLabel(earnings.thisMonthCents, earnings.currency)}
+          </span>
+          <span className="text-base font-semibold text-slate-700">
+            {priceLabel(earnings.pendingCents, earnings.currency)} pending
+          </span>
         </p>
         <p className="mt-2 text-sm text-slate-600">
-          From confirmed and completed lessons. Last month:{' '}
-          {priceLabel(earnings.lastMonthCents, earnings.currency)}.
+          {payments.on
+            ? 'Earned from lessons taught, after the school’s commission; pending is held for your coming lessons.'
+            : 'From lessons taught; pending is your confirmed lessons ahead.'}{' '}
+          Last month: {priceLabel(earnings.lastMonthCents, earnings.currency)}.{' '}
+          {payments.on ? (
+            <Link to={paths.wallet} className="font-semibold text-brand-700 underline">
+              Open your wallet
+            </Link>
+          ) : null}
         </p>
       </CardSection>
       <CardSection title="Performance" className="lg:col-span-2">

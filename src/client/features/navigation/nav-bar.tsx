@@ -1,18 +1,22 @@
 /**
  * The top navigation: logo, Home, Schedule, Contact Us; Login and Sign Up when signed out; the
- * display name, the role and Logout when signed in; Dashboard, and Messages with its unread count
- * (kept live by this tab's channel, which the bar opens and closes), only for a verified user;
+ * display name, the role and Logout when signed in; Dashboard, Wallet (with a student's balance
+ * while payments go through Tutorlane) and Messages with its unread count (kept live by this tab's
+ * channel, which the bar opens and closes), only for a verified user;
  * Admin only for operators, who also carry an "Admin" badge beside their role. The links fold
  * behind a Toggle menu button (which closes when a link is followed, the current page's too, and
  * on Escape) below 1024 px signed out, and below 1280 px signed in: with the name, the role and up
- * to eight links, the bar leaves a name no room under that. A long name is cut only where the
+ * to nine links, the bar leaves a name no room under that. A long name is cut only where the
  * space runs out, whole in its tooltip and for screen readers.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { ROLE_LABELS } from '../../../shared/constants';
+import { amountLabel } from '../../../shared/money/amounts';
 import { paths } from '../../../shared/routes';
 import { Button, buttonClass } from '../../components/button';
+import { usePaymentsConfig } from '../../lib/payments-config';
+import { forgetWalletSummary, useWalletSummary } from '../../lib/wallet-summary';
 import { useAuth } from '../auth';
 
 /**
@@ -61,8 +65,27 @@ function MessagesLabel({ unread }: { unread: number }) {
   );
 }
 
+/**
+ * "Wallet", and a student's balance while payments go through Tutorlane. In the wide bar the
+ * balance sits under the word, so the link is no wider than "Wallet": the bar has no room left
+ * for an operator's name and badges otherwise.
+ */
+function WalletLabel({ balance, stacked }: { balance: string | null; stacked: boolean }) {
+  if (!balance) return <>Wallet</>;
+  return (
+    <span className={stacked ? 'flex flex-col items-center leading-tight' : undefined}>
+      Wallet{' '}
+      <span
+        className={`text-xs font-semibold tabular-nums text-emerald-800 ${stacked ? '' : 'ml-1 rounded-full bg-emerald-50 px-1.5'}`}
+      >
+        {balance}
+      </span>
+    </span>
+  );
+}
+
 const desktopLink = ({ isActive }: { isActive: boolean }) =>
-  `whitespace-nowrap rounded-md px-2.5 py-2 text-sm font-medium transition-colors ${
+  `whitespace-nowrap rounded-md px-2 py-2 text-sm font-medium transition-colors ${
     isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'
   }`;
 const mobileLink = ({ isActive }: { isActive: boolean }) =>
@@ -115,10 +138,16 @@ export function NavBar() {
   // One live channel per tab while a verified user is signed in; closed at sign-out.
   const liveUser = user?.emailVerified ? user.id : null;
   const unread = useUnread(liveUser);
+  const payments = usePaymentsConfig();
+  // Read again as pages change (once it is a few seconds old), so a confirmed top-up shows up.
+  const wallet = useWalletSummary(liveUser, { enabled: payments.on, freshness: location.pathname });
+  const balance =
+    payments.on && wallet?.payments === 'on' && wallet.balance ? amountLabel(wallet.balance) : null;
   const signOut = async () => {
     if (signingOut) return;
     setSigningOut(true);
     await auth.actions.signOut();
+    forgetWalletSummary();
     setSigningOut(false);
     setOpen(false);
     navigate(paths.home);
@@ -126,7 +155,7 @@ export function NavBar() {
 
   // Following a link closes the menu, even the current page's link, which changes no path.
   const closeMenu = () => setOpen(false);
-  const pageLinks = (className: typeof desktopLink) => (
+  const pageLinks = (className: typeof desktopLink, wide: boolean) => (
     <>
       <NavLink to={paths.home} end className={className} onClick={closeMenu}>
         Home
@@ -142,6 +171,11 @@ export function NavBar() {
       <NavLink to={paths.schedule} className={className} onClick={closeMenu}>
         Schedule
       </NavLink>
+      {user?.emailVerified ? (
+        <NavLink to={paths.wallet} className={className} onClick={closeMenu}>
+          <WalletLabel balance={balance} stacked={wide} />
+        </NavLink>
+      ) : null}
       {user?.emailVerified ? (
         <NavLink to={paths.messages} className={className} onClick={closeMenu}>
           <MessagesLabel unread={unread} />
@@ -205,7 +239,9 @@ export function NavBar() {
       <nav aria-label="Main" className="mx-auto max-w-6xl px-4">
         <div className="flex h-16 items-center gap-4">
           <Logo onClick={closeMenu} />
-          <div className={`hidden shrink-0 items-center gap-0.5 ${unfolded}`}>{pageLinks(desktopLink)}</div>
+          <div className={`hidden shrink-0 items-center gap-0.5 ${unfolded}`}>
+            {pageLinks(desktopLink, true)}
+          </div>
           <div className={`ml-auto hidden min-w-0 items-center justify-end gap-3 ${unfolded}`}>
             {user ? (
               <>
@@ -254,7 +290,7 @@ export function NavBar() {
         <div id={menuId} hidden={!open} className={`border-t border-slate-200 pb-4 pt-2 ${foldedOnly}`}>
           {open ? (
             <>
-              <div className="flex flex-col gap-1">{pageLinks(mobileLink)}</div>
+              <div className="flex flex-col gap-1">{pageLinks(mobileLink, false)}</div>
               <div className="mt-3 border-t border-slate-200 pt-3">
                 {user ? (
                   <div className="px-3">

@@ -8,6 +8,7 @@ import { useMemo } from 'react';
 import { type ActionFunctionArgs, Link, useFetcher, useLoaderData, useRevalidator } from 'react-router';
 import { MAX_NAME_LENGTH, ROLE_LABELS } from '../../../shared/constants';
 import * as messages from '../../../shared/messages';
+import { wholeUnitsLabel } from '../../../shared/money/amounts';
 import { tutorPath } from '../../../shared/routes';
 import {
   MAX_ABOUT_LENGTH,
@@ -29,6 +30,7 @@ import { SelectField, TextArea, TextField } from '../../components/text-field';
 import { TutorAvatar } from '../../components/tutor-avatar';
 import { api, request } from '../../lib/api';
 import { check, type FormAnswer, formValues, loadFormChecks, refused } from '../../lib/forms';
+import { usePaymentsConfig } from '../../lib/payments-config';
 import { getPublicConfig } from '../../lib/public-config';
 import { browserTimeZone, timeZoneOptions } from '../../lib/time-zones';
 import { authStore, useAuth } from '../auth';
@@ -121,6 +123,8 @@ function ProfileForm({ details, catalog }: { details: ProfileDetails; catalog: S
   const tutor = details.role === 'tutor' ? details : null;
   const zones = useMemo(() => timeZoneOptions(), []);
   const zone = details.timeZone ?? browserTimeZone();
+  // Rates are in the school's currency, the one students pay in.
+  const { currency } = usePaymentsConfig();
 
   return (
     <ActionForm
@@ -180,10 +184,14 @@ function ProfileForm({ details, catalog }: { details: ProfileDetails; catalog: S
           </ChoiceGroup>
           <div className="grid gap-5 sm:grid-cols-2">
             <TextField
-              label="Hourly rate (USD)"
+              label={`Hourly rate (${currency})`}
               name="hourlyRate"
               inputMode="numeric"
-              hint={`Whole dollars, $${MIN_HOURLY_RATE}-${MAX_HOURLY_RATE}. ${TYPICAL_RATE_TEXT}`}
+              hint={
+                currency === 'USD'
+                  ? `Whole dollars, $${MIN_HOURLY_RATE}-${MAX_HOURLY_RATE}. ${TYPICAL_RATE_TEXT}`
+                  : `Whole amounts, ${wholeUnitsLabel(MIN_HOURLY_RATE, currency)}-${wholeUnitsLabel(MAX_HOURLY_RATE, currency)}.`
+              }
               defaultValue={tutor.hourlyRate === null ? '' : String(tutor.hourlyRate)}
             />
             <TextField

@@ -12,7 +12,7 @@ import { paths, studentPath, tutorLessonsPath } from '../../../shared/routes';
 import { ButtonLink } from '../../components/button';
 import { CardSection } from '../../components/card';
 import { NotesEditor, NotesView } from '../../components/lesson-notes';
-import { RoomLink, StatusBadge, ZoneNote } from '../../components/lesson-parts';
+import { PaymentBadge, RoomLink, StatusBadge, ZoneNote } from '../../components/lesson-parts';
 import { ReviewInvites } from '../../components/review-invites';
 import { lessonTimeLabel, shortDayLabel } from '../../lib/time-labels';
 import { CalendarFeedCard } from './calendar-feed-card';
@@ -252,6 +252,7 @@ function LessonList({
                 {lesson.subject} with {other.displayName}
               </p>
               <StatusBadge status={lesson.status} />
+              <PaymentBadge payment={lesson.payment} reader={role} />
             </div>
             <p className="mt-1 text-sm text-slate-700">
               {lessonTimeLabel(Date.parse(lesson.start), Date.parse(lesson.end), timeZone)} · {lesson.minutes}{' '}
@@ -284,9 +285,12 @@ function RecentLessons({ lessons, schedule }: { lessons: Lesson[]; schedule: Sch
         const when = lessonTimeLabel(Date.parse(lesson.start), Date.parse(lesson.end), timeZone);
         return (
           <li key={lesson.id} className="py-4 first:pt-0 last:pb-0">
-            <p className="font-semibold text-slate-900">
-              {lesson.subject} with {other.displayName}
-            </p>
+            <div className="flex flex-wrap items-center gap-2">
+              <p className="font-semibold text-slate-900">
+                {lesson.subject} with {other.displayName}
+              </p>
+              <PaymentBadge payment={lesson.payment} reader={role} />
+            </div>
             <p className="mt-1 text-sm text-slate-700">{when}</p>
             {role === 'tutor' ? (
               <NotesEditor

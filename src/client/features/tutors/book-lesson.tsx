@@ -5,11 +5,14 @@
  * tutor teaches it; a tutor of several subjects otherwise has the student choose, never a subject
  * picked for them. Anyone may look at the times; a visitor who is not a verified student is told
  * what to do to book. A booking carries an Idempotency-Key made when the time was chosen, so a
- * retried or double-clicked confirmation books once.
+ * retried or double-clicked confirmation books once. While students pay through Tutorlane, the
+ * price is weighed against the student's balance before they confirm, and a balance too small for
+ * it (as read here, or as the server finds it) leads to the wallet with the missing amount.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { priceLabel } from '../../../shared/lessons/lesson-times';
+import { type Amount, moneyLabel, topUpUnitsFor } from '../../../shared/money/amounts';
 import { paths } from '../../../shared/routes';
 import type { TutorPublicProfile } from '../../../shared/tutor-schemas';
 import { Button, ButtonLink } from '../../components/button';
@@ -19,8 +22,10 @@ import { type Slot, SlotPicker } from '../../components/slot-picker';
 import { SelectField, TextArea } from '../../components/text-field';
 import { ApiError, api, request } from '../../lib/api';
 import { useApiAction } from '../../lib/api-action';
+import { usePaymentsConfig } from '../../lib/payments-config';
 import { lessonTimeLabel } from '../../lib/time-labels';
 import { browserTimeZone } from '../../lib/time-zones';
+import { refreshWalletSummary, useWalletSummary } from '../../lib/wallet-summary';
 import { useAuth } from '../auth';
 import { taughtSubject } from './searched-subject';
 
@@ -79,10 +84,17 @@ export function BookLesson({
   const [refreshKey, setRefreshKey] = useState(0);
   const headingId = useId();
   const here = `${paths.tutors}/${encodeURIComponent(tutor.id)}`;
+  const payments = usePaymentsConfig();
+  // The balance is read afresh on arriving here: a top-up may have been confirmed since.
+  const wallet = useWalletSummary(canBook ? user.id : null, { enabled: payments.on, freshness: 'now' });
+  const balance = payments.on && wallet?.payments === 'on' ? wallet.balance : null;
+  // What the server said the student lacks, for the time still chosen.
+  const [lacking, setLacking] = useState<Amount | null>(null);
 
   const choose = (chosen: Slot | null) => {
     setSlot(chosen);
     setFailure(null);
+    setLacking(null);
     if (!chosen) return;
     setKey(crypto.randomUUID());
     setOutcome(null);
@@ -97,6 +109,7 @@ export function BookLesson({
 
   async function confirm() {
     if (!slot) return;
+    setLacking(null);
     if (!subject) {
       setSubjectProblem(CHOOSE_SUBJECT);
       subjectField.current?.focus();
@@ -126,8 +139,15 @@ export function BookLesson({
           setSlot(null);
           setNote('');
           setRefreshKey((n) => n + 1);
+          if (user) void refreshWalletSummary(user.id);
         },
         onFailure: (error) => {
+          // Too little money: the time stays chosen, with the way to top up what is missing.
+          if (error instanceof ApiError && error.code === 'INSUFFICIENT_BALANCE') {
+            setLacking(neededAmount(error.body) ?? { amountCents: 0, currency: payments.currency });
+            if (user) void refreshWalletSummary(user.id);
+            return true;
+          }
           // A time someone else took is gone: show the week as it is now.
           if (!(error instanceof ApiError && error.status === 409)) return false;
           setOutcome({ kind: 'failed', message: error.message });
@@ -139,7 +159,8 @@ export function BookLesson({
     );
   }
 
-  const price = priceLabel(Math.round((tutor.hourlyRate * 100 * minutes) / 60));
+  const priceCents = Math.round((tutor.hourlyRate * 100 * minutes) / 60);
+  const price = priceLabel(priceCents, payments.currency);
   const firstName = tutor.displayName.split(' ')[0] ?? tutor.displayName;
 
   return (
@@ -191,7 +212,8 @@ export function BookLesson({
             >
               {lengths.map((length) => (
                 <option key={length} value={length}>
-                  {length} minutes · {priceLabel(Math.round((tutor.hourlyRate * 100 * length) / 60))}
+                  {length} minutes ·{' '}
+                  {priceLabel(Math.round((tutor.hourlyRate * 100 * length) / 60), payments.currency)}
                 </option>
               ))}
             </SelectField>
@@ -265,6 +287,10 @@ export function BookLesson({
                         onChange={(event) => setNote(event.target.value)}
                         hint="What you would like to work on."
                       />
+                      {balance ? (
+                        <PriceAgainstBalance priceCents={priceCents} balance={balance} lacking={lacking} />
+                      ) : null}
+                      {lacking && !balance ? <Lacking missing={lacking} refused /> : null}
                       {failure ? <ErrorMessage>{failure}</ErrorMessage> : null}
                       <Button size="lg" className="w-full" onClick={confirm} busy={busy} disabled={busy}>
                         Confirm booking
@@ -280,6 +306,69 @@ export function BookLesson({
         </>
       )}
     </section>
+  );
+}
+
+/** The amount a refused booking lacks, from the server's answer, if it says. */
+function neededAmount(body: unknown): Amount | null {
+  const needed = (body as { needed?: Partial<Amount> } | null | undefined)?.needed;
+  return typeof needed?.amountCents === 'number' && typeof needed.currency === 'string'
+    ? { amountCents: needed.amountCents, currency: needed.currency }
+    : null;
+}
+
+/** Where to top up what is missing: the wallet, with the amount rounded up to whole units. */
+const topUpPath = (missing: Amount) => `${paths.wallet}?amount=${topUpUnitsFor(missing)}`;
+
+/** "Price $35.00 · Your balance $50.00", and what is missing when the balance is short. */
+function PriceAgainstBalance({
+  priceCents,
+  balance,
+  lacking,
+}: {
+  priceCents: number;
+  balance: Amount;
+  lacking: Amount | null;
+}) {
+  const short =
+    lacking ??
+    (balance.amountCents < priceCents
+      ? { amountCents: priceCents - balance.amountCents, currency: balance.currency }
+      : null);
+  return (
+    <div className="space-y-2">
+      <p className="text-sm text-slate-800">
+        Price {moneyLabel(priceCents, balance.currency)} · Your balance{' '}
+        {moneyLabel(balance.amountCents, balance.currency)}
+      </p>
+      {short ? (
+        <Lacking missing={short} refused={lacking !== null} />
+      ) : (
+        <p className="text-sm text-slate-600">
+          Paid from your balance when you book, and held until the lesson.
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The balance is short: by how much, and the way to top it up. Said at once when the server
+ * refused the booking; politely when the page saw it coming.
+ */
+function Lacking({ missing, refused = false }: { missing: Amount; refused?: boolean }) {
+  return (
+    <div
+      role={refused ? 'alert' : 'status'}
+      className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950"
+    >
+      {missing.amountCents > 0
+        ? `Your balance is ${moneyLabel(missing.amountCents, missing.currency)} short for this lesson.`
+        : 'Your balance is too small for this lesson.'}{' '}
+      <Link to={topUpPath(missing)} className="font-semibold underline">
+        Top up
+      </Link>
+    </div>
   );
 }
 

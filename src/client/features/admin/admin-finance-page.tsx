@@ -1,0 +1,473 @@
+/**
+ * /admin/finance: the school's money. The ledger's totals (which sum to zero: every movement is
+ * written as much into one account as out of another), the transfers students say they made,
+ * confirmed or rejected once the bank shows them, the payouts to tutors and the balances paid back
+ * to students as they are made outside Tutorlane, and the ledger as CSV files for the accountant.
+ */
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { type ActionFunctionArgs, type LoaderFunctionArgs, useFetcher, useLoaderData } from 'react-router';
+import {
+  type Amount,
+  amountFieldValue,
+  amountLabel,
+  moneyLabel,
+  parseAmountCents,
+} from '../../../shared/money/amounts';
+import { Button, buttonClass } from '../../components/button';
+import { CardSection } from '../../components/card';
+import { Dialog } from '../../components/dialog';
+import { fieldClass } from '../../components/field-class';
+import { ActionForm, FormAnswerMessage, SubmitButton } from '../../components/form';
+import { ErrorMessage, StatusMessage } from '../../components/messages';
+import { SelectField, TextArea, TextField } from '../../components/text-field';
+import { ApiError } from '../../lib/api';
+import { useApiAction } from '../../lib/api-action';
+import { type FormAnswer, formValues, refused } from '../../lib/forms';
+import {
+  confirmTopUp,
+  dateTimeLabel,
+  entriesCsvUrl,
+  type Finance,
+  fetchFinance,
+  payablesCsvUrl,
+  recordBalanceRefund,
+  recordPayout,
+  rejectTopUp,
+} from './admin-data';
+import { AdminLayout, EmptyState } from './admin-layout';
+
+export const loader = ({ request }: LoaderFunctionArgs) => fetchFinance(request.signal);
+
+const problemIn = (field: string, message: string): FormAnswer => ({
+  problem: { message, fields: { [field]: message } },
+});
+
+/** The payout and refund forms: who, how much, and the bank's reference for it. */
+export async function action({ request: submitted }: ActionFunctionArgs): Promise<FormAnswer> {
+  const values = await formValues(submitted);
+  const intent = values.intent === 'refund' ? 'refund' : 'payout';
+  const person = String(values.person ?? '');
+  const reference = String(values.reference ?? '').trim();
+  const currency = String(values.currency ?? 'USD');
+  if (!person) return problemIn('person', intent === 'payout' ? 'Choose a tutor.' : 'Choose a student.');
+  const amount = parseAmountCents(String(values.amount ?? ''), currency);
+  if (amount.problem !== undefined) return problemIn('amount', amount.problem);
+  if (!reference) return problemIn('reference', 'Enter the reference of the bank transfer.');
+  const name = String(values.name ?? '');
+  try {
+    if (intent === 'payout') {
+      await recordPayout({ tutorId: person, amountCents: amount.cents, reference });
+      return { done: `Payout of ${moneyLabel(amount.cents, currency)} to ${name} recorded.` };
+    }
+    await recordBalanceRefund({ studentId: person, amountCents: amount.cents, reference });
+    return { done: `${moneyLabel(amount.cents, currency)} paid back to ${name} recorded.` };
+  } catch (error) {
+    const answer = refused(error);
+    // Over what is owed or held: the amount is what to change.
+    if (error instanceof ApiError && (error.status === 409 || error.status === 400)) {
+      answer.problem.fields.amount = answer.problem.message;
+    }
+    return answer;
+  }
+}
+
+export function Component() {
+  const finance = useLoaderData<typeof loader>();
+  const [done, setDone] = useState<{ text: string; id: number } | null>(null);
+  const tell = (text: string) => setDone((before) => ({ text, id: (before?.id ?? 0) + 1 }));
+  const on = finance.payments === 'on';
+  return (
+    <AdminLayout
+      title="Finance"
+      intro="The school’s money as Tutorlane records it: what students hold, what lessons hold, what tutors are owed and what the school has earned."
+    >
+      <div className="space-y-6">
+        {on ? null : (
+          <StatusMessage tone="info">
+            Payments are off (PAYMENTS=off): the school settles lessons outside Tutorlane, so students do not
+            top up and nothing is held or paid out here. What was recorded before stays below.
+          </StatusMessage>
+        )}
+        <Totals finance={finance} />
+        {on ? (
+          <>
+            {/* Always in the page, so a screen reader hears each decision as it arrives. */}
+            <div role="status">
+              {done ? (
+                <p
+                  key={done.id}
+                  className="rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900"
+                >
+                  {done.text}
+                </p>
+              ) : null}
+            </div>
+            <PendingTopUps finance={finance} onDone={tell} />
+            <div className="grid items-start gap-6 lg:grid-cols-2">
+              <PayoutForm finance={finance} />
+              <RefundForm finance={finance} />
+            </div>
+          </>
+        ) : null}
+        <Downloads />
+      </div>
+    </AdminLayout>
+  );
+}
+
+function Totals({ finance }: { finance: Finance }) {
+  const { totals, currency } = finance;
+  const figures: { label: string; amount: Amount; detail: string }[] = [
+    { label: 'Student balances', amount: totals.studentBalances, detail: 'Topped up, not yet spent' },
+    { label: 'Held for lessons', amount: totals.held, detail: 'Paid for lessons still to take place' },
+    { label: 'Owed to tutors', amount: totals.tutorPayable, detail: 'Earned, not yet paid out' },
+    { label: 'School revenue', amount: totals.schoolRevenue, detail: 'Commission on lessons taught' },
+    { label: 'Transfers received', amount: totals.clearing.manual, detail: 'Clearing: bank transfers' },
+    { label: 'Card payments received', amount: totals.clearing.stripe, detail: 'Clearing: card payments' },
+  ];
+  const sum = figures.reduce((total, figure) => total + figure.amount.amountCents, 0);
+  return (
+    <CardSection title="Totals">
+      <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
+        {figures.map((figure) => (
+          <div key={figure.label} className="flex flex-col-reverse justify-end rounded-xl bg-slate-50 p-4">
+            <dt className="mt-1 text-sm text-slate-700">
+              {figure.label}
+              <span className="block text-xs text-slate-600">{figure.detail}</span>
+            </dt>
+            <dd className="text-xl font-bold tabular-nums text-slate-900 sm:text-2xl">
+              {amountLabel(figure.amount)}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      {sum === 0 ? (
+        <p className="mt-4 text-sm text-slate-700">
+          These six figures sum to {moneyLabel(0, currency)}: every movement is written into one account as
+          much as out of another, so money is never made or lost in the ledger.
+        </p>
+      ) : (
+        <div className="mt-4">
+          <ErrorMessage>
+            These six figures sum to {moneyLabel(sum, currency)} instead of zero: the ledger is out of
+            balance. Tell whoever runs the server before recording anything else.
+          </ErrorMessage>
+        </div>
+      )}
+    </CardSection>
+  );
+}
+
+type PendingTopUp = Finance['pendingTopUps'][number];
+
+function PendingTopUps({ finance, onDone }: { finance: Finance; onDone: (text: string) => void }) {
+  const [rejecting, setRejecting] = useState<PendingTopUp | null>(null);
+  return (
+    <CardSection title="Top-ups waiting">
+      <p className="-mt-2 mb-4 text-sm text-slate-700">
+        Students who said they paid by transfer, oldest first. Confirm one once the money shows in the bank
+        with its reference; reject it, with a note to the student, if it never came.
+      </p>
+      {finance.pendingTopUps.length === 0 ? (
+        <EmptyState>No top-up is waiting for confirmation.</EmptyState>
+      ) : (
+        <ul className="divide-y divide-slate-100">
+          {finance.pendingTopUps.map((topUp) => (
+            <PendingTopUpRow
+              key={topUp.id}
+              topUp={topUp}
+              onDone={onDone}
+              onReject={() => setRejecting(topUp)}
+            />
+          ))}
+        </ul>
+      )}
+      {rejecting ? (
+        <RejectDialog
+          topUp={rejecting}
+          onClose={(text) => {
+            setRejecting(null);
+            if (text) onDone(text);
+          }}
+        />
+      ) : null}
+    </CardSection>
+  );
+}
+
+const topUpName = (topUp: PendingTopUp) =>
+  `${moneyLabel(topUp.amountCents, topUp.currency)} from ${topUp.student.displayName} (${topUp.reference})`;
+
+function PendingTopUpRow({
+  topUp,
+  onDone,
+  onReject,
+}: {
+  topUp: PendingTopUp;
+  onDone: (text: string) => void;
+  onReject: () => void;
+}) {
+  const confirming = useApiAction();
+  return (
+    <li className="flex flex-wrap items-start justify-between gap-3 py-3">
+      <div className="min-w-0">
+        <p className="font-semibold text-slate-900">
+          {moneyLabel(topUp.amountCents, topUp.currency)}{' '}
+          <span className="font-normal text-slate-700">
+            {topUp.method === 'stripe' ? 'by card' : 'by transfer'}
+          </span>
+        </p>
+        <p className="text-sm text-slate-700">
+          Reference <span className="font-mono font-semibold text-slate-900">{topUp.reference}</span> ·{' '}
+          <time dateTime={topUp.createdAt}>{dateTimeLabel(topUp.createdAt)}</time>
+        </p>
+        <p className="break-all text-sm text-slate-700">
+          {topUp.student.displayName} · {topUp.student.email}
+        </p>
+        {confirming.problem ? (
+          <div className="mt-2">
+            <ErrorMessage>{confirming.problem}</ErrorMessage>
+          </div>
+        ) : null}
+      </div>
+      <div className="flex shrink-0 gap-2">
+        <Button
+          aria-label={`Confirm ${topUpName(topUp)}`}
+          busy={confirming.busy}
+          aria-disabled={confirming.busy || undefined}
+          onClick={() =>
+            void confirming.run(() => confirmTopUp(topUp.id), {
+              onDone: () => onDone(`Confirmed: ${topUpName(topUp)} is in their balance now.`),
+            })
+          }
+        >
+          Confirm
+        </Button>
+        <Button variant="secondary" aria-label={`Reject ${topUpName(topUp)}`} onClick={onReject}>
+          Reject
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+function RejectDialog({ topUp, onClose }: { topUp: PendingTopUp; onClose: (done?: string) => void }) {
+  const [note, setNote] = useState('');
+  const rejecting = useApiAction();
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!note.trim()) {
+      rejecting.setProblem('Write a note: the student needs to know why.');
+      return;
+    }
+    await rejecting.run(() => rejectTopUp(topUp.id, note.trim()), {
+      onDone: () => onClose(`Rejected: ${topUpName(topUp)}. The student sees your note.`),
+    });
+  }
+  return (
+    <Dialog
+      open
+      onClose={() => onClose()}
+      title="Reject this top-up?"
+      description={`${topUpName(topUp)}. Nothing is added to their balance.`}
+    >
+      <form onSubmit={submit} className="mt-3 space-y-4" noValidate>
+        {rejecting.problem ? <ErrorMessage>{rejecting.problem}</ErrorMessage> : null}
+        <TextArea
+          label="Note to the student"
+          hint="Shown with the top-up in their wallet, such as “No transfer with this reference arrived.”"
+          value={note}
+          onChange={(event) => setNote(event.target.value)}
+          maxLength={500}
+          rows={3}
+        />
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={() => onClose()}>
+            Cancel
+          </Button>
+          <Button
+            type="submit"
+            variant="danger"
+            busy={rejecting.busy}
+            aria-disabled={rejecting.busy || undefined}
+          >
+            Reject top-up
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+interface Person {
+  id: string;
+  displayName: string;
+  email: string;
+  amount: Amount;
+}
+
+/**
+ * A form that records money the school sent someone: the person (with what they are owed or
+ * hold), the amount (what they are owed, to start with) and the transfer's reference.
+ */
+function MoneyOutForm({
+  intent,
+  title,
+  intro,
+  personLabel,
+  people,
+  empty,
+  currency,
+  submit,
+}: {
+  intent: 'payout' | 'refund';
+  title: string;
+  intro: ReactNode;
+  personLabel: string;
+  people: Person[];
+  empty: string;
+  currency: string;
+  submit: string;
+}) {
+  const fetcher = useFetcher<FormAnswer>();
+  const [personId, setPersonId] = useState('');
+  const [amount, setAmount] = useState('');
+  const person = people.find((candidate) => candidate.id === personId);
+  return (
+    <CardSection title={title}>
+      <p className="-mt-2 mb-4 text-sm text-slate-700">{intro}</p>
+      {people.length === 0 ? (
+        <EmptyState>{empty}</EmptyState>
+      ) : (
+        <ActionForm fetcher={fetcher} className="space-y-4">
+          <input type="hidden" name="intent" value={intent} />
+          <input type="hidden" name="currency" value={currency} />
+          <input type="hidden" name="name" value={person?.displayName ?? ''} />
+          <FormAnswerMessage />
+          <SelectField
+            label={personLabel}
+            name="person"
+            value={personId}
+            onChange={(event) => {
+              setPersonId(event.target.value);
+              const chosen = people.find((candidate) => candidate.id === event.target.value);
+              setAmount(chosen ? amountFieldValue(chosen.amount.amountCents, chosen.amount.currency) : '');
+            }}
+          >
+            <option value="">Choose…</option>
+            {people.map((candidate) => (
+              <option key={candidate.id} value={candidate.id}>
+                {candidate.displayName} ({candidate.email}): {amountLabel(candidate.amount)}
+              </option>
+            ))}
+          </SelectField>
+          <TextField
+            label={`Amount (${currency})`}
+            name="amount"
+            inputMode="decimal"
+            autoComplete="off"
+            value={amount}
+            onChange={(event) => setAmount(event.target.value)}
+            hint="Cents allowed, such as 42.50."
+          />
+          <TextField
+            label="Bank reference"
+            name="reference"
+            autoComplete="off"
+            maxLength={100}
+            hint="The reference of the transfer you made, so the two can be matched."
+          />
+          <SubmitButton busyLabel="Recording…">{submit}</SubmitButton>
+        </ActionForm>
+      )}
+    </CardSection>
+  );
+}
+
+function PayoutForm({ finance }: { finance: Finance }) {
+  return (
+    <MoneyOutForm
+      intent="payout"
+      title="Record a payout"
+      intro="After you have paid a tutor from the school’s bank account, record it here: it comes off what they are owed."
+      personLabel="Tutor"
+      people={finance.payables.map(({ tutor, payable }) => ({ ...tutor, amount: payable }))}
+      empty="No tutor is owed anything."
+      currency={finance.currency}
+      submit="Record payout"
+    />
+  );
+}
+
+function RefundForm({ finance }: { finance: Finance }) {
+  return (
+    <MoneyOutForm
+      intent="refund"
+      title="Pay back a balance"
+      intro="After you have sent a student’s unspent balance back to them, record it here: it comes off their balance."
+      personLabel="Student"
+      people={finance.balances.map(({ student, balance }) => ({ ...student, amount: balance }))}
+      empty="No student holds a balance."
+      currency={finance.currency}
+      submit="Record refund"
+    />
+  );
+}
+
+/** "2026-12-01": a day in this browser's calendar, as a date field holds it. */
+function isoDay(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+function Downloads() {
+  const today = new Date();
+  const [from, setFrom] = useState(() => isoDay(new Date(today.getFullYear(), today.getMonth(), 1)));
+  const [to, setTo] = useState(() => isoDay(today));
+  const linkClass = 'font-semibold text-brand-700 underline';
+  return (
+    <CardSection title="Downloads">
+      <ul className="space-y-4 text-sm text-slate-700">
+        <li>
+          <a href={payablesCsvUrl} download className={linkClass}>
+            Download payables (CSV)
+          </a>
+          : what each tutor is owed now.
+        </li>
+        <li>
+          <p>Every ledger entry between two days (both included), for the accountant:</p>
+          <div className="mt-2 flex flex-wrap items-end gap-3">
+            <label className="block text-sm font-medium text-slate-800">
+              From
+              <input
+                type="date"
+                value={from}
+                max={to}
+                onChange={(event) => setFrom(event.target.value)}
+                className={`${fieldClass} w-44`}
+              />
+            </label>
+            <label className="block text-sm font-medium text-slate-800">
+              To
+              <input
+                type="date"
+                value={to}
+                min={from}
+                onChange={(event) => setTo(event.target.value)}
+                className={`${fieldClass} w-44`}
+              />
+            </label>
+            <a
+              href={from && to ? entriesCsvUrl(from, to) : undefined}
+              download
+              aria-disabled={!from || !to || undefined}
+              className={buttonClass('secondary')}
+            >
+              Download entries (CSV)
+            </a>
+          </div>
+        </li>
+      </ul>
+    </CardSection>
+  );
+}

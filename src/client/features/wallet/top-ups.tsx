@@ -1,0 +1,105 @@
+/**
+ * A student's top-ups: the form that asks for one (an amount in whole units, and by card when the
+ * school takes cards), and the latest ones with their state. A transfer's reference and the
+ * school's instructions stay in view while it waits, since the student needs them to pay.
+ */
+import { useFetcher } from 'react-router';
+import {
+  MAX_TOP_UP_UNITS,
+  MIN_TOP_UP_UNITS,
+  moneyLabel,
+  wholeUnitsLabel,
+} from '../../../shared/money/amounts';
+import { ChoiceGroup } from '../../components/choice-group';
+import { ActionForm, FormAnswerMessage, SubmitButton } from '../../components/form';
+import { TextField } from '../../components/text-field';
+import type { FormAnswer } from '../../lib/forms';
+import { dateTimeLabel } from '../../lib/time-labels';
+import type { TopUp } from './wallet-api';
+
+export function TopUpForm({
+  currency,
+  stripe,
+  amount,
+}: {
+  currency: string;
+  stripe: boolean;
+  /** The amount to start from, in whole units (the booking box sends a student here with one). */
+  amount: number | null;
+}) {
+  const fetcher = useFetcher<FormAnswer>();
+  return (
+    <ActionForm fetcher={fetcher} className="space-y-4">
+      <FormAnswerMessage />
+      <TextField
+        label={`Amount (${currency})`}
+        name="amount"
+        inputMode="numeric"
+        autoComplete="off"
+        className="max-w-xs"
+        defaultValue={amount === null ? '' : String(amount)}
+        hint={`Whole amounts from ${wholeUnitsLabel(MIN_TOP_UP_UNITS, currency)} to ${wholeUnitsLabel(MAX_TOP_UP_UNITS, currency)}.`}
+      />
+      {stripe ? (
+        <ChoiceGroup legend="How you pay" name="method">
+          <div className="mt-2 flex flex-col gap-2 sm:flex-row sm:gap-6">
+            <label className="flex items-center gap-2 text-sm text-slate-800">
+              <input type="radio" name="method" value="manual" defaultChecked className="size-4" />
+              Bank transfer (the school confirms it)
+            </label>
+            <label className="flex items-center gap-2 text-sm text-slate-800">
+              <input type="radio" name="method" value="stripe" className="size-4" />
+              Card (paid at once)
+            </label>
+          </div>
+        </ChoiceGroup>
+      ) : (
+        <input type="hidden" name="method" value="manual" />
+      )}
+      <SubmitButton busyLabel="Sending…">Top up</SubmitButton>
+    </ActionForm>
+  );
+}
+
+const STATUS: Record<TopUp['status'], { label: string; className: string }> = {
+  pending: { label: 'Waiting for the school', className: 'bg-amber-100 text-amber-900' },
+  confirmed: { label: 'Added to your balance', className: 'bg-emerald-100 text-emerald-900' },
+  rejected: { label: 'Not received', className: 'bg-red-100 text-red-900' },
+};
+
+export function TopUpList({ topUps, timeZone }: { topUps: TopUp[]; timeZone: string }) {
+  if (topUps.length === 0) return <p className="text-sm text-slate-700">You have not topped up yet.</p>;
+  return (
+    <ul className="divide-y divide-slate-100">
+      {topUps.map((topUp) => (
+        <li key={topUp.id} className="py-3 first:pt-0 last:pb-0">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <p className="font-medium text-slate-900">
+              {moneyLabel(topUp.amountCents, topUp.currency)}{' '}
+              <span className="font-normal text-slate-700">
+                {topUp.method === 'stripe' ? 'by card' : 'by transfer'}
+              </span>
+            </p>
+            <span
+              className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS[topUp.status].className}`}
+            >
+              {STATUS[topUp.status].label}
+            </span>
+          </div>
+          <p className="mt-1 text-sm text-slate-700">
+            Reference <span className="font-mono font-semibold text-slate-900">{topUp.reference}</span> ·{' '}
+            <time dateTime={topUp.createdAt}>{dateTimeLabel(Date.parse(topUp.createdAt), timeZone)}</time>
+          </p>
+          {topUp.status === 'pending' && topUp.instructions ? (
+            <p className="mt-2 whitespace-pre-line break-words rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-800">
+              {topUp.instructions}
+            </p>
+          ) : null}
+          {topUp.status === 'rejected' && topUp.note ? (
+            <p className="mt-1 break-words text-sm text-slate-700">The school says: {topUp.note}</p>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,283 @@
+/**
+ * /wallet: the money a verified user has with the school. A student sees their balance and what is
+ * held for booked lessons, tops up (by transfer, or by card where the school takes cards), follows
+ * their top-ups with the reference to pay with, and reads every movement with its receipt. A tutor
+ * sees what is held for their coming lessons, what the school owes them and what it has paid out.
+ * When the school settles payments outside Tutorlane, the page says so and offers no top-up.
+ * `?amount=40` starts the top-up at 40 (the booking box sends a student here with what they lack).
+ * The card payment page sends the student back with `?topUp=<id>&paid=1` (or `&cancelled=1`).
+ */
+import { type ReactNode, useEffect } from 'react';
+import {
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  useLoaderData,
+  useRevalidator,
+  useSearchParams,
+} from 'react-router';
+import {
+  amountLabel,
+  centsFromUnits,
+  MAX_TOP_UP_UNITS,
+  moneyLabel,
+  parseTopUpUnits,
+} from '../../../shared/money/amounts';
+import { CardSection } from '../../components/card';
+import { StatusMessage } from '../../components/messages';
+import { ApiError } from '../../lib/api';
+import { type FormAnswer, formValues, refused } from '../../lib/forms';
+import { getPaymentsConfig, usePaymentsConfig } from '../../lib/payments-config';
+import { browserTimeZone } from '../../lib/time-zones';
+import { rememberWalletSummary } from '../../lib/wallet-summary';
+import { authStore, useAuth } from '../auth';
+import { TopUpForm, TopUpList } from './top-ups';
+import { fetchWallet, requestTopUp, type StudentWallet, type TutorWallet } from './wallet-api';
+import { WalletHistory } from './wallet-history';
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const wallet = await fetchWallet(undefined, request.signal);
+  // The bar's balance follows what this page shows.
+  const user = authStore.getState().user;
+  if (user) {
+    rememberWalletSummary(user.id, {
+      payments: wallet.payments,
+      role: wallet.role,
+      balance: wallet.role === 'student' ? wallet.balance : null,
+    });
+  }
+  return wallet;
+}
+
+export async function action({ request: submitted }: ActionFunctionArgs): Promise<FormAnswer> {
+  const values = await formValues(submitted);
+  const { currency } = await getPaymentsConfig();
+  const amount = parseTopUpUnits(String(values.amount ?? ''), currency);
+  if (amount.problem !== undefined)
+    return { problem: { message: amount.problem, fields: { amount: amount.problem } } };
+  const method = values.method === 'stripe' ? 'stripe' : 'manual';
+  const amountCents = centsFromUnits(amount.units, currency);
+  try {
+    const answer = await requestTopUp(amountCents, method);
+    const { topUp } = answer;
+    const checkoutUrl = 'checkoutUrl' in answer ? answer.checkoutUrl : undefined;
+    if (typeof checkoutUrl === 'string') {
+      // The card is paid on the payment provider's page, which comes back here once done.
+      window.location.assign(checkoutUrl);
+      return { done: 'Taking you to the card payment…' };
+    }
+    return {
+      done: `Top-up of ${moneyLabel(topUp.amountCents, topUp.currency)} requested. Pay it with the reference ${topUp.reference}: it is added to your balance once the school confirms it arrived.`,
+    };
+  } catch (error) {
+    const answer = refused(error);
+    if (error instanceof ApiError && error.status === 400)
+      answer.problem.fields.amount = answer.problem.message;
+    return answer;
+  }
+}
+
+/** A whole amount from the URL to start the top-up with, if it is one. */
+function startingAmount(text: string | null): number | null {
+  if (!text || !/^\d{1,5}$/.test(text)) return null;
+  const units = Number(text);
+  return units > 0 && units <= MAX_TOP_UP_UNITS ? units : null;
+}
+
+export function Component() {
+  const wallet = useLoaderData<typeof loader>();
+  const auth = useAuth();
+  const timeZone = auth.user?.timeZone ?? browserTimeZone();
+  const off = wallet.payments === 'off';
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10 sm:py-12">
+      <title>Wallet · Tutorlane</title>
+      <header>
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">Wallet</h1>
+        <p className="mt-2 max-w-3xl text-slate-700">
+          {wallet.role === 'student'
+            ? 'Lessons are paid from your balance when you book. The money is held until the lesson takes place, and comes back to your balance if it does not.'
+            : 'What students pay for your lessons is held until each lesson takes place, then owed to you (after the school’s commission) until the school pays it out.'}
+        </p>
+      </header>
+      {wallet.role === 'student' ? <CardReturn wallet={wallet} /> : null}
+      {off ? (
+        <div className="mt-6 max-w-3xl">
+          <StatusMessage tone="info">
+            Your school settles payments outside Tutorlane, so there is nothing to pay or top up here. Ask the
+            school how to pay for your lessons, or how you are paid for them.
+          </StatusMessage>
+        </div>
+      ) : null}
+      <div className="mt-8">
+        {wallet.role === 'student' ? (
+          <StudentView wallet={wallet} timeZone={timeZone} off={off} />
+        ) : (
+          <TutorView wallet={wallet} timeZone={timeZone} off={off} />
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** How often, and how many times, the page looks again for a card payment the provider has not confirmed yet. */
+const CARD_CHECK_MS = 3000;
+const CARD_CHECKS = 10;
+
+/**
+ * Back from the card payment page: what happened. A paid top-up is credited when the payment
+ * provider confirms it to the server, a moment later, so the page reads the wallet again a few
+ * times until it shows.
+ */
+function CardReturn({ wallet }: { wallet: StudentWallet }) {
+  const [params] = useSearchParams();
+  const revalidator = useRevalidator();
+  const id = params.get('topUp');
+  const topUp = id ? wallet.topUps.find((item) => item.id === id) : undefined;
+  const paid = params.get('paid') === '1';
+  const waiting = paid && topUp?.status === 'pending';
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the revalidator is new after every reading; the checks run once for as long as the top-up waits.
+  useEffect(() => {
+    if (!waiting) return;
+    let checks = 0;
+    const timer = window.setInterval(() => {
+      checks += 1;
+      if (checks > CARD_CHECKS) window.clearInterval(timer);
+      else void revalidator.revalidate();
+    }, CARD_CHECK_MS);
+    return () => window.clearInterval(timer);
+  }, [waiting]);
+  if (!id || !topUp) return null;
+  let text: string;
+  if (params.get('cancelled') === '1') text = 'The card payment was cancelled: nothing was charged.';
+  else if (!paid) return null;
+  else if (topUp.status === 'confirmed')
+    text = `Your card payment of ${moneyLabel(topUp.amountCents, topUp.currency)} is in your balance.`;
+  else
+    text = `Thank you: your card payment of ${moneyLabel(topUp.amountCents, topUp.currency)} went through. It shows in your balance as soon as the payment provider confirms it, usually within a minute.`;
+  return (
+    <div className="mt-6 max-w-3xl">
+      <StatusMessage tone={topUp.status === 'confirmed' ? 'success' : 'info'}>{text}</StatusMessage>
+    </div>
+  );
+}
+
+function Figures({ items }: { items: { label: string; value: string; detail: ReactNode }[] }) {
+  return (
+    <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-1">
+      {items.map((item) => (
+        // The figure is drawn above its label, at the top of its box, whatever the label's length.
+        <div key={item.label} className="flex flex-col-reverse justify-end rounded-xl bg-slate-50 p-4">
+          <dt className="mt-1 text-sm text-slate-700">
+            {item.label}
+            <span className="block text-xs text-slate-600">{item.detail}</span>
+          </dt>
+          <dd className="text-2xl font-bold tabular-nums text-slate-900">{item.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function StudentView({ wallet, timeZone, off }: { wallet: StudentWallet; timeZone: string; off: boolean }) {
+  const payments = usePaymentsConfig();
+  const [params] = useSearchParams();
+  const history = (
+    <CardSection title="History" className="lg:col-span-2">
+      <WalletHistory
+        reader="student"
+        transactions={wallet.transactions}
+        nextBefore={wallet.nextBefore}
+        timeZone={timeZone}
+      />
+    </CardSection>
+  );
+  if (off) {
+    // What moved before the school turned payments off is still the student's to read.
+    return wallet.transactions.length > 0 || wallet.balance.amountCents !== 0 ? (
+      <div className="grid gap-6 lg:grid-cols-3">
+        <CardSection title="Your balance">
+          <Figures
+            items={[{ label: 'Balance', value: amountLabel(wallet.balance), detail: 'Left from before' }]}
+          />
+        </CardSection>
+        {history}
+      </div>
+    ) : null;
+  }
+  const currency = wallet.balance.currency;
+  return (
+    <div className="grid items-start gap-6 lg:grid-cols-3">
+      <CardSection title="Your balance">
+        <Figures
+          items={[
+            { label: 'Available', value: amountLabel(wallet.balance), detail: 'For your next bookings' },
+            {
+              label: 'Held',
+              value: amountLabel(wallet.held),
+              detail: 'For lessons booked, until they take place',
+            },
+          ]}
+        />
+      </CardSection>
+      <CardSection title="Top up" className="lg:col-span-2">
+        <p className="-mt-2 mb-4 text-sm text-slate-700">
+          {wallet.stripe
+            ? 'Pay by card and the money is in your balance at once, or by bank transfer, which the school confirms when it arrives.'
+            : 'Pay by bank transfer with the reference you get here: the school adds the money to your balance when it arrives.'}
+        </p>
+        <TopUpForm currency={currency} stripe={wallet.stripe} amount={startingAmount(params.get('amount'))} />
+        {payments.instructions ? (
+          <div className="mt-4 border-t border-slate-100 pt-4">
+            <h3 className="text-sm font-semibold text-slate-900">How to pay by transfer</h3>
+            <p className="mt-1 whitespace-pre-line break-words text-sm text-slate-700">
+              {payments.instructions}
+            </p>
+          </div>
+        ) : null}
+      </CardSection>
+      <CardSection title="Your top-ups">
+        <TopUpList topUps={wallet.topUps} timeZone={timeZone} />
+      </CardSection>
+      {history}
+    </div>
+  );
+}
+
+function TutorView({ wallet, timeZone, off }: { wallet: TutorWallet; timeZone: string; off: boolean }) {
+  const owed = wallet.payable.amountCents < 0;
+  const history = (
+    <CardSection title="History" className="lg:col-span-2">
+      <WalletHistory
+        reader="tutor"
+        transactions={wallet.transactions}
+        nextBefore={wallet.nextBefore}
+        timeZone={timeZone}
+      />
+    </CardSection>
+  );
+  if (off && wallet.transactions.length === 0) return null;
+  return (
+    <div className="grid items-start gap-6 lg:grid-cols-3">
+      <CardSection title="Your earnings">
+        <Figures
+          items={[
+            {
+              label: 'Pending',
+              value: amountLabel(wallet.pending),
+              detail: 'Held for your coming lessons, after commission',
+            },
+            {
+              label: owed ? 'Owed to the school' : 'Payable',
+              value: owed
+                ? moneyLabel(-wallet.payable.amountCents, wallet.payable.currency)
+                : amountLabel(wallet.payable),
+              detail: owed ? 'More was paid out than earned' : 'Earned, waiting to be paid out',
+            },
+            { label: 'Paid out', value: amountLabel(wallet.paidOut), detail: 'Paid to you so far' },
+          ]}
+        />
+      </CardSection>
+      {history}
+    </div>
+  );
+}

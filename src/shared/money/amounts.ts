@@ -1,0 +1,108 @@
+/**
+ * Amounts as people type and read them on the money screens: a top-up in whole units (dollars), an
+ * operator's payout with cents, a balance with its cents always written, a movement with its sign.
+ * Built on ../amounts.ts (integers in the currency's minor unit); plain Intl, no calendar code, so
+ * the navigation bar can show a balance without loading the lesson rules.
+ */
+import { type Amount, minorDigits, minorPerUnit } from '../amounts';
+
+export type { Amount };
+
+/** A top-up is asked for in whole units, from 5 to 5,000 (the server refuses anything else). */
+export const MIN_TOP_UP_UNITS = 5;
+export const MAX_TOP_UP_UNITS = 5000;
+
+export const centsFromUnits = (units: number, currency: string) => units * minorPerUnit(currency);
+
+/** The whole units that cover an amount: 12.01 needs 13. */
+export const unitsCovering = (cents: number, currency: string) => Math.ceil(cents / minorPerUnit(currency));
+
+/**
+ * What to top up to cover a shortfall: the missing amount rounded up to whole units, at least the
+ * smallest top-up and at most the largest (a bigger gap takes several).
+ */
+export function topUpUnitsFor(missing: Amount): number {
+  return Math.min(
+    MAX_TOP_UP_UNITS,
+    Math.max(MIN_TOP_UP_UNITS, unitsCovering(missing.amountCents, missing.currency)),
+  );
+}
+
+/**
+ * "$50.00", "-$12.50": an amount with its cents always written, as a balance or a statement shows
+ * it (a price on a tutor's card may drop them; money kept in an account does not).
+ */
+export function moneyLabel(amountCents: number, currency: string): string {
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(
+    amountCents / minorPerUnit(currency),
+  );
+}
+
+/** An Amount written out, as moneyLabel. */
+export const amountLabel = (amount: Amount) => moneyLabel(amount.amountCents, amount.currency);
+
+/** "+$50.00", "-$35.00": a movement in a statement, its direction always written. */
+export function signedAmountLabel(amount: Amount): string {
+  return new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: amount.currency,
+    signDisplay: 'exceptZero',
+  }).format(amount.amountCents / minorPerUnit(amount.currency));
+}
+
+/** "$5,000": whole units, written without cents. */
+export function wholeUnitsLabel(units: number, currency: string): string {
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency, maximumFractionDigits: 0 }).format(
+    units,
+  );
+}
+
+/** "$" for USD, "€" for EUR: the sign a field of whole units is written with. */
+export function currencySymbol(currency: string): string {
+  const parts = new Intl.NumberFormat('en-US', { style: 'currency', currency }).formatToParts(0);
+  return parts.find((part) => part.type === 'currency')?.value ?? currency;
+}
+
+/**
+ * A top-up amount as typed: whole units from 5 to 5,000, with or without the currency sign or
+ * thousands separators. The problem is said in the words the form shows.
+ */
+export function parseTopUpUnits(
+  text: string,
+  currency: string,
+): { units: number; problem?: undefined } | { problem: string; units?: undefined } {
+  const symbol = currencySymbol(currency);
+  const cleaned = text.trim().replaceAll(symbol, '').replaceAll(',', '').trim();
+  const range = `between ${wholeUnitsLabel(MIN_TOP_UP_UNITS, currency)} and ${wholeUnitsLabel(MAX_TOP_UP_UNITS, currency)}`;
+  if (cleaned === '') return { problem: `Enter an amount ${range}.` };
+  if (!/^\d+$/.test(cleaned)) return { problem: `Enter a whole amount (no cents), ${range}.` };
+  const units = Number(cleaned);
+  if (units < MIN_TOP_UP_UNITS || units > MAX_TOP_UP_UNITS) return { problem: `Top up ${range}.` };
+  return { units };
+}
+
+/**
+ * An amount as an operator types it, cents allowed ("29.75", "$1,200"): its minor units, or the
+ * problem in the form's words. Only positive amounts: a correction is a movement of its own.
+ */
+export function parseAmountCents(
+  text: string,
+  currency: string,
+): { cents: number; problem?: undefined } | { problem: string; cents?: undefined } {
+  const cleaned = text.trim().replaceAll(currencySymbol(currency), '').replaceAll(',', '').trim();
+  if (cleaned === '') return { problem: 'Enter an amount.' };
+  const digits = minorDigits(currency);
+  const shape = digits === 0 ? /^\d+$/ : new RegExp(`^\\d+(\\.\\d{1,${digits}})?$`);
+  if (!shape.test(cleaned)) {
+    return { problem: digits === 0 ? 'Enter a whole amount.' : 'Enter an amount such as 25 or 25.50.' };
+  }
+  // Whole and fraction read apart, so no binary fraction creeps into the minor units.
+  const [whole = '0', fraction = ''] = cleaned.split('.');
+  const cents = Number(whole) * minorPerUnit(currency) + Number(fraction.padEnd(digits, '0') || '0');
+  if (cents <= 0) return { problem: 'Enter an amount above zero.' };
+  return { cents };
+}
+
+/** "29.75", "30.00": minor units as a field shows them to be edited. */
+export const amountFieldValue = (cents: number, currency: string) =>
+  (cents / minorPerUnit(currency)).toFixed(minorDigits(currency));

@@ -1,0 +1,171 @@
+/**
+ * Money in the browser, against a server that takes payments (PAYMENTS=on): a student asks for a
+ * top-up by transfer, the seeded admin confirms it on the finance page, the student books and
+ * the bar's balance drops by the price; a balance too small for a lesson leads to the wallet with
+ * the missing amount; the tutor sees what the booked lesson holds for them. Against a server with
+ * payments off these tests are skipped: the other specs book without money.
+ */
+import type { Browser, Page } from '@playwright/test';
+import { Temporal } from 'temporal-polyfill';
+import { shortDayLabel } from '../../src/shared/lessons/lesson-times';
+import {
+  createAccount,
+  expect,
+  expectNoAccessibilityViolations,
+  openMenuIfCollapsed,
+  secondBrowser,
+  seededPair,
+  signInAs,
+  test,
+} from './fixtures';
+
+const ZONE = 'Europe/Berlin';
+test.use({ timezoneId: ZONE });
+
+/** Every test here needs a school that takes payments. */
+test.beforeEach(async ({ page }) => {
+  const config = (await (await page.request.get('/api/config')).json()) as { payments?: { on: boolean } };
+  test.skip(!config.payments?.on, 'the server runs with PAYMENTS=off');
+});
+
+const unique = () => `${test.info().project.name}${Date.now().toString(36)}`;
+
+/** A published tutor at $40 an hour, open 09:00-21:00 every day for one-hour lessons, booked at once. */
+async function openTutor(browser: Browser, name: string): Promise<{ id: string; page: Page }> {
+  const page = await secondBrowser(browser, ZONE);
+  await createAccount(page, { role: 'tutor', displayName: name });
+  const profile = await page.request.patch('/api/profile/details', {
+    data: {
+      headline: `${name.split(' ')[0]} teaches with patience`,
+      about: 'Clear explanations, lots of practice.',
+      subjects: ['Algebra'],
+      hourlyRate: 40,
+      languages: ['English'],
+      timeZone: ZONE,
+    },
+  });
+  expect(profile.status(), await profile.text()).toBe(200);
+  const hours = await page.request.put('/api/availability', {
+    data: {
+      timeZone: ZONE,
+      weekly: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: '09:00', end: '21:00' })),
+      overrides: [],
+      lessonMinutes: [60],
+      slotStepMinutes: 60,
+      minimumNoticeHours: 0,
+      bookingHorizonDays: 60,
+      bufferMinutes: 0,
+      instantBooking: true,
+    },
+  });
+  expect(hours.status(), await hours.text()).toBe(200);
+  const id = (await (await page.request.get('/api/session')).json()).user.id as string;
+  return { id, page };
+}
+
+/** Chooses a time two days ahead on the tutor's page; the booking region. */
+async function chooseTime(page: Page, tutorId: string) {
+  await page.goto(`/tutors/${tutorId}`);
+  const booking = page.getByRole('region', { name: 'Book a lesson' });
+  const day = Temporal.Now.plainDateISO(ZONE).add({ days: 2 });
+  const dayName = shortDayLabel(
+    day.toZonedDateTime({ timeZone: ZONE, plainTime: Temporal.PlainTime.from('12:00') }).epochMilliseconds,
+    ZONE,
+  );
+  await booking.getByRole('radio', { name: new RegExp(`^${dayName}, `) }).check();
+  await booking
+    .getByRole('group', { name: new RegExp(`^${dayName}`) })
+    .getByRole('button', { name: '10:00', exact: true })
+    .click();
+  return booking;
+}
+
+/** The bar's Wallet link, opened out of the menu on a phone. */
+async function walletLink(page: Page) {
+  await openMenuIfCollapsed(page);
+  return page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Wallet/ });
+}
+
+test('a student tops up by transfer, an admin confirms it, and a booking takes the price from the balance', async ({
+  page,
+  browser,
+}) => {
+  const tutor = await openTutor(browser, `Tara Tally${unique()}`);
+  const student = await createAccount(page, { role: 'student', displayName: `Wim Wallet${unique()}` });
+
+  // The student asks for $50 by transfer and is given a reference to pay with.
+  await page.goto('/wallet');
+  await expect(page.getByRole('heading', { level: 1, name: 'Wallet' })).toBeVisible();
+  await page.getByLabel('Amount (USD)').fill('50');
+  await page.getByRole('button', { name: 'Top up' }).click();
+  const told = page.getByRole('status').filter({ hasText: 'Top-up of $50.00 requested' });
+  await expect(told).toBeVisible();
+  const reference = (await told.textContent())?.match(/TL-[A-Z0-9]+/)?.[0] ?? '';
+  expect(reference).not.toBe('');
+  const topUps = page.getByRole('region', { name: 'Your top-ups' });
+  await expect(topUps).toContainText(reference);
+  await expect(topUps).toContainText('Waiting for the school');
+  await expectNoAccessibilityViolations(page);
+
+  // The admin sees it waiting and confirms it.
+  const admin = await secondBrowser(browser, ZONE);
+  await signInAs(admin, seededPair().admin);
+  await admin.goto('/admin/finance');
+  await expect(admin.getByRole('heading', { level: 1, name: 'Finance' })).toBeVisible();
+  await expect(admin.getByText(/These six figures sum to \$0\.00/)).toBeVisible();
+  await admin
+    .getByRole('button', { name: `Confirm $50.00 from ${student.displayName} (${reference})` })
+    .click();
+  await expect(admin.getByRole('status').filter({ hasText: 'Confirmed' })).toContainText(reference);
+  await expectNoAccessibilityViolations(admin);
+  await admin.context().close();
+
+  // The student's bar shows the balance; the booking box weighs the price against it.
+  await page.goto('/wallet');
+  await expect(page.getByRole('region', { name: 'Your top-ups' })).toContainText('Added to your balance');
+  await expect(await walletLink(page)).toHaveAccessibleName(/^Wallet \$50\.00/);
+  const booking = await chooseTime(page, tutor.id);
+  await expect(booking).toContainText('Price $40.00 · Your balance $50.00');
+  await booking.getByRole('button', { name: 'Confirm booking' }).click();
+  await expect(booking.getByRole('status').filter({ hasText: 'Booked' })).toBeVisible();
+  await expect(await walletLink(page)).toHaveAccessibleName(/^Wallet \$10\.00/);
+
+  // The wallet lists the hold, with its receipt; the schedule says the lesson is paid and held.
+  await page.goto('/wallet');
+  const history = page.getByRole('region', { name: 'History' });
+  await expect(history).toContainText('-$40.00');
+  await expect(history.getByRole('link', { name: /^Receipt/ }).first()).toHaveAttribute('target', '_blank');
+  await page.goto('/schedule');
+  await expect(page.getByRole('region', { name: 'Upcoming lessons' })).toContainText('Paid · held');
+
+  // The tutor sees what the lesson holds for them, after the school's commission.
+  await tutor.page.goto('/dashboard');
+  await expect(tutor.page.getByRole('region', { name: 'Earnings this month' })).toContainText(
+    /\$\d+ pending/,
+  );
+  await tutor.page.goto('/wallet');
+  // $40 less the school's 15% (the default commission), held until the lesson takes place: the
+  // tutor's own account moves only when it is settled.
+  await expect(tutor.page.getByRole('region', { name: 'Your earnings' })).toContainText('$34.00');
+  await expectNoAccessibilityViolations(tutor.page);
+  await tutor.page.context().close();
+});
+
+test('a balance too small for a lesson offers a top-up of what is missing', async ({ page, browser }) => {
+  const tutor = await openTutor(browser, `Sol Short${unique()}`);
+  await tutor.page.context().close();
+  await createAccount(page, { role: 'student', displayName: `Pia Purse${unique()}` });
+
+  const booking = await chooseTime(page, tutor.id);
+  await expect(booking).toContainText('Price $40.00 · Your balance $0.00');
+  await expect(booking).toContainText('Your balance is $40.00 short for this lesson.');
+
+  // Booking anyway: the server refuses, and says the same.
+  await booking.getByRole('button', { name: 'Confirm booking' }).click();
+  await expect(booking.getByRole('alert')).toContainText('Top up');
+
+  await booking.getByRole('link', { name: 'Top up' }).click();
+  await expect(page).toHaveURL(/\/wallet\?amount=40$/);
+  await expect(page.getByLabel('Amount (USD)')).toHaveValue('40');
+  await expectNoAccessibilityViolations(page);
+});
