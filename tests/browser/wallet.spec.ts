@@ -2,12 +2,14 @@
  * Money in the browser, against a server that takes payments (PAYMENTS=on): a student asks for a
  * top-up by transfer, the seeded admin confirms it on the finance page, the student books and
  * the bar's balance drops by the price; a balance too small for a lesson leads to the wallet with
- * the missing amount; the tutor sees what the booked lesson holds for them. Against a server with
- * payments off these tests are skipped: the other specs book without money.
+ * the missing amount; the tutor sees what the booked lesson holds for them, and what lessons that took place earned
+ * them. It runs against the second server of playwright.config.ts, which takes payments; the
+ * other specs book without money.
  */
 import type { Browser, Page } from '@playwright/test';
 import { Temporal } from 'temporal-polyfill';
 import { shortDayLabel } from '../../src/shared/lessons/lesson-times';
+import { moneyLabel } from '../../src/shared/money/amounts';
 import {
   createAccount,
   expect,
@@ -22,10 +24,10 @@ import {
 const ZONE = 'Europe/Berlin';
 test.use({ timezoneId: ZONE });
 
-/** Every test here needs a school that takes payments. */
+/** Every test here runs against the server that takes payments (playwright.config.ts, "-paid"). */
 test.beforeEach(async ({ page }) => {
   const config = (await (await page.request.get('/api/config')).json()) as { payments?: { on: boolean } };
-  test.skip(!config.payments?.on, 'the server runs with PAYMENTS=off');
+  expect(config.payments?.on, 'the wallet spec needs the server with payments on').toBe(true);
 });
 
 const unique = () => `${test.info().project.name}${Date.now().toString(36)}`;
@@ -167,5 +169,30 @@ test('a balance too small for a lesson offers a top-up of what is missing', asyn
   await booking.getByRole('link', { name: 'Top up' }).click();
   await expect(page).toHaveURL(/\/wallet\?amount=40$/);
   await expect(page.getByLabel('Amount (USD)')).toHaveValue('40');
+  await expectNoAccessibilityViolations(page);
+});
+
+test('a tutor is paid for the lessons that took place, less the school’s commission', async ({ page }) => {
+  // The seed left two lessons that took place confirmed and holding their price: the server's
+  // lesson job completed and settled them as it started.
+  const { tutor, completedLessonIds } = seededPair();
+  await signInAs(page, tutor);
+  let earned = 0;
+  for (const id of completedLessonIds) {
+    const lesson = (await (await page.request.get(`/api/lessons/${id}`)).json()) as {
+      payment: { status: string; amountCents: number };
+    };
+    expect(lesson.payment.status).toBe('settled');
+    // 15% to the school, rounded half up to the cent; the rest to the tutor.
+    earned += lesson.payment.amountCents - Math.floor((lesson.payment.amountCents * 15 + 50) / 100);
+  }
+  await page.goto('/wallet');
+  const earnings = page.getByRole('region', { name: 'Your earnings' });
+  await expect(earnings).toContainText(moneyLabel(earned, 'USD'));
+  await expect(page.getByRole('region', { name: 'History' })).toContainText(
+    `+${moneyLabel(earned / 2, 'USD')}`,
+  );
+  await page.goto('/dashboard');
+  await expect(page.getByRole('region', { name: 'Earnings this month' })).toBeVisible();
   await expectNoAccessibilityViolations(page);
 });
