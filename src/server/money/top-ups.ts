@@ -7,6 +7,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import { formatAmount, minorPerUnit } from '../../shared/amounts';
+import { MAX_TOP_UP_UNITS, MIN_TOP_UP_UNITS } from '../../shared/money/amounts';
 import { type Actor, accountTarget, recordAudit } from '../admin/audit-log';
 import type { DB, TopUpMethod } from '../db/schema';
 import { ApiError } from '../http/api-error';
@@ -14,8 +15,8 @@ import type { Mailer } from '../mail/mailer';
 import { accounts, post } from './ledger';
 import { topUpConfirmedMail, topUpRejectedMail } from './money-mail';
 
-/** The smallest and largest top-up, in whole units of the currency. */
-export const TOP_UP_UNITS = { min: 5, max: 5000 } as const;
+/** The smallest and largest top-up, in whole units of the currency (the form checks the same). */
+const TOP_UP_UNITS = { min: MIN_TOP_UP_UNITS, max: MAX_TOP_UP_UNITS } as const;
 
 export const topUpMessages = {
   range: (currency: string) =>

@@ -4,7 +4,7 @@
  * Built on ../amounts.ts (integers in the currency's minor unit); plain Intl, no calendar code, so
  * the navigation bar can show a balance without loading the lesson rules.
  */
-import { type Amount, minorDigits, minorPerUnit } from '../amounts';
+import { type Amount, decimalString, minorDigits, minorPerUnit } from '../amounts';
 
 export type { Amount };
 
@@ -33,8 +33,9 @@ export function topUpUnitsFor(missing: Amount): number {
  * it (a price on a tutor's card may drop them; money kept in an account does not).
  */
 export function moneyLabel(amountCents: number, currency: string): string {
+  // An exact decimal string: Intl reads it as a decimal, so no binary fraction creeps in.
   return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(
-    amountCents / minorPerUnit(currency),
+    decimalString(amountCents, currency) as unknown as number,
   );
 }
 
@@ -47,7 +48,7 @@ export function signedAmountLabel(amount: Amount): string {
     style: 'currency',
     currency: amount.currency,
     signDisplay: 'exceptZero',
-  }).format(amount.amountCents / minorPerUnit(amount.currency));
+  }).format(decimalString(amount.amountCents, amount.currency) as unknown as number);
 }
 
 /** "$5,000": whole units, written without cents. */
