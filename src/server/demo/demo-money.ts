@@ -9,7 +9,8 @@
  *   off; a completed one was settled when it ended, the commission to the school, the rest to the
  *   tutor;
  * - a few tutors were paid out part of what they were owed a few days ago;
- * - two students have a transfer announced but not yet confirmed, for the demo admin to confirm.
+ * - two transfers (from one or two students) are announced but not yet confirmed, for the demo
+ *   admin to confirm.
  *
  * The ledger's running balances follow the order transactions are written in, and the wallet lists
  * them in that order, so every step is written in the order of its date. Generated from a fixed
@@ -155,7 +156,7 @@ export async function insertDemoMoney(db: Kysely<DB>, rules: PaymentRules, now: 
       previous = move.at;
     }
   }
-  // A transfer or two announced in the last day, that the demo admin has yet to see arrive.
+  // Two transfers announced in the last day, that the demo admin has yet to see arrive.
   const students = [...byStudent.keys()].sort();
   for (let n = 0; n < PENDING_TOP_UPS && students.length > 0; n++) {
     const studentId = students[Math.floor(random() * students.length)] as string;
