@@ -2,8 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * `npm run test:reliability`: the reliability promises (durability under kill -9, graceful
- * shutdown, database and mail outages, a minute of load, messages across a restart) against the real server process. Not
- * part of `npm test`: it takes minutes and loads the whole machine, so its files run one at a time.
+ * shutdown, database and mail outages, a minute of load, messages across a restart, money across
+ * kill -9) against the real server process. Not part of `npm test`: it takes minutes and loads the
+ * whole machine, so its files run one at a time.
  */
 export default defineConfig({
   test: {

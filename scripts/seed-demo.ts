@@ -1,6 +1,7 @@
 /**
  * `npm run seed:demo`: fills an empty database with 200 demo tutors (with weekly hours), demo
- * students, their lessons and reviews, and a demo admin, so a newcomer sees a living marketplace
+ * students, their lessons and reviews, the money those lessons moved (unless PAYMENTS is off), and a
+ * demo admin, so a newcomer sees a living marketplace
  * and can sign in as each kind of person with one printed password. Uses the same configuration
  * as the server (DATA_DIR or DATABASE_URL); stop the server first when it uses the embedded store.
  * It never touches a database that has accounts. Like the server, it stops on a problem with one
@@ -52,12 +53,12 @@ try {
 }
 try {
   const started = Date.now();
-  await seedDemoDatabase(database.db, COUNT, { photos: true });
+  await seedDemoDatabase(database.db, COUNT, { photos: true, payments: config.payments });
   const signIns = await addDemoSignIns(database.db, await hashPassword(DEMO_PASSWORD));
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   process.stdout.write(
     [
-      `Added ${COUNT} demo tutors, with their weekly hours, demo students, lessons and reviews, in ${seconds} s.`,
+      `Added ${COUNT} demo tutors, with their weekly hours, demo students, lessons and reviews${config.payments.on ? ', wallets and earnings' : ''}, in ${seconds} s.`,
       `Start the server, open ${config.appUrl}/login and sign in with the password "${DEMO_PASSWORD}" as:`,
       `  a demo student  ${signIns.student.email}  (${signIns.student.displayName})`,
       `  a demo tutor    ${signIns.tutor.email}  (${signIns.tutor.displayName})`,

@@ -2,13 +2,16 @@
  * Tutor profiles and discovery: the publication rule, role-specific profiles, photos
  * checked by content, and a search that filters, sorts, pages, validates and never leaks.
  */
+import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DemoSeedRefusedError, seedDemoDatabase } from '../../src/server/demo/demo-seed';
 import { generateDemoTutors } from '../../src/server/demo/demo-tutors';
+import { commissionOf } from '../../src/server/money/ledger';
 import { PUBLICATION_REQUIREMENTS } from '../../src/shared/tutor-catalog';
-import { type CookieJar, get, send, signUp, verifiedUser } from '../support/accounts';
+import { type CookieJar, get, send, signUp, verifiedPerson, verifiedUser } from '../support/accounts';
 import { type MailCatcher, startMailCatcher } from '../support/mail-catcher';
+import { financeTotals, makeAdmin } from '../support/money';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 let t: TestApp;
@@ -384,9 +387,9 @@ describe('demo data', () => {
     const first = generateDemoTutors(200);
     expect(generateDemoTutors(200)).toEqual(first);
     expect(new Set(first.flatMap((tutor) => tutor.categories)).size).toBe(4);
-    const own = await createTestApp();
+    const own = await createTestApp({ env: { PAYMENTS: 'off', CURRENCY: 'EUR' } });
     try {
-      await seedDemoDatabase(own.database.db, 200, { photos: false });
+      await seedDemoDatabase(own.database.db, 200, { photos: false, payments: own.config.payments });
       const total = async () => (await (await own.request('/api/tutors?pageSize=1')).json()).total;
       expect(await total()).toBe(200);
       const rates = first.map((tutor) => tutor.hourlyRate);
@@ -418,6 +421,114 @@ describe('demo data', () => {
       expect(reviews.every((review) => review.created_at.getTime() <= Date.now())).toBe(true);
       const best = await (await own.request('/api/tutors?sort=rating&pageSize=1')).json();
       expect(best.tutors[0].rating.count).toBeGreaterThan(0);
+      // With payments off the lessons moved no money, and are priced in the school's currency.
+      const lessons = await db.selectFrom('lessons').select(['currency', 'payment_status']).execute();
+      expect(new Set(lessons.map((lesson) => `${lesson.currency} ${lesson.payment_status}`))).toEqual(
+        new Set(['EUR none']),
+      );
+      expect(await db.selectFrom('ledger_transactions').select('id').execute()).toEqual([]);
+      expect(await db.selectFrom('top_ups').select('id').execute()).toEqual([]);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it("with payments on, moves its lessons' money through the ledger, and the totals sum to zero", async () => {
+    const own = await createTestApp({
+      env: { PAYMENTS: 'on', CURRENCY: 'EUR', COMMISSION_PERCENT: '20', SMTP_URL: mailbox.smtpUrl },
+    });
+    try {
+      const { db } = own.database;
+      const started = Date.now();
+      await seedDemoDatabase(db, 200, { photos: false, payments: own.config.payments });
+      const admin = await makeAdmin(own, await verifiedPerson(own, mailbox, 'student', 'Fin Ance'));
+      const { jar } = admin;
+      const totals = await financeTotals(own, admin);
+
+      // Each lesson's money is where its status says: planned ones hold their price, completed
+      // ones were settled, cancelled ones gave it back.
+      const lessons = await db
+        .selectFrom('lessons as l')
+        .leftJoin('ledger_entries as e', (join) => join.on('e.account_id', '=', sql<string>`'hold:' || l.id`))
+        .select(['l.id', 'l.status', 'l.payment_status', 'l.price_cents', 'l.currency', 'l.starts_at'])
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('e.amount_cents'), sql<string>`0`).as('held'))
+        .groupBy('l.id')
+        .execute();
+      expect(lessons.length).toBeGreaterThan(100);
+      const expected = { pending: 'held', confirmed: 'held', completed: 'settled', cancelled: 'released' };
+      const wrong = lessons.filter(
+        (lesson) =>
+          lesson.currency !== 'EUR' ||
+          lesson.payment_status !== expected[lesson.status as keyof typeof expected] ||
+          Number(lesson.held) !== (lesson.payment_status === 'held' ? lesson.price_cents : 0) ||
+          (lesson.payment_status === 'held') !== lesson.starts_at.getTime() > started,
+      );
+      expect(wrong).toEqual([]);
+      const completed = lessons.filter((lesson) => lesson.status === 'completed');
+      expect(totals.schoolRevenue).toBe(
+        completed.reduce((sum, lesson) => sum + commissionOf(lesson.price_cents, 20), 0),
+      );
+      expect(totals.held).toBe(
+        lessons.reduce((sum, lesson) => sum + (lesson.payment_status === 'held' ? lesson.price_cents : 0), 0),
+      );
+
+      // Each settlement is dated at its lesson's end.
+      const settlements = await db
+        .selectFrom('ledger_transactions as t')
+        .innerJoin('lessons as l', 'l.id', 't.lesson_id')
+        .select(['t.created_at', 'l.ends_at'])
+        .where('t.kind', '=', 'lesson_settle')
+        .execute();
+      expect(settlements.length).toBe(completed.length);
+      expect(settlements.filter((row) => row.created_at.getTime() !== row.ends_at.getTime())).toEqual([]);
+
+      // Every student with lessons topped up once or twice, each confirmed top-up credited once.
+      const topUps = await db
+        .selectFrom('top_ups as u')
+        .leftJoin('ledger_transactions as t', (join) =>
+          join.on('t.idempotency_key', '=', sql<string>`'top_up:' || u.id`),
+        )
+        .select(['u.student_id', 'u.status', 'u.method', 'u.amount_cents', 't.id as transaction_id'])
+        .execute();
+      const confirmed = topUps.filter((row) => row.status === 'confirmed');
+      const perStudent = new Map<string, number>();
+      for (const row of confirmed) perStudent.set(row.student_id, (perStudent.get(row.student_id) ?? 0) + 1);
+      const students = await db.selectFrom('lessons').select('student_id').distinct().execute();
+      expect(students.filter((row) => ![1, 2].includes(perStudent.get(row.student_id) ?? 0))).toEqual([]);
+      expect(confirmed.every((row) => row.method === 'manual' && row.transaction_id !== null)).toBe(true);
+      expect(topUps.filter((row) => row.status === 'pending' && row.transaction_id !== null)).toEqual([]);
+
+      // The admin sees one or two transfers to confirm, tutors paid out who are still owed a
+      // little, and no balance below zero.
+      const finance = await (await get(own, '/api/admin/finance', jar)).json();
+      expect(finance.pendingTopUps.length).toBeGreaterThanOrEqual(1);
+      expect(finance.pendingTopUps.length).toBeLessThanOrEqual(2);
+      const payouts = await db
+        .selectFrom('ledger_entries as e')
+        .innerJoin('ledger_transactions as t', 't.id', 'e.transaction_id')
+        .select(['e.account_id', 'e.amount_cents', 't.created_at'])
+        .where('t.kind', '=', 'payout')
+        .where('e.account_kind', '=', 'payable')
+        .execute();
+      expect(payouts.length).toBeGreaterThanOrEqual(2);
+      expect(payouts.every((row) => row.created_at.getTime() < started)).toBe(true);
+      // What came in by transfer, less what went out to tutors.
+      expect(-totals.manual).toBe(
+        confirmed.reduce((sum, row) => sum + row.amount_cents, 0) +
+          payouts.reduce((sum, row) => sum + row.amount_cents, 0),
+      );
+      const owed = new Set(
+        finance.payables.map((row: { tutor: { id: string } }) => `payable:${row.tutor.id}`),
+      );
+      expect(payouts.filter((row) => !owed.has(row.account_id))).toEqual([]);
+      expect(
+        finance.balances.filter((row: { balance: { amountCents: number } }) => row.balance.amountCents < 0),
+      ).toEqual([]);
+
+      // Written in the order of their dates, so each wallet's history reads in order.
+      const order = await db.selectFrom('ledger_transactions').select('created_at').orderBy('id').execute();
+      const dates = order.map((row) => row.created_at.getTime());
+      expect(dates).toEqual([...dates].sort((a, b) => a - b));
     } finally {
       await own.close();
     }
@@ -427,7 +538,9 @@ describe('demo data', () => {
     const own = await createTestApp();
     try {
       await signUp(own, { role: 'student', name: 'Rhea Real' });
-      await expect(seedDemoDatabase(own.database.db, 200, { photos: false })).rejects.toThrow(
+      await expect(
+        seedDemoDatabase(own.database.db, 200, { photos: false, payments: own.config.payments }),
+      ).rejects.toThrow(
         new DemoSeedRefusedError(
           'The database already has 1 account(s): seed:demo only fills an empty database.',
         ),

@@ -11,6 +11,7 @@ const promises = [
   { file: 'dependency-failure.test.ts', name: 'dependency failure' },
   { file: 'load.test.ts', name: 'load' },
   { file: 'messages-restart.test.ts', name: 'messages across a restart' },
+  { file: 'money-crash.test.ts', name: 'money across kill -9' },
 ];
 
 export default class SummaryReporter implements Reporter {

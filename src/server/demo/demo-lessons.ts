@@ -42,7 +42,13 @@ interface Hours {
 const instantOf = (date: Temporal.PlainDate, time: string, timeZone: string) =>
   date.toZonedDateTime({ timeZone, plainTime: Temporal.PlainTime.from(time) }).epochMilliseconds;
 
-export async function insertDemoLessons(db: Kysely<DB>, tutors: DemoTutor[], now: number): Promise<void> {
+/** Lessons are priced in `currency`, the school's (CURRENCY), as a booking would be. */
+export async function insertDemoLessons(
+  db: Kysely<DB>,
+  tutors: DemoTutor[],
+  now: number,
+  currency: string,
+): Promise<void> {
   const random = seededRandom(28);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
   const hoursOf = new Map<string, Hours>();
@@ -118,6 +124,9 @@ export async function insertDemoLessons(db: Kysely<DB>, tutors: DemoTutor[], now
           ? 'pending'
           : 'confirmed';
       const bookedAt = Math.min(now - HOUR, start - (3 + Math.floor(random() * 10)) * DAY);
+      // A cancelled lesson was called off a day after it was booked, still days before its start.
+      const changedAt =
+        status === 'pending' ? now - HOUR : status === 'cancelled' ? bookedAt + DAY : bookedAt;
       const subject = pick(tutor.subjects);
       lessons.push({
         id: crypto.randomUUID(),
@@ -130,7 +139,7 @@ export async function insertDemoLessons(db: Kysely<DB>, tutors: DemoTutor[], now
         minutes: 60,
         blocked_until: new Date(start + HOUR),
         price_cents: lessonPriceCents(tutor.hourlyRate, 60),
-        currency: 'USD',
+        currency,
         status,
         // A waiting request was made an hour ago, so it is still waiting when someone looks.
         expires_at: status === 'pending' ? new Date(requestExpiresAt(now - HOUR, start)) : null,
@@ -139,7 +148,7 @@ export async function insertDemoLessons(db: Kysely<DB>, tutors: DemoTutor[], now
         cancelled_by: status === 'cancelled' ? student.id : null,
         cancel_reason: null,
         created_at: new Date(status === 'pending' ? now - HOUR : bookedAt),
-        updated_at: new Date(status === 'pending' ? now - HOUR : bookedAt),
+        updated_at: new Date(changedAt),
       });
     }
   }

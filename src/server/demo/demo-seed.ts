@@ -1,13 +1,16 @@
 /**
  * What `npm run seed:demo` puts in an empty database: demo tutors (demo-tutors.ts) with their
- * weekly hours, demo students and their lessons (demo-lessons.ts), and reviews (demo-reviews.ts).
+ * weekly hours, demo students and their lessons (demo-lessons.ts), reviews (demo-reviews.ts), and,
+ * when the school takes payments, the money those lessons moved (demo-money.ts).
  * Demo seeding lives here, apart from the features it fills, so that no feature imports another's
  * demo data.
  */
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
+import type { PaymentRules } from '../money/lesson-payments';
 import { groupCatalog, readSubjects } from '../settings/subject-catalog';
 import { insertDemoLessons } from './demo-lessons';
+import { insertDemoMoney } from './demo-money';
 import { insertDemoReviews } from './demo-reviews';
 import { generateDemoTutors, insertDemoTutors } from './demo-tutors';
 
@@ -16,12 +19,13 @@ export class DemoSeedRefusedError extends Error {}
 
 /**
  * What `npm run seed:demo` does: fills an empty database (no account at all) with `count` demo
- * tutors, and refuses any other.
+ * tutors, and refuses any other. Lessons are priced in the school's currency; with payments off
+ * they moved no money, as a booking then moves none.
  */
 export async function seedDemoDatabase(
   db: Kysely<DB>,
   count: number,
-  options: { photos: boolean },
+  options: { photos: boolean; payments: PaymentRules },
 ): Promise<void> {
   const { n } = await db
     .selectFrom('users')
@@ -35,6 +39,7 @@ export async function seedDemoDatabase(
   const tutors = generateDemoTutors(count, undefined, groupCatalog(await readSubjects(db)));
   await insertDemoTutors(db, tutors, options);
   const now = Date.now();
-  await insertDemoLessons(db, tutors, now);
+  await insertDemoLessons(db, tutors, now, options.payments.currency);
   await insertDemoReviews(db, now);
+  await insertDemoMoney(db, options.payments, now);
 }
