@@ -15,8 +15,8 @@ import { grantAdmin } from '../../src/server/admin/admins';
 import { openDatabase } from '../../src/server/db/database';
 import type { DB } from '../../src/server/db/schema';
 import { generateDemoTutors, insertDemoTutors } from '../../src/server/demo/demo-tutors';
-import { accounts, post } from '../../src/server/money/ledger';
 import { holdPrice } from '../../src/server/money/lesson-payments';
+import { creditTopUp } from '../../src/server/money/top-ups';
 import { lessonPriceCents } from '../../src/shared/lessons/availability';
 
 /** The browser suite's password (fixtures.ts), so a seeded person signs in like any other. */
@@ -178,11 +178,10 @@ async function fundAndHold(
 ) {
   const rules = { on: true, currency: 'USD', commissionPercent: 15 };
   await db.transaction().execute(async (trx) => {
-    const topUpId = crypto.randomUUID();
-    await trx
+    const topUp = await trx
       .insertInto('top_ups')
       .values({
-        id: topUpId,
+        id: crypto.randomUUID(),
         student_id: studentId,
         amount_cents: 20_000,
         currency: 'USD',
@@ -191,18 +190,9 @@ async function fundAndHold(
         reference: `TL-SEED${project === 'desktop' ? 'D' : 'P'}`,
         settled_at: new Date(),
       })
-      .execute();
-    await post(trx, {
-      kind: 'top_up',
-      key: `top_up:${topUpId}`,
-      currency: 'USD',
-      actorId: null,
-      memo: 'Top-up (seeded)',
-      entries: [
-        { account: accounts.clearing('manual'), amountCents: -20_000 },
-        { account: accounts.balance(studentId), amountCents: 20_000 },
-      ],
-    });
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await creditTopUp(trx, topUp, null, Date.now());
     for (const lesson of lessons) await holdPrice(trx, rules, lesson, Date.now());
   });
 }

@@ -837,6 +837,12 @@ describe('the price of a lesson', () => {
   ])('at $%i an hour, %i minutes cost %i cents', (rate, minutes, cents) => {
     expect(lessonPriceCents(rate, minutes)).toBe(cents);
   });
+
+  it('prices in the minor unit of a currency without cents, or with three digits', () => {
+    // ¥5,000 an hour for 45 minutes is ¥3,750; 10 KWD an hour for 45 minutes is 7.500 KWD.
+    expect(lessonPriceCents(5000, 45, 1)).toBe(3750);
+    expect(lessonPriceCents(10, 45, 1000)).toBe(7500);
+  });
 });
 
 describe('the availability form', () => {

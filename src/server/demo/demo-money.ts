@@ -22,7 +22,7 @@ import { minorPerUnit } from '../../shared/amounts';
 import type { DB } from '../db/schema';
 import { accounts, balanceOf, post } from '../money/ledger';
 import { holdPrice, type PaymentRules, releaseHold, settleHold } from '../money/lesson-payments';
-import { TOP_UP_UNITS } from '../money/top-ups';
+import { creditTopUp, TOP_UP_UNITS } from '../money/top-ups';
 import { DEMO_ADMIN } from './demo-accounts';
 import { seededRandom } from './demo-tutors';
 
@@ -200,20 +200,8 @@ export async function insertDemoMoney(db: Kysely<DB>, rules: PaymentRules, now: 
 async function write(trx: Transaction<DB>, rules: PaymentRules, next: Step) {
   switch (next.kind) {
     case 'top_up': {
-      const { topUp } = next;
       // What the admin's confirmation credits: from the clearing account to the balance.
-      await post(trx, {
-        kind: 'top_up',
-        key: `top_up:${topUp.id}`,
-        currency: topUp.currency,
-        actorId: DEMO_ADMIN.id,
-        memo: `Top-up ${topUp.reference}`,
-        entries: [
-          { account: accounts.clearing('manual'), amountCents: -topUp.amount_cents },
-          { account: accounts.balance(topUp.student_id), amountCents: topUp.amount_cents },
-        ],
-        now: next.at,
-      });
+      await creditTopUp(trx, next.topUp, DEMO_ADMIN.id, next.at);
       return;
     }
     case 'hold':

@@ -16,7 +16,7 @@ import { accounts, post } from './ledger';
 import { topUpConfirmedMail, topUpRejectedMail } from './money-mail';
 
 /** The smallest and largest top-up, in whole units of the currency (the form checks the same). */
-const TOP_UP_UNITS = { min: MIN_TOP_UP_UNITS, max: MAX_TOP_UP_UNITS } as const;
+export const TOP_UP_UNITS = { min: MIN_TOP_UP_UNITS, max: MAX_TOP_UP_UNITS } as const;
 
 export const topUpMessages = {
   range: (currency: string) =>
@@ -130,7 +130,12 @@ async function settle(
 }
 
 /** Credits a settled top-up to the student's balance, from the clearing account it came through. */
-async function credit(trx: Transaction<DB>, row: TopUpRow, actorId: string | null, now: number) {
+export async function creditTopUp(
+  trx: Transaction<DB>,
+  row: Pick<TopUpRow, 'id' | 'currency' | 'reference' | 'method' | 'amount_cents' | 'student_id'>,
+  actorId: string | null,
+  now: number,
+) {
   await post(trx, {
     kind: 'top_up',
     key: `top_up:${row.id}`,
@@ -170,7 +175,7 @@ export async function confirmTopUp(deps: AdminDecisionDeps, actor: Actor, id: st
       { status: 'confirmed', note: null, settledBy: actor.id, now },
       { method: 'manual' },
     );
-    await credit(trx, settled, actor.id, now);
+    await creditTopUp(trx, settled, actor.id, now);
     const student = await studentOf(trx, settled.student_id);
     await recordAudit(
       trx,
@@ -261,7 +266,7 @@ export async function confirmCardTopUp(
       .returningAll()
       .executeTakeFirst();
     if (!row) return false;
-    await credit(trx, row, null, now);
+    await creditTopUp(trx, row, null, now);
     return true;
   });
 }

@@ -274,6 +274,9 @@ export const canChange = (start: number, now: number) => now < changeableUntil(s
 export const requestExpiresAt = (requestedAt: number, start: number) =>
   Math.min(requestedAt + 2 * DAY, start);
 
-/** The price of a lesson in cents: the hourly rate (whole dollars) times its length. */
-export const lessonPriceCents = (hourlyRate: number, minutes: number) =>
-  Math.round((hourlyRate * 100 * minutes) / 60);
+/**
+ * The price of a lesson in the currency's minor unit: the hourly rate (whole units) times its
+ * length, rounded to the nearest minor unit. `minorPerUnit` is 100 for USD, 1 for JPY.
+ */
+export const lessonPriceCents = (hourlyRate: number, minutes: number, minorPerUnit = 100) =>
+  Math.round((hourlyRate * minorPerUnit * minutes) / 60);

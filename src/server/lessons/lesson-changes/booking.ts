@@ -4,6 +4,7 @@
  * safe: it gets the lesson its first attempt made.
  */
 import { randomUUID } from 'node:crypto';
+import { minorPerUnit } from '../../../shared/amounts';
 import { lessonPriceCents, requestExpiresAt } from '../../../shared/lessons/availability';
 import { ApiError } from '../../http/api-error';
 import { checkBalanceCovers, holdPrice } from '../../money/lesson-payments';
@@ -78,7 +79,7 @@ export async function bookLesson(
         throw new ApiError(409, lessonMessages.slotTaken, 'SLOT_UNAVAILABLE');
       const instant = tutor.availability.instantBooking;
       const end = request.start + request.minutes * 60_000;
-      const priceCents = lessonPriceCents(hourlyRate, request.minutes);
+      const priceCents = lessonPriceCents(hourlyRate, request.minutes, minorPerUnit(deps.payments.currency));
       // The balance is locked from here until the lesson and its hold commit: of bookings sent
       // at once, each sees what the others left.
       await checkBalanceCovers(trx, deps.payments, request.studentId, priceCents);
