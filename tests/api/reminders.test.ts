@@ -243,6 +243,53 @@ describe('lesson reminders', () => {
     expect((await remindersOf(lessonId)).map((key) => key.split(' ')[1])).toEqual(['hour', 'hour']);
   });
 
+  it('sends 1,200 reminders due at once, in batches, each once', async () => {
+    // 600 pairs, straight into the database (no booking could make them this fast): more lessons
+    // than one batch reads, all due at the same minute.
+    const count = 600;
+    const start = at(9, '09:00');
+    const booked = new Date(start - 5 * 24 * HOUR);
+    const ids = Array.from({ length: count }, (_, i) => `bulk-${i}-${crypto.randomUUID()}`);
+    await t.database.db
+      .insertInto('users')
+      .values(
+        ids.flatMap((id, i) => [
+          { id: `${id}-t`, email: `${id}-t@example.com`, display_name: `Bulk Tutor ${i}`, role: 'tutor' },
+          { id: `${id}-s`, email: `${id}-s@example.com`, display_name: `Bulk Student ${i}`, role: 'student' },
+        ]),
+      )
+      .execute();
+    await t.database.db
+      .insertInto('lessons')
+      .values(
+        ids.map((id, i) => ({
+          id,
+          tutor_id: `${id}-t`,
+          student_id: `${id}-s`,
+          subject: 'Algebra',
+          // Spread over ten minutes, so batches end and begin between lessons of one start too.
+          starts_at: new Date(start + (i % 10) * MINUTE),
+          ends_at: new Date(start + (i % 10) * MINUTE + HOUR),
+          blocked_until: new Date(start + (i % 10) * MINUTE + HOUR),
+          minutes: 60,
+          price_cents: 4000,
+          status: 'confirmed',
+          created_at: booked,
+          updated_at: booked,
+        })),
+      )
+      .execute();
+    const sent = await racingRuns(start - 24 * HOUR + 10 * MINUTE);
+    expect(sent.reduce((a, b) => a + b)).toBe(2 * count);
+    expect((await runReminders(deps())).sent).toBe(0);
+    const written = await t.database.db
+      .selectFrom('lesson_reminders')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('lesson_id', 'like', 'bulk-%')
+      .executeTakeFirstOrThrow();
+    expect(Number(written.n)).toBe(2 * count);
+  });
+
   it('leaves out the reminder a person turned off on their profile', async () => {
     const who = await tutor();
     const student = await person('student', STUDENT_ZONE);
