@@ -13,6 +13,7 @@ import { ConfigError, loadConfig } from './config/config';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { startDatabase } from './db/database';
 import { startLessonJobs } from './lessons/lesson-jobs';
+import { startReminders } from './lessons/reminders';
 import { closeLogs, createLogger, readableDestination } from './logging/logger';
 import { startMaintenance } from './maintenance/cleanup';
 import { lessonLine } from './messages/messages';
@@ -143,6 +144,15 @@ export async function startServer(): Promise<void> {
     },
     logger,
   );
+  // Each reminder is sent once even with several servers: the database decides (./lessons/reminders.ts).
+  const stopReminders = startReminders(
+    {
+      db: database.db,
+      mailer: services.mailer,
+      mail: { appUrl: config.appUrl, mailFrom: config.mailFrom },
+    },
+    logger,
+  );
   const stopUnreadMail = startUnreadMail(
     { db: database.db, mailer: services.mailer, appUrl: config.appUrl },
     logger,
@@ -150,6 +160,7 @@ export async function startServer(): Promise<void> {
   stopMaintenance = () => {
     stopHousekeeping();
     stopLessonJobs();
+    stopReminders();
     stopUnreadMail();
   };
   // The public URL is the one to open: mailed links and origin checks use it.

@@ -91,34 +91,51 @@ const ticked = z
   .optional()
   .transform((value) => value === 'on');
 
-export const tutorProfileForm = z.object({
-  displayName: displayNameSchema,
-  messageMails: ticked,
-  timeZone: timeZoneSchema,
-  headline: headlineSchema,
-  about: aboutSchema,
-  subjects: subjectsSchema,
-  hourlyRate: wholeNumber(
-    'Hourly rate must be a whole number of dollars',
-    MIN_HOURLY_RATE,
-    MAX_HOURLY_RATE,
-    `Hourly rate must be between $${MIN_HOURLY_RATE} and $${MAX_HOURLY_RATE}`,
-  ),
-  languages: languagesSchema,
-  yearsExperience: wholeNumber(
-    'Years of experience must be a whole number',
-    0,
-    MAX_YEARS_EXPERIENCE,
-    `Years of experience must be at most ${MAX_YEARS_EXPERIENCE}`,
-  ),
-});
+/** The two reminder checkboxes, sent as the profile's `reminders`. */
+const reminderBoxes = {
+  reminderDayBefore: ticked,
+  reminderHourBefore: ticked,
+};
+const withReminders = <T extends { reminderDayBefore: boolean; reminderHourBefore: boolean }>({
+  reminderDayBefore,
+  reminderHourBefore,
+  ...rest
+}: T) => ({ ...rest, reminders: { dayBefore: reminderDayBefore, hourBefore: reminderHourBefore } });
 
-export const studentProfileForm = z.object({
-  displayName: displayNameSchema,
-  messageMails: ticked,
-  timeZone: timeZoneSchema,
-  learningGoals: learningGoalsSchema,
-});
+export const tutorProfileForm = z
+  .object({
+    displayName: displayNameSchema,
+    messageMails: ticked,
+    ...reminderBoxes,
+    timeZone: timeZoneSchema,
+    headline: headlineSchema,
+    about: aboutSchema,
+    subjects: subjectsSchema,
+    hourlyRate: wholeNumber(
+      'Hourly rate must be a whole number of dollars',
+      MIN_HOURLY_RATE,
+      MAX_HOURLY_RATE,
+      `Hourly rate must be between $${MIN_HOURLY_RATE} and $${MAX_HOURLY_RATE}`,
+    ),
+    languages: languagesSchema,
+    yearsExperience: wholeNumber(
+      'Years of experience must be a whole number',
+      0,
+      MAX_YEARS_EXPERIENCE,
+      `Years of experience must be at most ${MAX_YEARS_EXPERIENCE}`,
+    ),
+  })
+  .transform(withReminders);
+
+export const studentProfileForm = z
+  .object({
+    displayName: displayNameSchema,
+    messageMails: ticked,
+    ...reminderBoxes,
+    timeZone: timeZoneSchema,
+    learningGoals: learningGoalsSchema,
+  })
+  .transform(withReminders);
 
 /** The console's Site settings: each form checks its part of the change, as the server will. */
 export const homeFiguresForm = z.object(homeFiguresSchema.shape);

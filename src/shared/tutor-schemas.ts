@@ -70,6 +70,23 @@ export const learningGoalsSchema = freeText('Learning goals', MAX_LEARNING_GOALS
 /** Whether a message left unread for ten minutes is mailed. */
 export const messageMailsSchema = z.boolean({ error: 'messageMails must be true or false' });
 
+/**
+ * Which lesson reminders a person is mailed: a day and an hour before each confirmed lesson. A
+ * change may name one of them; the other stays as it was.
+ */
+export const remindersSchema = z.strictObject(
+  {
+    dayBefore: z.boolean({ error: 'reminders.dayBefore must be true or false' }).optional(),
+    hourBefore: z.boolean({ error: 'reminders.hourBefore must be true or false' }).optional(),
+  },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `Reminders have no such field: ${(issue.keys ?? []).join(', ')}`
+        : 'reminders must be an object with dayBefore and hourBefore',
+  },
+);
+
 const refuseOthers = (role: string) => (issue: { code: string; keys?: string[] }) =>
   issue.code === 'unrecognized_keys'
     ? `A ${role} profile has no such field: ${(issue.keys ?? []).join(', ')}`
@@ -85,6 +102,7 @@ export const tutorDetailsSchema = z.strictObject(
     languages: languagesSchema.optional(),
     yearsExperience: yearsExperienceSchema.nullable().optional(),
     messageMails: messageMailsSchema.optional(),
+    reminders: remindersSchema.optional(),
   },
   { error: refuseOthers('tutor') },
 );
@@ -95,6 +113,7 @@ export const studentDetailsSchema = z.strictObject(
     timeZone: timeZoneSchema.optional(),
     learningGoals: learningGoalsSchema.optional(),
     messageMails: messageMailsSchema.optional(),
+    reminders: remindersSchema.optional(),
   },
   { error: refuseOthers('student') },
 );

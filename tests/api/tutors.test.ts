@@ -122,6 +122,7 @@ describe('profiles by role', () => {
       timeZone: 'Asia/Tokyo',
       learningGoals: 'Pass the JLPT N3',
       messageMails: true,
+      reminders: { dayBefore: true, hourBefore: true },
     });
     const refused = await send(t, 'PATCH', '/api/profile/details', { headline: 'I am a tutor now' }, jar);
     expect(refused.status).toBe(400);

@@ -145,6 +145,13 @@ describe("a tutor's profile form", () => {
     expect(check(tutorProfileForm, { ...tutor, hourlyRate: ' 45 ' }).data?.hourlyRate).toBe(45);
     expect(check(tutorProfileForm, tutor).data?.hourlyRate).toBeNull();
   });
+
+  it('sends its lesson reminder boxes as the profile’s reminders, unticked as false', () => {
+    expect(check(tutorProfileForm, tutor).data?.reminders).toEqual({ dayBefore: false, hourBefore: false });
+    const ticked = check(tutorProfileForm, { ...tutor, reminderHourBefore: 'on' }).data;
+    expect(ticked?.reminders).toEqual({ dayBefore: false, hourBefore: true });
+    expect(ticked).not.toHaveProperty('reminderHourBefore');
+  });
 });
 
 describe('the name rules', () => {

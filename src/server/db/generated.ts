@@ -177,6 +177,14 @@ export interface LessonNotes {
   updated_at: Generated<Timestamp>;
 }
 
+export interface LessonReminders {
+  kind: string;
+  lesson_id: string;
+  sent_at: Generated<Timestamp>;
+  starts_at: Timestamp;
+  user_id: string;
+}
+
 export interface Lessons {
   blocked_until: Timestamp;
   cancel_reason: string | null;
@@ -388,6 +396,8 @@ export interface Users {
   is_admin: Generated<boolean>;
   learning_goals: Generated<string>;
   message_mails: Generated<boolean>;
+  reminder_day_before: Generated<boolean>;
+  reminder_hour_before: Generated<boolean>;
   role: Generated<string>;
   suspended_at: Timestamp | null;
   suspension_reason: string | null;
@@ -421,6 +431,7 @@ export interface DB {
   lesson_attendance: LessonAttendance;
   lesson_chat: LessonChat;
   lesson_notes: LessonNotes;
+  lesson_reminders: LessonReminders;
   lessons: Lessons;
   live_payloads: LivePayloads;
   mail_outbox: MailOutbox;

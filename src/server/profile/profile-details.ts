@@ -8,6 +8,7 @@ import type { Role } from '../../shared/constants';
 import { missingForPublication } from '../../shared/tutor-catalog';
 import type { StudentDetailsChanges, TutorDetailsChanges } from '../../shared/tutor-schemas';
 import type { DB } from '../db/schema';
+import type { ReminderPreferences } from '../lessons/reminders-rules';
 import { categoriesOfChosenSubjects } from '../settings/subject-catalog';
 import { refreshTutorListing } from '../tutors/tutor-listing';
 
@@ -16,6 +17,8 @@ export interface TutorDetails {
   timeZone: string | null;
   /** Whether messages left unread for ten minutes are mailed. */
   messageMails: boolean;
+  /** Which lesson reminders are mailed: a day and an hour before each confirmed lesson. */
+  reminders: ReminderPreferences;
   headline: string;
   about: string;
   subjects: string[];
@@ -34,6 +37,8 @@ export interface StudentDetails {
   timeZone: string | null;
   /** Whether messages left unread for ten minutes are mailed. */
   messageMails: boolean;
+  /** Which lesson reminders are mailed: a day and an hour before each confirmed lesson. */
+  reminders: ReminderPreferences;
   learningGoals: string;
 }
 
@@ -42,15 +47,24 @@ export type ProfileDetails = TutorDetails | StudentDetails;
 export async function readDetails(db: Kysely<DB>, userId: string, role: Role): Promise<ProfileDetails> {
   const user = await db
     .selectFrom('users')
-    .select(['time_zone', 'learning_goals', 'email_verified', 'message_mails'])
+    .select([
+      'time_zone',
+      'learning_goals',
+      'email_verified',
+      'message_mails',
+      'reminder_day_before',
+      'reminder_hour_before',
+    ])
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
+  const reminders = { dayBefore: user.reminder_day_before, hourBefore: user.reminder_hour_before };
   if (role === 'student')
     return {
       role,
       timeZone: user.time_zone,
       learningGoals: user.learning_goals,
       messageMails: user.message_mails,
+      reminders,
     };
   const profile = await db
     .selectFrom('tutor_profiles as tp')
@@ -81,10 +95,19 @@ export async function readDetails(db: Kysely<DB>, userId: string, role: Role): P
     role,
     timeZone: user.time_zone,
     messageMails: user.message_mails,
+    reminders,
     ...details,
     photoVersion: details.hasPhoto ? (profile?.version ?? null) : null,
     published: profile?.published ?? false,
     missing: missingForPublication({ ...details, emailVerified: user.email_verified }),
+  };
+}
+
+/** The users columns a change of reminders sets: only those it names. */
+function reminderColumns(reminders: TutorDetailsChanges['reminders']) {
+  return {
+    ...(reminders?.dayBefore !== undefined ? { reminder_day_before: reminders.dayBefore } : {}),
+    ...(reminders?.hourBefore !== undefined ? { reminder_hour_before: reminders.hourBefore } : {}),
   };
 }
 
@@ -99,12 +122,13 @@ async function ensureTutorProfile(db: Kysely<DB>, userId: string) {
 
 export async function saveTutorDetails(db: Kysely<DB>, userId: string, input: TutorDetailsChanges) {
   await db.transaction().execute(async (trx) => {
-    if (input.timeZone !== undefined || input.messageMails !== undefined) {
+    if (input.timeZone !== undefined || input.messageMails !== undefined || input.reminders !== undefined) {
       await trx
         .updateTable('users')
         .set({
           ...(input.timeZone !== undefined ? { time_zone: input.timeZone } : {}),
           ...(input.messageMails !== undefined ? { message_mails: input.messageMails } : {}),
+          ...reminderColumns(input.reminders),
           updated_at: new Date(),
         })
         .where('id', '=', userId)
@@ -148,6 +172,7 @@ export async function saveStudentDetails(db: Kysely<DB>, userId: string, input: 
       ...(input.timeZone !== undefined ? { time_zone: input.timeZone } : {}),
       ...(input.learningGoals !== undefined ? { learning_goals: input.learningGoals } : {}),
       ...(input.messageMails !== undefined ? { message_mails: input.messageMails } : {}),
+      ...reminderColumns(input.reminders),
       updated_at: new Date(),
     })
     .where('id', '=', userId)

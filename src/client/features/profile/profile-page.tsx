@@ -245,6 +245,32 @@ function ProfileForm({ details, catalog }: { details: ProfileDetails; catalog: S
           One mail per conversation when a message has waited 10 minutes unread.
         </p>
       </div>
+      <fieldset aria-describedby="reminders-hint" className="text-sm text-slate-800">
+        <legend className="font-medium text-slate-900">Lesson reminders</legend>
+        <p id="reminders-hint" className="mt-1 text-slate-600">
+          Emails before each confirmed lesson, with the link to its room.
+        </p>
+        <div className="mt-2 flex flex-col gap-1 sm:flex-row sm:gap-6">
+          <label className="flex min-h-11 items-center gap-3 sm:min-h-0">
+            <input
+              type="checkbox"
+              name="reminderDayBefore"
+              defaultChecked={details.reminders.dayBefore}
+              className="size-4 rounded border-slate-300"
+            />
+            A day before
+          </label>
+          <label className="flex min-h-11 items-center gap-3 sm:min-h-0">
+            <input
+              type="checkbox"
+              name="reminderHourBefore"
+              defaultChecked={details.reminders.hourBefore}
+              className="size-4 rounded border-slate-300"
+            />
+            An hour before
+          </label>
+        </div>
+      </fieldset>
       <FormAnswerMessage />
       <SubmitButton size="lg">Save Profile</SubmitButton>
     </ActionForm>

@@ -1,0 +1,241 @@
+/**
+ * The reminders' minute job: each person of a confirmed lesson is mailed 24 hours and 1 hour
+ * before it starts (see ./reminders-rules.ts for which is due when), in their own zone.
+ *
+ * Each reminder goes out once, whatever number of servers run this job on one database and
+ * however often they restart: its row in lesson_reminders, keyed by lesson, person, kind and the
+ * lesson's start, is inserted in the transaction that queues its mail, and a key already there is
+ * skipped (`on conflict do nothing`), so only the transaction that wrote the row queues the mail.
+ *
+ * The lessons are read in batches, each in one transaction with its rows locked for share: a
+ * cancellation or a move in progress is skipped (its lesson is looked at again next minute), and
+ * one that starts after the read waits for the batch to commit, so a reminder is never queued for
+ * a lesson that was no longer confirmed at its start.
+ */
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { DB } from '../db/schema';
+import type { Logger } from '../logging/logger';
+import type { Mailer } from '../mail/mailer';
+import type { MailLesson, MailPerson, MailSettings } from './lesson-mail';
+import { reminderMail } from './reminders-mail';
+import { dueReminder, REMINDER_OFFSET_MS, type ReminderKind } from './reminders-rules';
+
+export interface ReminderDeps {
+  db: Kysely<DB>;
+  mailer: Mailer;
+  mail: MailSettings;
+}
+
+/** Lessons read, and reminders written, per transaction. */
+const BATCH_SIZE = 500;
+
+interface Candidate {
+  id: string;
+  starts_at: Date;
+  ends_at: Date;
+  updated_at: Date;
+  subject: string;
+  note: string;
+  price_cents: number;
+  currency: string;
+  sequence: number;
+  tutor_id: string;
+  tutor_name: string;
+  tutor_email: string;
+  tutor_zone: string | null;
+  tutor_day: boolean;
+  tutor_hour: boolean;
+  student_id: string;
+  student_name: string;
+  student_email: string;
+  student_zone: string | null;
+  student_day: boolean;
+  student_hour: boolean;
+}
+
+/**
+ * The next batch of confirmed lessons that may have a reminder due, after `after` in start order.
+ * The database narrows the list (the window, the time it was confirmed at, not both people already
+ * reminded); ./reminders-rules.ts decides for each person.
+ */
+function candidates(trx: Transaction<DB>, now: number, after: { start: Date; id: string } | undefined) {
+  const hourAhead = new Date(now + REMINDER_OFFSET_MS.hour);
+  const dayAhead = new Date(now + REMINDER_OFFSET_MS.day);
+  // The kind whose window the lesson is in now, as SQL.
+  const windowKind = sql<ReminderKind>`case when l.starts_at <= ${hourAhead} then 'hour' else 'day' end`;
+  let query = trx
+    .selectFrom('lessons as l')
+    .innerJoin('users as t', 't.id', 'l.tutor_id')
+    .innerJoin('users as s', 's.id', 'l.student_id')
+    .select([
+      'l.id',
+      'l.starts_at',
+      'l.ends_at',
+      'l.updated_at',
+      'l.subject',
+      'l.note',
+      'l.price_cents',
+      'l.currency',
+      'l.sequence',
+      't.id as tutor_id',
+      't.display_name as tutor_name',
+      't.email as tutor_email',
+      't.time_zone as tutor_zone',
+      't.reminder_day_before as tutor_day',
+      't.reminder_hour_before as tutor_hour',
+      's.id as student_id',
+      's.display_name as student_name',
+      's.email as student_email',
+      's.time_zone as student_zone',
+      's.reminder_day_before as student_day',
+      's.reminder_hour_before as student_hour',
+    ])
+    .where('l.status', '=', 'confirmed')
+    .where('l.starts_at', '>', new Date(now))
+    .where('l.starts_at', '<=', dayAhead)
+    // Confirmed at this start before the moment of the reminder now due (the rules say why).
+    .where(
+      sql<boolean>`l.updated_at <= l.starts_at - case when l.starts_at <= ${hourAhead} then interval '1 hour' else interval '24 hours' end`,
+    )
+    .where(
+      sql<boolean>`(select count(*) from lesson_reminders r
+        where r.lesson_id = l.id and r.starts_at = l.starts_at and r.kind = ${windowKind}) < 2`,
+    );
+  if (after)
+    query = query.where((eb) => eb(eb.refTuple('l.starts_at', 'l.id'), '>', eb.tuple(after.start, after.id)));
+  return (
+    query
+      .orderBy('l.starts_at')
+      .orderBy('l.id')
+      .limit(BATCH_SIZE)
+      // Only the lessons' rows: a lesson being changed right now is skipped, not waited for.
+      .forShare('l')
+      .skipLocked()
+      .execute() as Promise<Candidate[]>
+  );
+}
+
+const person = (row: Candidate, who: 'tutor' | 'student'): MailPerson =>
+  who === 'tutor'
+    ? { id: row.tutor_id, displayName: row.tutor_name, email: row.tutor_email, timeZone: row.tutor_zone }
+    : {
+        id: row.student_id,
+        displayName: row.student_name,
+        email: row.student_email,
+        timeZone: row.student_zone,
+      };
+
+const mailLesson = (row: Candidate): MailLesson => ({
+  id: row.id,
+  subject: row.subject,
+  note: row.note,
+  start: row.starts_at,
+  end: row.ends_at,
+  priceCents: row.price_cents,
+  currency: row.currency,
+  sequence: row.sequence,
+  tutor: person(row, 'tutor'),
+  student: person(row, 'student'),
+});
+
+interface Due {
+  row: Candidate;
+  reader: MailPerson;
+  kind: ReminderKind;
+}
+
+/** The reminders due now among a batch's lessons, for each of their two people. */
+function dueIn(rows: Candidate[], now: number): Due[] {
+  const due: Due[] = [];
+  for (const row of rows) {
+    for (const who of ['tutor', 'student'] as const) {
+      const kind = dueReminder({
+        start: row.starts_at.getTime(),
+        confirmedSince: row.updated_at.getTime(),
+        now,
+        preferences:
+          who === 'tutor'
+            ? { dayBefore: row.tutor_day, hourBefore: row.tutor_hour }
+            : { dayBefore: row.student_day, hourBefore: row.student_hour },
+      });
+      if (kind) due.push({ row, reader: person(row, who), kind });
+    }
+  }
+  return due;
+}
+
+/** One batch in one transaction: the reminders this server is first to write are mailed. */
+async function remindBatch(
+  deps: ReminderDeps,
+  trx: Transaction<DB>,
+  now: number,
+  after: { start: Date; id: string } | undefined,
+): Promise<{ read: Candidate[]; sent: number }> {
+  const read = await candidates(trx, now, after);
+  const due = dueIn(read, now);
+  if (due.length === 0) return { read, sent: 0 };
+  const written = await trx
+    .insertInto('lesson_reminders')
+    .values(
+      due.map(({ row, reader, kind }) => ({
+        lesson_id: row.id,
+        user_id: reader.id,
+        kind,
+        starts_at: row.starts_at,
+        sent_at: new Date(now),
+      })),
+    )
+    .onConflict((oc) => oc.columns(['lesson_id', 'user_id', 'kind', 'starts_at']).doNothing())
+    .returning(['lesson_id', 'user_id', 'kind'])
+    .execute();
+  const mine = new Set(written.map((w) => `${w.lesson_id}|${w.user_id}|${w.kind}`));
+  let sent = 0;
+  for (const { row, reader, kind } of due) {
+    if (!mine.has(`${row.id}|${reader.id}|${kind}`)) continue;
+    await deps.mailer.sendMail(reminderMail(kind, mailLesson(row), reader, deps.mail, now), trx);
+    sent += 1;
+  }
+  return { read, sent };
+}
+
+/** Sends every reminder due at `now` that no server has sent yet; answers how many this one sent. */
+export async function runReminders(deps: ReminderDeps, now = Date.now()): Promise<{ sent: number }> {
+  let sent = 0;
+  let after: { start: Date; id: string } | undefined;
+  for (;;) {
+    const batch = await deps.db.transaction().execute((trx) => remindBatch(deps, trx, now, after));
+    sent += batch.sent;
+    if (batch.sent > 0) deps.mailer.deliverSoon();
+    const last = batch.read.at(-1);
+    if (!last || batch.read.length < BATCH_SIZE) break;
+    after = { start: last.starts_at, id: last.id };
+  }
+  return { sent };
+}
+
+/** How soon after start the first pass runs: reminders due while the server was down go at once. */
+const FIRST_PASS_MS = 1_000;
+
+export function startReminders(deps: ReminderDeps, logger: Logger, everyMs = 60_000): () => void {
+  let running = false;
+  const pass = () => {
+    if (running) return;
+    running = true;
+    runReminders(deps)
+      .then(({ sent }) => {
+        if (sent) logger.info({ sent }, 'lesson reminders queued');
+      })
+      .catch((error) => logger.warn({ err: (error as Error).message }, 'lesson reminders failed'))
+      .finally(() => {
+        running = false;
+      });
+  };
+  const first = setTimeout(pass, FIRST_PASS_MS);
+  const timer = setInterval(pass, everyMs);
+  first.unref();
+  timer.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(timer);
+  };
+}
