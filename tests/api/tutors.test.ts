@@ -363,6 +363,7 @@ describe('search', () => {
         'photoVersion',
         'rating',
         'subjects',
+        'trial',
         'verified',
         'yearsExperience',
       ].sort(),

@@ -17,6 +17,7 @@ import * as siteSettings from './0011-site-settings';
 import * as supportConversations from './0012-support-conversations';
 import * as oneOpenReport from './0013-one-open-report';
 import * as money from './0014-money';
+import * as trialLessons from './0016-trial-lessons';
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '0012-support-conversations': supportConversations,
   '0013-one-open-report': oneOpenReport,
   '0014-money': money,
+  '0016-trial-lessons': trialLessons,
 };
