@@ -43,3 +43,7 @@ export function trialPriceProblem(priceCents: number, hourlyRate: number | null)
  * happened (cancelled, declined, expired) does not count.
  */
 export const TRIAL_BLOCKING_STATUSES = ['pending', 'confirmed', 'completed', 'no_show'] as const;
+
+/** How a trial's price reads: "Free", or "$15". */
+export const trialPriceLabel = (priceCents: number, currency = 'USD') =>
+  priceCents === 0 ? 'Free' : priceLabel(priceCents, currency);
