@@ -183,7 +183,7 @@ function createApi(deps: AppDependencies, services: AppServices, auth: Auth, ses
     .route('/', accountRoutes({ auth, sessions, database, limiters }))
     .route('/', profileRoutes({ auth, sessions, db, limiters }))
     .route('/', profileDetailsRoutes({ sessions, db, limiters, photoDecodes: deps.photoDecodes }))
-    .route('/', tutorRoutes({ db, listing }))
+    .route('/', tutorRoutes({ db, listing, sessions }))
     .route('/', reviewRoutes({ db, sessions, limiters, listing }))
     .route(
       '/',

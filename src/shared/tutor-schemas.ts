@@ -142,6 +142,11 @@ export const tutorSearchSchema = z
         .transform(Number)
         .pipe(z.number().max(5, 'The minimum rating must be at most 5 stars'))
         .optional(),
+      // Only tutors who offer a trial lesson; any other value is refused rather than ignored.
+      trial: z
+        .literal('true', { error: 'trial can only be true' })
+        .transform(() => true)
+        .optional(),
       sort: z.enum(TUTOR_SORTS, { error: `Sort must be one of: ${TUTOR_SORTS.join(', ')}` }).optional(),
       page: z
         .string()
@@ -187,6 +192,8 @@ export interface TutorCard {
   rating: { average: number | null; count: number };
   /** An administrator approved the profile: the "Verified tutor" badge. */
   verified: boolean;
+  /** The trial lesson the tutor offers (30 minutes, at this price; 0 is free), or null. */
+  trial: { priceCents: number } | null;
 }
 
 export interface TutorSearchResult {
@@ -201,5 +208,14 @@ export interface TutorPublicProfile extends TutorCard {
   timeZone: string | null;
   memberSince: string;
   /** How the tutor takes bookings: the lesson lengths offered, and whether they confirm at once. */
-  booking: { lessonMinutes: number[]; instantBooking: boolean; hasHours: boolean };
+  booking: {
+    lessonMinutes: number[];
+    instantBooking: boolean;
+    hasHours: boolean;
+    /**
+     * Whether the one asking may book the tutor's trial: it is offered, and they are not a student
+     * who had a trial or any other lesson with this tutor already (signed out, they may).
+     */
+    trialAvailable: boolean;
+  };
 }

@@ -179,10 +179,12 @@ describe('availability', () => {
     };
     const res = await send(t, 'PUT', '/api/availability', saved, who.jar);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ ...saved, lessonMinutes: [30, 90] });
+    const noTrial = { offered: false, priceCents: 0 };
+    expect(await res.json()).toEqual({ ...saved, lessonMinutes: [30, 90], trial: noTrial });
     expect(await (await get(t, '/api/availability', who.jar)).json()).toEqual({
       ...saved,
       lessonMinutes: [30, 90],
+      trial: noTrial,
     });
     // One zone for the tutor: the profile shows the same.
     const details = await (await get(t, '/api/profile/details', who.jar)).json();
@@ -404,6 +406,7 @@ describe('booking', () => {
       status: 'confirmed',
       subject: 'Algebra',
       note: 'Chapter 4 please',
+      trial: false,
       price: { amountCents: 6000, currency: 'USD' },
       tutor: { id: who.id, displayName: who.name },
       student: { id: student.id, displayName: student.name },

@@ -367,6 +367,7 @@ describe('search', () => {
         'photoVersion',
         'rating',
         'subjects',
+        'trial',
         'verified',
         'yearsExperience',
       ].sort(),

@@ -56,6 +56,7 @@ export function SlotPicker({
   selected,
   onSelect,
   refreshKey = 0,
+  initialStart = null,
   children,
 }: {
   tutorId: string;
@@ -66,16 +67,25 @@ export function SlotPicker({
   onSelect: (slot: Slot | null) => void;
   /** Changing it loads the week again (after a booking took a time). */
   refreshKey?: number;
+  /**
+   * A time to open on (its week and day), such as one a link asked for; whether it is offered is
+   * up to the week's times, and `selected` is dropped when it is not.
+   */
+  initialStart?: string | null;
   /** What to do with the chosen time (a subject and "Confirm booking"; "Move the lesson"), shown right under it. */
   children?: (slot: Slot) => ReactNode;
 }) {
   const today = localDate(Date.now(), timeZone);
-  const [week, setWeek] = useState(0);
+  const initialDay = initialStart ? localDate(Date.parse(initialStart), timeZone) : null;
+  const [week, setWeek] = useState(() => {
+    const ahead = initialDay ? Math.floor(daysBetween(today, initialDay) / 7) : 0;
+    return Number.isFinite(ahead) ? Math.min(Math.max(ahead, 0), MAX_WEEKS_AHEAD) : 0;
+  });
   const [state, setState] = useState<Loaded>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
   // The day the viewer chose; while it has no free times (none chosen, or its times were taken),
   // the first day of the week that has some is shown instead.
-  const [chosenDay, setChosenDay] = useState<string | null>(null);
+  const [chosenDay, setChosenDay] = useState<string | null>(initialDay);
   const [nextFree, setNextFree] = useState<NextFree>(null);
   const first = addDays(today, week * 7);
   const days = Array.from({ length: 7 }, (_, i) => addDays(first, i));

@@ -205,6 +205,7 @@ export interface Lessons {
   status: string;
   student_id: string;
   subject: string;
+  trial: Generated<boolean>;
   tutor_id: string;
   updated_at: Generated<Timestamp>;
 }
@@ -346,6 +347,8 @@ export interface TutorAvailability {
   minimum_notice_hours: Generated<number>;
   overrides: Generated<Json>;
   slot_step_minutes: Generated<number>;
+  trial_offered: Generated<boolean>;
+  trial_price_cents: Generated<number>;
   updated_at: Generated<Timestamp>;
   user_id: string;
   weekly: Generated<Json>;

@@ -1,12 +1,17 @@
 /** A tutor's availability and booking settings, as stored with their profile's time zone. */
 import type { Kysely } from 'kysely';
 import type { Availability, BookingSettings } from '../../shared/lessons/availability';
+import { DEFAULT_TRIAL } from '../../shared/lessons/lesson-constants';
 import { DEFAULT_BOOKING_SETTINGS } from '../../shared/lessons/lesson-schemas';
+import type { TrialSetting } from '../../shared/lessons/trials';
 import type { DB } from '../db/schema';
 import type { Db } from './lesson-records';
 
 /** A tutor's availability and settings as the API gives and takes them. */
-export interface AvailabilityView extends Availability, BookingSettings {}
+export interface AvailabilityView extends Availability, BookingSettings {
+  /** The trial lesson the tutor offers, and its price as they set it. */
+  trial: TrialSetting;
+}
 
 /** A tutor's availability; a tutor who never saved one has no windows and the default settings. */
 export async function readAvailability(db: Db, tutorId: string): Promise<AvailabilityView> {
@@ -23,6 +28,8 @@ export async function readAvailability(db: Db, tutorId: string): Promise<Availab
       'a.booking_horizon_days',
       'a.buffer_minutes',
       'a.instant_booking',
+      'a.trial_offered',
+      'a.trial_price_cents',
     ])
     .where('u.id', '=', tutorId)
     .executeTakeFirst();
@@ -37,14 +44,21 @@ export async function readAvailability(db: Db, tutorId: string): Promise<Availab
     bookingHorizonDays: row?.booking_horizon_days ?? defaults.bookingHorizonDays,
     bufferMinutes: row?.buffer_minutes ?? defaults.bufferMinutes,
     instantBooking: row?.instant_booking ?? defaults.instantBooking,
+    trial: {
+      offered: row?.trial_offered ?? DEFAULT_TRIAL.offered,
+      priceCents: row?.trial_price_cents ?? DEFAULT_TRIAL.priceCents,
+    },
   };
 }
 
-/** Saves a tutor's availability; its time zone is the profile's. Checked by availabilitySchema before. */
+/**
+ * Saves a tutor's availability; its time zone is the profile's. Checked by availabilitySchema
+ * before (and the trial's price against the hourly rate). Without a trial, the saved one stays.
+ */
 export async function saveAvailability(
   db: Kysely<DB>,
   tutorId: string,
-  input: AvailabilityView,
+  input: Omit<AvailabilityView, 'trial'> & { trial?: TrialSetting | undefined },
 ): Promise<void> {
   const row = {
     weekly: JSON.stringify(
@@ -57,6 +71,7 @@ export async function saveAvailability(
     booking_horizon_days: input.bookingHorizonDays,
     buffer_minutes: input.bufferMinutes,
     instant_booking: input.instantBooking,
+    ...(input.trial ? { trial_offered: input.trial.offered, trial_price_cents: input.trial.priceCents } : {}),
     updated_at: new Date(),
   };
   await db.transaction().execute(async (trx) => {

@@ -22,6 +22,7 @@ const lessonColumns = [
   'l.cancel_reason',
   'l.updated_at',
   'l.payment_status',
+  'l.trial',
 ] as const;
 
 function lessonsWithNames(db: Db) {

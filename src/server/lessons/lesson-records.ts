@@ -33,6 +33,9 @@ export const lessonMessages = {
   requestExpired: 'This request has expired',
   notActive: 'This lesson is no longer planned',
   sameTime: 'The lesson already starts at that time',
+  trialNotOffered: 'This tutor does not offer a trial lesson.',
+  trialTaken:
+    'A trial lesson is only for your first lesson with a tutor, and you have already booked or had a lesson with this tutor.',
 } as const;
 
 /**
@@ -59,6 +62,8 @@ export interface LessonView {
   status: LessonStatus;
   subject: string;
   note: string;
+  /** Booked as the student's one trial lesson with this tutor. */
+  trial: boolean;
   price: { amountCents: number; currency: string };
   tutor: { id: string; displayName: string };
   student: { id: string; displayName: string };
@@ -92,6 +97,7 @@ export type LessonRow = Pick<
   | 'cancel_reason'
   | 'updated_at'
   | 'payment_status'
+  | 'trial'
 >;
 
 /** What a stored status reads as at `now`. */
@@ -134,6 +140,7 @@ export function toView(
     status,
     subject: row.subject,
     note: row.note,
+    trial: row.trial,
     price: { amountCents: row.price_cents, currency: row.currency },
     tutor: { id: row.tutor_id, displayName: row.tutor_name },
     student: { id: row.student_id, displayName: row.student_name },
@@ -164,4 +171,5 @@ export const lessonRowColumns = [
   'cancel_reason',
   'updated_at',
   'payment_status',
+  'trial',
 ] as const;

@@ -24,6 +24,7 @@ import {
   slotQuerySchema,
 } from '../../shared/lessons/lesson-schemas';
 import { localDate } from '../../shared/lessons/lesson-times';
+import { trialPriceProblem } from '../../shared/lessons/trials';
 import { tutorIdSchema } from '../../shared/tutor-schemas';
 import { type SessionReader, verifiedOnly, verifiedWithRole } from '../accounts/session';
 import type { DB } from '../db/schema';
@@ -136,6 +137,17 @@ export function lessonRoutes(deps: {
           const date = input.overrides[overrides.passed]?.date ?? '';
           const field = `overrides.${overrides.passed}.date`;
           return c.json({ message: datePassedMessage(date), code: 'VALIDATION_ERROR', field }, 400);
+        }
+        if (input.trial) {
+          // Checked against the rate as saved now: a trial costs at most half an hour of it.
+          const profile = await db
+            .selectFrom('tutor_profiles')
+            .select('hourly_rate')
+            .where('user_id', '=', user.id)
+            .executeTakeFirst();
+          const problem = trialPriceProblem(input.trial.priceCents, profile?.hourly_rate ?? null);
+          if (problem)
+            return c.json({ message: problem, code: 'VALIDATION_ERROR', field: 'trial.priceCents' }, 400);
         }
         await saveAvailability(db, user.id, { ...input, overrides: overrides.kept });
         return c.json(await availabilityOf(user.id), 200);

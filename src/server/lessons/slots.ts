@@ -5,6 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 import { type Interval, offeredSlots } from '../../shared/lessons/availability';
+import { TRIAL_MINUTES } from '../../shared/lessons/lesson-constants';
 import type { DB } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { type Listing, listedTutor } from '../tutors/tutor-listing';
@@ -101,11 +102,15 @@ export function checkLength(availability: AvailabilityView, minutes: number) {
   }
 }
 
-/** The times a listed tutor offers in [from, to) for lessons of `minutes`. */
+/**
+ * The times a listed tutor offers in [from, to) for lessons of `minutes`. A tutor who offers a
+ * trial offers its length too, even when their own lengths leave it out: the trial is booked in it.
+ */
 export async function findSlots(db: Kysely<DB>, request: SlotRequest, listing: Listing): Promise<Interval[]> {
   const tutor = await bookableTutor(db, request.tutorId, listing);
   if (!tutor) throw new ApiError(404, lessonMessages.tutorNotFound, 'NOT_FOUND');
-  checkLength(tutor.availability, request.minutes);
+  if (!(tutor.availability.trial.offered && request.minutes === TRIAL_MINUTES))
+    checkLength(tutor.availability, request.minutes);
   return slotsOf(db, tutor.availability, request);
 }
 

@@ -7,10 +7,12 @@ import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { tutorIdSchema, tutorSearchSchema } from '../../shared/tutor-schemas';
+import type { SessionReader } from '../accounts/session';
 import type { DB } from '../db/schema';
 import { errorResponse } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 import { validate } from '../http/validation';
+import { hadLessonWith } from '../lessons/trials';
 import { requireCatalogSubject } from '../settings/subject-catalog';
 import { type Listing, listedTutor } from './tutor-listing';
 import { findFeaturedTutor, findListedTutor, searchTutors } from './tutor-search';
@@ -18,7 +20,7 @@ import { findFeaturedTutor, findListedTutor, searchTutors } from './tutor-search
 const notPublic = 'This tutor profile does not exist or is not public';
 const tutorParam = z.object({ id: tutorIdSchema });
 
-export function tutorRoutes(deps: { db: Kysely<DB>; listing: Listing }) {
+export function tutorRoutes(deps: { db: Kysely<DB>; listing: Listing; sessions: SessionReader }) {
   const { db, listing } = deps;
   return new Hono<AppEnv>()
     .get('/tutors', validate('query', tutorSearchSchema), async (c) => {
@@ -35,7 +37,13 @@ export function tutorRoutes(deps: { db: Kysely<DB>; listing: Listing }) {
       return c.json({ tutor: await findFeaturedTutor(db, listing) }, 200);
     })
     .get('/tutors/:id', validate('param', tutorParam, notPublic), async (c) => {
-      const tutor = await findListedTutor(db, c.req.valid('param').id, listing);
+      const id = c.req.valid('param').id;
+      // Asked only of a tutor who offers a trial: a student who had a lesson with them may not.
+      const mayTakeTrial = async () => {
+        const viewer = await deps.sessions.signedInUser(c);
+        return viewer?.role !== 'student' || !(await hadLessonWith(db, viewer.id, id, Date.now()));
+      };
+      const tutor = await findListedTutor(db, id, listing, mayTakeTrial);
       if (!tutor) return errorResponse(c, 404, notPublic, 'NOT_FOUND');
       c.header('Cache-Control', 'no-cache');
       return c.json(tutor, 200);

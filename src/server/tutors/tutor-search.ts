@@ -6,6 +6,7 @@
  */
 import { type Kysely, sql } from 'kysely';
 import { DEFAULT_BOOKING_SETTINGS } from '../../shared/lessons/lesson-schemas';
+import { trialPriceCents } from '../../shared/lessons/trials';
 import { displayedAverage, PRIOR_MEAN, PRIOR_WEIGHT } from '../../shared/reviews/review-rules';
 import { DEFAULT_PAGE_SIZE, effectiveSort } from '../../shared/tutor-catalog';
 import type {
@@ -48,6 +49,9 @@ const cardColumns = [
   'tp.rating_count as ratingCount',
   'tp.rating_sum as ratingSum',
   'tp.verification_status as verificationStatus',
+  // Null for a tutor who never saved availability: they offer no trial.
+  'a.trial_offered as trialOffered',
+  'a.trial_price_cents as trialPriceCents',
 ] as const;
 
 function toCard(row: {
@@ -63,10 +67,15 @@ function toCard(row: {
   ratingCount: number;
   ratingSum: number;
   verificationStatus: string;
+  trialOffered: boolean | null;
+  trialPriceCents: number | null;
 }): TutorCard {
-  const { ratingCount, ratingSum, verificationStatus, ...card } = row;
+  const { ratingCount, ratingSum, verificationStatus, trialOffered, trialPriceCents: price, ...card } = row;
   return {
     ...card,
+    trial: trialOffered
+      ? { priceCents: trialPriceCents({ offered: true, priceCents: price ?? 0 }, row.hourlyRate) }
+      : null,
     verified: verificationStatus === 'approved',
     hourlyRate: row.hourlyRate ?? 0,
     photoVersion: row.hasPhoto ? row.photoVersion : null,
@@ -111,6 +120,11 @@ export async function searchTutors(
   if (params.subject) matches = matches.where(sql<boolean>`tp.subjects @> array[${params.subject}]::text[]`);
   if (params.language)
     matches = matches.where(sql<boolean>`tp.languages @> array[${params.language}]::text[]`);
+  // Few tutors offer a trial: the partial index of those who do (migration 0016) answers this.
+  if (params.trial)
+    matches = matches.where(
+      sql<boolean>`exists (select 1 from tutor_availability ta where ta.user_id = tp.user_id and ta.trial_offered)`,
+    );
   if (params.minPrice !== undefined) matches = matches.where('tp.hourly_rate', '>=', params.minPrice);
   if (params.maxPrice !== undefined) matches = matches.where('tp.hourly_rate', '<=', params.maxPrice);
   // The filter reads the average as the cards show it, rounded to one decimal.
@@ -159,6 +173,7 @@ export async function searchTutors(
     .innerJoin('tutor_profiles as tp', 'tp.user_id', 'm.user_id')
     .innerJoin('users as u', 'u.id', 'tp.user_id')
     .leftJoin('profile_photos as pp', 'pp.user_id', 'tp.user_id')
+    .leftJoin('tutor_availability as a', 'a.user_id', 'tp.user_id')
     .select([...cardColumns, 'm.total'])
     .orderBy('m.sort_key', direction)
     .orderBy('m.published_at', 'desc')
@@ -197,6 +212,7 @@ export async function findFeaturedTutor(db: Kysely<DB>, listing: Listing): Promi
     .selectFrom('tutor_profiles as tp')
     .innerJoin('users as u', 'u.id', 'tp.user_id')
     .innerJoin('profile_photos as pp', 'pp.user_id', 'tp.user_id')
+    .leftJoin('tutor_availability as a', 'a.user_id', 'tp.user_id')
     .select([...cardColumns])
     // Written out, not bound, like the score: the index's condition must be provable from the query.
     .where(listedTutor(listing))
@@ -219,11 +235,16 @@ export async function findFeaturedTutor(db: Kysely<DB>, listing: Listing): Promi
   };
 }
 
-/** A listed tutor's public page, or null for any other id. */
+/**
+ * A listed tutor's public page, or null for any other id. `mayTakeTrial` says whether the one
+ * asking may book the trial, when the tutor offers one (a signed-in student who had a lesson with
+ * the tutor may not).
+ */
 export async function findListedTutor(
   db: Kysely<DB>,
   id: string,
   listing: Listing,
+  mayTakeTrial: () => Promise<boolean> = async () => true,
 ): Promise<TutorPublicProfile | null> {
   const row = await db
     .selectFrom('tutor_profiles as tp')
@@ -245,8 +266,9 @@ export async function findListedTutor(
     .executeTakeFirst();
   if (!row) return null;
   const { about, timeZone, createdAt, lessonMinutes, instantBooking, weekly, overrides, ...card } = row;
+  const tutorCard = toCard(card);
   return {
-    ...toCard(card),
+    ...tutorCard,
     about,
     timeZone,
     memberSince: new Date(createdAt).toISOString(),
@@ -256,6 +278,7 @@ export async function findListedTutor(
       // Whether any time is open at all, so the page need not send anyone looking week after week.
       hasHours:
         (weekly?.length ?? 0) > 0 || (overrides ?? []).some((override) => override.windows.length > 0),
+      trialAvailable: tutorCard.trial !== null && (await mayTakeTrial()),
     },
   };
 }

@@ -21,3 +21,7 @@ export const DEFAULT_BOOKING_SETTINGS = {
   bufferMinutes: 0,
   instantBooking: true,
 } as const;
+
+/** A trial lesson lasts half an hour, whatever lengths the tutor offers otherwise. */
+export const TRIAL_MINUTES = 30;
+export const DEFAULT_TRIAL = { offered: false, priceCents: 0 } as const;

@@ -15,6 +15,7 @@ import {
   MAX_MINIMUM_NOTICE_HOURS,
   MAX_WINDOWS_A_DAY,
   SLOT_STEPS,
+  TRIAL_MINUTES,
   WEEKDAY_NAMES,
 } from './lesson-constants';
 
@@ -132,6 +133,22 @@ export const availabilitySchema = z
       bookingHorizonDays: wholeNumber(1, MAX_BOOKING_HORIZON_DAYS, horizonMessage),
       bufferMinutes: wholeNumber(0, MAX_BUFFER_MINUTES, bufferMessage),
       instantBooking: z.boolean({ error: 'Instant booking must be true or false' }),
+      // Left out, the trial stays as it was saved: a caller that knows nothing of trials keeps it.
+      // Its price is checked against the tutor's hourly rate when it is saved.
+      trial: z
+        .strictObject(
+          {
+            offered: z.boolean({ error: 'Whether a trial is offered must be true or false' }),
+            priceCents: z
+              .number({ error: 'The trial price must be a number of cents' })
+              .int('The trial price must be a whole number of cents')
+              .min(0, 'The trial price cannot be negative'),
+          },
+          {
+            error: (issue) => (issue.code === 'unrecognized_keys' ? 'A trial has no such field' : undefined),
+          },
+        )
+        .optional(),
     },
     {
       error: (issue) =>
@@ -219,22 +236,46 @@ export const lessonRangeSchema = z
     path: ['to'],
   });
 
-export const bookingSchema = z.strictObject(
-  {
-    tutorId: z.string({ error: 'tutorId is required' }).regex(/^[\w-]{1,64}$/, 'No such tutor'),
-    start: instantSchema('start'),
-    minutes: z.number({ error: 'minutes must be a number' }).int('minutes must be a whole number'),
-    // Whether the tutor teaches it is checked against their profile when the lesson is booked.
-    subject: chosenSubjectSchema('Please choose a subject the tutor teaches'),
-    note: freeText('The note', MAX_LESSON_NOTE_LENGTH).optional(),
-  },
-  {
-    error: (issue) =>
-      issue.code === 'unrecognized_keys'
-        ? `A booking has no such field: ${issue.keys.join(', ')}`
-        : undefined,
-  },
-);
+export const bookingSchema = z
+  .strictObject(
+    {
+      tutorId: z.string({ error: 'tutorId is required' }).regex(/^[\w-]{1,64}$/, 'No such tutor'),
+      start: instantSchema('start'),
+      // A trial's length is fixed, so it may be left out for one.
+      minutes: z
+        .number({ error: 'minutes must be a number' })
+        .int('minutes must be a whole number')
+        .optional(),
+      // Whether the tutor teaches it is checked against their profile when the lesson is booked.
+      subject: chosenSubjectSchema('Please choose a subject the tutor teaches'),
+      note: freeText('The note', MAX_LESSON_NOTE_LENGTH).optional(),
+      /** The student's one trial lesson with this tutor (TRIAL_MINUTES long, at the trial's price). */
+      trial: z
+        .literal(true, { error: 'trial can only be true (leave it out for a regular lesson)' })
+        .optional(),
+    },
+    {
+      error: (issue) =>
+        issue.code === 'unrecognized_keys'
+          ? `A booking has no such field: ${issue.keys.join(', ')}`
+          : undefined,
+    },
+  )
+  .superRefine((booking, ctx) => {
+    if (booking.trial && booking.minutes !== undefined && booking.minutes !== TRIAL_MINUTES)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['minutes'],
+        message: `A trial lesson lasts ${TRIAL_MINUTES} minutes`,
+      });
+    if (!booking.trial && booking.minutes === undefined)
+      ctx.addIssue({ code: 'custom', path: ['minutes'], message: 'minutes must be a number' });
+  })
+  .transform(({ trial, minutes, ...booking }) => ({
+    ...booking,
+    trial: trial === true,
+    minutes: trial ? TRIAL_MINUTES : (minutes ?? 0),
+  }));
 
 export const cancelSchema = z.object({ reason: freeText('The reason', MAX_CANCEL_REASON_LENGTH).optional() });
 export const rescheduleSchema = z.object({ start: instantSchema('start') });

@@ -15,9 +15,13 @@ import {
   type SlotStep,
 } from '../../../shared/lessons/lesson-constants';
 import type { AvailabilityInput } from '../../../shared/lessons/lesson-schemas';
+import type { TrialSetting } from '../../../shared/lessons/trials';
 
-/** What GET /api/availability gives (with the zone the form shows), as the server types it. */
-export type AvailabilityBody = Availability & BookingSettings;
+/**
+ * What GET /api/availability gives (with the zone the form shows), as the server types it. The
+ * trial may be missing from a body made here: it is then not offered.
+ */
+export type AvailabilityBody = Availability & BookingSettings & { trial?: TrialSetting | undefined };
 
 export interface WindowDraft {
   id: string;
@@ -45,6 +49,9 @@ export interface Draft {
   bookingHorizonDays: string;
   bufferMinutes: string;
   instantBooking: boolean;
+  trialOffered: boolean;
+  /** The trial's price in dollars as typed ("0" is free). */
+  trialPrice: string;
 }
 
 export type NumberSetting = 'minimumNoticeHours' | 'bookingHorizonDays' | 'bufferMinutes';
@@ -85,7 +92,24 @@ export function draftFrom(saved: AvailabilityBody, timeZone: string): Draft {
     bookingHorizonDays: String(saved.bookingHorizonDays),
     bufferMinutes: String(saved.bufferMinutes),
     instantBooking: saved.instantBooking,
+    trialOffered: saved.trial?.offered ?? false,
+    trialPrice: dollarsText(saved.trial?.priceCents ?? 0),
   };
+}
+
+/** Cents as the price field shows them: "12" or "12.50". */
+function dollarsText(cents: number): string {
+  return cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2);
+}
+
+/**
+ * Dollars as typed ("12", "12.5", "$12.50") in cents; anything else is sent as null, which the
+ * server refuses with the trial price's own message.
+ */
+export function centsFrom(text: string): number {
+  const match = /^\s*\$?\s*(\d{1,5})(?:\.(\d{1,2}))?\s*$/.exec(text);
+  if (!match) return Number.NaN;
+  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
 }
 
 /**
@@ -118,6 +142,7 @@ export function bodyFrom(draft: Draft): AvailabilityInput {
     bookingHorizonDays: numberFrom(draft.bookingHorizonDays),
     bufferMinutes: numberFrom(draft.bufferMinutes),
     instantBooking: draft.instantBooking,
+    trial: { offered: draft.trialOffered, priceCents: centsFrom(draft.trialPrice) },
   };
 }
 
@@ -141,6 +166,8 @@ export function normalized(body: AvailabilityBody): string {
     body.bookingHorizonDays,
     body.bufferMinutes,
     body.instantBooking,
+    body.trial?.offered ?? false,
+    body.trial?.priceCents ?? 0,
   ]);
 }
 
@@ -249,7 +276,9 @@ export type DraftChange =
   | { type: 'lessonLength'; minutes: LessonLength; offered: boolean }
   | { type: 'slotStep'; minutes: SlotStep }
   | { type: 'number'; setting: NumberSetting; text: string }
-  | { type: 'instantBooking'; instant: boolean };
+  | { type: 'instantBooking'; instant: boolean }
+  | { type: 'trialOffered'; offered: boolean }
+  | { type: 'trialPrice'; text: string };
 
 /** Every list of windows (weekly and dated) changed by `change`. */
 function everyList(draft: Draft, change: (windows: WindowDraft[]) => WindowDraft[]): Draft {
@@ -326,5 +355,9 @@ export function changeDraft(draft: Draft, change: DraftChange): Draft {
       return { ...draft, [change.setting]: change.text };
     case 'instantBooking':
       return { ...draft, instantBooking: change.instant };
+    case 'trialOffered':
+      return { ...draft, trialOffered: change.offered };
+    case 'trialPrice':
+      return { ...draft, trialPrice: change.text };
   }
 }

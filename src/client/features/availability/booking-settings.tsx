@@ -1,4 +1,7 @@
-/** How lessons are offered: their lengths, how often they start, notice, horizon, buffer, and who confirms. */
+/**
+ * How lessons are offered: their lengths, how often they start, notice, horizon, buffer, who
+ * confirms, and the trial lesson.
+ */
 import type { ReactNode } from 'react';
 import {
   LESSON_LENGTHS,
@@ -139,6 +142,31 @@ export function BookingSettings({ draft, change }: { draft: Draft; change: (chan
             lesson would start if that comes first.
           </BookingMode>
         </div>
+      </ChoiceGroup>
+      <ChoiceGroup legend="Trial lesson" name="trialOffered" id="trialOffered">
+        <label className="mt-2 flex items-start gap-2 text-sm text-slate-800">
+          <input
+            type="checkbox"
+            name="trialOffered"
+            checked={draft.trialOffered}
+            onChange={(event) => change({ type: 'trialOffered', offered: event.target.checked })}
+            className="mt-0.5 size-4 shrink-0 accent-brand-700"
+          />
+          <span>
+            Offer a 30-minute trial lesson. Each student can book one with you, before any other lesson.
+          </span>
+        </label>
+        {draft.trialOffered ? (
+          <TextField
+            label="Trial price (dollars)"
+            className="mt-3 max-w-xs"
+            name="trial"
+            inputMode="decimal"
+            value={draft.trialPrice}
+            onChange={(event) => change({ type: 'trialPrice', text: event.target.value })}
+            hint="0 makes it free; at most half your hourly rate."
+          />
+        ) : null}
       </ChoiceGroup>
     </section>
   );

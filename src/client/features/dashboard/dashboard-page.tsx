@@ -2,12 +2,15 @@
  * /dashboard: the verified user's overview, built by the server from their lessons, with times in
  * their own zone (the saved one, else this browser's). A tutor sees today's lessons, earnings,
  * sessions, students and waiting requests, and their students; a student their next lessons,
- * their learning goals (a bar per goal: the share of its milestones done) and achievements.
+ * their learning goals (a bar per goal: the share of its milestones done), achievements, and the
+ * lessons that took place lately, to book again.
  * Every empty list says what to do next.
  */
+
 import type { InferResponseType } from 'hono/client';
 import { Link, useLoaderData } from 'react-router';
 import { ROLE_LABELS } from '../../../shared/constants';
+import { bookAgainPath } from '../../../shared/lessons/book-again';
 import { priceLabel } from '../../../shared/lessons/lesson-times';
 import { paths, studentPath } from '../../../shared/routes';
 import { Achievements } from '../../components/achievements';
@@ -26,11 +29,42 @@ type Dashboard = InferResponseType<typeof api.dashboard.$get, 200>;
 type TutorDashboard = Extract<Dashboard, { role: 'tutor' }>;
 type StudentDashboard = Extract<Dashboard, { role: 'student' }>;
 
-export const loader = () => request(api.dashboard.$get({ query: { timeZone: browserTimeZone() } }));
+type PastLesson = InferResponseType<typeof api.lessons.$get, 200>['lessons'][number];
+
+/** How many lessons that took place a student's dashboard offers to book again. */
+const BOOK_AGAIN_COUNT = 3;
+const DAY = 24 * 60 * 60 * 1000;
+
+/**
+ * The dashboard, and for a student the lessons of the last month that took place, the latest of
+ * each tutor and subject first, to book again.
+ */
+export const loader = async () => {
+  const dashboard = await request(api.dashboard.$get({ query: { timeZone: browserTimeZone() } }));
+  if (dashboard.role !== 'student') return { dashboard, past: [] as PastLesson[] };
+  const now = Date.now();
+  const { lessons } = await request(
+    api.lessons.$get({
+      query: { from: new Date(now - 30 * DAY).toISOString(), to: new Date(now).toISOString() },
+    }),
+  );
+  const seen = new Set<string>();
+  const past = lessons
+    .filter((lesson) => lesson.status === 'completed')
+    .reverse()
+    .filter((lesson) => {
+      const key = `${lesson.tutor.id}|${lesson.subject}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    })
+    .slice(0, BOOK_AGAIN_COUNT);
+  return { dashboard, past };
+};
 
 export function Component() {
   const auth = useAuth();
-  const dashboard = useLoaderData<typeof loader>();
+  const { dashboard, past } = useLoaderData<typeof loader>();
 
   const user = auth.status === 'signed-in' ? auth.user : null;
   return (
@@ -46,7 +80,11 @@ export function Component() {
         <ZoneNote timeZone={dashboard.timeZone} className="mt-2" />
       </header>
       <div className="mt-8">
-        {dashboard.role === 'tutor' ? <TutorView data={dashboard} /> : <StudentView data={dashboard} />}
+        {dashboard.role === 'tutor' ? (
+          <TutorView data={dashboard} />
+        ) : (
+          <StudentView data={dashboard} past={past} />
+        )}
       </div>
     </div>
   );
@@ -202,7 +240,7 @@ function Stat({ label, value, detail }: { label: string; value: string; detail?:
   );
 }
 
-function StudentView({ data }: { data: StudentDashboard }) {
+function StudentView({ data, past }: { data: StudentDashboard; past: PastLesson[] }) {
   // Two columns on a wide screen: lessons and goals on the left, the rest beside them.
   return (
     <div className="grid items-start gap-6 lg:grid-cols-3">
@@ -238,6 +276,32 @@ function StudentView({ data }: { data: StudentDashboard }) {
             Open your schedule
           </Link>
         </CardSection>
+        {past.length > 0 ? (
+          <CardSection title="Book again">
+            <ul className="divide-y divide-slate-100">
+              {past.map((lesson) => (
+                <li key={lesson.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
+                  <div>
+                    <p className="font-medium text-slate-900">
+                      {lesson.subject} with {lesson.tutor.displayName}
+                    </p>
+                    <p className="mt-0.5 text-sm text-slate-700">
+                      {lessonTimeLabel(Date.parse(lesson.start), Date.parse(lesson.end), data.timeZone)} ·{' '}
+                      {lesson.minutes} min
+                    </p>
+                  </div>
+                  <ButtonLink
+                    to={bookAgainPath({ ...lesson, tutorId: lesson.tutor.id }, Date.now(), data.timeZone)}
+                    variant="secondary"
+                    aria-label={`Book ${lesson.subject} with ${lesson.tutor.displayName} again`}
+                  >
+                    Book again
+                  </ButtonLink>
+                </li>
+              ))}
+            </ul>
+          </CardSection>
+        ) : null}
         <CardSection title="Learning progress">
           <GoalList
             editable

@@ -5,8 +5,10 @@
  * (the saved one, else this browser's), which the page names. Should the server refuse (the
  * session ended, or the email is not verified), the page itself asks to sign up or sign in.
  */
+
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLoaderData } from 'react-router';
+import { bookAgainPath } from '../../../shared/lessons/book-again';
 import { addDays, localDate, priceLabel, startOfLocalDay } from '../../../shared/lessons/lesson-times';
 import { paths, studentPath, tutorLessonsPath } from '../../../shared/routes';
 import { ButtonLink } from '../../components/button';
@@ -305,12 +307,23 @@ function RecentLessons({ lessons, schedule }: { lessons: Lesson[]; schedule: Sch
                 Your tutor has not written notes on this lesson yet.
               </p>
             )}
-            <Link
-              to={role === 'tutor' ? studentPath(other.id) : tutorLessonsPath(other.id)}
-              className="mt-2 inline-block text-sm font-semibold text-brand-700 underline"
-            >
-              All lessons with {other.displayName}
-            </Link>
+            <div className="mt-2 flex flex-wrap gap-x-4 gap-y-1">
+              <Link
+                to={role === 'tutor' ? studentPath(other.id) : tutorLessonsPath(other.id)}
+                className="text-sm font-semibold text-brand-700 underline"
+              >
+                All lessons with {other.displayName}
+              </Link>
+              {role === 'student' ? (
+                <Link
+                  to={bookAgainPath({ ...lesson, tutorId: other.id }, Date.now(), timeZone)}
+                  className="text-sm font-semibold text-brand-700 underline"
+                  aria-label={`Book ${lesson.subject} with ${other.displayName} again`}
+                >
+                  Book again
+                </Link>
+              ) : null}
+            </div>
           </li>
         );
       })}

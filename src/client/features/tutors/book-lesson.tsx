@@ -5,13 +5,17 @@
  * tutor teaches it; a tutor of several subjects otherwise has the student choose, never a subject
  * picked for them. Anyone may look at the times; a visitor who is not a verified student is told
  * what to do to book. A booking carries an Idempotency-Key made when the time was chosen, so a
- * retried or double-clicked confirmation books once. While students pay through Tutorlane, the
+ * retried or double-clicked confirmation books once. A tutor's trial lesson is one more choice of
+ * length while the student may still take it. A link may ask for a length and a time ("Book
+ * again" asks for the same lesson a week on): each is preselected only when the tutor offers it. While students pay through Tutorlane, the
  * price is weighed against the student's balance before they confirm, and a balance too small for
  * it (as read here, or as the server finds it) leads to the wallet with the missing amount.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { TRIAL_MINUTES } from '../../../shared/lessons/lesson-constants';
 import { priceLabel } from '../../../shared/lessons/lesson-times';
+import { trialPriceLabel } from '../../../shared/lessons/trials';
 import { type Amount, moneyLabel, topUpUnitsFor } from '../../../shared/money/amounts';
 import { paths } from '../../../shared/routes';
 import type { TutorPublicProfile } from '../../../shared/tutor-schemas';
@@ -51,22 +55,43 @@ function useViewerZone(isStudent: boolean): string {
   return zone;
 }
 
+const TRIAL_CHOICE = 'trial';
+
 export function BookLesson({
   tutor,
   searchedFor = null,
+  asked = {},
 }: {
   tutor: TutorPublicProfile;
   /** The subject the search that led here was for, if any. */
   searchedFor?: string | null;
+  /** A length and a start the link asked for (ISO 8601), preselected when offered. */
+  asked?: { minutes?: number | null; start?: string | null };
 }) {
   const auth = useAuth();
   const user = auth.status === 'signed-in' ? auth.user : null;
   const canBook = user?.role === 'student' && user.emailVerified;
   const timeZone = useViewerZone(user?.role === 'student');
   const lengths = tutor.booking.lessonMinutes;
-  const [minutes, setMinutes] = useState(lengths.includes(60) ? 60 : (lengths[0] ?? 60));
-  const [slot, setSlot] = useState<Slot | null>(null);
-  const [key, setKey] = useState('');
+  const [chosenMinutes, setMinutes] = useState(
+    asked.minutes && lengths.includes(asked.minutes)
+      ? asked.minutes
+      : lengths.includes(60)
+        ? 60
+        : (lengths[0] ?? 60),
+  );
+  // Once booked here (or refused as taken), the trial is no longer offered on this page.
+  const [trialOpen, setTrialOpen] = useState(tutor.booking.trialAvailable && tutor.trial !== null);
+  const [trial, setTrial] = useState(false);
+  const trialPrice = trialOpen && tutor.trial ? tutor.trial.priceCents : null;
+  const minutes = trial ? TRIAL_MINUTES : chosenMinutes;
+  // A start asked for is chosen until the picker finds it is not offered (it then drops it).
+  const [slot, setSlot] = useState<Slot | null>(() => {
+    const start = asked.start ? Date.parse(asked.start) : Number.NaN;
+    if (!Number.isFinite(start) || start <= Date.now()) return null;
+    return { start: new Date(start).toISOString(), end: new Date(start + minutes * 60_000).toISOString() };
+  });
+  const [key, setKey] = useState(() => crypto.randomUUID());
   const [subject, setSubject] = useState(
     () =>
       taughtSubject(tutor.subjects, searchedFor) ??
@@ -124,7 +149,7 @@ export function BookLesson({
               json: {
                 tutorId: tutor.id,
                 start: slot.start,
-                minutes,
+                ...(trial ? { trial: true as const } : { minutes }),
                 subject,
                 ...(note.trim() ? { note: note.trim() } : {}),
               },
@@ -135,6 +160,10 @@ export function BookLesson({
       {
         reload: false,
         onDone: (lesson) => {
+          if (lesson.trial) {
+            setTrialOpen(false);
+            setTrial(false);
+          }
           setOutcome({ kind: 'booked', status: lesson.status, start: lesson.start, end: lesson.end });
           setSlot(null);
           setNote('');
@@ -150,6 +179,11 @@ export function BookLesson({
           }
           // A time someone else took is gone: show the week as it is now.
           if (!(error instanceof ApiError && error.status === 409)) return false;
+          // The trial can no longer be had here: back to the regular lengths.
+          if (error.code === 'TRIAL_TAKEN' || error.code === 'TRIAL_NOT_OFFERED') {
+            setTrialOpen(false);
+            setTrial(false);
+          }
           setOutcome({ kind: 'failed', message: error.message });
           setSlot(null);
           setRefreshKey((n) => n + 1);
@@ -159,8 +193,11 @@ export function BookLesson({
     );
   }
 
-  const priceCents = Math.round((tutor.hourlyRate * 100 * minutes) / 60);
-  const price = priceLabel(priceCents, payments.currency);
+  const priceCents =
+    trial && trialPrice !== null ? trialPrice : Math.round((tutor.hourlyRate * 100 * minutes) / 60);
+  const price = trial
+    ? trialPriceLabel(priceCents, payments.currency)
+    : priceLabel(priceCents, payments.currency);
   const firstName = tutor.displayName.split(' ')[0] ?? tutor.displayName;
 
   return (
@@ -200,16 +237,23 @@ export function BookLesson({
         </p>
       ) : (
         <>
-          {lengths.length > 1 ? (
+          {lengths.length > 1 || trialPrice !== null ? (
             <SelectField
               label="Lesson length"
               className="mt-4 max-w-xs"
-              value={String(minutes)}
+              value={trial ? TRIAL_CHOICE : String(chosenMinutes)}
               onChange={(event) => {
-                setMinutes(Number(event.target.value));
+                const value = event.target.value;
+                setTrial(value === TRIAL_CHOICE);
+                if (value !== TRIAL_CHOICE) setMinutes(Number(value));
                 choose(null);
               }}
             >
+              {trialPrice !== null ? (
+                <option value={TRIAL_CHOICE}>
+                  Trial lesson ({TRIAL_MINUTES} min, {trialPriceLabel(trialPrice, payments.currency)})
+                </option>
+              ) : null}
               {lengths.map((length) => (
                 <option key={length} value={length}>
                   {length} minutes ·{' '}
@@ -253,10 +297,12 @@ export function BookLesson({
               selected={slot?.start ?? null}
               onSelect={choose}
               refreshKey={refreshKey}
+              initialStart={slot?.start ?? null}
             >
               {() => (
                 <>
                   <p className="mt-0.5 text-sm text-slate-700">
+                    {trial ? 'Trial lesson · ' : ''}
                     {minutes} min · {price}
                     {tutor.subjects.length === 1 ? ` · ${tutor.subjects[0]}` : ''}
                   </p>

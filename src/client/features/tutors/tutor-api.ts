@@ -15,6 +15,7 @@ export const SEARCH_KEYS = [
   'minPrice',
   'maxPrice',
   'minRating',
+  'trial',
   'sort',
   'page',
 ] as const;
@@ -31,12 +32,12 @@ export function cleanSearch(params: URLSearchParams): URLSearchParams {
 
 /**
  * How many filters narrow the search, as the Filters button says: category, subject, language,
- * rating, and the price range as one. The text has its own field and the sort only orders.
+ * rating, the trial lesson, and the price range as one. The text has its own field and the sort only orders.
  */
 export function activeFilterCount(params: URLSearchParams): number {
   const set = (key: string) => Boolean(params.get(key)?.trim());
   return (
-    ['category', 'subject', 'language', 'minRating'].filter(set).length +
+    ['category', 'subject', 'language', 'minRating', 'trial'].filter(set).length +
     (set('minPrice') || set('maxPrice') ? 1 : 0)
   );
 }

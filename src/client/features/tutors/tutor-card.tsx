@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { trialPriceLabel } from '../../../shared/lessons/trials';
 import { tutorPath } from '../../../shared/routes';
 import { experienceLabel, TutorAvatar, VerifiedBadge } from '../../components/tutor-avatar';
 import { usePublicConfig } from '../../lib/public-config';
@@ -34,6 +35,13 @@ export function TutorCard({ tutor, search }: { tutor: TutorCardData; search: str
         <p className="shrink-0 text-right">
           <span className="block text-xl font-bold text-slate-900">${tutor.hourlyRate}</span>
           <span className="block text-xs text-slate-600">per hour</span>
+          {tutor.trial ? (
+            <span className="mt-1 block rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-900">
+              {tutor.trial.priceCents === 0
+                ? 'Free trial'
+                : `Trial ${trialPriceLabel(tutor.trial.priceCents)}`}
+            </span>
+          ) : null}
         </p>
       </div>
       <p className="mt-3 line-clamp-2 text-sm text-slate-700">{tutor.headline}</p>

@@ -2,7 +2,10 @@
  * /tutors/:id: a tutor's public profile, with the way back to the search that led here, and the
  * region to book a lesson.
  */
+
 import { Link, type LoaderFunctionArgs, useLoaderData, useLocation } from 'react-router';
+import { TRIAL_MINUTES } from '../../../shared/lessons/lesson-constants';
+import { trialPriceLabel } from '../../../shared/lessons/trials';
 import { paths } from '../../../shared/routes';
 import { ButtonLink } from '../../components/button';
 import { NotFound } from '../../components/not-found';
@@ -55,7 +58,10 @@ export function Component() {
   const location = useLocation();
   const search = (location.state as { search?: string } | null)?.search ?? '';
   // The subject a search was for (the search's link says it), preselected for a booking.
-  const searchedFor = new URLSearchParams(location.search).get('subject');
+  const query = new URLSearchParams(location.search);
+  const searchedFor = query.get('subject');
+  // A length and a time a link asked for ("Book again"): the booking box checks they are offered.
+  const asked = { minutes: Number(query.get('minutes')) || null, start: query.get('start') };
   const back = (
     <Link
       to={`${paths.tutors}${search}`}
@@ -155,8 +161,18 @@ export function Component() {
             ${tutor.hourlyRate}
             <span className="text-base font-medium text-slate-600"> per hour</span>
           </p>
+          {tutor.trial ? (
+            <p className="rounded-lg bg-emerald-50 px-4 py-2 text-sm font-medium text-emerald-900">
+              Trial lesson: {TRIAL_MINUTES} minutes · {trialPriceLabel(tutor.trial.priceCents)}
+            </p>
+          ) : null}
           <MessageTutor tutorId={tutor.id} name={tutor.displayName} />
-          <BookLesson key={`${tutor.id}|${searchedFor ?? ''}`} tutor={tutor} searchedFor={searchedFor} />
+          <BookLesson
+            key={`${tutor.id}|${location.search}`}
+            tutor={tutor}
+            searchedFor={searchedFor}
+            asked={asked}
+          />
         </aside>
       </div>
     </div>

@@ -278,6 +278,14 @@ function SearchForm({
           }))}
           onChange={() => apply()}
         />
+        <Select
+          label="Trial lesson"
+          name="trial"
+          value={params.get('trial') ?? ''}
+          anyLabel="Any tutor"
+          options={[{ value: 'true', label: 'Offers a trial' }]}
+          onChange={() => apply()}
+        />
         <PriceField id="tutor-min-price" name="minPrice" label="Min price ($)" params={params} />
         <PriceField id="tutor-max-price" name="maxPrice" label="Max price ($)" params={params} />
         <Select

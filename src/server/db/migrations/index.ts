@@ -18,6 +18,7 @@ import * as supportConversations from './0012-support-conversations';
 import * as oneOpenReport from './0013-one-open-report';
 import * as money from './0014-money';
 import * as lessonReminders from './0015-lesson-reminders';
+import * as trialLessons from './0016-trial-lessons';
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '0013-one-open-report': oneOpenReport,
   '0014-money': money,
   '0015-lesson-reminders': lessonReminders,
+  '0016-trial-lessons': trialLessons,
 };

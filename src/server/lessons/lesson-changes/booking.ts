@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { minorPerUnit } from '../../../shared/amounts';
 import { lessonPriceCents, requestExpiresAt } from '../../../shared/lessons/availability';
+import { trialPriceCents } from '../../../shared/lessons/trials';
 import { ApiError } from '../../http/api-error';
 import { checkBalanceCovers, holdPrice } from '../../money/lesson-payments';
 import type { Listing } from '../../tutors/tutor-listing';
@@ -14,12 +15,18 @@ import { expireDue } from '../lesson-jobs';
 import { findLesson } from '../lesson-queries';
 import { type Db, type LessonView, lessonMessages, lessonRowColumns } from '../lesson-records';
 import { bookableTutor, checkLength, slotsOf } from '../slots';
+import { hadLessonWith } from '../trials';
 import { isOverlap } from './lesson-change';
 
-const isIdempotencyReplay = (error: unknown) => {
+const isUniqueViolation = (error: unknown, constraint: string) => {
   const failure = error as { code?: string; constraint?: string } | null;
-  return failure?.code === '23505' && failure.constraint === 'lessons_student_idempotency_key';
+  return failure?.code === '23505' && failure.constraint === constraint;
 };
+const isIdempotencyReplay = (error: unknown) => isUniqueViolation(error, 'lessons_student_idempotency_key');
+/** A second trial of a student with a tutor, refused by the database (migration 0016). */
+const isSecondTrial = (error: unknown) => isUniqueViolation(error, 'lessons_one_trial_idx');
+
+const trialTaken = () => new ApiError(409, lessonMessages.trialTaken, 'TRIAL_TAKEN');
 
 export interface BookingRequest {
   studentId: string;
@@ -27,6 +34,8 @@ export interface BookingRequest {
   start: number;
   minutes: number;
   subject: string;
+  /** The student's one trial with this tutor: its minutes are then TRIAL_MINUTES. */
+  trial?: boolean | undefined;
   note?: string | undefined;
   idempotencyKey?: string | undefined;
   now: number;
@@ -56,7 +65,11 @@ export async function bookLesson(
 
   const tutor = await bookableTutor(db, request.tutorId, deps.listing);
   if (!tutor) throw new ApiError(404, lessonMessages.tutorNotFound, 'NOT_FOUND');
-  checkLength(tutor.availability, request.minutes);
+  const trial = request.trial === true;
+  if (trial && !tutor.availability.trial.offered)
+    throw new ApiError(409, lessonMessages.trialNotOffered, 'TRIAL_NOT_OFFERED');
+  // A trial's length is its own; the tutor's lengths are for the lessons after it.
+  if (!trial) checkLength(tutor.availability, request.minutes);
   if (!tutor.subjects.includes(request.subject))
     throw new ApiError(400, `Please choose a subject ${tutor.display_name} teaches`, 'VALIDATION_ERROR');
   if (tutor.hourly_rate === null) throw new ApiError(404, lessonMessages.tutorNotFound, 'NOT_FOUND');
@@ -67,6 +80,9 @@ export async function bookLesson(
   try {
     await db.transaction().execute(async (trx) => {
       await expireDue(deps, trx, now, lines, [request.tutorId, request.studentId]);
+      // Only before any other lesson with the tutor. Two trials sent at once may both pass this
+      // check; the database's unique index then refuses the second (caught below).
+      if (trial && (await hadLessonWith(trx, request.studentId, request.tutorId, now))) throw trialTaken();
       const offered = await slotsOf(trx, tutor.availability, {
         tutorId: request.tutorId,
         studentId: request.studentId,
@@ -79,7 +95,9 @@ export async function bookLesson(
         throw new ApiError(409, lessonMessages.slotTaken, 'SLOT_UNAVAILABLE');
       const instant = tutor.availability.instantBooking;
       const end = request.start + request.minutes * 60_000;
-      const priceCents = lessonPriceCents(hourlyRate, request.minutes, minorPerUnit(deps.payments.currency));
+      const priceCents = trial
+        ? trialPriceCents(tutor.availability.trial, hourlyRate)
+        : lessonPriceCents(hourlyRate, request.minutes, minorPerUnit(deps.payments.currency));
       // The balance is locked from here until the lesson and its hold commit: of bookings sent
       // at once, each sees what the others left.
       await checkBalanceCovers(trx, deps.payments, request.studentId, priceCents);
@@ -94,6 +112,7 @@ export async function bookLesson(
           starts_at: new Date(request.start),
           ends_at: new Date(end),
           minutes: request.minutes,
+          trial,
           blocked_until: new Date(end + tutor.availability.bufferMinutes * 60_000),
           price_cents: priceCents,
           currency: deps.payments.currency,
@@ -111,10 +130,12 @@ export async function bookLesson(
     });
   } catch (error) {
     // A retry that raced its own first attempt finds the time taken, by the lesson it asked for.
-    const refused = isOverlap(error) || isIdempotencyReplay(error) || error instanceof ApiError;
+    const refused =
+      isOverlap(error) || isIdempotencyReplay(error) || isSecondTrial(error) || error instanceof ApiError;
     const made = refused ? await replayed(db, request.studentId, request.idempotencyKey, now) : undefined;
     if (made) return { lesson: made, created: false };
     if (isOverlap(error)) throw new ApiError(409, lessonMessages.slotTaken, 'SLOT_UNAVAILABLE');
+    if (isSecondTrial(error)) throw trialTaken();
     throw error;
   }
   deps.mailer.deliverSoon();
