@@ -49,8 +49,10 @@ async function lastAudit(admin: Person) {
 
 describe('an admin cancelling a lesson', () => {
   it('cancels it as Tutorlane, mails both with the reason, and audits it', async () => {
-    const admin = await makeAdmin(t, await person('student', 'Lesson Admin'));
-    const tutor = await publishTutor(t, await person('tutor'));
+    const admin = await person('student', 'Lesson Admin');
+    await makeAdmin(t, admin);
+    const tutor = await person('tutor');
+    await publishTutor(t, tutor);
     const student = await person('student');
     // Within 24 hours of the start: the rule is for the lesson's own people, not for admins.
     const lesson = {
@@ -97,8 +99,10 @@ describe('an admin cancelling a lesson', () => {
   });
 
   it('answers 404 for no lesson, 400 without a reason, 409 for a lesson that took place', async () => {
-    const admin = await makeAdmin(t, await person('student'));
-    const tutor = await publishTutor(t, await person('tutor'));
+    const admin = await person('student');
+    await makeAdmin(t, admin);
+    const tutor = await person('tutor');
+    await publishTutor(t, tutor);
     const student = await person('student');
     const missing = await send(
       t,
@@ -135,8 +139,10 @@ describe('an admin cancelling a lesson', () => {
 
 describe('an admin moving a lesson', () => {
   it('moves it to a time the tutor has free, mails both with the reason, and audits it', async () => {
-    const admin = await makeAdmin(t, await person('student'));
-    const tutor = await publishTutor(t, await person('tutor'));
+    const admin = await person('student');
+    await makeAdmin(t, admin);
+    const tutor = await person('tutor');
+    await publishTutor(t, tutor);
     const student = await person('student');
     const lesson = await book(t, student, tutor.id, at(3, '10:00'));
     const other = await book(t, await person('student'), tutor.id, at(4, '10:00'));
@@ -182,7 +188,8 @@ describe('with payments on', () => {
   it('gives the held price back in full when an admin cancels', async () => {
     const app = await createTestApp({ env: { SMTP_URL: mailbox.smtpUrl, PAYMENTS: 'on' } });
     try {
-      const tutor = await publishTutor(app, await verifiedPerson(app, mailbox, 'tutor', 'Paid Tutor'));
+      const tutor = await verifiedPerson(app, mailbox, 'tutor', 'Paid Tutor');
+      await publishTutor(app, tutor);
       const admin = await makeAdmin(app, await verifiedPerson(app, mailbox, 'student', 'Money Admin'));
       const student = await verifiedPerson(app, mailbox, 'student', 'Paying Student');
       await topUp(app, student, admin, 5000);

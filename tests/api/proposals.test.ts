@@ -26,7 +26,8 @@ function at(days: number, time: string): number {
 const iso = (ms: number) => new Date(ms).toISOString();
 
 async function pair() {
-  const tutor = await publishTutor(t, await person('tutor'));
+  const tutor = await person('tutor');
+  await publishTutor(t, tutor);
   const student = await person('student');
   return { tutor, student };
 }
@@ -149,7 +150,8 @@ describe('a tutor proposing a new time', () => {
 
   it("refuses a time the tutor does not offer, or the student's other lesson overlaps", async () => {
     const { tutor, student } = await pair();
-    const other = await publishTutor(t, await person('tutor'));
+    const other = await person('tutor');
+    await publishTutor(t, other);
     const lesson = await book(student, tutor.id, at(3, '10:00'));
     await book(student, other.id, at(4, '10:00'));
     const offHours = await propose(tutor, lesson.id, { start: iso(at(4, '22:00')) });
