@@ -65,14 +65,6 @@ test('the tutor proposes a new time; the student sees it and accepts it', async 
   await expect(seen).toContainText('Tess Tutor proposes moving this lesson to');
   await expect(seen).toContainText('Their note: Could we meet later that day?');
   await expectNoAccessibilityViolations(student);
-  for (const width of [390, 1280]) {
-    await student.setViewportSize({ width, height: width < 600 ? 844 : 900 });
-    await seen.scrollIntoViewIfNeeded();
-    await student.screenshot({
-      path: `/work/shots/proposals/schedule-proposal-${width}.png`,
-      fullPage: false,
-    });
-  }
   await seen.getByRole('button', { name: 'Accept new time' }).click();
   await expect(student.getByRole('status').filter({ hasText: /^New time accepted/ })).toBeVisible();
   await expect(student.getByRole('region', { name: 'Proposed new time' })).toHaveCount(0);
