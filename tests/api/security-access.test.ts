@@ -253,6 +253,22 @@ const matrix: Route[] = [
   },
   {
     method: 'POST',
+    path: `/api/lessons/${NO_LESSON}/propose`,
+    pattern: '/api/lessons/:id/propose',
+    body: () => ({ start: inDays(4) }),
+    expected: verifiedOnly(404),
+  },
+  ...(['accept', 'decline'] as const).map(
+    (action): Route => ({
+      method: 'POST',
+      path: `/api/lessons/${NO_LESSON}/proposal/${action}`,
+      pattern: `/api/lessons/:id/proposal/${action}`,
+      body: () => ({}),
+      expected: verifiedOnly(404),
+    }),
+  ),
+  {
+    method: 'POST',
     path: `/api/lessons/${NO_LESSON}/no-show`,
     pattern: '/api/lessons/:id/no-show',
     body: () => ({}),
@@ -451,6 +467,22 @@ const matrix: Route[] = [
     expected: adminsOnly,
     admin: 404,
   },
+  {
+    method: 'POST',
+    path: '/api/admin/lessons/00000000-0000-4000-8000-000000000000/cancel',
+    pattern: '/api/admin/lessons/:id/cancel',
+    body: () => ({ reason: 'Route matrix' }),
+    expected: adminsOnly,
+    admin: 404,
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/lessons/00000000-0000-4000-8000-000000000000/move',
+    pattern: '/api/admin/lessons/:id/move',
+    body: () => ({ start: inDays(4), reason: 'Route matrix' }),
+    expected: adminsOnly,
+    admin: 404,
+  },
   { method: 'GET', path: '/api/admin/audit', expected: adminsOnly, admin: 200 },
   // Money. This app runs with PAYMENTS=off, so a student's top-up is refused with 409.
   { method: 'GET', path: '/api/wallet/summary', expected: verifiedOnly(200) },
@@ -578,7 +610,7 @@ describe('route matrix', () => {
       ).status;
       want[key] = route.admin as number;
     }
-    expect(Object.keys(want)).toHaveLength(20);
+    expect(Object.keys(want)).toHaveLength(22);
     expect(got).toEqual(want);
   });
 

@@ -14,6 +14,7 @@ import {
   reportIdSchema,
   suspendSchema,
 } from '../../shared/admin/admin-schemas';
+import { instantSchema } from '../../shared/lessons/lesson-schemas';
 import { siteSettingsChangeSchema } from '../../shared/settings/site-settings-schemas';
 import { tutorIdSchema } from '../../shared/tutor-schemas';
 import { adminOnly, type SessionReader, type SignedInEnv } from '../accounts/session';
@@ -22,11 +23,13 @@ import type { DB } from '../db/schema';
 import type { AppEnv } from '../http/app-env';
 import { validate } from '../http/validation';
 import type { LessonDeps } from '../lessons/lesson-announcements';
+import { lessonMessages } from '../lessons/lesson-records';
 import type { Mailer } from '../mail/mailer';
 import type { LiveHub } from '../messages/live';
 import { lessonLine } from '../messages/messages';
 import type { SettingsSnapshot } from '../settings/settings-snapshot';
 import { changeSiteSettings, readAdminSettings } from '../settings/site-settings';
+import { adminCancelLesson, adminMoveLesson } from './admin-lessons';
 import { adminActor, listAudit } from './audit-log';
 import { financeRoutes } from './finance-routes';
 import { dismissReport, hideReported, listReports, moderationMessages, suspendUser } from './moderation';
@@ -36,6 +39,14 @@ import { decideVerification, verificationMessages, verificationQueue } from './v
 const tutorParam = z.object({ tutorId: tutorIdSchema });
 const reportParam = z.object({ id: reportIdSchema });
 const userParam = z.object({ id: z.string().regex(/^[\w-]{1,64}$/) });
+const lessonParam = z.object({ id: z.uuid() });
+const lessonReason = z
+  .string({ error: 'Please give a reason' })
+  .trim()
+  .min(1, 'Please give a reason')
+  .max(1000, 'The reason must be at most 1000 characters');
+const adminCancelSchema = z.strictObject({ reason: lessonReason });
+const adminMoveSchema = z.strictObject({ start: instantSchema('start'), reason: lessonReason });
 
 export function adminRoutes(deps: {
   db: Kysely<DB>;
@@ -150,6 +161,26 @@ export function adminRoutes(deps: {
           c.req.valid('json').reason,
         );
         return c.json({ suspended: true, ...suspended }, 200);
+      },
+    )
+    .post(
+      '/lessons/:id/cancel',
+      validate('param', lessonParam, lessonMessages.notFound),
+      validate('json', adminCancelSchema),
+      async (c) => {
+        const { id } = c.req.valid('param');
+        const lesson = await adminCancelLesson(lessons, actor(c), id, c.req.valid('json').reason, Date.now());
+        return c.json({ lesson }, 200);
+      },
+    )
+    .post(
+      '/lessons/:id/move',
+      validate('param', lessonParam, lessonMessages.notFound),
+      validate('json', adminMoveSchema),
+      async (c) => {
+        const { id } = c.req.valid('param');
+        const lesson = await adminMoveLesson(lessons, actor(c), id, c.req.valid('json'), Date.now());
+        return c.json({ lesson }, 200);
       },
     )
     .get('/audit', validate('query', auditPageSchema), async (c) =>

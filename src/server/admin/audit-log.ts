@@ -24,7 +24,9 @@ export type AuditAction =
   | 'topup.rejected'
   | 'payout.recorded'
   | 'refund.recorded'
-  | 'lesson.refunded';
+  | 'lesson.refunded'
+  | 'lesson.cancelled'
+  | 'lesson.moved';
 
 /** Who acted: an admin (their id, and their name and email as they were), or the command line. */
 export interface Actor {

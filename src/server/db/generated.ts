@@ -200,6 +200,10 @@ export interface Lessons {
   note: Generated<string>;
   payment_status: Generated<string>;
   price_cents: number;
+  proposal_note: string | null;
+  proposed_at: Timestamp | null;
+  proposed_end: Timestamp | null;
+  proposed_start: Timestamp | null;
   sequence: Generated<number>;
   starts_at: Timestamp;
   status: string;

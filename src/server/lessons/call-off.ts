@@ -1,4 +1,7 @@
-/** A lesson called off by the school rather than by one of its people: an admin refunded it. */
+/**
+ * A lesson called off by the school rather than by one of its people: an admin refunded it, or
+ * cancelled it for a reason of their own.
+ */
 import type { Transaction } from 'kysely';
 import type { DB } from '../db/schema';
 import { announce, type LessonDeps, type Lines } from './lesson-announcements';
@@ -6,7 +9,8 @@ import { lessonRowColumns } from './lesson-records';
 
 /**
  * Cancels the lesson if it is still planned and has not started, and tells both of its people
- * (a confirmed lesson's invitation withdrawn). A lesson that took place is left as it is.
+ * (a confirmed lesson's invitation withdrawn). A lesson that took place is left as it is. The
+ * mails say why the school called it off: a refund (the default), or an admin's cancellation.
  */
 export async function callOffLesson(
   deps: LessonDeps,
@@ -15,6 +19,7 @@ export async function callOffLesson(
   reason: string,
   now: number,
   lines: Lines,
+  why: 'refunded' | 'cancelled' = 'refunded',
 ): Promise<boolean> {
   const before = await trx
     .selectFrom('lessons')
@@ -39,7 +44,7 @@ export async function callOffLesson(
     .returning(lessonRowColumns)
     .executeTakeFirstOrThrow();
   await announce(deps, trx, lines, row, 'cancelled', 'both', {
-    refunded: true,
+    ...(why === 'refunded' ? { refunded: true } : { byTeam: true }),
     reason,
     ...(before.status === 'confirmed' ? { invitation: 'CANCEL' as const } : {}),
   });

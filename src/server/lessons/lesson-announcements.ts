@@ -63,7 +63,8 @@ export async function pushLines(deps: LessonDeps, lines: Lines) {
   for (const line of lines) await deps.live?.messageSent(line.message, line.recipients);
 }
 
-const LINE_EVENT: Record<LessonEvent, MessageEvent['event']> = {
+/** The line each event writes into the conversation; none for a proposal, which is only mailed. */
+const LINE_EVENT: Record<LessonEvent, MessageEvent['event'] | null> = {
   requested: 'requested',
   confirmed: 'confirmed',
   declined: 'declined',
@@ -71,6 +72,8 @@ const LINE_EVENT: Record<LessonEvent, MessageEvent['event']> = {
   cancelled: 'cancelled',
   rescheduled: 'rescheduled',
   'request-moved': 'rescheduled',
+  proposed: null,
+  'proposal-declined': null,
 };
 const LINE_VERB: Record<MessageEvent['event'], string> = {
   requested: 'requested',
@@ -134,8 +137,10 @@ export async function announce(
     to === 'both' ? [lesson.tutor, lesson.student] : [to === 'tutor' ? lesson.tutor : lesson.student];
   const mails: OutgoingMail[] = readers.map((reader) => lessonMail(event, lesson, reader, deps.mail, extra));
   for (const mail of mails) await deps.mailer.sendMail(mail, trx);
+  const lineEvent = LINE_EVENT[event];
+  if (lineEvent === null) return;
   const facts: MessageEvent = {
-    event: LINE_EVENT[event],
+    event: lineEvent,
     lessonId: row.id,
     start: row.starts_at.toISOString(),
     end: row.ends_at.toISOString(),

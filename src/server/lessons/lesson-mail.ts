@@ -54,7 +54,28 @@ export type LessonEvent =
   | 'expired'
   | 'cancelled'
   | 'rescheduled'
-  | 'request-moved';
+  | 'request-moved'
+  /** The tutor proposed a new time: told to the student. */
+  | 'proposed'
+  /** The student declined the tutor's proposed time: told to the tutor. */
+  | 'proposal-declined';
+
+/** What a mail may say beyond the lesson itself. */
+export interface MailExtra {
+  reason?: string | null;
+  cancelledBy?: string | null;
+  /** Cancelled because the other person's account was suspended. */
+  suspended?: boolean;
+  /** Cancelled by an admin who refunded it. */
+  refunded?: boolean;
+  /** Cancelled or moved by an admin, for the reason given. */
+  byTeam?: boolean;
+  /** Moved to the time the tutor proposed, on the student's acceptance. */
+  proposalAccepted?: boolean;
+  previousStart?: Date;
+  /** The time the tutor proposed (for `proposed` and `proposal-declined`). */
+  proposed?: { start: Date; end: Date; note: string };
+}
 
 const organizerOf = (mailFrom: string) => {
   const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
@@ -116,13 +137,7 @@ function wording(
   event: LessonEvent,
   lesson: MailLesson,
   reader: MailPerson,
-  extra: {
-    reason?: string | null;
-    cancelledBy?: string | null;
-    suspended?: boolean;
-    refunded?: boolean;
-    previousStart?: Date;
-  },
+  extra: MailExtra,
 ): { subject: string; lines: string[] } {
   const { when, other, price } = describe(lesson, reader);
   const isTutor = reader.id === lesson.tutor.id;
@@ -173,6 +188,17 @@ function wording(
             'You can find another time or another tutor on the site.',
           ],
         };
+      if (extra.byTeam)
+        return {
+          subject: `Lesson cancelled: ${what} with ${other}`,
+          lines: [
+            `Your ${what} with ${other} on ${when} was cancelled by the ${PRODUCT_NAME} team.`,
+            ...(extra.reason ? [`Reason given: ${extra.reason}`] : []),
+            isTutor
+              ? 'The time is free again in your schedule.'
+              : `Anything held from your wallet for it is back in your wallet. You can book another time on ${other}'s page.`,
+          ],
+        };
       if (extra.refunded)
         return {
           subject: `Lesson cancelled: ${what} with ${other}`,
@@ -201,14 +227,57 @@ function wording(
             zoneOf(reader),
           )})`
         : '';
+      const lessonWord = event === 'request-moved' ? 'lesson request' : what;
+      const invitation =
+        event === 'rescheduled' ? ['The invitation attached to this mail updates your calendar.'] : [];
+      if (extra.byTeam)
+        return {
+          subject: `Lesson moved: ${what} with ${other}`,
+          lines: [
+            `The ${PRODUCT_NAME} team moved your ${lessonWord} with ${other} to ${when}${before}.`,
+            ...(extra.reason ? [`Reason given: ${extra.reason}`] : []),
+            ...invitation,
+          ],
+        };
+      if (extra.proposalAccepted)
+        return {
+          subject: `Lesson moved: ${what} with ${other}`,
+          lines: [
+            isTutor
+              ? `${other} accepted the time you proposed: your ${lessonWord} is now on ${when}${before}.`
+              : `You accepted ${other}'s proposed time: your ${lessonWord} is now on ${when}${before}.`,
+            ...invitation,
+          ],
+        };
       return {
         subject: `Lesson moved: ${what} with ${other}`,
         lines: [
           isTutor
             ? `${other} moved their ${event === 'request-moved' ? 'lesson request' : what} to ${when}${before}.`
             : `Your ${event === 'request-moved' ? 'lesson request' : what} with ${other} is now on ${when}${before}.`,
-          ...(event === 'rescheduled' ? ['The invitation attached to this mail updates your calendar.'] : []),
+          ...invitation,
         ],
+      };
+    }
+    case 'proposed':
+    case 'proposal-declined': {
+      const proposed = extra.proposed;
+      const zone = zoneOf(reader);
+      const newWhen = proposed
+        ? `${lessonTimeLabel(proposed.start.getTime(), proposed.end.getTime(), zone)} ${timeZoneName(zone, proposed.start.getTime())}`
+        : 'another time';
+      if (event === 'proposed')
+        return {
+          subject: `New time proposed: ${what} with ${other}`,
+          lines: [
+            `${other} proposes moving your ${what} on ${when} to ${newWhen}.`,
+            ...(proposed?.note ? [`Their note: ${proposed.note}`] : []),
+            'Accept or decline it on your schedule. Until you accept, the lesson stays at its current time; an unanswered proposal lapses when the lesson starts.',
+          ],
+        };
+      return {
+        subject: `Proposed time declined: ${what} with ${other}`,
+        lines: [`${other} declined the time you proposed (${newWhen}). Your ${what} stays on ${when}.`],
       };
     }
   }
@@ -223,16 +292,7 @@ export function lessonMail(
   lesson: MailLesson,
   reader: MailPerson,
   settings: MailSettings,
-  extra: {
-    reason?: string | null;
-    cancelledBy?: string | null;
-    /** Cancelled because the other person's account was suspended. */
-    suspended?: boolean;
-    /** Cancelled by an admin who refunded it. */
-    refunded?: boolean;
-    previousStart?: Date;
-    invitation?: 'REQUEST' | 'CANCEL';
-  } = {},
+  extra: MailExtra & { invitation?: 'REQUEST' | 'CANCEL' } = {},
 ): OutgoingMail {
   const { subject, lines: said } = wording(event, lesson, reader, extra);
   // A confirmed lesson's mails say where it takes place: its room, open from 10 minutes before.

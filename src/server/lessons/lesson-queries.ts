@@ -23,6 +23,10 @@ const lessonColumns = [
   'l.updated_at',
   'l.payment_status',
   'l.trial',
+  'l.proposed_start',
+  'l.proposed_end',
+  'l.proposal_note',
+  'l.proposed_at',
 ] as const;
 
 function lessonsWithNames(db: Db) {

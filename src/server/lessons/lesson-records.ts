@@ -33,6 +33,9 @@ export const lessonMessages = {
   requestExpired: 'This request has expired',
   notActive: 'This lesson is no longer planned',
   sameTime: 'The lesson already starts at that time',
+  tutorProposes: 'Only the tutor can propose a new time',
+  studentAnswersProposal: 'Only the student can accept or decline a proposed time',
+  noProposal: 'There is no proposed time waiting for an answer',
   trialNotOffered: 'This tutor does not offer a trial lesson.',
   trialTaken:
     'A trial lesson is only for your first lesson with a tutor, and you have already booked or had a lesson with this tutor.',
@@ -51,6 +54,16 @@ export interface Cancellation {
   at: string;
   /** The words the person gave, or null (always null when Tutorlane cancelled). */
   reason: string | null;
+}
+
+/** A new time the tutor proposed, waiting for the student's answer. */
+export interface Proposal {
+  /** ISO 8601 UTC. */
+  start: string;
+  end: string;
+  /** The tutor's words, or an empty string. */
+  note: string;
+  proposedAt: string;
 }
 
 /** A lesson as the API gives it (docs/api.md). All instants are ISO 8601 UTC. */
@@ -76,6 +89,8 @@ export interface LessonView {
    * refunded by an admin, or none (booked while payments were off, or free).
    */
   payment: { status: LessonPaymentStatus; amountCents: number; currency: string };
+  /** The tutor's open proposal of a new time; null when none is open, and always from its start. */
+  proposal: Proposal | null;
 }
 
 export type LessonRow = Pick<
@@ -98,6 +113,10 @@ export type LessonRow = Pick<
   | 'updated_at'
   | 'payment_status'
   | 'trial'
+  | 'proposed_start'
+  | 'proposed_end'
+  | 'proposal_note'
+  | 'proposed_at'
 >;
 
 /** What a stored status reads as at `now`. */
@@ -127,6 +146,42 @@ function cancellationOf(row: LessonRow): Cancellation | null {
   };
 }
 
+/**
+ * The open proposal, as it reads at `now`: one only stands while the lesson is planned and has
+ * not started, so an unanswered one lapses at the start without anything clearing it.
+ */
+export function proposalAt(
+  row: Pick<
+    LessonRow,
+    | 'status'
+    | 'expires_at'
+    | 'starts_at'
+    | 'ends_at'
+    | 'proposed_start'
+    | 'proposed_end'
+    | 'proposal_note'
+    | 'proposed_at'
+  >,
+  now: number,
+): Proposal | null {
+  if (!row.proposed_start || !row.proposed_end || !row.proposed_at) return null;
+  if (!isPlanned(statusAt(row, now)) || row.starts_at.getTime() <= now) return null;
+  return {
+    start: row.proposed_start.toISOString(),
+    end: row.proposed_end.toISOString(),
+    note: row.proposal_note ?? '',
+    proposedAt: row.proposed_at.toISOString(),
+  };
+}
+
+/** The columns that hold no proposal: set with every change that ends one. */
+export const noProposal = {
+  proposed_start: null,
+  proposed_end: null,
+  proposal_note: null,
+  proposed_at: null,
+} as const;
+
 export function toView(
   row: LessonRow & { tutor_name: string; student_name: string },
   now: number,
@@ -149,6 +204,7 @@ export function toView(
       : null,
     cancellation: cancellationOf(row),
     payment: { status: row.payment_status, amountCents: row.price_cents, currency: row.currency },
+    proposal: proposalAt(row, now),
   };
 }
 
@@ -172,4 +228,8 @@ export const lessonRowColumns = [
   'updated_at',
   'payment_status',
   'trial',
+  'proposed_start',
+  'proposed_end',
+  'proposal_note',
+  'proposed_at',
 ] as const;

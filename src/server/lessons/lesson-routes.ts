@@ -4,7 +4,7 @@
  * - GET /api/tutors/:id/slots: the times a published tutor offers (public);
  * - POST /api/lessons (a verified student books; Idempotency-Key makes a retry safe),
  *   GET /api/lessons, GET /api/lessons/:id, and POST /api/lessons/:id/accept, /decline, /cancel,
- *   /reschedule;
+ *   /reschedule, /propose (the tutor), /proposal/accept and /proposal/decline (the student);
  * - the calendar feed: GET/POST/DELETE /api/calendar-feed, and GET /api/calendar/:token.ics for
  *   calendar apps (the secret token is the only key).
  * Another user's lesson does not exist for the caller: 404 everywhere.
@@ -20,6 +20,7 @@ import {
   bookingSchema,
   cancelSchema,
   lessonRangeSchema,
+  proposalSchema,
   rescheduleSchema,
   slotQuerySchema,
 } from '../../shared/lessons/lesson-schemas';
@@ -40,6 +41,7 @@ import type { LessonDeps } from './lesson-announcements';
 import { answerRequest } from './lesson-changes/answer';
 import { bookLesson } from './lesson-changes/booking';
 import { cancelLesson } from './lesson-changes/cancel';
+import { answerProposal, proposeTime } from './lesson-changes/proposals';
 import { rescheduleLesson } from './lesson-changes/reschedule';
 import type { MailSettings } from './lesson-mail';
 import { findLesson, listLessons } from './lesson-queries';
@@ -98,6 +100,19 @@ export function lessonRoutes(deps: {
       validate('param', lessonParam, lessonMessages.notFound),
       async (c) =>
         c.json(await answerRequest(lessons, c.var.user.id, c.req.valid('param').id, choice, Date.now()), 200),
+    );
+  /** The student's answer to a proposed time: accepting and declining differ only in the answer. */
+  const answerProposed = (choice: 'accept' | 'decline') =>
+    handlers.createHandlers(
+      loadSession,
+      verifiedOnly,
+      changes,
+      validate('param', lessonParam, lessonMessages.notFound),
+      async (c) =>
+        c.json(
+          await answerProposal(lessons, c.var.user.id, c.req.valid('param').id, choice, Date.now()),
+          200,
+        ),
     );
   const feedUrl = (token: string) => `${deps.mail.appUrl}/api/calendar/${token}.ics`;
   const changes = limitByUser(limiters, 'lessonChanges');
@@ -257,6 +272,21 @@ export function lessonRoutes(deps: {
           200,
         ),
     )
+    .post(
+      '/lessons/:id/propose',
+      loadSession,
+      verifiedOnly,
+      changes,
+      validate('param', lessonParam, lessonMessages.notFound),
+      validate('json', proposalSchema),
+      async (c) =>
+        c.json(
+          await proposeTime(lessons, c.var.user.id, c.req.valid('param').id, c.req.valid('json'), Date.now()),
+          200,
+        ),
+    )
+    .post('/lessons/:id/proposal/accept', ...answerProposed('accept'))
+    .post('/lessons/:id/proposal/decline', ...answerProposed('decline'))
     .get('/calendar-feed', loadSession, verifiedOnly, async (c) => {
       const feed = await db
         .selectFrom('calendar_feeds')

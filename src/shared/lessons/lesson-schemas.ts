@@ -279,3 +279,9 @@ export const bookingSchema = z
 
 export const cancelSchema = z.object({ reason: freeText('The reason', MAX_CANCEL_REASON_LENGTH).optional() });
 export const rescheduleSchema = z.object({ start: instantSchema('start') });
+export const MAX_PROPOSAL_NOTE_LENGTH = 500;
+/** A tutor's proposal of a new time, with a word for the student if they like. */
+export const proposalSchema = z.object({
+  start: instantSchema('start'),
+  note: freeText('The note', MAX_PROPOSAL_NOTE_LENGTH).optional(),
+});

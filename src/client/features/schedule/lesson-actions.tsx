@@ -2,12 +2,13 @@
  * What can be done with one upcoming lesson, and why not when it cannot: the tutor accepts or
  * declines a request; the student cancels their request or moves it; either side cancels a
  * confirmed lesson, and the student moves it to another free time, while more than 24 hours
- * remain. Cancelling asks first, with an optional reason. Each change is told once, by the page
+ * remain. The tutor may propose a new time for a planned lesson until it starts; the student
+ * accepts or declines it. Cancelling asks first, with an optional reason. Each change is told once, by the page
  * (`onChanged`), since the lesson it was about may leave this list; the page's data is then
  * loaded again.
  */
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import { MAX_CANCEL_REASON_LENGTH } from '../../../shared/lessons/lesson-schemas';
+import { MAX_CANCEL_REASON_LENGTH, MAX_PROPOSAL_NOTE_LENGTH } from '../../../shared/lessons/lesson-schemas';
 import { Button } from '../../components/button';
 import { ErrorMessage } from '../../components/messages';
 import { type Slot, SlotPicker } from '../../components/slot-picker';
@@ -17,7 +18,7 @@ import { useApiAction } from '../../lib/api-action';
 import { instantLabel, lessonTimeLabel } from '../../lib/time-labels';
 import type { Lesson } from './schedule-data';
 
-type Panel = 'none' | 'cancel' | 'reschedule';
+type Panel = 'none' | 'cancel' | 'reschedule' | 'propose';
 
 export function LessonActions({
   lesson,
@@ -35,6 +36,7 @@ export function LessonActions({
   const [panel, setPanel] = useState<Panel>('none');
   const [reason, setReason] = useState('');
   const [slot, setSlot] = useState<Slot | null>(null);
+  const [proposalNote, setProposalNote] = useState('');
   const panelId = useId();
   const cancelToggle = useRef<HTMLButtonElement>(null);
 
@@ -47,6 +49,13 @@ export function LessonActions({
   const answers = role === 'tutor' && isRequest;
   const mayCancel = changeable && !answers;
   const mayMove = changeable && role === 'student';
+  const planned = isRequest || lesson.status === 'confirmed';
+  // No 24-hour rule for a proposal: the student decides whether to take it, until the start.
+  const mayPropose = planned && role === 'tutor' && Date.now() < Date.parse(lesson.start);
+  const proposal = lesson.proposal;
+  const proposedWhen = proposal
+    ? lessonTimeLabel(Date.parse(proposal.start), Date.parse(proposal.end), timeZone)
+    : '';
   const other = role === 'tutor' ? lesson.student.displayName : lesson.tutor.displayName;
   const when = lessonTimeLabel(Date.parse(lesson.start), Date.parse(lesson.end), timeZone);
   const what = `${lesson.subject} with ${other}`;
@@ -68,7 +77,52 @@ export function LessonActions({
   return (
     <div className="mt-3 space-y-3">
       {problem ? <ErrorMessage>{problem}</ErrorMessage> : null}
-      {answers || mayCancel || mayMove ? (
+      {proposal ? (
+        <section
+          aria-label="Proposed new time"
+          className="space-y-2 rounded-xl border border-indigo-200 bg-indigo-50/60 p-4"
+        >
+          <p className="text-sm font-medium text-slate-900">
+            {role === 'tutor'
+              ? `You proposed ${proposedWhen}. Waiting for ${other}'s answer.`
+              : `${other} proposes moving this ${thing} to ${proposedWhen}.`}
+          </p>
+          {proposal.note ? (
+            <p className="text-sm text-slate-700">
+              {role === 'tutor' ? 'Your note' : 'Their note'}: {proposal.note}
+            </p>
+          ) : null}
+          {role === 'student' ? (
+            <div className="flex flex-wrap gap-2">
+              <Button
+                busy={busy}
+                disabled={busy}
+                onClick={() =>
+                  change(
+                    () => request(api.lessons[':id'].proposal.accept.$post(id)),
+                    `New time accepted: ${what} is now on ${proposedWhen}. You will both get a mail.`,
+                  )
+                }
+              >
+                Accept new time
+              </Button>
+              <Button
+                variant="secondary"
+                disabled={busy}
+                onClick={() =>
+                  change(
+                    () => request(api.lessons[':id'].proposal.decline.$post(id)),
+                    `New time declined: ${what} stays on ${when}. ${other} will get a mail.`,
+                  )
+                }
+              >
+                Decline
+              </Button>
+            </div>
+          ) : null}
+        </section>
+      ) : null}
+      {answers || mayCancel || mayMove || mayPropose ? (
         <div className="flex flex-wrap gap-2">
           {answers ? (
             <>
@@ -106,6 +160,16 @@ export function LessonActions({
               onClick={() => setPanel(panel === 'reschedule' ? 'none' : 'reschedule')}
             >
               Reschedule
+            </Button>
+          ) : null}
+          {mayPropose ? (
+            <Button
+              variant="secondary"
+              aria-expanded={panel === 'propose'}
+              aria-controls={panelId}
+              onClick={() => setPanel(panel === 'propose' ? 'none' : 'propose')}
+            >
+              Propose a new time
             </Button>
           ) : null}
           {mayCancel ? (
@@ -158,6 +222,59 @@ export function LessonActions({
               )
             }
           />
+        ) : null}
+        {panel === 'propose' ? (
+          <div className="space-y-3 rounded-xl border border-slate-200 bg-slate-50 p-4">
+            <p className="text-sm font-medium text-slate-900">Propose a new time to {other}</p>
+            <p className="text-sm text-slate-600">
+              The {thing} stays at {when} unless {other} accepts.
+              {proposal ? ' This replaces the time you proposed before.' : ''}
+            </p>
+            <TextArea
+              label="Note (optional)"
+              rows={2}
+              maxLength={MAX_PROPOSAL_NOTE_LENGTH}
+              value={proposalNote}
+              onChange={(event) => setProposalNote(event.target.value)}
+              hint={`${other} will see it in the mail and on their schedule.`}
+            />
+            <SlotPicker
+              tutorId={lesson.tutor.id}
+              minutes={lesson.minutes}
+              timeZone={timeZone}
+              selected={slot?.start ?? null}
+              onSelect={setSlot}
+            >
+              {(chosen) => (
+                <Button
+                  className="mt-3 w-full sm:w-auto"
+                  busy={busy}
+                  disabled={busy}
+                  onClick={() =>
+                    change(
+                      () =>
+                        request(
+                          api.lessons[':id'].propose.$post({
+                            ...id,
+                            json: {
+                              start: chosen.start,
+                              ...(proposalNote.trim() ? { note: proposalNote.trim() } : {}),
+                            },
+                          }),
+                        ),
+                      `New time proposed: ${what}, ${lessonTimeLabel(
+                        Date.parse(chosen.start),
+                        Date.parse(chosen.end),
+                        timeZone,
+                      )}. ${other} will get a mail.`,
+                    )
+                  }
+                >
+                  Propose {lessonTimeLabel(Date.parse(chosen.start), Date.parse(chosen.end), timeZone)}
+                </Button>
+              )}
+            </SlotPicker>
+          </div>
         ) : null}
         {panel === 'reschedule' ? (
           <div className="space-y-3 rounded-xl border border-slate-200 bg-slate-50 p-4">

@@ -19,6 +19,7 @@ import * as oneOpenReport from './0013-one-open-report';
 import * as money from './0014-money';
 import * as lessonReminders from './0015-lesson-reminders';
 import * as trialLessons from './0016-trial-lessons';
+import * as lessonProposals from './0017-lesson-proposals';
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '0014-money': money,
   '0015-lesson-reminders': lessonReminders,
   '0016-trial-lessons': trialLessons,
+  '0017-lesson-proposals': lessonProposals,
 };

@@ -22,37 +22,69 @@ import {
 /** 23P01 (exclusion_violation): the time was taken by a request that got there first. */
 export const isOverlap = (error: unknown) => (error as { code?: string } | null)?.code === '23P01';
 
-/** The lesson locked for a change by one of its participants, or 404. */
-async function lockLesson(trx: Transaction<DB>, userId: string, id: string): Promise<LessonRow> {
-  const row = await trx
-    .selectFrom('lessons')
-    .select(lessonRowColumns)
-    .where('id', '=', id)
-    .where((eb) => eb.or([eb('tutor_id', '=', userId), eb('student_id', '=', userId)]))
-    .forUpdate()
-    .executeTakeFirst();
+/**
+ * The lesson locked for a change by one of its participants (or by an admin, `userId` null, for
+ * whom every lesson exists), or 404.
+ */
+async function lockLesson(trx: Transaction<DB>, userId: string | null, id: string): Promise<LessonRow> {
+  let query = trx.selectFrom('lessons').select(lessonRowColumns).where('id', '=', id);
+  if (userId !== null)
+    query = query.where((eb) => eb.or([eb('tutor_id', '=', userId), eb('student_id', '=', userId)]));
+  const row = await query.forUpdate().executeTakeFirst();
   if (!row) throw new ApiError(404, lessonMessages.notFound, 'NOT_FOUND');
   return row;
 }
 
-/** Runs a change in a transaction, then hands the mails to the worker and reads the lesson back. */
-export async function change(
-  deps: LessonDeps,
-  userId: string,
-  id: string,
-  now: number,
-  work: (trx: Transaction<DB>, row: LessonRow, lines: Lines) => Promise<void>,
-): Promise<LessonView> {
+type Work = (trx: Transaction<DB>, row: LessonRow, lines: Lines) => Promise<void>;
+
+/** Runs a change in a transaction, then hands the mails to the worker and pushes the lines. */
+async function run(deps: LessonDeps, userId: string | null, id: string, work: Work): Promise<LessonRow> {
   const lines: Lines = [];
+  let locked: LessonRow | undefined;
   try {
-    await deps.db.transaction().execute(async (trx) => work(trx, await lockLesson(trx, userId, id), lines));
+    await deps.db.transaction().execute(async (trx) => {
+      locked = await lockLesson(trx, userId, id);
+      await work(trx, locked, lines);
+    });
   } catch (error) {
     if (isOverlap(error)) throw new ApiError(409, lessonMessages.slotTaken, 'SLOT_UNAVAILABLE');
     throw error;
   }
   deps.mailer.deliverSoon();
   await pushLines(deps, lines);
+  if (!locked) throw new Error(`lesson ${id} was not locked`);
+  return locked;
+}
+
+/** A change by one of the lesson's people; the lesson read back as they see it. */
+export async function change(
+  deps: LessonDeps,
+  userId: string,
+  id: string,
+  now: number,
+  work: Work,
+): Promise<LessonView> {
+  await run(deps, userId, id, work);
   return findLesson(deps.db, userId, id, now);
+}
+
+/** A change by an admin, to any lesson; the lesson read back as its student sees it. */
+export async function adminChange(
+  deps: LessonDeps,
+  id: string,
+  now: number,
+  work: Work,
+): Promise<LessonView> {
+  const row = await run(deps, null, id, work);
+  return findLesson(deps.db, row.student_id, id, now);
+}
+
+/** Planned and not yet started: what a proposal or an admin's change needs (no 24-hour rule). */
+export function checkUpcoming(row: LessonRow, now: number) {
+  const status = statusAt(row, now);
+  if (!isPlanned(status) || row.starts_at.getTime() <= now)
+    throw new ApiError(409, lessonMessages.notActive, 'NOT_PLANNED');
+  return status;
 }
 
 export function checkChangeable(row: LessonRow, now: number) {
