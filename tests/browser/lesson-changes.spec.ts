@@ -160,11 +160,11 @@ test('a tutor answers a request with Accept or Decline; the student may cancel t
   await expect(step).toHaveCount(0);
   await expect(upcoming.getByRole('button', { name: 'Cancel request' })).toBeFocused();
 
-  // The tutor: Accept and Decline, and no cancelling of a request they answer.
+  // The tutor: Accept, Decline or another time, and no cancelling of a request they answer.
   await page.goto('/schedule');
   const requests = page.getByRole('region', { name: 'Requests' });
   await expect(requests).toContainText('Algebra with Rae Request');
-  await expect(requests.getByRole('button')).toHaveText(['Accept', 'Decline']);
+  await expect(requests.getByRole('button')).toHaveText(['Accept', 'Decline', 'Propose a new time']);
   await expectNoAccessibilityViolations(page);
   await requests.getByRole('button', { name: 'Decline' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Request declined' })).toContainText(
