@@ -13,8 +13,8 @@
  *   admin to confirm.
  *
  * The ledger's running balances follow the order transactions are written in, and the wallet lists
- * them in that order, so every step is written in the order of its date. Generated from a fixed
- * seed; dates are relative to the moment the seed runs.
+ * them in that order, so every step is written in the order of its date. Drawn from a fixed
+ * random sequence, so every run makes the same money; dates are relative to the moment it runs.
  */
 import { randomUUID } from 'node:crypto';
 import type { Insertable, Kysely, Transaction } from 'kysely';

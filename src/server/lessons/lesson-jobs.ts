@@ -11,6 +11,7 @@ import type { Logger } from '../logging/logger';
 import { releaseHold, settleHold } from '../money/lesson-payments';
 import { announce, type LessonDeps, type Lines, pushLines } from './lesson-announcements';
 import { lessonRowColumns } from './lesson-records';
+import { startMinuteJob } from './minute-job';
 
 /** A lesson the job completed. */
 export interface CompletedLesson {
@@ -88,29 +89,15 @@ export async function runLessonJobs(
   return { expired, completed };
 }
 
-/** How soon after start the first pass runs: lessons that ended while the server was down complete at once. */
-const FIRST_PASS_MS = 1_000;
-
-export function startLessonJobs(deps: LessonJobDeps, logger: Logger, everyMs = 60_000): () => void {
-  let running = false;
-  const pass = () => {
-    if (running) return;
-    running = true;
-    runLessonJobs(deps)
-      .then(({ expired, completed }) => {
-        if (expired || completed) logger.info({ expired, completed }, 'lessons updated');
-      })
-      .catch((error) => logger.warn({ err: (error as Error).message }, 'lesson job failed'))
-      .finally(() => {
-        running = false;
-      });
-  };
-  const first = setTimeout(pass, FIRST_PASS_MS);
-  const timer = setInterval(pass, everyMs);
-  first.unref();
-  timer.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(timer);
-  };
-}
+export const startLessonJobs = (deps: LessonJobDeps, logger: Logger, everyMs?: number) =>
+  startMinuteJob(
+    {
+      run: () => runLessonJobs(deps),
+      done: ({ expired, completed }, log) => {
+        if (expired || completed) log.info({ expired, completed }, 'lessons updated');
+      },
+      failure: 'lesson job failed',
+    },
+    logger,
+    everyMs,
+  );

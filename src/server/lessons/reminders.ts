@@ -17,6 +17,7 @@ import type { DB } from '../db/schema';
 import type { Logger } from '../logging/logger';
 import type { Mailer } from '../mail/mailer';
 import type { MailLesson, MailPerson, MailSettings } from './lesson-mail';
+import { startMinuteJob } from './minute-job';
 import { reminderMail } from './reminders-mail';
 import { dueReminder, REMINDER_OFFSET_MS, type ReminderKind } from './reminders-rules';
 
@@ -213,29 +214,15 @@ export async function runReminders(deps: ReminderDeps, now = Date.now()): Promis
   return { sent };
 }
 
-/** How soon after start the first pass runs: reminders due while the server was down go at once. */
-const FIRST_PASS_MS = 1_000;
-
-export function startReminders(deps: ReminderDeps, logger: Logger, everyMs = 60_000): () => void {
-  let running = false;
-  const pass = () => {
-    if (running) return;
-    running = true;
-    runReminders(deps)
-      .then(({ sent }) => {
-        if (sent) logger.info({ sent }, 'lesson reminders queued');
-      })
-      .catch((error) => logger.warn({ err: (error as Error).message }, 'lesson reminders failed'))
-      .finally(() => {
-        running = false;
-      });
-  };
-  const first = setTimeout(pass, FIRST_PASS_MS);
-  const timer = setInterval(pass, everyMs);
-  first.unref();
-  timer.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(timer);
-  };
-}
+export const startReminders = (deps: ReminderDeps, logger: Logger, everyMs?: number) =>
+  startMinuteJob(
+    {
+      run: () => runReminders(deps),
+      done: ({ sent }, log) => {
+        if (sent) log.info({ sent }, 'lesson reminders queued');
+      },
+      failure: 'lesson reminders failed',
+    },
+    logger,
+    everyMs,
+  );

@@ -1,0 +1,42 @@
+/**
+ * A job that runs every minute (and once, a second after start, so what fell due while the server
+ * was down is done at once). A pass never overlaps the one before; a failed pass is logged and the
+ * next one tries again. Several servers may run the same job: each job decides in the database
+ * which server does each piece of work.
+ */
+import type { Logger } from '../logging/logger';
+
+const FIRST_PASS_MS = 1_000;
+
+export function startMinuteJob<Result>(
+  job: {
+    run(): Promise<Result>;
+    /** Logs what a pass did, when it did something. */
+    done(result: Result, logger: Logger): void;
+    /** Names the job in a failed pass's log line. */
+    failure: string;
+  },
+  logger: Logger,
+  everyMs = 60_000,
+): () => void {
+  let running = false;
+  const pass = () => {
+    if (running) return;
+    running = true;
+    job
+      .run()
+      .then((result) => job.done(result, logger))
+      .catch((error) => logger.warn({ err: (error as Error).message }, job.failure))
+      .finally(() => {
+        running = false;
+      });
+  };
+  const first = setTimeout(pass, FIRST_PASS_MS);
+  const timer = setInterval(pass, everyMs);
+  first.unref();
+  timer.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(timer);
+  };
+}
