@@ -415,6 +415,7 @@ describe('booking', () => {
       // This school takes no money through Tutorlane (PAYMENTS=off): nothing is held.
       payment: { status: 'none', amountCents: 6000, currency: 'USD' },
       proposal: null,
+      seriesId: null,
     });
     for (const address of [who.email, student.email]) {
       const [mail] = await mailsAbout(address, 'Lesson confirmed');

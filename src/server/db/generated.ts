@@ -205,6 +205,7 @@ export interface Lessons {
   proposed_end: Timestamp | null;
   proposed_start: Timestamp | null;
   sequence: Generated<number>;
+  series_id: string | null;
   starts_at: Timestamp;
   status: string;
   student_id: string;
@@ -212,6 +213,14 @@ export interface Lessons {
   trial: Generated<boolean>;
   tutor_id: string;
   updated_at: Generated<Timestamp>;
+}
+
+export interface LessonSeries {
+  created_at: Generated<Timestamp>;
+  id: string;
+  student_id: string;
+  tutor_id: string;
+  weeks: number;
 }
 
 export interface LivePayloads {
@@ -439,6 +448,7 @@ export interface DB {
   lesson_chat: LessonChat;
   lesson_notes: LessonNotes;
   lesson_reminders: LessonReminders;
+  lesson_series: LessonSeries;
   lessons: Lessons;
   live_payloads: LivePayloads;
   mail_outbox: MailOutbox;

@@ -14,6 +14,8 @@ import {
   type MailLesson,
   type MailPerson,
   type MailSettings,
+  type SeriesEvent,
+  seriesMail,
 } from './lesson-mail';
 import type { Db, LessonRow } from './lesson-records';
 
@@ -153,6 +155,47 @@ export async function announce(
       { studentId: row.student_id, tutorId: row.tutor_id },
       facts,
       `${row.subject} lesson ${LINE_VERB[facts.event]}: ${when}`,
+    ),
+  );
+}
+
+/**
+ * Tells of a weekly series booked or answered as a whole: one mail to each reader in `to` for all
+ * its weeks, and one line in the pair's conversation, about its first week (a line per week would
+ * bury the conversation).
+ */
+export async function announceSeries(
+  deps: LessonDeps,
+  trx: Transaction<DB>,
+  lines: Lines,
+  rows: LessonRow[],
+  event: SeriesEvent,
+  to: Recipients,
+  skipped: Date[] = [],
+) {
+  const [first] = rows;
+  if (!first) return;
+  const lessons = await Promise.all(rows.map((row) => mailLesson(trx, row)));
+  const [lesson] = lessons;
+  if (!lesson) return;
+  const readers =
+    to === 'both' ? [lesson.tutor, lesson.student] : [to === 'tutor' ? lesson.tutor : lesson.student];
+  for (const reader of readers)
+    await deps.mailer.sendMail(seriesMail(event, lessons, reader, deps.mail, skipped), trx);
+  const facts: MessageEvent = {
+    event,
+    lessonId: first.id,
+    start: first.starts_at.toISOString(),
+    end: first.ends_at.toISOString(),
+    subject: first.subject,
+  };
+  const when = `${facts.start.slice(0, 16).replace('T', ' ')} UTC`;
+  lines.push(
+    await deps.conversations.lessonLine(
+      trx,
+      { studentId: first.student_id, tutorId: first.tutor_id },
+      facts,
+      `Weekly ${first.subject} lessons ${LINE_VERB[event]} (${rows.length}), from ${when}`,
     ),
   );
 }

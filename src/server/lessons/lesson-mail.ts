@@ -11,7 +11,7 @@ import ical, {
   ICalEventStatus,
 } from 'ical-generator';
 import { PRODUCT_NAME } from '../../shared/constants';
-import { lessonTimeLabel, priceLabel } from '../../shared/lessons/lesson-times';
+import { instantLabel, lessonTimeLabel, priceLabel } from '../../shared/lessons/lesson-times';
 import { paths, roomPath } from '../../shared/routes';
 import { timeZoneName } from '../../shared/time-zone-name';
 import { escapeHtml } from '../mail/html';
@@ -92,28 +92,41 @@ export function lessonInvitation(
   method: 'REQUEST' | 'CANCEL',
   settings: MailSettings,
 ): string {
+  return invitationOf([lesson], method, settings);
+}
+
+/**
+ * One calendar with an event per lesson: a weekly series is invited to in one file, and each week
+ * keeps its own UID, so a later change to one week moves or drops only that event.
+ */
+export function invitationOf(
+  lessons: MailLesson[],
+  method: 'REQUEST' | 'CANCEL',
+  settings: MailSettings,
+): string {
   const calendar = ical({
     prodId: { company: PRODUCT_NAME, product: PRODUCT_NAME, language: 'EN' },
     method: method === 'CANCEL' ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
   });
-  calendar.createEvent({
-    id: lessonUid(lesson.id, settings.appUrl),
-    sequence: lesson.sequence,
-    start: lesson.start,
-    end: lesson.end,
-    stamp: new Date(),
-    summary: `${lesson.subject} lesson: ${lesson.tutor.displayName} and ${lesson.student.displayName}`,
-    description: `${PRODUCT_NAME} lesson. Your schedule: ${settings.appUrl}${paths.schedule}`,
-    url: `${settings.appUrl}${paths.schedule}`,
-    status: method === 'CANCEL' ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
-    organizer: organizerOf(settings.mailFrom),
-    attendees: [lesson.tutor, lesson.student].map((person) => ({
-      name: person.displayName,
-      email: person.email,
-      role: ICalAttendeeRole.REQ,
-      status: method === 'CANCEL' ? ICalAttendeeStatus.DECLINED : ICalAttendeeStatus.ACCEPTED,
-    })),
-  });
+  for (const lesson of lessons)
+    calendar.createEvent({
+      id: lessonUid(lesson.id, settings.appUrl),
+      sequence: lesson.sequence,
+      start: lesson.start,
+      end: lesson.end,
+      stamp: new Date(),
+      summary: `${lesson.subject} lesson: ${lesson.tutor.displayName} and ${lesson.student.displayName}`,
+      description: `${PRODUCT_NAME} lesson. Your schedule: ${settings.appUrl}${paths.schedule}`,
+      url: `${settings.appUrl}${paths.schedule}`,
+      status: method === 'CANCEL' ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+      organizer: organizerOf(settings.mailFrom),
+      attendees: [lesson.tutor, lesson.student].map((person) => ({
+        name: person.displayName,
+        email: person.email,
+        role: ICalAttendeeRole.REQ,
+        status: method === 'CANCEL' ? ICalAttendeeStatus.DECLINED : ICalAttendeeStatus.ACCEPTED,
+      })),
+    });
   return calendar.toString();
 }
 
@@ -326,3 +339,96 @@ export function lessonMail(
       : {}),
   };
 }
+
+/** What happened to a weekly series as a whole: booked (at once or as a request), or answered. */
+export type SeriesEvent = 'requested' | 'confirmed' | 'declined';
+
+/**
+ * The one mail a reader gets for a weekly series booked or answered: every week listed in their
+ * zone, the weeks that were skipped, and for a confirmed series one invitation with all its weeks.
+ */
+export function seriesMail(
+  event: SeriesEvent,
+  lessons: MailLesson[],
+  reader: MailPerson,
+  settings: MailSettings,
+  skipped: Date[] = [],
+): OutgoingMail {
+  const [first] = lessons;
+  if (!first) throw new Error('a series mail needs at least one lesson');
+  const zone = zoneOf(reader);
+  const isTutor = reader.id === first.tutor.id;
+  const other = isTutor ? first.student.displayName : first.tutor.displayName;
+  const what = `weekly ${first.subject} lessons`;
+  const count = `${lessons.length} ${lessons.length === 1 ? 'lesson' : 'lessons'}`;
+  const total = priceLabel(
+    lessons.reduce((sum, lesson) => sum + lesson.priceCents, 0),
+    first.currency,
+  );
+  const weeks = lessons.map(
+    (lesson) =>
+      `- ${lessonTimeLabel(lesson.start.getTime(), lesson.end.getTime(), zone)} ${timeZoneName(zone, lesson.start.getTime())}`,
+  );
+  const skippedLines = skipped.length
+    ? [
+        `Not booked, as the time was not free: ${skipped
+          .map((start) => instantLabelIn(start, zone))
+          .join('; ')}.`,
+      ]
+    : [];
+  const said = (): { subject: string; lines: string[] } => {
+    switch (event) {
+      case 'requested':
+        return {
+          subject: `New weekly lesson request from ${other}`,
+          lines: [
+            `${other} would like ${what} with you, ${count} for ${total} in all:`,
+            weeks.join('\n'),
+            ...skippedLines,
+            ...(first.note ? [`Their note: ${first.note}`] : []),
+            'Accept or decline them all at once on your schedule. The request expires in 48 hours, or when a lesson would start if that is sooner.',
+          ],
+        };
+      case 'confirmed':
+        return {
+          subject: `Weekly lessons confirmed: ${first.subject} with ${other}`,
+          lines: [
+            `Your ${what} with ${other} are confirmed, ${count}:`,
+            weeks.join('\n'),
+            ...skippedLines,
+            isTutor ? `You will earn ${total} in all.` : `The price is ${total} in all.`,
+            'The invitation attached to this mail adds them all to your calendar.',
+          ],
+        };
+      case 'declined':
+        return {
+          subject: `Weekly lesson request declined: ${first.subject} with ${other}`,
+          lines: [
+            isTutor
+              ? `You declined ${other}'s request for ${what}:`
+              : `${other} cannot take your request for ${what}. Anything held from your wallet for them is back in your wallet.`,
+            weeks.join('\n'),
+          ],
+        };
+    }
+  };
+  const { subject, lines } = said();
+  const scheduleUrl = `${settings.appUrl}${paths.schedule}`;
+  const greeting = `Hi ${reader.displayName},`;
+  return {
+    to: reader.email,
+    subject: `${subject} (${PRODUCT_NAME})`,
+    text: `${greeting}\n\n${lines.join('\n\n')}\n\nYour schedule: ${scheduleUrl}\n`,
+    html: layout(
+      subject,
+      [greeting, ...lines].map((line) => escapeHtml(line).replaceAll('\n', '<br>')),
+      { label: 'Open my schedule', url: scheduleUrl },
+    ),
+    ...(event === 'confirmed'
+      ? { calendar: { method: 'REQUEST' as const, content: invitationOf(lessons, 'REQUEST', settings) } }
+      : {}),
+  };
+}
+
+const instantLabelIn = (at: Date, zone: string) =>
+  `${instantLabel(at.getTime(), zone)} ${timeZoneName(zone, at.getTime())}`;

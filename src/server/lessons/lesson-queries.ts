@@ -27,6 +27,7 @@ const lessonColumns = [
   'l.proposed_end',
   'l.proposal_note',
   'l.proposed_at',
+  'l.series_id',
 ] as const;
 
 function lessonsWithNames(db: Db) {

@@ -91,6 +91,8 @@ export interface LessonView {
   payment: { status: LessonPaymentStatus; amountCents: number; currency: string };
   /** The tutor's open proposal of a new time; null when none is open, and always from its start. */
   proposal: Proposal | null;
+  /** The weekly series it was booked in (docs/api.md, "Weekly series"); null for a single booking. */
+  seriesId: string | null;
 }
 
 export type LessonRow = Pick<
@@ -117,6 +119,7 @@ export type LessonRow = Pick<
   | 'proposed_end'
   | 'proposal_note'
   | 'proposed_at'
+  | 'series_id'
 >;
 
 /** What a stored status reads as at `now`. */
@@ -205,6 +208,7 @@ export function toView(
     cancellation: cancellationOf(row),
     payment: { status: row.payment_status, amountCents: row.price_cents, currency: row.currency },
     proposal: proposalAt(row, now),
+    seriesId: row.series_id,
   };
 }
 
@@ -232,4 +236,5 @@ export const lessonRowColumns = [
   'proposed_end',
   'proposal_note',
   'proposed_at',
+  'series_id',
 ] as const;

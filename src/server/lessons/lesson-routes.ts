@@ -5,6 +5,8 @@
  * - POST /api/lessons (a verified student books; Idempotency-Key makes a retry safe),
  *   GET /api/lessons, GET /api/lessons/:id, and POST /api/lessons/:id/accept, /decline, /cancel,
  *   /reschedule, /propose (the tutor), /proposal/accept and /proposal/decline (the student);
+ * - weekly series: POST /api/lessons with repeatWeeks, GET /api/lessons/preview-series, and
+ *   GET /api/series/:id, POST /api/series/:id/accept, /decline (the tutor) and /cancel;
  * - the calendar feed: GET/POST/DELETE /api/calendar-feed, and GET /api/calendar/:token.ics for
  *   calendar apps (the secret token is the only key).
  * Another user's lesson does not exist for the caller: 404 everywhere.
@@ -22,6 +24,7 @@ import {
   lessonRangeSchema,
   proposalSchema,
   rescheduleSchema,
+  seriesPreviewSchema,
   slotQuerySchema,
 } from '../../shared/lessons/lesson-schemas';
 import { localDate } from '../../shared/lessons/lesson-times';
@@ -43,6 +46,14 @@ import { bookLesson } from './lesson-changes/booking';
 import { cancelLesson } from './lesson-changes/cancel';
 import { answerProposal, proposeTime } from './lesson-changes/proposals';
 import { rescheduleLesson } from './lesson-changes/reschedule';
+import {
+  answerSeries,
+  bookSeries,
+  cancelSeries,
+  findSeries,
+  previewSeries,
+  seriesMessages,
+} from './lesson-changes/series';
 import type { MailSettings } from './lesson-mail';
 import { findLesson, listLessons } from './lesson-queries';
 import { lessonMessages } from './lesson-records';
@@ -56,6 +67,7 @@ const DEFAULT_FUTURE_DAYS = 365;
 const MAX_LIST_RANGE_DAYS = 400;
 
 const lessonParam = z.object({ id: z.uuid() });
+const seriesParam = z.object({ id: z.uuid() });
 const tutorParam = z.object({ id: tutorIdSchema });
 const feedParam = z.object({ token: z.string().regex(/^[\w-]{20,100}\.ics$/) });
 /** A client's key for one booking: printable, short. */
@@ -111,6 +123,19 @@ export function lessonRoutes(deps: {
       async (c) =>
         c.json(
           await answerProposal(lessons, c.var.user.id, c.req.valid('param').id, choice, Date.now()),
+          200,
+        ),
+    );
+  /** The tutor's one answer to a series request. */
+  const answerAll = (choice: 'accept' | 'decline') =>
+    handlers.createHandlers(
+      loadSession,
+      verifiedOnly,
+      changes,
+      validate('param', seriesParam, seriesMessages.notFound),
+      async (c) =>
+        c.json(
+          { series: await answerSeries(lessons, c.var.user.id, c.req.valid('param').id, choice, Date.now()) },
           200,
         ),
     );
@@ -202,6 +227,18 @@ export function lessonRoutes(deps: {
           'VALIDATION_ERROR',
         );
       const input = c.req.valid('json');
+      if (input.repeatWeeks !== undefined) {
+        const { series, created } = await bookSeries(lessons, {
+          ...input,
+          repeatWeeks: input.repeatWeeks,
+          studentId: c.var.user.id,
+          idempotencyKey: checkedKey?.data,
+          now: Date.now(),
+        });
+        if (created)
+          c.get('logger').info({ seriesId: series.id, lessons: series.lessons.length }, 'series booked');
+        return c.json({ series }, created ? 201 : 200);
+      }
       const { lesson, created } = await bookLesson(lessons, {
         ...input,
         studentId: c.var.user.id,
@@ -225,6 +262,21 @@ export function lessonRoutes(deps: {
         );
       return c.json({ lessons: await listLessons(db, c.var.user.id, from, to, now) }, 200);
     })
+    .get(
+      '/lessons/preview-series',
+      loadSession,
+      studentsOnly,
+      validate('query', seriesPreviewSchema),
+      async (c) =>
+        c.json(
+          await previewSeries(lessons, {
+            ...c.req.valid('query'),
+            studentId: c.var.user.id,
+            now: Date.now(),
+          }),
+          200,
+        ),
+    )
     .get(
       '/lessons/:id',
       loadSession,
@@ -287,6 +339,37 @@ export function lessonRoutes(deps: {
     )
     .post('/lessons/:id/proposal/accept', ...answerProposed('accept'))
     .post('/lessons/:id/proposal/decline', ...answerProposed('decline'))
+    .get(
+      '/series/:id',
+      loadSession,
+      verifiedOnly,
+      validate('param', seriesParam, seriesMessages.notFound),
+      async (c) =>
+        c.json({ series: await findSeries(db, c.var.user.id, c.req.valid('param').id, Date.now()) }, 200),
+    )
+    .post('/series/:id/accept', ...answerAll('accept'))
+    .post('/series/:id/decline', ...answerAll('decline'))
+    .post(
+      '/series/:id/cancel',
+      loadSession,
+      verifiedOnly,
+      changes,
+      validate('param', seriesParam, seriesMessages.notFound),
+      validate('json', cancelSchema),
+      async (c) =>
+        c.json(
+          {
+            series: await cancelSeries(
+              lessons,
+              c.var.user.id,
+              c.req.valid('param').id,
+              c.req.valid('json').reason,
+              Date.now(),
+            ),
+          },
+          200,
+        ),
+    )
     .get('/calendar-feed', loadSession, verifiedOnly, async (c) => {
       const feed = await db
         .selectFrom('calendar_feeds')

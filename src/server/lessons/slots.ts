@@ -6,6 +6,7 @@
 import type { Kysely } from 'kysely';
 import { type Interval, offeredSlots } from '../../shared/lessons/availability';
 import { TRIAL_MINUTES } from '../../shared/lessons/lesson-constants';
+import type { SkipReason } from '../../shared/lessons/series';
 import type { DB } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { type Listing, listedTutor } from '../tutors/tutor-listing';
@@ -133,5 +134,44 @@ export async function slotsOf(
     now,
     tutorLessons,
     studentLessons,
+  });
+}
+
+/**
+ * Whether each of `starts` is offered, by the same rule a single booking is checked with, and if
+ * not, why: the first busy time or setting that keeps it from being offered. A weekly series asks
+ * this of all its weeks at once.
+ */
+export async function judgeStarts(
+  db: Db,
+  availability: AvailabilityView,
+  request: { tutorId: string; studentId: string; starts: number[]; minutes: number; now: number },
+): Promise<{ start: number; reason: SkipReason | null }[]> {
+  const { starts, minutes, now } = request;
+  if (starts.length === 0) return [];
+  const from = Math.min(...starts);
+  const to = Math.max(...starts) + 1;
+  const [tutorLessons, studentLessons] = await Promise.all([
+    tutorBusy(db, request.tutorId, from, to, now, availability.bufferMinutes),
+    studentBusy(db, request.studentId, from, to + DAY, now),
+  ]);
+  const offeredWith = (start: number, tutor: Interval[], student: Interval[]) =>
+    offeredSlots({
+      availability,
+      settings: availability,
+      minutes,
+      from: start,
+      to: start + 1,
+      now,
+      tutorLessons: tutor,
+      studentLessons: student,
+    }).some((slot) => slot.start === start);
+  return starts.map((start) => {
+    if (offeredWith(start, tutorLessons, studentLessons)) return { start, reason: null };
+    if (start >= now + availability.bookingHorizonDays * DAY) return { start, reason: 'beyond_horizon' };
+    if (start < now + availability.minimumNoticeHours * HOUR) return { start, reason: 'too_soon' };
+    if (!offeredWith(start, [], [])) return { start, reason: 'unavailable' };
+    if (!offeredWith(start, tutorLessons, [])) return { start, reason: 'taken' };
+    return { start, reason: 'own_lesson' };
   });
 }

@@ -18,6 +18,7 @@ import {
   TRIAL_MINUTES,
   WEEKDAY_NAMES,
 } from './lesson-constants';
+import { MAX_REPEAT_WEEKS, MIN_REPEAT_WEEKS, repeatWeeksMessage } from './series';
 
 export { DEFAULT_BOOKING_SETTINGS, LESSON_LENGTHS, SLOT_STEPS, WEEKDAY_NAMES };
 
@@ -253,6 +254,13 @@ export const bookingSchema = z
       trial: z
         .literal(true, { error: 'trial can only be true (leave it out for a regular lesson)' })
         .optional(),
+      /** The same lesson every week for this many weeks: a weekly series (docs/api.md). */
+      repeatWeeks: z
+        .number({ error: repeatWeeksMessage })
+        .int(repeatWeeksMessage)
+        .min(MIN_REPEAT_WEEKS, repeatWeeksMessage)
+        .max(MAX_REPEAT_WEEKS, repeatWeeksMessage)
+        .optional(),
     },
     {
       error: (issue) =>
@@ -270,12 +278,29 @@ export const bookingSchema = z
       });
     if (!booking.trial && booking.minutes === undefined)
       ctx.addIssue({ code: 'custom', path: ['minutes'], message: 'minutes must be a number' });
+    if (booking.trial && booking.repeatWeeks !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['repeatWeeks'], message: 'A trial lesson cannot repeat' });
   })
   .transform(({ trial, minutes, ...booking }) => ({
     ...booking,
     trial: trial === true,
     minutes: trial ? TRIAL_MINUTES : (minutes ?? 0),
   }));
+
+/** What GET /api/lessons/preview-series is asked: a booking's time, length and weeks, as query text. */
+export const seriesPreviewSchema = z.object({
+  tutorId: z.string({ error: 'tutorId is required' }).regex(/^[\w-]{1,64}$/, 'No such tutor'),
+  start: instantSchema('start'),
+  minutes: z
+    .string({ error: 'minutes is required' })
+    .regex(/^\d{1,3}$/, 'minutes must be a whole number')
+    .transform(Number),
+  repeatWeeks: z
+    .string({ error: repeatWeeksMessage })
+    .regex(/^\d{1,2}$/, repeatWeeksMessage)
+    .transform(Number)
+    .refine((weeks) => weeks >= MIN_REPEAT_WEEKS && weeks <= MAX_REPEAT_WEEKS, repeatWeeksMessage),
+});
 
 export const cancelSchema = z.object({ reason: freeText('The reason', MAX_CANCEL_REASON_LENGTH).optional() });
 export const rescheduleSchema = z.object({ start: instantSchema('start') });
