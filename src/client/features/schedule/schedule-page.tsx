@@ -1,6 +1,7 @@
 /**
  * /schedule: the user's week as a calendar, the lessons ahead with what can be done with each
- * (accept or decline a request, cancel, move), the lessons that took place with their notes (the
+ * (accept or decline a request, cancel, move; a weekly series' request answered once, the rest of a
+ * series cancelled at once), the lessons that took place with their notes (the
  * tutor writes them there), and the calendar feed, all in the user's zone
  * (the saved one, else this browser's), which the page names. Should the server refuse (the
  * session ended, or the email is not verified), the page itself asks to sign up or sign in.
@@ -20,6 +21,7 @@ import { lessonTimeLabel, shortDayLabel } from '../../lib/time-labels';
 import { CalendarFeedCard } from './calendar-feed-card';
 import { LessonActions } from './lesson-actions';
 import { type Lesson, loadSchedule, type ScheduleData } from './schedule-data';
+import { CancelRestOfSeries, groupRequests, SeriesRequest, WeeklyBadge } from './series-actions';
 import { WeekCalendar } from './week-calendar';
 
 export const loader = loadSchedule;
@@ -96,7 +98,7 @@ export function Component() {
               {requests.length === 0 ? (
                 <p className="text-sm text-slate-700">No requests are waiting for your answer.</p>
               ) : (
-                <LessonList lessons={requests} schedule={schedule} onChanged={tell} />
+                <RequestList requests={requests} schedule={schedule} onChanged={tell} />
               )}
             </CardSection>
           ) : null}
@@ -233,6 +235,36 @@ function ChangeNotice({ notice }: { notice: Notice | null }) {
   );
 }
 
+/** The tutor's requests: each single one with its actions, a weekly series' once, with all its weeks. */
+function RequestList({
+  requests,
+  schedule,
+  onChanged,
+}: {
+  requests: Lesson[];
+  schedule: ScheduleData;
+  onChanged: (notice: string) => void;
+}) {
+  return (
+    <ul className="divide-y divide-slate-100">
+      {groupRequests(requests).map((item) =>
+        item.kind === 'single' ? (
+          <LessonItem key={item.lesson.id} lesson={item.lesson} schedule={schedule} onChanged={onChanged} />
+        ) : (
+          <li key={item.id} className="py-4 first:pt-0 last:pb-0">
+            <SeriesRequest
+              id={item.id}
+              lessons={item.lessons}
+              timeZone={schedule.timeZone}
+              onChanged={onChanged}
+            />
+          </li>
+        ),
+      )}
+    </ul>
+  );
+}
+
 function LessonList({
   lessons,
   schedule,
@@ -242,38 +274,55 @@ function LessonList({
   schedule: ScheduleData;
   onChanged: (notice: string) => void;
 }) {
-  const { role, timeZone } = schedule;
   return (
     <ul className="divide-y divide-slate-100">
-      {lessons.map((lesson) => {
-        const other = role === 'tutor' ? lesson.student : lesson.tutor;
-        return (
-          <li key={lesson.id} className="py-4 first:pt-0 last:pb-0">
-            <div className="flex flex-wrap items-center gap-2">
-              <p className="font-semibold text-slate-900">
-                {lesson.subject} with {other.displayName}
-              </p>
-              <StatusBadge status={lesson.status} />
-              <PaymentBadge payment={lesson.payment} reader={role} />
-            </div>
-            <p className="mt-1 text-sm text-slate-700">
-              {lessonTimeLabel(Date.parse(lesson.start), Date.parse(lesson.end), timeZone)} · {lesson.minutes}{' '}
-              min · {priceLabel(lesson.price.amountCents, lesson.price.currency)}
-            </p>
-            {lesson.note ? <p className="mt-1 text-sm text-slate-600">Note: {lesson.note}</p> : null}
-            <RoomLink lesson={lesson} />
-            <Link
-              to={`${paths.messages}?to=${encodeURIComponent(other.id)}`}
-              state={{ name: other.displayName }}
-              className="mt-1 inline-block text-sm font-semibold text-brand-700 underline"
-            >
-              Message {other.displayName}
-            </Link>
-            <LessonActions lesson={lesson} role={role} timeZone={timeZone} onChanged={onChanged} />
-          </li>
-        );
-      })}
+      {lessons.map((lesson) => (
+        <LessonItem key={lesson.id} lesson={lesson} schedule={schedule} onChanged={onChanged} />
+      ))}
     </ul>
+  );
+}
+
+function LessonItem({
+  lesson,
+  schedule,
+  onChanged,
+}: {
+  lesson: Lesson;
+  schedule: ScheduleData;
+  onChanged: (notice: string) => void;
+}) {
+  const { role, timeZone } = schedule;
+  const other = role === 'tutor' ? lesson.student : lesson.tutor;
+  const planned = lesson.status === 'pending' || lesson.status === 'confirmed';
+  return (
+    <li className="py-4 first:pt-0 last:pb-0">
+      <div className="flex flex-wrap items-center gap-2">
+        <p className="font-semibold text-slate-900">
+          {lesson.subject} with {other.displayName}
+        </p>
+        <StatusBadge status={lesson.status} />
+        {lesson.seriesId ? <WeeklyBadge /> : null}
+        <PaymentBadge payment={lesson.payment} reader={role} />
+      </div>
+      <p className="mt-1 text-sm text-slate-700">
+        {lessonTimeLabel(Date.parse(lesson.start), Date.parse(lesson.end), timeZone)} · {lesson.minutes} min ·{' '}
+        {priceLabel(lesson.price.amountCents, lesson.price.currency)}
+      </p>
+      {lesson.note ? <p className="mt-1 text-sm text-slate-600">Note: {lesson.note}</p> : null}
+      <RoomLink lesson={lesson} />
+      <Link
+        to={`${paths.messages}?to=${encodeURIComponent(other.id)}`}
+        state={{ name: other.displayName }}
+        className="mt-1 inline-block text-sm font-semibold text-brand-700 underline"
+      >
+        Message {other.displayName}
+      </Link>
+      <LessonActions lesson={lesson} role={role} timeZone={timeZone} onChanged={onChanged} />
+      {lesson.seriesId && planned ? (
+        <CancelRestOfSeries lesson={lesson} other={other.displayName} onChanged={onChanged} />
+      ) : null}
+    </li>
   );
 }
 

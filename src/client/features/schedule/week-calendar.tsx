@@ -174,7 +174,7 @@ function LessonBlock({
   return (
     <li
       style={style}
-      title={`${time}–${clockLabel(end, timeZone)} ${lesson.subject} with ${withName}${status ? ` (${status})` : ''}`}
+      title={`${time}–${clockLabel(end, timeZone)} ${lesson.subject} with ${withName}${status ? ` (${status})` : ''}${lesson.seriesId ? ' · weekly' : ''}`}
       className={`min-w-0 overflow-hidden rounded-lg border px-2 py-1.5 text-xs leading-4 md:absolute md:top-(--top) md:left-[calc(var(--left)+0.125rem)] md:h-(--height) md:w-[calc(var(--width)-0.25rem)] ${padding} ${LOOK[lookOf(lesson.status)]}`}
     >
       <p className="md:truncate">
@@ -189,6 +189,12 @@ function LessonBlock({
           </span>
         ) : null}
         {status ? <span className={size === 'tall' ? 'md:hidden' : 'md:sr-only'}> · {status}</span> : null}
+        {lesson.seriesId ? (
+          <>
+            <span aria-hidden="true"> ↻</span>
+            <span className="sr-only"> · weekly</span>
+          </>
+        ) : null}
       </p>
       <p className={`truncate ${size === 'short' ? 'md:hidden' : ''}`}>
         {/* On a wide screen the box is narrow: the name alone, the "with" for screen readers. */}

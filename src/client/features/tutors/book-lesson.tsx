@@ -31,11 +31,19 @@ import { lessonTimeLabel } from '../../lib/time-labels';
 import { browserTimeZone } from '../../lib/time-zones';
 import { refreshWalletSummary, useWalletSummary } from '../../lib/wallet-summary';
 import { useAuth } from '../auth';
+import { RepeatChoice, SeriesPreviewList, useSeriesPreview, WEEKS_PROBLEM, weeksFrom } from './repeat-weekly';
 import { taughtSubject } from './searched-subject';
 
 const CHOOSE_SUBJECT = 'Choose a subject for the lesson';
 
 type Booked = { kind: 'booked'; status: string; start: string; end: string };
+/** A weekly series booked: its lessons, and how many weeks it skipped. */
+type BookedSeries = {
+  kind: 'series';
+  status: string;
+  lessons: { id: string; start: string; end: string }[];
+  skipped: number;
+};
 
 /** The zone to show times in: a student's saved one, once known; this browser's until then. */
 function useViewerZone(isStudent: boolean): string {
@@ -100,7 +108,19 @@ export function BookLesson({
   const [subjectProblem, setSubjectProblem] = useState<string | null>(null);
   const subjectField = useRef<HTMLSelectElement>(null);
   const [note, setNote] = useState('');
-  const [outcome, setOutcome] = useState<Booked | { kind: 'failed'; message: string } | null>(null);
+  const [outcome, setOutcome] = useState<Booked | BookedSeries | { kind: 'failed'; message: string } | null>(
+    null,
+  );
+  // "Repeat every week": a trial is one lesson, so the choice is not offered with it.
+  const [repeatChosen, setRepeat] = useState(false);
+  const [weeksText, setWeeksText] = useState('4');
+  const repeat = repeatChosen && !trial;
+  const weeks = weeksFrom(weeksText);
+  const series = useSeriesPreview(
+    repeat && slot && canBook && weeks !== null
+      ? { tutorId: tutor.id, start: slot.start, minutes, weeks }
+      : null,
+  );
   // A failure while the time is still chosen is told beside "Confirm booking"; a booking, or a time
   // that was taken meanwhile, closes the confirmation and is told above the days.
   const booking = useApiAction('The booking could not be made.');
@@ -135,6 +155,10 @@ export function BookLesson({
   async function confirm() {
     if (!slot) return;
     setLacking(null);
+    if (repeat && weeks === null) {
+      setFailure(WEEKS_PROBLEM);
+      return;
+    }
     if (!subject) {
       setSubjectProblem(CHOOSE_SUBJECT);
       subjectField.current?.focus();
@@ -152,6 +176,7 @@ export function BookLesson({
                 ...(trial ? { trial: true as const } : { minutes }),
                 subject,
                 ...(note.trim() ? { note: note.trim() } : {}),
+                ...(repeat && weeks !== null ? { repeatWeeks: weeks } : {}),
               },
             },
             { headers: { 'Idempotency-Key': key } },
@@ -159,7 +184,22 @@ export function BookLesson({
         ),
       {
         reload: false,
-        onDone: (lesson) => {
+        onDone: (answer) => {
+          if ('series' in answer) {
+            const [first] = answer.series.lessons;
+            setOutcome({
+              kind: 'series',
+              status: first?.status ?? 'confirmed',
+              lessons: answer.series.lessons,
+              skipped: answer.series.skipped.length,
+            });
+            setSlot(null);
+            setNote('');
+            setRefreshKey((n) => n + 1);
+            if (user) void refreshWalletSummary(user.id);
+            return;
+          }
+          const lesson = answer;
           if (lesson.trial) {
             setTrialOpen(false);
             setTrial(false);
@@ -195,6 +235,8 @@ export function BookLesson({
 
   const priceCents =
     trial && trialPrice !== null ? trialPrice : Math.round((tutor.hourlyRate * 100 * minutes) / 60);
+  // A series holds every week's price at once: the balance is weighed against the total.
+  const heldCents = repeat && series.preview ? series.preview.total.amountCents : priceCents;
   const price = trial
     ? trialPriceLabel(priceCents, payments.currency)
     : priceLabel(priceCents, payments.currency);
@@ -282,6 +324,30 @@ export function BookLesson({
                 </StatusMessage>
               </div>
             ) : null}
+            {outcome?.kind === 'series' ? (
+              <div className="mt-4">
+                <StatusMessage>
+                  <p>
+                    {outcome.status === 'pending'
+                      ? `Weekly request sent for ${outcome.lessons.length} lessons. ${firstName} has 48 hours to accept them; we will mail you the answer.`
+                      : `Booked every week: ${outcome.lessons.length} lessons. A confirmation with a calendar invitation is on its way to your inbox.`}
+                    {outcome.skipped > 0
+                      ? ` ${outcome.skipped} ${outcome.skipped === 1 ? 'week was' : 'weeks were'} not free and ${outcome.skipped === 1 ? 'is' : 'are'} not booked.`
+                      : ''}
+                  </p>
+                  <ul className="mt-2 list-disc space-y-0.5 pl-5">
+                    {outcome.lessons.map((lesson) => (
+                      <li key={lesson.id}>
+                        {lessonTimeLabel(Date.parse(lesson.start), Date.parse(lesson.end), timeZone)}
+                      </li>
+                    ))}
+                  </ul>
+                  <Link to={paths.schedule} className="mt-2 inline-block font-semibold underline">
+                    See your schedule
+                  </Link>
+                </StatusMessage>
+              </div>
+            ) : null}
             {outcome?.kind === 'failed' ? (
               <div className="mt-4">
                 <ErrorMessage>{outcome.message}</ErrorMessage>
@@ -333,8 +399,31 @@ export function BookLesson({
                         onChange={(event) => setNote(event.target.value)}
                         hint="What you would like to work on."
                       />
+                      {trial ? null : (
+                        <RepeatChoice
+                          repeat={repeat}
+                          onRepeat={(chosen) => {
+                            setRepeat(chosen);
+                            setFailure(null);
+                            setLacking(null);
+                          }}
+                          weeksText={weeksText}
+                          onWeeks={(text) => {
+                            setWeeksText(text);
+                            setFailure(null);
+                            setLacking(null);
+                          }}
+                        />
+                      )}
+                      {repeat && series.preview ? (
+                        <SeriesPreviewList preview={series.preview} timeZone={timeZone} />
+                      ) : null}
+                      {repeat && series.loading && !series.preview ? (
+                        <p className="text-sm text-slate-600">Checking the weeks…</p>
+                      ) : null}
+                      {repeat && series.problem ? <ErrorMessage>{series.problem}</ErrorMessage> : null}
                       {balance ? (
-                        <PriceAgainstBalance priceCents={priceCents} balance={balance} lacking={lacking} />
+                        <PriceAgainstBalance priceCents={heldCents} balance={balance} lacking={lacking} />
                       ) : null}
                       {lacking && !balance ? <Lacking missing={lacking} refused /> : null}
                       {failure ? <ErrorMessage>{failure}</ErrorMessage> : null}
