@@ -19,7 +19,8 @@ import type { Lesson } from './schedule-data';
 export function WeeklyBadge() {
   return (
     <span className="inline-block rounded-full bg-violet-100 px-2.5 py-0.5 text-xs font-semibold text-violet-900">
-      <span aria-hidden="true">↻ </span>Weekly
+      <span aria-hidden="true">↻ </span>
+      <span>Weekly</span>
     </span>
   );
 }

@@ -10,6 +10,8 @@
  * again" asks for the same lesson a week on): each is preselected only when the tutor offers it. While students pay through Tutorlane, the
  * price is weighed against the student's balance before they confirm, and a balance too small for
  * it (as read here, or as the server finds it) leads to the wallet with the missing amount.
+ * "Repeat every week" books a weekly series: the server's preview lists the weeks it would book and
+ * skip before the student confirms, and the balance is weighed against all the weeks' prices.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';

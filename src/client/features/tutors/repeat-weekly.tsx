@@ -58,7 +58,7 @@ export function RepeatChoice({
             inputMode="numeric"
             min={MIN_REPEAT_WEEKS}
             max={MAX_REPEAT_WEEKS}
-            className="max-w-32"
+            className="max-w-xs"
             value={weeksText}
             onChange={(event) => onWeeks(event.target.value)}
             hint={`The same time each week, ${MIN_REPEAT_WEEKS} to ${MAX_REPEAT_WEEKS} weeks.`}
