@@ -194,7 +194,11 @@ export async function measureMessagesFigure(target: MessagesTarget): Promise<Fig
     const serverOf = (account: BenchAccount) => (account.role === 'student' ? server : tutorServer);
     const sockets = await mapLimited(accounts, 50, (account) => {
       const home = serverOf(account);
-      return connect(`${home.url.replace('http', 'ws')}/api/live`, { cookie: account.cookie, origin: home.url }, 'ready');
+      return connect(
+        `${home.url.replace('http', 'ws')}/api/live`,
+        { cookie: account.cookie, origin: home.url },
+        'ready',
+      );
     });
     const after = await settledResidentKb(server.child.pid);
 
@@ -276,15 +280,19 @@ export async function measureMessagesFigure(target: MessagesTarget): Promise<Fig
     return {
       rows: [
         sendRow,
-        ...(target.id !== '8a' ? [] : [{
-          id: '8d',
-          figure: 'server memory per connected channel (resident, all open against none)',
-          measured: `${perClientKb.toFixed(1)} kB`,
-          reference: `${(before / 1024).toFixed(0)} MB with none, ${(after / 1024).toFixed(0)} MB with ${sockets.length}`,
-          ratio: '',
-          budget: 'none',
-          status: 'reported' as const,
-        }]),
+        ...(target.id !== '8a'
+          ? []
+          : [
+              {
+                id: '8d',
+                figure: 'server memory per connected channel (resident, all open against none)',
+                measured: `${perClientKb.toFixed(1)} kB`,
+                reference: `${(before / 1024).toFixed(0)} MB with none, ${(after / 1024).toFixed(0)} MB with ${sockets.length}`,
+                ratio: '',
+                budget: 'none',
+                status: 'reported' as const,
+              },
+            ]),
       ],
       findings: [
         `${id}: ${accepted.size} of ${RATE * SECONDS} sends accepted; the send's own answer (201) took ` +
@@ -305,7 +313,9 @@ export async function measureMessagesFigure(target: MessagesTarget): Promise<Fig
           `${(lag.percentile(99) / 1e6).toFixed(1)} ms at p99 during the sends, which the figures include`,
         `${id}: the echo reference lost ${echo.lost} of ${RATE * SECONDS}`,
         ...(id === '8a'
-          ? ['8d: resident memory is read from /proc; garbage not yet collected moves it by a few MB either way']
+          ? [
+              '8d: resident memory is read from /proc; garbage not yet collected moves it by a few MB either way',
+            ]
           : []),
       ],
       details: {

@@ -162,7 +162,10 @@ function sharedCommunity(kind: 'embedded' | 'postgres' = 'embedded'): Promise<Co
     progress(`${kind}: signing up ${pairs} students and ${pairs} tutors through the captcha…`);
     const server = await startTutorlane({
       dataDir,
-      env: { ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...(authSecret ? { AUTH_SECRET: authSecret } : {}) },
+      env: {
+        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+        ...(authSecret ? { AUTH_SECRET: authSecret } : {}),
+      },
     });
     try {
       const requests: AccountRequest[] = [
@@ -199,7 +202,14 @@ async function messagesFigures(): Promise<void> {
       const community = await sharedCommunity('postgres');
       if (!community)
         return {
-          rows: [skippedRow(id, 'message delivery on PostgreSQL', 'p95 <= 50 ms', 'no PostgreSQL at 127.0.0.1:5432')],
+          rows: [
+            skippedRow(
+              id,
+              'message delivery on PostgreSQL',
+              'p95 <= 50 ms',
+              'no PostgreSQL at 127.0.0.1:5432',
+            ),
+          ],
           findings: [],
           details: {},
         };
@@ -224,8 +234,8 @@ try {
     await figure('bundle', '1', async () => measureBundleFigure((await seededDemoStore()).dataDir));
   if (wanted(5)) await figure('start-up', '5', measureStartupFigures);
   if (wanted(3) || wanted(4)) await httpFigures();
-  if (wanted(6))
-    await figure('search', '6', () => withLoad((load) => measureSearchFigure(pinning, load, progress)));
+  if (wanted(13))
+    await figure('search', '13', () => withLoad((load) => measureSearchFigure(pinning, load, progress)));
   if (wanted(7))
     await figure('lessons', '7', async () => {
       const { dataDir, students, tutors } = (await sharedCommunity()) as Community;
