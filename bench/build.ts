@@ -1,10 +1,10 @@
 /**
  * What the benchmark asks of the project itself, each through the project's own commands run as
  * child processes (nothing here imports the app's code): build the app when stale, fill a database
- * with demo data, and build an older commit of the app to compare against.
+ * with demo data.
  */
 import { type SpawnOptions, spawn } from 'node:child_process';
-import { projectRoot, tempDir } from './processes';
+import { projectRoot } from './processes';
 
 /** Runs a command to the end; rejects with the tail of its output when it fails. */
 function run(
@@ -71,30 +71,4 @@ export async function seedDemo(store: Store, tutors: number): Promise<void> {
       ...(store.databaseUrl ? { DATABASE_URL: store.databaseUrl } : {}),
     },
   });
-}
-
-/**
- * An older commit of the app, built the way its own `npm ci` and `npm run build` build it, in a
- * temp folder removed at the end; resolves with that folder. Needs git and the commit in the
- * repository's history.
- */
-export async function buildCommit(commit: string, say: (line: string) => void): Promise<string> {
-  const dir = tempDir(`app-${commit}`);
-  const archive = spawn('git', ['archive', '--format=tar', commit], { cwd: projectRoot });
-  const archived = new Promise<void>((resolve, reject) => {
-    let stderr = '';
-    archive.stderr.on('data', (chunk) => {
-      stderr += chunk;
-    });
-    archive.once('error', reject);
-    archive.once('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`git archive ${commit} failed: ${stderr.trim()}`)),
-    );
-  });
-  await Promise.all([run('tar', ['-x', '-C', dir], { input: archive.stdout }), archived]);
-  say(`${commit}: npm ci`);
-  await run('npm', ['ci', '--no-audit', '--no-fund'], { cwd: dir });
-  say(`${commit}: npm run build`);
-  await run('npm', ['run', 'build'], { cwd: dir });
-  return dir;
 }

@@ -1,10 +1,13 @@
 /**
  * Row 8: how long a message takes from its send (POST /api/conversations/:id/messages) to the other
  * person's live channel (the WebSocket at /api/live), with every account's channel open, at a
- * steady rate for a bounded time, on the embedded store: p95 <= 50 ms, and none lost (accepted
- * with a 201 but never delivered). Beside it, in the same run, a bare `ws` echo server's round
- * trip with as many clients at the same rate; and what a connected channel costs the server in
- * memory (its resident size with every channel open against none, divided by the channels).
+ * steady rate for a bounded time: p95 <= 50 ms, and none lost (accepted with a 201 but never
+ * delivered). 8a on the embedded store, 8b on PostgreSQL, 8c on two servers sharing one PostgreSQL,
+ * each student's channel (and sends) on one and their tutor's on the other, so that every delivery
+ * crosses between the servers through LISTEN/NOTIFY. Beside it, in the same run, a bare `ws` echo
+ * server's round trip with as many clients at the same rate; and (8d, on the embedded store) what
+ * a connected channel costs the server in memory (its resident size with every channel open
+ * against none, divided by the channels).
  *
  * The accounts come in pairs, a student and a tutor, each pair one conversation the student opens.
  * Message n goes to conversation n mod pairs, from the student on one pass over the pairs and from
@@ -16,7 +19,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import WebSocket from 'ws';
 import { type BenchAccount, callApi, mapLimited } from './accounts';
-import { cpuPer, cpuText, readCpu, residentKb } from './proc';
+import { type CpuReading, cpuPer, cpuText, readCpu, residentKb } from './proc';
 import { startTutorlane } from './processes';
 import { startBareEchoServer } from './reference-servers';
 import { type FigureResult, status } from './report';
@@ -143,17 +146,37 @@ async function echoRoundTrip(clients: number): Promise<{ rtt: Percentiles; lost:
   return { rtt: percentiles(rtts), lost: sentAt.size };
 }
 
-export async function measureMessagesFigure(options: {
-  dataDir: string;
+export interface MessagesTarget {
+  id: '8a' | '8b' | '8c';
+  storeName: string;
+  /** One data folder per server; with a `databaseUrl` they share that PostgreSQL. */
+  dataDirs: string[];
+  databaseUrl?: string | undefined;
+  authSecret?: string | undefined;
   students: BenchAccount[];
   tutors: BenchAccount[];
-}): Promise<FigureResult> {
-  const { dataDir, students, tutors } = options;
+}
+
+export async function measureMessagesFigure(target: MessagesTarget): Promise<FigureResult> {
+  const { students, tutors } = target;
   const clients = students.length + tutors.length;
   const echo = await echoRoundTrip(clients);
 
-  // The server on every core, like a real one; this process holds every client.
-  const server = await startTutorlane({ dataDir });
+  // The servers on every core, like real ones; this process holds every client.
+  const servers = await Promise.all(
+    target.dataDirs.map((dataDir) =>
+      startTutorlane({
+        dataDir,
+        env: {
+          ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : {}),
+          ...(target.authSecret ? { AUTH_SECRET: target.authSecret } : {}),
+        },
+      }),
+    ),
+  );
+  const server = servers[0] as (typeof servers)[number];
+  // Students on the first server; their tutors on the last (the same one when there is one).
+  const tutorServer = servers[servers.length - 1] as (typeof servers)[number];
   try {
     const pairs: Pair[] = await mapLimited(students, 8, async (student, i) => {
       const tutor = tutors[i] as BenchAccount;
@@ -167,11 +190,16 @@ export async function measureMessagesFigure(options: {
 
     // Memory with no channel open, then with every one open.
     const before = await settledResidentKb(server.child.pid);
-    const liveUrl = `${server.url.replace('http', 'ws')}/api/live`;
     const accounts = pairs.flatMap((pair) => [pair.student, pair.tutor]);
-    const sockets = await mapLimited(accounts, 50, (account) =>
-      connect(liveUrl, { cookie: account.cookie, origin: server.url }, 'ready'),
-    );
+    const serverOf = (account: BenchAccount) => (account.role === 'student' ? server : tutorServer);
+    const sockets = await mapLimited(accounts, 50, (account) => {
+      const home = serverOf(account);
+      return connect(
+        `${home.url.replace('http', 'ws')}/api/live`,
+        { cookie: account.cookie, origin: home.url },
+        'ready',
+      );
+    });
     const after = await settledResidentKb(server.child.pid);
 
     // Deliveries: the recipient's channel hears of message n ("bench n") from the other person.
@@ -197,17 +225,18 @@ export async function measureMessagesFigure(options: {
     const answerMs: number[] = [];
     const lag = monitorEventLoopDelay({ resolution: 10 });
     lag.enable();
-    const cpuBefore = readCpu(server.child.pid);
+    const cpuBefore = servers.map((one) => readCpu(one.child.pid));
     const sendsStarted = performance.now();
     await atRate(RATE * SECONDS, async (n) => {
       const pair = pairs[n % pairs.length] as Pair;
       const sender = Math.floor(n / pairs.length) % 2 === 0 ? pair.student : pair.tutor;
+      const home = serverOf(sender);
       const started = performance.now();
       sentAt.set(n, started);
       try {
-        const res = await fetch(`${server.url}/api/conversations/${pair.conversationId}/messages`, {
+        const res = await fetch(`${home.url}/api/conversations/${pair.conversationId}/messages`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', origin: server.url, cookie: sender.cookie },
+          headers: { 'content-type': 'application/json', origin: home.url, cookie: sender.cookie },
           body: JSON.stringify({ text: `bench ${n}` }),
         });
         await res.arrayBuffer();
@@ -221,7 +250,9 @@ export async function measureMessagesFigure(options: {
     });
     lag.disable();
     const sendsMs = performance.now() - sendsStarted;
-    const cpuPerSend = cpuPer(cpuBefore, readCpu(server.child.pid), accepted.size);
+    const cpuPerSend = servers.map((one, i) =>
+      cpuPer(cpuBefore[i] as CpuReading, readCpu(one.child.pid), accepted.size),
+    );
     const deadline = performance.now() + GRACE_MS;
     while ([...accepted].some((n) => !delivered.has(n)) && performance.now() < deadline) await sleep(50);
     await closeAll(sockets);
@@ -232,41 +263,60 @@ export async function measureMessagesFigure(options: {
     const delivery = percentiles(latencies);
     const perClientKb = (after - before) / sockets.length;
     const met = delivery.p95 <= BUDGET_P95_MS && lost === 0 && failed === 0;
-    const conditions = `${sockets.length} channels, ${RATE} msg/s for ${SECONDS} s, embedded`;
+    const twoServers = servers.length > 1;
+    const conditions =
+      `${sockets.length} channels, ${RATE} msg/s for ${SECONDS} s, ${target.storeName}` +
+      (twoServers ? `, ${servers.length} servers, every delivery through LISTEN/NOTIFY` : '');
+    const sendRow = {
+      id: target.id,
+      figure: `message send to the other side's channel, ${conditions}: p50/p95/p99`,
+      measured: `${text(delivery)}; ${lost} lost, ${failed} refused`,
+      reference: `bare ws echo round trip ${text(echo.rtt)}`,
+      ratio: '',
+      budget: `p95 <= ${BUDGET_P95_MS} ms, none lost, none refused`,
+      status: status(met),
+    };
+    const id = target.id;
     return {
       rows: [
-        {
-          id: '8a',
-          figure: `message send to the other side's channel, ${conditions}: p50/p95/p99`,
-          measured: `${text(delivery)}; ${lost} lost, ${failed} refused`,
-          reference: `bare ws echo round trip ${text(echo.rtt)}`,
-          ratio: '',
-          budget: `p95 <= ${BUDGET_P95_MS} ms, none lost`,
-          status: status(met),
-        },
-        {
-          id: '8b',
-          figure: 'server memory per connected channel (resident, all open against none)',
-          measured: `${perClientKb.toFixed(1)} kB`,
-          reference: `${(before / 1024).toFixed(0)} MB with none, ${(after / 1024).toFixed(0)} MB with ${sockets.length}`,
-          ratio: '',
-          budget: 'none',
-          status: 'reported',
-        },
+        sendRow,
+        ...(target.id !== '8a'
+          ? []
+          : [
+              {
+                id: '8d',
+                figure: 'server memory per connected channel (resident, all open against none)',
+                measured: `${perClientKb.toFixed(1)} kB`,
+                reference: `${(before / 1024).toFixed(0)} MB with none, ${(after / 1024).toFixed(0)} MB with ${sockets.length}`,
+                ratio: '',
+                budget: 'none',
+                status: 'reported' as const,
+              },
+            ]),
       ],
       findings: [
-        `8a: ${accepted.size} of ${RATE * SECONDS} sends accepted; the send's own answer (201) took ` +
+        `${id}: ${accepted.size} of ${RATE * SECONDS} sends accepted; the send's own answer (201) took ` +
           `${text(percentiles(answerMs))}; slowest delivery ${delivery.max.toFixed(1)} ms`,
-        `8a: sends were answered at ${((accepted.size * 1000) / sendsMs).toFixed(0)} a second on average ` +
-          `(offered: ${RATE}); the server's CPU per accepted send: ${cpuText(cpuPerSend)}; the other ` +
-          'threads are mostly the embedded database',
-        ...(failures.size
-          ? [`8a: refused or failed sends: ${JSON.stringify(Object.fromEntries(failures))}`]
+        `${id}: sends were answered at ${((accepted.size * 1000) / sendsMs).toFixed(0)} a second on average ` +
+          `(offered: ${RATE}); each server's CPU per accepted send: ${cpuPerSend.map(cpuText).join('; ')}` +
+          (target.databaseUrl ? '' : '; the other threads are mostly the embedded database'),
+        ...(twoServers
+          ? [
+              `${id}: every delivery went from the sender's server through PostgreSQL's NOTIFY to the ` +
+                "recipient's server (100% of deliveries on the LISTEN/NOTIFY path); compare 8b, one server",
+            ]
           : []),
-        `8a: this process's event loop (every client and the sender) was late by up to ` +
+        ...(failures.size
+          ? [`${id}: refused or failed sends: ${JSON.stringify(Object.fromEntries(failures))}`]
+          : []),
+        `${id}: this process's event loop (every client and the sender) was late by up to ` +
           `${(lag.percentile(99) / 1e6).toFixed(1)} ms at p99 during the sends, which the figures include`,
-        `8a: the echo reference lost ${echo.lost} of ${RATE * SECONDS}`,
-        `8b: resident memory is read from /proc; garbage not yet collected moves it by a few MB either way`,
+        `${id}: the echo reference lost ${echo.lost} of ${RATE * SECONDS}`,
+        ...(id === '8a'
+          ? [
+              '8d: resident memory is read from /proc; garbage not yet collected moves it by a few MB either way',
+            ]
+          : []),
       ],
       details: {
         delivery,
@@ -279,6 +329,6 @@ export async function measureMessagesFigure(options: {
       },
     };
   } finally {
-    await server.stop();
+    await Promise.all(servers.map((one) => one.stop()));
   }
 }

@@ -226,8 +226,6 @@ export async function startTutorlane(options: {
   env?: Record<string, string>;
   /** Extra flags for node, e.g. ['--cpu-prof'] to see where a figure's time goes. */
   nodeArgs?: string[];
-  /** Another build of the app (row 6's older commit); the project itself by default. */
-  appRoot?: string;
 }): Promise<TutorlaneServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -251,7 +249,7 @@ export async function startTutorlane(options: {
   const server = spawnChild([process.execPath, ...(options.nodeArgs ?? []), 'dist/server/main.js'], {
     core: options.core,
     env,
-    cwd: options.appRoot ?? projectRoot,
+    cwd: projectRoot,
   });
   try {
     const [firstPageMs, startupMs] = await Promise.all([

@@ -5,6 +5,7 @@
  * the report to stdout. Whatever a figure starts or creates (servers, temp folders, databases) is
  * removed at the end, also on Ctrl-C.
  */
+import { randomBytes } from 'node:crypto';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { type AccountRequest, type BenchAccount, createAccounts, mapLimited, publishTutor } from './accounts';
@@ -132,18 +133,40 @@ async function httpFigures(): Promise<void> {
 
 interface Community {
   dataDir: string;
+  databaseUrl?: string | undefined;
+  authSecret?: string | undefined;
   students: BenchAccount[];
   tutors: BenchAccount[];
 }
 
-/** Rows 7 and 8's accounts, verified, the tutors published, on a data folder of their own. */
-let community: Promise<Community> | undefined;
-function sharedCommunity(): Promise<Community> {
-  community ??= (async () => {
-    const dataDir = tempDir('community');
+/**
+ * Accounts for rows 7, 8 and 10, verified, the tutors published, on a store of their own: the
+ * embedded one, or a PostgreSQL database (null when none answers) that two servers may share.
+ */
+const communities = new Map<'embedded' | 'postgres', Promise<Community | null>>();
+function sharedCommunity(kind: 'embedded' | 'postgres' = 'embedded'): Promise<Community | null> {
+  let community = communities.get(kind);
+  if (community) return community;
+  community = (async () => {
+    const dataDir = tempDir(`community-${kind}`);
+    let databaseUrl: string | undefined;
+    let authSecret: string | undefined;
+    if (kind === 'postgres') {
+      const database = await createBenchDatabase('community');
+      if ('unavailable' in database) return null;
+      databaseUrl = database.url;
+      // Every server on one database signs sessions with the same secret.
+      authSecret = randomBytes(32).toString('hex');
+    }
     const pairs = wanted(8) ? PAIRS : BOOKING_STUDENTS;
-    progress(`signing up ${pairs} students and ${pairs} tutors through the captcha…`);
-    const server = await startTutorlane({ dataDir });
+    progress(`${kind}: signing up ${pairs} students and ${pairs} tutors through the captcha…`);
+    const server = await startTutorlane({
+      dataDir,
+      env: {
+        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+        ...(authSecret ? { AUTH_SECRET: authSecret } : {}),
+      },
+    });
     try {
       const requests: AccountRequest[] = [
         ...Array.from({ length: pairs }, (_, i) => ({ role: 'student' as const, name: `Student ${i + 1}` })),
@@ -152,13 +175,55 @@ function sharedCommunity(): Promise<Community> {
       const accounts = await createAccounts({ url: server.url, dataDir }, requests);
       const tutors = accounts.filter((account) => account.role === 'tutor');
       await mapLimited(tutors, 8, (tutor) => publishTutor(server.url, tutor));
-      progress(`${accounts.length} accounts ready`);
-      return { dataDir, students: accounts.filter((account) => account.role === 'student'), tutors };
+      progress(`${kind}: ${accounts.length} accounts ready`);
+      return {
+        dataDir,
+        databaseUrl,
+        authSecret,
+        students: accounts.filter((account) => account.role === 'student'),
+        tutors,
+      };
     } finally {
       await server.stop();
     }
   })();
+  communities.set(kind, community);
   return community;
+}
+
+/** Rows 8a-8c: message delivery on the embedded store, on PostgreSQL, on two servers sharing it. */
+async function messagesFigures(): Promise<void> {
+  await figure('messages, embedded', '8a', async () => {
+    const { dataDir, students, tutors } = (await sharedCommunity()) as Community;
+    return measureMessagesFigure({ id: '8a', storeName: 'embedded', dataDirs: [dataDir], students, tutors });
+  });
+  for (const id of ['8b', '8c'] as const)
+    await figure(`messages, ${id === '8b' ? 'PostgreSQL' : 'two servers on PostgreSQL'}`, id, async () => {
+      const community = await sharedCommunity('postgres');
+      if (!community)
+        return {
+          rows: [
+            skippedRow(
+              id,
+              'message delivery on PostgreSQL',
+              'p95 <= 50 ms',
+              'no PostgreSQL at 127.0.0.1:5432',
+            ),
+          ],
+          findings: [],
+          details: {},
+        };
+      const { dataDir, databaseUrl, authSecret, students, tutors } = community;
+      return measureMessagesFigure({
+        id,
+        storeName: 'PostgreSQL',
+        dataDirs: id === '8b' ? [dataDir] : [dataDir, tempDir('community-second-server')],
+        databaseUrl,
+        authSecret,
+        students,
+        tutors,
+      });
+    });
 }
 
 progress(`${availableParallelism()} cores; ${pinning.note}; ${QUICK ? 'QUICK mode; ' : ''}${rowsNote}`);
@@ -169,11 +234,11 @@ try {
     await figure('bundle', '1', async () => measureBundleFigure((await seededDemoStore()).dataDir));
   if (wanted(5)) await figure('start-up', '5', measureStartupFigures);
   if (wanted(3) || wanted(4)) await httpFigures();
-  if (wanted(6))
-    await figure('search', '6', () => withLoad((load) => measureSearchFigure(pinning, load, progress)));
+  if (wanted(13))
+    await figure('search', '13', () => withLoad((load) => measureSearchFigure(pinning, load, progress)));
   if (wanted(7))
     await figure('lessons', '7', async () => {
-      const { dataDir, students, tutors } = await sharedCommunity();
+      const { dataDir, students, tutors } = (await sharedCommunity()) as Community;
       return withLoad((load) =>
         measureLessonsFigure({
           dataDir,
@@ -184,7 +249,7 @@ try {
         }),
       );
     });
-  if (wanted(8)) await figure('messages', '8', async () => measureMessagesFigure(await sharedCommunity()));
+  if (wanted(8)) await messagesFigures();
   if (wanted(9)) await figure('lesson room', '9', measureRoomFigure);
   if (wanted(2))
     await figure('lighthouse', '2', async () => measureLighthouseFigure((await seededDemoStore()).dataDir));

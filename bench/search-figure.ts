@@ -1,33 +1,27 @@
 /**
- * Row 6: tutor search p95 with 10,000 demo tutors on the embedded store, this build against the
- * build before the embedded store and the sessions moved back onto the libraries' public paths
- * (commit dbc9d92), on the same data in the same run.
+ * Row 13: tutor search p95 with 10,000 demo tutors, on the embedded store and on PostgreSQL,
+ * reported (no budget of its own; row 3 bounds a single page read).
  *
- * One data folder is filled by the project's own `npm run seed:demo -- --tutors 10000` and copied
- * before any server opens it; the older build is built from git in a temp folder with its own
- * `npm ci` and `npm run build`, and opens the copy (its migrations are a subset of today's, so it
- * finds nothing to migrate). Each server refreshes the planner's statistics itself a second after
- * it starts, before the warm-up ends. Twelve searches students make (text, category, price, and
- * sometimes a language, a sort or page 2) are taken in turn at 4 connections, in interleaved rounds
- * (older build, this build...); each search is checked to find the same tutors on both builds.
- * The budget: the median over the rounds of this build's p95 / the older build's <= 1.10.
+ * Each store is filled by the project's own `npm run seed:demo -- --tutors 10000` before its server
+ * opens it. Each server refreshes the planner's statistics itself a second after it starts, before
+ * the warm-up ends. Twelve searches students make (text, category, price, and sometimes a language,
+ * a sort or page 2) are taken in turn at 4 connections, in interleaved rounds (embedded,
+ * PostgreSQL...); each search is checked to find the same tutors on both stores.
  */
-import { cpSync } from 'node:fs';
-import { buildCommit, seedDemo } from './build';
+import { seedDemo } from './build';
 import { exact, interleaved, medianCpu, problems, ROUNDS, runWithCpu } from './http-figures';
 import type { LoadGenerator, LoadRequest } from './load-generator';
+import { createBenchDatabase } from './postgres';
 import { cpuText } from './proc';
 import { type Pinning, startTutorlane, type TutorlaneServer, tempDir } from './processes';
-import { type FigureResult, status } from './report';
+import type { FigureResult } from './report';
 import { full } from './settings';
-import { formatSpread, median, ratios, spread } from './stats';
+import { formatSpread, median } from './stats';
 
-const OLDER_COMMIT = 'dbc9d92';
 const TUTORS = full(10_000, 2_000);
 const CONNECTIONS = 4;
 const ROUND_SECONDS = full(2, 1);
 const WARMUP_SECONDS = full(3, 2);
-const BUDGET_RATIO = 1.1;
 
 /**
  * What students type and tick on /tutors: text (one word, a prefix, two words), a category, a
@@ -72,23 +66,24 @@ export async function measureSearchFigure(
   say: (line: string) => void,
 ): Promise<FigureResult> {
   const tutors = TUTORS.toLocaleString('en');
-  say(`row 6: building ${OLDER_COMMIT}, the build before the move`);
-  const buildStarted = performance.now();
-  const olderRoot = await buildCommit(OLDER_COMMIT, say);
-  const buildMs = performance.now() - buildStarted;
-
-  say(`row 6: seed:demo --tutors ${TUTORS}`);
+  const database = await createBenchDatabase('search');
+  if ('unavailable' in database) throw new Error(database.unavailable);
+  say(`row 13: seed:demo --tutors ${TUTORS}, embedded and PostgreSQL`);
   const seedStarted = performance.now();
   const dataDir = tempDir('search');
   await seedDemo({ dataDir }, TUTORS);
+  const pgDataDir = tempDir('search-pg');
+  await seedDemo({ dataDir: pgDataDir, databaseUrl: database.url }, TUTORS);
   const seedMs = performance.now() - seedStarted;
-  const olderDataDir = tempDir('search-older');
-  cpSync(dataDir, olderDataDir, { recursive: true });
 
-  const current = await startTutorlane({ dataDir, core: pinning.serverCore });
-  const older = await startTutorlane({ dataDir: olderDataDir, core: pinning.serverCore, appRoot: olderRoot });
+  const embedded = await startTutorlane({ dataDir, core: pinning.serverCore });
+  const postgres = await startTutorlane({
+    dataDir: pgDataDir,
+    core: pinning.serverCore,
+    env: { DATABASE_URL: database.url },
+  });
   try {
-    const [currentTotals, olderTotals] = [await totals(current), await totals(older)];
+    const [embeddedTotals, postgresTotals] = [await totals(embedded), await totals(postgres)];
     const base = {
       method: 'GET',
       path: searchPaths[0] as string,
@@ -98,57 +93,52 @@ export async function measureSearchFigure(
       durationSeconds: ROUND_SECONDS,
       exactLatencies: true,
     } satisfies Omit<LoadRequest, 'url'>;
-    const currentLoad: LoadRequest = { ...base, url: current.url };
-    const olderLoad: LoadRequest = { ...base, url: older.url };
-    await load.run({ ...olderLoad, durationSeconds: WARMUP_SECONDS });
-    await load.run({ ...currentLoad, durationSeconds: WARMUP_SECONDS });
-    const [olderRounds = [], currentRounds = []] = await interleaved([
-      () => runWithCpu(load, olderLoad, older.child.pid),
-      () => runWithCpu(load, currentLoad, current.child.pid),
+    const embeddedLoad: LoadRequest = { ...base, url: embedded.url };
+    const postgresLoad: LoadRequest = { ...base, url: postgres.url };
+    await load.run({ ...embeddedLoad, durationSeconds: WARMUP_SECONDS });
+    await load.run({ ...postgresLoad, durationSeconds: WARMUP_SECONDS });
+    const [embeddedRounds = [], postgresRounds = []] = await interleaved([
+      () => runWithCpu(load, embeddedLoad, embedded.child.pid),
+      () => runWithCpu(load, postgresLoad, postgres.child.pid),
     ]);
-
-    const currentP95 = exact(currentRounds, 'p95Ms');
-    const olderP95 = exact(olderRounds, 'p95Ms');
-    const ratio = spread(ratios(currentP95.samples, olderP95.samples));
     const differing = SEARCHES.flatMap((_, i) =>
-      currentTotals[i] === olderTotals[i]
+      embeddedTotals[i] === postgresTotals[i]
         ? []
-        : [`${searchPaths[i]}: ${currentTotals[i]} against ${olderTotals[i]}`],
+        : [`${searchPaths[i]}: ${embeddedTotals[i]} against ${postgresTotals[i]}`],
     );
-    const perRound = (rounds: typeof currentRounds) =>
+    const perRound = (rounds: typeof embeddedRounds) =>
       `p50 ${exact(rounds, 'p50Ms').median.toFixed(1)}, p95 ${exact(rounds, 'p95Ms').median.toFixed(1)}, ` +
       `p99 ${exact(rounds, 'p99Ms').median.toFixed(1)} ms at ` +
       `${median(rounds.map((r) => r.requestsPerSecond)).toFixed(0)} req/s`;
+    const row = (id: string, store: string, rounds: typeof embeddedRounds) => ({
+      id,
+      figure: `tutor search, ${tutors} demo tutors, ${store}: p95 at ${CONNECTIONS} conn.`,
+      measured: formatSpread(exact(rounds, 'p95Ms'), ' ms', 1),
+      reference: '',
+      ratio: '',
+      budget: 'reported',
+      status: 'reported' as const,
+    });
     return {
-      rows: [
-        {
-          id: '6',
-          figure: `tutor search, ${tutors} demo tutors, embedded: p95 at ${CONNECTIONS} conn.`,
-          measured: formatSpread(currentP95, ' ms', 1),
-          reference: `${OLDER_COMMIT} build ${formatSpread(olderP95, ' ms', 1)}`,
-          ratio: formatSpread(ratio, 'x', 2),
-          budget: `<= ${BUDGET_RATIO.toFixed(2)}x`,
-          status: status(ratio.median <= BUDGET_RATIO),
-        },
-      ],
+      rows: [row('13a', 'embedded', embeddedRounds), row('13b', 'PostgreSQL', postgresRounds)],
       findings: [
-        `6: ${SEARCHES.length} searches in turn, each finding ${Math.min(...currentTotals)}-` +
-          `${Math.max(...currentTotals)} tutors; ${ROUNDS} rounds of ${ROUND_SECONDS} s a build`,
-        `6: this build ${perRound(currentRounds)}; ${OLDER_COMMIT} ${perRound(olderRounds)}`,
-        `6: the server's CPU per search: this build ${cpuText(medianCpu(currentRounds))}; ${OLDER_COMMIT} ` +
-          `${cpuText(medianCpu(olderRounds))}; the other threads are mostly the embedded database`,
+        `13: ${SEARCHES.length} searches in turn, each finding ${Math.min(...embeddedTotals)}-` +
+          `${Math.max(...embeddedTotals)} tutors; ${ROUNDS} rounds of ${ROUND_SECONDS} s a store`,
+        `13: embedded ${perRound(embeddedRounds)}; PostgreSQL ${perRound(postgresRounds)}`,
+        `13: the server's CPU per search: embedded ${cpuText(medianCpu(embeddedRounds))}; PostgreSQL ` +
+          `${cpuText(medianCpu(postgresRounds))} (PostgreSQL's own processes not counted)`,
         differing.length
-          ? `6: the builds find different numbers of tutors: ${differing.join('; ')}`
-          : '6: both builds find the same number of tutors for every search',
-        `6: building ${OLDER_COMMIT} (npm ci, npm run build) took ${seconds(buildMs)}; ` +
-          `seed:demo --tutors ${TUTORS} ${seconds(seedMs)}`,
-        ...problems('6 this build', currentRounds),
-        ...problems(`6 ${OLDER_COMMIT}`, olderRounds),
+          ? `13: the stores find different numbers of tutors: ${differing.join('; ')}`
+          : '13: both stores find the same number of tutors for every search',
+        `13: seed:demo --tutors ${TUTORS} on both stores took ${seconds(seedMs)}`,
+        ...problems('13 embedded', embeddedRounds),
+        ...problems('13 PostgreSQL', postgresRounds),
       ],
-      details: { searchPaths, currentTotals, olderTotals, currentRounds, olderRounds, buildMs, seedMs },
+      details: { searchPaths, embeddedTotals, postgresTotals, embeddedRounds, postgresRounds, seedMs },
     };
   } finally {
-    await older.stop();
-    await current.stop();
+    await postgres.stop();
+    await embedded.stop();
+    await database.drop();
   }
 }

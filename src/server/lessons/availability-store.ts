@@ -13,26 +13,40 @@ export interface AvailabilityView extends Availability, BookingSettings {
   trial: TrialSetting;
 }
 
-/** A tutor's availability; a tutor who never saved one has no windows and the default settings. */
-export async function readAvailability(db: Db, tutorId: string): Promise<AvailabilityView> {
-  const row = await db
+/** The columns an availability is read from: `u` the tutor's user row, `a` their tutor_availability. */
+export const availabilityColumns = [
+  'u.time_zone',
+  'a.weekly',
+  'a.overrides',
+  'a.lesson_minutes',
+  'a.slot_step_minutes',
+  'a.minimum_notice_hours',
+  'a.booking_horizon_days',
+  'a.buffer_minutes',
+  'a.instant_booking',
+  'a.trial_offered',
+  'a.trial_price_cents',
+] as const;
+
+/**
+ * Users (`u`) with their availability (`a`, none when never saved): a query to narrow and add to,
+ * so that what else a caller needs of the tutor comes in the same round trip.
+ */
+export const availabilityQuery = (db: Db) =>
+  db
     .selectFrom('users as u')
     .leftJoin('tutor_availability as a', 'a.user_id', 'u.id')
-    .select([
-      'u.time_zone',
-      'a.weekly',
-      'a.overrides',
-      'a.lesson_minutes',
-      'a.slot_step_minutes',
-      'a.minimum_notice_hours',
-      'a.booking_horizon_days',
-      'a.buffer_minutes',
-      'a.instant_booking',
-      'a.trial_offered',
-      'a.trial_price_cents',
-    ])
-    .where('u.id', '=', tutorId)
-    .executeTakeFirst();
+    .select(availabilityColumns);
+
+type AvailabilityRow = Awaited<ReturnType<ReturnType<typeof availabilityQuery>['executeTakeFirstOrThrow']>>;
+
+/** A tutor's availability; a tutor who never saved one has no windows and the default settings. */
+export async function readAvailability(db: Db, tutorId: string): Promise<AvailabilityView> {
+  return availabilityOfRow(await availabilityQuery(db).where('u.id', '=', tutorId).executeTakeFirst());
+}
+
+/** The availability of a row of availabilityQuery. */
+export function availabilityOfRow(row: AvailabilityRow | undefined): AvailabilityView {
   const defaults = DEFAULT_BOOKING_SETTINGS;
   return {
     timeZone: row?.time_zone ?? 'UTC',

@@ -10,7 +10,7 @@ import type { SkipReason } from '../../shared/lessons/series';
 import type { DB } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { type Listing, listedTutor } from '../tutors/tutor-listing';
-import { type AvailabilityView, readAvailability } from './availability-store';
+import { type AvailabilityView, availabilityOfRow, availabilityQuery } from './availability-store';
 import { type Db, lessonMessages } from './lesson-records';
 
 const HOUR = 60 * 60 * 1000;
@@ -70,17 +70,20 @@ async function studentBusy(
   return rows.map((row): Interval => ({ start: row.starts_at.getTime(), end: row.ends_at.getTime() }));
 }
 
-/** A listed tutor's booking facts, or null: only a tutor in the search can be booked. */
+/**
+ * A listed tutor's booking facts, or null: only a tutor in the search can be booked. One query
+ * with their availability: every slot list and every booking starts here.
+ */
 export async function bookableTutor(db: Db, tutorId: string, listing: Listing) {
-  const tutor = await db
-    .selectFrom('tutor_profiles as tp')
-    .innerJoin('users as u', 'u.id', 'tp.user_id')
-    .select(['u.id', 'u.display_name', 'u.email', 'u.time_zone', 'tp.subjects', 'tp.hourly_rate'])
+  const row = await availabilityQuery(db)
+    .innerJoin('tutor_profiles as tp', 'tp.user_id', 'u.id')
+    .select(['u.id', 'u.display_name', 'u.email', 'tp.subjects', 'tp.hourly_rate'])
     .where('tp.user_id', '=', tutorId)
     .where(listedTutor(listing))
     .executeTakeFirst();
-  if (!tutor) return null;
-  return { ...tutor, availability: await readAvailability(db, tutorId) };
+  if (!row) return null;
+  const { id, display_name, email, time_zone, subjects, hourly_rate } = row;
+  return { id, display_name, email, time_zone, subjects, hourly_rate, availability: availabilityOfRow(row) };
 }
 
 export interface SlotRequest {

@@ -94,12 +94,14 @@ export function mergeIntervals(intervals: Interval[]): Interval[] {
   return merged;
 }
 
-/** The windows of one local date: its override's, or its weekday's. */
-function windowsOn(availability: Availability, date: Temporal.PlainDate): TimeWindow[] {
-  const override = availability.overrides.find((entry) => entry.date === date.toString());
-  if (override) return override.windows;
-  const weekday = date.dayOfWeek % 7; // Temporal: Monday 1 ... Sunday 7
-  return availability.weekly.filter((window) => window.weekday === weekday);
+/** The windows of one local date ("YYYY-MM-DD", weekday 0 = Sunday): its override's, or its weekday's. */
+function windowsOn(
+  availability: Availability,
+  overrides: ReadonlyMap<string, TimeWindow[]>,
+  date: string,
+  weekday: number,
+): TimeWindow[] {
+  return overrides.get(date) ?? availability.weekly.filter((window) => window.weekday === weekday);
 }
 
 /**
@@ -165,11 +167,18 @@ function transitionsBetween(from: Temporal.ZonedDateTime, to: number): number[] 
   return found;
 }
 
-/** When the tutor is available between two instants, as merged intervals of instants. */
+/**
+ * When the tutor is available between two instants, as merged intervals of instants.
+ *
+ * A day's start is worked out by Temporal only near one of the zone's transitions: elsewhere the
+ * offset is the same as the day before, so the next midnight is exactly 24 hours on and the wall
+ * clock runs from 00:00. A month of slots is some forty days; asking Temporal about each of them
+ * cost more than everything else the slots take together.
+ */
 export function availableIntervals(availability: Availability, from: number, to: number): Interval[] {
   const timeZone = availability.timeZone;
   // Every local date that can hold an instant of [from, to), one more on each side for safety.
-  let date = Temporal.Instant.fromEpochMilliseconds(from)
+  const date = Temporal.Instant.fromEpochMilliseconds(from)
     .toZonedDateTimeISO(timeZone)
     .toPlainDate()
     .subtract({ days: 1 });
@@ -177,25 +186,49 @@ export function availableIntervals(availability: Availability, from: number, to:
     .toZonedDateTimeISO(timeZone)
     .toPlainDate()
     .add({ days: 1 });
-  let dayStart = date.toZonedDateTime({ timeZone });
+  const dayStart = date.toZonedDateTime({ timeZone });
   const end = last.add({ days: 1 }).toZonedDateTime({ timeZone }).epochMilliseconds;
-  // Looked up once for the whole range: a zone changes its offset a few times a year at most.
-  const transitions = transitionsBetween(dayStart, end);
+  // Looked up once for the whole range: a zone changes its offset a few times a year at most. From
+  // two days before its first midnight, which may itself be one (a day that starts at 01:00).
+  const transitions = transitionsBetween(dayStart.subtract({ days: 2 }), end);
+  const overrides = new Map(availability.overrides.map((entry) => [entry.date, entry.windows]));
+  // Dates as plain numbers from here: days since 1970-01-01 in the proleptic calendar.
+  const lastDay = last.toPlainDateTime().toZonedDateTime('UTC').epochMilliseconds / DAY;
+  let day = date.toPlainDateTime().toZonedDateTime('UTC').epochMilliseconds / DAY;
+  let start = dayStart.epochMilliseconds;
+  let zoned: Temporal.ZonedDateTime | null = dayStart;
   const intervals: Interval[] = [];
-  while (Temporal.PlainDate.compare(date, last) <= 0) {
-    const nextDate = date.add({ days: 1 });
-    const nextStart = nextDate.toZonedDateTime({ timeZone });
-    const windows = windowsOn(availability, date);
+  for (; day <= lastDay; day++) {
+    // A transition within two days of this midnight: let Temporal find the next one (and, below,
+    // cut the day at it); otherwise the offset holds and the next midnight is a day on.
+    const near = transitions.some((at) => at > start - 2 * DAY && at < start + 2 * DAY);
+    const next = near ? Temporal.PlainDate.from(isoDate(day + 1)).toZonedDateTime({ timeZone }) : null;
+    const nextStart = next ? next.epochMilliseconds : start + DAY;
+    const dateText = isoDate(day);
+    const windows = windowsOn(availability, overrides, dateText, (((day + 4) % 7) + 7) % 7);
     if (windows.length > 0) {
-      const pieces = piecesOfDay(date, dayStart, nextStart.epochMilliseconds, transitions, timeZone);
+      let pieces: DayPiece[] = [{ start, end: nextStart, localStart: 0 }];
+      if (near) {
+        const plainDate = Temporal.PlainDate.from(dateText);
+        pieces = piecesOfDay(
+          plainDate,
+          zoned ?? plainDate.toZonedDateTime({ timeZone }),
+          nextStart,
+          transitions,
+          timeZone,
+        );
+      }
       for (const window of windows)
         intervals.push(...instantsOfWindow(pieces, clockMinutes(window.start), clockMinutes(window.end)));
     }
-    date = nextDate;
-    dayStart = nextStart;
+    start = nextStart;
+    zoned = next;
   }
   return mergeIntervals(intervals);
 }
+
+/** "YYYY-MM-DD" of a day counted from 1970-01-01. */
+const isoDate = (day: number) => new Date(day * DAY).toISOString().slice(0, 10);
 
 export interface SlotQuery {
   availability: Availability;
