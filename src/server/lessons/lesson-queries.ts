@@ -27,6 +27,11 @@ const lessonColumns = [
   'l.proposed_end',
   'l.proposal_note',
   'l.proposed_at',
+  'l.created_at',
+  'l.cancel_window_hours',
+  'l.late_fee_percent',
+  'l.cancel_fee_cents',
+  'l.cancelled_late',
 ] as const;
 
 function lessonsWithNames(db: Db) {
