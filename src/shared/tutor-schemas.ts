@@ -4,8 +4,8 @@
  */
 import { z } from 'zod';
 import { SUBJECT_CATEGORIES } from './constants';
-import { freeText, oneLineText } from './schemas';
 import type { CancellationPolicy } from './lessons/cancellation-policy';
+import { freeText, oneLineText } from './schemas';
 import {
   MAX_ABOUT_LENGTH,
   MAX_HEADLINE_LENGTH,

@@ -1,7 +1,10 @@
 /** A tutor's availability and booking settings, as stored with their profile's time zone. */
 import type { Kysely } from 'kysely';
 import type { Availability, BookingSettings } from '../../shared/lessons/availability';
-import { type CancellationPolicy, DEFAULT_CANCELLATION_POLICY } from '../../shared/lessons/cancellation-policy';
+import {
+  type CancellationPolicy,
+  DEFAULT_CANCELLATION_POLICY,
+} from '../../shared/lessons/cancellation-policy';
 import { DEFAULT_TRIAL } from '../../shared/lessons/lesson-constants';
 import { DEFAULT_BOOKING_SETTINGS } from '../../shared/lessons/lesson-schemas';
 import type { TrialSetting } from '../../shared/lessons/trials';
@@ -83,7 +86,9 @@ export async function saveAvailability(
     ...(input.cancellationWindowHours !== undefined
       ? { cancellation_window_hours: input.cancellationWindowHours }
       : {}),
-    ...(input.lateCancelFeePercent !== undefined ? { late_cancel_fee_percent: input.lateCancelFeePercent } : {}),
+    ...(input.lateCancelFeePercent !== undefined
+      ? { late_cancel_fee_percent: input.lateCancelFeePercent }
+      : {}),
     ...(input.trial ? { trial_offered: input.trial.offered, trial_price_cents: input.trial.priceCents } : {}),
     updated_at: new Date(),
   };

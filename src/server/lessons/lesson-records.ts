@@ -27,7 +27,8 @@ export const lessonMessages = {
   started: 'This lesson has already started, so it can no longer be cancelled.',
   moveCutoff: (hours: number) =>
     `This lesson can only be moved up to ${hours} ${hours === 1 ? 'hour' : 'hours'} before it starts. You may still cancel it.`,
-  lateReason: 'Please give a reason: the lesson starts within your cancellation window, and your student will read it.',
+  lateReason:
+    'Please give a reason: the lesson starts within your cancellation window, and your student will read it.',
   studentsBook: 'Only students can book lessons',
   tutorsOffer: 'Only tutors have availability',
   tutorAnswers: 'Only the tutor can accept or decline a request',

@@ -11,8 +11,10 @@
  * price is weighed against the student's balance before they confirm, and a balance too small for
  * it (as read here, or as the server finds it) leads to the wallet with the missing amount.
  */
+
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { policySentence } from '../../../shared/lessons/cancellation-policy';
 import { TRIAL_MINUTES } from '../../../shared/lessons/lesson-constants';
 import { priceLabel } from '../../../shared/lessons/lesson-times';
 import { trialPriceLabel } from '../../../shared/lessons/trials';
@@ -212,7 +214,7 @@ export function BookLesson({
         {tutor.booking.instantBooking
           ? `${firstName} confirms bookings at once.`
           : `${firstName} accepts each request: you will hear within 48 hours.`}{' '}
-        Free to cancel or move up to 24 hours before the lesson.
+        {policySentence(tutor.booking.cancellationPolicy)}
       </p>
       <ZoneNote timeZone={timeZone} className="mt-1" />
       {!user ? (

@@ -32,7 +32,8 @@ export function cancelLesson(
     const policy = lessonPolicyOf(row);
     const byTutor = row.tutor_id === userId;
     const late = byTutor && tutorTerms(policy, now).late;
-    if (late && !reason) throw new ApiError(400, lessonMessages.lateReason, 'VALIDATION_ERROR', { field: 'reason' });
+    if (late && !reason)
+      throw new ApiError(400, lessonMessages.lateReason, 'VALIDATION_ERROR', { field: 'reason' });
     // The row is locked: of two cancellations at once, the second finds it cancelled, so one fee.
     const fee = byTutor
       ? 0
