@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { SUBJECT_CATEGORIES } from './constants';
+import type { CancellationPolicy } from './lessons/cancellation-policy';
 import { freeText, oneLineText } from './schemas';
 import {
   MAX_ABOUT_LENGTH,
@@ -217,5 +218,7 @@ export interface TutorPublicProfile extends TutorCard {
      * who had a trial or any other lesson with this tutor already (signed out, they may).
      */
     trialAvailable: boolean;
+    /** The cancellation policy a lesson booked now would keep. */
+    cancellationPolicy: CancellationPolicy;
   };
 }

@@ -4,14 +4,21 @@ import { whyNoRoom } from '../../src/client/features/room/no-room';
 const lesson = {
   tutor: { id: 't', displayName: 'Priya Raman' },
   student: { id: 's', displayName: 'Alex Kim' },
-  cancellation: null,
+  cancellation: {
+    freeUntil: '2026-11-30T14:30:00.000Z',
+    feePercent: 100,
+    fee: { amountCents: 0, currency: 'USD' },
+    by: null,
+    at: null,
+    reason: null,
+  },
 };
 // 14:30 UTC is 09:30 in New York that day (winter).
 const AT = '2026-12-01T14:30:00.000Z';
 const cancelled = (by: 'tutor' | 'student' | 'tutorlane', reason: string | null = null) => ({
   ...lesson,
   status: 'cancelled' as const,
-  cancellation: { by, at: AT, reason },
+  cancellation: { ...lesson.cancellation, by, at: AT, reason },
 });
 
 describe('why a lesson has no room', () => {

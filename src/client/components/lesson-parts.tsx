@@ -33,7 +33,7 @@ export function StatusBadge({ status }: { status: LessonStatus }) {
 
 /** Where a lesson's money is, while students pay through Tutorlane. */
 export interface LessonPayment {
-  status: 'held' | 'settled' | 'released' | 'refunded' | 'none';
+  status: 'held' | 'settled' | 'released' | 'refunded' | 'fee' | 'none';
   amountCents: number;
   currency: string;
 }
@@ -60,6 +60,12 @@ const PAYMENT: Record<
     more: ': the money went back to the student’s balance',
     className: 'bg-slate-200 text-slate-800',
   },
+  fee: {
+    student: 'Late cancellation fee',
+    tutor: 'Late cancellation fee',
+    more: ': part of the price went to the tutor, the rest back to the student’s balance',
+    className: 'bg-amber-100 text-amber-900',
+  },
   refunded: {
     student: 'Refunded',
     tutor: 'Refunded',
@@ -68,7 +74,7 @@ const PAYMENT: Record<
   },
 };
 
-/** "Paid · held", "Paid to tutor", "Released", "Refunded"; nothing for a lesson without a payment. */
+/** "Paid · held", "Paid to tutor", "Released", "Late cancellation fee", "Refunded"; nothing for a lesson without a payment. */
 export function PaymentBadge({
   payment,
   reader,

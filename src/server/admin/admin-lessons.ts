@@ -1,9 +1,10 @@
 /**
- * An admin cancels or moves any planned lesson that has not started, for a reason both of its
- * people are told. Each is audited in the lesson's own transaction; a cancellation gives the held
+ * An admin lists the lessons still to come, and cancels or moves any planned lesson that has not
+ * started, for a reason both of its people are told. Each is audited in the lesson's own transaction; a cancellation gives the held
  * price back to the student in full.
  */
-import type { Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { LessonStatus } from '../../shared/lessons/lesson-schemas';
 import type { DB } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { callOffLesson } from '../lessons/call-off';
@@ -11,7 +12,7 @@ import type { LessonDeps } from '../lessons/lesson-announcements';
 import { adminChange, checkUpcoming } from '../lessons/lesson-changes/lesson-change';
 import { moveLesson } from '../lessons/lesson-changes/reschedule';
 import type { LessonRow, LessonView } from '../lessons/lesson-records';
-import { lessonMessages } from '../lessons/lesson-records';
+import { lessonMessages, statusAt } from '../lessons/lesson-records';
 import { releaseHold } from '../money/lesson-payments';
 import { type Actor, recordAudit } from './audit-log';
 
@@ -73,4 +74,93 @@ export function adminMoveLesson(
       `${from} to ${to}: ${move.reason}`,
     );
   });
+}
+
+/** A lesson as the admins' list shows it: the lesson, and how often its tutor cancelled late. */
+export interface AdminLessonRow {
+  id: string;
+  start: string;
+  end: string;
+  minutes: number;
+  status: LessonStatus;
+  subject: string;
+  price: { amountCents: number; currency: string };
+  tutor: { id: string; displayName: string; email: string; lateCancellations: number };
+  student: { id: string; displayName: string; email: string };
+}
+
+export const ADMIN_LESSONS_LIMIT = 100;
+
+/**
+ * The planned lessons that have not ended, soonest first, at most ADMIN_LESSONS_LIMIT; `search`
+ * keeps those whose tutor's or student's name or email contains it. Each tutor row counts their
+ * cancellations inside a lesson's window, for admins to see who calls lessons off late.
+ */
+export async function listAdminLessons(
+  db: Kysely<DB>,
+  search: string | undefined,
+  now: number,
+): Promise<AdminLessonRow[]> {
+  let query = db
+    .selectFrom('lessons as l')
+    .innerJoin('users as t', 't.id', 'l.tutor_id')
+    .innerJoin('users as s', 's.id', 'l.student_id')
+    .select([
+      'l.id',
+      'l.starts_at',
+      'l.ends_at',
+      'l.minutes',
+      'l.status',
+      'l.expires_at',
+      'l.subject',
+      'l.price_cents',
+      'l.currency',
+      'l.tutor_id',
+      't.display_name as tutor_name',
+      't.email as tutor_email',
+      'l.student_id',
+      's.display_name as student_name',
+      's.email as student_email',
+      (eb) =>
+        eb
+          .selectFrom('lessons as late')
+          .select(sql<number>`count(*)::int`.as('n'))
+          .whereRef('late.tutor_id', '=', 'l.tutor_id')
+          .where('late.cancelled_late', '=', true)
+          .as('late_cancellations'),
+    ])
+    .where('l.status', 'in', ['pending', 'confirmed'])
+    .where('l.ends_at', '>', new Date(now))
+    // A request past its deadline reads expired: no longer anything to cancel or move.
+    .where((eb) => eb.or([eb('l.expires_at', 'is', null), eb('l.expires_at', '>', new Date(now))]));
+  const words = search?.trim();
+  if (words) {
+    // LIKE's own wildcards in what was typed are taken literally.
+    const pattern = `%${words.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    query = query.where((eb) =>
+      eb.or([
+        eb(eb.fn('lower', ['t.display_name']), 'like', pattern),
+        eb(eb.fn('lower', ['t.email']), 'like', pattern),
+        eb(eb.fn('lower', ['s.display_name']), 'like', pattern),
+        eb(eb.fn('lower', ['s.email']), 'like', pattern),
+      ]),
+    );
+  }
+  const rows = await query.orderBy('l.starts_at').orderBy('l.id').limit(ADMIN_LESSONS_LIMIT).execute();
+  return rows.map((row) => ({
+    id: row.id,
+    start: row.starts_at.toISOString(),
+    end: row.ends_at.toISOString(),
+    minutes: row.minutes,
+    status: statusAt(row, now),
+    subject: row.subject,
+    price: { amountCents: row.price_cents, currency: row.currency },
+    tutor: {
+      id: row.tutor_id,
+      displayName: row.tutor_name,
+      email: row.tutor_email,
+      lateCancellations: row.late_cancellations ?? 0,
+    },
+    student: { id: row.student_id, displayName: row.student_name, email: row.student_email },
+  }));
 }

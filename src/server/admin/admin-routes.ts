@@ -29,7 +29,7 @@ import type { LiveHub } from '../messages/live';
 import { lessonLine } from '../messages/messages';
 import type { SettingsSnapshot } from '../settings/settings-snapshot';
 import { changeSiteSettings, readAdminSettings } from '../settings/site-settings';
-import { adminCancelLesson, adminMoveLesson } from './admin-lessons';
+import { adminCancelLesson, adminMoveLesson, listAdminLessons } from './admin-lessons';
 import { adminActor, listAudit } from './audit-log';
 import { financeRoutes } from './finance-routes';
 import { dismissReport, hideReported, listReports, moderationMessages, suspendUser } from './moderation';
@@ -47,6 +47,9 @@ const lessonReason = z
   .max(1000, 'The reason must be at most 1000 characters');
 const adminCancelSchema = z.strictObject({ reason: lessonReason });
 const adminMoveSchema = z.strictObject({ start: instantSchema('start'), reason: lessonReason });
+const adminLessonsQuery = z.object({
+  search: z.string().max(200, 'The search must be at most 200 characters').optional(),
+});
 
 export function adminRoutes(deps: {
   db: Kysely<DB>;
@@ -162,6 +165,9 @@ export function adminRoutes(deps: {
         );
         return c.json({ suspended: true, ...suspended }, 200);
       },
+    )
+    .get('/lessons', validate('query', adminLessonsQuery), async (c) =>
+      c.json({ lessons: await listAdminLessons(db, c.req.valid('query').search, Date.now()) }, 200),
     )
     .post(
       '/lessons/:id/cancel',

@@ -187,8 +187,11 @@ export interface LessonReminders {
 
 export interface Lessons {
   blocked_until: Timestamp;
+  cancel_fee_cents: number | null;
   cancel_reason: string | null;
+  cancel_window_hours: Generated<number>;
   cancelled_by: string | null;
+  cancelled_late: Generated<boolean>;
   commission_percent: number | null;
   created_at: Generated<Timestamp>;
   currency: Generated<string>;
@@ -196,6 +199,7 @@ export interface Lessons {
   expires_at: Timestamp | null;
   id: string;
   idempotency_key: string | null;
+  late_fee_percent: Generated<number>;
   minutes: number;
   note: Generated<string>;
   payment_status: Generated<string>;
@@ -355,7 +359,9 @@ export interface TopUps {
 export interface TutorAvailability {
   booking_horizon_days: Generated<number>;
   buffer_minutes: Generated<number>;
+  cancellation_window_hours: Generated<number>;
   instant_booking: Generated<boolean>;
+  late_cancel_fee_percent: Generated<number>;
   lesson_minutes: Generated<number[]>;
   minimum_notice_hours: Generated<number>;
   overrides: Generated<Json>;

@@ -116,7 +116,7 @@ export type LedgerTransactionKind =
   | 'lesson_refund'
   | 'payout'
   | 'balance_refund';
-export type LessonPaymentStatus = 'none' | 'held' | 'settled' | 'released' | 'refunded';
+export type LessonPaymentStatus = 'none' | 'held' | 'settled' | 'released' | 'refunded' | 'fee';
 export type TopUpStatus = 'pending' | 'confirmed' | 'rejected';
 export type TopUpMethod = 'manual' | 'stripe';
 

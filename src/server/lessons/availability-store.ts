@@ -1,6 +1,10 @@
 /** A tutor's availability and booking settings, as stored with their profile's time zone. */
 import type { Kysely } from 'kysely';
 import type { Availability, BookingSettings } from '../../shared/lessons/availability';
+import {
+  type CancellationPolicy,
+  DEFAULT_CANCELLATION_POLICY,
+} from '../../shared/lessons/cancellation-policy';
 import { DEFAULT_TRIAL } from '../../shared/lessons/lesson-constants';
 import { DEFAULT_BOOKING_SETTINGS } from '../../shared/lessons/lesson-schemas';
 import type { TrialSetting } from '../../shared/lessons/trials';
@@ -8,7 +12,7 @@ import type { DB } from '../db/schema';
 import type { Db } from './lesson-records';
 
 /** A tutor's availability and settings as the API gives and takes them. */
-export interface AvailabilityView extends Availability, BookingSettings {
+export interface AvailabilityView extends Availability, BookingSettings, CancellationPolicy {
   /** The trial lesson the tutor offers, and its price as they set it. */
   trial: TrialSetting;
 }
@@ -26,6 +30,8 @@ export const availabilityColumns = [
   'a.instant_booking',
   'a.trial_offered',
   'a.trial_price_cents',
+  'a.cancellation_window_hours',
+  'a.late_cancel_fee_percent',
 ] as const;
 
 /**
@@ -58,6 +64,9 @@ export function availabilityOfRow(row: AvailabilityRow | undefined): Availabilit
     bookingHorizonDays: row?.booking_horizon_days ?? defaults.bookingHorizonDays,
     bufferMinutes: row?.buffer_minutes ?? defaults.bufferMinutes,
     instantBooking: row?.instant_booking ?? defaults.instantBooking,
+    cancellationWindowHours:
+      row?.cancellation_window_hours ?? DEFAULT_CANCELLATION_POLICY.cancellationWindowHours,
+    lateCancelFeePercent: row?.late_cancel_fee_percent ?? DEFAULT_CANCELLATION_POLICY.lateCancelFeePercent,
     trial: {
       offered: row?.trial_offered ?? DEFAULT_TRIAL.offered,
       priceCents: row?.trial_price_cents ?? DEFAULT_TRIAL.priceCents,
@@ -67,12 +76,15 @@ export function availabilityOfRow(row: AvailabilityRow | undefined): Availabilit
 
 /**
  * Saves a tutor's availability; its time zone is the profile's. Checked by availabilitySchema
- * before (and the trial's price against the hourly rate). Without a trial, the saved one stays.
+ * before (and the trial's price against the hourly rate). Without a trial, the saved one stays;
+ * so does the cancellation policy without its fields.
  */
 export async function saveAvailability(
   db: Kysely<DB>,
   tutorId: string,
-  input: Omit<AvailabilityView, 'trial'> & { trial?: TrialSetting | undefined },
+  input: Omit<AvailabilityView, 'trial' | keyof CancellationPolicy> & {
+    trial?: TrialSetting | undefined;
+  } & { [Key in keyof CancellationPolicy]?: number | undefined },
 ): Promise<void> {
   const row = {
     weekly: JSON.stringify(
@@ -85,6 +97,12 @@ export async function saveAvailability(
     booking_horizon_days: input.bookingHorizonDays,
     buffer_minutes: input.bufferMinutes,
     instant_booking: input.instantBooking,
+    ...(input.cancellationWindowHours !== undefined
+      ? { cancellation_window_hours: input.cancellationWindowHours }
+      : {}),
+    ...(input.lateCancelFeePercent !== undefined
+      ? { late_cancel_fee_percent: input.lateCancelFeePercent }
+      : {}),
     ...(input.trial ? { trial_offered: input.trial.offered, trial_price_cents: input.trial.priceCents } : {}),
     updated_at: new Date(),
   };

@@ -70,6 +70,8 @@ export interface MailExtra {
   refunded?: boolean;
   /** Cancelled or moved by an admin, for the reason given. */
   byTeam?: boolean;
+  /** Cancelled by the student inside the lesson's window: the fee they were charged. */
+  lateFee?: { amountCents: number; currency: string };
   /** Moved to the time the tutor proposed, on the student's acceptance. */
   proposalAccepted?: boolean;
   previousStart?: Date;
@@ -143,6 +145,14 @@ function describe(lesson: MailLesson, reader: MailPerson) {
     other: other.displayName,
     price: priceLabel(lesson.priceCents, lesson.currency),
   };
+}
+
+/** What a late cancellation's fee means to each of the lesson's people. */
+function lateFeeLine(fee: { amountCents: number; currency: string }, isTutor: boolean) {
+  const amount = priceLabel(fee.amountCents, fee.currency);
+  return isTutor
+    ? `It was cancelled inside your cancellation window, so the student paid a late cancellation fee of ${amount}; it is added to your earnings, less the commission.`
+    : `It was cancelled inside the tutor's cancellation window, so a late cancellation fee of ${amount} was charged; the rest of the price is back in your wallet.`;
 }
 
 /** The subject line and first paragraph of each event, for one reader. */
@@ -228,6 +238,7 @@ function wording(
             ? `You cancelled your ${what} with ${other} on ${when}.`
             : `${other} cancelled your ${what} on ${when}.`,
           ...(extra.reason ? [`Reason given: ${extra.reason}`] : []),
+          ...(extra.lateFee ? [lateFeeLine(extra.lateFee, isTutor)] : []),
         ],
       };
     }

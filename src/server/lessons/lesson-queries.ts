@@ -28,6 +28,11 @@ const lessonColumns = [
   'l.proposal_note',
   'l.proposed_at',
   'l.series_id',
+  'l.created_at',
+  'l.cancel_window_hours',
+  'l.late_fee_percent',
+  'l.cancel_fee_cents',
+  'l.cancelled_late',
 ] as const;
 
 function lessonsWithNames(db: Db) {

@@ -5,7 +5,7 @@
  * `completed`, before the minute job (lesson-jobs.ts) writes it.
  */
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
-import { changeableUntil } from '../../shared/lessons/availability';
+import { freeUntil, studentTerms } from '../../shared/lessons/cancellation-policy';
 import type { LessonStatus } from '../../shared/lessons/lesson-schemas';
 import type { DB, LessonPaymentStatus } from '../db/schema';
 
@@ -24,7 +24,11 @@ export const lessonMessages = {
   notFound: 'This lesson does not exist',
   tutorNotFound: 'This tutor profile does not exist or is not public',
   slotTaken: 'This time is no longer available. Please choose another time.',
-  cutoff: 'Lessons can be cancelled or rescheduled up to 24 hours before they start.',
+  started: 'This lesson has already started, so it can no longer be cancelled.',
+  moveCutoff: (hours: number) =>
+    `This lesson can only be moved up to ${hours} ${hours === 1 ? 'hour' : 'hours'} before it starts. You may still cancel it.`,
+  lateReason:
+    'Please give a reason: the lesson starts within your cancellation window, and your student will read it.',
   studentsBook: 'Only students can book lessons',
   tutorsOffer: 'Only tutors have availability',
   tutorAnswers: 'Only the tutor can accept or decline a request',
@@ -47,11 +51,23 @@ export const lessonMessages = {
  */
 export type CancelledBy = 'tutor' | 'student' | 'tutorlane';
 
-/** What is kept of a cancellation, for the lesson's two people to read. */
+/**
+ * The lesson's cancellation policy, fixed when it was booked, and its cancellation once there is
+ * one: `by`, `at` and `reason` are null until it is cancelled.
+ */
 export interface Cancellation {
-  by: CancelledBy;
+  /** ISO 8601 UTC: until then the student cancels or moves it for free. */
+  freeUntil: string;
+  /** What cancelling after `freeUntil` costs the student, in percent of the price. */
+  feePercent: number;
+  /**
+   * What cancelling now would cost the student (0 when free, or when nothing is held); once
+   * cancelled, the fee actually charged.
+   */
+  fee: { amountCents: number; currency: string };
+  by: CancelledBy | null;
   /** ISO 8601 UTC. */
-  at: string;
+  at: string | null;
   /** The words the person gave, or null (always null when Tutorlane cancelled). */
   reason: string | null;
 }
@@ -80,10 +96,13 @@ export interface LessonView {
   price: { amountCents: number; currency: string };
   tutor: { id: string; displayName: string };
   student: { id: string; displayName: string };
-  /** Until when it may be cancelled or rescheduled; null once it is no longer planned. */
+  /**
+   * Until when the student may cancel or move it for free (`cancellation.freeUntil`); null once
+   * it is no longer planned. Cancelling stays possible after it, until the start.
+   */
   changeableUntil: string | null;
-  /** Who cancelled it, when and why; null unless it is cancelled. */
-  cancellation: Cancellation | null;
+  /** Its cancellation policy, and who cancelled it, when and why. */
+  cancellation: Cancellation;
   /**
    * What its price did: held from the student's balance, settled to the tutor, released back,
    * refunded by an admin, or none (booked while payments were off, or free).
@@ -120,6 +139,11 @@ export type LessonRow = Pick<
   | 'proposal_note'
   | 'proposed_at'
   | 'series_id'
+  | 'created_at'
+  | 'cancel_window_hours'
+  | 'late_fee_percent'
+  | 'cancel_fee_cents'
+  | 'cancelled_late'
 >;
 
 /** What a stored status reads as at `now`. */
@@ -135,17 +159,46 @@ export function statusAt(
 export const isPlanned = (status: LessonStatus) => status === 'pending' || status === 'confirmed';
 
 /**
- * A cancelled lesson's cancellation. Nothing changes a lesson once it is cancelled, so the last
+ * A lesson's policy and cancellation. Nothing changes a lesson once it is cancelled, so the last
  * update is the moment it was.
  */
-function cancellationOf(row: LessonRow): Cancellation | null {
-  if (row.status !== 'cancelled') return null;
+function cancellationOf(row: LessonRow, status: LessonStatus, now: number): Cancellation {
+  const policy = {
+    freeUntil: new Date(freeUntil(row.starts_at.getTime(), row.cancel_window_hours)).toISOString(),
+    feePercent: row.late_fee_percent,
+  };
+  const money = (amountCents: number) => ({ amountCents, currency: row.currency });
+  if (row.status !== 'cancelled') {
+    // Only what is held can be charged: a lesson booked while payments were off costs nothing.
+    const terms = studentTerms(lessonPolicyOf(row), now);
+    const fee = isPlanned(status) && row.payment_status === 'held' ? terms.feeCents : 0;
+    return { ...policy, fee: money(fee), by: null, at: null, reason: null };
+  }
   const by: CancelledBy =
     row.cancelled_by === null ? 'tutorlane' : row.cancelled_by === row.tutor_id ? 'tutor' : 'student';
   return {
+    ...policy,
+    fee: money(row.cancel_fee_cents ?? 0),
     by,
     at: row.updated_at.toISOString(),
     reason: by === 'tutorlane' ? null : row.cancel_reason,
+  };
+}
+
+/** What the cancellation rules (src/shared/lessons/cancellation-policy.ts) read from a lesson. */
+export function lessonPolicyOf(
+  row: Pick<
+    LessonRow,
+    'cancel_window_hours' | 'late_fee_percent' | 'price_cents' | 'created_at' | 'starts_at' | 'status'
+  >,
+) {
+  return {
+    windowHours: row.cancel_window_hours,
+    feePercent: row.late_fee_percent,
+    priceCents: row.price_cents,
+    bookedAt: row.created_at.getTime(),
+    start: row.starts_at.getTime(),
+    pending: row.status === 'pending',
   };
 }
 
@@ -203,9 +256,9 @@ export function toView(
     tutor: { id: row.tutor_id, displayName: row.tutor_name },
     student: { id: row.student_id, displayName: row.student_name },
     changeableUntil: isPlanned(status)
-      ? new Date(changeableUntil(row.starts_at.getTime())).toISOString()
+      ? new Date(freeUntil(row.starts_at.getTime(), row.cancel_window_hours)).toISOString()
       : null,
-    cancellation: cancellationOf(row),
+    cancellation: cancellationOf(row, status, now),
     payment: { status: row.payment_status, amountCents: row.price_cents, currency: row.currency },
     proposal: proposalAt(row, now),
     seriesId: row.series_id,
@@ -237,4 +290,9 @@ export const lessonRowColumns = [
   'proposal_note',
   'proposed_at',
   'series_id',
+  'created_at',
+  'cancel_window_hours',
+  'late_fee_percent',
+  'cancel_fee_cents',
+  'cancelled_late',
 ] as const;

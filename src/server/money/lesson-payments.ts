@@ -6,6 +6,8 @@
  *   back to the balance in full;
  * - completed, or its student marked a no-show: the hold is settled, the commission to the
  *   school's revenue and the rest to the tutor's payable;
+ * - cancelled late by its student: the fee is settled like a lesson (the commission to the
+ *   school, the rest to the tutor) and the rest of the hold goes back to the student;
  * - refunded by an admin: whatever it moved is moved back to the student.
  *
  * Each step moves whatever the hold holds at that moment, keyed by the lesson, so a step taken
@@ -162,6 +164,60 @@ export async function settleHold(trx: Transaction<DB>, lessonId: string, now: nu
 }
 
 /**
+ * A late cancellation's fee (docs/decisions/0021-cancellation-policy.md): of the hold, `feeCents`
+ * is settled as a lesson is (under the same key, so a refund reverses it the same way), the tutor
+ * getting it less the commission stored on the lesson, and the rest is released to the student,
+ * both in the cancelling transaction. Answers the fee actually charged: never more than the hold
+ * holds, and nothing for a lesson with nothing held (booked while payments were off).
+ */
+export async function chargeLateFee(
+  trx: Transaction<DB>,
+  lessonId: string,
+  feeCents: number,
+  by: { actorId: string; now: number },
+): Promise<number> {
+  const lesson = await lessonFor(trx, lessonId);
+  const held = await lockedBalanceOf(trx, accounts.hold(lesson.id), lesson.currency);
+  if (held <= 0) return 0;
+  const fee = Math.min(Math.max(0, feeCents), held);
+  if (fee === 0) {
+    await releaseHold(trx, lessonId, by);
+    return 0;
+  }
+  const commission = commissionOf(fee, lesson.commission_percent ?? 0);
+  await post(trx, {
+    kind: 'lesson_settle',
+    key: `lesson:${lesson.id}:settle`,
+    currency: lesson.currency,
+    lessonId: lesson.id,
+    actorId: by.actorId,
+    memo: `${lessonMemo(lesson)}, late cancellation fee`,
+    entries: [
+      { account: accounts.hold(lesson.id), amountCents: -fee },
+      { account: accounts.payable(lesson.tutor_id), amountCents: fee - commission },
+      { account: accounts.revenue(), amountCents: commission },
+    ],
+    now: by.now,
+  });
+  if (held > fee)
+    await post(trx, {
+      kind: 'lesson_release',
+      key: `lesson:${lesson.id}:release`,
+      currency: lesson.currency,
+      lessonId: lesson.id,
+      actorId: by.actorId,
+      memo: `${lessonMemo(lesson)}, cancelled late: the rest of the price`,
+      entries: [
+        { account: accounts.hold(lesson.id), amountCents: -(held - fee) },
+        { account: accounts.balance(lesson.student_id), amountCents: held - fee },
+      ],
+      now: by.now,
+    });
+  await markPayment(trx, lesson.id, 'fee');
+  return fee;
+}
+
+/**
  * An admin's refund of one lesson: a hold goes back to the student; a settled lesson's payment is
  * reversed, the tutor's share and the school's commission both returned to the student (the
  * tutor's payable may go below zero if it was paid out: they then owe it to the school).
@@ -190,8 +246,8 @@ export async function refundLessonPayment(
         ],
         now: by.now,
       });
-  } else if (lesson.payment_status === 'settled') {
-    // What the settlement gave each account, given back.
+  } else if (lesson.payment_status === 'settled' || lesson.payment_status === 'fee') {
+    // What the settlement (of the price, or of a late cancellation's fee) gave each account, given back.
     const settled = await trx
       .selectFrom('ledger_entries as e')
       .innerJoin('ledger_transactions as t', 't.id', 'e.transaction_id')

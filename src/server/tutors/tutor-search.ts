@@ -5,6 +5,7 @@
  * src/shared/reviews/review-rules.ts), and pages with a total count. Only public fields leave here.
  */
 import { type Kysely, sql } from 'kysely';
+import { DEFAULT_CANCELLATION_POLICY } from '../../shared/lessons/cancellation-policy';
 import { DEFAULT_BOOKING_SETTINGS } from '../../shared/lessons/lesson-schemas';
 import { trialPriceCents } from '../../shared/lessons/trials';
 import { displayedAverage, PRIOR_MEAN, PRIOR_WEIGHT } from '../../shared/reviews/review-rules';
@@ -262,10 +263,23 @@ export async function findListedTutor(
       'a.instant_booking as instantBooking',
       'a.weekly as weekly',
       'a.overrides as overrides',
+      'a.cancellation_window_hours as cancellationWindowHours',
+      'a.late_cancel_fee_percent as lateCancelFeePercent',
     ])
     .executeTakeFirst();
   if (!row) return null;
-  const { about, timeZone, createdAt, lessonMinutes, instantBooking, weekly, overrides, ...card } = row;
+  const {
+    about,
+    timeZone,
+    createdAt,
+    lessonMinutes,
+    instantBooking,
+    weekly,
+    overrides,
+    cancellationWindowHours,
+    lateCancelFeePercent,
+    ...card
+  } = row;
   const tutorCard = toCard(card);
   return {
     ...tutorCard,
@@ -279,6 +293,12 @@ export async function findListedTutor(
       hasHours:
         (weekly?.length ?? 0) > 0 || (overrides ?? []).some((override) => override.windows.length > 0),
       trialAvailable: tutorCard.trial !== null && (await mayTakeTrial()),
+      // The policy a lesson booked now would keep.
+      cancellationPolicy: {
+        cancellationWindowHours:
+          cancellationWindowHours ?? DEFAULT_CANCELLATION_POLICY.cancellationWindowHours,
+        lateCancelFeePercent: lateCancelFeePercent ?? DEFAULT_CANCELLATION_POLICY.lateCancelFeePercent,
+      },
     },
   };
 }

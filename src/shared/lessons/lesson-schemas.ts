@@ -7,6 +7,7 @@ import { EARLIEST_YEAR, LATEST_YEAR } from '../constants';
 import { freeText } from '../schemas';
 import { chosenSubjectSchema, timeZoneSchema } from '../tutor-schemas';
 import { clockMinutes } from './availability';
+import { CANCELLATION_WINDOW_HOURS, LATE_CANCEL_FEE_PERCENTS } from './cancellation-policy';
 import {
   DEFAULT_BOOKING_SETTINGS,
   LESSON_LENGTHS,
@@ -134,6 +135,17 @@ export const availabilitySchema = z
       bookingHorizonDays: wholeNumber(1, MAX_BOOKING_HORIZON_DAYS, horizonMessage),
       bufferMinutes: wholeNumber(0, MAX_BUFFER_MINUTES, bufferMessage),
       instantBooking: z.boolean({ error: 'Instant booking must be true or false' }),
+      // Left out, the policy stays as it was saved, as the trial does.
+      cancellationWindowHours: z
+        .literal(CANCELLATION_WINDOW_HOURS, {
+          error: `The cancellation window must be one of ${CANCELLATION_WINDOW_HOURS.join(', ')} hours`,
+        })
+        .optional(),
+      lateCancelFeePercent: z
+        .literal(LATE_CANCEL_FEE_PERCENTS, {
+          error: `The late cancellation fee must be one of ${LATE_CANCEL_FEE_PERCENTS.join(', ')} percent`,
+        })
+        .optional(),
       // Left out, the trial stays as it was saved: a caller that knows nothing of trials keeps it.
       // Its price is checked against the tutor's hourly rate when it is saved.
       trial: z

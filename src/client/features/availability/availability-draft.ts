@@ -8,6 +8,11 @@
 import type { Availability, BookingSettings } from '../../../shared/lessons/availability';
 import { clockMinutes, type TimeWindow } from '../../../shared/lessons/availability';
 import {
+  type CancellationWindowHours,
+  DEFAULT_CANCELLATION_POLICY,
+  type LateCancelFeePercent,
+} from '../../../shared/lessons/cancellation-policy';
+import {
   DEFAULT_BOOKING_SETTINGS,
   LESSON_LENGTHS,
   type LessonLength,
@@ -21,7 +26,12 @@ import type { TrialSetting } from '../../../shared/lessons/trials';
  * What GET /api/availability gives (with the zone the form shows), as the server types it. The
  * trial may be missing from a body made here: it is then not offered.
  */
-export type AvailabilityBody = Availability & BookingSettings & { trial?: TrialSetting | undefined };
+export type AvailabilityBody = Availability &
+  BookingSettings & {
+    trial?: TrialSetting | undefined;
+    cancellationWindowHours?: number | undefined;
+    lateCancelFeePercent?: number | undefined;
+  };
 
 export interface WindowDraft {
   id: string;
@@ -49,6 +59,9 @@ export interface Draft {
   bookingHorizonDays: string;
   bufferMinutes: string;
   instantBooking: boolean;
+  /** The cancellation policy later bookings keep. */
+  cancellationWindowHours: number;
+  lateCancelFeePercent: number;
   trialOffered: boolean;
   /** The trial's price in dollars as typed ("0" is free). */
   trialPrice: string;
@@ -92,6 +105,9 @@ export function draftFrom(saved: AvailabilityBody, timeZone: string): Draft {
     bookingHorizonDays: String(saved.bookingHorizonDays),
     bufferMinutes: String(saved.bufferMinutes),
     instantBooking: saved.instantBooking,
+    cancellationWindowHours:
+      saved.cancellationWindowHours ?? DEFAULT_CANCELLATION_POLICY.cancellationWindowHours,
+    lateCancelFeePercent: saved.lateCancelFeePercent ?? DEFAULT_CANCELLATION_POLICY.lateCancelFeePercent,
     trialOffered: saved.trial?.offered ?? false,
     trialPrice: dollarsText(saved.trial?.priceCents ?? 0),
   };
@@ -142,6 +158,8 @@ export function bodyFrom(draft: Draft): AvailabilityInput {
     bookingHorizonDays: numberFrom(draft.bookingHorizonDays),
     bufferMinutes: numberFrom(draft.bufferMinutes),
     instantBooking: draft.instantBooking,
+    cancellationWindowHours: draft.cancellationWindowHours as CancellationWindowHours,
+    lateCancelFeePercent: draft.lateCancelFeePercent as LateCancelFeePercent,
     trial: { offered: draft.trialOffered, priceCents: centsFrom(draft.trialPrice) },
   };
 }
@@ -166,6 +184,8 @@ export function normalized(body: AvailabilityBody): string {
     body.bookingHorizonDays,
     body.bufferMinutes,
     body.instantBooking,
+    body.cancellationWindowHours ?? DEFAULT_CANCELLATION_POLICY.cancellationWindowHours,
+    body.lateCancelFeePercent ?? DEFAULT_CANCELLATION_POLICY.lateCancelFeePercent,
     body.trial?.offered ?? false,
     body.trial?.priceCents ?? 0,
   ]);
@@ -277,6 +297,8 @@ export type DraftChange =
   | { type: 'slotStep'; minutes: SlotStep }
   | { type: 'number'; setting: NumberSetting; text: string }
   | { type: 'instantBooking'; instant: boolean }
+  | { type: 'cancellationWindowHours'; hours: number }
+  | { type: 'lateCancelFeePercent'; percent: number }
   | { type: 'trialOffered'; offered: boolean }
   | { type: 'trialPrice'; text: string };
 
@@ -355,6 +377,10 @@ export function changeDraft(draft: Draft, change: DraftChange): Draft {
       return { ...draft, [change.setting]: change.text };
     case 'instantBooking':
       return { ...draft, instantBooking: change.instant };
+    case 'cancellationWindowHours':
+      return { ...draft, cancellationWindowHours: change.hours };
+    case 'lateCancelFeePercent':
+      return { ...draft, lateCancelFeePercent: change.percent };
     case 'trialOffered':
       return { ...draft, trialOffered: change.offered };
     case 'trialPrice':

@@ -4,6 +4,11 @@
  */
 import type { ReactNode } from 'react';
 import {
+  CANCELLATION_WINDOW_HOURS,
+  LATE_CANCEL_FEE_PERCENTS,
+  policySentence,
+} from '../../../shared/lessons/cancellation-policy';
+import {
   LESSON_LENGTHS,
   MAX_BOOKING_HORIZON_DAYS,
   MAX_BUFFER_MINUTES,
@@ -143,6 +148,38 @@ export function BookingSettings({ draft, change }: { draft: Draft; change: (chan
           </BookingMode>
         </div>
       </ChoiceGroup>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField
+          label="Cancellation window"
+          name="cancellationWindowHours"
+          value={String(draft.cancellationWindowHours)}
+          onChange={(event) => change({ type: 'cancellationWindowHours', hours: Number(event.target.value) })}
+          hint="Until then students cancel or move a lesson for free."
+        >
+          {CANCELLATION_WINDOW_HOURS.map((hours) => (
+            <option key={hours} value={hours}>
+              {hours === 0 ? 'Until the lesson starts' : `${hours} hours before`}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label="Late cancellation fee"
+          name="lateCancelFeePercent"
+          value={String(draft.lateCancelFeePercent)}
+          onChange={(event) => change({ type: 'lateCancelFeePercent', percent: Number(event.target.value) })}
+          hint="What a student pays when they cancel inside the window."
+        >
+          {LATE_CANCEL_FEE_PERCENTS.map((percent) => (
+            <option key={percent} value={percent}>
+              {percent === 0 ? 'No fee' : `${percent}% of the price`}
+            </option>
+          ))}
+        </SelectField>
+        <p className="text-sm text-slate-700 sm:col-span-2" aria-live="polite">
+          Students see: {policySentence(draft)} It applies to lessons booked after you save; lessons already
+          booked keep the policy they were booked under.
+        </p>
+      </div>
       <ChoiceGroup legend="Trial lesson" name="trialOffered" id="trialOffered">
         <label className="mt-2 flex items-start gap-2 text-sm text-slate-800">
           <input

@@ -14,7 +14,7 @@ export const faq = [
   {
     question: 'Can I cancel or reschedule a lesson?',
     answer:
-      'Yes, up to 24 hours before it starts: either of you can cancel it, and you can move it to another free time of your tutor’s. Both of you get a mail with an updated calendar invitation for every change.',
+      'Yes. Each tutor sets their own cancellation policy: 24 hours unless their page says otherwise. Until then you can cancel for free or move the lesson to another free time of your tutor’s; after it you can still cancel, for the late cancellation fee their page states. Both of you get a mail with an updated calendar invitation for every change.',
   },
   {
     question: 'Are the tutors verified?',

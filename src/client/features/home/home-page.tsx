@@ -44,7 +44,7 @@ const features = [
   },
   {
     title: 'Flexible scheduling',
-    text: 'Pick a free time from your tutor’s calendar, shown in your own time zone. Cancel or move a lesson up to 24 hours before it starts.',
+    text: 'Pick a free time from your tutor’s calendar, shown in your own time zone. Cancel or move a lesson for free until your tutor’s cancellation window, 24 hours before unless their page says otherwise.',
     icon: 'M7 3v3m10-3v3M4 9h16M5 5h14a1 1 0 0 1 1 1v13a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1z',
   },
   {

@@ -20,7 +20,8 @@ export function whyNoRoom(
   switch (lesson.status) {
     case 'cancelled': {
       const cancellation = lesson.cancellation;
-      if (!cancellation) return { headline: 'This lesson was cancelled, so it has no room.', details: [] };
+      if (!cancellation.at || !cancellation.by)
+        return { headline: 'This lesson was cancelled, so it has no room.', details: [] };
       const at = instantLabel(Date.parse(cancellation.at), timeZone);
       const who =
         cancellation.by === 'tutorlane'

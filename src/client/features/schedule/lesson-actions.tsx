@@ -1,13 +1,16 @@
 /**
  * What can be done with one upcoming lesson, and why not when it cannot: the tutor accepts or
  * declines a request; the student cancels their request or moves it; either side cancels a
- * confirmed lesson, and the student moves it to another free time, while more than 24 hours
- * remain. The tutor may propose a new time for a planned lesson until it starts; the student
- * accepts or declines it. Cancelling asks first, with an optional reason. Each change is told once, by the page
+ * planned lesson until it starts, and the student moves it to another free time until free
+ * changes end (the lesson's cancellation window). Inside the window the student is told what
+ * cancelling costs before they confirm, and the tutor must give a reason. The tutor may propose a
+ * new time for a planned lesson until it starts; the student accepts or declines it. Cancelling
+ * asks first. Each change is told once, by the page
  * (`onChanged`), since the lesson it was about may leave this list; the page's data is then
  * loaded again.
  */
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { formatAmount } from '../../../shared/amounts';
 import { MAX_CANCEL_REASON_LENGTH, MAX_PROPOSAL_NOTE_LENGTH } from '../../../shared/lessons/lesson-schemas';
 import { Button } from '../../components/button';
 import { ErrorMessage } from '../../components/messages';
@@ -41,17 +44,21 @@ export function LessonActions({
   const cancelToggle = useRef<HTMLButtonElement>(null);
 
   const isRequest = lesson.status === 'pending';
+  const planned = isRequest || lesson.status === 'confirmed';
+  const beforeStart = planned && Date.now() < Date.parse(lesson.start);
+  // Free changes end at the lesson's window; cancelling stays possible until the start.
   const changeable =
-    (isRequest || lesson.status === 'confirmed') &&
-    lesson.changeableUntil !== null &&
-    Date.now() < Date.parse(lesson.changeableUntil);
+    beforeStart && lesson.changeableUntil !== null && Date.now() < Date.parse(lesson.changeableUntil);
   // A tutor answers a request; declining is how they say no to it.
   const answers = role === 'tutor' && isRequest;
-  const mayCancel = changeable && !answers;
+  const mayCancel = beforeStart && !answers;
   const mayMove = changeable && role === 'student';
-  const planned = isRequest || lesson.status === 'confirmed';
-  // No 24-hour rule for a proposal: the student decides whether to take it, until the start.
-  const mayPropose = planned && role === 'tutor' && Date.now() < Date.parse(lesson.start);
+  // Inside the window: the student pays the fee, the tutor gives a reason and is counted.
+  const fee = role === 'student' && !changeable ? lesson.cancellation.fee : null;
+  const feeLabel = fee && fee.amountCents > 0 ? formatAmount(fee.amountCents, fee.currency) : null;
+  const tutorLate = role === 'tutor' && !changeable && !isRequest;
+  // No window for a proposal: the student decides whether to take it, until the start.
+  const mayPropose = beforeStart && role === 'tutor';
   const proposal = lesson.proposal;
   const proposedWhen = proposal
     ? lessonTimeLabel(Date.parse(proposal.start), Date.parse(proposal.end), timeZone)
@@ -185,15 +192,24 @@ export function LessonActions({
           ) : null}
         </div>
       ) : null}
-      {!changeable && (isRequest || lesson.status === 'confirmed') && !answers ? (
-        <p className="text-sm text-slate-600">
-          Less than 24 hours to go: this {thing} can no longer be cancelled or rescheduled.
-        </p>
-      ) : null}
-      {mayCancel ? (
+      {mayCancel && changeable ? (
         <p className="text-sm text-slate-600">
           Free to cancel{mayMove ? ' or move' : ''} until{' '}
           {instantLabel(Date.parse(lesson.changeableUntil ?? lesson.start), timeZone)}.
+        </p>
+      ) : null}
+      {mayCancel && !changeable && role === 'student' ? (
+        <p className="text-sm text-slate-600">
+          Free changes ended on {instantLabel(Date.parse(lesson.cancellation.freeUntil), timeZone)}: this{' '}
+          {thing} can no longer be moved.{' '}
+          {feeLabel
+            ? `Cancelling now costs ${feeLabel} (${lesson.cancellation.feePercent}% of the price).`
+            : 'Cancelling it is still free.'}
+        </p>
+      ) : null}
+      {mayCancel && tutorLate ? (
+        <p className="text-sm text-slate-600">
+          Inside your cancellation window: cancelling now needs a reason, and counts as a late cancellation.
         </p>
       ) : null}
 
@@ -205,6 +221,8 @@ export function LessonActions({
             when={when}
             other={other}
             invited={lesson.status === 'confirmed'}
+            fee={feeLabel}
+            reasonNeeded={tutorLate}
             reason={reason}
             onReason={setReason}
             busy={busy}
@@ -328,6 +346,8 @@ function CancelConfirmation({
   when,
   other,
   invited,
+  fee,
+  reasonNeeded,
   reason,
   onReason,
   busy,
@@ -340,6 +360,10 @@ function CancelConfirmation({
   other: string;
   /** A confirmed lesson is in both calendars: the mail takes it out. */
   invited: boolean;
+  /** What cancelling now costs the student ("$40.00"), or null when it is free. */
+  fee: string | null;
+  /** Inside the tutor's window a reason must be given. */
+  reasonNeeded: boolean;
   reason: string;
   onReason: (reason: string) => void;
   busy: boolean;
@@ -367,8 +391,15 @@ function CancelConfirmation({
         {what}, {when}. {other} will get a mail
         {invited ? ' that takes it out of both your calendars' : ''}.
       </p>
+      {fee ? (
+        <p className="rounded-lg bg-white p-3 text-sm font-semibold text-red-800">
+          Cancelling now costs {fee}: it is inside {other}'s cancellation window. The rest of the price goes
+          back to your wallet.
+        </p>
+      ) : null}
       <TextArea
-        label="Reason (optional)"
+        label={reasonNeeded ? 'Reason (required)' : 'Reason (optional)'}
+        required={reasonNeeded}
         rows={2}
         maxLength={MAX_CANCEL_REASON_LENGTH}
         value={reason}
@@ -377,7 +408,7 @@ function CancelConfirmation({
       />
       <div className="flex flex-wrap gap-2">
         <Button variant="danger" busy={busy} disabled={busy} onClick={onConfirm}>
-          Yes, cancel the {thing}
+          {fee ? `Yes, cancel and pay ${fee}` : `Yes, cancel the ${thing}`}
         </Button>
         <Button variant="ghost" onClick={onKeep}>
           Keep the {thing}

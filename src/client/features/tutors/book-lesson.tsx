@@ -13,8 +13,10 @@
  * "Repeat every week" books a weekly series: the server's preview lists the weeks it would book and
  * skip before the student confirms, and the balance is weighed against all the weeks' prices.
  */
+
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { policySentence } from '../../../shared/lessons/cancellation-policy';
 import { TRIAL_MINUTES } from '../../../shared/lessons/lesson-constants';
 import { priceLabel } from '../../../shared/lessons/lesson-times';
 import { trialPriceLabel } from '../../../shared/lessons/trials';
@@ -256,7 +258,7 @@ export function BookLesson({
         {tutor.booking.instantBooking
           ? `${firstName} confirms bookings at once.`
           : `${firstName} accepts each request: you will hear within 48 hours.`}{' '}
-        Free to cancel or move up to 24 hours before the lesson.
+        {policySentence(tutor.booking.cancellationPolicy)}
       </p>
       <ZoneNote timeZone={timeZone} className="mt-1" />
       {!user ? (

@@ -21,6 +21,7 @@ import * as lessonReminders from './0015-lesson-reminders';
 import * as trialLessons from './0016-trial-lessons';
 import * as lessonProposals from './0017-lesson-proposals';
 import * as lessonSeries from './0019-lesson-series';
+import * as cancellationPolicy from './0018-cancellation-policy';
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '0016-trial-lessons': trialLessons,
   '0017-lesson-proposals': lessonProposals,
   '0019-lesson-series': lessonSeries,
+  '0018-cancellation-policy': cancellationPolicy,
 };

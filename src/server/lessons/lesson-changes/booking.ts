@@ -119,6 +119,9 @@ export async function bookLesson(
           status: instant ? 'confirmed' : 'pending',
           expires_at: instant ? null : new Date(requestExpiresAt(now, request.start)),
           idempotency_key: request.idempotencyKey ?? null,
+          // The tutor's policy as it is now stays with the lesson: a later change is for later bookings.
+          cancel_window_hours: tutor.availability.cancellationWindowHours,
+          late_fee_percent: tutor.availability.lateCancelFeePercent,
           created_at: new Date(now),
           updated_at: new Date(now),
         })

@@ -1,11 +1,11 @@
 /**
  * What every change to an existing lesson shares: the lesson locked for it, one transaction with
- * its mails and lines, and the 24-hour rule for cancelling and moving. The database settles two
+ * its mails and lines, and the lesson's cancellation policy for moving. The database settles two
  * requests for one time: the exclusion constraints of the lessons table refuse the second
  * (23P01), which is answered 409, never 500.
  */
 import type { Transaction } from 'kysely';
-import { canChange } from '../../../shared/lessons/availability';
+import { studentTerms } from '../../../shared/lessons/cancellation-policy';
 import type { DB } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { type LessonDeps, type Lines, pushLines } from '../lesson-announcements';
@@ -15,6 +15,7 @@ import {
   type LessonRow,
   type LessonView,
   lessonMessages,
+  lessonPolicyOf,
   lessonRowColumns,
   statusAt,
 } from '../lesson-records';
@@ -79,7 +80,10 @@ export async function adminChange(
   return findLesson(deps.db, row.student_id, id, now);
 }
 
-/** Planned and not yet started: what a proposal or an admin's change needs (no 24-hour rule). */
+/**
+ * Planned and not yet started: what a proposal or an admin's change needs (the lesson's window
+ * only limits the student's own moves).
+ */
 export function checkUpcoming(row: LessonRow, now: number) {
   const status = statusAt(row, now);
   if (!isPlanned(status) || row.starts_at.getTime() <= now)
@@ -87,9 +91,11 @@ export function checkUpcoming(row: LessonRow, now: number) {
   return status;
 }
 
-export function checkChangeable(row: LessonRow, now: number) {
+/** Planned, and before its free changes end: what the student's own move needs. */
+export function checkMovable(row: LessonRow, now: number) {
   const status = statusAt(row, now);
   if (!isPlanned(status)) throw new ApiError(409, lessonMessages.notActive, 'NOT_PLANNED');
-  if (!canChange(row.starts_at.getTime(), now)) throw new ApiError(409, lessonMessages.cutoff, 'TOO_LATE');
+  if (!studentTerms(lessonPolicyOf(row), now).canMove)
+    throw new ApiError(409, lessonMessages.moveCutoff(row.cancel_window_hours), 'TOO_LATE');
   return status;
 }

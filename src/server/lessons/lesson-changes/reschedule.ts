@@ -17,7 +17,7 @@ import {
   noProposal,
 } from '../lesson-records';
 import { slotsOf } from '../slots';
-import { change, checkChangeable } from './lesson-change';
+import { change, checkMovable } from './lesson-change';
 
 /**
  * Whether `start` is a time the lesson could move to: one its tutor offers for its length, with
@@ -83,8 +83,8 @@ export async function moveLesson(
 }
 
 /**
- * The student moves a lesson to another time the tutor offers, of the same length, more than 24
- * hours before its current start. It stays the same lesson (its id, its calendar UID); its own
+ * The student moves a lesson to another time the tutor offers, of the same length, before its
+ * free changes end (the lesson's window before its current start). It stays the same lesson (its id, its calendar UID); its own
  * current time does not count as taken.
  */
 export function rescheduleLesson(
@@ -96,7 +96,7 @@ export function rescheduleLesson(
 ): Promise<LessonView> {
   return change(deps, userId, id, now, async (trx, row, lines) => {
     if (row.student_id !== userId) throw new ApiError(403, lessonMessages.studentMoves, 'FORBIDDEN');
-    const status = checkChangeable(row, now);
+    const status = checkMovable(row, now);
     if (row.starts_at.getTime() === start)
       throw new ApiError(400, lessonMessages.sameTime, 'VALIDATION_ERROR');
     if (status !== 'pending' && status !== 'confirmed') return;
