@@ -20,8 +20,8 @@ import * as money from './0014-money';
 import * as lessonReminders from './0015-lesson-reminders';
 import * as trialLessons from './0016-trial-lessons';
 import * as lessonProposals from './0017-lesson-proposals';
-import * as lessonSeries from './0019-lesson-series';
 import * as cancellationPolicy from './0018-cancellation-policy';
+import * as lessonSeries from './0019-lesson-series';
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
@@ -41,6 +41,6 @@ export const migrations: Record<string, Migration> = {
   '0015-lesson-reminders': lessonReminders,
   '0016-trial-lessons': trialLessons,
   '0017-lesson-proposals': lessonProposals,
-  '0019-lesson-series': lessonSeries,
   '0018-cancellation-policy': cancellationPolicy,
+  '0019-lesson-series': lessonSeries,
 };
