@@ -203,6 +203,9 @@ export async function bookSeries(
             expires_at: instant ? null : new Date(requestExpiresAt(now, start)),
             // The first week carries the key: a retry finds the series through it.
             idempotency_key: week === 0 ? (request.idempotencyKey ?? null) : null,
+            // Every week keeps the tutor's policy as it is at booking, as a single lesson does.
+            cancel_window_hours: tutor.availability.cancellationWindowHours,
+            late_fee_percent: tutor.availability.lateCancelFeePercent,
             created_at: new Date(now),
             updated_at: new Date(now),
           })
@@ -300,8 +303,8 @@ export interface KeptWeek {
 /**
  * Calls off every week of the series that has not started, each through the single-lesson cancel
  * (its own transaction, its rules, its money and mails), so whatever that rule decides for one
- * lesson it decides for each week: a week it refuses (today: inside the 24-hour cutoff) stays and
- * is listed in `kept`.
+ * lesson it decides for each week: a week inside the tutor's window is cancelled with its late fee,
+ * and a week it refuses (one that started or changed meanwhile) stays and is listed in `kept`.
  */
 export async function cancelSeries(
   deps: LessonDeps,
