@@ -147,7 +147,7 @@ describe('GET /api/health', () => {
 });
 
 describe('GET /api/admin/backup', () => {
-  let admin: Awaited<ReturnType<typeof person>>;
+  let admin: Awaited<ReturnType<typeof makeAdmin>>;
   beforeAll(async () => {
     admin = await makeAdmin(t, await person('student', 'Ada Admin'));
   });
