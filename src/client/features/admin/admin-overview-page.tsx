@@ -38,8 +38,8 @@ function Backups({ backups }: { backups: Overview['backups'] }) {
       <CardSection title="Backups">
         <p className="text-sm text-slate-700">
           This server keeps its data in PostgreSQL, which it does not back up itself. Run{' '}
-          <code className="rounded bg-slate-100 px-1">npm run backup -- FILE</code> (pg_dump) where DATABASE_URL is
-          set, or use your database provider’s backups.
+          <code className="rounded bg-slate-100 px-1">npm run backup -- FILE</code> (pg_dump) where
+          DATABASE_URL is set, or use your database provider’s backups.
         </p>
       </CardSection>
     );
