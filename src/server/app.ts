@@ -17,6 +17,7 @@ import { accountRoutes } from './accounts/account-routes';
 import { type Auth, createAuth } from './accounts/auth';
 import { createSessionReader, SESSION_COOKIE_PREFIX, type SessionReader } from './accounts/session';
 import { adminRoutes } from './admin/admin-routes';
+import { type Backups, createBackups } from './backup/backups';
 import {
   type AltchaTuning,
   type CaptchaVerifier,
@@ -48,6 +49,7 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { createLiveHub, type LiveHub } from './messages/live';
 import { messageRoutes } from './messages/message-routes';
 import { lessonLine } from './messages/messages';
+import { createMetrics, METRICS_PATH, type Metrics } from './metrics/metrics';
 import { stripeCardPayments } from './money/stripe';
 import { type CardPayments, walletRoutes } from './money/wallet-routes';
 import { PHOTO_PATH, profileDetailsRoutes } from './profile/profile-details-routes';
@@ -102,6 +104,10 @@ export interface AppServices {
   settings: SettingsSnapshot;
   /** Card top-ups through Stripe, when both of its keys are set. */
   cards: CardPayments | undefined;
+  /** GET /metrics and what it counts. */
+  metrics: Metrics;
+  /** The embedded store's backups: the admin download and the schedule. */
+  backups: Backups;
 }
 
 export const MAX_BODY_BYTES = 100 * 1024;
@@ -109,6 +115,22 @@ export const MAX_BODY_BYTES = 100 * 1024;
 export function createServices(deps: AppDependencies): AppServices {
   const { config, database, logger } = deps;
   const settingsDefaults = { supportEmail: config.supportEmail, supportPhone: config.supportPhone };
+  const live = createLiveHub({ db: database.db, pool: database.pool, logger });
+  const metrics = createMetrics({
+    token: config.metricsToken,
+    db: database.db,
+    liveConnections: () => live.connections,
+    logger,
+  });
+  const backups = createBackups({
+    database,
+    dataDir: config.dataDir,
+    config: config.backups,
+    logger,
+    observer: metrics.backups,
+  });
+  const lastBackup = backups.status().lastScheduledAt;
+  metrics.backupKnown(lastBackup ? new Date(lastBackup) : null);
   return {
     health: createHealthMonitor(database, logger),
     mailer:
@@ -126,7 +148,7 @@ export function createServices(deps: AppDependencies): AppServices {
         ? createRecaptchaVerifier({ ...config.recaptcha, hostname: new URL(config.appUrl).hostname, logger })
         : createAltchaVerifier({ db: database.db, secret: config.authSecret, tuning: deps.altchaTuning })),
     limiters: deps.limiters ?? createRateLimiters({ database }),
-    live: createLiveHub({ db: database.db, pool: database.pool, logger }),
+    live,
     settings: createSettingsSnapshot({
       read: () => readSiteSettings(database.db, settingsDefaults),
       ready: database.ready,
@@ -139,6 +161,8 @@ export function createServices(deps: AppDependencies): AppServices {
       (config.payments.on && config.payments.stripe
         ? stripeCardPayments(config.payments.stripe, config.appUrl)
         : undefined),
+    metrics,
+    backups,
   };
 }
 
@@ -225,6 +249,7 @@ function createApi(deps: AppDependencies, services: AppServices, auth: Auth, ses
         settings,
         requireTutorApproval: config.requireTutorApproval,
         payments: config.payments,
+        backups: services.backups,
       }),
     );
 }
@@ -281,6 +306,8 @@ export function createApp(deps: AppDependencies, services: AppServices = createS
   });
 
   const app = new Hono<AppEnv>()
+    // First, so that the time counted is the whole request's.
+    .use(services.metrics.httpMiddleware)
     .use(requestLogger(logger, config.trustProxy, { everyRequest: deps.logEveryRequest ?? true }))
     .use(securityHeaders({ https: config.secure, recaptcha: Boolean(config.recaptcha) }))
     .use(holdUntilOpen(database))
@@ -291,7 +318,8 @@ export function createApp(deps: AppDependencies, services: AppServices = createS
     )
     .use('/api/*', sameOriginOnly(config.trustedOrigins))
     .route('/api', createApi(deps, services, auth, sessions))
-    .all('/api/*', (c) => errorResponse(c, 404, messages.notFound, 'NOT_FOUND'));
+    .all('/api/*', (c) => errorResponse(c, 404, messages.notFound, 'NOT_FOUND'))
+    .get(METRICS_PATH, services.metrics.route);
 
   if (deps.clientDir) {
     const configOf = publicConfigOf(services.captcha, publicPayments(config, services));

@@ -143,6 +143,8 @@ export async function startServer(): Promise<void> {
         inviteToReview({ mailer: services.mailer, appUrl: config.appUrl }, trx, completed),
     },
     logger,
+    undefined,
+    services.metrics.observeJob,
   );
   // Each reminder is sent once even with several servers: the database decides (./lessons/reminders.ts).
   const stopReminders = startReminders(
@@ -152,7 +154,10 @@ export async function startServer(): Promise<void> {
       mail: { appUrl: config.appUrl, mailFrom: config.mailFrom },
     },
     logger,
+    undefined,
+    services.metrics.observeJob,
   );
+  services.backups.start();
   const stopUnreadMail = startUnreadMail(
     { db: database.db, mailer: services.mailer, appUrl: config.appUrl },
     logger,
@@ -162,6 +167,7 @@ export async function startServer(): Promise<void> {
     stopLessonJobs();
     stopReminders();
     stopUnreadMail();
+    services.backups.stop();
   };
   // The public URL is the one to open: mailed links and origin checks use it.
   logger.info(

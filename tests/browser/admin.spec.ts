@@ -89,6 +89,13 @@ test('a student reports a message; an admin hides it, and the conversation says 
   // The admin finds it in the queue: the reason, and the text as it was.
   const admin = await openConsole(browser);
   await expectNoAccessibilityViolations(admin);
+  // The overview offers a backup of the whole school, and says when the server last took one.
+  const backups = admin.getByRole('region', { name: 'Backups' });
+  await expect(backups).toContainText('Last scheduled backup');
+  await expect(backups.getByRole('link', { name: 'Download a backup' })).toHaveAttribute(
+    'href',
+    '/api/admin/backup',
+  );
   await admin.screenshot({ path: `.tmp/admin-overview-${test.info().project.name}.png`, fullPage: true });
   await section(admin, 'Reports');
   const report = admin.getByRole('article', { name: 'Report of a message by Rex Rude' });

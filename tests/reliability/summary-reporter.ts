@@ -12,6 +12,8 @@ const promises = [
   { file: 'load.test.ts', name: 'load' },
   { file: 'messages-restart.test.ts', name: 'messages across a restart' },
   { file: 'money-crash.test.ts', name: 'money across kill -9' },
+  { file: 'backup-restore.test.ts', name: 'backup and restore' },
+  { file: 'move-to-postgres.test.ts', name: 'move to PostgreSQL' },
 ];
 
 export default class SummaryReporter implements Reporter {

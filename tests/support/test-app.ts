@@ -15,6 +15,7 @@ import { type Config, loadConfig } from '../../src/server/config/config';
 import { createLogger } from '../../src/server/logging/logger';
 import type { Mailer } from '../../src/server/mail/mailer';
 import type { LiveHub } from '../../src/server/messages/live';
+import type { Metrics } from '../../src/server/metrics/metrics';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 export const TEST_APP_URL = 'http://localhost:3000';
@@ -51,6 +52,8 @@ export interface TestApp {
   mailer: Mailer;
   /** The live channel's hub (started by `listen`). */
   live: LiveHub;
+  /** What /metrics reports, for jobs a test runs itself. */
+  metrics: Metrics;
   /** Serves the app on a loopback port, WebSockets included, until the returned close(). */
   listen(): Promise<{ url: string; close(): Promise<void> }>;
   request(path: string, init?: RequestInit): Promise<Response>;
@@ -89,6 +92,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     app,
     mailer: services.mailer,
     live: services.live,
+    metrics: services.metrics,
     async listen() {
       const server = createAdaptorServer({
         fetch: app.fetch,

@@ -27,6 +27,33 @@ describe('configuration', () => {
     expect(config.supportPhone).not.toBe('');
   });
 
+  it('reads the backup schedule and the metrics token, with their defaults', () => {
+    const dir = dataDir();
+    expect(loadConfig({ DATA_DIR: dir })).toMatchObject({
+      backups: { dir: join(dir, 'backups'), everyHours: 24, keep: 7 },
+      metricsToken: undefined,
+    });
+    expect(
+      loadConfig({ DATA_DIR: dir, BACKUP_DIR: '/srv/backups', BACKUP_EVERY_HOURS: '0', BACKUP_KEEP: '30' })
+        .backups,
+    ).toEqual({ dir: '/srv/backups', everyHours: 0, keep: 30 });
+    expect(() => loadConfig({ DATA_DIR: dir, BACKUP_KEEP: '0' })).toThrow(
+      /^Invalid configuration: BACKUP_KEEP must be at least 1/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dir, BACKUP_EVERY_HOURS: 'daily' })).toThrow(
+      /^Invalid configuration: BACKUP_EVERY_HOURS /,
+    );
+    expect(() => loadConfig({ DATA_DIR: dir, METRICS_TOKEN: 'short' })).toThrow(
+      /^Invalid configuration: METRICS_TOKEN must be at least 16 characters long \(got "…"\)$/,
+    );
+  });
+
+  it('creates no data folder or secret for a command that signs nothing', () => {
+    const dir = join(dataDir(), 'not-yet');
+    expect(loadConfig({ DATA_DIR: dir }, { generateSecret: false }).authSecret).toBe('');
+    expect(existsSync(dir)).toBe(false);
+  });
+
   it('reads REQUIRE_TUTOR_APPROVAL as a yes or no, off by default, and refuses anything else', () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).requireTutorApproval).toBe(false);
     expect(loadConfig({ DATA_DIR: dataDir(), REQUIRE_TUTOR_APPROVAL: 'true' }).requireTutorApproval).toBe(

@@ -18,8 +18,10 @@ import { instantSchema } from '../../shared/lessons/lesson-schemas';
 import { siteSettingsChangeSchema } from '../../shared/settings/site-settings-schemas';
 import { tutorIdSchema } from '../../shared/tutor-schemas';
 import { adminOnly, type SessionReader, type SignedInEnv } from '../accounts/session';
+import type { Backups } from '../backup/backups';
 import type { PaymentsConfig } from '../config/config';
 import type { DB } from '../db/schema';
+import { ApiError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 import { validate } from '../http/validation';
 import type { LessonDeps } from '../lessons/lesson-announcements';
@@ -35,6 +37,11 @@ import { financeRoutes } from './finance-routes';
 import { dismissReport, hideReported, listReports, moderationMessages, suspendUser } from './moderation';
 import { adminOverview } from './overview';
 import { decideVerification, verificationMessages, verificationQueue } from './verifications';
+
+export const backupMessages = {
+  onPostgres:
+    'This server keeps its data in PostgreSQL, which the server does not back up itself. Run npm run backup -- FILE (it uses pg_dump) where DATABASE_URL is set, or use your database provider’s backups.',
+} as const;
 
 const tutorParam = z.object({ tutorId: tutorIdSchema });
 const reportParam = z.object({ id: reportIdSchema });
@@ -62,6 +69,8 @@ export function adminRoutes(deps: {
   settings: SettingsSnapshot;
   requireTutorApproval: boolean;
   payments: PaymentsConfig;
+  /** The embedded store's backups: the download, and when the last scheduled one was taken. */
+  backups: Backups;
 }) {
   const { db, mailer, live, settings } = deps;
   const lessons: LessonDeps = {
@@ -88,126 +97,151 @@ export function adminRoutes(deps: {
   /** What hiding a message or suspending someone mails with: the support address in effect now. */
   const moderation = async () => ({ db, mailer, supportEmail: (await settings.get()).support.email });
 
-  return admin
-    .get('/overview', async (c) =>
-      c.json(
-        {
-          ...(await adminOverview(db, Date.now())),
-          settings: { requireTutorApproval: deps.requireTutorApproval },
-        },
-        200,
-      ),
-    )
-    .get('/verifications', async (c) => c.json(await verificationQueue(db), 200))
-    .post(
-      '/verifications/:tutorId/approve',
-      validate('param', tutorParam, verificationMessages.notFound),
-      validate('json', approveSchema),
-      async (c) =>
+  return (
+    admin
+      .get('/overview', async (c) =>
         c.json(
           {
-            status: await decide(c, c.req.valid('param').tutorId, 'approved', c.req.valid('json').note ?? ''),
+            ...(await adminOverview(db, Date.now())),
+            settings: { requireTutorApproval: deps.requireTutorApproval },
+            backups: deps.backups.status(),
           },
           200,
         ),
-    )
-    .post(
-      '/verifications/:tutorId/decline',
-      validate('param', tutorParam, verificationMessages.notFound),
-      validate('json', declineSchema),
-      async (c) =>
-        c.json(
-          { status: await decide(c, c.req.valid('param').tutorId, 'declined', c.req.valid('json').note) },
-          200,
-        ),
-    )
-    .get('/reports', async (c) => c.json({ reports: await listReports(db) }, 200))
-    .post(
-      '/reports/:id/dismiss',
-      validate('param', reportParam, moderationMessages.reportNotFound),
-      validate('json', moderationSchema),
-      async (c) => {
-        await dismissReport(db, actor(c), c.req.valid('param').id, c.req.valid('json').note ?? '');
-        return c.json({ resolution: 'dismissed' as const }, 200);
-      },
-    )
-    .post(
-      '/reports/:id/hide',
-      validate('param', reportParam, moderationMessages.reportNotFound),
-      validate('json', moderationSchema),
-      async (c) => {
-        const { hiddenMessage } = await hideReported(
-          await moderation(),
-          actor(c),
-          c.req.valid('param').id,
-          c.req.valid('json').note ?? '',
-        );
-        // Open conversations replace the message at once; the others read it hidden when they load.
-        if (hiddenMessage)
-          await live.messageHidden(
-            hiddenMessage.message,
-            hiddenMessage.recipients,
-            hiddenMessage.requesterId,
+      )
+      // The whole school in one file (the database, the session secret, saved files): admins only,
+      // never cached on the way.
+      .get('/backup', async (c) => {
+        const taken = await deps.backups.take();
+        if (!taken) throw new ApiError(409, backupMessages.onPostgres, 'BACKUP_ON_POSTGRES');
+        return c.body(new Uint8Array(taken.archive), 200, {
+          'Content-Type': 'application/gzip',
+          'Content-Disposition': `attachment; filename="${taken.fileName}"`,
+          'Cache-Control': 'no-store',
+        });
+      })
+      .get('/verifications', async (c) => c.json(await verificationQueue(db), 200))
+      .post(
+        '/verifications/:tutorId/approve',
+        validate('param', tutorParam, verificationMessages.notFound),
+        validate('json', approveSchema),
+        async (c) =>
+          c.json(
+            {
+              status: await decide(
+                c,
+                c.req.valid('param').tutorId,
+                'approved',
+                c.req.valid('json').note ?? '',
+              ),
+            },
+            200,
+          ),
+      )
+      .post(
+        '/verifications/:tutorId/decline',
+        validate('param', tutorParam, verificationMessages.notFound),
+        validate('json', declineSchema),
+        async (c) =>
+          c.json(
+            { status: await decide(c, c.req.valid('param').tutorId, 'declined', c.req.valid('json').note) },
+            200,
+          ),
+      )
+      .get('/reports', async (c) => c.json({ reports: await listReports(db) }, 200))
+      .post(
+        '/reports/:id/dismiss',
+        validate('param', reportParam, moderationMessages.reportNotFound),
+        validate('json', moderationSchema),
+        async (c) => {
+          await dismissReport(db, actor(c), c.req.valid('param').id, c.req.valid('json').note ?? '');
+          return c.json({ resolution: 'dismissed' as const }, 200);
+        },
+      )
+      .post(
+        '/reports/:id/hide',
+        validate('param', reportParam, moderationMessages.reportNotFound),
+        validate('json', moderationSchema),
+        async (c) => {
+          const { hiddenMessage } = await hideReported(
+            await moderation(),
+            actor(c),
+            c.req.valid('param').id,
+            c.req.valid('json').note ?? '',
           );
-        return c.json({ resolution: 'hidden' as const }, 200);
-      },
-    )
-    .post(
-      '/users/:id/suspend',
-      validate('param', userParam, moderationMessages.userNotFound),
-      validate('json', suspendSchema),
-      async (c) => {
-        const suspended = await suspendUser(
-          { ...(await moderation()), lessons, live },
-          actor(c),
-          c.req.valid('param').id,
-          c.req.valid('json').reason,
-        );
-        return c.json({ suspended: true, ...suspended }, 200);
-      },
-    )
-    .get('/lessons', validate('query', adminLessonsQuery), async (c) =>
-      c.json({ lessons: await listAdminLessons(db, c.req.valid('query').search, Date.now()) }, 200),
-    )
-    .post(
-      '/lessons/:id/cancel',
-      validate('param', lessonParam, lessonMessages.notFound),
-      validate('json', adminCancelSchema),
-      async (c) => {
-        const { id } = c.req.valid('param');
-        const lesson = await adminCancelLesson(lessons, actor(c), id, c.req.valid('json').reason, Date.now());
-        return c.json({ lesson }, 200);
-      },
-    )
-    .post(
-      '/lessons/:id/move',
-      validate('param', lessonParam, lessonMessages.notFound),
-      validate('json', adminMoveSchema),
-      async (c) => {
-        const { id } = c.req.valid('param');
-        const lesson = await adminMoveLesson(lessons, actor(c), id, c.req.valid('json'), Date.now());
-        return c.json({ lesson }, 200);
-      },
-    )
-    .get('/audit', validate('query', auditPageSchema), async (c) =>
-      c.json(await listAudit(db, c.req.valid('query').before), 200),
-    )
-    .route(
-      '/',
-      financeRoutes({
-        db,
-        mailer,
-        appUrl: deps.appUrl,
-        payments: deps.payments,
-        supportEmail: async () => (await settings.get()).support.email,
-        lessons,
-      }),
-    )
-    .get('/settings', async (c) => c.json(await readAdminSettings(db, settings.defaults), 200))
-    .patch('/settings', validate('json', siteSettingsChangeSchema), async (c) => {
-      const changed = await changeSiteSettings(db, actor(c), c.req.valid('json'), settings.defaults);
-      // Every page this server serves from now on carries the change; other servers read it soon.
-      if (changed.length > 0) await settings.reload();
-      return c.json({ ...(await readAdminSettings(db, settings.defaults)), changed }, 200);
-    });
+          // Open conversations replace the message at once; the others read it hidden when they load.
+          if (hiddenMessage)
+            await live.messageHidden(
+              hiddenMessage.message,
+              hiddenMessage.recipients,
+              hiddenMessage.requesterId,
+            );
+          return c.json({ resolution: 'hidden' as const }, 200);
+        },
+      )
+      .post(
+        '/users/:id/suspend',
+        validate('param', userParam, moderationMessages.userNotFound),
+        validate('json', suspendSchema),
+        async (c) => {
+          const suspended = await suspendUser(
+            { ...(await moderation()), lessons, live },
+            actor(c),
+            c.req.valid('param').id,
+            c.req.valid('json').reason,
+          );
+          return c.json({ suspended: true, ...suspended }, 200);
+        },
+      )
+      .get('/lessons', validate('query', adminLessonsQuery), async (c) =>
+        c.json({ lessons: await listAdminLessons(db, c.req.valid('query').search, Date.now()) }, 200),
+      )
+      .post(
+        '/lessons/:id/cancel',
+        validate('param', lessonParam, lessonMessages.notFound),
+        validate('json', adminCancelSchema),
+        async (c) => {
+          const { id } = c.req.valid('param');
+          const lesson = await adminCancelLesson(
+            lessons,
+            actor(c),
+            id,
+            c.req.valid('json').reason,
+            Date.now(),
+          );
+          return c.json({ lesson }, 200);
+        },
+      )
+      .post(
+        '/lessons/:id/move',
+        validate('param', lessonParam, lessonMessages.notFound),
+        validate('json', adminMoveSchema),
+        async (c) => {
+          const { id } = c.req.valid('param');
+          const lesson = await adminMoveLesson(lessons, actor(c), id, c.req.valid('json'), Date.now());
+          return c.json({ lesson }, 200);
+        },
+      )
+      .get('/audit', validate('query', auditPageSchema), async (c) =>
+        c.json(await listAudit(db, c.req.valid('query').before), 200),
+      )
+      .route(
+        '/',
+        financeRoutes({
+          db,
+          mailer,
+          appUrl: deps.appUrl,
+          payments: deps.payments,
+          supportEmail: async () => (await settings.get()).support.email,
+          lessons,
+        }),
+      )
+      .get('/settings', async (c) => c.json(await readAdminSettings(db, settings.defaults), 200))
+      .patch('/settings', validate('json', siteSettingsChangeSchema), async (c) => {
+        const changed = await changeSiteSettings(db, actor(c), c.req.valid('json'), settings.defaults);
+        // Every page this server serves from now on carries the change; other servers read it soon.
+        if (changed.length > 0) await settings.reload();
+        return c.json({ ...(await readAdminSettings(db, settings.defaults)), changed }, 200);
+      })
+  );
 }

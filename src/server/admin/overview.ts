@@ -5,10 +5,12 @@
  */
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../db/schema';
+import { MAX_ATTEMPTS } from '../mail/mailer';
+import { outboxBacklog } from '../mail/outbox-backlog';
 
 const CONTACT_LIMIT = 50;
-/** The mailer gives up after this many attempts (src/server/mail/mailer.ts). */
-const MAIL_ATTEMPTS = 25;
+/** The mailer gives up after this many attempts. */
+const MAIL_ATTEMPTS = MAX_ATTEMPTS;
 
 export type ContactState = 'forwarded' | 'waiting' | 'failed' | 'unknown';
 
@@ -63,15 +65,7 @@ export async function adminOverview(db: Kysely<DB>, now: number) {
         sql<number>`(select count(*)::int from review_reports where resolved_at is null)`.as('reviews'),
       ])
       .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('mail_outbox')
-      .where('sent_at', 'is', null)
-      .select([
-        sql<number>`count(*) filter (where attempts < ${MAIL_ATTEMPTS})::int`.as('waiting'),
-        sql<number>`count(*) filter (where attempts >= ${MAIL_ATTEMPTS})::int`.as('failed'),
-        sql<Date | null>`min(created_at) filter (where attempts < ${MAIL_ATTEMPTS})`.as('oldest'),
-      ])
-      .executeTakeFirstOrThrow(),
+    outboxBacklog(db),
     // A message and its forward are written in one transaction, so both carry that transaction's
     // now(): the forward is the outbox row with the same time and the sender as Reply-To (only
     // forwards have one). Not matched by recipient: the support address may have changed since.
@@ -115,7 +109,7 @@ export async function adminOverview(db: Kysely<DB>, now: number) {
     mailOutbox: {
       waiting: outbox.waiting,
       failed: outbox.failed,
-      oldestWaitingSince: outbox.oldest ? new Date(outbox.oldest).toISOString() : null,
+      oldestWaitingSince: outbox.oldest ? outbox.oldest.toISOString() : null,
     },
     contactMessages: contact.map((row) => ({
       id: Number(row.id),

@@ -133,6 +133,25 @@ const envSchema = z.object({
   STRIPE_API_URL: optional(
     z.url({ protocol: /^https?$/, error: 'must be an http or https URL such as http://127.0.0.1:12111' }),
   ),
+  BACKUP_DIR: optional(z.string()),
+  BACKUP_EVERY_HOURS: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a number of hours such as 24, or 0 for no scheduled backups' })
+      .min(0, 'must be 0 (off) or more')
+      .max(24 * 365, 'must be at most 8760 (a year)')
+      .default(24),
+  ),
+  BACKUP_KEEP: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(1000, 'must be at most 1000')
+      .default(7),
+  ),
+  METRICS_TOKEN: optional(z.string().min(16, 'must be at least 16 characters long')),
 });
 
 /** How students pay for lessons, and how the school takes its share. */
@@ -147,6 +166,16 @@ export interface PaymentsConfig {
   instructions: string;
   /** Card top-ups through Stripe Checkout, when both keys are set. */
   stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | undefined;
+}
+
+/** The embedded store's scheduled backups (PostgreSQL is backed up with its own tools). */
+export interface BackupConfig {
+  /** Where scheduled backups are written: BACKUP_DIR, by default DATA_DIR/backups. */
+  dir: string;
+  /** Hours between scheduled backups; 0 turns them off. */
+  everyHours: number;
+  /** How many scheduled backups are kept; older ones are removed. */
+  keep: number;
 }
 
 /** What a manual top-up says when the school has not written its own instructions. */
@@ -177,14 +206,21 @@ export interface Config {
   /** STUN and TURN servers for the lesson room; none means host candidates only (one network). */
   iceServers: { urls: string | string[]; username?: string | undefined; credential?: string | undefined }[];
   payments: PaymentsConfig;
+  backups: BackupConfig;
+  /** The bearer token GET /metrics asks for; unset, /metrics does not exist (404). */
+  metricsToken: string | undefined;
 }
 
 export class ConfigError extends Error {}
 
 type Env = Record<string, string | undefined>;
 
-/** Parses the environment. Throws ConfigError with one line naming the first bad variable. */
-export function loadConfig(env: Env = process.env): Config {
+/**
+ * Parses the environment. Throws ConfigError with one line naming the first bad variable.
+ * `generateSecret: false` is for commands that sign nothing (restore): they must not create
+ * DATA_DIR and a new secret in it; their `authSecret` is AUTH_SECRET or empty.
+ */
+export function loadConfig(env: Env = process.env, options: { generateSecret?: boolean } = {}): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -193,7 +229,7 @@ export function loadConfig(env: Env = process.env): Config {
     const shown =
       raw === undefined
         ? ''
-        : ` (got "${name.includes('SECRET') || name.endsWith('_URL') || name === 'ICE_SERVERS' ? '…' : raw}")`;
+        : ` (got "${name.includes('SECRET') || name.includes('TOKEN') || name.endsWith('_URL') || name === 'ICE_SERVERS' ? '…' : raw}")`;
     throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? 'is not valid'}${shown}`);
   }
   const e = parsed.data;
@@ -233,7 +269,7 @@ export function loadConfig(env: Env = process.env): Config {
     mailFrom: e.MAIL_FROM,
     supportEmail: e.SUPPORT_EMAIL,
     supportPhone: e.SUPPORT_PHONE,
-    authSecret: e.AUTH_SECRET ?? readOrCreateSecret(dataDir),
+    authSecret: e.AUTH_SECRET ?? (options.generateSecret === false ? '' : readOrCreateSecret(dataDir)),
     recaptcha:
       e.RECAPTCHA_SITE_KEY && e.RECAPTCHA_SECRET_KEY
         ? { siteKey: e.RECAPTCHA_SITE_KEY, secretKey: e.RECAPTCHA_SECRET_KEY }
@@ -256,6 +292,12 @@ export function loadConfig(env: Env = process.env): Config {
             }
           : undefined,
     },
+    backups: {
+      dir: e.BACKUP_DIR ? resolve(e.BACKUP_DIR) : join(dataDir, 'backups'),
+      everyHours: e.BACKUP_EVERY_HOURS,
+      keep: e.BACKUP_KEEP,
+    },
+    metricsToken: e.METRICS_TOKEN,
   };
 }
 

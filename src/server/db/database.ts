@@ -30,6 +30,11 @@ export interface Database {
   ping(timeoutMs?: number): Promise<void>;
   /** Waits for `ready` to settle, then closes. */
   close(): Promise<void>;
+  /**
+   * The embedded store's data folder as one uncompressed tarball (PGlite's dumpDataDir), taken
+   * consistently while the server runs; undefined on PostgreSQL, which has pg_dump.
+   */
+  dump: (() => Promise<Uint8Array>) | undefined;
 }
 
 export interface OpenDatabaseOptions {
@@ -129,6 +134,7 @@ function startPostgres(url: string, poolSize: number): StartedStore {
         'PostgreSQL',
       ),
     close: () => db.destroy(),
+    dump: undefined,
   };
   return { database, opened: Promise.resolve() };
 }
@@ -138,6 +144,7 @@ interface PgliteThread {
   open(): Promise<void>;
   query(sql: string, params: unknown[]): Promise<QueryOutcome>;
   close(): Promise<void>;
+  dump(): Promise<Uint8Array>;
 }
 
 interface QueryOutcome {
@@ -233,6 +240,13 @@ function startEmbedded(dataDir: string, templateFile: string | undefined): Start
         'The embedded database',
       );
     },
+    // Taken while holding Kysely's one connection to the thread: no transaction is half done and no
+    // query runs while PGlite reads its files.
+    dump: () =>
+      db.connection().execute(async () => {
+        if (closed) throw new Error('The embedded database is closed');
+        return call(() => thread.dump());
+      }),
     close: async () => {
       if (closed) return;
       closed = true;

@@ -59,6 +59,17 @@ const database = {
       return { failure };
     }
   },
+  /**
+   * The data folder as a tarball, read by PGlite itself after a checkpoint. The caller holds the
+   * only connection meanwhile (no transaction is open), and the files are read in one go with no
+   * query in between, so the copy is the database as of one moment.
+   */
+  async dump() {
+    await pglite.query('CHECKPOINT');
+    const file = await pglite.dumpDataDir('none');
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    return Comlink.transfer(bytes, [bytes.buffer]);
+  },
   /** Flushes what PGlite holds to the data files and closes it; the thread then ends. */
   async close() {
     await pglite?.close();

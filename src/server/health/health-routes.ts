@@ -1,6 +1,7 @@
 /**
- * GET /api/health: 200 when the database answers, 503 when it does not (for load balancers and
- * uptime checks). A background ping keeps the answer fresh once a second, so a health check never
+ * GET /api/health: 200 with `ready: true` when the database answers and its migrations are done,
+ * 503 with `ready: false` otherwise (for load balancers, readiness probes and uptime checks). A mail
+ * backlog never makes a server unready: mail waits in the outbox and goes out later. A background ping keeps the answer fresh once a second, so a health check never
  * queues behind real queries and costs the database nothing however often it is asked.
  */
 import { Hono } from 'hono';
@@ -45,9 +46,30 @@ export function createHealthMonitor(database: Database, logger: Logger, everyMs 
 }
 
 export function healthRoutes(database: Database, monitor: HealthMonitor) {
-  return new Hono<AppEnv>().get('/health', async (c) =>
-    (await monitor.current())
-      ? c.json({ status: 'ok' as const, database: database.kind }, 200)
-      : c.json({ status: 'unavailable' as const, message: 'The database is not answering' }, 503),
+  // database.ready resolves once the database is open and migrated (a failed migration stops the
+  // server); API requests wait for it, so this is a second look rather than the usual answer.
+  let migrated = false;
+  database.ready.then(
+    () => {
+      migrated = true;
+    },
+    () => {},
   );
+  return new Hono<AppEnv>().get('/health', async (c) => {
+    if (!migrated)
+      return c.json(
+        {
+          status: 'unavailable' as const,
+          ready: false as const,
+          message: 'The database is still being prepared',
+        },
+        503,
+      );
+    return (await monitor.current())
+      ? c.json({ status: 'ok' as const, ready: true as const, database: database.kind }, 200)
+      : c.json(
+          { status: 'unavailable' as const, ready: false as const, message: 'The database is not answering' },
+          503,
+        );
+  });
 }

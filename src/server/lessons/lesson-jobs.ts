@@ -11,7 +11,7 @@ import type { Logger } from '../logging/logger';
 import { releaseHold, settleHold } from '../money/lesson-payments';
 import { announce, type LessonDeps, type Lines, pushLines } from './lesson-announcements';
 import { lessonRowColumns } from './lesson-records';
-import { startMinuteJob } from './minute-job';
+import { type MinuteJobObserver, startMinuteJob } from './minute-job';
 
 /** A lesson the job completed. */
 export interface CompletedLesson {
@@ -89,7 +89,12 @@ export async function runLessonJobs(
   return { expired, completed };
 }
 
-export const startLessonJobs = (deps: LessonJobDeps, logger: Logger, everyMs?: number) =>
+export const startLessonJobs = (
+  deps: LessonJobDeps,
+  logger: Logger,
+  everyMs?: number,
+  observe?: MinuteJobObserver,
+) =>
   startMinuteJob(
     {
       run: () => runLessonJobs(deps),
@@ -97,7 +102,9 @@ export const startLessonJobs = (deps: LessonJobDeps, logger: Logger, everyMs?: n
         if (expired || completed) log.info({ expired, completed }, 'lessons updated');
       },
       failure: 'lesson job failed',
+      name: 'lessons',
     },
     logger,
     everyMs,
+    observe,
   );

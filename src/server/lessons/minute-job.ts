@@ -8,6 +8,9 @@ import type { Logger } from '../logging/logger';
 
 const FIRST_PASS_MS = 1_000;
 
+/** Told of every pass (the metrics count them); `job` is the job's short name. */
+export type MinuteJobObserver = (job: string, outcome: 'ok' | 'failed') => void;
+
 export function startMinuteJob<Result>(
   job: {
     run(): Promise<Result>;
@@ -15,9 +18,12 @@ export function startMinuteJob<Result>(
     done(result: Result, logger: Logger): void;
     /** Names the job in a failed pass's log line. */
     failure: string;
+    /** The job's short name, as the metrics label it. */
+    name: string;
   },
   logger: Logger,
   everyMs = 60_000,
+  observe?: MinuteJobObserver,
 ): () => void {
   let running = false;
   const pass = () => {
@@ -25,8 +31,14 @@ export function startMinuteJob<Result>(
     running = true;
     job
       .run()
-      .then((result) => job.done(result, logger))
-      .catch((error) => logger.warn({ err: (error as Error).message }, job.failure))
+      .then((result) => {
+        observe?.(job.name, 'ok');
+        job.done(result, logger);
+      })
+      .catch((error) => {
+        observe?.(job.name, 'failed');
+        logger.warn({ err: (error as Error).message }, job.failure);
+      })
       .finally(() => {
         running = false;
       });

@@ -17,7 +17,7 @@ import type { DB } from '../db/schema';
 import type { Logger } from '../logging/logger';
 import type { Mailer } from '../mail/mailer';
 import type { MailLesson, MailPerson, MailSettings } from './lesson-mail';
-import { startMinuteJob } from './minute-job';
+import { type MinuteJobObserver, startMinuteJob } from './minute-job';
 import { reminderMail } from './reminders-mail';
 import { dueReminder, REMINDER_OFFSET_MS, type ReminderKind } from './reminders-rules';
 
@@ -214,7 +214,12 @@ export async function runReminders(deps: ReminderDeps, now = Date.now()): Promis
   return { sent };
 }
 
-export const startReminders = (deps: ReminderDeps, logger: Logger, everyMs?: number) =>
+export const startReminders = (
+  deps: ReminderDeps,
+  logger: Logger,
+  everyMs?: number,
+  observe?: MinuteJobObserver,
+) =>
   startMinuteJob(
     {
       run: () => runReminders(deps),
@@ -222,7 +227,9 @@ export const startReminders = (deps: ReminderDeps, logger: Logger, everyMs?: num
         if (sent) log.info({ sent }, 'lesson reminders queued');
       },
       failure: 'lesson reminders failed',
+      name: 'reminders',
     },
     logger,
     everyMs,
+    observe,
   );

@@ -47,7 +47,7 @@ export interface MailerOptions {
   pollIntervalMs?: number;
 }
 
-const MAX_ATTEMPTS = 25;
+export const MAX_ATTEMPTS = 25;
 const CLAIM_MS = 60_000;
 const BATCH = 10;
 

@@ -66,3 +66,5 @@ export const recordBalanceRefund = (json: InferRequestType<typeof admin.refunds.
 export const entriesCsvUrl = (from: string, to: string) =>
   `/api${admin.finance['entries.csv'].$path({ query: { from, to } })}`;
 export const payablesCsvUrl = `/api${admin.finance['payables.csv'].$path()}`;
+/** A fresh backup of the whole school (the embedded database, the session secret, saved files). */
+export const backupUrl = `/api${admin.backup.$path()}`;

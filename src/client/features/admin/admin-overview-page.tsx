@@ -6,8 +6,9 @@
 import type { ReactNode } from 'react';
 import { Link, type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { paths } from '../../../shared/routes';
+import { buttonClass } from '../../components/button';
 import { CardSection } from '../../components/card';
-import { dateTimeLabel, fetchOverview } from './admin-data';
+import { backupUrl, dateTimeLabel, fetchOverview, type Overview } from './admin-data';
 import { AdminLayout } from './admin-layout';
 
 export const loader = ({ request }: LoaderFunctionArgs) => fetchOverview(request.signal);
@@ -29,6 +30,42 @@ function Counts({ items }: { items: { label: string; value: number; note?: React
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 const linkClass = 'text-sm font-semibold text-brand-700 underline-offset-2 hover:underline';
+
+/** The download of a backup, and when the server last took one on its own. */
+function Backups({ backups }: { backups: Overview['backups'] }) {
+  if (backups.store === 'postgres')
+    return (
+      <CardSection title="Backups">
+        <p className="text-sm text-slate-700">
+          This server keeps its data in PostgreSQL, which it does not back up itself. Run{' '}
+          <code className="rounded bg-slate-100 px-1">npm run backup -- FILE</code> (pg_dump) where
+          DATABASE_URL is set, or use your database provider’s backups.
+        </p>
+      </CardSection>
+    );
+  return (
+    <CardSection title="Backups">
+      <p className="text-sm text-slate-700">
+        One file with the database, the session secret and the other saved files. Keep it somewhere safe: it
+        holds everyone’s data.
+      </p>
+      <dl className="mt-3 text-sm">
+        <dt className="text-slate-700">Last scheduled backup</dt>
+        <dd className="mt-1 font-semibold text-slate-900">
+          {backups.lastScheduledAt ? dateTimeLabel(backups.lastScheduledAt) : 'None yet'}
+        </dd>
+        <dd className="mt-1 text-xs text-slate-600">
+          {backups.everyHours > 0
+            ? `Every ${plural(backups.everyHours, 'hour')}, keeping the newest ${backups.keep}.`
+            : 'Scheduled backups are off (BACKUP_EVERY_HOURS=0).'}
+        </dd>
+      </dl>
+      <a href={backupUrl} download className={buttonClass('primary', 'md', 'mt-4')}>
+        Download a backup
+      </a>
+    </CardSection>
+  );
+}
 
 export function Component() {
   const overview = useLoaderData<typeof loader>();
@@ -118,6 +155,7 @@ export function Component() {
             ]}
           />
         </CardSection>
+        <Backups backups={overview.backups} />
       </div>
     </AdminLayout>
   );
