@@ -39,6 +39,7 @@ interface Lesson {
   status: string;
   seriesId: string | null;
   payment: { status: string };
+  cancellation: { fee: { amountCents: number }; by: string | null; reason: string | null };
 }
 interface Series {
   id: string;
@@ -311,7 +312,7 @@ describe('changing a series', () => {
     expect(new ICAL.Component(ICAL.parse(mail.calendar ?? '')).getAllSubcomponents('vevent')).toHaveLength(1);
   });
 
-  it('cancels the rest of a series, each week under the cancel rules: a week inside 24 hours stays', async () => {
+  it('cancels the rest of a series, each week under the cancel rules: inside the window the tutor gives a reason', async () => {
     const tutor = await tutorWith(t, { weekly: everyDay('00:00', '24:00') });
     const student = await person('student');
     const step = 30 * 60 * 1000;
@@ -321,6 +322,13 @@ describe('changing a series', () => {
 
     const stranger = await person('student');
     expect((await send(t, 'POST', `/api/series/${series.id}/cancel`, {}, stranger.jar)).status).toBe(404);
+
+    // The first week is inside the tutor's 24-hour window: the single-lesson rule asks the tutor
+    // for a reason there, so without one nothing is called off.
+    const bare = await send(t, 'POST', `/api/series/${series.id}/cancel`, {}, tutor.jar);
+    expect(bare.status).toBe(400);
+    const untouched = await Promise.all(series.lessons.map((lesson) => lessonOf(student, lesson.id)));
+    expect(untouched.map((lesson) => lesson.status)).toEqual(['confirmed', 'confirmed', 'confirmed', 'confirmed']);
 
     const res = await send(
       t,
@@ -334,14 +342,15 @@ describe('changing a series', () => {
       kept: { lessonId: string; code: string }[];
     };
     expect(answer.lessons.map((lesson) => lesson.status)).toEqual([
-      'confirmed',
+      'cancelled',
       'cancelled',
       'cancelled',
       'cancelled',
     ]);
-    expect(answer.kept).toEqual([
-      expect.objectContaining({ lessonId: series.lessons[0]?.id, code: 'TOO_LATE' }),
-    ]);
+    expect(answer.kept).toEqual([]);
+    // A tutor's cancellation never costs the student anything, inside the window or not.
+    expect(answer.lessons.map((lesson) => lesson.cancellation.fee.amountCents)).toEqual([0, 0, 0, 0]);
+    expect(answer.lessons[0]?.cancellation).toMatchObject({ by: 'tutor', reason: 'Moving away' });
   });
 });
 
