@@ -253,6 +253,7 @@ export interface Messages {
   body: string;
   conversation_id: string;
   created_at: Generated<Timestamp>;
+  erased_at: Timestamp | null;
   event: Json | null;
   hidden_at: Timestamp | null;
   id: Generated<number>;
@@ -395,6 +396,7 @@ export interface TutorVerifications {
 
 export interface Users {
   created_at: Generated<Timestamp>;
+  deleted_at: Timestamp | null;
   display_name: string;
   email: string;
   email_verified: Generated<boolean>;
