@@ -90,15 +90,6 @@ export function createAuthStore(initial: AuthUser | null | undefined = undefined
       }
       set(null);
     },
-    /**
-     * Deletes the signed-in account (the password confirms it). The server ends every session of
-     * it and clears this browser's cookies; here the visitor is signed out.
-     */
-    async deleteAccount(password: string) {
-      const result = await request(api.account.delete.$post({ json: { password } }));
-      set(null);
-      return result;
-    },
     /** Spends a verification link's token; says whether this browser is signed in as that account. */
     async verifyEmail(token: string) {
       const result = await request(api.account['verify-email'].$post({ json: { token } }));

@@ -87,9 +87,11 @@ function DeleteMyAccount({ role }: { role: 'student' | 'tutor' }) {
     setBusy(true);
     setProblem(null);
     try {
-      await authStore.deleteAccount(password);
-      // The home page reads this to confirm the deletion.
-      navigate(paths.home, { replace: true, state: { accountDeleted: true } });
+      await request(api.account.delete.$post({ json: { password } }));
+      // Off this signed-in page first (the home page reads the state to confirm the deletion),
+      // then the browser learns it is signed out: the server cleared its cookies.
+      await navigate(paths.home, { replace: true, state: { accountDeleted: true } });
+      await authStore.refresh();
     } catch (error) {
       setProblem(failureMessage(error));
       setBusy(false);
