@@ -13,8 +13,10 @@ import { HTTPException } from 'hono/http-exception';
 import * as messages from '../shared/messages';
 import { isKnownPagePath } from '../shared/routes';
 import { tutorIdSchema } from '../shared/tutor-schemas';
+import { accountDataRoutes } from './account-data/account-data-routes';
 import { accountRoutes } from './accounts/account-routes';
 import { type Auth, createAuth } from './accounts/auth';
+import { verifyPassword } from './accounts/password-hashing';
 import { createSessionReader, SESSION_COOKIE_PREFIX, type SessionReader } from './accounts/session';
 import { adminRoutes } from './admin/admin-routes';
 import { type Backups, createBackups } from './backup/backups';
@@ -197,6 +199,15 @@ function createApi(deps: AppDependencies, services: AppServices, auth: Auth, ses
   const { mailer, captcha, limiters, health, live, settings } = services;
   const configOf = publicConfigOf(captcha, publicPayments(config, services));
   const listing = listingOf(config);
+  const lessonDeps = {
+    db,
+    mailer,
+    conversations: { lessonLine },
+    live,
+    mail: { appUrl: config.appUrl, mailFrom: config.mailFrom },
+    listing,
+    payments: config.payments,
+  };
   return new Hono<AppEnv>()
     .route('/', healthRoutes(database, health))
     .route(
@@ -206,23 +217,22 @@ function createApi(deps: AppDependencies, services: AppServices, auth: Auth, ses
     .route('/', captchaRoutes(captcha))
     .route('/', accountRoutes({ auth, sessions, database, limiters }))
     .route('/', profileRoutes({ auth, sessions, db, limiters }))
+    .route(
+      '/',
+      accountDataRoutes({
+        db,
+        auth,
+        sessions,
+        limiters,
+        live,
+        verifyPassword,
+        lessons: lessonDeps,
+      }),
+    )
     .route('/', profileDetailsRoutes({ sessions, db, limiters, photoDecodes: deps.photoDecodes }))
     .route('/', tutorRoutes({ db, listing, sessions }))
     .route('/', reviewRoutes({ db, sessions, limiters, listing }))
-    .route(
-      '/',
-      lessonRoutes({
-        db,
-        mailer,
-        limiters,
-        sessions,
-        conversations: { lessonLine },
-        live,
-        mail: { appUrl: config.appUrl, mailFrom: config.mailFrom },
-        listing,
-        payments: config.payments,
-      }),
-    )
+    .route('/', lessonRoutes({ ...lessonDeps, limiters, sessions }))
     .route('/', roomRoutes({ db, sessions, limiters, live, iceServers: config.iceServers }))
     .route('/', progressRoutes({ db, sessions, limiters }))
     .route('/', dashboardRoutes({ db, sessions, listing, payments: config.payments }))

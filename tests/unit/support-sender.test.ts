@@ -16,6 +16,7 @@ const message = (senderId: string | null): MessageView => ({
   event: null,
   createdAt: '2026-11-26T10:00:00.000Z',
   hidden: false,
+  deleted: false,
 });
 
 describe('the sender a reader sees', () => {

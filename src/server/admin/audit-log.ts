@@ -26,7 +26,8 @@ export type AuditAction =
   | 'refund.recorded'
   | 'lesson.refunded'
   | 'lesson.cancelled'
-  | 'lesson.moved';
+  | 'lesson.moved'
+  | 'account.deleted';
 
 /** Who acted: an admin (their id, and their name and email as they were), or the command line. */
 export interface Actor {

@@ -266,6 +266,7 @@ export interface Messages {
   body: string;
   conversation_id: string;
   created_at: Generated<Timestamp>;
+  erased_at: Timestamp | null;
   event: Json | null;
   hidden_at: Timestamp | null;
   id: Generated<number>;
@@ -410,6 +411,7 @@ export interface TutorVerifications {
 
 export interface Users {
   created_at: Generated<Timestamp>;
+  deleted_at: Timestamp | null;
   display_name: string;
   email: string;
   email_verified: Generated<boolean>;

@@ -1,4 +1,4 @@
-/** What a suspension does to the suspended user's lessons. */
+/** What a suspension (or the deletion of an account) does to the person's lessons. */
 import type { Transaction } from 'kysely';
 import type { DB } from '../db/schema';
 import { releaseHold } from '../money/lesson-payments';
@@ -6,13 +6,14 @@ import { announce, type LessonDeps, type Lines } from './lesson-announcements';
 import { expireDue } from './lesson-jobs';
 import { lessonRowColumns } from './lesson-records';
 
-/** Stored with lessons cancelled by a suspension, for the record; never shown as a reason. */
-const SUSPENSION_CANCEL_REASON = 'account suspended';
+/** Stored with lessons cancelled so, for the record; never shown as a reason. */
+const CANCEL_REASONS = { suspended: 'account suspended', deleted: 'account deleted' } as const;
 
 /**
  * A suspended user's upcoming lessons (not yet started, and not expired), cancelled in the
  * suspension's transaction: the other person of each is mailed (a confirmed lesson's invitation
  * withdrawn) and a line goes into their conversation; the suspended user is not mailed about each.
+ * A deleted account's lessons go the same way: to the other person it is an account no longer active.
  */
 export async function cancelLessonsOfSuspended(
   deps: LessonDeps,
@@ -20,6 +21,7 @@ export async function cancelLessonsOfSuspended(
   userId: string,
   now: number,
   lines: Lines,
+  why: keyof typeof CANCEL_REASONS = 'suspended',
 ): Promise<number> {
   // A request whose time to answer has run out is expired, not cancelled, even if no job has
   // written it yet: it is marked so first, with its own mail, as a booking does.
@@ -39,7 +41,7 @@ export async function cancelLessonsOfSuspended(
       status: 'cancelled',
       // Neither of the lesson's people called it off: Tutorlane did.
       cancelled_by: null,
-      cancel_reason: SUSPENSION_CANCEL_REASON,
+      cancel_reason: CANCEL_REASONS[why],
       sequence: eb('sequence', '+', 1),
       updated_at: new Date(now),
     }))

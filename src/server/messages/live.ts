@@ -124,7 +124,16 @@ export function createLiveHub(options: {
         if (!event.recipients.some((userId) => byUser.has(userId))) return;
         const row = await db
           .selectFrom('messages')
-          .select(['id', 'conversation_id', 'sender_id', 'body', 'event', 'created_at', 'hidden_at'])
+          .select([
+            'id',
+            'conversation_id',
+            'sender_id',
+            'body',
+            'event',
+            'created_at',
+            'hidden_at',
+            'erased_at',
+          ])
           .where('id', '=', event.messageId)
           .executeTakeFirst();
         if (!row) return;

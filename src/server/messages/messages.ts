@@ -10,6 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import { DELETED_MESSAGE_TEXT } from '../../shared/account-data';
 import { HIDDEN_MESSAGE_TEXT } from '../../shared/admin/admin-rules';
 import { SUPPORT_ID, SUPPORT_NAME } from '../../shared/constants';
 import type { ConversationsTable, DB, MessageEvent, MessagesTable } from '../db/schema';
@@ -45,6 +46,8 @@ export interface MessageView {
   createdAt: string;
   /** Removed by a moderator: `text` then says so, and what it said is not sent. */
   hidden: boolean;
+  /** Its writer deleted their account: `text` says so; what it said is gone from the database. */
+  deleted: boolean;
 }
 
 /** The other side as a reader sees it: a person, or (to the person who asked) Support. */
@@ -93,16 +96,17 @@ type MessageRow = Pick<
   Selectable<MessagesTable>,
   'id' | 'conversation_id' | 'sender_id' | 'body' | 'event' | 'created_at'
 > &
-  Partial<Pick<Selectable<MessagesTable>, 'hidden_at'>>;
+  Partial<Pick<Selectable<MessagesTable>, 'hidden_at' | 'erased_at'>>;
 
 export const toMessage = (row: MessageRow): MessageView => ({
   id: Number(row.id),
   conversationId: row.conversation_id,
   senderId: row.sender_id,
-  text: row.hidden_at ? HIDDEN_MESSAGE_TEXT : row.body,
+  text: row.erased_at ? DELETED_MESSAGE_TEXT : row.hidden_at ? HIDDEN_MESSAGE_TEXT : row.body,
   event: row.event,
   createdAt: row.created_at.toISOString(),
   hidden: Boolean(row.hidden_at),
+  deleted: Boolean(row.erased_at),
 });
 
 const messageColumns = [
@@ -113,6 +117,7 @@ const messageColumns = [
   'event',
   'created_at',
   'hidden_at',
+  'erased_at',
 ] as const;
 
 /** The side a reader is on: one of a pair, the person who asked support, or support (an admin). */
@@ -185,6 +190,7 @@ interface LastMessageColumns {
   event: MessageEvent | null;
   message_created_at: Date | null;
   message_hidden_at: Date | null;
+  message_erased_at: Date | null;
 }
 
 const lastMessageOf = (row: LastMessageColumns): MessageView | null =>
@@ -198,6 +204,7 @@ const lastMessageOf = (row: LastMessageColumns): MessageView | null =>
         event: row.event,
         created_at: new Date(row.message_created_at ?? 0),
         hidden_at: row.message_hidden_at,
+        erased_at: row.message_erased_at,
       });
 
 /**
@@ -227,13 +234,14 @@ async function pairConversations(db: Kysely<DB>, userId: string): Promise<Conver
     event: MessageEvent | null;
     message_created_at: Date | null;
     message_hidden_at: Date | null;
+    message_erased_at: Date | null;
     unread: number;
   }>`
     select c.id, c.last_activity_at,
            o.id as other_id, o.display_name as other_name, o.role as other_role,
            pp.version as photo_version,
            m.id as message_id, m.sender_id, m.body, m.event, m.created_at as message_created_at,
-           m.hidden_at as message_hidden_at,
+           m.hidden_at as message_hidden_at, m.erased_at as message_erased_at,
            (select count(*)::int from messages u
              where u.conversation_id = c.id and u.sender_id = o.id
                and u.id > case when c.student_id = ${userId} then c.student_read_id else c.tutor_read_id end
@@ -284,7 +292,7 @@ async function supportConversations(db: Kysely<DB>, reader: Reader): Promise<Con
     select c.id, c.last_activity_at, c.requester_id,
            o.display_name as requester_name, o.role as requester_role, pp.version as photo_version,
            m.id as message_id, m.sender_id, m.body, m.event, m.created_at as message_created_at,
-           m.hidden_at as message_hidden_at,
+           m.hidden_at as message_hidden_at, m.erased_at as message_erased_at,
            (select count(*)::int from messages u
              where u.conversation_id = c.id
                and case when ${mine}

@@ -13,6 +13,7 @@
  */
 
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { DELETED_MESSAGE_TEXT } from '../../shared/account-data';
 import { HIDDEN_MESSAGE_TEXT } from '../../shared/admin/admin-rules';
 import { PRODUCT_NAME, SUPPORT_NAME } from '../../shared/constants';
 import { paths } from '../../shared/routes';
@@ -23,6 +24,13 @@ import { layout } from '../mail/mail-templates';
 import type { Mailer } from '../mail/mailer';
 
 /** How long a message waits unread before it is mailed about. */
+/** The newest unread line as a mail quotes it: never a removed message's words. */
+function previewOf(line: { body: string; hidden_at: Date | null; erased_at: Date | null } | undefined) {
+  if (!line) return '';
+  if (line.erased_at) return DELETED_MESSAGE_TEXT;
+  return line.hidden_at ? HIDDEN_MESSAGE_TEXT : line.body;
+}
+
 export const UNREAD_MAIL_DELAY_MS = 10 * 60 * 1000;
 const PREVIEW_LENGTH = 200;
 
@@ -147,7 +155,7 @@ export async function mailUnread(deps: { db: Kysely<DB>; mailer: Mailer; appUrl:
             .executeTakeFirstOrThrow(),
           trx
             .selectFrom('messages')
-            .select(['body', 'hidden_at'])
+            .select(['body', 'hidden_at', 'erased_at'])
             .where('conversation_id', '=', due.id)
             .where('sender_id', '=', due.other_id)
             .where('id', '>', due.read_id)
@@ -161,8 +169,7 @@ export async function mailUnread(deps: { db: Kysely<DB>; mailer: Mailer; appUrl:
               readerName: reader.display_name,
               otherName: other.display_name,
               unread: unread.length,
-              // A message a moderator removed is never quoted.
-              preview: unread[0]?.hidden_at ? HIDDEN_MESSAGE_TEXT : (unread[0]?.body ?? ''),
+              preview: previewOf(unread[0]),
               link: `${deps.appUrl}${paths.messages}/${due.id}`,
               settingsLink: `${deps.appUrl}${paths.profile}`,
             }),
@@ -183,7 +190,7 @@ export async function mailUnread(deps: { db: Kysely<DB>; mailer: Mailer; appUrl:
 async function unreadLines(trx: Transaction<DB>, due: ClaimedSupport, side: 'requester' | 'support') {
   let query = trx
     .selectFrom('messages')
-    .select(['body', 'hidden_at'])
+    .select(['body', 'hidden_at', 'erased_at'])
     .where('conversation_id', '=', due.id)
     .where('id', '>', due.read_id);
   query =
@@ -204,7 +211,7 @@ async function mailSupportSides(
     to: { email: string; display_name: string },
     due: ClaimedSupport,
     otherName: string,
-    unread: { body: string; hidden_at: Date | null }[],
+    unread: { body: string; hidden_at: Date | null; erased_at: Date | null }[],
     toSupport: boolean,
   ) => {
     await deps.mailer.sendMail(
@@ -214,7 +221,7 @@ async function mailSupportSides(
           readerName: to.display_name,
           otherName,
           unread: unread.length,
-          preview: unread[0]?.hidden_at ? HIDDEN_MESSAGE_TEXT : (unread[0]?.body ?? ''),
+          preview: previewOf(unread[0]),
           link: `${deps.appUrl}${paths.messages}/${due.id}`,
           settingsLink: `${deps.appUrl}${paths.profile}`,
           toSupport,

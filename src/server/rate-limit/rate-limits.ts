@@ -70,6 +70,10 @@ export const rateLimitRules = {
    * of ticking and typing many times over, not a script filling the tables.
    */
   progressWrites: { points: 300, durationSeconds: 60 * 60 },
+  /** Exports of one's own data per user: each reads everything they have; a person needs one. */
+  accountExport: { points: 10, durationSeconds: 60 * 60 },
+  /** Account deletions tried per user: each checks the password, so it is no way to guess one. */
+  accountDeletion: { points: 5, durationSeconds: 15 * 60 },
 } satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof rateLimitRules;
@@ -81,7 +85,15 @@ export interface RateLimiters {
   refund(name: RateLimitName, key: string): Promise<void>;
   /** Forgets what `key` has spent. */
   reset(name: RateLimitName, key: string): Promise<void>;
+  /**
+   * Forgets every counter whose key holds `text` (an email address, letter case aside), whatever
+   * it counts: a deleted account's address must not outlive it here.
+   */
+  forgetKeysHolding(text: string): Promise<void>;
 }
+
+/** Past this many remembered keys of one limit, the ones whose counters have expired are dropped. */
+const REMEMBERED_KEYS_PRUNE_AT = 5000;
 
 export function createRateLimiters(options: {
   /** On PostgreSQL the counters live in the database; otherwise in this process. */
@@ -106,9 +118,22 @@ export function createRateLimiters(options: {
     }),
   ) as Record<RateLimitName, RateLimiterMemory | RateLimiterPostgres>;
 
+  // The memory store cannot be searched through its public API, so the keys that hold an address
+  // are remembered as they are used; the database store is searched with a query.
+  const keysWithAddress = new Map<RateLimitName, Set<string>>();
+  async function remember(name: RateLimitName, key: string) {
+    if (pool || !key.includes('@')) return;
+    const keys = keysWithAddress.get(name) ?? new Set<string>();
+    keysWithAddress.set(name, keys);
+    keys.add(key);
+    if (keys.size < REMEMBERED_KEYS_PRUNE_AT) return;
+    for (const known of [...keys]) if ((await limiters[name].get(known)) === null) keys.delete(known);
+  }
+
   const secondsToWait = (res: RateLimiterRes) => Math.max(1, Math.ceil(res.msBeforeNext / 1000));
   return {
     async consume(name, key) {
+      await remember(name, key);
       try {
         await limiters[name].consume(key);
         return null;
@@ -122,6 +147,20 @@ export function createRateLimiters(options: {
     },
     async reset(name, key) {
       await limiters[name].delete(key);
+    },
+    async forgetKeysHolding(text) {
+      const needle = text.toLowerCase();
+      if (pool) {
+        await pool.query('delete from rate_limits where strpos(lower(key), $1) > 0', [needle]);
+        return;
+      }
+      for (const [name, keys] of keysWithAddress) {
+        for (const key of [...keys]) {
+          if (!key.toLowerCase().includes(needle)) continue;
+          await limiters[name].delete(key);
+          keys.delete(key);
+        }
+      }
     },
   };
 }

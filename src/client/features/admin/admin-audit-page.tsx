@@ -28,6 +28,7 @@ const ACTION_LABELS: Record<string, string> = {
   'payout.recorded': 'Payout recorded',
   'refund.recorded': 'Balance refunded',
   'lesson.refunded': 'Lesson refunded',
+  'account.deleted': 'Account deleted by its owner',
 };
 
 export function Component() {

@@ -4,10 +4,12 @@
  */
 import type { InferResponseType } from 'hono/client';
 import { Suspense, use } from 'react';
-import { Link, useLoaderData } from 'react-router';
+import { Link, useLoaderData, useLocation } from 'react-router';
+import { accountDataMessages } from '../../../shared/account-data';
 import { HOME_FIGURES, TYPICAL_PRICE_RANGE } from '../../../shared/constants';
 import { paths, tutorPath } from '../../../shared/routes';
 import { ButtonLink } from '../../components/button';
+import { StatusMessage } from '../../components/messages';
 import { api, request } from '../../lib/api';
 import { readPageData } from '../../lib/page-data';
 import type { PublicConfig } from '../../lib/public-config';
@@ -192,9 +194,16 @@ function HeroRow({ featured }: { featured: Promise<FeaturedTutor | null> }) {
 
 export function Component() {
   const { figures, featured } = useLoaderData<typeof loader>();
+  // Set by /profile when the visitor has just deleted their account.
+  const accountDeleted = (useLocation().state as { accountDeleted?: boolean } | null)?.accountDeleted;
   return (
     <>
       <title>Tutorlane: one-on-one tutoring with verified tutors</title>
+      {accountDeleted ? (
+        <div className="mx-auto max-w-6xl px-4 pt-6">
+          <StatusMessage>{accountDataMessages.deleted}</StatusMessage>
+        </div>
+      ) : null}
       <section className="bg-gradient-to-b from-brand-50 to-slate-50">
         <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 py-16 sm:py-24 lg:grid-cols-2">
           <div>

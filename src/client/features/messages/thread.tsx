@@ -390,8 +390,9 @@ function Line({
       </li>
     );
   }
-  // A message a moderator removed: the server sends only the words that replace it.
-  if (line.hidden) {
+  // A message a moderator removed, or whose writer deleted their account: the server sends only
+  // the words that replace it.
+  if (line.hidden || line.deleted) {
     return (
       <li className={`flex flex-col ${mine ? 'items-end' : 'items-start'}`}>
         <p className="max-w-[85%] rounded-2xl border border-dashed border-slate-300 px-4 py-2 text-sm italic text-slate-600 sm:max-w-[70%]">

@@ -34,6 +34,7 @@ import { usePaymentsConfig } from '../../lib/payments-config';
 import { getPublicConfig } from '../../lib/public-config';
 import { browserTimeZone, timeZoneOptions } from '../../lib/time-zones';
 import { authStore, useAuth } from '../auth';
+import { AccountDataSection } from './account-data-section';
 import { VerificationRequest } from './verification-request';
 
 type ProfileDetails = InferResponseType<typeof api.profile.details.$get>;
@@ -111,6 +112,7 @@ export function Component() {
         {tutor && user?.emailVerified ? <VerificationRequest published={tutor.published} /> : null}
         {tutor ? <PhotoEditor details={tutor} /> : null}
         <ProfileForm details={details} catalog={catalog} />
+        <AccountDataSection role={details.role} />
       </div>
     </div>
   );

@@ -1,0 +1,141 @@
+/**
+ * The end of /profile: a person's own data. "Download my data" saves the ZIP the server builds;
+ * "Delete my account" says what deletion does, asks for the password, and lands the person on the
+ * home page, signed out, with a confirmation there.
+ */
+import { type FormEvent, useId, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { exportFileName } from '../../../shared/account-data';
+import { paths } from '../../../shared/routes';
+import { Button } from '../../components/button';
+import { ErrorMessage } from '../../components/messages';
+import { TextField } from '../../components/text-field';
+import { api, failureMessage, request } from '../../lib/api';
+import { authStore } from '../auth';
+
+export function AccountDataSection({ role }: { role: 'student' | 'tutor' }) {
+  return (
+    <>
+      <DownloadMyData />
+      <DeleteMyAccount role={role} />
+    </>
+  );
+}
+
+function DownloadMyData() {
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const headingId = useId();
+
+  async function download() {
+    if (busy) return;
+    setBusy(true);
+    setProblem(null);
+    try {
+      const res = await api.account.export.$get();
+      if (!res.ok) await request(Promise.resolve(res));
+      const blob = await res.blob();
+      // The file keeps the server's name for it (the day it was made).
+      const name =
+        /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ??
+        exportFileName(new Date().toISOString().slice(0, 10));
+      const url = URL.createObjectURL(blob);
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = name;
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    } catch (error) {
+      setProblem(failureMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
+    >
+      <h2 id={headingId} className="text-lg font-semibold text-slate-900">
+        Your data
+      </h2>
+      <p className="text-slate-700">
+        Download a ZIP file of everything Tutorlane holds about you: your profile, lessons, messages, reviews,
+        lesson notes, goals, wallet and your photo, as files you can open or take elsewhere.
+      </p>
+      {problem ? <ErrorMessage>{problem}</ErrorMessage> : null}
+      <Button variant="secondary" onClick={download} busy={busy}>
+        Download my data
+      </Button>
+    </section>
+  );
+}
+
+function DeleteMyAccount({ role }: { role: 'student' | 'tutor' }) {
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const headingId = useId();
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const password = String(new FormData(event.currentTarget).get('password') ?? '');
+    setBusy(true);
+    setProblem(null);
+    try {
+      await request(api.account.delete.$post({ json: { password } }));
+      // Off this signed-in page first (the home page reads the state to confirm the deletion),
+      // then the browser learns it is signed out: the server cleared its cookies.
+      await navigate(paths.home, { replace: true, state: { accountDeleted: true } });
+      await authStore.refresh();
+    } catch (error) {
+      setProblem(failureMessage(error));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="space-y-4 rounded-2xl border border-red-200 bg-white p-6 shadow-sm sm:p-8"
+    >
+      <h2 id={headingId} className="text-lg font-semibold text-red-800">
+        Delete my account
+      </h2>
+      <p className="text-slate-700">Deleting your account cannot be undone. When you delete it:</p>
+      <ul className="list-disc space-y-1 pl-5 text-slate-700">
+        <li>you are signed out everywhere, and nobody can sign in to it again;</li>
+        <li>
+          your upcoming lessons are cancelled, and the other person is told; money held for them goes back to
+          your wallet;
+        </li>
+        <li>your profile, {role === 'tutor' ? 'photo, ' : ''}goals, reviews and email address are erased;</li>
+        <li>the people you wrote to see “Deleted user”, and “Message deleted” where your messages were;</li>
+        <li>what the law makes a school keep (payments and receipts) stays, without your name or email.</li>
+      </ul>
+      <p className="text-slate-700">
+        {role === 'tutor'
+          ? 'If you are still owed money for lessons, ask for a payout first.'
+          : 'If your wallet holds money, ask for a refund first.'}{' '}
+        You may want to download your data before you go.
+      </p>
+      <form onSubmit={submit} className="space-y-4">
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+        />
+        {problem ? <ErrorMessage>{problem}</ErrorMessage> : null}
+        <Button type="submit" variant="danger" busy={busy}>
+          Delete my account
+        </Button>
+      </form>
+    </section>
+  );
+}

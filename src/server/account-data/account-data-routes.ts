@@ -1,0 +1,68 @@
+/**
+ * A person's own data over HTTP: GET /api/account/export answers the ZIP of everything they have
+ * here; POST /api/account/delete { password } deletes their account and signs this browser out.
+ */
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { accountDataMessages, exportFileName } from '../../shared/account-data';
+import { MAX_PASSWORD_LENGTH } from '../../shared/constants';
+import type { Auth } from '../accounts/auth';
+import { forwardCookies, type SessionReader, signedInOnly } from '../accounts/session';
+import type { AppEnv } from '../http/app-env';
+import { validate } from '../http/validation';
+import { limitByUser, type RateLimiters } from '../rate-limit/rate-limits';
+import { type AccountDeletionDeps, deleteAccount } from './account-deletion';
+import { exportArchive } from './account-export';
+
+const deletionSchema = z.object(
+  {
+    password: z
+      .string({ error: accountDataMessages.passwordRequired })
+      .min(1, accountDataMessages.passwordRequired)
+      .max(MAX_PASSWORD_LENGTH, accountDataMessages.wrongPassword),
+  },
+  { error: accountDataMessages.passwordRequired },
+);
+
+export function accountDataRoutes(
+  deps: AccountDeletionDeps & { auth: Auth; sessions: SessionReader; limiters: RateLimiters },
+) {
+  const { sessions, limiters } = deps;
+  return new Hono<AppEnv>()
+    .get(
+      '/account/export',
+      sessions.loadSession,
+      signedInOnly,
+      limitByUser(limiters, 'accountExport', accountDataMessages.tooManyExports),
+      async (c) => {
+        const archive = await exportArchive(deps.db, c.var.user.id);
+        const day = new Date().toISOString().slice(0, 10);
+        c.header('Content-Type', 'application/zip');
+        c.header('Content-Disposition', `attachment; filename="${exportFileName(day)}"`);
+        c.header('Cache-Control', 'no-store');
+        return c.body(archive as Uint8Array<ArrayBuffer>, 200);
+      },
+    )
+    .post(
+      '/account/delete',
+      sessions.loadSession,
+      signedInOnly,
+      limitByUser(limiters, 'accountDeletion', accountDataMessages.tooManyAttempts),
+      validate('json', deletionSchema),
+      async (c) => {
+        await deleteAccount(deps, c.var.user.id, c.req.valid('json').password);
+        // The session is gone from the database already; this clears this browser's cookies. A
+        // request that came without a signed cookie (a script with a bearer of it) has none to clear.
+        try {
+          const { headers } = await deps.auth.api.signOut({
+            headers: c.req.raw.headers,
+            returnHeaders: true,
+          });
+          forwardCookies(c, headers);
+        } catch {
+          // Nothing to clear.
+        }
+        return c.json({ deleted: true, message: accountDataMessages.deleted }, 200);
+      },
+    );
+}

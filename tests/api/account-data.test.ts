@@ -1,0 +1,394 @@
+/**
+ * A person's own data through the API, with payments on: the export's ZIP holds their data and
+ * nobody else's; deleting an account erases them from every table (read from the database's own
+ * catalogue, so a new table is not missed) but for what the school keeps, calls their upcoming
+ * lesson off with its hold given back, and leaves the other person "Deleted user" and "Message
+ * deleted"; and the refusals: a wrong password, a tutor still owed money, an admin, money left in
+ * the wallet. Runs on both stores.
+ */
+import { unzipSync } from 'fflate';
+import { sql } from 'kysely';
+import sharp from 'sharp';
+import { Temporal } from 'temporal-polyfill';
+import { describe, expect, it } from 'vitest';
+import { holdPrice, settleHold } from '../../src/server/money/lesson-payments';
+import { DELETED_MESSAGE_TEXT, DELETED_USER_NAME } from '../../src/shared/account-data';
+import { get, send, signIn, TEST_PASSWORD } from '../support/accounts';
+import { mailbox, type Person, person, setUpApiTest, t } from '../support/api-app';
+import { insertLesson } from '../support/lessons';
+import { financeTotals, makeAdmin, publishTutor, topUp } from '../support/money';
+
+// PAYMENTS left empty: the default, on.
+setUpApiTest({ env: { PAYMENTS: '', COMMISSION_PERCENT: '15' } });
+
+const DAY = 24 * 60 * 60 * 1000;
+const ZONE = 'Europe/Madrid';
+
+/** Ten in the morning in Madrid, `days` from today. */
+const tenOClock = (days: number) =>
+  Temporal.Now.zonedDateTimeISO(ZONE)
+    .toPlainDate()
+    .add({ days })
+    .toZonedDateTime({ timeZone: ZONE, plainTime: Temporal.PlainTime.from('10:00') }).epochMilliseconds;
+
+async function exportOf(who: Person) {
+  const res = await get(t, '/api/account/export', who.jar);
+  expect(res.status, await res.clone().text()).toBe(200);
+  const files = unzipSync(new Uint8Array(await res.arrayBuffer()));
+  const text = (name: string) => new TextDecoder().decode(files[name]);
+  return { res, files, text, json: (name: string) => JSON.parse(text(name)) };
+}
+
+const deleteAccount = (who: Person, password: string = TEST_PASSWORD) =>
+  send(t, 'POST', '/api/account/delete', { password }, who.jar);
+
+/** Every table of the database, from its catalogue, and each row as text. */
+async function everyRow(): Promise<{ table: string; row: string }[]> {
+  const db = t.database.db;
+  const { rows: tables } = await sql<{ table_name: string }>`
+    select table_name from information_schema.tables
+    where table_schema = current_schema() and table_type = 'BASE TABLE'
+    order by table_name`.execute(db);
+  expect(tables.map((table) => table.table_name)).toContain('users');
+  const found: { table: string; row: string }[] = [];
+  for (const { table_name } of tables) {
+    const { rows } = await sql<{
+      row: string;
+    }>`select r::text as row from ${sql.table(table_name)} r`.execute(db);
+    for (const { row } of rows) found.push({ table: table_name, row: row.toLowerCase() });
+  }
+  return found;
+}
+
+const png = () =>
+  sharp({ create: { width: 200, height: 200, channels: 3, background: '#4338ca' } })
+    .png()
+    .toBuffer();
+
+describe('deleting a student with lessons, messages, a review and a goal', () => {
+  it('exports their data, then erases them everywhere but where the school must keep it', async () => {
+    const admin = await person('student', 'Ada Admin');
+    await makeAdmin(t, admin);
+    const tutor = await person('tutor', 'Tomas Tutorsen');
+    await publishTutor(t, tutor);
+    const student = await person('student', 'Zelda Quimbyfarthing');
+    const other = await person('student', 'Olga Otherstudent');
+    const secrets = {
+      message: 'Zq-private-message about my exam',
+      review: 'Zq-review: patient and clear',
+      goal: 'Zq-goal: pass the algebra final',
+      note: 'Zq-booking-note: chapter five please',
+    };
+
+    await topUp(t, student, admin, 4000);
+    // A lesson that took place, so the student may review the tutor.
+    await insertLesson(t.database.db, {
+      tutorId: tutor.id,
+      studentId: student.id,
+      status: 'completed',
+      start: Date.now() - 3 * DAY,
+      subject: 'Algebra',
+    });
+    const review = await send(
+      t,
+      'PUT',
+      `/api/tutors/${tutor.id}/review`,
+      { rating: 5, text: secrets.review },
+      student.jar,
+    );
+    expect(review.status, await review.clone().text()).toBeLessThan(300);
+    // An upcoming lesson, its price held from the whole balance.
+    const booked = await send(
+      t,
+      'POST',
+      '/api/lessons',
+      {
+        tutorId: tutor.id,
+        start: new Date(tenOClock(4)).toISOString(),
+        minutes: 60,
+        subject: 'Algebra',
+        note: secrets.note,
+      },
+      student.jar,
+    );
+    expect(booked.status, await booked.clone().text()).toBe(201);
+    const upcomingId = (await booked.json()).id as string;
+    const started = await send(
+      t,
+      'POST',
+      '/api/conversations',
+      { tutorId: tutor.id, text: secrets.message },
+      student.jar,
+    );
+    expect(started.status, await started.clone().text()).toBeLessThan(300);
+    const conversationId = (await started.json()).id as string;
+    const answer = await send(
+      t,
+      'POST',
+      `/api/conversations/${conversationId}/messages`,
+      { text: 'Happy to help with that' },
+      tutor.jar,
+    );
+    expect(answer.status).toBe(201);
+    const goal = await send(
+      t,
+      'POST',
+      '/api/goals',
+      { subject: 'Algebra', title: secrets.goal },
+      student.jar,
+    );
+    expect(goal.status, await goal.clone().text()).toBe(201);
+    // Another student's goal and a failed sign-in keyed by the student's address.
+    await send(t, 'POST', '/api/goals', { subject: 'Algebra', title: 'Olga goal' }, other.jar);
+    expect((await signIn(t, student.email, 'not-the-password-at-all')).res.status).toBe(401);
+    const tutorBefore = await t.database.db
+      .selectFrom('tutor_profiles')
+      .select('rating_count')
+      .where('user_id', '=', tutor.id)
+      .executeTakeFirstOrThrow();
+    expect(tutorBefore.rating_count).toBe(1);
+
+    // The export: each file with their data, nobody else's.
+    const archive = await exportOf(student);
+    expect(archive.res.headers.get('content-type')).toBe('application/zip');
+    const today = new Date().toISOString().slice(0, 10);
+    expect(archive.res.headers.get('content-disposition')).toBe(
+      `attachment; filename="tutorlane-export-${today}.zip"`,
+    );
+    expect(Object.keys(archive.files).sort()).toEqual([
+      'audit.json',
+      'goals.json',
+      'lessons.json',
+      'messages.json',
+      'notes.json',
+      'profile.json',
+      'reviews.json',
+      'wallet.json',
+    ]);
+    expect(archive.json('profile.json').user).toMatchObject({
+      email: student.email,
+      displayName: student.name,
+      role: 'student',
+    });
+    expect(archive.json('lessons.json')).toHaveLength(2);
+    const [conversation] = archive.json('messages.json').conversations;
+    expect(conversation.with).toEqual({ id: tutor.id, displayName: tutor.name });
+    const said = conversation.messages.filter((m: { from: string }) => m.from !== 'Tutorlane');
+    expect(said.map((m: { from: string; text: string }) => [m.from, m.text])).toEqual([
+      ['me', secrets.message],
+      ['them', 'Happy to help with that'],
+    ]);
+    expect(archive.json('reviews.json').written[0]).toMatchObject({ rating: 5, body: secrets.review });
+    expect(archive.json('goals.json').map((g: { title: string }) => g.title)).toEqual([secrets.goal]);
+    expect(archive.json('notes.json')).toEqual([]);
+    const wallet = archive.json('wallet.json');
+    expect(wallet.topUps).toHaveLength(1);
+    expect(wallet.accounts[0].entries.map((e: { amountCents: number }) => e.amountCents)).toEqual([
+      4000, -4000,
+    ]);
+    const audit = archive.json('audit.json');
+    expect(audit.map((entry: { action: string }) => entry.action)).toEqual(['topup.confirmed']);
+    const everything = Object.keys(archive.files)
+      .map((name) => archive.text(name))
+      .join('\n');
+    for (const notTheirs of [tutor.email, admin.email, other.email, 'Olga goal'])
+      expect(everything).not.toContain(notTheirs);
+
+    // A wrong or missing password deletes nothing.
+    const wrong = await deleteAccount(student, 'not-the-password-at-all');
+    expect(wrong.status).toBe(403);
+    expect(await wrong.json()).toMatchObject({
+      code: 'WRONG_PASSWORD',
+      message: 'This password is not right. Your account has not been deleted.',
+    });
+    const missing = await send(t, 'POST', '/api/account/delete', {}, student.jar);
+    expect(missing.status).toBe(400);
+    expect((await missing.json()).message).toBe('Please enter your password to delete your account');
+    expect((await (await get(t, '/api/session', student.jar)).json()).user.id).toBe(student.id);
+
+    const deleted = await deleteAccount(student);
+    expect(deleted.status, await deleted.clone().text()).toBe(200);
+    expect(await deleted.json()).toEqual({
+      deleted: true,
+      message: 'Your account has been deleted. We are sorry to see you go.',
+    });
+
+    // This browser is signed out.
+    student.jar.store(deleted);
+    expect((await (await get(t, '/api/session', student.jar)).json()).user).toBeNull();
+    expect((await get(t, '/api/account/export', student.jar)).status).toBe(401);
+
+    // The upcoming lesson is called off for the tutor, its price back in the student's balance.
+    const lesson = await t.database.db
+      .selectFrom('lessons')
+      .select(['status', 'payment_status', 'note'])
+      .where('id', '=', upcomingId)
+      .executeTakeFirstOrThrow();
+    expect(lesson).toEqual({ status: 'cancelled', payment_status: 'released', note: '' });
+    await mailbox.waitFor(
+      (m) =>
+        m.to === tutor.email &&
+        m.subject.startsWith('Lesson cancelled') &&
+        m.text.includes(DELETED_USER_NAME),
+    );
+    await financeTotals(t, admin);
+
+    // The tutor's rating no longer counts the review.
+    const tutorAfter = await t.database.db
+      .selectFrom('tutor_profiles')
+      .select(['rating_count', 'rating_sum'])
+      .where('user_id', '=', tutor.id)
+      .executeTakeFirstOrThrow();
+    expect(tutorAfter).toEqual({ rating_count: 0, rating_sum: 0 });
+
+    // The tutor sees "Deleted user", and "Message deleted" where the message was.
+    const inbox = await (await get(t, '/api/conversations', tutor.jar)).json();
+    expect(inbox.conversations[0].other.displayName).toBe(DELETED_USER_NAME);
+    const thread = await (await get(t, `/api/conversations/${conversationId}/messages`, tutor.jar)).json();
+    const written = thread.messages.filter((m: { event: unknown }) => m.event === null);
+    expect(written.map((m: { text: string; deleted: boolean }) => [m.text, m.deleted])).toEqual([
+      [DELETED_MESSAGE_TEXT, true],
+      ['Happy to help with that', false],
+    ]);
+
+    // The deletion is in the audit log, without anything of the person.
+    const entry = await t.database.db
+      .selectFrom('audit_log')
+      .select(['actor', 'target', 'reason'])
+      .where('action', '=', 'account.deleted')
+      .executeTakeFirstOrThrow();
+    expect(entry).toEqual({ actor: DELETED_USER_NAME, target: DELETED_USER_NAME, reason: '' });
+
+    // Every row of every table: their address, name and words are gone, except in the audit
+    // log's earlier entries (the record of what admins did, which the database keeps unchanged)
+    // and, for the name, in mails addressed to other people.
+    const rows = await everyRow();
+    const allowed = (needle: string, row: { table: string; row: string }) =>
+      row.table === 'audit_log' || (needle === student.name.toLowerCase() && row.table === 'mail_outbox');
+    for (const needle of [student.email, student.name, ...Object.values(secrets)]) {
+      const where = rows.filter(
+        (row) => row.row.includes(needle.toLowerCase()) && !allowed(needle.toLowerCase(), row),
+      );
+      expect(where, `"${needle}" is still in the database`).toEqual([]);
+    }
+    const outbox = await t.database.db.selectFrom('mail_outbox').select(['recipient']).execute();
+    expect(outbox.some((mail) => mail.recipient === student.email)).toBe(false);
+    // What the school keeps: the ledger and the top-up, tied to the emptied account.
+    const kept = await t.database.db
+      .selectFrom('top_ups')
+      .innerJoin('users', 'users.id', 'top_ups.student_id')
+      .select(['users.display_name', 'users.email'])
+      .where('top_ups.student_id', '=', student.id)
+      .executeTakeFirstOrThrow();
+    expect(kept.display_name).toBe(DELETED_USER_NAME);
+    expect(kept.email).not.toContain('@');
+
+    // Read last: a sign-in tried with any address is counted under it, whoever had it.
+    expect((await signIn(t, student.email)).res.status).toBe(401);
+  }, 120_000);
+});
+
+describe('deleting a tutor', () => {
+  it('exports their photo, then takes their page, profile and photo away', async () => {
+    const tutor = await person('tutor', 'Petra Photographer');
+    await publishTutor(t, tutor);
+    const put = await t.request('/api/profile/photo', {
+      method: 'PUT',
+      body: (await png()) as unknown as BodyInit,
+      headers: { cookie: tutor.jar.header(), 'content-type': 'image/png' },
+    });
+    expect(put.status, await put.clone().text()).toBe(200);
+    const archive = await exportOf(tutor);
+    expect(Object.keys(archive.files)).toContain('photo.webp');
+    expect(archive.json('profile.json')).toMatchObject({
+      photo: 'photo.webp',
+      tutorProfile: { headline: 'Algebra made calm' },
+    });
+    expect((await get(t, `/api/tutors/${tutor.id}`)).status).toBe(200);
+
+    expect((await deleteAccount(tutor)).status).toBe(200);
+    expect((await get(t, `/api/tutors/${tutor.id}`)).status).toBe(404);
+    for (const table of [
+      'profile_photos',
+      'tutor_profiles',
+      'tutor_availability',
+      'sessions',
+      'accounts',
+    ] as const) {
+      const left = await t.database.db
+        .selectFrom(table)
+        .select('user_id')
+        .where('user_id', '=', tutor.id)
+        .execute();
+      expect(left, table).toEqual([]);
+    }
+  });
+});
+
+describe('what must be settled first', () => {
+  it('refuses a tutor who is still owed money: a payout first', async () => {
+    const admin = await person('student', 'Ada Second');
+    await makeAdmin(t, admin);
+    const tutor = await person('tutor');
+    await publishTutor(t, tutor);
+    const student = await person('student');
+    await topUp(t, student, admin, 3000);
+    const lessonId = await insertLesson(t.database.db, {
+      tutorId: tutor.id,
+      studentId: student.id,
+      status: 'completed',
+      start: Date.now() - DAY,
+      priceCents: 3000,
+      subject: 'Algebra',
+    });
+    const lesson = await t.database.db
+      .selectFrom('lessons')
+      .selectAll()
+      .where('id', '=', lessonId)
+      .executeTakeFirstOrThrow();
+    await t.database.db.transaction().execute(async (trx) => {
+      await holdPrice(trx, t.config.payments, lesson, Date.now());
+      await settleHold(trx, lessonId, Date.now());
+    });
+    const res = await deleteAccount(tutor);
+    expect(res.status).toBe(409);
+    expect(await res.json()).toMatchObject({
+      code: 'PAYOUT_FIRST',
+      message:
+        'You are still owed money for lessons. Please ask for a payout first, then delete your account.',
+    });
+    expect((await (await get(t, '/api/session', tutor.jar)).json()).user.id).toBe(tutor.id);
+  });
+
+  it('refuses an admin: the role is revoked first', async () => {
+    const admin = await person('student');
+    await makeAdmin(t, admin);
+    const res = await deleteAccount(admin);
+    expect(res.status).toBe(409);
+    expect((await res.json()).code).toBe('REVOKE_ADMIN_FIRST');
+  });
+
+  it('refuses a student with money in the wallet: a refund first', async () => {
+    const admin = await person('student');
+    await makeAdmin(t, admin);
+    const student = await person('student');
+    await topUp(t, student, admin, 1500);
+    const res = await deleteAccount(student);
+    expect(res.status).toBe(409);
+    expect(await res.json()).toMatchObject({
+      code: 'BALANCE_LEFT',
+      message:
+        'Your wallet still holds money. Please ask for a refund of your balance first, then delete your account.',
+    });
+    expect((await signIn(t, student.email)).res.status).toBe(200);
+  });
+
+  it('answers a signed-out caller 401', async () => {
+    expect((await t.request('/api/account/export')).status).toBe(401);
+    const res = await t.request('/api/account/delete', {
+      method: 'POST',
+      body: JSON.stringify({ password: TEST_PASSWORD }),
+    });
+    expect(res.status).toBe(401);
+  });
+});
