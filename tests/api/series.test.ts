@@ -328,7 +328,12 @@ describe('changing a series', () => {
     const bare = await send(t, 'POST', `/api/series/${series.id}/cancel`, {}, tutor.jar);
     expect(bare.status).toBe(400);
     const untouched = await Promise.all(series.lessons.map((lesson) => lessonOf(student, lesson.id)));
-    expect(untouched.map((lesson) => lesson.status)).toEqual(['confirmed', 'confirmed', 'confirmed', 'confirmed']);
+    expect(untouched.map((lesson) => lesson.status)).toEqual([
+      'confirmed',
+      'confirmed',
+      'confirmed',
+      'confirmed',
+    ]);
 
     const res = await send(
       t,
