@@ -49,6 +49,7 @@ import { createLiveHub, type LiveHub } from './messages/live';
 import { messageRoutes } from './messages/message-routes';
 import { lessonLine } from './messages/messages';
 import { stripeCardPayments } from './money/stripe';
+import { packageRoutes } from './money/package-routes';
 import { type CardPayments, walletRoutes } from './money/wallet-routes';
 import { PHOTO_PATH, profileDetailsRoutes } from './profile/profile-details-routes';
 import { profileRoutes } from './profile/profile-routes';
@@ -183,7 +184,7 @@ function createApi(deps: AppDependencies, services: AppServices, auth: Auth, ses
     .route('/', accountRoutes({ auth, sessions, database, limiters }))
     .route('/', profileRoutes({ auth, sessions, db, limiters }))
     .route('/', profileDetailsRoutes({ sessions, db, limiters, photoDecodes: deps.photoDecodes }))
-    .route('/', tutorRoutes({ db, listing, sessions }))
+    .route('/', tutorRoutes({ db, listing, sessions, payments: config.payments }))
     .route('/', reviewRoutes({ db, sessions, limiters, listing }))
     .route(
       '/',
@@ -213,6 +214,7 @@ function createApi(deps: AppDependencies, services: AppServices, auth: Auth, ses
       '/',
       walletRoutes({ db, sessions, limiters, payments: config.payments, settings, cards: services.cards }),
     )
+    .route('/', packageRoutes({ db, sessions, limiters, payments: config.payments, listing }))
     .route(
       '/admin',
       adminRoutes({

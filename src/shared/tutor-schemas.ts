@@ -217,5 +217,16 @@ export interface TutorPublicProfile extends TutorCard {
      * who had a trial or any other lesson with this tutor already (signed out, they may).
      */
     trialAvailable: boolean;
+    /**
+     * The lesson packages the tutor offers, with their prices; empty while the school takes no
+     * payments through Tutorlane.
+     */
+    packages: {
+      lessons: number;
+      minutes: number;
+      discountPercent: number;
+      perLessonCents: number;
+      totalCents: number;
+    }[];
   };
 }

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Availability, BookingSettings } from '../../shared/lessons/availability';
 import { DEFAULT_TRIAL } from '../../shared/lessons/lesson-constants';
 import { DEFAULT_BOOKING_SETTINGS } from '../../shared/lessons/lesson-schemas';
+import type { PackageOffer } from '../../shared/lessons/packages';
 import type { TrialSetting } from '../../shared/lessons/trials';
 import type { DB } from '../db/schema';
 import type { Db } from './lesson-records';
@@ -11,6 +12,8 @@ import type { Db } from './lesson-records';
 export interface AvailabilityView extends Availability, BookingSettings {
   /** The trial lesson the tutor offers, and its price as they set it. */
   trial: TrialSetting;
+  /** The lesson packages the tutor offers (at most three). */
+  packages: PackageOffer[];
 }
 
 /** A tutor's availability; a tutor who never saved one has no windows and the default settings. */
@@ -30,6 +33,7 @@ export async function readAvailability(db: Db, tutorId: string): Promise<Availab
       'a.instant_booking',
       'a.trial_offered',
       'a.trial_price_cents',
+      'a.packages',
     ])
     .where('u.id', '=', tutorId)
     .executeTakeFirst();
@@ -48,17 +52,22 @@ export async function readAvailability(db: Db, tutorId: string): Promise<Availab
       offered: row?.trial_offered ?? DEFAULT_TRIAL.offered,
       priceCents: row?.trial_price_cents ?? DEFAULT_TRIAL.priceCents,
     },
+    packages: row?.packages ?? [],
   };
 }
 
 /**
  * Saves a tutor's availability; its time zone is the profile's. Checked by availabilitySchema
- * before (and the trial's price against the hourly rate). Without a trial, the saved one stays.
+ * before (and the trial's price against the hourly rate). Without a trial, the saved one stays;
+ * so do the saved package offers without `packages`.
  */
 export async function saveAvailability(
   db: Kysely<DB>,
   tutorId: string,
-  input: Omit<AvailabilityView, 'trial'> & { trial?: TrialSetting | undefined },
+  input: Omit<AvailabilityView, 'trial' | 'packages'> & {
+    trial?: TrialSetting | undefined;
+    packages?: PackageOffer[] | undefined;
+  },
 ): Promise<void> {
   const row = {
     weekly: JSON.stringify(
@@ -72,6 +81,7 @@ export async function saveAvailability(
     buffer_minutes: input.bufferMinutes,
     instant_booking: input.instantBooking,
     ...(input.trial ? { trial_offered: input.trial.offered, trial_price_cents: input.trial.priceCents } : {}),
+    ...(input.packages ? { packages: JSON.stringify(input.packages) } : {}),
     updated_at: new Date(),
   };
   await db.transaction().execute(async (trx) => {

@@ -27,6 +27,7 @@ const lessonColumns = [
   'l.proposed_end',
   'l.proposal_note',
   'l.proposed_at',
+  'l.package_id',
 ] as const;
 
 function lessonsWithNames(db: Db) {

@@ -89,6 +89,8 @@ export interface LessonView {
    * refunded by an admin, or none (booked while payments were off, or free).
    */
   payment: { status: LessonPaymentStatus; amountCents: number; currency: string };
+  /** The student's lesson package that paid for it, or null when the balance did (or nothing). */
+  packageId: string | null;
   /** The tutor's open proposal of a new time; null when none is open, and always from its start. */
   proposal: Proposal | null;
 }
@@ -117,6 +119,7 @@ export type LessonRow = Pick<
   | 'proposed_end'
   | 'proposal_note'
   | 'proposed_at'
+  | 'package_id'
 >;
 
 /** What a stored status reads as at `now`. */
@@ -204,6 +207,7 @@ export function toView(
       : null,
     cancellation: cancellationOf(row),
     payment: { status: row.payment_status, amountCents: row.price_cents, currency: row.currency },
+    packageId: row.package_id,
     proposal: proposalAt(row, now),
   };
 }
@@ -232,4 +236,5 @@ export const lessonRowColumns = [
   'proposed_end',
   'proposal_note',
   'proposed_at',
+  'package_id',
 ] as const;

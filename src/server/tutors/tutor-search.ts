@@ -6,6 +6,8 @@
  */
 import { type Kysely, sql } from 'kysely';
 import { DEFAULT_BOOKING_SETTINGS } from '../../shared/lessons/lesson-schemas';
+import { minorPerUnit } from '../../shared/amounts';
+import { offerPrices } from '../../shared/lessons/packages';
 import { trialPriceCents } from '../../shared/lessons/trials';
 import { displayedAverage, PRIOR_MEAN, PRIOR_WEIGHT } from '../../shared/reviews/review-rules';
 import { DEFAULT_PAGE_SIZE, effectiveSort } from '../../shared/tutor-catalog';
@@ -245,6 +247,8 @@ export async function findListedTutor(
   id: string,
   listing: Listing,
   mayTakeTrial: () => Promise<boolean> = async () => true,
+  /** The school's payments: packages are sold only while they are on, in the currency's minor unit. */
+  payments: { on: boolean; currency: string } = { on: false, currency: 'USD' },
 ): Promise<TutorPublicProfile | null> {
   const row = await db
     .selectFrom('tutor_profiles as tp')
@@ -262,10 +266,12 @@ export async function findListedTutor(
       'a.instant_booking as instantBooking',
       'a.weekly as weekly',
       'a.overrides as overrides',
+      'a.packages as packages',
     ])
     .executeTakeFirst();
   if (!row) return null;
-  const { about, timeZone, createdAt, lessonMinutes, instantBooking, weekly, overrides, ...card } = row;
+  const { about, timeZone, createdAt, lessonMinutes, instantBooking, weekly, overrides, packages, ...card } =
+    row;
   const tutorCard = toCard(card);
   return {
     ...tutorCard,
@@ -279,6 +285,12 @@ export async function findListedTutor(
       hasHours:
         (weekly?.length ?? 0) > 0 || (overrides ?? []).some((override) => override.windows.length > 0),
       trialAvailable: tutorCard.trial !== null && (await mayTakeTrial()),
+      packages: payments.on
+        ? (packages ?? []).map((offer) => ({
+            ...offer,
+            ...offerPrices(offer, card.hourlyRate ?? 0, minorPerUnit(payments.currency)),
+          }))
+        : [],
     },
   };
 }

@@ -7,6 +7,7 @@ import { EARLIEST_YEAR, LATEST_YEAR } from '../constants';
 import { freeText } from '../schemas';
 import { chosenSubjectSchema, timeZoneSchema } from '../tutor-schemas';
 import { clockMinutes } from './availability';
+import { packageOffersSchema } from './packages';
 import {
   DEFAULT_BOOKING_SETTINGS,
   LESSON_LENGTHS,
@@ -149,6 +150,8 @@ export const availabilitySchema = z
           },
         )
         .optional(),
+      // Left out, the package offers stay as they were saved, as the trial does.
+      packages: packageOffersSchema.optional(),
     },
     {
       error: (issue) =>
@@ -253,6 +256,8 @@ export const bookingSchema = z
       trial: z
         .literal(true, { error: 'trial can only be true (leave it out for a regular lesson)' })
         .optional(),
+      /** The student's package to pay with; without it, a package for this tutor and length is used if one has a credit. */
+      packageId: z.uuid({ error: 'This package does not exist' }).optional(),
     },
     {
       error: (issue) =>

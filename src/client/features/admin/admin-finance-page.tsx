@@ -120,6 +120,7 @@ function Totals({ finance }: { finance: Finance }) {
   const figures: { label: string; amount: Amount; detail: string }[] = [
     { label: 'Student balances', amount: totals.studentBalances, detail: 'Topped up, not yet spent' },
     { label: 'Held for lessons', amount: totals.held, detail: 'Paid for lessons still to take place' },
+    { label: 'Lesson packages', amount: totals.packages, detail: 'Paid for package lessons not yet booked' },
     { label: 'Owed to tutors', amount: totals.tutorPayable, detail: 'Earned, not yet paid out' },
     { label: 'School revenue', amount: totals.schoolRevenue, detail: 'Commission on lessons taught' },
     { label: 'Transfers received', amount: totals.clearing.manual, detail: 'Clearing: bank transfers' },
