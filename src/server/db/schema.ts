@@ -81,10 +81,7 @@ interface PackageOfferRow {
 }
 
 export type LessonPackageStatus = 'active' | 'ended';
-type LessonPackagesTable = WithColumns<
-  Generated.LessonPackages,
-  { status: Defaulted<LessonPackageStatus> }
->;
+type LessonPackagesTable = WithColumns<Generated.LessonPackages, { status: Defaulted<LessonPackageStatus> }>;
 
 type LessonsTable = WithColumns<
   Generated.Lessons,

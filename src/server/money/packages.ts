@@ -143,7 +143,11 @@ export async function buyPackage(
     (item) => item.lessons === request.lessons && item.minutes === request.minutes,
   );
   if (!offer) throw new ApiError(400, packageMessages.notOffered, 'VALIDATION_ERROR');
-  const { perLessonCents, totalCents } = offerPrices(offer, tutor.hourly_rate, minorPerUnit(payments.currency));
+  const { perLessonCents, totalCents } = offerPrices(
+    offer,
+    tutor.hourly_rate,
+    minorPerUnit(payments.currency),
+  );
   const id = randomUUID();
   await db.transaction().execute(async (trx) => {
     const balance = await lockedBalanceOf(trx, accounts.balance(request.studentId), payments.currency);
@@ -272,7 +276,11 @@ export async function packageCreditFor(
     const row = candidates[0];
     if (!row) throw new ApiError(404, packageMessages.notFound, 'NOT_FOUND');
     if (row.tutor_id !== request.tutorId || row.minutes !== request.minutes)
-      throw new ApiError(400, packageMessages.otherLesson(request.tutorName, row.minutes), 'VALIDATION_ERROR');
+      throw new ApiError(
+        400,
+        packageMessages.otherLesson(request.tutorName, row.minutes),
+        'VALIDATION_ERROR',
+      );
     if (row.status === 'ended') throw new ApiError(409, packageMessages.ended, 'PACKAGE_ENDED');
   }
   for (const row of candidates) {

@@ -5,8 +5,8 @@
  * src/shared/reviews/review-rules.ts), and pages with a total count. Only public fields leave here.
  */
 import { type Kysely, sql } from 'kysely';
-import { DEFAULT_BOOKING_SETTINGS } from '../../shared/lessons/lesson-schemas';
 import { minorPerUnit } from '../../shared/amounts';
+import { DEFAULT_BOOKING_SETTINGS } from '../../shared/lessons/lesson-schemas';
 import { offerPrices } from '../../shared/lessons/packages';
 import { trialPriceCents } from '../../shared/lessons/trials';
 import { displayedAverage, PRIOR_MEAN, PRIOR_WEIGHT } from '../../shared/reviews/review-rules';

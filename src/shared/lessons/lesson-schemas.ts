@@ -7,7 +7,6 @@ import { EARLIEST_YEAR, LATEST_YEAR } from '../constants';
 import { freeText } from '../schemas';
 import { chosenSubjectSchema, timeZoneSchema } from '../tutor-schemas';
 import { clockMinutes } from './availability';
-import { packageOffersSchema } from './packages';
 import {
   DEFAULT_BOOKING_SETTINGS,
   LESSON_LENGTHS,
@@ -19,6 +18,7 @@ import {
   TRIAL_MINUTES,
   WEEKDAY_NAMES,
 } from './lesson-constants';
+import { packageOffersSchema } from './packages';
 
 export { DEFAULT_BOOKING_SETTINGS, LESSON_LENGTHS, SLOT_STEPS, WEEKDAY_NAMES };
 

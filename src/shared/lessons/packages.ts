@@ -56,7 +56,9 @@ export const packageOfferSchema = z.strictObject(
       .min(0, discountMessage)
       .max(MAX_PACKAGE_DISCOUNT, discountMessage),
   },
-  { error: (issue) => (issue.code === 'unrecognized_keys' ? 'A package offer has no such field' : undefined) },
+  {
+    error: (issue) => (issue.code === 'unrecognized_keys' ? 'A package offer has no such field' : undefined),
+  },
 );
 
 export const packageOffersSchema = z
@@ -84,7 +86,9 @@ export const buyPackageSchema = z.strictObject(
   },
   {
     error: (issue) =>
-      issue.code === 'unrecognized_keys' ? `A package purchase has no such field: ${issue.keys.join(', ')}` : undefined,
+      issue.code === 'unrecognized_keys'
+        ? `A package purchase has no such field: ${issue.keys.join(', ')}`
+        : undefined,
   },
 );
 

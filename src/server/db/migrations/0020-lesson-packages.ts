@@ -30,7 +30,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )
     .addColumn('per_lesson_cents', 'integer', (c) => c.notNull().check(sql`per_lesson_cents > 0`))
     .addColumn('currency', 'text', (c) => c.notNull())
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('active').check(sql`status in ('active', 'ended')`))
+    .addColumn('status', 'text', (c) =>
+      c.notNull().defaultTo('active').check(sql`status in ('active', 'ended')`),
+    )
     .addColumn('bought_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('ended_at', 'timestamptz')
     .addCheckConstraint('lesson_packages_ended_at', sql`(status = 'ended') = (ended_at is not null)`)
@@ -46,7 +48,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .alterTable('lessons')
     .addColumn('package_id', 'text', (c) => c.references('lesson_packages.id'))
     .execute();
-  await sql`create index lessons_package_idx on lessons (package_id) where package_id is not null`.execute(db);
+  await sql`create index lessons_package_idx on lessons (package_id) where package_id is not null`.execute(
+    db,
+  );
 
   // The ledger learns the package account and its two transactions; its balance never goes below
   // zero, like a student's balance and a lesson's hold.
