@@ -8,6 +8,7 @@ import { lessonPriceCents } from './availability';
 import { LESSON_LENGTHS } from './lesson-constants';
 
 export const PACKAGE_SIZES = [5, 10, 20] as const;
+export type PackageSize = (typeof PACKAGE_SIZES)[number];
 export const MAX_PACKAGE_DISCOUNT = 30;
 export const MAX_PACKAGE_OFFERS = 3;
 
