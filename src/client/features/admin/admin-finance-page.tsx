@@ -144,13 +144,13 @@ function Totals({ finance }: { finance: Finance }) {
       </dl>
       {sum === 0 ? (
         <p className="mt-4 text-sm text-slate-700">
-          These six figures sum to {moneyLabel(0, currency)}: every movement is written into one account as
+          These seven figures sum to {moneyLabel(0, currency)}: every movement is written into one account as
           much as out of another, so money is never made or lost in the ledger.
         </p>
       ) : (
         <div className="mt-4">
           <ErrorMessage>
-            These six figures sum to {moneyLabel(sum, currency)} instead of zero: the ledger is out of
+            These seven figures sum to {moneyLabel(sum, currency)} instead of zero: the ledger is out of
             balance. Tell whoever runs the server before recording anything else.
           </ErrorMessage>
         </div>
