@@ -250,11 +250,11 @@ function StudentView({
           </div>
         ) : null}
       </CardSection>
+      <CardSection title="Your packages" className="lg:col-span-3">
+        <WalletPackages packages={packages} timeZone={timeZone} />
+      </CardSection>
       <CardSection title="Your top-ups">
         <TopUpList topUps={wallet.topUps} timeZone={timeZone} />
-      </CardSection>
-      <CardSection title="Your packages" className="lg:col-span-2">
-        <WalletPackages packages={packages} timeZone={timeZone} />
       </CardSection>
       {history}
     </div>
