@@ -26,7 +26,7 @@ const mailHttpPort = appPort + 3;
 // other features' specs to their subject with PAYMENTS=off.
 const paidPort = appPort + 4;
 const paidUrl = `http://127.0.0.1:${paidPort}`;
-const walletSpecs = /wallet\.spec\.ts$/;
+const walletSpecs = /(wallet|packages)\.spec\.ts$/;
 // The config is loaded by the runner and by every worker: create and seed the data folder once,
 // before the server opens it (Playwright starts web servers before any global setup).
 if (!process.env.BROWSER_TEST_DATA_DIR) {

@@ -52,6 +52,7 @@ import { createLiveHub, type LiveHub } from './messages/live';
 import { messageRoutes } from './messages/message-routes';
 import { lessonLine } from './messages/messages';
 import { createMetrics, METRICS_PATH, type Metrics } from './metrics/metrics';
+import { packageRoutes } from './money/package-routes';
 import { stripeCardPayments } from './money/stripe';
 import { type CardPayments, walletRoutes } from './money/wallet-routes';
 import { PHOTO_PATH, profileDetailsRoutes } from './profile/profile-details-routes';
@@ -230,7 +231,7 @@ function createApi(deps: AppDependencies, services: AppServices, auth: Auth, ses
       }),
     )
     .route('/', profileDetailsRoutes({ sessions, db, limiters, photoDecodes: deps.photoDecodes }))
-    .route('/', tutorRoutes({ db, listing, sessions }))
+    .route('/', tutorRoutes({ db, listing, sessions, payments: config.payments }))
     .route('/', reviewRoutes({ db, sessions, limiters, listing }))
     .route('/', lessonRoutes({ ...lessonDeps, limiters, sessions }))
     .route('/', roomRoutes({ db, sessions, limiters, live, iceServers: config.iceServers }))
@@ -247,6 +248,7 @@ function createApi(deps: AppDependencies, services: AppServices, auth: Auth, ses
       '/',
       walletRoutes({ db, sessions, limiters, payments: config.payments, settings, cards: services.cards }),
     )
+    .route('/', packageRoutes({ db, sessions, limiters, payments: config.payments, listing }))
     .route(
       '/admin',
       adminRoutes({

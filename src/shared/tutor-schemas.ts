@@ -220,5 +220,16 @@ export interface TutorPublicProfile extends TutorCard {
     trialAvailable: boolean;
     /** The cancellation policy a lesson booked now would keep. */
     cancellationPolicy: CancellationPolicy;
+    /**
+     * The lesson packages the tutor offers, with their prices; empty while the school takes no
+     * payments through Tutorlane.
+     */
+    packages: {
+      lessons: number;
+      minutes: number;
+      discountPercent: number;
+      perLessonCents: number;
+      totalCents: number;
+    }[];
   };
 }

@@ -114,7 +114,7 @@ test('a student tops up by transfer, an admin confirms it, and a booking takes t
   await signInAs(admin, seededPair().admin);
   await admin.goto('/admin/finance');
   await expect(admin.getByRole('heading', { level: 1, name: 'Finance' })).toBeVisible();
-  await expect(admin.getByText(/These six figures sum to \$0\.00/)).toBeVisible();
+  await expect(admin.getByText(/These seven figures sum to \$0\.00/)).toBeVisible();
   await admin
     .getByRole('button', { name: `Confirm $50.00 from ${student.displayName} (${reference})` })
     .click();

@@ -73,6 +73,7 @@ export async function financeTotals(t: TestApp, admin: Someone) {
   const cents = {
     studentBalances: totals.studentBalances?.amountCents ?? 0,
     held: totals.held?.amountCents ?? 0,
+    packages: totals.packages?.amountCents ?? 0,
     tutorPayable: totals.tutorPayable?.amountCents ?? 0,
     schoolRevenue: totals.schoolRevenue?.amountCents ?? 0,
     manual: totals.clearing.manual.amountCents,

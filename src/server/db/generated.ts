@@ -177,6 +177,20 @@ export interface LessonNotes {
   updated_at: Generated<Timestamp>;
 }
 
+export interface LessonPackages {
+  bought_at: Generated<Timestamp>;
+  currency: string;
+  discount_percent: number;
+  ended_at: Timestamp | null;
+  id: string;
+  lessons: number;
+  minutes: number;
+  per_lesson_cents: number;
+  status: Generated<string>;
+  student_id: string;
+  tutor_id: string;
+}
+
 export interface LessonReminders {
   kind: string;
   lesson_id: string;
@@ -202,6 +216,7 @@ export interface Lessons {
   late_fee_percent: Generated<number>;
   minutes: number;
   note: Generated<string>;
+  package_id: string | null;
   payment_status: Generated<string>;
   price_cents: number;
   proposal_note: string | null;
@@ -366,6 +381,7 @@ export interface TutorAvailability {
   lesson_minutes: Generated<number[]>;
   minimum_notice_hours: Generated<number>;
   overrides: Generated<Json>;
+  packages: Generated<Json>;
   slot_step_minutes: Generated<number>;
   trial_offered: Generated<boolean>;
   trial_price_cents: Generated<number>;
@@ -455,6 +471,7 @@ export interface DB {
   lesson_attendance: LessonAttendance;
   lesson_chat: LessonChat;
   lesson_notes: LessonNotes;
+  lesson_packages: LessonPackages;
   lesson_reminders: LessonReminders;
   lesson_series: LessonSeries;
   lessons: Lessons;

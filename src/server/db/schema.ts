@@ -66,8 +66,22 @@ type TutorVerificationsTable = WithColumns<
 
 type TutorAvailabilityTable = WithColumns<
   Generated.TutorAvailability,
-  { weekly: Json<WeeklyWindowRow[]>; overrides: Json<DateOverrideRow[]> }
+  {
+    weekly: Json<WeeklyWindowRow[]>;
+    overrides: Json<DateOverrideRow[]>;
+    packages: ColumnType<PackageOfferRow[], string | undefined, string>;
+  }
 >;
+
+/** A lesson package a tutor offers (migration 0020). */
+interface PackageOfferRow {
+  lessons: number;
+  minutes: number;
+  discountPercent: number;
+}
+
+export type LessonPackageStatus = 'active' | 'ended';
+type LessonPackagesTable = WithColumns<Generated.LessonPackages, { status: Defaulted<LessonPackageStatus> }>;
 
 type LessonsTable = WithColumns<
   Generated.Lessons,
@@ -107,7 +121,7 @@ type ProfilePhotosTable = WithColumns<Generated.ProfilePhotos, { image: Uint8Arr
 export type SiteSettingsTable = Generated.SiteSettings;
 
 /** Money's ledger (migration 0014): what the CHECK constraints allow, and what its trigger fills in. */
-export type LedgerAccountKind = 'balance' | 'hold' | 'payable' | 'revenue' | 'clearing';
+export type LedgerAccountKind = 'balance' | 'hold' | 'payable' | 'revenue' | 'clearing' | 'package';
 export type LedgerTransactionKind =
   | 'top_up'
   | 'lesson_hold'
@@ -115,7 +129,9 @@ export type LedgerTransactionKind =
   | 'lesson_settle'
   | 'lesson_refund'
   | 'payout'
-  | 'balance_refund';
+  | 'balance_refund'
+  | 'package_buy'
+  | 'package_end';
 export type LessonPaymentStatus = 'none' | 'held' | 'settled' | 'released' | 'refunded' | 'fee';
 export type TopUpStatus = 'pending' | 'confirmed' | 'rejected';
 export type TopUpMethod = 'manual' | 'stripe';
@@ -152,5 +168,6 @@ export type DB = WithColumns<
     ledger_transactions: LedgerTransactionsTable;
     ledger_entries: LedgerEntriesTable;
     top_ups: TopUpsTable;
+    lesson_packages: LessonPackagesTable;
   }
 >;

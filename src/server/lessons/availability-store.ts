@@ -7,6 +7,7 @@ import {
 } from '../../shared/lessons/cancellation-policy';
 import { DEFAULT_TRIAL } from '../../shared/lessons/lesson-constants';
 import { DEFAULT_BOOKING_SETTINGS } from '../../shared/lessons/lesson-schemas';
+import type { PackageOffer } from '../../shared/lessons/packages';
 import type { TrialSetting } from '../../shared/lessons/trials';
 import type { DB } from '../db/schema';
 import type { Db } from './lesson-records';
@@ -15,6 +16,8 @@ import type { Db } from './lesson-records';
 export interface AvailabilityView extends Availability, BookingSettings, CancellationPolicy {
   /** The trial lesson the tutor offers, and its price as they set it. */
   trial: TrialSetting;
+  /** The lesson packages the tutor offers (at most three). */
+  packages: PackageOffer[];
 }
 
 /** The columns an availability is read from: `u` the tutor's user row, `a` their tutor_availability. */
@@ -32,6 +35,7 @@ export const availabilityColumns = [
   'a.trial_price_cents',
   'a.cancellation_window_hours',
   'a.late_cancel_fee_percent',
+  'a.packages',
 ] as const;
 
 /**
@@ -71,19 +75,22 @@ export function availabilityOfRow(row: AvailabilityRow | undefined): Availabilit
       offered: row?.trial_offered ?? DEFAULT_TRIAL.offered,
       priceCents: row?.trial_price_cents ?? DEFAULT_TRIAL.priceCents,
     },
+    packages: row?.packages ?? [],
   };
 }
 
 /**
  * Saves a tutor's availability; its time zone is the profile's. Checked by availabilitySchema
  * before (and the trial's price against the hourly rate). Without a trial, the saved one stays;
- * so does the cancellation policy without its fields.
+ * so does the cancellation policy without its fields, and so do the saved package offers without
+ * `packages`.
  */
 export async function saveAvailability(
   db: Kysely<DB>,
   tutorId: string,
-  input: Omit<AvailabilityView, 'trial' | keyof CancellationPolicy> & {
+  input: Omit<AvailabilityView, 'trial' | 'packages' | keyof CancellationPolicy> & {
     trial?: TrialSetting | undefined;
+    packages?: PackageOffer[] | undefined;
   } & { [Key in keyof CancellationPolicy]?: number | undefined },
 ): Promise<void> {
   const row = {
@@ -104,6 +111,7 @@ export async function saveAvailability(
       ? { late_cancel_fee_percent: input.lateCancelFeePercent }
       : {}),
     ...(input.trial ? { trial_offered: input.trial.offered, trial_price_cents: input.trial.priceCents } : {}),
+    ...(input.packages ? { packages: JSON.stringify(input.packages) } : {}),
     updated_at: new Date(),
   };
   await db.transaction().execute(async (trx) => {

@@ -33,6 +33,7 @@ const lessonColumns = [
   'l.late_fee_percent',
   'l.cancel_fee_cents',
   'l.cancelled_late',
+  'l.package_id',
 ] as const;
 
 function lessonsWithNames(db: Db) {

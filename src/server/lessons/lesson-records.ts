@@ -108,6 +108,8 @@ export interface LessonView {
    * refunded by an admin, or none (booked while payments were off, or free).
    */
   payment: { status: LessonPaymentStatus; amountCents: number; currency: string };
+  /** The student's lesson package that paid for it, or null when the balance did (or nothing). */
+  packageId: string | null;
   /** The tutor's open proposal of a new time; null when none is open, and always from its start. */
   proposal: Proposal | null;
   /** The weekly series it was booked in (docs/api.md, "Weekly series"); null for a single booking. */
@@ -144,6 +146,7 @@ export type LessonRow = Pick<
   | 'late_fee_percent'
   | 'cancel_fee_cents'
   | 'cancelled_late'
+  | 'package_id'
 >;
 
 /** What a stored status reads as at `now`. */
@@ -260,6 +263,7 @@ export function toView(
       : null,
     cancellation: cancellationOf(row, status, now),
     payment: { status: row.payment_status, amountCents: row.price_cents, currency: row.currency },
+    packageId: row.package_id,
     proposal: proposalAt(row, now),
     seriesId: row.series_id,
   };
@@ -295,4 +299,5 @@ export const lessonRowColumns = [
   'late_fee_percent',
   'cancel_fee_cents',
   'cancelled_late',
+  'package_id',
 ] as const;

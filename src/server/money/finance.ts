@@ -69,6 +69,8 @@ export async function financeOverview(db: Kysely<DB>, currency: string) {
     totals: {
       studentBalances: amount(totals.studentBalances, currency),
       held: amount(totals.held, currency),
+      // Paid for lesson packages and not yet used or returned.
+      packages: amount(totals.packages, currency),
       tutorPayable: amount(totals.tutorPayable, currency),
       schoolRevenue: amount(totals.schoolRevenue, currency),
       clearing: {

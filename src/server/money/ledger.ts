@@ -10,6 +10,8 @@
  *   release     hold:<lesson>     -P   balance:<student> +P
  *   settlement  hold:<lesson>     -P   payable:<tutor>   +(P-C)   revenue +C
  *   payout      payable:<tutor>   -A   clearing:manual   +A
+ *   package     balance:<student> -T   package:<id>      +T   (bought; ./packages.ts)
+ *   its lesson  package:<id>      -P   hold:<lesson>     +P   (and a release returns it there)
  *
  * so a clearing account stands at minus what came in through it, less what went out, and all
  * accounts together at zero. The database enforces the rules (see the migration); the functions
@@ -33,6 +35,12 @@ export const accounts = {
   payable: (tutorId: string) => ({ id: `payable:${tutorId}`, kind: 'payable' as const, userId: tutorId }),
   revenue: () => ({ id: 'revenue', kind: 'revenue' as const }),
   clearing: (method: ClearingMethod) => ({ id: `clearing:${method}`, kind: 'clearing' as const }),
+  /** A lesson package's money, the student's until its lessons use it or it ends. */
+  package: (packageId: string, studentId: string) => ({
+    id: `package:${packageId}`,
+    kind: 'package' as const,
+    userId: studentId,
+  }),
 };
 
 export interface AccountRef {
@@ -184,6 +192,7 @@ export async function totalsByAccount(db: Db) {
   return {
     studentBalances: total('balance'),
     held: total('hold'),
+    packages: total('package'),
     tutorPayable: total('payable'),
     schoolRevenue: total('revenue'),
     clearing: { manual: total('clearing:manual'), stripe: total('clearing:stripe') },

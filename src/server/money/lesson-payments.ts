@@ -2,8 +2,10 @@
  * What a lesson's money does at each step of the lesson, always inside the transaction that
  * changes the lesson, so the two commit together:
  * - booked (instantly or as a request): its price moves from the student's balance to its hold;
+ * - booked with a package's credit (./packages.ts): one lesson's price moves from the package's
+ *   account to its hold instead, at the price fixed when the package was bought;
  * - declined, expired, cancelled under the rules, or cancelled by a suspension: the hold goes
- *   back to the balance in full;
+ *   back in full to where it came from (the balance, or the package while it is active);
  * - completed, or its student marked a no-show: the hold is settled, the commission to the
  *   school's revenue and the rest to the tutor's payable;
  * - cancelled late by its student: the fee is settled like a lesson (the commission to the
@@ -19,6 +21,7 @@ import { formatAmount } from '../../shared/amounts';
 import type { DB, LessonPaymentStatus } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { accounts, balanceOf, commissionOf, lockedBalanceOf, post } from './ledger';
+import { releaseAccountFor } from './packages';
 
 /** How this school takes money for lessons (src/server/config). */
 export interface PaymentRules {
@@ -110,18 +113,25 @@ async function lessonFor(trx: Transaction<DB>, lessonId: string) {
       'currency',
       'commission_percent',
       'payment_status',
+      'package_id',
     ])
     .where('id', '=', lessonId)
     .executeTakeFirstOrThrow();
 }
 
-/** Gives a lesson's hold back to its student in full (declined, expired, cancelled). */
+/**
+ * Gives what a lesson's hold holds back to where it came from (declined, expired, cancelled): the
+ * package that paid for it while that package is active, else the student's balance. A fee taken
+ * from the hold first leaves the rest to go back.
+ */
 export async function releaseHold(
   trx: Transaction<DB>,
   lessonId: string,
   by: { actorId: string | null; now: number },
 ) {
   const lesson = await lessonFor(trx, lessonId);
+  // The package's row before any ledger account, in the order a booking and an ending lock them.
+  const back = await releaseAccountFor(trx, lesson);
   const held = await lockedBalanceOf(trx, accounts.hold(lesson.id), lesson.currency);
   if (held <= 0) return;
   await post(trx, {
@@ -133,7 +143,7 @@ export async function releaseHold(
     memo: lessonMemo(lesson),
     entries: [
       { account: accounts.hold(lesson.id), amountCents: -held },
-      { account: accounts.balance(lesson.student_id), amountCents: held },
+      { account: back, amountCents: held },
     ],
     now: by.now,
   });

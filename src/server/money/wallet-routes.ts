@@ -208,6 +208,8 @@ const KIND_TITLES: Record<string, string> = {
   lesson_refund: 'Lesson refund',
   payout: 'Payout',
   balance_refund: 'Balance refund',
+  package_buy: 'Lesson package',
+  package_end: 'Lesson package ended',
 };
 
 /** A receipt number as people read it: R- and at least six digits. */

@@ -20,7 +20,12 @@ import { findFeaturedTutor, findListedTutor, searchTutors } from './tutor-search
 const notPublic = 'This tutor profile does not exist or is not public';
 const tutorParam = z.object({ id: tutorIdSchema });
 
-export function tutorRoutes(deps: { db: Kysely<DB>; listing: Listing; sessions: SessionReader }) {
+export function tutorRoutes(deps: {
+  db: Kysely<DB>;
+  listing: Listing;
+  sessions: SessionReader;
+  payments: { on: boolean; currency: string };
+}) {
   const { db, listing } = deps;
   return new Hono<AppEnv>()
     .get('/tutors', validate('query', tutorSearchSchema), async (c) => {
@@ -43,7 +48,7 @@ export function tutorRoutes(deps: { db: Kysely<DB>; listing: Listing; sessions: 
         const viewer = await deps.sessions.signedInUser(c);
         return viewer?.role !== 'student' || !(await hadLessonWith(db, viewer.id, id, Date.now()));
       };
-      const tutor = await findListedTutor(db, id, listing, mayTakeTrial);
+      const tutor = await findListedTutor(db, id, listing, mayTakeTrial, deps.payments);
       if (!tutor) return errorResponse(c, 404, notPublic, 'NOT_FOUND');
       c.header('Cache-Control', 'no-cache');
       return c.json(tutor, 200);

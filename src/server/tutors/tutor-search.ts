@@ -6,7 +6,9 @@
  */
 import { type Kysely, sql } from 'kysely';
 import { DEFAULT_CANCELLATION_POLICY } from '../../shared/lessons/cancellation-policy';
+import { minorPerUnit } from '../../shared/amounts';
 import { DEFAULT_BOOKING_SETTINGS } from '../../shared/lessons/lesson-schemas';
+import { offerPrices } from '../../shared/lessons/packages';
 import { trialPriceCents } from '../../shared/lessons/trials';
 import { displayedAverage, PRIOR_MEAN, PRIOR_WEIGHT } from '../../shared/reviews/review-rules';
 import { DEFAULT_PAGE_SIZE, effectiveSort } from '../../shared/tutor-catalog';
@@ -246,6 +248,8 @@ export async function findListedTutor(
   id: string,
   listing: Listing,
   mayTakeTrial: () => Promise<boolean> = async () => true,
+  /** The school's payments: packages are sold only while they are on, in the currency's minor unit. */
+  payments: { on: boolean; currency: string } = { on: false, currency: 'USD' },
 ): Promise<TutorPublicProfile | null> {
   const row = await db
     .selectFrom('tutor_profiles as tp')
@@ -265,6 +269,7 @@ export async function findListedTutor(
       'a.overrides as overrides',
       'a.cancellation_window_hours as cancellationWindowHours',
       'a.late_cancel_fee_percent as lateCancelFeePercent',
+      'a.packages as packages',
     ])
     .executeTakeFirst();
   if (!row) return null;
@@ -278,6 +283,7 @@ export async function findListedTutor(
     overrides,
     cancellationWindowHours,
     lateCancelFeePercent,
+    packages,
     ...card
   } = row;
   const tutorCard = toCard(card);
@@ -299,6 +305,12 @@ export async function findListedTutor(
           cancellationWindowHours ?? DEFAULT_CANCELLATION_POLICY.cancellationWindowHours,
         lateCancelFeePercent: lateCancelFeePercent ?? DEFAULT_CANCELLATION_POLICY.lateCancelFeePercent,
       },
+      packages: payments.on
+        ? (packages ?? []).map((offer) => ({
+            ...offer,
+            ...offerPrices(offer, card.hourlyRate ?? 0, minorPerUnit(payments.currency)),
+          }))
+        : [],
     },
   };
 }

@@ -20,6 +20,7 @@ import {
   WEEKDAY_NAMES,
 } from './lesson-constants';
 import { MAX_REPEAT_WEEKS, MIN_REPEAT_WEEKS, repeatWeeksMessage } from './series';
+import { packageOffersSchema } from './packages';
 
 export { DEFAULT_BOOKING_SETTINGS, LESSON_LENGTHS, SLOT_STEPS, WEEKDAY_NAMES };
 
@@ -162,6 +163,8 @@ export const availabilitySchema = z
           },
         )
         .optional(),
+      // Left out, the package offers stay as they were saved, as the trial does.
+      packages: packageOffersSchema.optional(),
     },
     {
       error: (issue) =>
@@ -273,6 +276,8 @@ export const bookingSchema = z
         .min(MIN_REPEAT_WEEKS, repeatWeeksMessage)
         .max(MAX_REPEAT_WEEKS, repeatWeeksMessage)
         .optional(),
+      /** The student's package to pay with; without it, a package for this tutor and length is used if one has a credit. */
+      packageId: z.uuid({ error: 'This package does not exist' }).optional(),
     },
     {
       error: (issue) =>

@@ -120,6 +120,7 @@ function Totals({ finance }: { finance: Finance }) {
   const figures: { label: string; amount: Amount; detail: string }[] = [
     { label: 'Student balances', amount: totals.studentBalances, detail: 'Topped up, not yet spent' },
     { label: 'Held for lessons', amount: totals.held, detail: 'Paid for lessons still to take place' },
+    { label: 'Lesson packages', amount: totals.packages, detail: 'Paid for package lessons not yet booked' },
     { label: 'Owed to tutors', amount: totals.tutorPayable, detail: 'Earned, not yet paid out' },
     { label: 'School revenue', amount: totals.schoolRevenue, detail: 'Commission on lessons taught' },
     { label: 'Transfers received', amount: totals.clearing.manual, detail: 'Clearing: bank transfers' },
@@ -143,13 +144,13 @@ function Totals({ finance }: { finance: Finance }) {
       </dl>
       {sum === 0 ? (
         <p className="mt-4 text-sm text-slate-700">
-          These six figures sum to {moneyLabel(0, currency)}: every movement is written into one account as
+          These seven figures sum to {moneyLabel(0, currency)}: every movement is written into one account as
           much as out of another, so money is never made or lost in the ledger.
         </p>
       ) : (
         <div className="mt-4">
           <ErrorMessage>
-            These six figures sum to {moneyLabel(sum, currency)} instead of zero: the ledger is out of
+            These seven figures sum to {moneyLabel(sum, currency)} instead of zero: the ledger is out of
             balance. Tell whoever runs the server before recording anything else.
           </ErrorMessage>
         </div>

@@ -20,6 +20,7 @@ import {
   type SlotStep,
 } from '../../../shared/lessons/lesson-constants';
 import type { AvailabilityInput } from '../../../shared/lessons/lesson-schemas';
+import type { PackageOffer, PackageSize } from '../../../shared/lessons/packages';
 import type { TrialSetting } from '../../../shared/lessons/trials';
 
 /**
@@ -31,7 +32,16 @@ export type AvailabilityBody = Availability &
     trial?: TrialSetting | undefined;
     cancellationWindowHours?: number | undefined;
     lateCancelFeePercent?: number | undefined;
+    packages?: PackageOffer[] | undefined;
   };
+
+/** A package offer as the form holds it: the discount as typed. */
+export interface PackageDraft {
+  id: string;
+  lessons: number;
+  minutes: number;
+  discount: string;
+}
 
 export interface WindowDraft {
   id: string;
@@ -65,6 +75,8 @@ export interface Draft {
   trialOffered: boolean;
   /** The trial's price in dollars as typed ("0" is free). */
   trialPrice: string;
+  /** The lesson packages offered (at most three). */
+  packages: PackageDraft[];
 }
 
 export type NumberSetting = 'minimumNoticeHours' | 'bookingHorizonDays' | 'bufferMinutes';
@@ -110,6 +122,12 @@ export function draftFrom(saved: AvailabilityBody, timeZone: string): Draft {
     lateCancelFeePercent: saved.lateCancelFeePercent ?? DEFAULT_CANCELLATION_POLICY.lateCancelFeePercent,
     trialOffered: saved.trial?.offered ?? false,
     trialPrice: dollarsText(saved.trial?.priceCents ?? 0),
+    packages: (saved.packages ?? []).map((offer) => ({
+      id: newId(),
+      lessons: offer.lessons,
+      minutes: offer.minutes,
+      discount: String(offer.discountPercent),
+    })),
   };
 }
 
@@ -161,6 +179,11 @@ export function bodyFrom(draft: Draft): AvailabilityInput {
     cancellationWindowHours: draft.cancellationWindowHours as CancellationWindowHours,
     lateCancelFeePercent: draft.lateCancelFeePercent as LateCancelFeePercent,
     trial: { offered: draft.trialOffered, priceCents: centsFrom(draft.trialPrice) },
+    packages: draft.packages.map((offer) => ({
+      lessons: offer.lessons as PackageSize,
+      minutes: offer.minutes as LessonLength,
+      discountPercent: numberFrom(offer.discount),
+    })),
   };
 }
 
@@ -188,6 +211,7 @@ export function normalized(body: AvailabilityBody): string {
     body.lateCancelFeePercent ?? DEFAULT_CANCELLATION_POLICY.lateCancelFeePercent,
     body.trial?.offered ?? false,
     body.trial?.priceCents ?? 0,
+    (body.packages ?? []).map((offer) => [offer.lessons, offer.minutes, offer.discountPercent]),
   ]);
 }
 
@@ -300,7 +324,10 @@ export type DraftChange =
   | { type: 'cancellationWindowHours'; hours: number }
   | { type: 'lateCancelFeePercent'; percent: number }
   | { type: 'trialOffered'; offered: boolean }
-  | { type: 'trialPrice'; text: string };
+  | { type: 'trialPrice'; text: string }
+  | { type: 'addPackage'; id: string; minutes: number }
+  | { type: 'removePackage'; id: string }
+  | { type: 'changePackage'; id: string; lessons?: number; minutes?: number; discount?: string };
 
 /** Every list of windows (weekly and dated) changed by `change`. */
 function everyList(draft: Draft, change: (windows: WindowDraft[]) => WindowDraft[]): Draft {
@@ -385,5 +412,23 @@ export function changeDraft(draft: Draft, change: DraftChange): Draft {
       return { ...draft, trialOffered: change.offered };
     case 'trialPrice':
       return { ...draft, trialPrice: change.text };
+    case 'addPackage':
+      return {
+        ...draft,
+        packages: [
+          ...draft.packages,
+          { id: change.id, lessons: 10, minutes: change.minutes, discount: '10' },
+        ],
+      };
+    case 'removePackage':
+      return { ...draft, packages: draft.packages.filter((offer) => offer.id !== change.id) };
+    case 'changePackage': {
+      const { type: _type, id, ...fields } = change;
+      const defined = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+      return {
+        ...draft,
+        packages: draft.packages.map((offer) => (offer.id === id ? { ...offer, ...defined } : offer)),
+      };
+    }
   }
 }

@@ -1,6 +1,6 @@
 /**
  * How lessons are offered: their lengths, how often they start, notice, horizon, buffer, who
- * confirms, and the trial lesson.
+ * confirms, the trial lesson and the lesson packages.
  */
 import type { ReactNode } from 'react';
 import {
@@ -15,9 +15,11 @@ import {
   MAX_MINIMUM_NOTICE_HOURS,
   SLOT_STEPS,
 } from '../../../shared/lessons/lesson-constants';
+import { MAX_PACKAGE_DISCOUNT, MAX_PACKAGE_OFFERS, PACKAGE_SIZES } from '../../../shared/lessons/packages';
+import { Button } from '../../components/button';
 import { ChoiceGroup } from '../../components/choice-group';
 import { SelectField, TextField } from '../../components/text-field';
-import type { Draft, DraftChange, NumberSetting } from './availability-draft';
+import { type Draft, type DraftChange, type NumberSetting, newId } from './availability-draft';
 
 function BookingMode({
   instant,
@@ -205,6 +207,79 @@ export function BookingSettings({ draft, change }: { draft: Draft; change: (chan
           />
         ) : null}
       </ChoiceGroup>
+      <PackageOffers draft={draft} change={change} />
     </section>
+  );
+}
+
+/** Up to three packages: how many lessons, how long each, and the discount on them. */
+function PackageOffers({ draft, change }: { draft: Draft; change: (change: DraftChange) => void }) {
+  return (
+    <fieldset id="packages" className="mt-6">
+      <legend className="text-sm font-semibold text-slate-900">Lesson packages</legend>
+      <p className="mt-1 text-sm text-slate-700">
+        Students pay for {PACKAGE_SIZES.join(', ')} lessons at once, at up to {MAX_PACKAGE_DISCOUNT}% off your
+        price. Each lesson they book with you uses one. Up to {MAX_PACKAGE_OFFERS} offers.
+      </p>
+      <ul className="mt-3 space-y-3">
+        {draft.packages.map((offer, index) => {
+          const name = `Package ${index + 1}`;
+          return (
+            <li
+              key={offer.id}
+              className="grid gap-3 rounded-lg border border-slate-200 p-3 sm:grid-cols-[1fr_1fr_1fr_auto] sm:items-end"
+            >
+              <SelectField
+                label={`${name}: lessons`}
+                value={String(offer.lessons)}
+                onChange={(event) =>
+                  change({ type: 'changePackage', id: offer.id, lessons: Number(event.target.value) })
+                }
+              >
+                {PACKAGE_SIZES.map((size) => (
+                  <option key={size} value={size}>
+                    {size} lessons
+                  </option>
+                ))}
+              </SelectField>
+              <SelectField
+                label={`${name}: length`}
+                value={String(offer.minutes)}
+                onChange={(event) =>
+                  change({ type: 'changePackage', id: offer.id, minutes: Number(event.target.value) })
+                }
+              >
+                {LESSON_LENGTHS.map((length) => (
+                  <option key={length} value={length}>
+                    {length} minutes
+                  </option>
+                ))}
+              </SelectField>
+              <TextField
+                label={`${name}: discount (%)`}
+                name={`packages.${index}.discountPercent`}
+                inputMode="numeric"
+                value={offer.discount}
+                onChange={(event) =>
+                  change({ type: 'changePackage', id: offer.id, discount: event.target.value })
+                }
+              />
+              <Button variant="secondary" onClick={() => change({ type: 'removePackage', id: offer.id })}>
+                Remove<span className="sr-only"> {name.toLowerCase()}</span>
+              </Button>
+            </li>
+          );
+        })}
+      </ul>
+      {draft.packages.length < MAX_PACKAGE_OFFERS ? (
+        <Button
+          variant="secondary"
+          className="mt-3"
+          onClick={() => change({ type: 'addPackage', id: newId(), minutes: draft.lessonMinutes[0] ?? 60 })}
+        >
+          Add a package
+        </Button>
+      ) : null}
+    </fieldset>
   );
 }

@@ -30,6 +30,7 @@ import { type Slot, SlotPicker } from '../../components/slot-picker';
 import { SelectField, TextArea } from '../../components/text-field';
 import { ApiError, api, request } from '../../lib/api';
 import { useApiAction } from '../../lib/api-action';
+import { type LessonPackage, packageFor } from '../../lib/lesson-packages';
 import { usePaymentsConfig } from '../../lib/payments-config';
 import { lessonTimeLabel } from '../../lib/time-labels';
 import { browserTimeZone } from '../../lib/time-zones';
@@ -73,12 +74,18 @@ export function BookLesson({
   tutor,
   searchedFor = null,
   asked = {},
+  packages = [],
+  onPackageUsed,
 }: {
   tutor: TutorPublicProfile;
   /** The subject the search that led here was for, if any. */
   searchedFor?: string | null;
   /** A length and a start the link asked for (ISO 8601), preselected when offered. */
   asked?: { minutes?: number | null; start?: string | null };
+  /** The student's lesson packages: one for this tutor and length pays instead of the balance. */
+  packages?: LessonPackage[];
+  /** A booking used (or may have used) a package's credit: read the packages again. */
+  onPackageUsed?: () => void;
 }) {
   const auth = useAuth();
   const user = auth.status === 'signed-in' ? auth.user : null;
@@ -178,6 +185,8 @@ export function BookLesson({
                 tutorId: tutor.id,
                 start: slot.start,
                 ...(trial ? { trial: true as const } : { minutes }),
+                // Named, so a package used up meanwhile is refused rather than paid from the balance.
+                ...(usedPackage ? { packageId: usedPackage.id } : {}),
                 subject,
                 ...(note.trim() ? { note: note.trim() } : {}),
                 ...(repeat && weeks !== null ? { repeatWeeks: weeks } : {}),
@@ -213,6 +222,7 @@ export function BookLesson({
           setNote('');
           setRefreshKey((n) => n + 1);
           if (user) void refreshWalletSummary(user.id);
+          if (lesson.packageId) onPackageUsed?.();
         },
         onFailure: (error) => {
           // Too little money: the time stays chosen, with the way to top up what is missing.
@@ -223,6 +233,7 @@ export function BookLesson({
           }
           // A time someone else took is gone: show the week as it is now.
           if (!(error instanceof ApiError && error.status === 409)) return false;
+          if (error.code === 'PACKAGE_USED_UP' || error.code === 'PACKAGE_ENDED') onPackageUsed?.();
           // The trial can no longer be had here: back to the regular lengths.
           if (error.code === 'TRIAL_TAKEN' || error.code === 'TRIAL_NOT_OFFERED') {
             setTrialOpen(false);
@@ -237,8 +248,13 @@ export function BookLesson({
     );
   }
 
-  const priceCents =
-    trial && trialPrice !== null ? trialPrice : Math.round((tutor.hourlyRate * 100 * minutes) / 60);
+  // The server uses the same package (the oldest with a credit) when none is named.
+  const usedPackage = trial || !payments.on ? null : packageFor(packages, tutor.id, minutes);
+  const priceCents = usedPackage
+    ? usedPackage.perLessonCents
+    : trial && trialPrice !== null
+      ? trialPrice
+      : Math.round((tutor.hourlyRate * 100 * minutes) / 60);
   // A series holds every week's price at once: the balance is weighed against the total.
   const heldCents = repeat && series.preview ? series.preview.total.amountCents : priceCents;
   const price = trial
@@ -426,7 +442,12 @@ export function BookLesson({
                         <p className="text-sm text-slate-600">Checking the weeks…</p>
                       ) : null}
                       {repeat && series.problem ? <ErrorMessage>{series.problem}</ErrorMessage> : null}
-                      {balance ? (
+                      {usedPackage && !repeat ? (
+                        <p className="rounded-lg bg-brand-50 px-4 py-3 text-sm text-brand-900">
+                          Paid with your package of {usedPackage.lessons} lessons: uses 1 of{' '}
+                          {usedPackage.creditsLeft} credits
+                        </p>
+                      ) : balance ? (
                         <PriceAgainstBalance priceCents={heldCents} balance={balance} lacking={lacking} />
                       ) : null}
                       {lacking && !balance ? <Lacking missing={lacking} refused /> : null}

@@ -11,12 +11,15 @@ import { ButtonLink } from '../../components/button';
 import { NotFound } from '../../components/not-found';
 import { experienceLabel, TutorAvatar, VerifiedBadge } from '../../components/tutor-avatar';
 import { ApiError } from '../../lib/api';
+import { useLessonPackages } from '../../lib/lesson-packages';
+import { usePaymentsConfig } from '../../lib/payments-config';
 import { monthLabel } from '../../lib/time-labels';
 import { browserTimeZone, describeTimeZone } from '../../lib/time-zones';
 import { useAuth } from '../auth';
 import { BookLesson } from './book-lesson';
 import { RatingSummary } from './ratings';
 import { fetchReviews, fetchTutor } from './tutor-api';
+import { TutorPackages } from './tutor-packages';
 import { ReviewsSection } from './tutor-reviews';
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
@@ -55,6 +58,11 @@ function MessageTutor({ tutorId, name }: { tutorId: string; name: string }) {
 export function Component() {
   const data = useLoaderData<typeof loader>();
   const tutor = data?.tutor ?? null;
+  const auth = useAuth();
+  const payments = usePaymentsConfig();
+  const student = auth.status === 'signed-in' && auth.user.role === 'student' && auth.user.emailVerified;
+  // The student's packages: bought here, they pay for the lessons booked here.
+  const packages = useLessonPackages(student && payments.on);
   const location = useLocation();
   const search = (location.state as { search?: string } | null)?.search ?? '';
   // The subject a search was for (the search's link says it), preselected for a booking.
@@ -172,7 +180,10 @@ export function Component() {
             tutor={tutor}
             searchedFor={searchedFor}
             asked={asked}
+            packages={packages.packages}
+            onPackageUsed={packages.reload}
           />
+          <TutorPackages tutor={tutor} onBought={packages.reload} />
         </aside>
       </div>
     </div>

@@ -21,6 +21,8 @@ const KIND_LABELS: Record<TransactionKind, Record<Role, string>> = {
   lesson_refund: { student: 'Lesson refunded', tutor: 'Lesson refunded to the student' },
   payout: { student: 'Payout', tutor: 'Payout to you' },
   balance_refund: { student: 'Balance paid back to you', tutor: 'Balance paid back' },
+  package_buy: { student: 'Lesson package bought', tutor: 'Lesson package bought' },
+  package_end: { student: 'Package ended: unused lessons back to your balance', tutor: 'Package ended' },
 };
 
 export const transactionLabel = (kind: TransactionKind, role: Role) => KIND_LABELS[kind][role];

@@ -26,6 +26,7 @@ import { CardSection } from '../../components/card';
 import { StatusMessage } from '../../components/messages';
 import { ApiError } from '../../lib/api';
 import { type FormAnswer, formValues, refused } from '../../lib/forms';
+import { fetchPackages, type LessonPackage } from '../../lib/lesson-packages';
 import { getPaymentsConfig, usePaymentsConfig } from '../../lib/payments-config';
 import { browserTimeZone } from '../../lib/time-zones';
 import { rememberWalletSummary } from '../../lib/wallet-summary';
@@ -33,9 +34,13 @@ import { authStore, useAuth } from '../auth';
 import { TopUpForm, TopUpList } from './top-ups';
 import { fetchWallet, requestTopUp, type StudentWallet, type TutorWallet } from './wallet-api';
 import { WalletHistory } from './wallet-history';
+import { WalletPackages } from './wallet-packages';
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const wallet = await fetchWallet(undefined, request.signal);
+  const [wallet, packages] = await Promise.all([
+    fetchWallet(undefined, request.signal),
+    authStore.getState().user?.role === 'student' ? fetchPackages(request.signal) : Promise.resolve([]),
+  ]);
   // The bar's balance follows what this page shows.
   const user = authStore.getState().user;
   if (user) {
@@ -45,7 +50,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       balance: wallet.role === 'student' ? wallet.balance : null,
     });
   }
-  return wallet;
+  return { ...wallet, packages };
 }
 
 export async function action({ request: submitted }: ActionFunctionArgs): Promise<FormAnswer> {
@@ -84,7 +89,7 @@ function startingAmount(text: string | null): number | null {
 }
 
 export function Component() {
-  const wallet = useLoaderData<typeof loader>();
+  const { packages, ...wallet } = useLoaderData<typeof loader>();
   const auth = useAuth();
   const timeZone = auth.user?.timeZone ?? browserTimeZone();
   const off = wallet.payments === 'off';
@@ -110,7 +115,7 @@ export function Component() {
       ) : null}
       <div className="mt-8">
         {wallet.role === 'student' ? (
-          <StudentView wallet={wallet} timeZone={timeZone} off={off} />
+          <StudentView wallet={wallet} packages={packages} timeZone={timeZone} off={off} />
         ) : (
           <TutorView wallet={wallet} timeZone={timeZone} off={off} />
         )}
@@ -178,7 +183,17 @@ function Figures({ items }: { items: { label: string; value: string; detail: Rea
   );
 }
 
-function StudentView({ wallet, timeZone, off }: { wallet: StudentWallet; timeZone: string; off: boolean }) {
+function StudentView({
+  wallet,
+  packages,
+  timeZone,
+  off,
+}: {
+  wallet: StudentWallet;
+  packages: LessonPackage[];
+  timeZone: string;
+  off: boolean;
+}) {
   const payments = usePaymentsConfig();
   const [params] = useSearchParams();
   const history = (
@@ -234,6 +249,9 @@ function StudentView({ wallet, timeZone, off }: { wallet: StudentWallet; timeZon
             </p>
           </div>
         ) : null}
+      </CardSection>
+      <CardSection title="Your packages" className="lg:col-span-3">
+        <WalletPackages packages={packages} timeZone={timeZone} />
       </CardSection>
       <CardSection title="Your top-ups">
         <TopUpList topUps={wallet.topUps} timeZone={timeZone} />

@@ -22,6 +22,7 @@ import * as trialLessons from './0016-trial-lessons';
 import * as lessonProposals from './0017-lesson-proposals';
 import * as cancellationPolicy from './0018-cancellation-policy';
 import * as lessonSeries from './0019-lesson-series';
+import * as lessonPackages from './0020-lesson-packages';
 import * as accountDeletion from './0022-account-deletion';
 
 export const migrations: Record<string, Migration> = {
@@ -44,5 +45,6 @@ export const migrations: Record<string, Migration> = {
   '0017-lesson-proposals': lessonProposals,
   '0018-cancellation-policy': cancellationPolicy,
   '0019-lesson-series': lessonSeries,
+  '0020-lesson-packages': lessonPackages,
   '0022-account-deletion': accountDeletion,
 };

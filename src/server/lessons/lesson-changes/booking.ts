@@ -9,6 +9,7 @@ import { lessonPriceCents, requestExpiresAt } from '../../../shared/lessons/avai
 import { trialPriceCents } from '../../../shared/lessons/trials';
 import { ApiError } from '../../http/api-error';
 import { checkBalanceCovers, holdPrice } from '../../money/lesson-payments';
+import { holdFromPackage, packageCreditFor } from '../../money/packages';
 import type { Listing } from '../../tutors/tutor-listing';
 import { announce, type LessonDeps, type Lines, pushLines } from '../lesson-announcements';
 import { expireDue } from '../lesson-jobs';
@@ -36,6 +37,8 @@ export interface BookingRequest {
   subject: string;
   /** The student's one trial with this tutor: its minutes are then TRIAL_MINUTES. */
   trial?: boolean | undefined;
+  /** The student's package to pay with (else one that applies is found, or the balance pays). */
+  packageId?: string | undefined;
   note?: string | undefined;
   idempotencyKey?: string | undefined;
   now: number;
@@ -95,12 +98,24 @@ export async function bookLesson(
         throw new ApiError(409, lessonMessages.slotTaken, 'SLOT_UNAVAILABLE');
       const instant = tutor.availability.instantBooking;
       const end = request.start + request.minutes * 60_000;
-      const priceCents = trial
-        ? trialPriceCents(tutor.availability.trial, hourlyRate)
-        : lessonPriceCents(hourlyRate, request.minutes, minorPerUnit(deps.payments.currency));
+      // A package's credit pays first, at its own price; its row is locked until the booking
+      // commits, so of bookings sent at once each sees the credits the others left.
+      const credit = await packageCreditFor(trx, deps.payments, {
+        studentId: request.studentId,
+        tutorId: request.tutorId,
+        tutorName: tutor.display_name,
+        minutes: request.minutes,
+        trial,
+        packageId: request.packageId,
+      });
+      const priceCents = credit
+        ? credit.perLessonCents
+        : trial
+          ? trialPriceCents(tutor.availability.trial, hourlyRate)
+          : lessonPriceCents(hourlyRate, request.minutes, minorPerUnit(deps.payments.currency));
       // The balance is locked from here until the lesson and its hold commit: of bookings sent
       // at once, each sees what the others left.
-      await checkBalanceCovers(trx, deps.payments, request.studentId, priceCents);
+      if (!credit) await checkBalanceCovers(trx, deps.payments, request.studentId, priceCents);
       const row = await trx
         .insertInto('lessons')
         .values({
@@ -116,6 +131,7 @@ export async function bookLesson(
           blocked_until: new Date(end + tutor.availability.bufferMinutes * 60_000),
           price_cents: priceCents,
           currency: deps.payments.currency,
+          package_id: credit?.packageId ?? null,
           status: instant ? 'confirmed' : 'pending',
           expires_at: instant ? null : new Date(requestExpiresAt(now, request.start)),
           idempotency_key: request.idempotencyKey ?? null,
@@ -127,7 +143,8 @@ export async function bookLesson(
         })
         .returning(lessonRowColumns)
         .executeTakeFirstOrThrow();
-      await holdPrice(trx, deps.payments, row, now);
+      if (credit) await holdFromPackage(trx, deps.payments, row, credit, now);
+      else await holdPrice(trx, deps.payments, row, now);
       if (instant) await announce(deps, trx, lines, row, 'confirmed', 'both', { invitation: 'REQUEST' });
       else await announce(deps, trx, lines, row, 'requested', 'tutor');
     });

@@ -1,0 +1,157 @@
+/**
+ * The tutor's lesson packages on their page: each offer with its total and its price a lesson, and
+ * for a verified student a "Buy" that asks first, with the total against their balance (and the
+ * way to top up what is missing). Shown only while the school takes payments through Tutorlane.
+ */
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { type Amount, moneyLabel, topUpUnitsFor } from '../../../shared/money/amounts';
+import { paths } from '../../../shared/routes';
+import type { TutorPublicProfile } from '../../../shared/tutor-schemas';
+import { Button } from '../../components/button';
+import { Dialog } from '../../components/dialog';
+import { ErrorMessage, StatusMessage } from '../../components/messages';
+import { ApiError } from '../../lib/api';
+import { useApiAction } from '../../lib/api-action';
+import { buyPackage } from '../../lib/lesson-packages';
+import { usePaymentsConfig } from '../../lib/payments-config';
+import { refreshWalletSummary, useWalletSummary } from '../../lib/wallet-summary';
+import { useAuth } from '../auth';
+
+type Offer = TutorPublicProfile['booking']['packages'][number];
+
+const offerName = (offer: Offer) => `${offer.lessons} lessons of ${offer.minutes} minutes`;
+
+export function TutorPackages({ tutor, onBought }: { tutor: TutorPublicProfile; onBought: () => void }) {
+  const auth = useAuth();
+  const user = auth.status === 'signed-in' ? auth.user : null;
+  const canBuy = user?.role === 'student' && user.emailVerified;
+  const payments = usePaymentsConfig();
+  const wallet = useWalletSummary(canBuy ? user.id : null, { enabled: payments.on, freshness: 'now' });
+  const balance = wallet?.payments === 'on' ? wallet.balance : null;
+  const [chosen, setChosen] = useState<Offer | null>(null);
+  const [bought, setBought] = useState<string | null>(null);
+  const [lacking, setLacking] = useState<Amount | null>(null);
+  const buying = useApiAction('The package could not be bought.');
+  const headingId = useId();
+  const offers = tutor.booking.packages;
+  if (!payments.on || offers.length === 0) return null;
+  const currency = payments.currency;
+
+  const close = () => {
+    setChosen(null);
+    setLacking(null);
+    buying.setProblem(null);
+  };
+  async function buy(offer: Offer) {
+    setLacking(null);
+    await buying.run(() => buyPackage(tutor.id, offer.lessons, offer.minutes), {
+      reload: false,
+      onDone: () => {
+        setBought(`You bought ${offerName(offer)} with ${tutor.displayName}. Book them below.`);
+        setChosen(null);
+        onBought();
+        if (user) void refreshWalletSummary(user.id);
+      },
+      onFailure: (error) => {
+        if (error instanceof ApiError && error.code === 'INSUFFICIENT_BALANCE') {
+          const needed = (error.body as { needed?: Amount } | null)?.needed;
+          setLacking(needed ?? { amountCents: 0, currency });
+          return true;
+        }
+        return false;
+      },
+    });
+  }
+
+  const short =
+    chosen && balance
+      ? (lacking ??
+        (balance.amountCents < chosen.totalCents
+          ? { amountCents: chosen.totalCents - balance.amountCents, currency }
+          : null))
+      : lacking;
+
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+    >
+      <h2 id={headingId} className="text-xl font-semibold text-slate-900">
+        Lesson packages
+      </h2>
+      <p className="mt-1 text-sm text-slate-700">
+        Pay for several lessons at once, at a lower price. Each lesson you book uses one.
+      </p>
+      {bought ? (
+        <div className="mt-3">
+          <StatusMessage>{bought}</StatusMessage>
+        </div>
+      ) : null}
+      <ul className="mt-4 space-y-3">
+        {offers.map((offer) => (
+          <li
+            key={`${offer.lessons}x${offer.minutes}`}
+            className="flex flex-col gap-3 rounded-xl bg-slate-50 p-4 sm:flex-row sm:items-center sm:justify-between"
+          >
+            <div>
+              <p className="font-semibold text-slate-900">{offerName(offer)}</p>
+              <p className="text-sm text-slate-700">
+                {moneyLabel(offer.totalCents, currency)} · {moneyLabel(offer.perLessonCents, currency)} a
+                lesson
+                {offer.discountPercent > 0 ? ` · ${offer.discountPercent}% off` : ''}
+              </p>
+            </div>
+            {canBuy ? (
+              <Button variant="secondary" onClick={() => setChosen(offer)}>
+                Buy<span className="sr-only"> {offerName(offer)}</span>
+              </Button>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      <Dialog
+        open={chosen !== null}
+        onClose={close}
+        title={chosen ? `Buy ${offerName(chosen)}?` : 'Buy a package'}
+        description={
+          chosen
+            ? `${moneyLabel(chosen.totalCents, currency)} is paid from your balance now (${moneyLabel(chosen.perLessonCents, currency)} a lesson with ${tutor.displayName}). Unused lessons come back to your balance if you end the package.`
+            : undefined
+        }
+      >
+        {chosen ? (
+          <div className="mt-4 space-y-3">
+            <p className="text-sm text-slate-800">
+              Total {moneyLabel(chosen.totalCents, currency)}
+              {balance ? ` · Your balance ${moneyLabel(balance.amountCents, balance.currency)}` : ''}
+            </p>
+            {short ? (
+              <div
+                role={lacking ? 'alert' : 'status'}
+                className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950"
+              >
+                Your balance is {moneyLabel(short.amountCents, short.currency)} short for this package.{' '}
+                <Link
+                  to={`${paths.wallet}?amount=${topUpUnitsFor(short)}`}
+                  className="font-semibold underline"
+                >
+                  Top up
+                </Link>
+              </div>
+            ) : null}
+            {buying.problem ? <ErrorMessage>{buying.problem}</ErrorMessage> : null}
+            <div className="flex flex-col gap-2 sm:flex-row-reverse">
+              <Button onClick={() => buy(chosen)} busy={buying.busy} disabled={buying.busy || short !== null}>
+                Buy for {moneyLabel(chosen.totalCents, currency)}
+              </Button>
+              <Button variant="secondary" onClick={close}>
+                Cancel
+              </Button>
+            </div>
+          </div>
+        ) : null}
+      </Dialog>
+    </section>
+  );
+}

@@ -1,0 +1,47 @@
+/**
+ * The signed-in student's lesson packages (GET /api/packages), and buying and ending one. Kept in
+ * lib because two features show them: the tutor's page (buy, and the booking box's credit) and the
+ * wallet (credits left, end).
+ */
+import type { InferResponseType } from 'hono/client';
+import { useCallback, useEffect, useState } from 'react';
+import { api, request } from './api';
+
+export type LessonPackage = InferResponseType<typeof api.packages.$get, 200>['packages'][number];
+
+export const fetchPackages = async (signal?: AbortSignal) =>
+  (await request(api.packages.$get(undefined, { init: { signal: signal ?? null } }))).packages;
+
+export const buyPackage = (tutorId: string, lessons: number, minutes: number) =>
+  request(api.packages.$post({ json: { tutorId, lessons, minutes } }));
+
+export const endPackage = (id: string) => request(api.packages[':id'].end.$post({ param: { id } }));
+
+/** The active package that pays for a lesson with this tutor of this length, if one has a credit. */
+export const packageFor = (packages: LessonPackage[], tutorId: string, minutes: number) =>
+  packages.find(
+    (item) =>
+      item.status === 'active' &&
+      item.tutor.id === tutorId &&
+      item.minutes === minutes &&
+      item.creditsLeft > 0,
+  ) ?? null;
+
+/** The student's packages, read once `enabled`, and again on `reload()`. */
+export function useLessonPackages(enabled: boolean) {
+  const [packages, setPackages] = useState<LessonPackage[]>([]);
+  const [round, setRound] = useState(0);
+  useEffect(() => {
+    if (!enabled) return;
+    void round;
+    const controller = new AbortController();
+    fetchPackages(controller.signal)
+      .then(setPackages)
+      .catch(() => {
+        // Without them, bookings are shown at the price; the server still uses a package's credit.
+      });
+    return () => controller.abort();
+  }, [enabled, round]);
+  const reload = useCallback(() => setRound((n) => n + 1), []);
+  return { packages, reload };
+}

@@ -1,0 +1,55 @@
+/**
+ * Lesson packages over HTTP (docs/api.md, "Lesson packages"):
+ * - GET /api/packages: the caller's packages (a student's bought, a tutor's sold);
+ * - POST /api/packages: a verified student buys one of a tutor's offers;
+ * - POST /api/packages/:id/end: its student ends it, and its unused credits go back to the balance.
+ * Another student's package does not exist for the caller: 404.
+ */
+import { Hono } from 'hono';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { buyPackageSchema } from '../../shared/lessons/packages';
+import { type SessionReader, verifiedOnly, verifiedWithRole } from '../accounts/session';
+import type { DB } from '../db/schema';
+import type { AppEnv } from '../http/app-env';
+import { validate } from '../http/validation';
+import { limitByUser, type RateLimiters } from '../rate-limit/rate-limits';
+import type { Listing } from '../tutors/tutor-listing';
+import type { PaymentRules } from './lesson-payments';
+import { buyPackage, endPackage, listPackages, packageMessages } from './packages';
+
+const packageParam = z.object({ id: z.uuid() });
+const studentsOnly = verifiedWithRole('student', packageMessages.studentsBuy);
+
+export function packageRoutes(deps: {
+  db: Kysely<DB>;
+  sessions: SessionReader;
+  limiters: RateLimiters;
+  payments: PaymentRules;
+  listing: Listing;
+}) {
+  const { db } = deps;
+  const { loadSession } = deps.sessions;
+  const changes = limitByUser(deps.limiters, 'lessonChanges');
+  return new Hono<AppEnv>()
+    .get('/packages', loadSession, verifiedOnly, async (c) =>
+      c.json({ packages: await listPackages(db, c.var.user) }, 200),
+    )
+    .post('/packages', loadSession, studentsOnly, changes, validate('json', buyPackageSchema), async (c) => {
+      const input = c.req.valid('json');
+      const bought = await buyPackage(db, deps, { ...input, studentId: c.var.user.id, now: Date.now() });
+      c.get('logger').info({ packageId: bought.id }, 'lesson package bought');
+      return c.json({ package: bought }, 201);
+    })
+    .post(
+      '/packages/:id/end',
+      loadSession,
+      studentsOnly,
+      changes,
+      validate('param', packageParam, packageMessages.notFound),
+      async (c) => {
+        const ended = await endPackage(db, c.var.user.id, c.req.valid('param').id, Date.now());
+        return c.json({ package: ended }, 200);
+      },
+    );
+}

@@ -1,0 +1,340 @@
+/**
+ * Lesson packages: a student pays for several lessons with one tutor at once, at the tutor's
+ * discount, and books them one by one without paying again.
+ *
+ * The money is the record of the credits. Buying moves the package's total from the student's
+ * balance into its own account, `package:<id>`; each lesson booked with it moves one lesson's
+ * price (fixed when bought) from there into the lesson's hold, so the rest of the lesson's money
+ * flow is the one every lesson has: released on a decline or cancellation, settled to the tutor
+ * on completion. A release gives the credit back to the package while it is active (to the balance
+ * once it has ended), and ending a package gives what is left back to the balance.
+ *
+ * Credits left are the account's balance divided by one lesson's price, so the ledger's rule that a
+ * package account never goes below zero is what refuses a credit nobody has. Bookings with one
+ * package take turns on its row (locked in the booking's transaction), so each sees the credits
+ * the others left.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import { formatAmount, minorPerUnit } from '../../shared/amounts';
+import { creditsIn, offerPrices, packageName } from '../../shared/lessons/packages';
+import type { DB } from '../db/schema';
+import { ApiError } from '../http/api-error';
+import { bookableTutor } from '../lessons/slots';
+import type { Listing } from '../tutors/tutor-listing';
+import { type AccountRef, accounts, balanceOf, lockedBalanceOf, post } from './ledger';
+import type { PaymentRules } from './lesson-payments';
+
+export const packageMessages = {
+  notFound: 'This package does not exist',
+  notOffered: 'This tutor does not offer that package',
+  insufficient: (missing: string) =>
+    `Your balance is ${missing} short of this package's price. Please top up your wallet first.`,
+  ended: 'This package has already ended',
+  usedUp: 'This package has no lessons left',
+  paymentsOff: 'This school does not take payments through Tutorlane, so it sells no packages',
+  studentsBuy: 'Only students buy lesson packages',
+  trial: 'A trial lesson is not paid from a package',
+  otherLesson: (name: string, minutes: number) =>
+    `This package is for ${minutes}-minute lessons with ${name}`,
+} as const;
+
+/** A package as the API gives it (docs/api.md). */
+export interface PackageView {
+  id: string;
+  tutor: { id: string; displayName: string };
+  student: { id: string; displayName: string };
+  lessons: number;
+  minutes: number;
+  discountPercent: number;
+  perLessonCents: number;
+  currency: string;
+  /** Lessons it still pays for. */
+  creditsLeft: number;
+  /** Its lessons booked and not yet taken (their price waits in the lesson's hold). */
+  creditsHeld: number;
+  status: 'active' | 'ended';
+  boughtAt: string;
+  endedAt: string | null;
+}
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+const packageAccount = (row: { id: string; student_id: string }) => accounts.package(row.id, row.student_id);
+
+function packagesQuery(db: Db) {
+  return db
+    .selectFrom('lesson_packages as p')
+    .innerJoin('users as t', 't.id', 'p.tutor_id')
+    .innerJoin('users as s', 's.id', 'p.student_id')
+    .selectAll('p')
+    .select(['t.display_name as tutor_name', 's.display_name as student_name']);
+}
+
+type PackageRow = Awaited<ReturnType<ReturnType<typeof packagesQuery>['executeTakeFirstOrThrow']>>;
+
+async function toView(db: Db, row: PackageRow): Promise<PackageView> {
+  const [balance, held] = await Promise.all([
+    balanceOf(db, packageAccount(row).id),
+    db
+      .selectFrom('lessons')
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .where('package_id', '=', row.id)
+      .where('payment_status', '=', 'held')
+      .executeTakeFirst(),
+  ]);
+  return {
+    id: row.id,
+    tutor: { id: row.tutor_id, displayName: row.tutor_name },
+    student: { id: row.student_id, displayName: row.student_name },
+    lessons: row.lessons,
+    minutes: row.minutes,
+    discountPercent: row.discount_percent,
+    perLessonCents: row.per_lesson_cents,
+    currency: row.currency,
+    creditsLeft: creditsIn(balance, row.per_lesson_cents),
+    creditsHeld: Number(held?.count ?? 0),
+    status: row.status,
+    boughtAt: row.bought_at.toISOString(),
+    endedAt: row.ended_at ? row.ended_at.toISOString() : null,
+  };
+}
+
+/** The caller's packages, newest first: a student's bought ones, a tutor's sold ones. */
+export async function listPackages(db: Kysely<DB>, user: { id: string; role: string }) {
+  const column = user.role === 'tutor' ? 'p.tutor_id' : 'p.student_id';
+  const rows = await packagesQuery(db)
+    .where(column, '=', user.id)
+    .orderBy('p.bought_at', 'desc')
+    .orderBy('p.id')
+    .limit(200)
+    .execute();
+  return Promise.all(rows.map((row) => toView(db, row)));
+}
+
+/** One of the student's own packages; anyone else's does not exist for them. */
+async function ownPackage(db: Db, studentId: string, packageId: string) {
+  const row = await packagesQuery(db)
+    .where('p.id', '=', packageId)
+    .where('p.student_id', '=', studentId)
+    .executeTakeFirst();
+  if (!row) throw new ApiError(404, packageMessages.notFound, 'NOT_FOUND');
+  return row;
+}
+
+export const findPackage = async (db: Kysely<DB>, studentId: string, packageId: string) =>
+  toView(db, await ownPackage(db, studentId, packageId));
+
+/**
+ * Buys one of a tutor's offers: its total moves from the balance to the package's account, or
+ * 409 INSUFFICIENT_BALANCE says how much is missing.
+ */
+export async function buyPackage(
+  db: Kysely<DB>,
+  deps: { payments: PaymentRules; listing: Listing },
+  request: { studentId: string; tutorId: string; lessons: number; minutes: number; now: number },
+): Promise<PackageView> {
+  const { payments } = deps;
+  if (!payments.on) throw new ApiError(409, packageMessages.paymentsOff, 'PAYMENTS_OFF');
+  const tutor = await bookableTutor(db, request.tutorId, deps.listing);
+  if (!tutor || tutor.hourly_rate === null)
+    throw new ApiError(404, 'This tutor profile does not exist or is not public', 'NOT_FOUND');
+  const offer = tutor.availability.packages.find(
+    (item) => item.lessons === request.lessons && item.minutes === request.minutes,
+  );
+  if (!offer) throw new ApiError(400, packageMessages.notOffered, 'VALIDATION_ERROR');
+  const { perLessonCents, totalCents } = offerPrices(
+    offer,
+    tutor.hourly_rate,
+    minorPerUnit(payments.currency),
+  );
+  const id = randomUUID();
+  await db.transaction().execute(async (trx) => {
+    const balance = await lockedBalanceOf(trx, accounts.balance(request.studentId), payments.currency);
+    if (balance < totalCents) {
+      const missing = totalCents - balance;
+      throw new ApiError(
+        409,
+        packageMessages.insufficient(formatAmount(missing, payments.currency)),
+        'INSUFFICIENT_BALANCE',
+        { needed: { amountCents: missing, currency: payments.currency } },
+      );
+    }
+    await trx
+      .insertInto('lesson_packages')
+      .values({
+        id,
+        student_id: request.studentId,
+        tutor_id: request.tutorId,
+        lessons: offer.lessons,
+        minutes: offer.minutes,
+        discount_percent: offer.discountPercent,
+        per_lesson_cents: perLessonCents,
+        currency: payments.currency,
+        bought_at: new Date(request.now),
+      })
+      .execute();
+    await post(trx, {
+      kind: 'package_buy',
+      key: `package:${id}:buy`,
+      currency: payments.currency,
+      actorId: request.studentId,
+      memo: `${packageName(offer)} with ${tutor.display_name}`,
+      entries: [
+        { account: accounts.balance(request.studentId), amountCents: -totalCents },
+        { account: accounts.package(id, request.studentId), amountCents: totalCents },
+      ],
+      now: request.now,
+    });
+  });
+  return findPackage(db, request.studentId, id);
+}
+
+/** Ends a student's package: what its unused credits hold goes back to their balance. */
+export async function endPackage(db: Kysely<DB>, studentId: string, packageId: string, now: number) {
+  await db.transaction().execute(async (trx) => {
+    // Locked first, as a booking and a release lock it: none of them sees it half ended.
+    const row = await trx
+      .selectFrom('lesson_packages')
+      .selectAll()
+      .where('id', '=', packageId)
+      .where('student_id', '=', studentId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!row) throw new ApiError(404, packageMessages.notFound, 'NOT_FOUND');
+    if (row.status === 'ended') throw new ApiError(409, packageMessages.ended, 'PACKAGE_ENDED');
+    const left = await lockedBalanceOf(trx, packageAccount(row), row.currency);
+    if (left > 0)
+      await post(trx, {
+        kind: 'package_end',
+        key: `package:${row.id}:end`,
+        currency: row.currency,
+        actorId: studentId,
+        memo: `${packageName(row)}: ${creditsIn(left, row.per_lesson_cents)} unused back to the balance`,
+        entries: [
+          { account: packageAccount(row), amountCents: -left },
+          { account: accounts.balance(studentId), amountCents: left },
+        ],
+        now,
+      });
+    await trx
+      .updateTable('lesson_packages')
+      .set({ status: 'ended', ended_at: new Date(now) })
+      .where('id', '=', row.id)
+      .execute();
+  });
+  return findPackage(db, studentId, packageId);
+}
+
+/** A package that pays for a lesson being booked: which, and one lesson's price in it. */
+export interface PackageCredit {
+  packageId: string;
+  perLessonCents: number;
+}
+
+/**
+ * The booking's hook: the package that pays for a lesson with this tutor of this length, or null
+ * when the lesson is paid from the balance. With `packageId` it must be the student's, active,
+ * for this tutor and length and have a credit left (else 404, 400 or 409); without, the oldest of
+ * the student's active packages for this tutor and length with a credit left is used, if any.
+ * The chosen package's row stays locked until the booking commits.
+ */
+export async function packageCreditFor(
+  trx: Transaction<DB>,
+  rules: PaymentRules,
+  request: {
+    studentId: string;
+    tutorId: string;
+    tutorName: string;
+    minutes: number;
+    trial: boolean;
+    packageId?: string | undefined;
+  },
+): Promise<PackageCredit | null> {
+  const chosen = request.packageId;
+  if (chosen !== undefined) {
+    if (request.trial) throw new ApiError(400, packageMessages.trial, 'VALIDATION_ERROR');
+    if (!rules.on) throw new ApiError(409, packageMessages.paymentsOff, 'PAYMENTS_OFF');
+  }
+  if (!rules.on || request.trial) return null;
+  let query = trx
+    .selectFrom('lesson_packages')
+    .selectAll()
+    .where('student_id', '=', request.studentId)
+    .orderBy('bought_at')
+    .orderBy('id')
+    .forUpdate();
+  query =
+    chosen !== undefined
+      ? query.where('id', '=', chosen)
+      : query
+          .where('tutor_id', '=', request.tutorId)
+          .where('minutes', '=', request.minutes)
+          .where('status', '=', 'active');
+  const candidates = await query.execute();
+  if (chosen !== undefined) {
+    const row = candidates[0];
+    if (!row) throw new ApiError(404, packageMessages.notFound, 'NOT_FOUND');
+    if (row.tutor_id !== request.tutorId || row.minutes !== request.minutes)
+      throw new ApiError(
+        400,
+        packageMessages.otherLesson(request.tutorName, row.minutes),
+        'VALIDATION_ERROR',
+      );
+    if (row.status === 'ended') throw new ApiError(409, packageMessages.ended, 'PACKAGE_ENDED');
+  }
+  for (const row of candidates) {
+    const left = await lockedBalanceOf(trx, packageAccount(row), row.currency);
+    if (left >= row.per_lesson_cents) return { packageId: row.id, perLessonCents: row.per_lesson_cents };
+  }
+  if (chosen !== undefined) throw new ApiError(409, packageMessages.usedUp, 'PACKAGE_USED_UP');
+  return null;
+}
+
+/** Moves one lesson's price from its package into the just-booked lesson's hold. */
+export async function holdFromPackage(
+  trx: Transaction<DB>,
+  rules: PaymentRules,
+  lesson: { id: string; student_id: string; subject: string; minutes: number; currency: string },
+  credit: PackageCredit,
+  now: number,
+) {
+  await post(trx, {
+    kind: 'lesson_hold',
+    key: `lesson:${lesson.id}:hold`,
+    currency: lesson.currency,
+    lessonId: lesson.id,
+    actorId: lesson.student_id,
+    memo: `${lesson.subject} lesson (${lesson.minutes} min), from a package`,
+    entries: [
+      { account: accounts.package(credit.packageId, lesson.student_id), amountCents: -credit.perLessonCents },
+      { account: accounts.hold(lesson.id), amountCents: credit.perLessonCents },
+    ],
+    now,
+  });
+  await trx
+    .updateTable('lessons')
+    .set({ payment_status: 'held', commission_percent: rules.commissionPercent })
+    .where('id', '=', lesson.id)
+    .execute();
+}
+
+/**
+ * Where a lesson's released money goes back to: the package that paid for it while that package
+ * is active (its row locked, so it cannot end in between), else the student's balance.
+ */
+export async function releaseAccountFor(
+  trx: Transaction<DB>,
+  lesson: { student_id: string; package_id: string | null },
+): Promise<AccountRef> {
+  if (lesson.package_id) {
+    const row = await trx
+      .selectFrom('lesson_packages')
+      .select(['id', 'student_id', 'status'])
+      .where('id', '=', lesson.package_id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (row?.status === 'active') return packageAccount(row);
+  }
+  return accounts.balance(lesson.student_id);
+}
