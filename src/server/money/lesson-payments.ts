@@ -176,8 +176,9 @@ export async function settleHold(trx: Transaction<DB>, lessonId: string, now: nu
 /**
  * A late cancellation's fee (docs/decisions/0021-cancellation-policy.md): of the hold, `feeCents`
  * is settled as a lesson is (under the same key, so a refund reverses it the same way), the tutor
- * getting it less the commission stored on the lesson, and the rest is released to the student,
- * both in the cancelling transaction. Answers the fee actually charged: never more than the hold
+ * getting it less the commission stored on the lesson, and the rest goes back where the price came
+ * from (the student's balance, or the package that paid while it is active), both in the cancelling
+ * transaction. Answers the fee actually charged: never more than the hold
  * holds, and nothing for a lesson with nothing held (booked while payments were off).
  */
 export async function chargeLateFee(
@@ -187,6 +188,9 @@ export async function chargeLateFee(
   by: { actorId: string; now: number },
 ): Promise<number> {
   const lesson = await lessonFor(trx, lessonId);
+  // The package's row before any ledger account, in the order a booking and an ending lock them:
+  // what the fee leaves goes back where the price came from, a package credit's too.
+  const back = await releaseAccountFor(trx, lesson);
   const held = await lockedBalanceOf(trx, accounts.hold(lesson.id), lesson.currency);
   if (held <= 0) return 0;
   const fee = Math.min(Math.max(0, feeCents), held);
@@ -219,7 +223,7 @@ export async function chargeLateFee(
       memo: `${lessonMemo(lesson)}, cancelled late: the rest of the price`,
       entries: [
         { account: accounts.hold(lesson.id), amountCents: -(held - fee) },
-        { account: accounts.balance(lesson.student_id), amountCents: held - fee },
+        { account: back, amountCents: held - fee },
       ],
       now: by.now,
     });
