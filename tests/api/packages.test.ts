@@ -228,6 +228,45 @@ describe('booking with a package', () => {
     await financeTotals(t, admin);
   });
 
+  it('takes a late fee of half a credit in money, and gives the other half back to the package', async () => {
+    const tutor = await tutorWithPackages();
+    const policy = await send(
+      t,
+      'PUT',
+      '/api/availability',
+      {
+        ...openAvailability,
+        packages: [{ lessons: 5, minutes: 60, discountPercent: 10 }],
+        cancellationWindowHours: 48,
+        lateCancelFeePercent: 50,
+      },
+      tutor.jar,
+    );
+    expect(policy.status, await policy.clone().text()).toBe(200);
+    const { student, admin } = await studentWith(40_000);
+    const { package: made } = await (await buy(student, tutor.id)).json();
+    const balance = (await walletOf(t, student)).balance.amountCents;
+    const start = at(1, '10:00');
+    const lesson = await (await book(student, tutor.id, start)).json();
+    expect(lesson).toMatchObject({ packageId: made.id, cancellation: { feePercent: 50 } });
+
+    // Past the 15 minutes in which a booking may be undone for free, inside the 48-hour window.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + HOUR);
+    const cancelled = await send(t, 'POST', `/api/lessons/${lesson.id}/cancel`, {}, student.jar);
+    expect(cancelled.status, await cancelled.clone().text()).toBe(200);
+    expect(await cancelled.json()).toMatchObject({
+      payment: { status: 'fee' },
+      cancellation: { by: 'student', fee: cents(1575) },
+    });
+    // Half the package's $31.50 stays with the tutor; the other half is back in the package, where
+    // it is half a credit's money: four whole credits, and nothing comes back to the balance.
+    const [after] = await packagesOf(student);
+    expect(after).toMatchObject({ id: made.id, creditsLeft: 4, creditsHeld: 0 });
+    expect((await walletOf(t, student)).balance).toEqual(cents(balance));
+    await financeTotals(t, admin);
+  });
+
   it('settles each lesson to the tutor at the package price less the commission', async () => {
     const tutor = await tutorWithPackages();
     const { student, admin } = await studentWith(20_000);
