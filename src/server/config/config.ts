@@ -128,6 +128,10 @@ const envSchema = z.object({
     z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
   ),
   PAYMENT_INSTRUCTIONS: optional(z.string().max(2000, 'must be at most 2000 characters')),
+  ADMIN_TWO_FACTOR: z.preprocess(
+    emptyToUndefined,
+    z.enum(['required', 'optional'], { error: 'must be required or optional' }).default('required'),
+  ),
   STRIPE_SECRET_KEY: optional(z.string()),
   STRIPE_WEBHOOK_SECRET: optional(z.string()),
   STRIPE_API_URL: optional(
@@ -177,6 +181,11 @@ export interface Config {
   /** STUN and TURN servers for the lesson room; none means host candidates only (one network). */
   iceServers: { urls: string | string[]; username?: string | undefined; credential?: string | undefined }[];
   payments: PaymentsConfig;
+  /**
+   * Whether an admin must have two-factor sign-in on before the console lets them in: `required`
+   * by default, since one stolen admin password otherwise opens every account and the school's money.
+   */
+  adminTwoFactor: 'required' | 'optional';
 }
 
 export class ConfigError extends Error {}
@@ -256,6 +265,7 @@ export function loadConfig(env: Env = process.env): Config {
             }
           : undefined,
     },
+    adminTwoFactor: e.ADMIN_TWO_FACTOR,
   };
 }
 

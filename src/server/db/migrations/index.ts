@@ -20,6 +20,7 @@ import * as money from './0014-money';
 import * as lessonReminders from './0015-lesson-reminders';
 import * as trialLessons from './0016-trial-lessons';
 import * as lessonProposals from './0017-lesson-proposals';
+import * as twoFactor from './0021-two-factor';
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '0015-lesson-reminders': lessonReminders,
   '0016-trial-lessons': trialLessons,
   '0017-lesson-proposals': lessonProposals,
+  '0021-two-factor': twoFactor,
 };
