@@ -279,6 +279,30 @@ describe('admins and two-factor', () => {
     expect((await get(t, '/api/admin/overview', who.jar)).status).toBe(200);
   });
 
+  it('is reset from the command line for someone locked out: the password alone signs in, and it is audited', async () => {
+    const who = await person('student');
+    await admin(t, who);
+    await turnOn(t, who);
+    const reset = await runAdminCommand(['reset-two-factor', who.email], async () => ({
+      ...t.database,
+      close: async () => {},
+    }));
+    expect(reset).toMatchObject({ exitCode: 0, error: '' });
+    expect(reset.output).toContain(who.email);
+    const { res, jar } = await signIn(t, who.email);
+    expect(await res.json()).toMatchObject({ user: { email: who.email, twoFactorEnabled: false } });
+    // Back to the setup before the console.
+    expect(await (await get(t, '/api/admin/overview', jar)).json()).toMatchObject({
+      code: 'TWO_FACTOR_REQUIRED',
+    });
+    const audited = await t.database.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('action', '=', 'user.two_factor_reset')
+      .execute();
+    expect(audited).toHaveLength(1);
+  });
+
   it('lets an admin without two-factor in with ADMIN_TWO_FACTOR=optional', async () => {
     const optional = await createTestApp({
       env: { ADMIN_TWO_FACTOR: 'optional', SMTP_URL: mailbox.smtpUrl },
