@@ -134,6 +134,9 @@ export default defineConfig({
         // The other features' specs book without money, as a school with PAYMENTS=off; the
         // wallet's spec runs against the second server below, with payments on (the default).
         PAYMENTS: 'off',
+        // The console's specs sign in with a password alone; two-factor.spec.ts starts a server of
+        // its own with the default (required).
+        ADMIN_TWO_FACTOR: 'optional',
       },
     },
     {
@@ -154,6 +157,8 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         // Payments on, as a school gets them by default; the school's commission is 15%.
         COMMISSION_PERCENT: '15',
+        // The wallet's admin confirms a transfer with a password alone, as on the other server.
+        ADMIN_TWO_FACTOR: 'optional',
       },
     },
   ],

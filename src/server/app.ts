@@ -170,13 +170,17 @@ export function createServices(deps: AppDependencies): AppServices {
 }
 
 /** The public configuration for a snapshot of the settings: one object per snapshot, not per request. */
-function publicConfigOf(captcha: CaptchaVerifier, payments: PublicPayments) {
+function publicConfigOf(
+  captcha: CaptchaVerifier,
+  payments: PublicPayments,
+  adminTwoFactor: Config['adminTwoFactor'],
+) {
   let from: SiteSettings | undefined;
   let made: PublicConfig | undefined;
   return (settings: SiteSettings): PublicConfig => {
     if (settings !== from || !made) {
       from = settings;
-      made = publicConfig(captcha, settings, payments);
+      made = publicConfig(captcha, settings, payments, adminTwoFactor);
     }
     return made;
   };
@@ -198,7 +202,7 @@ function createApi(deps: AppDependencies, services: AppServices, auth: Auth, ses
   const { config, database } = deps;
   const { db } = database;
   const { mailer, captcha, limiters, health, live, settings } = services;
-  const configOf = publicConfigOf(captcha, publicPayments(config, services));
+  const configOf = publicConfigOf(captcha, publicPayments(config, services), config.adminTwoFactor);
   const listing = listingOf(config);
   const lessonDeps = {
     db,
@@ -262,6 +266,7 @@ function createApi(deps: AppDependencies, services: AppServices, auth: Auth, ses
         requireTutorApproval: config.requireTutorApproval,
         payments: config.payments,
         backups: services.backups,
+        adminTwoFactor: config.adminTwoFactor,
       }),
     );
 }
@@ -334,7 +339,11 @@ export function createApp(deps: AppDependencies, services: AppServices = createS
     .get(METRICS_PATH, services.metrics.route);
 
   if (deps.clientDir) {
-    const configOf = publicConfigOf(services.captcha, publicPayments(config, services));
+    const configOf = publicConfigOf(
+      services.captcha,
+      publicPayments(config, services),
+      config.adminTwoFactor,
+    );
     mountStaticSite(app, deps.clientDir, {
       publicConfig: async () => {
         const settings = await services.settings.forPage();

@@ -35,6 +35,14 @@ export const unexpectedError = 'Something went wrong on our side. Please try aga
 export const notSignedIn = 'Please sign in to continue.';
 export const emailNotVerified = 'Please verify your email address to continue.';
 export const adminsOnly = 'Only administrators can open this.';
+export const adminTwoFactorRequired =
+  'Turn on two-factor authentication before using the admin console: an admin account needs a code from an authenticator app as well as the password.';
+export const twoFactorWrongCode = 'That code is not right. Check your authenticator app and try again.';
+export const twoFactorWrongBackupCode = 'That backup code is not right, or it has been used already.';
+export const twoFactorSignInExpired = 'Your sign-in has expired. Please sign in again with your password.';
+export const twoFactorWrongPassword = 'That password is not right.';
+export const twoFactorAlreadyOn = 'Two-factor authentication is already on for this account.';
+export const twoFactorNotOn = 'Two-factor authentication is not on for this account.';
 export const notFound = 'Not found';
 export const invalidRequest = 'The request is not valid.';
 export const bodyTooLarge = 'The request is too large.';

@@ -9,6 +9,7 @@ import {
   MAX_CONTACT_NAME_LENGTH,
   MAX_EMAIL_LENGTH,
   MAX_NAME_LENGTH,
+  MAX_PASSWORD_LENGTH,
   ROLES,
 } from './constants';
 import * as messages from './messages';
@@ -128,6 +129,40 @@ export const signInBodySchema = z.object({
   rememberMe: z.boolean().optional(),
 });
 export const emailBodySchema = z.object({ email: field });
+
+/** An authenticator app's code: six digits, spaces (as some apps show it) left out. */
+export const totpCodeSchema = z.preprocess(
+  (value) => (typeof value === 'string' ? value.replace(/\s+/g, '') : value),
+  z
+    .string({ error: 'Enter the 6-digit code from your authenticator app' })
+    .regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app'),
+);
+/** One of the backup codes shown at setup (ten characters and a dash, as Better Auth makes them). */
+export const backupCodeSchema = z
+  .string({ error: 'Enter one of your backup codes' })
+  .trim()
+  .regex(/^[A-Za-z0-9-]{1,64}$/, 'Enter one of your backup codes');
+const currentPassword = z
+  .string({ error: 'Please enter your password' })
+  .min(1, 'Please enter your password')
+  .max(MAX_PASSWORD_LENGTH, messages.passwordTooLong);
+/** Turning two-factor on, and asking for new backup codes: the password again. */
+export const twoFactorPasswordBodySchema = z.strictObject({ password: currentPassword });
+export const verifyTotpBodySchema = z.strictObject({
+  code: totpCodeSchema,
+  trustDevice: z.boolean({ error: 'trustDevice must be true or false' }).optional(),
+});
+export const verifyBackupCodeBodySchema = z.strictObject({
+  code: backupCodeSchema,
+  trustDevice: z.boolean({ error: 'trustDevice must be true or false' }).optional(),
+});
+/** Turning two-factor off: the password and a current code (authenticator or backup). */
+export const disableTwoFactorBodySchema = z.strictObject({
+  password: currentPassword,
+  code: z.union([totpCodeSchema, backupCodeSchema], {
+    error: 'Enter a code from your authenticator app, or a backup code',
+  }),
+});
 export const resetPasswordBodySchema = z.object({
   token: field,
   newPassword: field,

@@ -9,6 +9,8 @@ export interface SessionUser {
   emailVerified: boolean;
   /** An operator: sees the admin console. Never chosen at sign-up. */
   isAdmin: boolean;
+  /** Whether signing in asks for an authenticator or backup code after the password. */
+  twoFactorEnabled: boolean;
   /** ISO 8601. */
   createdAt: string;
   /**

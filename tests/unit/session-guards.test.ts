@@ -23,6 +23,7 @@ const someone: SessionUser = {
   emailVerified: true,
   timeZone: null,
   isAdmin: false,
+  twoFactorEnabled: false,
   createdAt: '2026-11-01T00:00:00.000Z',
 };
 
@@ -46,7 +47,12 @@ async function answer(user: SessionUser | null, guard: typeof signedInOnly) {
 
 describe('session guards', () => {
   it('refuse a visitor with 401, whichever the guard', async () => {
-    for (const guard of [signedInOnly, verifiedOnly, adminOnly, verifiedWithRole('tutor', 'Tutors only')])
+    for (const guard of [
+      signedInOnly,
+      verifiedOnly,
+      adminOnly(true),
+      verifiedWithRole('tutor', 'Tutors only'),
+    ])
       expect(await answer(null, guard)).toEqual({ status: 401, body: { code: 'UNAUTHORIZED' } });
   });
 
@@ -65,13 +71,25 @@ describe('session guards', () => {
       body: { code: 'EMAIL_NOT_VERIFIED' },
     });
     expect(await answer(unverified, signedInOnly)).toMatchObject({ status: 200 });
-    expect(await answer(someone, adminOnly)).toEqual({ status: 403, body: { code: 'FORBIDDEN' } });
-    expect(await answer({ ...someone, isAdmin: true }, adminOnly)).toMatchObject({ status: 200 });
+    expect(await answer(someone, adminOnly(false))).toEqual({ status: 403, body: { code: 'FORBIDDEN' } });
+    expect(await answer({ ...someone, isAdmin: true }, adminOnly(false))).toMatchObject({ status: 200 });
     expect(await answer(someone, verifiedWithRole('tutor', 'Tutors only'))).toEqual({
       status: 403,
       body: { code: 'FORBIDDEN' },
     });
     expect(await answer(unverified, signedInWithRole('student', 'Students only'))).toMatchObject({
+      status: 200,
+    });
+  });
+
+  it('refuse an admin without two-factor sign-in when it is required, and let them in once it is on', async () => {
+    const admin = { ...someone, isAdmin: true };
+    expect(await answer(someone, adminOnly(true))).toEqual({ status: 403, body: { code: 'FORBIDDEN' } });
+    expect(await answer(admin, adminOnly(true))).toEqual({
+      status: 403,
+      body: { code: 'TWO_FACTOR_REQUIRED' },
+    });
+    expect(await answer({ ...admin, twoFactorEnabled: true }, adminOnly(true))).toMatchObject({
       status: 200,
     });
   });

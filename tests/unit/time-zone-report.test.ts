@@ -9,6 +9,7 @@ const person = (id: string, timeZone: string | null): AuthUser => ({
   role: 'student',
   emailVerified: true,
   isAdmin: false,
+  twoFactorEnabled: false,
   createdAt: '2026-11-01T00:00:00.000Z',
   timeZone,
 });

@@ -10,12 +10,16 @@ import type { ClientErrorStatusCode, ServerErrorStatusCode } from 'hono/utils/ht
 import { z } from 'zod';
 import * as messages from '../../shared/messages';
 import {
+  disableTwoFactorBodySchema,
   emailBodySchema,
   emailSchema,
   resetPasswordBodySchema,
   signInBodySchema,
   signUpBodySchema,
+  twoFactorPasswordBodySchema,
+  verifyBackupCodeBodySchema,
   verifyEmailBodySchema,
+  verifyTotpBodySchema,
 } from '../../shared/schemas';
 import type { Database } from '../db/database';
 import { errorResponse, isDatabaseDown, serviceUnavailable } from '../http/api-error';
@@ -35,13 +39,39 @@ const friendlyMessages: Record<string, string> = {
   PASSWORD_TOO_SHORT: messages.passwordTooShort,
   PASSWORD_TOO_LONG: messages.passwordTooLong,
   INVALID_EMAIL: messages.invalidEmail,
+  INVALID_PASSWORD: messages.twoFactorWrongPassword,
+  INVALID_CODE: messages.twoFactorWrongCode,
+  INVALID_BACKUP_CODE: messages.twoFactorWrongBackupCode,
+  INVALID_TWO_FACTOR_COOKIE: messages.twoFactorSignInExpired,
+  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: messages.twoFactorSignInExpired,
+  TOTP_ALREADY_ENABLED: messages.twoFactorAlreadyOn,
+  TOTP_NOT_ENABLED: messages.twoFactorNotOn,
+  TWO_FACTOR_NOT_ENABLED: messages.twoFactorNotOn,
+  BACKUP_CODES_NOT_ENABLED: messages.twoFactorNotOn,
+  UNAUTHORIZED: messages.notSignedIn,
 };
 
 const authErrorSchema = z.object({ message: z.string().optional(), code: z.string().optional() });
 const signedInSchema = z.object({ user: z.unknown() });
+/** A password that was right for an account with two-factor on: no session yet, a code to ask for. */
+const twoFactorPendingSchema = z.object({
+  twoFactorRedirect: z.literal(true),
+  twoFactorMethods: z.array(z.string()).catch([]),
+});
+const totpSetupSchema = z.object({ totpURI: z.string(), backupCodes: z.array(z.string()) });
+const totpUriSchema = z.object({ totpURI: z.string() });
+const backupCodesSchema = z.object({ backupCodes: z.array(z.string()) });
 
-/** The request Better Auth gets: the checked body, and our notion of the client's address. */
-function forBetterAuth(c: Context<AppEnv>, body: unknown): Request {
+/** The secret inside an authenticator app's otpauth:// address, for people who type it in. */
+const secretOf = (totpURI: string) => new URL(totpURI).searchParams.get('secret') ?? '';
+/** An authenticator code is six digits; anything else offered to turn two-factor off is a backup code. */
+const isAuthenticatorCode = (code: string) => /^\d{6}$/.test(code);
+
+/**
+ * The request Better Auth gets: the checked body, and our notion of the client's address; at
+ * `path` under /api/auth when it is not the route's own.
+ */
+function forBetterAuth(c: Context<AppEnv>, body: unknown, path?: string): Request {
   const headers = new Headers();
   headers.set('content-type', 'application/json');
   for (const name of ['cookie', 'origin', 'referer', 'user-agent', CAPTCHA_HEADER]) {
@@ -50,7 +80,8 @@ function forBetterAuth(c: Context<AppEnv>, body: unknown): Request {
   }
   // Whatever the client sent under this name is replaced.
   headers.set(CLIENT_ADDRESS_HEADER, c.get('clientAddress'));
-  return new Request(c.req.url, { method: 'POST', headers, body: JSON.stringify(body) });
+  const url = path ? new URL(`/api/auth${path}`, c.req.url) : c.req.url;
+  return new Request(url, { method: 'POST', headers, body: JSON.stringify(body) });
 }
 
 export function accountRoutes(deps: {
@@ -62,8 +93,8 @@ export function accountRoutes(deps: {
   const { auth, sessions, database, limiters } = deps;
 
   /** Sends the body to Better Auth's endpoint; its cookies go out with our answer. */
-  async function callBetterAuth(c: Context<AppEnv>, body: unknown): Promise<Response> {
-    const res = await auth.handler(forBetterAuth(c, body));
+  async function callBetterAuth(c: Context<AppEnv>, body: unknown, path?: string): Promise<Response> {
+    const res = await auth.handler(forBetterAuth(c, body, path));
     forwardCookies(c, res.headers);
     return res;
   }
@@ -140,10 +171,74 @@ export function accountRoutes(deps: {
           const outcome = res.ok ? 'success' : 'failure';
           c.get('logger').info({ event: 'sign-in', outcome, status: res.status }, 'sign-in');
           if (!res.ok) return refusal(c, res);
+          const answer: unknown = await res.json();
+          // The password was right and the account has two-factor on: no session until the code.
+          const pending = twoFactorPendingSchema.safeParse(answer);
+          if (pending.success) {
+            return c.json(
+              { twoFactorRedirect: true as const, twoFactorMethods: pending.data.twoFactorMethods },
+              200,
+            );
+          }
+          const { user } = signedInSchema.parse(answer);
+          return c.json({ user: toSessionUser(user) }, 200);
+        },
+      )
+
+      // Two-factor sign-in (Better Auth's plugin). Turning it on answers the authenticator secret
+      // and the backup codes, once; the first right code (verify-totp) switches it on. The same
+      // verify routes finish a sign-in that answered twoFactorRedirect. Wrong codes are limited
+      // per account in ./auth.ts (five, then 429 for fifteen minutes).
+      .post('/auth/two-factor/enable', validate('json', twoFactorPasswordBodySchema), async (c) => {
+        const res = await callBetterAuth(c, c.req.valid('json'));
+        if (!res.ok) return refusal(c, res);
+        const { totpURI, backupCodes } = totpSetupSchema.parse(await res.json());
+        return c.json({ totpURI, secret: secretOf(totpURI), backupCodes }, 200);
+      })
+      .post('/auth/two-factor/verify-totp', validate('json', verifyTotpBodySchema), async (c) => {
+        const res = await callBetterAuth(c, c.req.valid('json'));
+        if (!res.ok) return refusal(c, res);
+        const { user } = signedInSchema.parse(await res.json());
+        // A right code leaves two-factor on (the first one turns it on): Better Auth answers with
+        // the user as it was read before.
+        return c.json({ user: { ...toSessionUser(user), twoFactorEnabled: true } }, 200);
+      })
+      .post(
+        '/auth/two-factor/verify-backup-code',
+        validate('json', verifyBackupCodeBodySchema),
+        async (c) => {
+          const res = await callBetterAuth(c, c.req.valid('json'));
+          if (!res.ok) return refusal(c, res);
           const { user } = signedInSchema.parse(await res.json());
           return c.json({ user: toSessionUser(user) }, 200);
         },
       )
+      .post('/auth/two-factor/disable', validate('json', disableTwoFactorBodySchema), async (c) => {
+        const { password, code } = c.req.valid('json');
+        // A password alone is what a thief of it has: a code from the app (or a backup code) first.
+        const checked = isAuthenticatorCode(code)
+          ? await callBetterAuth(c, { code }, '/two-factor/verify-totp')
+          : await callBetterAuth(c, { code }, '/two-factor/verify-backup-code');
+        if (!checked.ok) return refusal(c, checked);
+        const res = await callBetterAuth(c, { password });
+        if (!res.ok) return refusal(c, res);
+        return c.json({ status: true }, 200);
+      })
+      .post(
+        '/auth/two-factor/generate-backup-codes',
+        validate('json', twoFactorPasswordBodySchema),
+        async (c) => {
+          const res = await callBetterAuth(c, c.req.valid('json'));
+          if (!res.ok) return refusal(c, res);
+          return c.json(backupCodesSchema.parse(await res.json()), 200);
+        },
+      )
+      .post('/auth/two-factor/get-totp-uri', validate('json', twoFactorPasswordBodySchema), async (c) => {
+        const res = await callBetterAuth(c, c.req.valid('json'));
+        if (!res.ok) return refusal(c, res);
+        const { totpURI } = totpUriSchema.parse(await res.json());
+        return c.json({ totpURI, secret: secretOf(totpURI) }, 200);
+      })
       .post('/auth/sign-out', async (c) => {
         const res = await callBetterAuth(c, {});
         if (!res.ok) return refusal(c, res);

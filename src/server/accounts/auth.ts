@@ -3,13 +3,15 @@
  * (snake_case tables: one users row is account and profile), argon2id hashes, our own
  * single-use verification links, the product's sign-up checks in the order its messages are
  * given, the captcha checked by the server before any account exists, and failed sign-ins
- * counted per account and client address. Sessions carry Better Auth's signed cookie cache
- * (./session.ts says where it is trusted).
+ * counted per account and client address. Two-factor sign-in is Better Auth's own plugin, its
+ * wrong codes counted per account by our rate limits. Sessions carry Better Auth's signed cookie
+ * cache (./session.ts says where it is trusted).
  */
 
 import { betterAuth } from 'better-auth';
-import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
+import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from 'better-auth/api';
 import { expireCookie } from 'better-auth/cookies';
+import { twoFactor } from 'better-auth/plugins';
 import type { Kysely } from 'kysely';
 import {
   MAX_PASSWORD_LENGTH,
@@ -83,6 +85,22 @@ const tooManyRequests = (wait: number) =>
     { 'Retry-After': String(wait) },
   );
 
+/** How long "Trust this device" spares a browser the code. */
+export const TRUST_DEVICE_SECONDS = 30 * 24 * 60 * 60;
+
+/** The plugin's routes that check a code, and the refusals that mean the code was wrong. */
+const TWO_FACTOR_CODE_PATHS = new Set(['/two-factor/verify-totp', '/two-factor/verify-backup-code']);
+const WRONG_CODE = new Set(['INVALID_CODE', 'INVALID_BACKUP_CODE']);
+/** The plugin's routes that check the signed-in user's password again. */
+const TWO_FACTOR_PASSWORD_PATHS = new Set([
+  '/two-factor/enable',
+  '/two-factor/disable',
+  '/two-factor/generate-backup-codes',
+  '/two-factor/get-totp-uri',
+]);
+/** The plugin's cookie naming a sign-in that waits for its code (better-auth's TWO_FACTOR_COOKIE_NAME). */
+const TWO_FACTOR_COOKIE = 'two_factor';
+
 /** A Better Auth log line cut to this length: some carry what a client sent. */
 const MAX_LOGGED_MESSAGE = 300;
 
@@ -94,6 +112,24 @@ export function createAuth(deps: AuthDependencies) {
     const wait = await limiters.consume('accountMail', email);
     if (wait !== null) throw tooManyRequests(wait);
   }
+
+  /**
+   * The account a two-factor code is for: the signed-in one (setting it up, turning it off), else
+   * the one whose sign-in waits for its code, named by the plugin's signed cookie.
+   */
+  async function twoFactorAccount(ctx: Parameters<typeof getSessionFromCtx>[0]): Promise<string | null> {
+    const session = await getSessionFromCtx(ctx).catch(() => null);
+    if (session) return session.user.id;
+    const cookie = ctx.context.createAuthCookie(TWO_FACTOR_COOKIE);
+    const pending = await ctx.getSignedCookie(cookie.name, ctx.context.secret);
+    if (!pending) return null;
+    const challenge = await ctx.context.internalAdapter.findVerificationValue(pending);
+    return challenge?.value ?? null;
+  }
+  /** Whose code each request checks, from its before hook to its after hook. */
+  const codeAccounts = new WeakMap<object, string>();
+  /** The sign-in failure count a password check of the two-factor routes spends, likewise. */
+  const passwordChecks = new WeakMap<object, string>();
 
   /** Failed sign-ins are counted per account and client address. */
   const signInFailureKey = (email: string, clientAddress: string) => `${email} ${clientAddress}`;
@@ -289,6 +325,27 @@ export function createAuth(deps: AuthDependencies) {
         await mailer.sendMail({ to: user.email, ...verificationMail({ displayName: user.name, link }) });
       },
     },
+    plugins: [
+      twoFactor({
+        issuer: PRODUCT_NAME,
+        trustDeviceMaxAge: TRUST_DEVICE_SECONDS,
+        // Wrong codes are counted by our rate limits instead (twoFactorCodes), on every route that
+        // checks one, setup and turning it off included: one count, one 429, one place to change it.
+        accountLockout: { enabled: false },
+        schema: {
+          user: { fields: { twoFactorEnabled: 'two_factor_enabled' } },
+          twoFactor: {
+            modelName: 'two_factors',
+            fields: {
+              userId: 'user_id',
+              backupCodes: 'backup_codes',
+              failedVerificationCount: 'failed_verification_count',
+              lockedUntil: 'locked_until',
+            },
+          },
+        },
+      }),
+    ],
     rateLimit: { enabled: false },
     disabledPaths: ['/verify-email'],
     advanced: {
@@ -358,6 +415,31 @@ export function createAuth(deps: AuthDependencies) {
             if (wait !== null) throw tooManyRequests(wait);
             return { context: { body: { ...body, email: email.data } } };
           }
+          case '/two-factor/verify-totp':
+          case '/two-factor/verify-backup-code': {
+            // A point is taken before the code is checked, as for passwords; the after hook gives
+            // it back unless the code was wrong, and forgets the count when it was right.
+            const account = await twoFactorAccount(ctx);
+            if (!account) return;
+            codeAccounts.set(ctx.context, account);
+            const wait = await limiters.consume('twoFactorCodes', account);
+            if (wait !== null) throw tooManyRequests(wait);
+            return;
+          }
+          case '/two-factor/enable':
+          case '/two-factor/disable':
+          case '/two-factor/generate-backup-codes':
+          case '/two-factor/get-totp-uri': {
+            // A session someone else got hold of must not become a way to guess its password: a
+            // wrong one here counts as a failed sign-in of the account from this address.
+            const session = await getSessionFromCtx(ctx).catch(() => null);
+            if (!session) return;
+            const key = signInFailureKey(session.user.email, ctx.headers?.get(CLIENT_ADDRESS_HEADER) ?? '');
+            passwordChecks.set(ctx.context, key);
+            const wait = await limiters.consume('signInFailures', key);
+            if (wait !== null) throw tooManyRequests(wait);
+            return;
+          }
           case '/reset-password': {
             // Checked before the token reaches the database: a NUL in it, say, is no token of ours.
             if (!linkTokenSchema.safeParse(body.token).success) {
@@ -382,6 +464,20 @@ export function createAuth(deps: AuthDependencies) {
           const key = signInFailureKey(asString(body.email), ctx.headers?.get(CLIENT_ADDRESS_HEADER) ?? '');
           if (!failed) await limiters.reset('signInFailures', key);
           else if (returned.statusCode !== 401) await limiters.refund('signInFailures', key);
+        }
+        const passwordKey = TWO_FACTOR_PASSWORD_PATHS.has(ctx.path)
+          ? passwordChecks.get(ctx.context)
+          : undefined;
+        if (passwordKey) {
+          if (!failed) await limiters.reset('signInFailures', passwordKey);
+          else if (returned.body?.code !== 'INVALID_PASSWORD')
+            await limiters.refund('signInFailures', passwordKey);
+        }
+        const codeAccount = TWO_FACTOR_CODE_PATHS.has(ctx.path) ? codeAccounts.get(ctx.context) : undefined;
+        if (codeAccount) {
+          const wrongCode = failed && WRONG_CODE.has(String(returned.body?.code));
+          if (!failed) await limiters.reset('twoFactorCodes', codeAccount);
+          else if (!wrongCode) await limiters.refund('twoFactorCodes', codeAccount);
         }
         // Every session of the account has just ended. This browser's cached copy of its session
         // goes too, so the next look asks the database: signed out if it was this account's.

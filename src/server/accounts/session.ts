@@ -1,7 +1,7 @@
 /**
  * Who is signed in, read through Better Auth's public API, and the guards a route puts after
  * `loadSession` when it needs someone: signedInOnly (401 when signed out), verifiedOnly (403 when
- * the email is not verified), adminOnly and verifiedWithRole. Behind a guard the handler reads
+ * the email is not verified), adminOnly(…) and verifiedWithRole. Behind a guard the handler reads
  * `c.var.user`, typed as present: Hono carries each middleware's variables into the handlers after
  * it, so a route that forgot its guard reads `SessionUser | null` and does not type-check.
  *
@@ -42,6 +42,7 @@ const authUserSchema = z.object({
   role: z.enum(ROLES).catch('student'),
   emailVerified: z.boolean(),
   isAdmin: z.boolean().catch(false),
+  twoFactorEnabled: z.boolean().nullish().catch(false),
   suspendedAt: z.union([z.string(), z.date()]).nullish().catch(null),
   createdAt: z.union([z.string(), z.date()]),
   timeZone: z.string().nullish().catch(null),
@@ -56,6 +57,7 @@ export function toSessionUser(user: unknown): SessionUser {
     role: parsed.role,
     emailVerified: parsed.emailVerified,
     isAdmin: parsed.isAdmin,
+    twoFactorEnabled: parsed.twoFactorEnabled ?? false,
     createdAt: new Date(parsed.createdAt).toISOString(),
     timeZone: parsed.timeZone ?? null,
   };
@@ -146,10 +148,19 @@ export const signedInOnly = guard();
 /** After loadSession: a route for signed-in users with a verified email (401, then 403, otherwise). */
 export const verifiedOnly = guard(mustBeVerified);
 
-/** After loadSession: a route for operators (401 signed out, 403 anyone else); the flag is read from the database with the session. */
-export const adminOnly = guard((user) => {
-  if (!user.isAdmin) throw new ApiError(403, messages.adminsOnly, 'FORBIDDEN');
-});
+/**
+ * After loadSession: a route for operators (401 signed out, 403 anyone else); the flag is read from
+ * the database with the session. With `requireTwoFactor` (ADMIN_TWO_FACTOR=required), an operator
+ * without two-factor sign-in is refused too (403 TWO_FACTOR_REQUIRED) until they turn it on.
+ */
+export function adminOnly(requireTwoFactor: boolean) {
+  return guard((user) => {
+    if (!user.isAdmin) throw new ApiError(403, messages.adminsOnly, 'FORBIDDEN');
+    if (requireTwoFactor && !user.twoFactorEnabled) {
+      throw new ApiError(403, messages.adminTwoFactorRequired, 'TWO_FACTOR_REQUIRED');
+    }
+  });
+}
 
 /** After loadSession: a route for signed-in users of one role; `refusal` is the 403's message for the other. */
 export function signedInWithRole(role: SessionUser['role'], refusal: string) {

@@ -1,5 +1,5 @@
 /**
- * The admin command line (`npm run admin -- grant|revoke|lift-suspension <email>`, `list`), as a function that
+ * The admin command line (`npm run admin -- grant|revoke|lift-suspension|reset-two-factor <email>`, `list`), as a function that
  * returns what to print, so tests run it in-process. It opens the database the server's way (the
  * same configuration: DATA_DIR or DATABASE_URL). On PostgreSQL it works while servers run; the
  * embedded store is one process, so while a server holds it the command says to stop the server
@@ -9,7 +9,14 @@
 import { ConfigError, loadConfig } from '../config/config';
 import { DataDirLockedError } from '../db/data-dir-lock';
 import { type Database, openDatabase } from '../db/database';
-import { AdminCommandError, grantAdmin, liftSuspension, listAdmins, revokeAdmin } from './admins';
+import {
+  AdminCommandError,
+  grantAdmin,
+  liftSuspension,
+  listAdmins,
+  resetTwoFactor,
+  revokeAdmin,
+} from './admins';
 
 export interface CommandResult {
   output: string;
@@ -21,7 +28,8 @@ export const ADMIN_USAGE = `Usage:
   npm run admin -- grant someone@example.com    make an account an admin
   npm run admin -- revoke someone@example.com   take the role away
   npm run admin -- list                         list the admins
-  npm run admin -- lift-suspension someone@example.com   let a suspended account sign in again`;
+  npm run admin -- lift-suspension someone@example.com   let a suspended account sign in again
+  npm run admin -- reset-two-factor someone@example.com  turn off two-factor sign-in for someone locked out`;
 
 const failed = (error: string, exitCode = 1): CommandResult => ({ output: '', error, exitCode });
 
@@ -35,10 +43,10 @@ export async function runAdminCommand(
   open: () => Promise<Database> = openFromConfig,
 ): Promise<CommandResult> {
   const [command, email, ...rest] = args;
-  const needsEmail = command === 'grant' || command === 'revoke' || command === 'lift-suspension';
+  const needsEmail = command !== undefined && command !== 'list';
   if (
     !command ||
-    !['grant', 'revoke', 'list', 'lift-suspension'].includes(command) ||
+    !['grant', 'revoke', 'list', 'lift-suspension', 'reset-two-factor'].includes(command) ||
     (needsEmail && !email) ||
     rest.length > 0 ||
     (!needsEmail && email)
@@ -76,6 +84,16 @@ export async function runAdminCommand(
         output: lifted.changed
           ? `${lifted.email} may sign in again. Lessons cancelled at the suspension stay cancelled.`
           : `${lifted.email} was not suspended; nothing changed.`,
+        error: '',
+        exitCode: 0,
+      };
+    }
+    if (command === 'reset-two-factor') {
+      const reset = await resetTwoFactor(database.db, email as string);
+      return {
+        output: reset.changed
+          ? `${reset.email} signs in with the password alone now, until they set up two-factor authentication again (an admin is asked to before the console, where ADMIN_TWO_FACTOR is required).`
+          : `${reset.email} did not have two-factor authentication on; nothing changed.`,
         error: '',
         exitCode: 0,
       };

@@ -71,6 +71,8 @@ export function adminRoutes(deps: {
   payments: PaymentsConfig;
   /** The embedded store's backups: the download, and when the last scheduled one was taken. */
   backups: Backups;
+  /** ADMIN_TWO_FACTOR: whether the console refuses an admin without two-factor sign-in. */
+  adminTwoFactor: 'required' | 'optional';
 }) {
   const { db, mailer, live, settings } = deps;
   const lessons: LessonDeps = {
@@ -81,7 +83,11 @@ export function adminRoutes(deps: {
     mail: { appUrl: deps.appUrl, mailFrom: deps.mailFrom },
     payments: deps.payments,
   };
-  const admin = new Hono<AppEnv>().use('*', deps.sessions.loadSession, adminOnly);
+  const admin = new Hono<AppEnv>().use(
+    '*',
+    deps.sessions.loadSession,
+    adminOnly(deps.adminTwoFactor === 'required'),
+  );
   type Request = Context<AppEnv & SignedInEnv>;
   const actor = (c: Request) => adminActor(c.var.user);
   /** Approves or declines a tutor; answers the decision, as both routes reply with it. */

@@ -89,3 +89,34 @@ export async function liftSuspension(db: Kysely<DB>, email: string, actor: Actor
     return { changed: true, email: user.email };
   });
 }
+
+/**
+ * Turns off someone's two-factor sign-in, for a person who lost both their phone and their backup
+ * codes: the authenticator secret, the backup codes and the devices they trusted are gone, and
+ * they sign in with the password alone until they set it up again (an admin is shown the setup
+ * before the console where ADMIN_TWO_FACTOR is required). From the command line only, as a
+ * deliberate act of whoever runs the server (who should first make sure it is really that
+ * person), and audited.
+ */
+export async function resetTwoFactor(db: Kysely<DB>, email: string, actor: Actor = commandLine) {
+  const address = normalised(email);
+  return db.transaction().execute(async (trx) => {
+    const user = await lockAccount(trx, address, `No account has the email ${address}.`);
+    const setup = await trx.deleteFrom('two_factors').where('user_id', '=', user.id).executeTakeFirst();
+    const { numUpdatedRows } = await trx
+      .updateTable('users')
+      .set({ two_factor_enabled: false })
+      .where('id', '=', user.id)
+      .where('two_factor_enabled', '=', true)
+      .executeTakeFirst();
+    // The plugin's trusted devices and pending sign-ins name the account in `value`.
+    await trx
+      .deleteFrom('verifications')
+      .where('value', '=', user.id)
+      .where((eb) => eb.or([eb('identifier', 'like', 'trust-device-%'), eb('identifier', 'like', '2fa-%')]))
+      .execute();
+    const changed = numUpdatedRows > 0n || setup.numDeletedRows > 0n;
+    if (changed) await recordAudit(trx, actor, 'user.two_factor_reset', accountTarget(user));
+    return { changed, email: user.email };
+  });
+}

@@ -19,6 +19,7 @@ export type AuditAction =
   | 'review.hidden'
   | 'user.suspended'
   | 'user.suspension_lifted'
+  | 'user.two_factor_reset'
   | 'settings.changed'
   | 'topup.confirmed'
   | 'topup.rejected'

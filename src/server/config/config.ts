@@ -128,6 +128,10 @@ const envSchema = z.object({
     z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
   ),
   PAYMENT_INSTRUCTIONS: optional(z.string().max(2000, 'must be at most 2000 characters')),
+  ADMIN_TWO_FACTOR: z.preprocess(
+    emptyToUndefined,
+    z.enum(['required', 'optional'], { error: 'must be required or optional' }).default('required'),
+  ),
   STRIPE_SECRET_KEY: optional(z.string()),
   STRIPE_WEBHOOK_SECRET: optional(z.string()),
   STRIPE_API_URL: optional(
@@ -209,6 +213,11 @@ export interface Config {
   backups: BackupConfig;
   /** The bearer token GET /metrics asks for; unset, /metrics does not exist (404). */
   metricsToken: string | undefined;
+  /**
+   * Whether an admin must have two-factor sign-in on before the console lets them in: `required`
+   * by default, since one stolen admin password otherwise opens every account and the school's money.
+   */
+  adminTwoFactor: 'required' | 'optional';
 }
 
 export class ConfigError extends Error {}
@@ -298,6 +307,7 @@ export function loadConfig(env: Env = process.env, options: { generateSecret?: b
       keep: e.BACKUP_KEEP,
     },
     metricsToken: e.METRICS_TOKEN,
+    adminTwoFactor: e.ADMIN_TWO_FACTOR,
   };
 }
 

@@ -425,6 +425,17 @@ export interface TutorVerifications {
   tutor_id: string;
 }
 
+export interface TwoFactors {
+  backup_codes: string;
+  created_at: Generated<Timestamp>;
+  failed_verification_count: Generated<number>;
+  id: string;
+  locked_until: Timestamp | null;
+  secret: string;
+  user_id: string;
+  verified: Generated<boolean>;
+}
+
 export interface Users {
   created_at: Generated<Timestamp>;
   deleted_at: Timestamp | null;
@@ -442,6 +453,7 @@ export interface Users {
   suspended_at: Timestamp | null;
   suspension_reason: string | null;
   time_zone: string | null;
+  two_factor_enabled: Generated<boolean>;
   updated_at: Generated<Timestamp>;
 }
 
@@ -490,6 +502,7 @@ export interface DB {
   tutor_availability: TutorAvailability;
   tutor_profiles: TutorProfiles;
   tutor_verifications: TutorVerifications;
+  two_factors: TwoFactors;
   users: Users;
   verifications: Verifications;
 }

@@ -14,6 +14,8 @@ export interface PublicConfig {
   subjects: SubjectCatalog;
   /** How this school takes money: the wallet, the booking box and prices read it. */
   payments: PublicPayments;
+  /** ADMIN_TWO_FACTOR: whether the console first asks an admin without two-factor to set it up. */
+  adminTwoFactor: 'required' | 'optional';
 }
 
 export interface PublicPayments {
@@ -36,6 +38,7 @@ export function publicConfig(
   captcha: Pick<CaptchaVerifier, 'siteKey'>,
   settings: SiteSettings,
   payments: PublicPayments,
+  adminTwoFactor: PublicConfig['adminTwoFactor'],
 ): PublicConfig {
   const siteKey = captcha.siteKey;
   return {
@@ -44,6 +47,7 @@ export function publicConfig(
     homeFigures: settings.homeFigures,
     subjects: settings.subjects,
     payments,
+    adminTwoFactor,
   };
 }
 

@@ -12,6 +12,8 @@ import type { AppEnv } from '../http/app-env';
 export interface RateLimitRule {
   points: number;
   durationSeconds: number;
+  /** Once the points are spent, refuse for this long from the refused attempt (else: to the window's end). */
+  blockSeconds?: number;
 }
 
 /** The numbers users and attackers meet. */
@@ -26,6 +28,12 @@ export const rateLimitRules = {
    * tries, and someone elsewhere cannot lock the account's owner out.
    */
   signInFailures: { points: 10, durationSeconds: 15 * 60 },
+  /**
+   * Wrong two-factor codes (authenticator or backup) on one account, wherever they come from: a
+   * six-digit code falls to guessing, so five in a row shut the account's code routes for fifteen
+   * minutes. A right code forgives the count.
+   */
+  twoFactorCodes: { points: 5, durationSeconds: 15 * 60, blockSeconds: 15 * 60 },
   signUp: { points: 5, durationSeconds: 60 },
   /** Verification and reset mails per email address, the one sent at sign-up included. */
   accountMail: { points: 5, durationSeconds: 60 * 60 },
@@ -104,7 +112,12 @@ export function createRateLimiters(options: {
   const rules = { ...rateLimitRules, ...options.rules };
   const limiters = Object.fromEntries(
     Object.entries(rules).map(([name, rule]) => {
-      const common = { keyPrefix: name, points: rule.points, duration: rule.durationSeconds };
+      const common = {
+        keyPrefix: name,
+        points: rule.points,
+        duration: rule.durationSeconds,
+        ...('blockSeconds' in rule ? { blockDuration: rule.blockSeconds } : {}),
+      };
       const limiter = pool
         ? new RateLimiterPostgres({
             ...common,

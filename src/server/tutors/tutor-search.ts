@@ -5,8 +5,8 @@
  * src/shared/reviews/review-rules.ts), and pages with a total count. Only public fields leave here.
  */
 import { type Kysely, sql } from 'kysely';
-import { DEFAULT_CANCELLATION_POLICY } from '../../shared/lessons/cancellation-policy';
 import { minorPerUnit } from '../../shared/amounts';
+import { DEFAULT_CANCELLATION_POLICY } from '../../shared/lessons/cancellation-policy';
 import { DEFAULT_BOOKING_SETTINGS } from '../../shared/lessons/lesson-schemas';
 import { offerPrices } from '../../shared/lessons/packages';
 import { trialPriceCents } from '../../shared/lessons/trials';

@@ -22,6 +22,7 @@ const ACTION_LABELS: Record<string, string> = {
   'review.hidden': 'Review hidden',
   'user.suspended': 'Account suspended',
   'user.suspension_lifted': 'Suspension lifted',
+  'user.two_factor_reset': 'Two-factor authentication reset',
   'settings.changed': 'Site settings changed',
   'topup.confirmed': 'Top-up confirmed',
   'topup.rejected': 'Top-up rejected',

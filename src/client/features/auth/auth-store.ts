@@ -69,8 +69,24 @@ export function createAuthStore(initial: AuthUser | null | undefined = undefined
       return loading;
     },
     refresh: load,
-    async signIn(email: string, password: string) {
-      const { user } = await request(api.auth['sign-in'].email.$post({ json: { email, password } }));
+    /**
+     * Signs in with the password; null when the account has two-factor on and the sign-in waits
+     * for its code (verifyTwoFactor), with no session until then.
+     */
+    async signIn(email: string, password: string): Promise<AuthUser | null> {
+      const answer = await request(api.auth['sign-in'].email.$post({ json: { email, password } }));
+      if ('twoFactorRedirect' in answer) return null;
+      set(answer.user);
+      return answer.user;
+    },
+    /** Finishes a sign-in that waits for its code: from the authenticator app, or a backup code. */
+    async verifyTwoFactor(method: 'totp' | 'backup', code: string, trustDevice: boolean) {
+      const json = { code, trustDevice };
+      const { user } = await request(
+        method === 'totp'
+          ? api.auth['two-factor']['verify-totp'].$post({ json })
+          : api.auth['two-factor']['verify-backup-code'].$post({ json }),
+      );
       set(user);
       return user;
     },

@@ -5,6 +5,7 @@
  */
 import { type LoaderFunctionArgs, redirect } from 'react-router';
 import { type PageAccess, paths } from '../../../shared/routes';
+import { getPublicConfig } from '../../lib/public-config';
 import { authStore } from './auth-store';
 
 /** Sign in, then come back here (the dashboard is where signing in leads anyway). */
@@ -44,10 +45,17 @@ export const guards: Record<PageAccess, ((args: LoaderFunctionArgs) => Promise<v
     const state = await authStore.ready();
     if (state.status !== 'signed-in') toSignIn(request);
   },
-  /** The console: signed out goes to sign in, anyone but an admin to the dashboard. */
+  /**
+   * The console: signed out goes to sign in, anyone but an admin to the dashboard. Where admins
+   * must have two-factor on (ADMIN_TWO_FACTOR=required), an admin without it sees only the page
+   * that sets it up; once it is on, that page leads on to the console.
+   */
   async admin({ request }) {
     const state = await authStore.ready();
     if (state.status !== 'signed-in') toSignIn(request);
     if (!state.user.isAdmin) throw redirect(paths.dashboard);
+    const setupPage = new URL(request.url).pathname === paths.adminTwoFactor;
+    if (state.user.twoFactorEnabled || setupPage) return;
+    if ((await getPublicConfig()).adminTwoFactor === 'required') throw redirect(paths.adminTwoFactor);
   },
 };

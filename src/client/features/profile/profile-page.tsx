@@ -23,6 +23,7 @@ import {
   TYPICAL_RATE_TEXT,
 } from '../../../shared/tutor-catalog';
 import { Button } from '../../components/button';
+import { CardSection } from '../../components/card';
 import { ChoiceGroup } from '../../components/choice-group';
 import { ActionForm, FormAnswerMessage, SubmitButton } from '../../components/form';
 import { StatusMessage } from '../../components/messages';
@@ -34,6 +35,7 @@ import { usePaymentsConfig } from '../../lib/payments-config';
 import { getPublicConfig } from '../../lib/public-config';
 import { browserTimeZone, timeZoneOptions } from '../../lib/time-zones';
 import { authStore, useAuth } from '../auth';
+import { TwoFactorSettings } from '../two-factor';
 import { AccountDataSection } from './account-data-section';
 import { VerificationRequest } from './verification-request';
 
@@ -112,6 +114,9 @@ export function Component() {
         {tutor && user?.emailVerified ? <VerificationRequest published={tutor.published} /> : null}
         {tutor ? <PhotoEditor details={tutor} /> : null}
         <ProfileForm details={details} catalog={catalog} />
+        <CardSection title="Two-factor authentication">
+          <TwoFactorSettings />
+        </CardSection>
         <AccountDataSection role={details.role} />
       </div>
     </div>

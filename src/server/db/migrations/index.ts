@@ -23,6 +23,7 @@ import * as lessonProposals from './0017-lesson-proposals';
 import * as cancellationPolicy from './0018-cancellation-policy';
 import * as lessonSeries from './0019-lesson-series';
 import * as lessonPackages from './0020-lesson-packages';
+import * as twoFactor from './0021-two-factor';
 import * as accountDeletion from './0022-account-deletion';
 
 export const migrations: Record<string, Migration> = {
@@ -46,5 +47,6 @@ export const migrations: Record<string, Migration> = {
   '0018-cancellation-policy': cancellationPolicy,
   '0019-lesson-series': lessonSeries,
   '0020-lesson-packages': lessonPackages,
+  '0021-two-factor': twoFactor,
   '0022-account-deletion': accountDeletion,
 };

@@ -1,0 +1,326 @@
+/**
+ * Two-factor sign-in over the API, on both stores, under the default ADMIN_TWO_FACTOR (required):
+ * setting it up with an authenticator code, a password sign-in that waits for the code, backup
+ * codes that work once, five wrong codes shutting one account's code routes (429) and not
+ * another's, turning it off only with a code, and the console closed to an admin without it.
+ */
+import { TOTP } from 'otpauth';
+import { describe, expect, it } from 'vitest';
+import { runAdminCommand } from '../../src/server/admin/admin-command';
+import { ConfigError } from '../../src/server/config/config';
+import { type CookieJar, get, send, signIn, TEST_PASSWORD, verifiedPerson } from '../support/accounts';
+import { mailbox, type Person, person, setUpApiTest, t } from '../support/api-app';
+import { createTestApp, type TestApp, testConfig } from '../support/test-app';
+
+setUpApiTest({ env: { ADMIN_TWO_FACTOR: 'required' } });
+
+interface Setup {
+  totpURI: string;
+  secret: string;
+  backupCodes: string[];
+}
+
+/** The code an authenticator app shows now for `secret`; `offset` periods away for a stale one. */
+const codeFor = (secret: string, offset = 0) =>
+  new TOTP({ secret, digits: 6, period: 30 }).generate({ timestamp: Date.now() + offset * 30_000 });
+
+/** A code that is not right now (nor within the window the server allows either side). */
+const wrongCodeFor = (secret: string) => {
+  const near = new Set([-1, 0, 1].map((offset) => codeFor(secret, offset)));
+  for (let n = 0; ; n++) {
+    const candidate = String(n).padStart(6, '0');
+    if (!near.has(candidate)) return candidate;
+  }
+};
+
+/** Turns two-factor on for `who`: the setup's answer, after the first code confirmed it. */
+async function turnOn(app: TestApp, who: { jar: CookieJar }): Promise<Setup> {
+  const enabled = await send(
+    app,
+    'POST',
+    '/api/auth/two-factor/enable',
+    { password: TEST_PASSWORD },
+    who.jar,
+  );
+  expect(enabled.status).toBe(200);
+  who.jar.store(enabled);
+  const setup = (await enabled.json()) as Setup;
+  expect(setup.totpURI).toMatch(/^otpauth:\/\/totp\//);
+  expect(setup.totpURI).toContain(`secret=${setup.secret}`);
+  expect(setup.backupCodes.length).toBeGreaterThanOrEqual(8);
+  const verified = await send(
+    app,
+    'POST',
+    '/api/auth/two-factor/verify-totp',
+    { code: codeFor(setup.secret) },
+    who.jar,
+  );
+  expect(verified.status).toBe(200);
+  who.jar.store(verified);
+  expect(((await verified.json()) as { user: { twoFactorEnabled: boolean } }).user.twoFactorEnabled).toBe(
+    true,
+  );
+  return setup;
+}
+
+/** A password sign-in of an account with two-factor on: the jar holds the pending sign-in's cookie. */
+async function passwordStep(email: string) {
+  const { res, jar } = await signIn(t, email);
+  expect(res.status).toBe(200);
+  expect(await res.json()).toEqual({ twoFactorRedirect: true, twoFactorMethods: ['totp'] });
+  return jar;
+}
+
+const sessionOf = async (jar: CookieJar) =>
+  (
+    (await (await get(t, '/api/session', jar)).json()) as {
+      user: { email: string; twoFactorEnabled: boolean } | null;
+    }
+  ).user;
+
+describe('two-factor sign-in', () => {
+  it('is set up with an authenticator code; a password sign-in then waits for the code', async () => {
+    const who = await person('student');
+    expect((await sessionOf(who.jar))?.twoFactorEnabled).toBe(false);
+    const setup = await turnOn(t, who);
+    expect(await sessionOf(who.jar)).toMatchObject({ email: who.email, twoFactorEnabled: true });
+
+    expect((await send(t, 'POST', '/api/auth/sign-out', {}, who.jar)).status).toBe(200);
+    const jar = await passwordStep(who.email);
+    // The right password alone makes no session.
+    expect(await sessionOf(jar)).toBeNull();
+    expect((await get(t, '/api/profile/details', jar)).status).toBe(401);
+
+    const verified = await send(
+      t,
+      'POST',
+      '/api/auth/two-factor/verify-totp',
+      { code: codeFor(setup.secret) },
+      jar,
+    );
+    expect(verified.status).toBe(200);
+    jar.store(verified);
+    const body = (await verified.json()) as Record<string, unknown>;
+    expect(body).toMatchObject({ user: { email: who.email } });
+    // The session token stays in its cookie.
+    expect(body).not.toHaveProperty('token');
+    expect(await sessionOf(jar)).toMatchObject({ email: who.email });
+  });
+
+  it('takes a backup code once', async () => {
+    const who = await person('student');
+    const setup = await turnOn(t, who);
+    const code = setup.backupCodes[0] as string;
+
+    const first = await passwordStep(who.email);
+    const used = await send(t, 'POST', '/api/auth/two-factor/verify-backup-code', { code }, first);
+    expect(used.status).toBe(200);
+    first.store(used);
+    expect(await sessionOf(first)).toMatchObject({ email: who.email });
+
+    const second = await passwordStep(who.email);
+    const again = await send(t, 'POST', '/api/auth/two-factor/verify-backup-code', { code }, second);
+    expect(again.status).toBe(401);
+    expect(await again.json()).toMatchObject({ code: 'INVALID_BACKUP_CODE' });
+    expect(await sessionOf(second)).toBeNull();
+  });
+
+  it('answers 429 after five wrong codes for that account, whichever code route, and not for another account', async () => {
+    const who = await person('student');
+    const setup = await turnOn(t, who);
+    const other = await person('student');
+    const otherSetup = await turnOn(t, other);
+
+    const jar = await passwordStep(who.email);
+    const wrong = wrongCodeFor(setup.secret);
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      const res = await send(t, 'POST', '/api/auth/two-factor/verify-totp', { code: wrong }, jar);
+      expect(res.status, `wrong code ${attempt}`).toBe(401);
+      expect(await res.json()).toMatchObject({ code: 'INVALID_CODE' });
+    }
+    const refused = await send(
+      t,
+      'POST',
+      '/api/auth/two-factor/verify-totp',
+      { code: codeFor(setup.secret) },
+      jar,
+    );
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBeTruthy();
+    expect(await refused.json()).toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+    // A new sign-in from elsewhere, and the backup route, are shut for the account too.
+    const fresh = await passwordStep(who.email);
+    const backup = await send(
+      t,
+      'POST',
+      '/api/auth/two-factor/verify-backup-code',
+      { code: setup.backupCodes[1] },
+      fresh,
+    );
+    expect(backup.status).toBe(429);
+    expect(await sessionOf(fresh)).toBeNull();
+
+    // The other account signs in as ever.
+    const otherJar = await passwordStep(other.email);
+    const otherIn = await send(
+      t,
+      'POST',
+      '/api/auth/two-factor/verify-totp',
+      { code: codeFor(otherSetup.secret) },
+      otherJar,
+    );
+    expect(otherIn.status).toBe(200);
+  });
+
+  it('forgives wrong codes once a right one comes', async () => {
+    const who = await person('student');
+    const setup = await turnOn(t, who);
+    const wrong = wrongCodeFor(setup.secret);
+    for (let round = 0; round < 2; round++) {
+      const jar = await passwordStep(who.email);
+      for (let attempt = 0; attempt < 4; attempt++) {
+        expect((await send(t, 'POST', '/api/auth/two-factor/verify-totp', { code: wrong }, jar)).status).toBe(
+          401,
+        );
+      }
+      const right = await send(
+        t,
+        'POST',
+        '/api/auth/two-factor/verify-totp',
+        { code: codeFor(setup.secret) },
+        jar,
+      );
+      expect(right.status, `round ${round}`).toBe(200);
+    }
+  });
+
+  it('is turned off only with the password and a current code', async () => {
+    const who = await person('student');
+    const setup = await turnOn(t, who);
+    const withoutCode = await send(
+      t,
+      'POST',
+      '/api/auth/two-factor/disable',
+      { password: TEST_PASSWORD },
+      who.jar,
+    );
+    expect(withoutCode.status).toBe(400);
+    expect(await withoutCode.json()).toMatchObject({ code: 'VALIDATION_ERROR', field: 'code' });
+    const wrongCode = await send(
+      t,
+      'POST',
+      '/api/auth/two-factor/disable',
+      { password: TEST_PASSWORD, code: wrongCodeFor(setup.secret) },
+      who.jar,
+    );
+    expect(wrongCode.status).toBe(401);
+    expect(await sessionOf(who.jar)).toMatchObject({ twoFactorEnabled: true });
+
+    const off = await send(
+      t,
+      'POST',
+      '/api/auth/two-factor/disable',
+      { password: TEST_PASSWORD, code: codeFor(setup.secret) },
+      who.jar,
+    );
+    expect(off.status).toBe(200);
+    who.jar.store(off);
+    expect(await sessionOf(who.jar)).toMatchObject({ twoFactorEnabled: false });
+    const { res } = await signIn(t, who.email);
+    expect(await res.json()).toMatchObject({ user: { email: who.email } });
+  });
+
+  it('refuses bad input with 400 and a message', async () => {
+    const who = await person('student');
+    for (const [path, body] of [
+      ['/api/auth/two-factor/enable', {}],
+      ['/api/auth/two-factor/verify-totp', { code: 'abc' }],
+      ['/api/auth/two-factor/verify-totp', { code: 123456 }],
+      ['/api/auth/two-factor/verify-backup-code', { code: '\u0000' }],
+      ['/api/auth/two-factor/disable', { password: TEST_PASSWORD, code: '' }],
+    ] as const) {
+      const res = await send(t, 'POST', path, body, who.jar);
+      expect(res.status, path).toBe(400);
+      expect(((await res.json()) as { message: string }).message.length).toBeGreaterThan(0);
+    }
+    const wrongPassword = await send(
+      t,
+      'POST',
+      '/api/auth/two-factor/enable',
+      { password: 'not-it-at-all' },
+      who.jar,
+    );
+    expect(wrongPassword.status).toBe(400);
+    expect(await wrongPassword.json()).toMatchObject({ code: 'INVALID_PASSWORD' });
+  });
+});
+
+describe('admins and two-factor', () => {
+  const admin = async (app: TestApp, who: Person) => {
+    const granted = await runAdminCommand(['grant', who.email], async () => ({
+      ...app.database,
+      close: async () => {},
+    }));
+    expect(granted.exitCode).toBe(0);
+  };
+
+  it('closes the console to an admin without two-factor under the default, until it is on', async () => {
+    const who = await person('student');
+    await admin(t, who);
+    for (const path of ['/api/admin/overview', '/api/admin/verifications', '/api/admin/audit']) {
+      const res = await get(t, path, who.jar);
+      expect(res.status, path).toBe(403);
+      const body = (await res.json()) as { code: string; message: string };
+      expect(body.code).toBe('TWO_FACTOR_REQUIRED');
+      expect(body.message).toMatch(/two-factor/i);
+    }
+    expect((await send(t, 'PATCH', '/api/admin/settings', {}, who.jar)).status).toBe(403);
+    await turnOn(t, who);
+    expect((await get(t, '/api/admin/overview', who.jar)).status).toBe(200);
+  });
+
+  it('is reset from the command line for someone locked out: the password alone signs in, and it is audited', async () => {
+    const who = await person('student');
+    await admin(t, who);
+    await turnOn(t, who);
+    const reset = await runAdminCommand(['reset-two-factor', who.email], async () => ({
+      ...t.database,
+      close: async () => {},
+    }));
+    expect(reset).toMatchObject({ exitCode: 0, error: '' });
+    expect(reset.output).toContain(who.email);
+    const { res, jar } = await signIn(t, who.email);
+    expect(await res.json()).toMatchObject({ user: { email: who.email, twoFactorEnabled: false } });
+    // Back to the setup before the console.
+    expect(await (await get(t, '/api/admin/overview', jar)).json()).toMatchObject({
+      code: 'TWO_FACTOR_REQUIRED',
+    });
+    const audited = await t.database.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('action', '=', 'user.two_factor_reset')
+      .execute();
+    expect(audited).toHaveLength(1);
+  });
+
+  it('lets an admin without two-factor in with ADMIN_TWO_FACTOR=optional', async () => {
+    const optional = await createTestApp({
+      env: { ADMIN_TWO_FACTOR: 'optional', SMTP_URL: mailbox.smtpUrl },
+    });
+    try {
+      const who = await verifiedPerson(optional, mailbox, 'student', 'Optional Admin');
+      await admin(optional, who);
+      expect((await get(optional, '/api/admin/overview', who.jar)).status).toBe(200);
+    } finally {
+      await optional.close();
+    }
+  });
+
+  it('is required by default, and anything but required or optional stops the server', () => {
+    expect(testConfig({ ADMIN_TWO_FACTOR: '' }).adminTwoFactor).toBe('required');
+    expect(() => testConfig({ ADMIN_TWO_FACTOR: 'bogus' })).toThrow(ConfigError);
+    expect(() => testConfig({ ADMIN_TWO_FACTOR: 'bogus' })).toThrow(
+      'Invalid configuration: ADMIN_TWO_FACTOR must be required or optional (got "bogus")',
+    );
+  });
+});

@@ -1,0 +1,160 @@
+/**
+ * Two-factor sign-in in the browser: a user turns it on from /profile (the key read as text, the
+ * code computed as an authenticator app would), keeps the backup codes, signs out, and signs in
+ * with the password then the code, trusting the device; an admin without it, under the default
+ * ADMIN_TWO_FACTOR (required), sees only the page that sets it up. Accessibility scans at both
+ * widths.
+ *
+ * The other specs' servers make two-factor optional for admins, so the admin's case runs against a
+ * server of its own with the default, started here on a data folder seeded as the suite's is.
+ */
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { TOTP } from 'otpauth';
+import type { BrowserSeed } from '../support/browser-seed';
+import { createAccount, expect, expectNoAccessibilityViolations, PASSWORD, test } from './fixtures';
+
+const codeFor = (secret: string) => new TOTP({ secret, digits: 6, period: 30 }).generate();
+
+test('a user turns two-factor on from their profile, then signs in with the password and a code', async ({
+  page,
+}) => {
+  const account = await createAccount(page);
+  await page.goto('/profile');
+  const section = page.getByRole('region', { name: 'Two-factor authentication' });
+  await section.getByLabel('Your password').fill(PASSWORD);
+  await section.getByRole('button', { name: 'Set up two-factor authentication' }).click();
+  await expect(
+    section.getByRole('img', { name: 'QR code to scan with your authenticator app' }),
+  ).toBeVisible();
+  const secret = ((await section.getByTestId('two-factor-secret').textContent()) ?? '').replace(/\s+/g, '');
+  expect(secret).toMatch(/^[A-Z2-7]+$/);
+  await expectNoAccessibilityViolations(page);
+  await section.getByLabel('Code from the app').fill(codeFor(secret));
+  await section.getByRole('button', { name: 'Turn on two-factor authentication' }).click();
+
+  await expect(section.getByRole('heading', { name: 'Your backup codes' })).toBeVisible();
+  await expect(section.getByRole('listitem')).toHaveCount(10);
+  await expect(section.getByRole('button', { name: 'Download codes' })).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+  await section.getByRole('button', { name: 'I have saved my backup codes' }).click();
+  await expect(section.getByText('Two-factor authentication is on.', { exact: true })).toBeVisible();
+
+  expect((await page.request.post('/api/auth/sign-out')).status()).toBe(200);
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Enter your sign-in code' })).toBeVisible();
+  const code = page.getByLabel('Authentication code');
+  await expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+  await expect(code).toHaveAttribute('inputmode', 'numeric');
+  await page.getByRole('button', { name: 'Use a backup code' }).click();
+  await expect(page.getByLabel('Backup code')).toBeVisible();
+  await page.getByRole('button', { name: 'Use your authenticator app' }).click();
+  await expectNoAccessibilityViolations(page);
+  await page.getByLabel('Authentication code').fill(codeFor(secret));
+  await page.getByRole('checkbox', { name: 'Trust this device for 30 days' }).check();
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  // This browser is trusted now: the password alone signs it in.
+  expect((await page.request.post('/api/auth/sign-out')).status()).toBe(200);
+  const again = await page.request.post('/api/auth/sign-in/email', {
+    data: { email: account.email, password: PASSWORD },
+  });
+  expect(await again.json()).toMatchObject({ user: { email: account.email, twoFactorEnabled: true } });
+});
+
+test.describe('an admin under the default', () => {
+  test.describe.configure({ mode: 'serial' });
+  let server: ChildProcess | undefined;
+  let dataDir: string;
+  let url: string;
+  let seed: BrowserSeed;
+
+  const freePort = () =>
+    new Promise<number>((resolve, reject) => {
+      const probe = createServer();
+      probe.once('error', reject);
+      probe.listen(0, '127.0.0.1', () => {
+        const address = probe.address();
+        probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+      });
+    });
+
+  test.beforeAll(async () => {
+    // Seeding hashes a password and the server opens its database: slow on a busy machine.
+    test.setTimeout(180_000);
+    dataDir = mkdtempSync(join(tmpdir(), 'tutorlane-two-factor-'));
+    await promisify(execFile)(process.execPath, [
+      '--import',
+      'tsx',
+      'tests/support/browser-seed.ts',
+      dataDir,
+    ]);
+    seed = JSON.parse(readFileSync(join(dataDir, 'seed.json'), 'utf8')) as BrowserSeed;
+    const port = await freePort();
+    url = `http://127.0.0.1:${port}`;
+    let output = '';
+    // No ADMIN_TWO_FACTOR: the default, required.
+    server = spawn(process.execPath, ['dist/server/main.js'], {
+      env: {
+        PATH: process.env.PATH ?? '',
+        NODE_ENV: 'test',
+        PORT: String(port),
+        APP_URL: url,
+        DATA_DIR: dataDir,
+        TRUST_PROXY: '1',
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    server.stderr?.on('data', (chunk) => {
+      output += String(chunk);
+    });
+    await expect
+      .poll(
+        async () => {
+          if (server?.exitCode !== null) throw new Error(`The server stopped: ${output}`);
+          return (await fetch(`${url}/api/health`).catch(() => null))?.status;
+        },
+        { timeout: 60_000 },
+      )
+      .toBe(200);
+  });
+
+  test.afterAll(async () => {
+    if (server && server.exitCode === null) {
+      const exited = new Promise((resolve) => server?.once('exit', resolve));
+      server.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test('sees only the page that sets up two-factor when opening the console', async ({ page }) => {
+    const admin = seed[test.info().project.name as keyof BrowserSeed].admin;
+    const signedIn = await page.request.post(`${url}/api/auth/sign-in/email`, {
+      data: { email: admin.email, password: PASSWORD },
+      headers: { origin: url },
+    });
+    expect(signedIn.status()).toBe(200);
+    for (const path of ['/admin', '/admin/finance']) {
+      await page.goto(`${url}${path}`);
+      await expect(page).toHaveURL(/\/admin\/two-factor$/);
+      await expect(
+        page.getByRole('heading', { level: 1, name: 'Set up two-factor authentication' }),
+      ).toBeVisible();
+      await expect(page.getByRole('navigation', { name: 'Admin sections' })).toHaveCount(0);
+    }
+    await expect(page.getByText(/asks every admin to sign in with a code/)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Set up two-factor authentication' })).toBeVisible();
+    await expectNoAccessibilityViolations(page);
+  });
+});
