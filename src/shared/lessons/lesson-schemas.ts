@@ -19,8 +19,8 @@ import {
   TRIAL_MINUTES,
   WEEKDAY_NAMES,
 } from './lesson-constants';
-import { MAX_REPEAT_WEEKS, MIN_REPEAT_WEEKS, repeatWeeksMessage } from './series';
 import { packageOffersSchema } from './packages';
+import { MAX_REPEAT_WEEKS, MIN_REPEAT_WEEKS, repeatWeeksMessage } from './series';
 
 export { DEFAULT_BOOKING_SETTINGS, LESSON_LENGTHS, SLOT_STEPS, WEEKDAY_NAMES };
 
