@@ -25,6 +25,7 @@ export const paths = {
   adminContact: '/admin/contact',
   adminSettings: '/admin/settings',
   adminFinance: '/admin/finance',
+  adminLessons: '/admin/lessons',
 } as const;
 
 /** A tutor's public page. */
@@ -73,6 +74,7 @@ export const pages = [
   { path: paths.adminContact, module: 'features/admin/admin-contact-page.tsx', access: 'admin' },
   { path: paths.adminSettings, module: 'features/admin/admin-settings-page.tsx', access: 'admin' },
   { path: paths.adminFinance, module: 'features/admin/admin-finance-page.tsx', access: 'admin' },
+  { path: paths.adminLessons, module: 'features/admin/admin-lessons-page.tsx', access: 'admin' },
   { path: '/students/:id', module: 'features/progress/history-page.tsx', access: 'verified' },
   { path: `${paths.tutors}/:id/lessons`, module: 'features/progress/history-page.tsx', access: 'verified' },
 ] as const satisfies readonly Page[];
