@@ -22,11 +22,12 @@ const appPort = Number(process.env.BROWSER_TEST_PORT ?? 4173);
 const appUrl = `http://127.0.0.1:${appPort}`;
 const smtpPort = appPort + 2;
 const mailHttpPort = appPort + 3;
-// A second server takes payments (the default), for the wallet's spec; the first one keeps the
-// other features' specs to their subject with PAYMENTS=off.
+// A second server takes payments (the default), for the specs about money (the wallet's, and the
+// cancellation policy's fees); the first one keeps the other features' specs to their subject
+// with PAYMENTS=off.
 const paidPort = appPort + 4;
 const paidUrl = `http://127.0.0.1:${paidPort}`;
-const walletSpecs = /(wallet|packages)\.spec\.ts$/;
+const paidSpecs = /(wallet|packages|cancellation-policy)\.spec\.ts$/;
 // The config is loaded by the runner and by every worker: create and seed the data folder once,
 // before the server opens it (Playwright starts web servers before any global setup).
 if (!process.env.BROWSER_TEST_DATA_DIR) {
@@ -79,23 +80,23 @@ export default defineConfig({
   projects: [
     {
       name: 'desktop',
-      testIgnore: walletSpecs,
+      testIgnore: paidSpecs,
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
     },
     {
       name: 'phone',
-      testIgnore: walletSpecs,
+      testIgnore: paidSpecs,
       use: { ...devices['Desktop Chrome'], viewport: { width: 390, height: 844 }, hasTouch: true },
     },
     // The same two widths against the server that takes payments.
     {
       name: 'desktop-paid',
-      testMatch: walletSpecs,
+      testMatch: paidSpecs,
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, baseURL: paidUrl },
     },
     {
       name: 'phone-paid',
-      testMatch: walletSpecs,
+      testMatch: paidSpecs,
       use: {
         ...devices['Desktop Chrome'],
         viewport: { width: 390, height: 844 },
@@ -132,7 +133,7 @@ export default defineConfig({
         TRUST_PROXY: '1',
         LOG_LEVEL: 'warn',
         // The other features' specs book without money, as a school with PAYMENTS=off; the
-        // wallet's spec runs against the second server below, with payments on (the default).
+        // specs about money run against the second server below, with payments on (the default).
         PAYMENTS: 'off',
         // The console's specs sign in with a password alone; two-factor.spec.ts starts a server of
         // its own with the default (required).

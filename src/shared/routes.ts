@@ -26,6 +26,7 @@ export const paths = {
   adminSettings: '/admin/settings',
   adminFinance: '/admin/finance',
   adminTwoFactor: '/admin/two-factor',
+  adminLessons: '/admin/lessons',
 } as const;
 
 /** A tutor's public page. */
@@ -75,6 +76,7 @@ export const pages = [
   { path: paths.adminSettings, module: 'features/admin/admin-settings-page.tsx', access: 'admin' },
   { path: paths.adminFinance, module: 'features/admin/admin-finance-page.tsx', access: 'admin' },
   { path: paths.adminTwoFactor, module: 'features/admin/admin-two-factor-page.tsx', access: 'admin' },
+  { path: paths.adminLessons, module: 'features/admin/admin-lessons-page.tsx', access: 'admin' },
   { path: '/students/:id', module: 'features/progress/history-page.tsx', access: 'verified' },
   { path: `${paths.tutors}/:id/lessons`, module: 'features/progress/history-page.tsx', access: 'verified' },
 ] as const satisfies readonly Page[];

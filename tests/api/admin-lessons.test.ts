@@ -195,6 +195,11 @@ describe('with payments on', () => {
       await topUp(app, student, admin, 5000);
       const lesson = await book(app, student, tutor.id, at(3, '10:00'));
       expect((await walletOf(app, student)).balance.amountCents).toBe(1000);
+      // The list says the price is held, so an admin knows what a cancellation gives back.
+      const listed = await get(app, '/api/admin/lessons?search=Paying', admin.jar);
+      expect((await listed.json()).lessons).toMatchObject([
+        { id: lesson.id, payment: { status: 'held', amountCents: 4000, currency: 'USD' } },
+      ]);
       const res = await send(
         app,
         'POST',

@@ -38,6 +38,12 @@ export interface SeededPair {
   subject: string;
   /** An operator, granted the way the command line grants it. */
   admin: SeededPerson;
+  /**
+   * With payments only: a student and a tutor of their own, whose lesson was booked two hours ago
+   * under a 48-hour window and a 50% fee and starts in 30 hours, its price held: a lesson a student
+   * can only cancel by paying the fee (no test can wait out the free minutes after a booking).
+   */
+  lateFee?: { student: SeededPerson; tutor: SeededPerson; lessonId: string; priceCents: number };
 }
 
 export type BrowserSeed = Record<(typeof SEED_PROJECTS)[number], SeededPair>;
@@ -145,6 +151,7 @@ async function seed(dataDir: string, payments: boolean): Promise<BrowserSeed> {
       await db.insertInto('lessons').values(lessons).execute();
       if (payments) await fundAndHold(db, student.id, project, lessons);
       await grantAdmin(db, admin.email);
+      const lateFee = payments ? await seedLateFeeLesson(db, project, passwordHash, thisHour) : undefined;
       result[project] = {
         student,
         tutor: { id: tutor.id, email: tutor.email, displayName: tutor.displayName },
@@ -152,6 +159,7 @@ async function seed(dataDir: string, payments: boolean): Promise<BrowserSeed> {
         upcomingLessonId: (lessons[2] as (typeof lessons)[number]).id,
         subject,
         admin,
+        ...(lateFee ? { lateFee } : {}),
       };
     }
     return result;
@@ -159,6 +167,84 @@ async function seed(dataDir: string, payments: boolean): Promise<BrowserSeed> {
     await database.close();
     await hashThreads.destroy();
   }
+}
+
+/** The `lateFee` pair of a project (SeededPair): a tutor, a funded student, and their lesson. */
+async function seedLateFeeLesson(
+  db: Kysely<DB>,
+  project: (typeof SEED_PROJECTS)[number],
+  passwordHash: string,
+  thisHour: number,
+): Promise<NonNullable<SeededPair['lateFee']>> {
+  const suffix = project === 'desktop' ? 'Desk' : 'Phone';
+  const [generated] = generateDemoTutors(1, project === 'desktop' ? 47 : 53);
+  const tutor = {
+    ...(generated as NonNullable<typeof generated>),
+    id: `seed-policy-tutor-${project}`,
+    email: `policy.tutor.${project}@seed.tutorlane.test`,
+    displayName: `Lena Latefee${suffix}`,
+  };
+  await insertDemoTutors(db, [tutor], { photos: false });
+  const student = {
+    id: `seed-policy-student-${project}`,
+    email: `policy.student.${project}@seed.tutorlane.test`,
+    displayName: `Cora Cancel${suffix}`,
+  };
+  await db
+    .insertInto('users')
+    .values({
+      id: student.id,
+      email: student.email,
+      display_name: student.displayName,
+      email_verified: true,
+      role: 'student',
+      time_zone: 'UTC',
+      created_at: new Date(thisHour - 30 * DAY),
+      updated_at: new Date(),
+    })
+    .execute();
+  await db
+    .insertInto('accounts')
+    .values(
+      [student.id, tutor.id].map((userId) => ({
+        id: `seed-account-${userId}`,
+        user_id: userId,
+        account_id: userId,
+        provider_id: 'credential',
+        password: passwordHash,
+        created_at: new Date(),
+        updated_at: new Date(),
+      })),
+    )
+    .execute();
+  // Booked two hours ago, past the free minutes after a booking, and 30 hours ahead: inside the window.
+  const start = thisHour + 30 * HOUR;
+  const lesson = {
+    currency: 'USD',
+    id: crypto.randomUUID(),
+    tutor_id: tutor.id,
+    student_id: student.id,
+    subject: tutor.subjects[0] as string,
+    starts_at: new Date(start),
+    ends_at: new Date(start + HOUR),
+    minutes: 60,
+    blocked_until: new Date(start + HOUR),
+    price_cents: lessonPriceCents(tutor.hourlyRate, 60),
+    status: 'confirmed' as const,
+    expires_at: null,
+    cancel_window_hours: 48,
+    late_fee_percent: 50,
+    created_at: new Date(Date.now() - 2 * HOUR),
+    updated_at: new Date(Date.now() - 2 * HOUR),
+  };
+  await db.insertInto('lessons').values(lesson).execute();
+  await fundAndHold(db, student.id, `${project}-policy`, [lesson]);
+  return {
+    student,
+    tutor: { id: tutor.id, email: tutor.email, displayName: tutor.displayName },
+    lessonId: lesson.id,
+    priceCents: lesson.price_cents,
+  };
 }
 
 /** A confirmed $200 top-up for the student, and each lesson's price held from it. */
@@ -187,7 +273,7 @@ async function fundAndHold(
         currency: 'USD',
         method: 'manual',
         status: 'confirmed',
-        reference: `TL-SEED${project === 'desktop' ? 'D' : 'P'}`,
+        reference: `TL-SEED${project.startsWith('desktop') ? 'D' : 'P'}${project.endsWith('-policy') ? 'L' : ''}`,
         settled_at: new Date(),
       })
       .returningAll()

@@ -81,6 +81,8 @@ function useCountedLength(
 interface TextFieldProps extends ComponentProps<'input'> {
   label: string;
   hint?: string;
+  /** A problem found by a form that calls the API itself (a page's form names it in its answer). */
+  problem?: string | null;
   /**
    * The most characters the value may have: a count shows near it. Nothing is cut (unlike
    * maxLength); the form's check refuses a value over it.
@@ -88,10 +90,18 @@ interface TextFieldProps extends ComponentProps<'input'> {
   limit?: number;
 }
 
-export function TextField({ label, hint, id, className, limit, onChange, ...rest }: TextFieldProps) {
+export function TextField({ label, hint, id, className, limit, problem, onChange, ...rest }: TextFieldProps) {
   const [count, follow] = useCountedLength(limit, rest.value, rest.defaultValue);
   return (
-    <Field label={label} hint={hint} name={rest.name} id={id} className={className} count={count}>
+    <Field
+      label={label}
+      hint={hint}
+      name={rest.name}
+      id={id}
+      problem={problem}
+      className={className}
+      count={count}
+    >
       {(props) => (
         <input
           className={fieldClass}
@@ -110,14 +120,24 @@ export function TextField({ label, hint, id, className, limit, onChange, ...rest
 interface TextAreaProps extends ComponentProps<'textarea'> {
   label: string;
   hint?: string;
+  /** As a text field's `problem`. */
+  problem?: string | null;
   /** As a text field's `limit`. */
   limit?: number;
 }
 
-export function TextArea({ label, hint, id, className, limit, onChange, ...rest }: TextAreaProps) {
+export function TextArea({ label, hint, id, className, limit, problem, onChange, ...rest }: TextAreaProps) {
   const [count, follow] = useCountedLength(limit, rest.value, rest.defaultValue);
   return (
-    <Field label={label} hint={hint} name={rest.name} id={id} className={className} count={count}>
+    <Field
+      label={label}
+      hint={hint}
+      name={rest.name}
+      id={id}
+      problem={problem}
+      className={className}
+      count={count}
+    >
       {(props) => (
         <textarea
           className={fieldClass}

@@ -5,7 +5,7 @@
  */
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { LessonStatus } from '../../shared/lessons/lesson-schemas';
-import type { DB } from '../db/schema';
+import type { DB, LessonPaymentStatus } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { callOffLesson } from '../lessons/call-off';
 import type { LessonDeps } from '../lessons/lesson-announcements';
@@ -85,6 +85,8 @@ export interface AdminLessonRow {
   status: LessonStatus;
   subject: string;
   price: { amountCents: number; currency: string };
+  /** Whether its price is held from the student's balance ("held"), or nothing was paid ("none"). */
+  payment: { status: LessonPaymentStatus; amountCents: number; currency: string };
   tutor: { id: string; displayName: string; email: string; lateCancellations: number };
   student: { id: string; displayName: string; email: string };
 }
@@ -115,6 +117,7 @@ export async function listAdminLessons(
       'l.subject',
       'l.price_cents',
       'l.currency',
+      'l.payment_status',
       'l.tutor_id',
       't.display_name as tutor_name',
       't.email as tutor_email',
@@ -155,6 +158,7 @@ export async function listAdminLessons(
     status: statusAt(row, now),
     subject: row.subject,
     price: { amountCents: row.price_cents, currency: row.currency },
+    payment: { status: row.payment_status, amountCents: row.price_cents, currency: row.currency },
     tutor: {
       id: row.tutor_id,
       displayName: row.tutor_name,

@@ -44,6 +44,16 @@ export const settleReport = (id: string, action: 'dismiss' | 'hide', note: strin
 export const suspendUser = (id: string, reason: string) =>
   request(admin.users[':id'].suspend.$post({ param: { id }, json: { reason } }));
 
+/** The planned lessons still to come, soonest first; `search` keeps those whose people's name or email has it. */
+export type AdminLesson = InferResponseType<typeof admin.lessons.$get, 200>['lessons'][number];
+
+export const fetchLessons = (search: string, signal?: AbortSignal) =>
+  request(admin.lessons.$get({ query: search ? { search } : {} }, { init: { signal } }));
+export const cancelLesson = (id: string, reason: string) =>
+  request(admin.lessons[':id'].cancel.$post({ param: { id }, json: { reason } }));
+export const moveLesson = (id: string, start: string, reason: string) =>
+  request(admin.lessons[':id'].move.$post({ param: { id }, json: { start, reason } }));
+
 /** "Dec 1, 2026, 17:05": a moment in the console, in this browser's zone, as every page shows one. */
 export const dateTimeLabel = (iso: string) => momentLabel(Date.parse(iso), browserTimeZone());
 

@@ -10,6 +10,7 @@ import { paths } from '../../../shared/routes';
 const sections = [
   { to: paths.admin, label: 'Overview', end: true },
   { to: paths.adminVerifications, label: 'Verifications', end: false },
+  { to: paths.adminLessons, label: 'Lessons', end: false },
   { to: paths.adminReports, label: 'Reports', end: false },
   { to: paths.adminAudit, label: 'Audit log', end: false },
   { to: paths.adminContact, label: 'Contact messages', end: false },
