@@ -76,7 +76,7 @@ describe('an admin cancelling a lesson', () => {
     expect(cancelled).toMatchObject({
       id: lesson.id,
       status: 'cancelled',
-      cancellation: { by: 'tutorlane' },
+      cancellation: { by: 'tutorlane', reason: 'Tutor is ill' },
     });
     for (const who of [tutor, student]) {
       const [mail] = await mailsTo(who.email, 'Lesson cancelled');

@@ -36,6 +36,11 @@ describe('why a lesson has no room', () => {
     expect(whyNoRoom(cancelled('tutorlane'), 'student', 'UTC').details).toEqual([
       "Tutorlane cancelled it on Tuesday, December 1, 2026, 14:30, because Priya Raman's account is no longer active.",
     ]);
+    // An admin's cancellation is the team's, with the words both people were mailed.
+    expect(whyNoRoom(cancelled('tutorlane', 'Tutor is ill'), 'student', 'UTC').details).toEqual([
+      'The Tutorlane team cancelled it on Tuesday, December 1, 2026, 14:30.',
+      'Reason given: Tutor is ill',
+    ]);
   });
 
   it('says a request was declined by the tutor, or expired without an answer', () => {

@@ -49,6 +49,12 @@ export const lessonMessages = {
  * Who called a lesson off: one of its two people, or Tutorlane itself when the other person's
  * account was suspended.
  */
+/**
+ * What is stored as the reason when Tutorlane calls a lesson off because one of its people can no
+ * longer take part: never shown, so the other person is not told which of the two it was.
+ */
+export const ACCOUNT_CLOSED_REASONS = { suspended: 'account suspended', deleted: 'account deleted' } as const;
+
 export type CancelledBy = 'tutor' | 'student' | 'tutorlane';
 
 /**
@@ -179,12 +185,17 @@ function cancellationOf(row: LessonRow, status: LessonStatus, now: number): Canc
   }
   const by: CancelledBy =
     row.cancelled_by === null ? 'tutorlane' : row.cancelled_by === row.tutor_id ? 'tutor' : 'student';
+  // The school's own cancellations carry the admin's words, which both people were mailed; one
+  // forced by an account's suspension or deletion says nothing of which it was.
+  const accountClosed = (Object.values(ACCOUNT_CLOSED_REASONS) as (string | null)[]).includes(
+    row.cancel_reason,
+  );
   return {
     ...policy,
     fee: money(row.cancel_fee_cents ?? 0),
     by,
     at: row.updated_at.toISOString(),
-    reason: by === 'tutorlane' ? null : row.cancel_reason,
+    reason: by === 'tutorlane' && accountClosed ? null : row.cancel_reason,
   };
 }
 

@@ -4,10 +4,10 @@ import type { DB } from '../db/schema';
 import { releaseHold } from '../money/lesson-payments';
 import { announce, type LessonDeps, type Lines } from './lesson-announcements';
 import { expireDue } from './lesson-jobs';
-import { lessonRowColumns } from './lesson-records';
+import { ACCOUNT_CLOSED_REASONS, lessonRowColumns } from './lesson-records';
 
 /** Stored with lessons cancelled so, for the record; never shown as a reason. */
-const CANCEL_REASONS = { suspended: 'account suspended', deleted: 'account deleted' } as const;
+const CANCEL_REASONS = ACCOUNT_CLOSED_REASONS;
 
 /**
  * A suspended user's upcoming lessons (not yet started, and not expired), cancelled in the

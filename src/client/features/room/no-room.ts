@@ -25,7 +25,9 @@ export function whyNoRoom(
       const at = instantLabel(Date.parse(cancellation.at), timeZone);
       const who =
         cancellation.by === 'tutorlane'
-          ? `Tutorlane cancelled it on ${at}, because ${other}'s account is no longer active.`
+          ? cancellation.reason
+            ? `The Tutorlane team cancelled it on ${at}.`
+            : `Tutorlane cancelled it on ${at}, because ${other}'s account is no longer active.`
           : `${cancellation.by === you ? 'You' : other} cancelled it on ${at}.`;
       return {
         headline: 'This lesson was cancelled, so it has no room.',
