@@ -17,7 +17,7 @@ import { TextArea, TextField } from '../../components/text-field';
 import { ApiError, failureMessage } from '../../lib/api';
 import { useApiAction } from '../../lib/api-action';
 import { lessonTimeLabel } from '../../lib/time-labels';
-import { browserTimeZone } from '../../lib/time-zones';
+import { browserTimeZone, describeTimeZone } from '../../lib/time-zones';
 import { type AdminLesson, cancelLesson, fetchLessons, moveLesson } from './admin-data';
 import { AdminLayout, EmptyState } from './admin-layout';
 
@@ -372,7 +372,7 @@ function MoveDialog({
         {moving.problem ? <ErrorMessage>{moving.problem}</ErrorMessage> : null}
         <TextField
           label="New start"
-          hint={`In your time zone, ${timeZone}.`}
+          hint={`In your time: ${describeTimeZone(timeZone)}.`}
           type="datetime-local"
           value={start}
           min={localFieldValue(Date.now())}
