@@ -183,12 +183,19 @@ describe('availability', () => {
     const noTrial = { offered: false, priceCents: 0 };
     // Left out, the cancellation policy stays the default.
     const policy = { cancellationWindowHours: 24, lateCancelFeePercent: 100 };
-    expect(await res.json()).toEqual({ ...saved, lessonMinutes: [30, 90], trial: noTrial, ...policy });
+    expect(await res.json()).toEqual({
+      ...saved,
+      lessonMinutes: [30, 90],
+      trial: noTrial,
+      ...policy,
+      packages: [],
+    });
     expect(await (await get(t, '/api/availability', who.jar)).json()).toEqual({
       ...saved,
       lessonMinutes: [30, 90],
       trial: noTrial,
       ...policy,
+      packages: [],
     });
     // One zone for the tutor: the profile shows the same.
     const details = await (await get(t, '/api/profile/details', who.jar)).json();
@@ -428,6 +435,7 @@ describe('booking', () => {
       payment: { status: 'none', amountCents: 6000, currency: 'USD' },
       proposal: null,
       seriesId: null,
+      packageId: null,
     });
     for (const address of [who.email, student.email]) {
       const [mail] = await mailsAbout(address, 'Lesson confirmed');
