@@ -98,7 +98,7 @@ describe('GET /metrics', () => {
     expect(await health.json()).toMatchObject({ status: 'ok', ready: true, database: testStore });
   });
 
-  it('counts the minute jobs’ passes and failures', async () => {
+  it('counts and times the minute jobs’ passes and failures', async () => {
     const before = await scrapedText();
     expect(seriesValue(before, 'tutorlane_minute_job_runs_total{job="reminders"}')).toBe(0);
     expect(seriesValue(before, 'tutorlane_minute_job_failures_total{job="lessons"}')).toBe(0);
@@ -128,6 +128,12 @@ describe('GET /metrics', () => {
           expect(seriesValue(text, 'tutorlane_minute_job_failures_total{job="reminders"}')).toBe(0);
           expect(seriesValue(text, 'tutorlane_minute_job_runs_total{job="lessons"}')).toBe(1);
           expect(seriesValue(text, 'tutorlane_minute_job_failures_total{job="lessons"}')).toBe(1);
+          // Each pass is timed, the failed one too: one observation per job, of a real duration.
+          expect(seriesValue(text, 'tutorlane_minute_job_duration_seconds_count{job="reminders"}')).toBe(1);
+          expect(seriesValue(text, 'tutorlane_minute_job_duration_seconds_count{job="lessons"}')).toBe(1);
+          const took = seriesValue(text, 'tutorlane_minute_job_duration_seconds_sum{job="reminders"}');
+          expect(took).toBeGreaterThan(0);
+          expect(took).toBeLessThan(10);
         },
         { timeout: 10_000, interval: 200 },
       );

@@ -8,8 +8,11 @@ import type { Logger } from '../logging/logger';
 
 const FIRST_PASS_MS = 1_000;
 
-/** Told of every pass (the metrics count them); `job` is the job's short name. */
-export type MinuteJobObserver = (job: string, outcome: 'ok' | 'failed') => void;
+/**
+ * Told of every pass (the metrics count and time them); `job` is the job's short name, `seconds`
+ * how long the pass took.
+ */
+export type MinuteJobObserver = (job: string, outcome: 'ok' | 'failed', seconds: number) => void;
 
 export function startMinuteJob<Result>(
   job: {
@@ -29,14 +32,16 @@ export function startMinuteJob<Result>(
   const pass = () => {
     if (running) return;
     running = true;
+    const started = performance.now();
+    const seconds = () => (performance.now() - started) / 1000;
     job
       .run()
       .then((result) => {
-        observe?.(job.name, 'ok');
+        observe?.(job.name, 'ok', seconds());
         job.done(result, logger);
       })
       .catch((error) => {
-        observe?.(job.name, 'failed');
+        observe?.(job.name, 'failed', seconds());
         logger.warn({ err: (error as Error).message }, job.failure);
       })
       .finally(() => {

@@ -111,6 +111,14 @@ export function createMetrics(deps: {
     labelNames: ['job'] as const,
     registers,
   });
+  // A pass that takes longer than its minute delays the next: the buckets reach past it.
+  const jobSeconds = new Histogram({
+    name: 'tutorlane_minute_job_duration_seconds',
+    help: 'How long the passes of the minute jobs took, by job',
+    labelNames: ['job'] as const,
+    buckets: [0.01, 0.05, 0.1, 0.5, 1, 2.5, 5, 10, 30, 60],
+    registers,
+  });
   for (const job of MINUTE_JOBS) {
     jobRuns.inc({ job }, 0);
     jobFailures.inc({ job }, 0);
@@ -188,8 +196,9 @@ export function createMetrics(deps: {
         'Cache-Control': 'no-store',
       });
     },
-    observeJob: (job, outcome) => {
+    observeJob: (job, outcome, seconds) => {
       jobRuns.inc({ job });
+      jobSeconds.observe({ job }, seconds);
       if (outcome === 'failed') jobFailures.inc({ job });
     },
     backups: {
