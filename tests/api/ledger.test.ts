@@ -9,7 +9,15 @@ import fc from 'fast-check';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DB } from '../../src/server/db/schema';
-import { accounts, balanceOf, commissionOf, post, totalsByAccount } from '../../src/server/money/ledger';
+import {
+  accounts,
+  balanceOf,
+  commissionOf,
+  type Posting,
+  post,
+  postAll,
+  totalsByAccount,
+} from '../../src/server/money/ledger';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
 let database: TestDatabase;
@@ -171,6 +179,76 @@ describe('the database keeps the ledger whole', () => {
     expect(attempts.filter((a) => a.status === 'fulfilled')).toHaveLength(3);
     expect(await balanceOf(db, accounts.balance(student).id)).toBe(0);
     expect(await negativeBalances()).toEqual([]);
+  });
+});
+
+describe('many transactions at once (postAll)', () => {
+  const topUpPosting = (studentId: string, amountCents: number, key = unique('top-up')): Posting => ({
+    kind: 'top_up',
+    key,
+    currency: 'USD',
+    actorId: null,
+    memo: 'test top-up',
+    entries: [
+      { account: accounts.clearing('manual'), amountCents: -amountCents },
+      { account: accounts.balance(studentId), amountCents },
+    ],
+  });
+
+  it('records each in order, with running balances as if posted one by one, and each key once', async () => {
+    const student = unique('student');
+    const other = unique('student');
+    const repeated = unique('key');
+    const earlier = unique('key');
+    await topUp(other, 100, earlier);
+    const ids = await db.transaction().execute((trx) =>
+      postAll(trx, [
+        topUpPosting(student, 1000, repeated),
+        topUpPosting(other, 200),
+        topUpPosting(student, 500),
+        // Listed twice, or recorded before: nothing more is written.
+        topUpPosting(student, 9999, repeated),
+        topUpPosting(other, 9999, earlier),
+      ]),
+    );
+    expect(ids.map((id) => id === null)).toEqual([false, false, false, true, true]);
+    expect(await balanceOf(db, accounts.balance(student).id)).toBe(1500);
+    expect(await balanceOf(db, accounts.balance(other).id)).toBe(300);
+    const runningBalances = await db
+      .selectFrom('ledger_entries')
+      .select(['account_seq', 'balance_after_cents'])
+      .where('account_id', '=', accounts.balance(student).id)
+      .orderBy('account_seq')
+      .execute();
+    expect(runningBalances).toEqual([
+      { account_seq: 1, balance_after_cents: 1000 },
+      { account_seq: 2, balance_after_cents: 1500 },
+    ]);
+  });
+
+  it('writes none of them when one breaks a rule', async () => {
+    const student = unique('student');
+    const lesson = unique('lesson');
+    const attempt = db.transaction().execute((trx) =>
+      postAll(trx, [
+        topUpPosting(student, 1000),
+        {
+          kind: 'lesson_hold',
+          key: `lesson:${lesson}:hold`,
+          currency: 'USD',
+          lessonId: lesson,
+          actorId: student,
+          memo: 'test lesson',
+          // More than the balance holds: the database refuses the entry.
+          entries: [
+            { account: accounts.balance(student), amountCents: -1500 },
+            { account: accounts.hold(lesson), amountCents: 1500 },
+          ],
+        },
+      ]),
+    );
+    await expect(attempt).rejects.toMatchObject({ code: '23514' });
+    expect(await balanceOf(db, accounts.balance(student).id)).toBe(0);
   });
 });
 

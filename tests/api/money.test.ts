@@ -307,6 +307,40 @@ describe('lessons and their price', () => {
     expect(dashboard.earnings).toMatchObject({ thisMonthCents: 2975, pendingCents: 0, currency: 'USD' });
   });
 
+  it('settles every lesson that ended by the pass in one go, each tutor their own share', async () => {
+    const [first, second] = await Promise.all([
+      publishTutor(t, await person('tutor'), { hourlyRate: 40 }),
+      publishTutor(t, await person('tutor'), { hourlyRate: 25 }),
+    ]);
+    const [ana, ben] = await Promise.all([person('student'), person('student')]);
+    const admin = await makeAdmin(t, await person('student'));
+    await topUp(t, ana, admin, 10_000);
+    await topUp(t, ben, admin, 10_000);
+    const start = at(3, '09:00');
+    // Three lessons ending before the pass, two of them in the same minute, and one still ahead.
+    const lessons = await Promise.all([
+      book(ana, first.id, start),
+      book(ben, second.id, start),
+      book(ana, second.id, start + HOUR),
+      book(ben, first.id, start + 6 * HOUR),
+    ]).then((responses) => Promise.all(responses.map((res) => res.json())));
+    const before = await financeTotals(t, admin);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(start + 2 * HOUR + 60_000);
+    expect(await runLessonJobs(jobDeps())).toMatchObject({ completed: 3 });
+    const payment = async (who: Person, lesson: { id: string }) =>
+      (await (await get(t, `/api/lessons/${lesson.id}`, who.jar)).json()).payment;
+    expect(await payment(ana, lessons[0])).toMatchObject({ status: 'settled', amountCents: 4000 });
+    expect(await payment(ana, lessons[2])).toMatchObject({ status: 'settled', amountCents: 2500 });
+    expect(await payment(ben, lessons[3])).toMatchObject({ status: 'held', amountCents: 4000 });
+    // $40 less 15% to the first tutor; two lessons of $25 less 15% each to the second.
+    expect(await walletOf(t, first)).toMatchObject({ payable: cents(3400), pending: cents(3400) });
+    expect(await walletOf(t, second)).toMatchObject({ payable: cents(2 * 2125), pending: cents(0) });
+    const after = await financeTotals(t, admin);
+    expect(after.schoolRevenue - before.schoolRevenue).toBe(600 + 2 * 375);
+    expect(after.held - before.held).toBe(-(4000 + 2 * 2500));
+  });
+
   it('gives the price back when a request expires or a tutor is suspended, and pays a no-show', async () => {
     const careful = await publishTutor(t, await person('tutor'), { instantBooking: false });
     const teacher = await publishTutor(t, await person('tutor'));

@@ -8,7 +8,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/schema';
 import type { Logger } from '../logging/logger';
-import { releaseHold, settleHold } from '../money/lesson-payments';
+import { releaseHold, settleHolds } from '../money/lesson-payments';
 import { announce, type LessonDeps, type Lines, pushLines } from './lesson-announcements';
 import { lessonRowColumns } from './lesson-records';
 import { type MinuteJobObserver, startMinuteJob } from './minute-job';
@@ -81,7 +81,11 @@ export async function runLessonJobs(
   // What follows completion is done in the transaction that completed them, so it happens once.
   const completed = await deps.db.transaction().execute(async (trx) => {
     const done = await completeDue(trx, now);
-    for (const lesson of done) await settleHold(trx, lesson.id, now);
+    await settleHolds(
+      trx,
+      done.map((lesson) => lesson.id),
+      now,
+    );
     await deps.afterCompleted(trx, done);
     return done.length;
   });

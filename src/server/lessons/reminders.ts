@@ -190,13 +190,11 @@ async function remindBatch(
     .returning(['lesson_id', 'user_id', 'kind'])
     .execute();
   const mine = new Set(written.map((w) => `${w.lesson_id}|${w.user_id}|${w.kind}`));
-  let sent = 0;
-  for (const { row, reader, kind } of due) {
-    if (!mine.has(`${row.id}|${reader.id}|${kind}`)) continue;
-    await deps.mailer.sendMail(reminderMail(kind, mailLesson(row), reader, deps.mail, now), trx);
-    sent += 1;
-  }
-  return { read, sent };
+  const mails = due
+    .filter(({ row, reader, kind }) => mine.has(`${row.id}|${reader.id}|${kind}`))
+    .map(({ row, reader, kind }) => reminderMail(kind, mailLesson(row), reader, deps.mail, now));
+  await deps.mailer.sendMails(mails, trx);
+  return { read, sent: mails.length };
 }
 
 /** Sends every reminder due at `now` that no server has sent yet; answers how many this one sent. */

@@ -16,11 +16,11 @@
  * twice (two servers' jobs, a retry) moves nothing the second time, and a lesson booked while
  * payments were off (nothing held) passes through every step untouched.
  */
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { formatAmount } from '../../shared/amounts';
 import type { DB, LessonPaymentStatus } from '../db/schema';
 import { ApiError } from '../http/api-error';
-import { accounts, balanceOf, commissionOf, lockedBalanceOf, post } from './ledger';
+import { accounts, balanceOf, commissionOf, lockedBalanceOf, post, postAll } from './ledger';
 import { releaseAccountFor } from './packages';
 
 /** How this school takes money for lessons (src/server/config). */
@@ -150,27 +150,84 @@ export async function releaseHold(
   await markPayment(trx, lesson.id, 'released');
 }
 
-/** Pays a lesson that took place (or whose student did not come): the tutor's share and the school's. */
+/**
+ * Settles what each lesson's hold holds (a lesson that took place, or whose student did not come):
+ * the commission stored on the lesson to the school, the rest to the tutor.
+ */
 export async function settleHold(trx: Transaction<DB>, lessonId: string, now: number) {
-  const lesson = await lessonFor(trx, lessonId);
-  const held = await lockedBalanceOf(trx, accounts.hold(lesson.id), lesson.currency);
-  if (held <= 0) return;
-  const commission = commissionOf(held, lesson.commission_percent ?? 0);
-  await post(trx, {
-    kind: 'lesson_settle',
-    key: `lesson:${lesson.id}:settle`,
-    currency: lesson.currency,
-    lessonId: lesson.id,
-    actorId: null,
-    memo: lessonMemo(lesson),
-    entries: [
-      { account: accounts.hold(lesson.id), amountCents: -held },
-      { account: accounts.payable(lesson.tutor_id), amountCents: held - commission },
-      { account: accounts.revenue(), amountCents: commission },
-    ],
-    now,
-  });
-  await markPayment(trx, lesson.id, 'settled');
+  await settleHolds(trx, [lessonId], now);
+}
+
+/** Lessons settled per round of statements: one parameter each in its lists. */
+const SETTLED_PER_ROUND = 5_000;
+
+/**
+ * settleHold for many lessons at once, as the minute job settles every lesson that ended in the
+ * same minute: a few statements for all of them rather than a few for each. The holds are locked
+ * in name order before they are read, as a single settlement locks its one.
+ */
+export async function settleHolds(trx: Transaction<DB>, lessonIds: string[], now: number) {
+  for (let start = 0; start < lessonIds.length; start += SETTLED_PER_ROUND) {
+    const ids = lessonIds.slice(start, start + SETTLED_PER_ROUND);
+    const holdIds = ids.map((id) => accounts.hold(id).id);
+    // A lesson that held nothing (booked while payments were off) has no hold account to lock.
+    const locked = await trx
+      .selectFrom('ledger_accounts')
+      .select('id')
+      .where('id', 'in', holdIds)
+      .orderBy('id')
+      .forUpdate()
+      .execute();
+    if (locked.length === 0) continue;
+    const held = await trx
+      .selectFrom('lessons as l')
+      .innerJoinLateral(
+        (eb) =>
+          eb
+            .selectFrom('ledger_entries as e')
+            .select('e.balance_after_cents')
+            .whereRef('e.account_id', '=', sql<string>`'hold:' || l.id`)
+            .orderBy('e.account_seq', 'desc')
+            .limit(1)
+            .as('last'),
+        (join) => join.onTrue(),
+      )
+      .select(['l.id', 'l.tutor_id', 'l.subject', 'l.minutes', 'l.currency', 'l.commission_percent'])
+      .select('last.balance_after_cents as held')
+      .where('l.id', 'in', ids)
+      .where('last.balance_after_cents', '>', 0)
+      .execute();
+    if (held.length === 0) continue;
+    await postAll(
+      trx,
+      held.map((lesson) => {
+        const commission = commissionOf(lesson.held, lesson.commission_percent ?? 0);
+        return {
+          kind: 'lesson_settle' as const,
+          key: `lesson:${lesson.id}:settle`,
+          currency: lesson.currency,
+          lessonId: lesson.id,
+          actorId: null,
+          memo: lessonMemo(lesson),
+          entries: [
+            { account: accounts.hold(lesson.id), amountCents: -lesson.held },
+            { account: accounts.payable(lesson.tutor_id), amountCents: lesson.held - commission },
+            { account: accounts.revenue(), amountCents: commission },
+          ],
+          now,
+        };
+      }),
+    );
+    await trx
+      .updateTable('lessons')
+      .set({ payment_status: 'settled' })
+      .where(
+        'id',
+        'in',
+        held.map((lesson) => lesson.id),
+      )
+      .execute();
+  }
 }
 
 /**
