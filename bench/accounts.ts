@@ -214,3 +214,16 @@ export async function publishTutor(url: string, tutor: BenchAccount, timeZone = 
     },
   });
 }
+
+/** Signs in with a password as a browser would; the account's Cookie header. */
+export async function signIn(url: string, email: string, password: string): Promise<string> {
+  const res = await fetch(`${url}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: postHeaders(url),
+    body: JSON.stringify({ email, password }),
+  });
+  await expectOk(res, `sign-in as ${email}`);
+  const cookie = withSetCookies('', res);
+  if (!cookie.includes(`${SESSION_COOKIE}=`)) throw new Error(`signing in as ${email} set no session cookie`);
+  return cookie;
+}

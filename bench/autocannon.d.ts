@@ -12,6 +12,8 @@ declare module 'autocannon' {
     url: string;
     connections?: number;
     duration?: number;
+    /** A number of requests to make, instead of a duration. */
+    amount?: number;
     method?: string;
     headers?: Record<string, string>;
     body?: string;

@@ -60,10 +60,25 @@ export interface Store {
 
 /**
  * `npm run seed:demo -- --tutors <n>` on an empty store: demo tutors with weekly hours, demo
- * students and lessons (scripts/seed-demo.ts). Run before a server opens the store.
+ * students and lessons (scripts/seed-demo.ts), with the school taking payments; `more` are further
+ * options of the seed (the benchmark's volume). Run before a server opens the store. Resolves with
+ * what the seed printed: who to sign in as.
  */
-export async function seedDemo(store: Store, tutors: number): Promise<void> {
-  await run('npm', ['run', '--silent', 'seed:demo', '--', '--tutors', String(tutors)], {
+export async function seedDemo(store: Store, tutors: number, more: string[] = []): Promise<string> {
+  return run('npm', ['run', '--silent', 'seed:demo', '--', '--tutors', String(tutors), ...more], {
+    cwd: projectRoot,
+    env: {
+      ...process.env,
+      PAYMENTS: 'on',
+      DATA_DIR: store.dataDir,
+      ...(store.databaseUrl ? { DATABASE_URL: store.databaseUrl } : {}),
+    },
+  });
+}
+
+/** `npm run admin -- grant <email>` on a store no server has open (the embedded one is locked). */
+export async function grantAdmin(store: Store, email: string): Promise<void> {
+  await run('npm', ['run', '--silent', 'admin', '--', 'grant', email], {
     cwd: projectRoot,
     env: {
       ...process.env,

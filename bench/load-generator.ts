@@ -19,6 +19,13 @@ export interface LoadRequest {
   paths?: string[];
   /** Also time every 2xx response to the microsecond (autocannon's own percentiles are whole ms). */
   exactLatencies?: boolean;
+  /**
+   * One connection each, instead of `connections` alike: each with headers of its own (a person's
+   * cookie) and bodies it sends in turn, `amount` requests in all, shared evenly.
+   */
+  perConnection?: { headers: Record<string, string>; bodies: string[] }[];
+  /** A number of requests instead of a duration (with `perConnection`). */
+  amount?: number;
 }
 
 /** Percentiles of every 2xx response's time, from the load generator's clock. */

@@ -9,13 +9,15 @@ import { randomBytes } from 'node:crypto';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { type AccountRequest, type BenchAccount, createAccounts, mapLimited, publishTutor } from './accounts';
-import { ensureAppBuilt, type Store, seedDemo } from './build';
+import { ensureAppBuilt, grantAdmin, type Store, seedDemo } from './build';
 import { measureBundleFigure } from './bundle-figure';
 import { measureHttpFigures } from './http-figures';
+import { measureJobsFigure } from './jobs-figure';
 import { measureLessonsFigure } from './lessons-figure';
 import { measureLighthouseFigure } from './lighthouse-figure';
 import { type LoadGenerator, startLoadGenerator } from './load-generator';
 import { measureMessagesFigure } from './messages-figure';
+import { BOOKING_CONNECTIONS, measureBookingFigure, measureMoneyReadsFigure } from './money-figure';
 import { createBenchDatabase } from './postgres';
 import { benchRoot, detectPinning, runCleanup, startTutorlane, tempDir } from './processes';
 import {
@@ -137,11 +139,14 @@ interface Community {
   authSecret?: string | undefined;
   students: BenchAccount[];
   tutors: BenchAccount[];
+  /** An admin of the store (`npm run admin -- grant`), who confirms row 10's transfers. */
+  admin: BenchAccount;
 }
 
 /**
- * Accounts for rows 7, 8 and 10, verified, the tutors published, on a store of their own: the
- * embedded one, or a PostgreSQL database (null when none answers) that two servers may share.
+ * Accounts for rows 7, 8 and 10, verified, the tutors published, and an admin, on a store of their
+ * own: the embedded one, or a PostgreSQL database (null when none answers) that two servers may
+ * share. Row 7's students are the first ten, row 10's the next eight, with tutors 2 to 9.
  */
 const communities = new Map<'embedded' | 'postgres', Promise<Community | null>>();
 function sharedCommunity(kind: 'embedded' | 'postgres' = 'embedded'): Promise<Community | null> {
@@ -158,7 +163,7 @@ function sharedCommunity(kind: 'embedded' | 'postgres' = 'embedded'): Promise<Co
       // Every server on one database signs sessions with the same secret.
       authSecret = randomBytes(32).toString('hex');
     }
-    const pairs = wanted(8) ? PAIRS : BOOKING_STUDENTS;
+    const pairs = wanted(8) ? PAIRS : BOOKING_STUDENTS + BOOKING_CONNECTIONS;
     progress(`${kind}: signing up ${pairs} students and ${pairs} tutors through the captcha…`);
     const server = await startTutorlane({
       dataDir,
@@ -171,22 +176,33 @@ function sharedCommunity(kind: 'embedded' | 'postgres' = 'embedded'): Promise<Co
       const requests: AccountRequest[] = [
         ...Array.from({ length: pairs }, (_, i) => ({ role: 'student' as const, name: `Student ${i + 1}` })),
         ...Array.from({ length: pairs }, (_, i) => ({ role: 'tutor' as const, name: `Tutor ${i + 1}` })),
+        { role: 'student' as const, name: 'Bench Admin' },
       ];
       const accounts = await createAccounts({ url: server.url, dataDir }, requests);
+      const admin = accounts.pop() as BenchAccount;
       const tutors = accounts.filter((account) => account.role === 'tutor');
       await mapLimited(tutors, 8, (tutor) => publishTutor(server.url, tutor));
-      progress(`${kind}: ${accounts.length} accounts ready`);
+      progress(`${kind}: ${accounts.length} accounts and an admin ready`);
       return {
         dataDir,
         databaseUrl,
         authSecret,
         students: accounts.filter((account) => account.role === 'student'),
         tutors,
+        admin,
       };
     } finally {
       await server.stop();
     }
-  })();
+  })().then(async (community) => {
+    // Only on the store's own machine is the admin role given; the server is stopped by now.
+    if (community)
+      await grantAdmin(
+        { dataDir: community.dataDir, databaseUrl: community.databaseUrl },
+        community.admin.email,
+      );
+    return community;
+  });
   communities.set(kind, community);
   return community;
 }
@@ -226,6 +242,66 @@ async function messagesFigures(): Promise<void> {
     });
 }
 
+/** Row 10 on each store: bookings holding their price, at 8 connections of different students. */
+async function bookingFigures(): Promise<void> {
+  for (const kind of ['embedded', 'postgres'] as const) {
+    const id = kind === 'embedded' ? '10a' : '10b';
+    const storeName = kind === 'embedded' ? 'embedded' : 'PostgreSQL';
+    await figure(`bookings, ${storeName}`, id, async () => {
+      const community = await sharedCommunity(kind);
+      if (!community)
+        return {
+          rows: [skippedRow(id, `booking, ${storeName}`, 'p95 <= 4x', 'no PostgreSQL at 127.0.0.1:5432')],
+          findings: [],
+          details: {},
+        };
+      const { dataDir, databaseUrl, authSecret, students, tutors, admin } = community;
+      return withLoad((load) =>
+        measureBookingFigure({
+          id,
+          storeName,
+          dataDir,
+          env: {
+            ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+            ...(authSecret ? { AUTH_SECRET: authSecret } : {}),
+          },
+          students: students.slice(BOOKING_STUDENTS, BOOKING_STUDENTS + BOOKING_CONNECTIONS),
+          tutors: tutors.slice(1, 1 + BOOKING_CONNECTIONS),
+          admin: { email: admin.email, password: admin.password },
+          pinning,
+          load,
+        }),
+      );
+    });
+  }
+}
+
+/** Row 12 on each store: the minute jobs' first pass with thousands due. */
+async function jobsFigures(): Promise<void> {
+  await figure('minute jobs, embedded', '12a', () =>
+    measureJobsFigure({ id: '12a', storeName: 'embedded', store: { dataDir: tempDir('jobs') }, progress }),
+  );
+  await figure('minute jobs, PostgreSQL', '12b', async () => {
+    const database = await createBenchDatabase('jobs');
+    if ('unavailable' in database)
+      return {
+        rows: [skippedRow('12b', 'minute jobs, PostgreSQL', '<= 10 s', database.unavailable)],
+        findings: [],
+        details: {},
+      };
+    try {
+      return await measureJobsFigure({
+        id: '12b',
+        storeName: 'PostgreSQL',
+        store: { dataDir: tempDir('jobs-pg'), databaseUrl: database.url },
+        progress,
+      });
+    } finally {
+      await database.drop();
+    }
+  });
+}
+
 progress(`${availableParallelism()} cores; ${pinning.note}; ${QUICK ? 'QUICK mode; ' : ''}${rowsNote}`);
 try {
   const built = await ensureAppBuilt(progress);
@@ -250,6 +326,12 @@ try {
       );
     });
   if (wanted(8)) await messagesFigures();
+  if (wanted(10)) await bookingFigures();
+  if (wanted(11))
+    await figure('money reads', '11', () =>
+      withLoad((load) => measureMoneyReadsFigure(pinning, load, progress)),
+    );
+  if (wanted(12)) await jobsFigures();
   if (wanted(9)) await figure('lesson room', '9', measureRoomFigure);
   if (wanted(2))
     await figure('lighthouse', '2', async () => measureLighthouseFigure((await seededDemoStore()).dataDir));

@@ -8,7 +8,10 @@
  * line, not a stack trace.
  *
  * `npm run seed:demo -- --tutors 10000` makes more of them (the benchmark searches 10,000); the
- * first 200 are the same people whatever the number.
+ * first 200 are the same people whatever the number. The benchmark's other volume, none by default
+ * (src/server/demo/demo-load.ts): `--due-lessons N` lessons ending as the seed ends, `--due-reminders
+ * N` reminders due at once, `--wallet-transactions N` more in the demo student's wallet and
+ * `--ledger-entries N` entries in the whole ledger (the last two need payments on).
  */
 import { parseArgs } from 'node:util';
 import { hashPassword, hashThreads } from '../src/server/accounts/password-hashing';
@@ -16,6 +19,7 @@ import { type Config, ConfigError, loadConfig } from '../src/server/config/confi
 import { DataDirLockedError } from '../src/server/db/data-dir-lock';
 import { type Database, openDatabase } from '../src/server/db/database';
 import { addDemoSignIns, DEMO_PASSWORD } from '../src/server/demo/demo-accounts';
+import { insertWalletHistory } from '../src/server/demo/demo-load';
 import { DemoSeedRefusedError, seedDemoDatabase } from '../src/server/demo/demo-seed';
 
 const DEFAULT_COUNT = 200;
@@ -26,21 +30,96 @@ function stop(message: string): never {
   process.exit(1);
 }
 
-function tutorCount(): number {
-  let value: string | undefined;
-  try {
-    value = parseArgs({ options: { tutors: { type: 'string' } } }).values.tutors;
-  } catch (error) {
-    stop((error as Error).message);
-  }
-  if (value === undefined) return DEFAULT_COUNT;
+/** A whole number option from 0 (or 1) to `max`, or its default when not given. */
+function countOption(
+  values: Record<string, string | undefined>,
+  name: string,
+  fallback: number,
+  max: number,
+  min = 0,
+): number {
+  const value = values[name];
+  if (value === undefined) return fallback;
   const count = Number(value);
-  if (!Number.isInteger(count) || count < 1 || count > MAX_COUNT)
-    stop(`--tutors must be a whole number from 1 to ${MAX_COUNT.toLocaleString('en')} (got "${value}")`);
+  if (!Number.isInteger(count) || count < min || count > max)
+    stop(`--${name} must be a whole number from ${min} to ${max.toLocaleString('en')} (got "${value}")`);
   return count;
 }
 
-const COUNT = tutorCount();
+function options() {
+  let values: Record<string, string | undefined> = {};
+  try {
+    values = parseArgs({
+      options: {
+        tutors: { type: 'string' },
+        'due-lessons': { type: 'string' },
+        'due-reminders': { type: 'string' },
+        'wallet-transactions': { type: 'string' },
+        'ledger-entries': { type: 'string' },
+      },
+    }).values;
+  } catch (error) {
+    stop((error as Error).message);
+  }
+  return {
+    tutors: countOption(values, 'tutors', DEFAULT_COUNT, MAX_COUNT, 1),
+    // The benchmark's volume (src/server/demo/demo-load.ts): none by default.
+    dueLessons: countOption(values, 'due-lessons', 0, 20_000),
+    dueReminders: countOption(values, 'due-reminders', 0, 20_000),
+    walletTransactions: countOption(values, 'wallet-transactions', 0, 100_000),
+    ledgerEntries: countOption(values, 'ledger-entries', 0, 2_000_000),
+  };
+}
+
+const OPTIONS = options();
+
+/**
+ * The wallet history of the demo student who signs in, then lessons' money over the other demo
+ * students until the ledger holds about --ledger-entries entries (seven a lesson, with two
+ * transactions on the student's balance: src/server/demo/demo-load.ts).
+ */
+async function addLedgerVolume(db: Database['db'], studentEmail: string, currency: string) {
+  const now = Date.now();
+  const tutorIds = (
+    await db.selectFrom('users').select('id').where('id', 'like', 'demo-tutor-%').orderBy('id').execute()
+  ).map((row) => row.id);
+  const student = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', studentEmail)
+    .executeTakeFirstOrThrow();
+  if (OPTIONS.walletTransactions > 0)
+    await insertWalletHistory(db, {
+      studentIds: [student.id],
+      tutorIds,
+      transactions: OPTIONS.walletTransactions,
+      now,
+      currency,
+    });
+  const { n } = await db
+    .selectFrom('ledger_entries')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  const missing = OPTIONS.ledgerEntries - Number(n);
+  if (missing <= 0) return;
+  const others = (
+    await db
+      .selectFrom('users')
+      .select('id')
+      .where('id', 'like', 'demo-student-%')
+      .where('id', '<>', student.id)
+      .orderBy('id')
+      .execute()
+  ).map((row) => row.id);
+  await insertWalletHistory(db, {
+    studentIds: others,
+    tutorIds,
+    transactions: Math.ceil((missing / 7 / others.length) * 2),
+    now,
+    currency,
+  });
+}
+const COUNT = OPTIONS.tutors;
 
 let database: Database;
 let config: Config;
@@ -53,8 +132,15 @@ try {
 }
 try {
   const started = Date.now();
-  await seedDemoDatabase(database.db, COUNT, { photos: true, payments: config.payments });
+  if ((OPTIONS.walletTransactions > 0 || OPTIONS.ledgerEntries > 0) && !config.payments.on)
+    stop('--wallet-transactions and --ledger-entries write money: they need PAYMENTS on.');
+  await seedDemoDatabase(database.db, COUNT, {
+    photos: true,
+    payments: config.payments,
+    due: { ending: OPTIONS.dueLessons, remindedPeople: OPTIONS.dueReminders },
+  });
   const signIns = await addDemoSignIns(database.db, await hashPassword(DEMO_PASSWORD));
+  await addLedgerVolume(database.db, signIns.student.email, config.payments.currency);
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   process.stdout.write(
     [

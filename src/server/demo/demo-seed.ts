@@ -10,6 +10,7 @@ import type { DB } from '../db/schema';
 import type { PaymentRules } from '../money/lesson-payments';
 import { groupCatalog, readSubjects } from '../settings/subject-catalog';
 import { insertDemoLessons } from './demo-lessons';
+import { insertDueLessons } from './demo-load';
 import { insertDemoMoney } from './demo-money';
 import { insertDemoReviews } from './demo-reviews';
 import { generateDemoTutors, insertDemoTutors } from './demo-tutors';
@@ -25,7 +26,12 @@ export class DemoSeedRefusedError extends Error {}
 export async function seedDemoDatabase(
   db: Kysely<DB>,
   count: number,
-  options: { photos: boolean; payments: PaymentRules },
+  options: {
+    photos: boolean;
+    payments: PaymentRules;
+    /** The benchmark's lessons due at once (./demo-load.ts); none unless asked for. */
+    due?: { ending: number; remindedPeople: number };
+  },
 ): Promise<void> {
   const { n } = await db
     .selectFrom('users')
@@ -41,5 +47,7 @@ export async function seedDemoDatabase(
   const now = Date.now();
   await insertDemoLessons(db, tutors, now, options.payments.currency);
   await insertDemoReviews(db, now);
+  if (options.due && (options.due.ending > 0 || options.due.remindedPeople > 0))
+    await insertDueLessons(db, { ...options.due, now, currency: options.payments.currency });
   await insertDemoMoney(db, options.payments, now);
 }
