@@ -18,6 +18,7 @@ import { closeLogs, createLogger, readableDestination } from './logging/logger';
 import { startMaintenance } from './maintenance/cleanup';
 import { lessonLine } from './messages/messages';
 import { startUnreadMail } from './messages/unread-mail';
+import { startLedgerCheckpoints } from './money/ledger-checkpoints';
 import { inviteToReview } from './reviews/review-invites';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -157,6 +158,8 @@ export async function startServer(): Promise<void> {
     undefined,
     services.metrics.observeJob,
   );
+  // The finance totals read the newest checkpoint plus the entries after it.
+  const stopCheckpoints = startLedgerCheckpoints(database.db, logger, undefined, services.metrics.observeJob);
   services.backups.start();
   const stopUnreadMail = startUnreadMail(
     { db: database.db, mailer: services.mailer, appUrl: config.appUrl },
@@ -166,6 +169,7 @@ export async function startServer(): Promise<void> {
     stopHousekeeping();
     stopLessonJobs();
     stopReminders();
+    stopCheckpoints();
     stopUnreadMail();
     services.backups.stop();
   };

@@ -18,6 +18,7 @@ import {
   postAll,
   totalsByAccount,
 } from '../../src/server/money/ledger';
+import { takeCheckpoint } from '../../src/server/money/ledger-checkpoints';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
 let database: TestDatabase;
@@ -389,5 +390,91 @@ describe('any sequence of money moves', () => {
         totals.clearing.manual +
         totals.clearing.stripe,
     ).toBe(0);
+  });
+});
+
+describe('checkpoints of the totals', () => {
+  /** Every total straight from every entry, the way the checkpoints must agree with. */
+  async function rawTotals() {
+    const rows = await sql<{ name: string; total: string | number }>`select
+        case when account_kind = 'clearing' then account_id else account_kind end as name,
+        sum(amount_cents) as total
+      from ledger_entries group by 1`.execute(db);
+    const total = (name: string) => Number(rows.rows.find((row) => row.name === name)?.total ?? 0);
+    return {
+      studentBalances: total('balance'),
+      held: total('hold'),
+      packages: total('package'),
+      tutorPayable: total('payable'),
+      schoolRevenue: total('revenue'),
+      clearing: { manual: total('clearing:manual'), stripe: total('clearing:stripe') },
+    };
+  }
+
+  it('keep the totals exact before, at and after each checkpoint, and are never changed', async () => {
+    const student = unique('student');
+    await topUp(student, 4000);
+    expect(await totalsByAccount(db)).toEqual(await rawTotals());
+    const through = await takeCheckpoint(db, 1);
+    expect(through).toEqual(expect.any(Number));
+    expect(await totalsByAccount(db)).toEqual(await rawTotals());
+    // Too few entries since: no new checkpoint.
+    await hold(student, unique('lesson'), 1500);
+    expect(await takeCheckpoint(db, 1_000)).toBeNull();
+    expect(await totalsByAccount(db)).toEqual(await rawTotals());
+    expect(await takeCheckpoint(db, 1)).toBeGreaterThan(through as number);
+    await topUp(unique('student'), 900);
+    expect(await totalsByAccount(db)).toEqual(await rawTotals());
+    for (const statement of [
+      sql`update ledger_checkpoints set total_cents = 0`,
+      sql`delete from ledger_checkpoints`,
+      sql`truncate ledger_checkpoints`,
+    ])
+      await expect(statement.execute(db), statement.compile(db).sql).rejects.toMatchObject({ code: '55000' });
+  });
+
+  it('count an entry whose transaction was open while the checkpoint was asked for', async () => {
+    const student = unique('student');
+    let commit = () => {};
+    const committed = new Promise<void>((resolve) => {
+      commit = resolve;
+    });
+    let posted = () => {};
+    const wasPosted = new Promise<void>((resolve) => {
+      posted = resolve;
+    });
+    const writing = db.transaction().execute(async (trx) => {
+      await post(trx, {
+        kind: 'top_up',
+        key: unique('slow'),
+        currency: 'USD',
+        actorId: null,
+        memo: 'test top-up',
+        entries: [
+          { account: accounts.clearing('manual'), amountCents: -2500 },
+          { account: accounts.balance(student), amountCents: 2500 },
+        ],
+      });
+      posted();
+      await committed;
+    });
+    await wasPosted;
+    const checkpoint = takeCheckpoint(db, 1);
+    // The checkpoint waits for the writer, so what it adds up includes the writer's entries.
+    setTimeout(commit, 200);
+    await Promise.all([writing, checkpoint]);
+    const newest = await db
+      .selectFrom('ledger_checkpoints')
+      .select(['through_entry_id'])
+      .orderBy('through_entry_id', 'desc')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    const lastEntry = await db
+      .selectFrom('ledger_entries')
+      .select('id')
+      .where('account_id', '=', accounts.balance(student).id)
+      .executeTakeFirstOrThrow();
+    expect(Number(newest.through_entry_id)).toBeGreaterThanOrEqual(Number(lastEntry.id));
+    expect(await totalsByAccount(db)).toEqual(await rawTotals());
   });
 });

@@ -134,6 +134,14 @@ export interface LedgerAccounts {
   user_id: string | null;
 }
 
+export interface LedgerCheckpoints {
+  created_at: Generated<Timestamp>;
+  id: Generated<number>;
+  name: string;
+  through_entry_id: number;
+  total_cents: number;
+}
+
 export interface LedgerEntries {
   account_id: string;
   account_kind: string;
@@ -478,6 +486,7 @@ export interface DB {
   goal_milestones: GoalMilestones;
   goals: Goals;
   ledger_accounts: LedgerAccounts;
+  ledger_checkpoints: LedgerCheckpoints;
   ledger_entries: LedgerEntries;
   ledger_transactions: LedgerTransactions;
   lesson_attendance: LessonAttendance;

@@ -23,7 +23,7 @@ import { outboxBacklog } from '../mail/outbox-backlog';
 export const METRICS_PATH = '/metrics';
 
 /** The minute jobs, named so their series exist (at 0) before their first pass. */
-export const MINUTE_JOBS = ['lessons', 'reminders'] as const;
+export const MINUTE_JOBS = ['lessons', 'reminders', 'ledger'] as const;
 
 export interface Metrics {
   /** Counts and times every request; first in the pipeline. */

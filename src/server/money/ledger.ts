@@ -17,8 +17,9 @@
  * accounts together at zero. The database enforces the rules (see the migration); the functions
  * here check the same rules first only to answer a person in words.
  */
-import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB, LedgerAccountKind, LedgerTransactionKind } from '../db/schema';
+import { totalsByName } from './ledger-checkpoints';
 
 export type Db = Kysely<DB> | Transaction<DB>;
 
@@ -227,18 +228,12 @@ export function commissionOf(priceCents: number, percent: number): number {
 }
 
 /**
- * The sum of every account of each kind (and of each clearing account), for the finance totals.
- * Read from the entries alone: each carries its account's kind, so no join with the accounts.
+ * The sum of every account of each kind (and of each clearing account), for the finance totals:
+ * the newest checkpoint plus the entries after it (./ledger-checkpoints.ts).
  */
 export async function totalsByAccount(db: Db) {
-  const name = sql<string>`case when account_kind = 'clearing' then account_id else account_kind end`;
-  const rows = await db
-    .selectFrom('ledger_entries')
-    .select(name.as('name'))
-    .select((eb) => eb.fn.sum<number | string>('amount_cents').as('total'))
-    .groupBy(name)
-    .execute();
-  const total = (name: string) => Number(rows.find((row) => row.name === name)?.total ?? 0);
+  const totals = await totalsByName(db);
+  const total = (name: string) => totals.get(name) ?? 0;
   return {
     studentBalances: total('balance'),
     held: total('hold'),

@@ -71,9 +71,11 @@ export async function historyOf(db: Kysely<DB>, accountId: string, currency: str
       'l.starts_at',
     ])
     .where('e.account_id', '=', accountId)
-    .orderBy('t.id', 'desc')
+    // By the entry's own column, not the transaction's (the same number): the index of an
+    // account's entries by transaction then gives a page without reading the account's others.
+    .orderBy('e.transaction_id', 'desc')
     .limit(WALLET_PAGE_SIZE + 1);
-  if (before !== undefined) query = query.where('t.id', '<', before);
+  if (before !== undefined) query = query.where('e.transaction_id', '<', before);
   const rows = await query.execute();
   const page = rows.slice(0, WALLET_PAGE_SIZE);
   return {

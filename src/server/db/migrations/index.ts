@@ -25,6 +25,7 @@ import * as lessonSeries from './0019-lesson-series';
 import * as lessonPackages from './0020-lesson-packages';
 import * as twoFactor from './0021-two-factor';
 import * as accountDeletion from './0022-account-deletion';
+import * as ledgerCheckpoints from './0023-ledger-checkpoints';
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   '0020-lesson-packages': lessonPackages,
   '0021-two-factor': twoFactor,
   '0022-account-deletion': accountDeletion,
+  '0023-ledger-checkpoints': ledgerCheckpoints,
 };

@@ -1,0 +1,110 @@
+/**
+ * Checkpoints of the ledger's totals (migration 0023), so the finance totals read the newest
+ * entries only, however long the ledger grows: a checkpoint is the sum of every entry up to one
+ * entry id, per kind of account (each clearing account on its own), and the totals are the newest
+ * checkpoint plus the entries after it.
+ *
+ * A checkpoint must never miss an entry below its id that commits after it is taken: entry ids are
+ * handed out when entries are written, not when they commit. So it is taken under a SHARE lock on
+ * the entries: the lock waits for every transaction writing entries to end, and holds new writers
+ * back until the checkpoint commits, which is the time it takes to add up the entries since the
+ * last one. Taken by a minute job of its own, once enough entries have come since the last one.
+ * Checkpoints, like entries, are appended and never changed.
+ */
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { DB } from '../db/schema';
+import { type MinuteJobObserver, startMinuteJob } from '../lessons/minute-job';
+import type { Logger } from '../logging/logger';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+/** Entries since the last checkpoint before the job takes the next one. */
+export const CHECKPOINT_EVERY_ENTRIES = 1_000;
+
+/** How an entry is counted: by its account's kind, a clearing account by its own id. */
+const nameOf = sql<string>`case when account_kind = 'clearing' then account_id else account_kind end`;
+
+/** The newest checkpoint: the last entry id it counts (0 before the first), and its totals. */
+async function newestCheckpoint(db: Db) {
+  const rows = await db
+    .selectFrom('ledger_checkpoints')
+    .select(['through_entry_id', 'name', 'total_cents'])
+    .where('through_entry_id', '=', (eb) =>
+      eb.selectFrom('ledger_checkpoints').select((inner) => inner.fn.max('through_entry_id').as('last')),
+    )
+    .execute();
+  return {
+    through: Number(rows[0]?.through_entry_id ?? 0),
+    totals: new Map(rows.map((row) => [row.name, Number(row.total_cents)])),
+  };
+}
+
+/** The sums of the entries after `afterId` (up to `throughId` when given), by name. */
+async function sumsAfter(db: Db, afterId: number, throughId?: number) {
+  let query = db
+    .selectFrom('ledger_entries')
+    .select(nameOf.as('name'))
+    .select((eb) => eb.fn.sum<number | string>('amount_cents').as('total'))
+    .where('id', '>', afterId);
+  if (throughId !== undefined) query = query.where('id', '<=', throughId);
+  const rows = await query.groupBy(nameOf).execute();
+  return rows.map((row) => ({ name: row.name, total: Number(row.total) }));
+}
+
+/** Every account kind's total (each clearing account's on its own), by name: exact at any moment. */
+export async function totalsByName(db: Db): Promise<Map<string, number>> {
+  const { through, totals } = await newestCheckpoint(db);
+  for (const { name, total } of await sumsAfter(db, through))
+    totals.set(name, (totals.get(name) ?? 0) + total);
+  return totals;
+}
+
+/**
+ * Takes a checkpoint when at least `everyEntries` entries came since the last one; answers the
+ * entry id it counts through, or null when it took none.
+ */
+export async function takeCheckpoint(
+  db: Kysely<DB>,
+  everyEntries = CHECKPOINT_EVERY_ENTRIES,
+): Promise<number | null> {
+  return db.transaction().execute(async (trx) => {
+    // Entries are written under ROW EXCLUSIVE, which SHARE waits for: from here on every entry up
+    // to the newest id has committed (or rolled back), and none is written until this commits.
+    await sql`lock table ledger_entries in share mode`.execute(trx);
+    const last = await newestCheckpoint(trx);
+    const newest = await trx
+      .selectFrom('ledger_entries')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .executeTakeFirst();
+    const through = Number(newest?.id ?? 0);
+    if (through - last.through < everyEntries) return null;
+    const totals = new Map(last.totals);
+    for (const { name, total } of await sumsAfter(trx, last.through, through))
+      totals.set(name, (totals.get(name) ?? 0) + total);
+    await trx
+      .insertInto('ledger_checkpoints')
+      .values([...totals].map(([name, total]) => ({ through_entry_id: through, name, total_cents: total })))
+      .execute();
+    return through;
+  });
+}
+
+export const startLedgerCheckpoints = (
+  db: Kysely<DB>,
+  logger: Logger,
+  everyMs?: number,
+  observe?: MinuteJobObserver,
+) =>
+  startMinuteJob(
+    {
+      run: () => takeCheckpoint(db),
+      done: (through, log) => {
+        if (through !== null) log.info({ through }, 'ledger checkpoint taken');
+      },
+      failure: 'ledger checkpoint failed',
+      name: 'ledger',
+    },
+    logger,
+    everyMs,
+    observe,
+  );
