@@ -433,6 +433,13 @@ describe('checkpoints of the totals', () => {
       await expect(statement.execute(db), statement.compile(db).sql).rejects.toMatchObject({ code: '55000' });
   });
 
+  it('are taken once when two servers ask at the same moment', async () => {
+    await topUp(unique('student'), 300);
+    const taken = await Promise.all([takeCheckpoint(db, 1), takeCheckpoint(db, 1)]);
+    expect(taken.filter((through) => through !== null)).toHaveLength(1);
+    expect(await totalsByAccount(db)).toEqual(await rawTotals());
+  });
+
   it('count an entry whose transaction was open while the checkpoint was asked for', async () => {
     const student = unique('student');
     let commit = () => {};

@@ -138,7 +138,7 @@ export async function announce(
   const readers =
     to === 'both' ? [lesson.tutor, lesson.student] : [to === 'tutor' ? lesson.tutor : lesson.student];
   const mails: OutgoingMail[] = readers.map((reader) => lessonMail(event, lesson, reader, deps.mail, extra));
-  for (const mail of mails) await deps.mailer.sendMail(mail, trx);
+  await deps.mailer.sendMails(mails, trx);
   const lineEvent = LINE_EVENT[event];
   if (lineEvent === null) return;
   const facts: MessageEvent = {
@@ -180,8 +180,10 @@ export async function announceSeries(
   if (!lesson) return;
   const readers =
     to === 'both' ? [lesson.tutor, lesson.student] : [to === 'tutor' ? lesson.tutor : lesson.student];
-  for (const reader of readers)
-    await deps.mailer.sendMail(seriesMail(event, lessons, reader, deps.mail, skipped), trx);
+  await deps.mailer.sendMails(
+    readers.map((reader) => seriesMail(event, lessons, reader, deps.mail, skipped)),
+    trx,
+  );
   const facts: MessageEvent = {
     event,
     lessonId: first.id,

@@ -526,19 +526,27 @@ export async function conversationExists(db: Db, studentId: string, tutorId: str
  * unique pair decides); `created` says whether this call made it.
  */
 async function conversationFor(trx: Transaction<DB>, studentId: string, tutorId: string) {
+  const find = () =>
+    trx
+      .selectFrom('conversations')
+      .selectAll()
+      .where('student_id', '=', studentId)
+      .where('tutor_id', '=', tutorId)
+      .executeTakeFirst();
+  // Most pairs have theirs already: one read. A first one is made, and should another request
+  // make it at the same moment, the unique pair keeps one and both continue it.
+  const existing = await find();
+  if (existing) return { ...existing, created: false };
   const inserted = await trx
     .insertInto('conversations')
     .values({ id: randomUUID(), student_id: studentId, tutor_id: tutorId })
     .onConflict((oc) => oc.columns(['student_id', 'tutor_id']).doNothing())
-    .returning('id')
+    .returningAll()
     .executeTakeFirst();
-  const row = await trx
-    .selectFrom('conversations')
-    .selectAll()
-    .where('student_id', '=', studentId)
-    .where('tutor_id', '=', tutorId)
-    .executeTakeFirstOrThrow();
-  return { ...row, created: inserted !== undefined };
+  if (inserted) return { ...inserted, created: true };
+  const raced = await find();
+  if (!raced) throw new Error('a conversation made at the same moment is not there');
+  return { ...raced, created: false };
 }
 
 /**

@@ -5,11 +5,11 @@
  * checkpoint plus the entries after it.
  *
  * A checkpoint must never miss an entry below its id that commits after it is taken: entry ids are
- * handed out when entries are written, not when they commit. So it is taken under a SHARE lock on
- * the entries: the lock waits for every transaction writing entries to end, and holds new writers
- * back until the checkpoint commits, which is the time it takes to add up the entries since the
- * last one. Taken by a minute job of its own, once enough entries have come since the last one.
- * Checkpoints, like entries, are appended and never changed.
+ * handed out when entries are written, not when they commit. So it is taken under a lock on the
+ * entries (SHARE ROW EXCLUSIVE): the lock waits for every transaction writing entries to end, and
+ * holds new writers back until the checkpoint commits, which is the time it takes to add up the
+ * entries since the last one. Taken by a minute job of its own, once enough entries have come
+ * since the last one. Checkpoints, like entries, are appended and never changed.
  */
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../db/schema';
@@ -68,9 +68,10 @@ export async function takeCheckpoint(
   everyEntries = CHECKPOINT_EVERY_ENTRIES,
 ): Promise<number | null> {
   return db.transaction().execute(async (trx) => {
-    // Entries are written under ROW EXCLUSIVE, which SHARE waits for: from here on every entry up
-    // to the newest id has committed (or rolled back), and none is written until this commits.
-    await sql`lock table ledger_entries in share mode`.execute(trx);
+    // Entries are written under ROW EXCLUSIVE, which this mode waits for: from here on every entry
+    // up to the newest id has committed (or rolled back), and none is written until this commits.
+    // Unlike SHARE, it also waits for another server's checkpoint, so two never count the same.
+    await sql`lock table ledger_entries in share row exclusive mode`.execute(trx);
     const last = await newestCheckpoint(trx);
     const newest = await trx
       .selectFrom('ledger_entries')

@@ -199,18 +199,28 @@ export async function balanceOf(db: Db, accountId: string): Promise<number> {
  * lock). Creates the account if it has no row yet, so that there is a row to lock.
  */
 export async function lockedBalanceOf(trx: Transaction<DB>, account: AccountRef, currency: string) {
-  await trx
-    .insertInto('ledger_accounts')
-    .values({
-      id: account.id,
-      kind: account.kind,
-      user_id: account.userId ?? null,
-      lesson_id: account.lessonId ?? null,
-      currency,
-    })
-    .onConflict((oc) => oc.column('id').doNothing())
-    .execute();
-  await trx.selectFrom('ledger_accounts').select('id').where('id', '=', account.id).forUpdate().execute();
+  const lock = () =>
+    trx
+      .selectFrom('ledger_accounts')
+      .select('id')
+      .where('id', '=', account.id)
+      .forUpdate()
+      .executeTakeFirst();
+  // Most accounts exist already: locked in one statement. A new one is made first.
+  if (!(await lock())) {
+    await trx
+      .insertInto('ledger_accounts')
+      .values({
+        id: account.id,
+        kind: account.kind,
+        user_id: account.userId ?? null,
+        lesson_id: account.lessonId ?? null,
+        currency,
+      })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+    await lock();
+  }
   return balanceOf(trx, account.id);
 }
 
