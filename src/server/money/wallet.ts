@@ -54,7 +54,10 @@ export interface WalletSettings {
   stripe: boolean;
 }
 
-/** One page of the transactions on `accountId`, newest first. */
+/**
+ * One page of the transactions on `accountId`, newest first, and what the account holds now (read
+ * in the same statement: on the embedded store each statement is a round trip to its thread).
+ */
 export async function historyOf(db: Kysely<DB>, accountId: string, currency: string, before?: number) {
   let query = db
     .selectFrom('ledger_entries as e')
@@ -70,6 +73,15 @@ export async function historyOf(db: Kysely<DB>, accountId: string, currency: str
       'l.subject',
       'l.starts_at',
     ])
+    .select((eb) =>
+      eb
+        .selectFrom('ledger_entries as newest')
+        .select('newest.balance_after_cents')
+        .where('newest.account_id', '=', accountId)
+        .orderBy('newest.account_seq', 'desc')
+        .limit(1)
+        .as('balance'),
+    )
     .where('e.account_id', '=', accountId)
     // By the entry's own column, not the transaction's (the same number): the index of an
     // account's entries by transaction then gives a page without reading the account's others.
@@ -78,7 +90,14 @@ export async function historyOf(db: Kysely<DB>, accountId: string, currency: str
   if (before !== undefined) query = query.where('e.transaction_id', '<', before);
   const rows = await query.execute();
   const page = rows.slice(0, WALLET_PAGE_SIZE);
+  // No entry at all means nothing held; past the last page, the balance is asked for on its own.
+  const balance = rows[0]
+    ? Number(rows[0].balance ?? 0)
+    : before === undefined
+      ? 0
+      : await balanceOf(db, accountId);
   return {
+    balance,
     transactions: page.map(
       (row): WalletTransaction => ({
         id: String(row.id),
@@ -117,8 +136,7 @@ export async function studentWallet(
 ): Promise<StudentWallet> {
   const { currency } = settings;
   const account = accounts.balance(studentId).id;
-  const [balance, held, topUps, history] = await Promise.all([
-    balanceOf(db, account),
+  const [held, topUps, { balance, ...history }] = await Promise.all([
     heldLessons(db, 'student_id', studentId),
     topUpsOf(db, studentId),
     historyOf(db, account, currency, before),
@@ -153,8 +171,7 @@ export async function tutorWallet(
 ): Promise<TutorWallet> {
   const { currency } = settings;
   const account = accounts.payable(tutorId).id;
-  const [payable, held, paidOut, history] = await Promise.all([
-    balanceOf(db, account),
+  const [held, paidOut, { balance: payable, ...history }] = await Promise.all([
     heldLessons(db, 'tutor_id', tutorId),
     db
       .selectFrom('ledger_entries as e')
