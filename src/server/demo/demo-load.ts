@@ -14,12 +14,15 @@
 import { type Insertable, type Kysely, sql } from 'kysely';
 import type { DB } from '../db/schema';
 import { accounts, type Posting, postAll } from '../money/ledger';
+import type { PaymentRules } from '../money/lesson-payments';
 
 const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 /** Rows per insert: well under a statement's 65,535 parameters. */
 const BATCH = 500;
+/** Every load lesson is an hour at 40 an hour, in minor units. */
+const PRICE = 4_000;
 
 async function insertInBatches<Table extends 'users' | 'lessons'>(
   db: Kysely<DB>,
@@ -36,13 +39,15 @@ async function insertInBatches<Table extends 'users' | 'lessons'>(
 /**
  * `ending` confirmed lessons that ended a minute before `now`, and `reminded` lessons starting half
  * an hour after it (their pairs the first `reminded` of the same people), an hour each at the
- * tutors' price of 40 an hour. Call before the demo's money is written, which holds their prices.
+ * tutors' price of 40 an hour. When the school takes payments, each student's transfer paid for
+ * their lessons and each lesson holds its price, written as a booking would have.
  */
 export async function insertDueLessons(
   db: Kysely<DB>,
-  options: { ending: number; remindedPeople: number; now: number; currency: string },
+  options: { ending: number; remindedPeople: number; now: number; payments: PaymentRules },
 ) {
-  const { ending, now, currency } = options;
+  const { ending, now, payments } = options;
+  const { currency } = payments;
   // A reminder goes to both people of a lesson.
   const reminded = Math.ceil(options.remindedPeople / 2);
   const pairs = Math.max(ending, reminded);
@@ -67,9 +72,10 @@ export async function insertDueLessons(
     ends_at: new Date(start + HOUR),
     minutes: 60,
     blocked_until: new Date(start + HOUR),
-    price_cents: 4_000,
+    price_cents: PRICE,
     currency,
     status: 'confirmed',
+    ...(payments.on ? { payment_status: 'held', commission_percent: payments.commissionPercent } : {}),
     expires_at: null,
     sequence: 0,
     idempotency_key: null,
@@ -84,8 +90,42 @@ export async function insertDueLessons(
   await db.transaction().execute(async (trx) => {
     await insertInBatches(trx, 'users', people.flat());
     await insertInBatches(trx, 'lessons', lessons);
+    if (payments.on)
+      await postAll(
+        trx,
+        lessons.flatMap((lesson) => paidFor(lesson, now)),
+      );
   });
   await sql`analyze users, lessons`.execute(db);
+}
+
+/** A due lesson's money: the student's transfer two days before `now`, then the price held. */
+function paidFor(lesson: Insertable<DB['lessons']>, now: number): Posting[] {
+  const at = now - 2 * DAY;
+  const common = { currency: lesson.currency as string, actorId: null, now: at };
+  return [
+    {
+      ...common,
+      kind: 'top_up',
+      key: `load:${lesson.id}:in`,
+      memo: 'Bank transfer',
+      entries: [
+        { account: accounts.clearing('manual'), amountCents: -PRICE },
+        { account: accounts.balance(lesson.student_id), amountCents: PRICE },
+      ],
+    },
+    {
+      ...common,
+      kind: 'lesson_hold',
+      key: `lesson:${lesson.id}:hold`,
+      lessonId: lesson.id,
+      memo: 'Algebra lesson (60 min)',
+      entries: [
+        { account: accounts.balance(lesson.student_id), amountCents: -PRICE },
+        { account: accounts.hold(lesson.id), amountCents: PRICE },
+      ],
+    },
+  ];
 }
 
 /**
@@ -95,7 +135,7 @@ export async function insertDueLessons(
  * seven entries; each lesson has a hold account of its own, as in the app.
  */
 function lessonCycle(studentId: string, tutorId: string, n: number, currency: string, at: number): Posting[] {
-  const price = 4_000;
+  const price = PRICE;
   const commission = 600;
   const lessonId = `load-${studentId}-${n}`;
   const hold = accounts.hold(lessonId);

@@ -47,7 +47,7 @@ export async function seedDemoDatabase(
   const now = Date.now();
   await insertDemoLessons(db, tutors, now, options.payments.currency);
   await insertDemoReviews(db, now);
-  if (options.due && (options.due.ending > 0 || options.due.remindedPeople > 0))
-    await insertDueLessons(db, { ...options.due, now, currency: options.payments.currency });
   await insertDemoMoney(db, options.payments, now);
+  if (options.due && (options.due.ending > 0 || options.due.remindedPeople > 0))
+    await insertDueLessons(db, { ...options.due, now, payments: options.payments });
 }

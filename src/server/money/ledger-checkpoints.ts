@@ -51,12 +51,23 @@ async function sumsAfter(db: Db, afterId: number, throughId?: number) {
   return rows.map((row) => ({ name: row.name, total: Number(row.total) }));
 }
 
-/** Every account kind's total (each clearing account's on its own), by name: exact at any moment. */
+/**
+ * Every account kind's total (each clearing account's on its own), by name: exact at any moment.
+ * One statement, the newest checkpoint's rows and the entries after it added up together: on the
+ * embedded store each statement is a round trip to the database's thread.
+ */
 export async function totalsByName(db: Db): Promise<Map<string, number>> {
-  const { through, totals } = await newestCheckpoint(db);
-  for (const { name, total } of await sumsAfter(db, through))
-    totals.set(name, (totals.get(name) ?? 0) + total);
-  return totals;
+  const { rows } = await sql<{ name: string; total: number | string }>`
+    with newest as (select coalesce(max(through_entry_id), 0) as through from ledger_checkpoints)
+    select name, sum(total) as total from (
+      select c.name, c.total_cents as total
+        from ledger_checkpoints c, newest where c.through_entry_id = newest.through
+      union all
+      select ${nameOf} as name, e.amount_cents as total
+        from ledger_entries e, newest where e.id > newest.through
+    ) counted
+    group by name`.execute(db);
+  return new Map(rows.map((row) => [row.name, Number(row.total)]));
 }
 
 /**

@@ -9,6 +9,8 @@
  *   so no entry below the id can commit after it.
  * - An account's entries by transaction, newest first: a wallet's history page reads twenty of
  *   them, not every entry of the account.
+ * - The accounts by kind: the finance page lists the tutors' and the students' accounts, a few
+ *   hundred among the hold accounts every lesson adds.
  */
 import { type Kysely, sql } from 'kysely';
 
@@ -31,4 +33,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await sql`create index ledger_entries_account_transaction_idx
     on ledger_entries (account_id, transaction_id desc)`.execute(db);
+  // Only the kinds listed by person; the hold accounts, one a lesson, stay out of it.
+  await sql`create index ledger_accounts_people_idx on ledger_accounts (kind)
+    where kind in ('balance', 'payable')`.execute(db);
 }
