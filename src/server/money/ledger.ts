@@ -72,6 +72,15 @@ function checkAmount(amountCents: number) {
     throw new LedgerError(`not a whole number of minor units: ${amountCents}`);
 }
 
+/** An account's row, as it is made the first time money moves on it. */
+const accountRow = (account: AccountRef, currency: string) => ({
+  id: account.id,
+  kind: account.kind,
+  user_id: account.userId ?? null,
+  lesson_id: account.lessonId ?? null,
+  currency,
+});
+
 /** A posting's entries as written: one per account (lines on one account added up), none zero. */
 function entriesOf(posting: Posting) {
   const byAccount = new Map<string, { account: AccountRef; amountCents: number }>();
@@ -124,15 +133,7 @@ async function postChunk(trx: Transaction<DB>, postings: Posting[]): Promise<(nu
       if (!accountRows.has(account.id)) accountRows.set(account.id, { account, currency: posting.currency });
   await trx
     .insertInto('ledger_accounts')
-    .values(
-      [...accountRows.values()].map(({ account, currency }) => ({
-        id: account.id,
-        kind: account.kind,
-        user_id: account.userId ?? null,
-        lesson_id: account.lessonId ?? null,
-        currency,
-      })),
-    )
+    .values([...accountRows.values()].map(({ account, currency }) => accountRow(account, currency)))
     .onConflict((oc) => oc.column('id').doNothing())
     .execute();
   // Accounts are locked in one order (their names'), so two writers never wait on each other in a
@@ -210,13 +211,7 @@ export async function lockedBalanceOf(trx: Transaction<DB>, account: AccountRef,
   if (!(await lock())) {
     await trx
       .insertInto('ledger_accounts')
-      .values({
-        id: account.id,
-        kind: account.kind,
-        user_id: account.userId ?? null,
-        lesson_id: account.lessonId ?? null,
-        currency,
-      })
+      .values(accountRow(account, currency))
       .onConflict((oc) => oc.column('id').doNothing())
       .execute();
     await lock();

@@ -20,7 +20,7 @@ import { sql, type Transaction } from 'kysely';
 import { formatAmount } from '../../shared/amounts';
 import type { DB, LessonPaymentStatus } from '../db/schema';
 import { ApiError } from '../http/api-error';
-import { accounts, balanceOf, commissionOf, lockedBalanceOf, post, postAll } from './ledger';
+import { type AccountRef, accounts, balanceOf, commissionOf, lockedBalanceOf, post, postAll } from './ledger';
 import { releaseAccountFor } from './packages';
 
 /** How this school takes money for lessons (src/server/config). */
@@ -134,20 +134,32 @@ export async function releaseHold(
   const back = await releaseAccountFor(trx, lesson);
   const held = await lockedBalanceOf(trx, accounts.hold(lesson.id), lesson.currency);
   if (held <= 0) return;
-  await post(trx, {
+  await postRelease(trx, lesson, back, held, by, lessonMemo(lesson));
+  await markPayment(trx, lesson.id, 'released');
+}
+
+/** Moves `amountCents` of a lesson's hold back to `back`, where the price came from. */
+function postRelease(
+  trx: Transaction<DB>,
+  lesson: { id: string; currency: string },
+  back: AccountRef,
+  amountCents: number,
+  by: { actorId: string | null; now: number },
+  memo: string,
+) {
+  return post(trx, {
     kind: 'lesson_release',
     key: `lesson:${lesson.id}:release`,
     currency: lesson.currency,
     lessonId: lesson.id,
     actorId: by.actorId,
-    memo: lessonMemo(lesson),
+    memo,
     entries: [
-      { account: accounts.hold(lesson.id), amountCents: -held },
-      { account: back, amountCents: held },
+      { account: accounts.hold(lesson.id), amountCents: -amountCents },
+      { account: back, amountCents },
     ],
     now: by.now,
   });
-  await markPayment(trx, lesson.id, 'released');
 }
 
 /**
@@ -271,19 +283,14 @@ export async function chargeLateFee(
     now: by.now,
   });
   if (held > fee)
-    await post(trx, {
-      kind: 'lesson_release',
-      key: `lesson:${lesson.id}:release`,
-      currency: lesson.currency,
-      lessonId: lesson.id,
-      actorId: by.actorId,
-      memo: `${lessonMemo(lesson)}, cancelled late: the rest of the price`,
-      entries: [
-        { account: accounts.hold(lesson.id), amountCents: -(held - fee) },
-        { account: back, amountCents: held - fee },
-      ],
-      now: by.now,
-    });
+    await postRelease(
+      trx,
+      lesson,
+      back,
+      held - fee,
+      by,
+      `${lessonMemo(lesson)}, cancelled late: the rest of the price`,
+    );
   await markPayment(trx, lesson.id, 'fee');
   return fee;
 }
