@@ -16,12 +16,12 @@ import {
   createAccount,
   expect,
   expectNoAccessibilityViolations,
-  openMenuIfCollapsed,
   secondBrowser,
   seededPair,
   signInAs,
   test,
 } from './fixtures';
+import { fundStudent, openTutor, walletLink } from './money-fixtures';
 
 const ZONE = 'Europe/Berlin';
 test.use({ timezoneId: ZONE });
@@ -33,52 +33,10 @@ test.beforeEach(async ({ page }) => {
 
 const unique = () => `${test.info().project.name.replace(/-paid$/, '')}${Date.now().toString(36)}`;
 
-/** A published tutor at $40 an hour, open 09:00-21:00 every day for one-hour lessons, booked at once. */
-async function openTutor(browser: Browser, name: string): Promise<{ id: string; page: Page }> {
-  const page = await secondBrowser(browser, ZONE);
-  await createAccount(page, { role: 'tutor', displayName: name });
-  const profile = await page.request.patch('/api/profile/details', {
-    data: {
-      headline: `${name.split(' ')[0]} teaches with patience`,
-      about: 'Clear explanations, lots of practice.',
-      subjects: ['Algebra'],
-      hourlyRate: 40,
-      languages: ['English'],
-      timeZone: ZONE,
-    },
-  });
-  expect(profile.status(), await profile.text()).toBe(200);
-  const hours = await page.request.put('/api/availability', {
-    data: {
-      timeZone: ZONE,
-      weekly: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: '09:00', end: '21:00' })),
-      overrides: [],
-      lessonMinutes: [60],
-      slotStepMinutes: 60,
-      minimumNoticeHours: 0,
-      bookingHorizonDays: 60,
-      bufferMinutes: 0,
-      instantBooking: true,
-    },
-  });
-  expect(hours.status(), await hours.text()).toBe(200);
-  const id = (await (await page.request.get('/api/session')).json()).user.id as string;
-  return { id, page };
-}
-
 /** A new student in this page's browser with $50 in their balance, confirmed by the seeded admin. */
 async function fundedStudent(page: Page, browser: Browser, name: string) {
   const student = await createAccount(page, { role: 'student', displayName: name });
-  const asked = await page.request.post('/api/wallet/top-ups', {
-    data: { amountCents: 5000, method: 'manual' },
-  });
-  expect(asked.status(), await asked.text()).toBe(201);
-  const { topUp } = (await asked.json()) as { topUp: { id: string } };
-  const admin = await secondBrowser(browser, ZONE);
-  await signInAs(admin, seededPair().admin);
-  const confirmed = await admin.request.post(`/api/admin/top-ups/${topUp.id}/confirm`);
-  expect(confirmed.status(), await confirmed.text()).toBe(200);
-  await admin.context().close();
+  await fundStudent(page, browser, 5000, ZONE);
   return student;
 }
 
@@ -88,12 +46,6 @@ const tenOClock = (days: number) =>
     .add({ days })
     .toZonedDateTime({ timeZone: ZONE, plainTime: Temporal.PlainTime.from('10:00') }).epochMilliseconds;
 
-/** The bar's Wallet link, opened out of the menu on a phone. */
-async function walletLink(page: Page) {
-  await openMenuIfCollapsed(page);
-  return page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Wallet/ });
-}
-
 test('a tutor’s 48-hour window and 50% fee: the student sees the fee before cancelling, and gets the rest back', async ({
   page,
   browser,
@@ -102,7 +54,7 @@ test('a tutor’s 48-hour window and 50% fee: the student sees the fee before ca
   // most journeys, on two shared cores.
   test.slow();
   // The tutor chooses the policy with their availability.
-  const tutor = await openTutor(browser, `Wanda Window${unique()}`);
+  const tutor = await openTutor(browser, `Wanda Window${unique()}`, ZONE);
   await tutor.page.goto('/availability');
   await tutor.page.getByLabel('Cancellation window').selectOption('48');
   await tutor.page.getByLabel('Late cancellation fee').selectOption('50');
@@ -177,7 +129,7 @@ test('an admin finds a lesson on the Lessons screen and cancels it for a reason;
   page,
   browser,
 }) => {
-  const tutor = await openTutor(browser, `Carl Console${unique()}`);
+  const tutor = await openTutor(browser, `Carl Console${unique()}`, ZONE);
   await tutor.page.context().close();
   const student = await fundedStudent(page, browser, `Nina Notified${unique()}`);
   const booked = await page.request.post('/api/lessons', {

@@ -3,18 +3,11 @@
  * with a balance buys a tutor's package on the tutor's page, the booking box says the lesson uses
  * one of its credits, the booking takes one, and the wallet shows what is left.
  */
-import type { Browser, Page } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { Temporal } from 'temporal-polyfill';
 import { shortDayLabel } from '../../src/shared/lessons/lesson-times';
-import {
-  createAccount,
-  expect,
-  expectNoAccessibilityViolations,
-  secondBrowser,
-  seededPair,
-  signInAs,
-  test,
-} from './fixtures';
+import { createAccount, expect, expectNoAccessibilityViolations, test } from './fixtures';
+import { fundStudent, openTutor } from './money-fixtures';
 
 const ZONE = 'Europe/Berlin';
 test.use({ timezoneId: ZONE });
@@ -28,51 +21,11 @@ const unique = () => `${test.info().project.name}${Date.now().toString(36)}`;
 
 /** A tutor at $40 an hour offering 5 hour lessons at 10% off ($36 each, $180 in all). */
 async function tutorWithPackage(browser: Browser, name: string): Promise<string> {
-  const page = await secondBrowser(browser, ZONE);
-  await createAccount(page, { role: 'tutor', displayName: name });
-  const profile = await page.request.patch('/api/profile/details', {
-    data: {
-      headline: `${name.split(' ')[0]} teaches with patience`,
-      about: 'Clear explanations, lots of practice.',
-      subjects: ['Algebra'],
-      hourlyRate: 40,
-      languages: ['English'],
-      timeZone: ZONE,
-    },
-  });
-  expect(profile.status(), await profile.text()).toBe(200);
-  const hours = await page.request.put('/api/availability', {
-    data: {
-      timeZone: ZONE,
-      weekly: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: '09:00', end: '21:00' })),
-      overrides: [],
-      lessonMinutes: [60],
-      slotStepMinutes: 60,
-      minimumNoticeHours: 0,
-      bookingHorizonDays: 60,
-      bufferMinutes: 0,
-      instantBooking: true,
-      packages: [{ lessons: 5, minutes: 60, discountPercent: 10 }],
-    },
-  });
-  expect(hours.status(), await hours.text()).toBe(200);
-  const id = (await (await page.request.get('/api/session')).json()).user.id as string;
+  const { id, page } = await openTutor(browser, name, ZONE, [
+    { lessons: 5, minutes: 60, discountPercent: 10 },
+  ]);
   await page.context().close();
   return id;
-}
-
-/** $200 in the student's balance: asked for by transfer, confirmed by the seeded admin. */
-async function topUp(page: Page, browser: Browser) {
-  const asked = await page.request.post('/api/wallet/top-ups', {
-    data: { amountCents: 20_000, method: 'manual' },
-  });
-  expect(asked.status(), await asked.text()).toBe(201);
-  const { topUp: pending } = (await asked.json()) as { topUp: { id: string } };
-  const admin = await secondBrowser(browser, ZONE);
-  await signInAs(admin, seededPair().admin);
-  const confirmed = await admin.request.post(`/api/admin/top-ups/${pending.id}/confirm`, { data: {} });
-  expect(confirmed.status(), await confirmed.text()).toBe(200);
-  await admin.context().close();
 }
 
 test('a student buys a package on a tutor page and books a lesson with one of its credits', async ({
@@ -81,7 +34,8 @@ test('a student buys a package on a tutor page and books a lesson with one of it
 }) => {
   const tutorId = await tutorWithPackage(browser, `Pam Package${unique()}`);
   await createAccount(page, { role: 'student', displayName: `Ben Bundle${unique()}` });
-  await topUp(page, browser);
+  // $200 in the student's balance.
+  await fundStudent(page, browser, 20_000, ZONE);
 
   await page.goto(`/tutors/${tutorId}`);
   const packages = page.getByRole('region', { name: 'Lesson packages' });

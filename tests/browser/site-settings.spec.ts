@@ -8,12 +8,6 @@
  * free port and a data folder seeded as the suite's is): the other files' pages keep showing the
  * defaults they expect while this one changes them.
  */
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
 import type { BrowserSeed } from '../support/browser-seed';
 import {
@@ -24,70 +18,28 @@ import {
   PASSWORD,
   test,
 } from './fixtures';
+import { type OwnServer, startOwnServer } from './own-server';
 
 test.describe.configure({ mode: 'serial' });
 
-let server: ChildProcess | undefined;
-let dataDir: string;
+let own: OwnServer | undefined;
 let url: string;
 let seed: BrowserSeed;
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 
 test.beforeAll(async () => {
   // Seeding hashes a password and the server opens its database: slow on a busy machine.
   test.setTimeout(180_000);
-  dataDir = mkdtempSync(join(tmpdir(), 'tutorlane-settings-'));
-  await promisify(execFile)(process.execPath, ['--import', 'tsx', 'tests/support/browser-seed.ts', dataDir]);
-  seed = JSON.parse(readFileSync(join(dataDir, 'seed.json'), 'utf8')) as BrowserSeed;
-  const port = await freePort();
-  url = `http://127.0.0.1:${port}`;
-  let output = '';
-  server = spawn(process.execPath, ['dist/server/main.js'], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'test',
-      PORT: String(port),
-      APP_URL: url,
-      DATA_DIR: dataDir,
-      SUPPORT_EMAIL: 'office@settings.test',
-      SUPPORT_PHONE: '+1 (555) 010-0123',
-      TRUST_PROXY: '1',
-      LOG_LEVEL: 'warn',
-      // The console with a password alone, as the other specs' server has it.
-      ADMIN_TWO_FACTOR: 'optional',
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
+  own = await startOwnServer('settings', {
+    SUPPORT_EMAIL: 'office@settings.test',
+    SUPPORT_PHONE: '+1 (555) 010-0123',
+    // The console with a password alone, as the other specs' server has it.
+    ADMIN_TWO_FACTOR: 'optional',
   });
-  server.stderr?.on('data', (chunk) => {
-    output += String(chunk);
-  });
-  await expect
-    .poll(
-      async () => {
-        if (server?.exitCode !== null) throw new Error(`The server stopped: ${output}`);
-        return (await fetch(`${url}/api/health`).catch(() => null))?.status;
-      },
-      { timeout: 60_000 },
-    )
-    .toBe(200);
+  ({ url, seed } = own);
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server?.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
-  }
-  rmSync(dataDir, { recursive: true, force: true });
+  await own?.stop();
 });
 
 /** The seeded admin of this project, signed in, on the console's Site settings through its sections. */

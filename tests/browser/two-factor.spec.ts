@@ -6,17 +6,12 @@
  * widths.
  *
  * The other specs' servers make two-factor optional for admins, so the admin's case runs against a
- * server of its own with the default, started here on a data folder seeded as the suite's is.
+ * server of its own with the default (./own-server.ts).
  */
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { TOTP } from 'otpauth';
 import type { BrowserSeed } from '../support/browser-seed';
 import { createAccount, expect, expectNoAccessibilityViolations, PASSWORD, test } from './fixtures';
+import { type OwnServer, startOwnServer } from './own-server';
 
 const codeFor = (secret: string) => new TOTP({ secret, digits: 6, period: 30 }).generate();
 
@@ -73,69 +68,20 @@ test('a user turns two-factor on from their profile, then signs in with the pass
 
 test.describe('an admin under the default', () => {
   test.describe.configure({ mode: 'serial' });
-  let server: ChildProcess | undefined;
-  let dataDir: string;
+  let own: OwnServer | undefined;
   let url: string;
   let seed: BrowserSeed;
-
-  const freePort = () =>
-    new Promise<number>((resolve, reject) => {
-      const probe = createServer();
-      probe.once('error', reject);
-      probe.listen(0, '127.0.0.1', () => {
-        const address = probe.address();
-        probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-      });
-    });
 
   test.beforeAll(async () => {
     // Seeding hashes a password and the server opens its database: slow on a busy machine.
     test.setTimeout(180_000);
-    dataDir = mkdtempSync(join(tmpdir(), 'tutorlane-two-factor-'));
-    await promisify(execFile)(process.execPath, [
-      '--import',
-      'tsx',
-      'tests/support/browser-seed.ts',
-      dataDir,
-    ]);
-    seed = JSON.parse(readFileSync(join(dataDir, 'seed.json'), 'utf8')) as BrowserSeed;
-    const port = await freePort();
-    url = `http://127.0.0.1:${port}`;
-    let output = '';
     // No ADMIN_TWO_FACTOR: the default, required.
-    server = spawn(process.execPath, ['dist/server/main.js'], {
-      env: {
-        PATH: process.env.PATH ?? '',
-        NODE_ENV: 'test',
-        PORT: String(port),
-        APP_URL: url,
-        DATA_DIR: dataDir,
-        TRUST_PROXY: '1',
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    server.stderr?.on('data', (chunk) => {
-      output += String(chunk);
-    });
-    await expect
-      .poll(
-        async () => {
-          if (server?.exitCode !== null) throw new Error(`The server stopped: ${output}`);
-          return (await fetch(`${url}/api/health`).catch(() => null))?.status;
-        },
-        { timeout: 60_000 },
-      )
-      .toBe(200);
+    own = await startOwnServer('two-factor', {});
+    ({ url, seed } = own);
   });
 
   test.afterAll(async () => {
-    if (server && server.exitCode === null) {
-      const exited = new Promise((resolve) => server?.once('exit', resolve));
-      server.kill('SIGTERM');
-      await exited;
-    }
-    rmSync(dataDir, { recursive: true, force: true });
+    await own?.stop();
   });
 
   test('sees only the page that sets up two-factor when opening the console', async ({ page }) => {

@@ -6,7 +6,7 @@
  * them. It runs against the second server of playwright.config.ts, which takes payments; the
  * other specs book without money.
  */
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { Temporal } from 'temporal-polyfill';
 import { shortDayLabel } from '../../src/shared/lessons/lesson-times';
 import { moneyLabel } from '../../src/shared/money/amounts';
@@ -14,12 +14,12 @@ import {
   createAccount,
   expect,
   expectNoAccessibilityViolations,
-  openMenuIfCollapsed,
   secondBrowser,
   seededPair,
   signInAs,
   test,
 } from './fixtures';
+import { openTutor, walletLink } from './money-fixtures';
 
 const ZONE = 'Europe/Berlin';
 test.use({ timezoneId: ZONE });
@@ -31,39 +31,6 @@ test.beforeEach(async ({ page }) => {
 });
 
 const unique = () => `${test.info().project.name}${Date.now().toString(36)}`;
-
-/** A published tutor at $40 an hour, open 09:00-21:00 every day for one-hour lessons, booked at once. */
-async function openTutor(browser: Browser, name: string): Promise<{ id: string; page: Page }> {
-  const page = await secondBrowser(browser, ZONE);
-  await createAccount(page, { role: 'tutor', displayName: name });
-  const profile = await page.request.patch('/api/profile/details', {
-    data: {
-      headline: `${name.split(' ')[0]} teaches with patience`,
-      about: 'Clear explanations, lots of practice.',
-      subjects: ['Algebra'],
-      hourlyRate: 40,
-      languages: ['English'],
-      timeZone: ZONE,
-    },
-  });
-  expect(profile.status(), await profile.text()).toBe(200);
-  const hours = await page.request.put('/api/availability', {
-    data: {
-      timeZone: ZONE,
-      weekly: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: '09:00', end: '21:00' })),
-      overrides: [],
-      lessonMinutes: [60],
-      slotStepMinutes: 60,
-      minimumNoticeHours: 0,
-      bookingHorizonDays: 60,
-      bufferMinutes: 0,
-      instantBooking: true,
-    },
-  });
-  expect(hours.status(), await hours.text()).toBe(200);
-  const id = (await (await page.request.get('/api/session')).json()).user.id as string;
-  return { id, page };
-}
 
 /** Chooses a time two days ahead on the tutor's page; the booking region. */
 async function chooseTime(page: Page, tutorId: string) {
@@ -82,17 +49,11 @@ async function chooseTime(page: Page, tutorId: string) {
   return booking;
 }
 
-/** The bar's Wallet link, opened out of the menu on a phone. */
-async function walletLink(page: Page) {
-  await openMenuIfCollapsed(page);
-  return page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Wallet/ });
-}
-
 test('a student tops up by transfer, an admin confirms it, and a booking takes the price from the balance', async ({
   page,
   browser,
 }) => {
-  const tutor = await openTutor(browser, `Tara Tally${unique()}`);
+  const tutor = await openTutor(browser, `Tara Tally${unique()}`, ZONE);
   const student = await createAccount(page, { role: 'student', displayName: `Wim Wallet${unique()}` });
 
   // The student asks for $50 by transfer and is given a reference to pay with.
@@ -154,7 +115,7 @@ test('a student tops up by transfer, an admin confirms it, and a booking takes t
 });
 
 test('a balance too small for a lesson offers a top-up of what is missing', async ({ page, browser }) => {
-  const tutor = await openTutor(browser, `Sol Short${unique()}`);
+  const tutor = await openTutor(browser, `Sol Short${unique()}`, ZONE);
   await tutor.page.context().close();
   await createAccount(page, { role: 'student', displayName: `Pia Purse${unique()}` });
 

@@ -18,7 +18,7 @@ import { CardSection } from '../../components/card';
 import { Dialog } from '../../components/dialog';
 import { fieldClass } from '../../components/field-class';
 import { ActionForm, FormAnswerMessage, SubmitButton } from '../../components/form';
-import { ErrorMessage, StatusMessage } from '../../components/messages';
+import { DoneNotice, ErrorMessage, StatusMessage, useDoneNotice } from '../../components/messages';
 import { SelectField, TextArea, TextField } from '../../components/text-field';
 import { ApiError } from '../../lib/api';
 import { useApiAction } from '../../lib/api-action';
@@ -73,8 +73,7 @@ export async function action({ request: submitted }: ActionFunctionArgs): Promis
 
 export function Component() {
   const finance = useLoaderData<typeof loader>();
-  const [done, setDone] = useState<{ text: string; id: number } | null>(null);
-  const tell = (text: string) => setDone((before) => ({ text, id: (before?.id ?? 0) + 1 }));
+  const { done, tell } = useDoneNotice();
   const on = finance.payments === 'on';
   return (
     <AdminLayout
@@ -91,17 +90,7 @@ export function Component() {
         <Totals finance={finance} />
         {on ? (
           <>
-            {/* Always in the page, so a screen reader hears each decision as it arrives. */}
-            <div role="status">
-              {done ? (
-                <p
-                  key={done.id}
-                  className="rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900"
-                >
-                  {done.text}
-                </p>
-              ) : null}
-            </div>
+            <DoneNotice done={done} />
             <PendingTopUps finance={finance} onDone={tell} />
             <div className="grid items-start gap-6 lg:grid-cols-2">
               <PayoutForm finance={finance} />

@@ -11,7 +11,7 @@ import { paths } from '../../../shared/routes';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { PaymentBadge, StatusBadge, ZoneNote } from '../../components/lesson-parts';
-import { ErrorMessage } from '../../components/messages';
+import { DoneNotice, ErrorMessage, useDoneNotice } from '../../components/messages';
 import { Spinner } from '../../components/spinner';
 import { TextArea, TextField } from '../../components/text-field';
 import { ApiError, failureMessage } from '../../lib/api';
@@ -54,9 +54,13 @@ export function Component() {
   const navigation = useNavigation();
   const searching = navigation.state === 'loading' && navigation.location?.pathname === paths.adminLessons;
   const timeZone = browserTimeZone();
-  const [done, setDone] = useState<{ text: string; id: number } | null>(null);
+  const { done, tell } = useDoneNotice();
   const [changing, setChanging] = useState<{ lesson: AdminLesson; change: 'cancel' | 'move' } | null>(null);
-  const tell = (text: string) => setDone((before) => ({ text, id: (before?.id ?? 0) + 1 }));
+  /** A dialog closed, with what it did when it did something. */
+  const closeChange = (text?: string) => {
+    setChanging(null);
+    if (text) tell(text);
+  };
   const count = lessons.length;
   return (
     <AdminLayout
@@ -112,17 +116,7 @@ export function Component() {
           <ZoneNote timeZone={timeZone} />
         </div>
 
-        {/* Always in the page, so a screen reader hears each change as it is made. */}
-        <div role="status">
-          {done ? (
-            <p
-              key={done.id}
-              className="rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900"
-            >
-              {done.text}
-            </p>
-          ) : null}
-        </div>
+        <DoneNotice done={done} />
 
         {error ? (
           <ErrorMessage>{error}</ErrorMessage>
@@ -147,24 +141,10 @@ export function Component() {
         )}
       </div>
       {changing?.change === 'cancel' ? (
-        <CancelDialog
-          lesson={changing.lesson}
-          timeZone={timeZone}
-          onClose={(text) => {
-            setChanging(null);
-            if (text) tell(text);
-          }}
-        />
+        <CancelDialog lesson={changing.lesson} timeZone={timeZone} onClose={closeChange} />
       ) : null}
       {changing?.change === 'move' ? (
-        <MoveDialog
-          lesson={changing.lesson}
-          timeZone={timeZone}
-          onClose={(text) => {
-            setChanging(null);
-            if (text) tell(text);
-          }}
-        />
+        <MoveDialog lesson={changing.lesson} timeZone={timeZone} onClose={closeChange} />
       ) : null}
     </AdminLayout>
   );

@@ -9,10 +9,11 @@
  * (`onChanged`), since the lesson it was about may leave this list; the page's data is then
  * loaded again.
  */
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { formatAmount } from '../../../shared/amounts';
 import { MAX_CANCEL_REASON_LENGTH, MAX_PROPOSAL_NOTE_LENGTH } from '../../../shared/lessons/lesson-schemas';
 import { Button } from '../../components/button';
+import { ConfirmPanel } from '../../components/confirm-panel';
 import { ErrorMessage } from '../../components/messages';
 import { type Slot, SlotPicker } from '../../components/slot-picker';
 import { TextArea } from '../../components/text-field';
@@ -370,23 +371,8 @@ function CancelConfirmation({
   onKeep: () => void;
   onConfirm: () => void;
 }) {
-  const question = useRef<HTMLLegendElement>(null);
-  useEffect(() => question.current?.focus(), []);
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      onKeep();
-    }
-  };
   return (
-    <fieldset onKeyDown={onKeyDown} className="space-y-3 rounded-xl border border-red-200 bg-red-50/50 p-4">
-      <legend
-        ref={question}
-        tabIndex={-1}
-        className="float-left w-full font-semibold text-slate-900 focus:outline-none"
-      >
-        Cancel this {thing}?
-      </legend>
+    <ConfirmPanel question={`Cancel this ${thing}?`} onKeep={onKeep}>
       <p className="text-sm text-slate-700">
         {what}, {when}. {other} will get a mail
         {invited ? ' that takes it out of both your calendars' : ''}.
@@ -414,6 +400,6 @@ function CancelConfirmation({
           Keep the {thing}
         </Button>
       </div>
-    </fieldset>
+    </ConfirmPanel>
   );
 }

@@ -4,10 +4,11 @@
  * rest of the series" on a week, which asks first. Each week is otherwise an ordinary lesson with
  * its own actions.
  */
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { MAX_CANCEL_REASON_LENGTH } from '../../../shared/lessons/lesson-schemas';
 import { priceLabel } from '../../../shared/lessons/lesson-times';
 import { Button } from '../../components/button';
+import { ConfirmPanel } from '../../components/confirm-panel';
 import { ErrorMessage } from '../../components/messages';
 import { TextArea } from '../../components/text-field';
 import { api, request } from '../../lib/api';
@@ -209,23 +210,8 @@ function CancelSeriesConfirmation({
   onKeep: () => void;
   onConfirm: () => void;
 }) {
-  const question = useRef<HTMLLegendElement>(null);
-  useEffect(() => question.current?.focus(), []);
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      onKeep();
-    }
-  };
   return (
-    <fieldset onKeyDown={onKeyDown} className="space-y-3 rounded-xl border border-red-200 bg-red-50/50 p-4">
-      <legend
-        ref={question}
-        tabIndex={-1}
-        className="float-left w-full font-semibold text-slate-900 focus:outline-none"
-      >
-        Cancel the rest of the series?
-      </legend>
+    <ConfirmPanel question="Cancel the rest of the series?" onKeep={onKeep}>
       <p className="text-sm text-slate-700">
         Every lesson of this weekly series ({what}) that has not started is cancelled, each under the usual
         cancellation rules: a lesson less than 24 hours away stays. {other} will get a mail for each.
@@ -246,6 +232,6 @@ function CancelSeriesConfirmation({
           Keep the series
         </Button>
       </div>
-    </fieldset>
+    </ConfirmPanel>
   );
 }
