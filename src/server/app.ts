@@ -118,7 +118,12 @@ export const MAX_BODY_BYTES = 100 * 1024;
 export function createServices(deps: AppDependencies): AppServices {
   const { config, database, logger } = deps;
   const settingsDefaults = { supportEmail: config.supportEmail, supportPhone: config.supportPhone };
-  const live = createLiveHub({ db: database.db, pool: database.pool, logger });
+  const live = createLiveHub({
+    db: database.db,
+    pool: database.pool,
+    listenUrl: config.databaseListenUrl,
+    logger,
+  });
   const metrics = createMetrics({
     token: config.metricsToken,
     db: database.db,

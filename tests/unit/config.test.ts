@@ -113,6 +113,11 @@ describe('configuration', () => {
     ['PORT', '70000', /^Invalid configuration: PORT must be between 0 and 65535/],
     ['APP_URL', 'not a url', /^Invalid configuration: APP_URL must be an http or https URL/],
     ['DATABASE_URL', 'mysql://x@y/z', /^Invalid configuration: DATABASE_URL must be a PostgreSQL URL/],
+    [
+      'DATABASE_LISTEN_URL',
+      'redis://x',
+      /^Invalid configuration: DATABASE_LISTEN_URL must be a PostgreSQL URL/,
+    ],
     ['SMTP_URL', 'http://mail', /^Invalid configuration: SMTP_URL must be an SMTP URL/],
     ['SUPPORT_EMAIL', 'nobody', /^Invalid configuration: SUPPORT_EMAIL must be an email address/],
     ['TRUST_PROXY', 'yes', /^Invalid configuration: TRUST_PROXY must be a number/],
@@ -152,6 +157,24 @@ describe('configuration', () => {
       RECAPTCHA_SECRET_KEY: 'secret',
     });
     expect(both.recaptcha).toEqual({ siteKey: 'site', secretKey: 'secret' });
+  });
+
+  it('takes a listener URL of its own only beside DATABASE_URL', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).databaseListenUrl).toBeUndefined();
+    const both = loadConfig({
+      DATA_DIR: dataDir(),
+      DATABASE_URL: 'postgres://u@pgbouncer:6432/db',
+      DATABASE_LISTEN_URL: 'postgres://u@postgres:5432/db',
+    });
+    expect(both).toMatchObject({
+      databaseUrl: 'postgres://u@pgbouncer:6432/db',
+      databaseListenUrl: 'postgres://u@postgres:5432/db',
+    });
+    expect(() =>
+      loadConfig({ DATA_DIR: dataDir(), DATABASE_LISTEN_URL: 'postgres://u@postgres:5432/db' }),
+    ).toThrow(
+      /^Invalid configuration: DATABASE_LISTEN_URL is for PostgreSQL: set DATABASE_URL too, or neither$/,
+    );
   });
 
   it('requires AUTH_SECRET in production on PostgreSQL, where servers must share it', () => {

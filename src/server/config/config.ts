@@ -62,6 +62,12 @@ const envSchema = z.object({
       error: 'must be a PostgreSQL URL such as postgres://user@host:5432/db',
     }),
   ),
+  DATABASE_LISTEN_URL: optional(
+    z.url({
+      protocol: /^postgres(ql)?$/,
+      error: 'must be a PostgreSQL URL such as postgres://user@host:5432/db',
+    }),
+  ),
   SMTP_URL: optional(
     z.url({ protocol: /^smtps?$/, error: 'must be an SMTP URL such as smtp://user:pass@host:587' }),
   ),
@@ -197,6 +203,8 @@ export interface Config {
   trustedOrigins: string[];
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Where the live channel's listener connects, when not through DATABASE_URL (docs/scaling.md). */
+  databaseListenUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
   supportEmail: string;
@@ -255,6 +263,11 @@ export function loadConfig(env: Env = process.env, options: { generateSecret?: b
       `Invalid configuration: ${missing} must be set too (card top-ups need both Stripe keys, or neither)`,
     );
   }
+  if (e.DATABASE_LISTEN_URL && !e.DATABASE_URL) {
+    throw new ConfigError(
+      'Invalid configuration: DATABASE_LISTEN_URL is for PostgreSQL: set DATABASE_URL too, or neither',
+    );
+  }
   if (e.NODE_ENV === 'production' && e.DATABASE_URL && !e.AUTH_SECRET) {
     throw new ConfigError(
       'Invalid configuration: AUTH_SECRET is required when NODE_ENV=production and DATABASE_URL is set (every server must sign sessions with the same secret)',
@@ -274,6 +287,7 @@ export function loadConfig(env: Env = process.env, options: { generateSecret?: b
       : [`http://localhost:${e.PORT}`, `http://127.0.0.1:${e.PORT}`],
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databaseListenUrl: e.DATABASE_LISTEN_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     supportEmail: e.SUPPORT_EMAIL,

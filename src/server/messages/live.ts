@@ -14,7 +14,7 @@
 import { randomUUID } from 'node:crypto';
 import type { WSContext } from 'hono/ws';
 import type { Kysely } from 'kysely';
-import type pg from 'pg';
+import pg from 'pg';
 import type { DB } from '../db/schema';
 import type { RoomFrame } from '../lessons/room';
 import type { Logger } from '../logging/logger';
@@ -87,9 +87,22 @@ export interface LiveHub {
 export function createLiveHub(options: {
   db: Kysely<DB>;
   pool?: pg.Pool | undefined;
+  /**
+   * Where the listener connects when it must not share the queries' pool: a pooler in transaction
+   * mode lends a connection per transaction, and a notification arrives on the connection that
+   * listened (DATABASE_LISTEN_URL, docs/scaling.md). Its one connection is the hub's to close.
+   */
+  listenUrl?: string | undefined;
   logger: Logger;
 }): LiveHub {
   const { db, pool, logger } = options;
+  const listenPool =
+    pool && options.listenUrl
+      ? new pg.Pool({ connectionString: options.listenUrl, max: 1, keepAlive: true })
+      : undefined;
+  // An idle connection losing its server emits here; the listener's own handler reconnects.
+  listenPool?.on('error', () => {});
+  const listening = listenPool ?? pool;
   const origin = randomUUID();
   const byUser = new Map<string, Set<Connection>>();
   let listener: pg.PoolClient | undefined;
@@ -219,10 +232,10 @@ export function createLiveHub(options: {
   /** Whether the listener was lost since it last listened: what it missed must be caught up. */
   let missed = false;
   async function listen() {
-    if (!pool || stopped) return;
+    if (!listening || stopped) return;
     let client: pg.PoolClient | undefined;
     try {
-      client = await pool.connect();
+      client = await listening.connect();
       listener = client;
       client.on('notification', (notification) => {
         if (notification.channel !== CHANNEL || !notification.payload) return;
@@ -345,6 +358,7 @@ export function createLiveHub(options: {
         listener.release();
         listener = undefined;
       }
+      await listenPool?.end();
     },
   };
 }
