@@ -6,6 +6,7 @@ import { Temporal } from 'temporal-polyfill';
 import { describe, expect, it } from 'vitest';
 import { get, send } from '../support/accounts';
 import { person, setUpApiTest, t } from '../support/api-app';
+import { openAvailability } from '../support/lessons';
 import { makeAdmin, publishTutor, walletOf } from '../support/money';
 
 setUpApiTest({ env: { PAYMENTS: 'off' } });
@@ -14,9 +15,12 @@ describe('with payments off', () => {
   it('books without a balance, holds nothing, and takes no top-up', async () => {
     const teacher = await publishTutor(t, await person('tutor'));
     const student = await person('student');
-    const start = Temporal.Now.instant()
-      .add({ hours: 72 })
-      .round({ smallestUnit: 'hour', roundingMode: 'ceil' });
+    // 10:00 three days ahead in the tutor's zone: inside their hours whatever the time of day now.
+    const zone = openAvailability.timeZone;
+    const start = Temporal.Now.plainDateISO(zone)
+      .add({ days: 3 })
+      .toZonedDateTime({ timeZone: zone, plainTime: Temporal.PlainTime.from('10:00') })
+      .toInstant();
     const booked = await send(
       t,
       'POST',

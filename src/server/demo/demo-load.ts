@@ -1,7 +1,7 @@
 /**
  * Volume for the benchmark, on top of `npm run seed:demo`'s marketplace, each part asked for with
  * an option of its own (scripts/seed-demo.ts) and none of it made by default:
- * - lessons that all end a minute before the seed finishes, each its pair's first, so the first
+ * - lessons that all end a minute before seed:demo finishes, each its pair's first, so the first
  *   pass of the lessons' minute job after start-up completes every one of them (settling what they
  *   hold, when the school takes payments) and invites every student to review;
  * - lessons starting in half an hour, confirmed days ago, so the reminders' first pass mails both
