@@ -109,7 +109,7 @@ export async function startServer(): Promise<void> {
     server.once('error', reject);
   });
 
-  let stopMaintenance = () => {};
+  let stopMaintenance = async () => {};
   let running = false;
   const failure = (promise: Promise<unknown>) =>
     promise.then(
@@ -164,14 +164,19 @@ export async function startServer(): Promise<void> {
   const stopUnreadMail = startUnreadMail(
     { db: database.db, mailer: services.mailer, appUrl: config.appUrl },
     logger,
+    undefined,
+    services.metrics.observeJob,
   );
-  stopMaintenance = () => {
-    stopHousekeeping();
-    stopLessonJobs();
-    stopReminders();
-    stopCheckpoints();
-    stopUnreadMail();
-    services.backups.stop();
+  // Each resolves once its pass in progress is done: the database closes after the last one.
+  stopMaintenance = async () => {
+    await Promise.all([
+      stopHousekeeping(),
+      stopLessonJobs(),
+      stopReminders(),
+      stopCheckpoints(),
+      stopUnreadMail(),
+      services.backups.stop(),
+    ]);
   };
   // The public URL is the one to open: mailed links and origin checks use it.
   logger.info(
@@ -196,7 +201,7 @@ export async function startServer(): Promise<void> {
       clearInterval(sweep);
       if (inFlight > 0) await new Promise<void>((resolve) => (drained = resolve));
       try {
-        stopMaintenance();
+        await stopMaintenance();
         services.health.stop();
         await services.mailer.stop();
         await database.close();

@@ -42,5 +42,5 @@ it('keeps every account whose sign-up was answered, across SIGKILL and restart',
     expect(res.status, email).toBe(200);
   }
   second.child.kill('SIGTERM');
-  expect(await second.exited).toBe(0);
+  expect(await second.exited, second.output()).toBe(0);
 });

@@ -57,14 +57,14 @@ describe('start-up', () => {
     const server = await spawnServer({ DATA_DIR: dataDir, LOG_LEVEL: 'info' });
     await server.waitForOutput('opening the database');
     server.child.kill('SIGTERM');
-    expect(await server.exited).toBe(0);
+    expect(await server.exited, server.output()).toBe(0);
     expect(server.output()).toContain('stopped during start-up; closing the database');
     expect(server.output()).not.toContain('Tutorlane is running at');
     // The database is whole and the folder free: the next start opens it.
     const again = await startServerProcess({ DATA_DIR: dataDir });
     expect((await fetch(`${again.url}/api/health`)).status).toBe(200);
     again.child.kill('SIGTERM');
-    expect(await again.exited).toBe(0);
+    expect(await again.exited, again.output()).toBe(0);
   });
 
   it('serves pages from the moment its port opens, and holds API requests until the database is open', async () => {
@@ -93,7 +93,7 @@ describe('start-up', () => {
     const session = await fetch(`${url}/api/session`);
     expect([session.status, await session.json()]).toEqual([200, { user: null }]);
     server.child.kill('SIGTERM');
-    expect(await server.exited).toBe(0);
+    expect(await server.exited, server.output()).toBe(0);
   });
 
   it('on a port already in use, ends with that error as its last line and exits 1', async () => {
@@ -105,7 +105,7 @@ describe('start-up', () => {
     expect(lastLine).toBe(`Port ${port} on 127.0.0.1 is already in use. Set PORT to a free port.`);
     expect(second.stdout).not.toContain('Tutorlane is running at');
     first.child.kill('SIGTERM');
-    expect(await first.exited).toBe(0);
+    expect(await first.exited, first.output()).toBe(0);
   });
 
   it('at a terminal, prints readable lines and only the requests that need attention', async () => {
@@ -151,7 +151,7 @@ describe('start-up', () => {
     const res = await fetch(`${server.url}/api/health`);
     expect(res.status).toBe(200);
     server.child.kill('SIGTERM');
-    expect(await server.exited).toBe(0);
+    expect(await server.exited, server.output()).toBe(0);
     const lastLine = server.output().trim().split('\n').at(-1) ?? '';
     expect(JSON.parse(lastLine)).toMatchObject({ msg: 'database closed; bye' });
   });
@@ -189,7 +189,7 @@ describe('seed:demo', () => {
     expect(await sessionOf(emailOf('tutor'))).toMatchObject({ role: 'tutor', isAdmin: false });
     expect(await sessionOf(emailOf('admin'))).toMatchObject({ isAdmin: true, emailVerified: true });
     server.child.kill('SIGTERM');
-    expect(await server.exited).toBe(0);
+    expect(await server.exited, server.output()).toBe(0);
   });
 
   it('stops with one line naming a bad variable', async () => {
@@ -216,7 +216,7 @@ describe('the embedded data folder', () => {
     expect(second.stderr).toMatch(/Another Tutorlane server \(pid \d+\) is already using/);
     expect((await fetch(`${first.url}/api/health`)).status).toBe(200);
     first.child.kill('SIGTERM');
-    expect(await first.exited).toBe(0);
+    expect(await first.exited, first.output()).toBe(0);
   });
 
   it('refuses seed:demo with one line while a server runs on it, and the server keeps working', async () => {
@@ -229,7 +229,7 @@ describe('the embedded data folder', () => {
     );
     expect((await fetch(`${server.url}/api/tutors`)).status).toBe(200);
     server.child.kill('SIGTERM');
-    expect(await server.exited).toBe(0);
+    expect(await server.exited, server.output()).toBe(0);
   });
 
   it('starts again at once after the server was killed with SIGKILL', async () => {
@@ -240,7 +240,7 @@ describe('the embedded data folder', () => {
     const second = await startServerProcess({ DATA_DIR: dataDir });
     expect((await fetch(`${second.url}/api/health`)).status).toBe(200);
     second.child.kill('SIGTERM');
-    expect(await second.exited).toBe(0);
+    expect(await second.exited, second.output()).toBe(0);
   });
 });
 
@@ -265,7 +265,7 @@ describe('graceful shutdown', () => {
       }, 200);
     });
     expect(await inFlight).toBe(404);
-    expect(await server.exited).toBe(0);
+    expect(await server.exited, server.output()).toBe(0);
     expect(server.output()).not.toContain('shutdown took too long');
   });
 });

@@ -29,7 +29,8 @@ export interface Backups {
   status(): BackupStatus;
   /** Starts the schedule (the server does; tests need not). */
   start(): void;
-  stop(): void;
+  /** Stops the schedule; resolves once a scheduled backup in progress is written. */
+  stop(): Promise<void>;
 }
 
 export interface BackupObserver {
@@ -50,7 +51,7 @@ export function createBackups(deps: {
   let lastScheduled: Date | null = newestScheduled(config.dir);
   let timer: NodeJS.Timeout | undefined;
   let first: NodeJS.Timeout | undefined;
-  let running = false;
+  let running: Promise<void> | undefined;
 
   async function take() {
     if (!database.dump) return undefined;
@@ -65,9 +66,13 @@ export function createBackups(deps: {
     return { archive, fileName: backupFileName(at) };
   }
 
-  async function scheduledBackup() {
-    if (running) return;
-    running = true;
+  function scheduledBackup() {
+    running ??= writeScheduledBackup().finally(() => {
+      running = undefined;
+    });
+  }
+
+  async function writeScheduledBackup() {
     try {
       const taken = await take();
       if (!taken) return;
@@ -82,8 +87,6 @@ export function createBackups(deps: {
     } catch (error) {
       deps.observer?.failed();
       logger.error({ err: (error as Error).message }, 'scheduled backup failed');
-    } finally {
-      running = false;
     }
   }
 
@@ -114,17 +117,18 @@ export function createBackups(deps: {
       const dueIn = lastScheduled ? lastScheduled.getTime() + everyMs - Date.now() : soon;
       first = setTimeout(
         () => {
-          void scheduledBackup();
-          timer = setInterval(() => void scheduledBackup(), everyMs);
+          scheduledBackup();
+          timer = setInterval(scheduledBackup, everyMs);
           timer.unref();
         },
         Math.min(everyMs, Math.max(soon, dueIn)),
       );
       first.unref();
     },
-    stop() {
+    async stop() {
       clearTimeout(first);
       clearInterval(timer);
+      await running;
     },
   };
 }

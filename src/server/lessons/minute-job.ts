@@ -3,6 +3,9 @@
  * was down is done at once). A pass never overlaps the one before; a failed pass is logged and the
  * next one tries again. Several servers may run the same job: each job decides in the database
  * which server does each piece of work.
+ *
+ * Stopping waits for the pass in progress: the server closes the database (and then its log) only
+ * after it, so a pass is never cut off halfway nor logs into a closed stream.
  */
 import type { Logger } from '../logging/logger';
 
@@ -27,14 +30,13 @@ export function startMinuteJob<Result>(
   logger: Logger,
   everyMs = 60_000,
   observe?: MinuteJobObserver,
-): () => void {
-  let running = false;
+): () => Promise<void> {
+  let running: Promise<void> | undefined;
   const pass = () => {
     if (running) return;
-    running = true;
     const started = performance.now();
     const seconds = () => (performance.now() - started) / 1000;
-    job
+    running = job
       .run()
       .then((result) => {
         observe?.(job.name, 'ok', seconds());
@@ -45,15 +47,16 @@ export function startMinuteJob<Result>(
         logger.warn({ err: (error as Error).message }, job.failure);
       })
       .finally(() => {
-        running = false;
+        running = undefined;
       });
   };
   const first = setTimeout(pass, FIRST_PASS_MS);
   const timer = setInterval(pass, everyMs);
   first.unref();
   timer.unref();
-  return () => {
+  return async () => {
     clearTimeout(first);
     clearInterval(timer);
+    await running;
   };
 }

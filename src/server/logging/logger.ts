@@ -104,6 +104,9 @@ export function createLogger(options: { level: string; destination?: pino.Destin
  */
 export function closeLogs(logger: Logger): Promise<void> {
   const destination = destinations.get(logger);
+  // A line logged after this (work still settling as the process exits) would be written into a
+  // closed stream, which throws: the last line is the one already written.
+  logger.level = 'silent';
   return new Promise((resolve) => {
     const timer = setTimeout(resolve, OUTPUT_STALL_LIMIT_MS);
     timer.unref();

@@ -39,8 +39,10 @@ export function startMaintenance(
   database: { db: Kysely<DB>; kind: StoreKind },
   logger: Logger,
   everyMs = 10 * 60 * 1000,
-): () => void {
+): () => Promise<void> {
   const { db, kind } = database;
+  // The pass in progress, which stopping waits for (the database closes after it).
+  let running: Promise<unknown> = Promise.resolve();
   const refreshStatistics = () =>
     refreshStaleStatistics(db)
       .then((tables) => {
@@ -48,17 +50,19 @@ export function startMaintenance(
       })
       .catch((error) => logger.warn({ err: (error as Error).message }, 'statistics refresh failed'));
   const first = setTimeout(() => {
-    if (kind === 'embedded') void refreshStatistics();
+    if (kind === 'embedded') running = refreshStatistics();
   }, FIRST_RUN_DELAY_MS);
   const timer = setInterval(() => {
-    removeExpired(db)
+    running = running
+      .then(() => removeExpired(db))
       .catch((error) => logger.warn({ err: (error as Error).message }, 'cleanup failed'))
       .then(() => (kind === 'embedded' ? refreshStatistics() : undefined));
   }, everyMs);
   first.unref();
   timer.unref();
-  return () => {
+  return async () => {
     clearTimeout(first);
     clearInterval(timer);
+    await running;
   };
 }

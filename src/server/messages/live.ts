@@ -107,6 +107,7 @@ export function createLiveHub(options: {
   const byUser = new Map<string, Set<Connection>>();
   let listener: pg.PoolClient | undefined;
   let timers: NodeJS.Timeout[] = [];
+  let sweeping: Promise<void> | undefined;
   let stopped = false;
 
   const send = (connection: Connection, payload: LiveMessage) => {
@@ -339,9 +340,11 @@ export function createLiveHub(options: {
           }
       }, HEARTBEAT_MS);
       const sweep = setInterval(() => {
-        sweepSessions().catch((error) =>
-          logger.warn({ err: (error as Error).message }, 'session sweep failed'),
-        );
+        sweeping ??= sweepSessions()
+          .catch((error) => logger.warn({ err: (error as Error).message }, 'session sweep failed'))
+          .finally(() => {
+            sweeping = undefined;
+          });
       }, SESSION_SWEEP_MS);
       heartbeat.unref();
       sweep.unref();
@@ -350,6 +353,8 @@ export function createLiveHub(options: {
     async stop() {
       stopped = true;
       for (const timer of timers) clearInterval(timer);
+      // A sweep in progress reads the database, which closes after this.
+      await sweeping;
       for (const set of byUser.values())
         for (const connection of set) connection.socket.close(1012, 'Server restarting');
       byUser.clear();

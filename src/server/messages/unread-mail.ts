@@ -18,6 +18,7 @@ import { HIDDEN_MESSAGE_TEXT } from '../../shared/admin/admin-rules';
 import { PRODUCT_NAME, SUPPORT_NAME } from '../../shared/constants';
 import { paths } from '../../shared/routes';
 import type { DB } from '../db/schema';
+import { type MinuteJobObserver, startMinuteJob } from '../lessons/minute-job';
 import type { Logger } from '../logging/logger';
 import { escapeHtml } from '../mail/html';
 import { layout } from '../mail/mail-templates';
@@ -264,20 +265,23 @@ async function mailSupportSides(
   return count;
 }
 
-export function startUnreadMail(deps: Parameters<typeof mailUnread>[0], logger: Logger, everyMs = 60_000) {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    mailUnread(deps)
-      .then((sent) => {
-        if (sent) logger.info({ sent }, 'unread message mails queued');
-      })
-      .catch((error) => logger.warn({ err: (error as Error).message }, 'unread message mails failed'))
-      .finally(() => {
-        running = false;
-      });
-  }, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
-}
+/** Every minute, and once a second after start for what fell due while the server was down. */
+export const startUnreadMail = (
+  deps: Parameters<typeof mailUnread>[0],
+  logger: Logger,
+  everyMs?: number,
+  observe?: MinuteJobObserver,
+) =>
+  startMinuteJob(
+    {
+      run: () => mailUnread(deps),
+      done: (sent, log) => {
+        if (sent) log.info({ sent }, 'unread message mails queued');
+      },
+      failure: 'unread message mails failed',
+      name: 'unread-mail',
+    },
+    logger,
+    everyMs,
+    observe,
+  );
