@@ -4,13 +4,15 @@
  * balance or of one lesson, and the entries as CSV for a spreadsheet or an accountant.
  */
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { type Amount, decimalString, formatAmount } from '../../shared/amounts';
 import { type Actor, accountTarget, recordAudit } from '../admin/audit-log';
 import type { DB } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import type { Mailer } from '../mail/mailer';
-import { accounts, lockedBalanceOf, post, totalsByAccount } from './ledger';
+import { accounts, lockedBalanceOf, post, totalsOf } from './ledger';
+import { namedTotals, totalsQuery } from './ledger-checkpoints';
 import { refundLessonPayment } from './lesson-payments';
 import { balanceRefundMail, payoutMail } from './money-mail';
 
@@ -25,8 +27,7 @@ export const financeMessages = {
 const amount = (amountCents: number, currency: string): Amount => ({ amountCents, currency });
 
 export async function financeOverview(db: Kysely<DB>, currency: string) {
-  const totals = await totalsByAccount(db);
-  const pendingTopUps = await db
+  const pendingTopUps = db
     .selectFrom('top_ups as t')
     .innerJoin('users as u', 'u.id', 't.student_id')
     .select(['t.id', 't.amount_cents', 't.currency', 't.method', 't.reference', 't.created_at'])
@@ -34,8 +35,7 @@ export async function financeOverview(db: Kysely<DB>, currency: string) {
     .where('t.status', '=', 'pending')
     .where('t.method', '=', 'manual')
     .orderBy('t.created_at')
-    .limit(200)
-    .execute();
+    .limit(200);
   // Each person's current balance: the running balance of their account's last entry.
   const latest = (kind: 'balance' | 'payable') =>
     db
@@ -56,9 +56,20 @@ export async function financeOverview(db: Kysely<DB>, currency: string) {
       .where('a.kind', '=', kind)
       .where('last.balance_after_cents', '<>', 0)
       .orderBy('last.balance_after_cents', 'desc')
-      .limit(500)
-      .execute();
-  const [payables, balances] = await Promise.all([latest('payable'), latest('balance')]);
+      .limit(500);
+  // The totals and the three lists come as JSON arrays of one statement: on the embedded store
+  // each statement is a round trip to its thread, which costs more than these small lists.
+  const lists = await db
+    .selectNoFrom([
+      sql<
+        { name: string; total: number }[]
+      >`(select coalesce(json_agg(totals), '[]') from (${totalsQuery()}) totals)`.as('totals'),
+      jsonArrayFrom(pendingTopUps).as('pendingTopUps'),
+      jsonArrayFrom(latest('payable')).as('payables'),
+      jsonArrayFrom(latest('balance')).as('balances'),
+    ])
+    .executeTakeFirstOrThrow();
+  const totals = totalsOf(namedTotals(lists.totals));
   const person = (row: { id: string; display_name: string; email: string }) => ({
     id: row.id,
     displayName: row.display_name,
@@ -78,20 +89,20 @@ export async function financeOverview(db: Kysely<DB>, currency: string) {
         stripe: amount(totals.clearing.stripe, currency),
       },
     },
-    pendingTopUps: pendingTopUps.map((row) => ({
+    pendingTopUps: lists.pendingTopUps.map((row) => ({
       id: row.id,
       student: { id: row.user_id, displayName: row.display_name, email: row.email },
       amountCents: row.amount_cents,
       currency: row.currency,
       method: row.method,
       reference: row.reference,
-      createdAt: row.created_at.toISOString(),
+      createdAt: new Date(row.created_at).toISOString(),
     })),
-    payables: payables.map((row) => ({
+    payables: lists.payables.map((row) => ({
       tutor: person(row),
       payable: amount(row.balance_after_cents, currency),
     })),
-    balances: balances.map((row) => ({
+    balances: lists.balances.map((row) => ({
       student: person(row),
       balance: amount(row.balance_after_cents, currency),
     })),

@@ -52,12 +52,10 @@ async function sumsAfter(db: Db, afterId: number, throughId?: number) {
 }
 
 /**
- * Every account kind's total (each clearing account's on its own), by name: exact at any moment.
- * One statement, the newest checkpoint's rows and the entries after it added up together: on the
- * embedded store each statement is a round trip to the database's thread.
+ * Every account kind's total (each clearing account's on its own), one row by name: the newest
+ * checkpoint's rows and the entries after it, added up together in one statement.
  */
-export async function totalsByName(db: Db): Promise<Map<string, number>> {
-  const { rows } = await sql<{ name: string; total: number | string }>`
+export const totalsQuery = () => sql<{ name: string; total: number | string }>`
     with newest as (select coalesce(max(through_entry_id), 0) as through from ledger_checkpoints)
     select name, sum(total) as total from (
       select c.name, c.total_cents as total
@@ -66,9 +64,15 @@ export async function totalsByName(db: Db): Promise<Map<string, number>> {
       select ${nameOf} as name, e.amount_cents as total
         from ledger_entries e, newest where e.id > newest.through
     ) counted
-    group by name`.execute(db);
-  return new Map(rows.map((row) => [row.name, Number(row.total)]));
-}
+    group by name`;
+
+/** The totals by name, exact at any moment (see totalsQuery). */
+export const totalsByName = async (db: Db): Promise<Map<string, number>> =>
+  namedTotals((await totalsQuery().execute(db)).rows);
+
+/** Rows of totalsQuery as a map; a sum may come as a string (pg's numeric) or a number (JSON). */
+export const namedTotals = (rows: readonly { name: string; total: number | string }[]) =>
+  new Map(rows.map((row) => [row.name, Number(row.total)]));
 
 /**
  * Takes a checkpoint when at least `everyEntries` entries came since the last one; answers the

@@ -237,7 +237,11 @@ export function commissionOf(priceCents: number, percent: number): number {
  * the newest checkpoint plus the entries after it (./ledger-checkpoints.ts).
  */
 export async function totalsByAccount(db: Db) {
-  const totals = await totalsByName(db);
+  return totalsOf(await totalsByName(db));
+}
+
+/** The finance page's totals from the totals by name (./ledger-checkpoints.ts). */
+export function totalsOf(totals: Map<string, number>) {
   const total = (name: string) => totals.get(name) ?? 0;
   return {
     studentBalances: total('balance'),

@@ -40,7 +40,14 @@ export interface TopUpView {
 
 type TopUpRow = Selectable<DB['top_ups']>;
 
-export const toTopUpView = (row: TopUpRow, instructions: string): TopUpView => ({
+/** What a top-up's view is made of. */
+const viewColumns = ['id', 'amount_cents', 'currency', 'method', 'status', 'reference', 'note'] as const;
+
+/** A top-up as its owner sees it; `created_at` is a string when the row came as JSON. */
+export const toTopUpView = (
+  row: Pick<TopUpRow, (typeof viewColumns)[number]> & { created_at: Date | string },
+  instructions: string,
+): TopUpView => ({
   id: row.id,
   amountCents: row.amount_cents,
   currency: row.currency,
@@ -50,7 +57,7 @@ export const toTopUpView = (row: TopUpRow, instructions: string): TopUpView => (
   // A card payment needs no transfer, so it carries no instructions.
   instructions: row.method === 'manual' ? instructions : '',
   note: row.note,
-  createdAt: row.created_at.toISOString(),
+  createdAt: new Date(row.created_at).toISOString(),
 });
 
 /** 400 unless the amount is a whole number of units within the limits. */
@@ -101,11 +108,10 @@ export async function createTopUp(
 export function topUpsOf(db: Kysely<DB>, studentId: string, limit = 20) {
   return db
     .selectFrom('top_ups')
-    .selectAll()
+    .select([...viewColumns, 'created_at'])
     .where('student_id', '=', studentId)
     .orderBy('created_at', 'desc')
-    .limit(limit)
-    .execute();
+    .limit(limit);
 }
 
 /** Moves a pending top-up to its final status, once: 404 if unknown, 409 if already settled. */

@@ -4,6 +4,7 @@
  * history of the transactions that touched their own account, each as seen from it.
  */
 import { type Kysely, sql } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Amount } from '../../shared/amounts';
 import type { DB, LedgerTransactionKind } from '../db/schema';
 import { accounts, balanceOf, commissionOf } from './ledger';
@@ -54,11 +55,8 @@ export interface WalletSettings {
   stripe: boolean;
 }
 
-/**
- * One page of the transactions on `accountId`, newest first, and what the account holds now (read
- * in the same statement: on the embedded store each statement is a round trip to its thread).
- */
-export async function historyOf(db: Kysely<DB>, accountId: string, currency: string, before?: number) {
+/** One page of the transactions on `accountId`, newest first, one more row telling if another follows. */
+function historyQuery(db: Kysely<DB>, accountId: string, before?: number) {
   let query = db
     .selectFrom('ledger_entries as e')
     .innerJoin('ledger_transactions as t', 't.id', 'e.transaction_id')
@@ -73,31 +71,40 @@ export async function historyOf(db: Kysely<DB>, accountId: string, currency: str
       'l.subject',
       'l.starts_at',
     ])
-    .select((eb) =>
-      eb
-        .selectFrom('ledger_entries as newest')
-        .select('newest.balance_after_cents')
-        .where('newest.account_id', '=', accountId)
-        .orderBy('newest.account_seq', 'desc')
-        .limit(1)
-        .as('balance'),
-    )
     .where('e.account_id', '=', accountId)
     // By the entry's own column, not the transaction's (the same number): the index of an
     // account's entries by transaction then gives a page without reading the account's others.
     .orderBy('e.transaction_id', 'desc')
     .limit(WALLET_PAGE_SIZE + 1);
   if (before !== undefined) query = query.where('e.transaction_id', '<', before);
-  const rows = await query.execute();
+  return query;
+}
+
+/** What `accountId` holds now: the running balance of its newest entry (null before its first). */
+const balanceQuery = (db: Kysely<DB>, accountId: string) =>
+  db
+    .selectFrom('ledger_entries as newest')
+    .select('newest.balance_after_cents')
+    .where('newest.account_id', '=', accountId)
+    .orderBy('newest.account_seq', 'desc')
+    .limit(1);
+
+/** A history page's rows as the wallet shows them; they come as JSON, so times are strings. */
+function historyPage(
+  rows: {
+    id: number | string;
+    kind: LedgerTransactionKind;
+    memo: string;
+    created_at: Date | string;
+    amount_cents: number;
+    lesson_id: string | null;
+    subject: string | null;
+    starts_at: Date | string | null;
+  }[],
+  currency: string,
+) {
   const page = rows.slice(0, WALLET_PAGE_SIZE);
-  // No entry at all means nothing held; past the last page, the balance is asked for on its own.
-  const balance = rows[0]
-    ? Number(rows[0].balance ?? 0)
-    : before === undefined
-      ? 0
-      : await balanceOf(db, accountId);
   return {
-    balance,
     transactions: page.map(
       (row): WalletTransaction => ({
         id: String(row.id),
@@ -105,9 +112,9 @@ export async function historyOf(db: Kysely<DB>, accountId: string, currency: str
         amount: { amountCents: row.amount_cents, currency },
         lesson:
           row.lesson_id && row.subject && row.starts_at
-            ? { id: row.lesson_id, subject: row.subject, start: row.starts_at.toISOString() }
+            ? { id: row.lesson_id, subject: row.subject, start: new Date(row.starts_at).toISOString() }
             : null,
-        at: row.created_at.toISOString(),
+        at: new Date(row.created_at).toISOString(),
         memo: row.memo,
       }),
     ),
@@ -116,7 +123,7 @@ export async function historyOf(db: Kysely<DB>, accountId: string, currency: str
 }
 
 /** What the holds of a person's lessons still hold, each lesson's with its commission percent. */
-function heldLessons(db: Kysely<DB>, column: 'student_id' | 'tutor_id', userId: string) {
+function heldQuery(db: Kysely<DB>, column: 'student_id' | 'tutor_id', userId: string) {
   return db
     .selectFrom('lessons as l')
     .innerJoin('ledger_entries as e', (join) => join.on('e.account_id', '=', sql<string>`'hold:' || l.id`))
@@ -124,9 +131,11 @@ function heldLessons(db: Kysely<DB>, column: 'student_id' | 'tutor_id', userId: 
     .select((eb) => eb.fn.sum<number | string>('e.amount_cents').as('held'))
     .where(`l.${column}`, '=', userId)
     .where('l.payment_status', '=', 'held')
-    .groupBy(['l.id', 'l.commission_percent'])
-    .execute();
+    .groupBy(['l.id', 'l.commission_percent']);
 }
+
+// Each wallet is read in one statement, its lists as JSON arrays: on the embedded store every
+// statement is a round trip to the database's thread, which costs more than the lists themselves.
 
 export async function studentWallet(
   db: Kysely<DB>,
@@ -136,19 +145,22 @@ export async function studentWallet(
 ): Promise<StudentWallet> {
   const { currency } = settings;
   const account = accounts.balance(studentId).id;
-  const [held, topUps, { balance, ...history }] = await Promise.all([
-    heldLessons(db, 'student_id', studentId),
-    topUpsOf(db, studentId),
-    historyOf(db, account, currency, before),
-  ]);
+  const wallet = await db
+    .selectNoFrom([
+      jsonArrayFrom(heldQuery(db, 'student_id', studentId)).as('held'),
+      jsonArrayFrom(topUpsOf(db, studentId)).as('topUps'),
+      jsonArrayFrom(historyQuery(db, account, before)).as('history'),
+      balanceQuery(db, account).as('balance'),
+    ])
+    .executeTakeFirstOrThrow();
   return {
     role: 'student',
     payments: settings.on ? 'on' : 'off',
-    balance: { amountCents: balance, currency },
-    held: { amountCents: held.reduce((sum, lesson) => sum + Number(lesson.held), 0), currency },
+    balance: { amountCents: Number(wallet.balance ?? 0), currency },
+    held: { amountCents: wallet.held.reduce((sum, lesson) => sum + Number(lesson.held), 0), currency },
     stripe: settings.on && settings.stripe,
-    topUps: topUps.map((row) => toTopUpView(row, settings.instructions)),
-    ...history,
+    topUps: wallet.topUps.map((row) => toTopUpView(row, settings.instructions)),
+    ...historyPage(wallet.history, currency),
   };
 }
 
@@ -161,7 +173,7 @@ const tutorShareOf = (held: { held: number | string; commission_percent: number 
 
 /** What a tutor's lessons hold for them now, after the school's commission. */
 export const pendingEarnings = async (db: Kysely<DB>, tutorId: string) =>
-  tutorShareOf(await heldLessons(db, 'tutor_id', tutorId));
+  tutorShareOf(await heldQuery(db, 'tutor_id', tutorId).execute());
 
 export async function tutorWallet(
   db: Kysely<DB>,
@@ -171,25 +183,27 @@ export async function tutorWallet(
 ): Promise<TutorWallet> {
   const { currency } = settings;
   const account = accounts.payable(tutorId).id;
-  const [held, paidOut, { balance: payable, ...history }] = await Promise.all([
-    heldLessons(db, 'tutor_id', tutorId),
-    db
-      .selectFrom('ledger_entries as e')
-      .innerJoin('ledger_transactions as t', 't.id', 'e.transaction_id')
-      .select((eb) => eb.fn.sum<number | string>('e.amount_cents').as('total'))
-      .where('e.account_id', '=', account)
-      .where('t.kind', '=', 'payout')
-      .executeTakeFirst(),
-    historyOf(db, account, currency, before),
-  ]);
-  const pending = tutorShareOf(held);
+  const wallet = await db
+    .selectNoFrom([
+      jsonArrayFrom(heldQuery(db, 'tutor_id', tutorId)).as('held'),
+      db
+        .selectFrom('ledger_entries as e')
+        .innerJoin('ledger_transactions as t', 't.id', 'e.transaction_id')
+        .select((eb) => eb.fn.sum<number | string>('e.amount_cents').as('total'))
+        .where('e.account_id', '=', account)
+        .where('t.kind', '=', 'payout')
+        .as('paidOut'),
+      jsonArrayFrom(historyQuery(db, account, before)).as('history'),
+      balanceQuery(db, account).as('payable'),
+    ])
+    .executeTakeFirstOrThrow();
   return {
     role: 'tutor',
     payments: settings.on ? 'on' : 'off',
-    pending: { amountCents: pending, currency },
-    payable: { amountCents: payable, currency },
-    paidOut: { amountCents: -Number(paidOut?.total ?? 0), currency },
-    ...history,
+    pending: { amountCents: tutorShareOf(wallet.held), currency },
+    payable: { amountCents: Number(wallet.payable ?? 0), currency },
+    paidOut: { amountCents: -Number(wallet.paidOut ?? 0), currency },
+    ...historyPage(wallet.history, currency),
   };
 }
 
