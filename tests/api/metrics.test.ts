@@ -180,6 +180,14 @@ describe('GET /api/admin/backup', () => {
       expect(seriesValue(text, 'tutorlane_last_backup_age_seconds')).toBeLessThan(60);
       const overview = await (await get(t, '/api/admin/overview', admin.jar)).json();
       expect(overview.backups).toEqual({ store: 'embedded', everyHours: 24, keep: 7, lastScheduledAt: null });
+      // Who took a copy of everyone's data is on the record.
+      const fileName = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1];
+      const audit = await (await get(t, '/api/admin/audit', admin.jar)).json();
+      expect(audit.entries[0]).toMatchObject({
+        action: 'backup.downloaded',
+        actor: expect.stringMatching(/^Ada Admin </),
+        target: fileName,
+      });
     });
   } else {
     it('on PostgreSQL answers 409 pointing at npm run backup', async () => {

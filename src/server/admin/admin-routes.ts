@@ -32,7 +32,7 @@ import { lessonLine } from '../messages/messages';
 import type { SettingsSnapshot } from '../settings/settings-snapshot';
 import { changeSiteSettings, readAdminSettings } from '../settings/site-settings';
 import { adminCancelLesson, adminMoveLesson, listAdminLessons } from './admin-lessons';
-import { adminActor, listAudit } from './audit-log';
+import { adminActor, listAudit, recordAudit } from './audit-log';
 import { financeRoutes } from './finance-routes';
 import { dismissReport, hideReported, listReports, moderationMessages, suspendUser } from './moderation';
 import { adminOverview } from './overview';
@@ -116,10 +116,11 @@ export function adminRoutes(deps: {
         ),
       )
       // The whole school in one file (the database, the session secret, saved files): admins only,
-      // never cached on the way.
+      // never cached on the way, and each download in the audit log, as who took everyone's data.
       .get('/backup', async (c) => {
         const taken = await deps.backups.take();
         if (!taken) throw new ApiError(409, backupMessages.onPostgres, 'BACKUP_ON_POSTGRES');
+        await recordAudit(db, actor(c), 'backup.downloaded', { id: null, label: taken.fileName });
         return c.body(new Uint8Array(taken.archive), 200, {
           'Content-Type': 'application/gzip',
           'Content-Disposition': `attachment; filename="${taken.fileName}"`,

@@ -28,7 +28,8 @@ export type AuditAction =
   | 'lesson.refunded'
   | 'lesson.cancelled'
   | 'lesson.moved'
-  | 'account.deleted';
+  | 'account.deleted'
+  | 'backup.downloaded';
 
 /** Who acted: an admin (their id, and their name and email as they were), or the command line. */
 export interface Actor {

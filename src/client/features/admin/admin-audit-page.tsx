@@ -30,6 +30,7 @@ const ACTION_LABELS: Record<string, string> = {
   'refund.recorded': 'Balance refunded',
   'lesson.refunded': 'Lesson refunded',
   'account.deleted': 'Account deleted by its owner',
+  'backup.downloaded': 'Backup downloaded',
 };
 
 export function Component() {
