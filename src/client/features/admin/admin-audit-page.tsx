@@ -39,7 +39,7 @@ export function Component() {
   return (
     <AdminLayout
       title="Audit log"
-      intro="Every decision made here, and every admin role given or taken from the command line. Entries cannot be changed or deleted."
+      intro="Every decision made here, every backup downloaded, and every admin role given or taken from the command line. Entries cannot be changed or deleted."
     >
       {entries.length === 0 ? (
         <EmptyState>Nothing has been done yet.</EmptyState>

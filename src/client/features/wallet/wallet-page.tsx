@@ -100,7 +100,7 @@ export function Component() {
         <h1 className="text-3xl font-bold tracking-tight text-slate-900">Wallet</h1>
         <p className="mt-2 max-w-3xl text-slate-700">
           {wallet.role === 'student'
-            ? 'Lessons are paid from your balance when you book. The money is held until the lesson takes place, and comes back to your balance if it does not.'
+            ? 'Lessons are paid when you book: from a package you bought from that tutor, or else from your balance. The money is held until the lesson takes place, and comes back to you if it does not.'
             : 'What students pay for your lessons is held until each lesson takes place, then owed to you (after the school’s commission) until the school pays it out.'}
         </p>
       </header>
