@@ -344,6 +344,9 @@ test('a forgotten password is reset through the mailed link and works at once', 
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
+  // The address can change before the new page has replaced the sign-in form, whose Email field
+  // has the same name: the form is filled once its own heading shows.
+  await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
   await page.getByLabel('Email').fill(account.email);
   await page.getByRole('button', { name: 'Send Reset Link' }).click();
   await expect(page.getByRole('status')).toHaveText(messages.resetLinkSent);
