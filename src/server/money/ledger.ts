@@ -182,15 +182,18 @@ async function postChunk(trx: Transaction<DB>, postings: Posting[]): Promise<(nu
   return ids;
 }
 
-/** What an account holds now: its last entry's running balance (0 before its first). */
-export async function balanceOf(db: Db, accountId: string): Promise<number> {
-  const last = await db
+/** The running balance of an account's last entry, as a query to run or to nest in another. */
+export const balanceQuery = (db: Db, accountId: string) =>
+  db
     .selectFrom('ledger_entries')
     .select('balance_after_cents')
     .where('account_id', '=', accountId)
     .orderBy('account_seq', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+    .limit(1);
+
+/** What an account holds now: its last entry's running balance (0 before its first). */
+export async function balanceOf(db: Db, accountId: string): Promise<number> {
+  const last = await balanceQuery(db, accountId).executeTakeFirst();
   return last?.balance_after_cents ?? 0;
 }
 

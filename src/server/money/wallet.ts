@@ -7,7 +7,7 @@ import { type Kysely, sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Amount } from '../../shared/amounts';
 import type { DB, LedgerTransactionKind } from '../db/schema';
-import { accounts, balanceOf, commissionOf } from './ledger';
+import { accounts, balanceOf, balanceQuery, commissionOf } from './ledger';
 import { type TopUpView, topUpsOf, toTopUpView } from './top-ups';
 
 /** How many transactions a page of the history holds. */
@@ -79,15 +79,6 @@ function historyQuery(db: Kysely<DB>, accountId: string, before?: number) {
   if (before !== undefined) query = query.where('e.transaction_id', '<', before);
   return query;
 }
-
-/** What `accountId` holds now: the running balance of its newest entry (null before its first). */
-const balanceQuery = (db: Kysely<DB>, accountId: string) =>
-  db
-    .selectFrom('ledger_entries as newest')
-    .select('newest.balance_after_cents')
-    .where('newest.account_id', '=', accountId)
-    .orderBy('newest.account_seq', 'desc')
-    .limit(1);
 
 /** A history page's rows as the wallet shows them; they come as JSON, so times are strings. */
 function historyPage(
