@@ -2,7 +2,7 @@
  * Trial lessons and "Book again" as a student meets them: a tutor's card and page show the trial
  * and its price, the booking box offers it as a choice and books it (then no longer offers it);
  * "Book again" on the dashboard opens the tutor's page with the same length, subject and time a
- * week on already chosen.
+ * week on already chosen, on its day in the student's saved zone even where the browser's differs.
  */
 import { createAccount, expect, secondBrowser, seededPair, signInAs, test } from './fixtures';
 
@@ -86,4 +86,21 @@ test('"Book again" opens the tutor with the same length, subject and time a week
   const subject = booking.getByLabel('Subject');
   if (await subject.count()) await expect(subject).toHaveValue(pair.subject);
   await expect(booking.getByRole('button', { name: 'Confirm booking' })).toBeVisible();
+
+  // Half past eleven at night in the student's saved zone (UTC) is already the next day in this
+  // browser's (Berlin): a link to that time opens on its day in the saved zone, with it chosen.
+  const today = new Date();
+  const late = new Date(
+    Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + 3, 23, 30),
+  );
+  const dayLabel = new Intl.DateTimeFormat('en-US', {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  }).format(late);
+  await page.goto(`/tutors/${pair.tutor.id}?minutes=60&start=${late.toISOString()}`);
+  await expect(booking.getByText('Times are in Coordinated Universal Time (UTC).')).toBeVisible();
+  await expect(booking.getByRole('radio', { name: new RegExp(`^${dayLabel},`) })).toBeChecked();
+  await expect(booking.getByRole('button', { name: '23:30', pressed: true })).toBeVisible();
 });

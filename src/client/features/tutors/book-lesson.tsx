@@ -50,24 +50,6 @@ type BookedSeries = {
   skipped: number;
 };
 
-/** The zone to show times in: a student's saved one, once known; this browser's until then. */
-function useViewerZone(isStudent: boolean): string {
-  const [zone, setZone] = useState(browserTimeZone);
-  useEffect(() => {
-    if (!isStudent) return;
-    const controller = new AbortController();
-    request(api.profile.details.$get(undefined, { init: { signal: controller.signal } }))
-      .then((details) => {
-        if (details.role === 'student' && details.timeZone) setZone(details.timeZone);
-      })
-      .catch(() => {
-        // Without the saved zone, times stay in this browser's, which the page names.
-      });
-    return () => controller.abort();
-  }, [isStudent]);
-  return zone;
-}
-
 const TRIAL_CHOICE = 'trial';
 
 export function BookLesson({
@@ -90,7 +72,10 @@ export function BookLesson({
   const auth = useAuth();
   const user = auth.status === 'signed-in' ? auth.user : null;
   const canBook = user?.role === 'student' && user.emailVerified;
-  const timeZone = useViewerZone(user?.role === 'student');
+  // A student's times are in their saved zone, which the session carries from the first render:
+  // a zone learnt later would leave the picker on a day counted in another zone. Until a zone is
+  // saved (the first sign-in saves this browser's), and for anyone else, this browser's.
+  const timeZone = (user?.role === 'student' ? user.timeZone : null) ?? browserTimeZone();
   const lengths = tutor.booking.lessonMinutes;
   const [chosenMinutes, setMinutes] = useState(
     asked.minutes && lengths.includes(asked.minutes)
@@ -377,6 +362,9 @@ export function BookLesson({
 
           <div className="mt-4">
             <SlotPicker
+              // The week and day it opens on are counted in its zone: another zone opens it anew,
+              // on the chosen time's day there.
+              key={timeZone}
               tutorId={tutor.id}
               minutes={minutes}
               timeZone={timeZone}
