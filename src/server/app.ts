@@ -249,7 +249,15 @@ function createApi(deps: AppDependencies, services: AppServices, auth: Auth, ses
     .route('/', scheduleRoutes({ db, sessions, listing }))
     .route(
       '/',
-      messageRoutes({ db, sessions, limiters, live, trustedOrigins: config.trustedOrigins, listing }),
+      messageRoutes({
+        db,
+        sessions,
+        limiters,
+        live,
+        trustedOrigins: config.trustedOrigins,
+        listing,
+        adminTwoFactor: config.adminTwoFactor,
+      }),
     )
     .route('/', contactRoutes({ db, mailer, limiters, sessions, settings }))
     .route('/', verificationRoutes({ db, sessions, limiters }))

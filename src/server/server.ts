@@ -162,7 +162,12 @@ export async function startServer(): Promise<void> {
   const stopCheckpoints = startLedgerCheckpoints(database.db, logger, undefined, services.metrics.observeJob);
   services.backups.start();
   const stopUnreadMail = startUnreadMail(
-    { db: database.db, mailer: services.mailer, appUrl: config.appUrl },
+    {
+      db: database.db,
+      mailer: services.mailer,
+      appUrl: config.appUrl,
+      requireTwoFactor: config.adminTwoFactor === 'required',
+    },
     logger,
     undefined,
     services.metrics.observeJob,

@@ -2,17 +2,20 @@
  * Two-factor sign-in over the API, on both stores, under the default ADMIN_TWO_FACTOR (required):
  * setting it up with an authenticator code, a password sign-in that waits for the code, backup
  * codes that work once, five wrong codes shutting one account's code routes (429) and not
- * another's, turning it off only with a code, and the console closed to an admin without it.
+ * another's, turning it off only with a code, and the console and the support conversations
+ * closed to an admin without it.
  */
 import { TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import { runAdminCommand } from '../../src/server/admin/admin-command';
 import { ConfigError } from '../../src/server/config/config';
+import { mailUnread } from '../../src/server/messages/unread-mail';
 import { type CookieJar, get, send, signIn, TEST_PASSWORD, verifiedPerson } from '../support/accounts';
-import { mailbox, type Person, person, setUpApiTest, t } from '../support/api-app';
-import { createTestApp, type TestApp, testConfig } from '../support/test-app';
+import { mailbox, type Person, person, server, setUpApiTest, t } from '../support/api-app';
+import { openChannel } from '../support/live-channel';
+import { createTestApp, TEST_APP_URL, type TestApp, testConfig } from '../support/test-app';
 
-setUpApiTest({ env: { ADMIN_TWO_FACTOR: 'required' } });
+setUpApiTest({ env: { ADMIN_TWO_FACTOR: 'required' }, listen: true });
 
 interface Setup {
   totpURI: string;
@@ -277,6 +280,51 @@ describe('admins and two-factor', () => {
     expect((await send(t, 'PATCH', '/api/admin/settings', {}, who.jar)).status).toBe(403);
     await turnOn(t, who);
     expect((await get(t, '/api/admin/overview', who.jar)).status).toBe(200);
+  });
+
+  it('keeps support conversations from an admin without two-factor, live and by mail too, until it is on', async () => {
+    const [without, withIt, student] = [
+      await person('student'),
+      await person('student'),
+      await person('student'),
+    ];
+    await admin(t, without);
+    await admin(t, withIt);
+    await turnOn(t, withIt);
+    const opened = await send(t, 'POST', '/api/support/conversation', {}, student.jar);
+    const id = (await opened.json()).conversationId as string;
+    const tabs = [await openChannel(server.url, without.jar), await openChannel(server.url, withIt.jar)];
+    for (const tab of tabs) await tab.next((frame) => frame.type === 'ready');
+    const [withoutTab, withTab] = tabs as [(typeof tabs)[number], (typeof tabs)[number]];
+    const write = (who: Person, text: string) =>
+      send(t, 'POST', `/api/conversations/${id}/messages`, { text }, who.jar);
+    const listed = async (who: Person) =>
+      (
+        (await (await get(t, '/api/conversations', who.jar)).json()) as { conversations: { id: string }[] }
+      ).conversations.map((conversation) => conversation.id);
+
+    expect((await write(student, 'My refund has not arrived')).status).toBe(201);
+    await withTab.next((frame) => frame.type === 'message');
+    expect(await listed(withIt)).toContain(id);
+    expect(withoutTab.frames.some((frame) => frame.type === 'message')).toBe(false);
+    expect(await listed(without)).not.toContain(id);
+    for (const path of [`/api/conversations/${id}`, `/api/conversations/${id}/messages`])
+      expect((await get(t, path, without.jar)).status, path).toBe(404);
+    expect((await write(without, 'Looking into it')).status).toBe(404);
+    expect((await send(t, 'POST', `/api/conversations/${id}/read`, {}, without.jar)).status).toBe(404);
+
+    // Left unread, it is mailed to the admins who answer support, not to the one without two-factor.
+    const subject = `${student.name} wrote to Support on Tutorlane`;
+    const deps = { db: t.database.db, mailer: t.mailer, appUrl: TEST_APP_URL, requireTwoFactor: true };
+    await mailUnread(deps, Date.now() + 11 * 60_000);
+    await mailbox.waitFor((mail) => mail.to === withIt.email && mail.subject === subject);
+    await t.mailer.deliverDue();
+    expect(mailbox.mailsTo(without.email).filter((mail) => mail.subject === subject)).toHaveLength(0);
+
+    await turnOn(t, without);
+    expect(await listed(without)).toContain(id);
+    expect((await write(without, 'Looking into it')).status).toBe(201);
+    for (const tab of tabs) tab.socket.close();
   });
 
   it('is reset from the command line for someone locked out: the password alone signs in, and it is audited', async () => {

@@ -84,7 +84,9 @@ test.describe('an admin under the default', () => {
     await own?.stop();
   });
 
-  test('sees only the page that sets up two-factor when opening the console', async ({ page }) => {
+  test('sees only the page that sets up two-factor when opening the console, and is told Support waits for it', async ({
+    page,
+  }) => {
     const admin = seed[test.info().project.name as keyof BrowserSeed].admin;
     const signedIn = await page.request.post(`${url}/api/auth/sign-in/email`, {
       data: { email: admin.email, password: PASSWORD },
@@ -102,5 +104,12 @@ test.describe('an admin under the default', () => {
     await expect(page.getByText(/asks every admin to sign in with a code/)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Set up two-factor authentication' })).toBeVisible();
     await expectNoAccessibilityViolations(page);
+
+    // Support's conversations wait for two-factor too, and the messages page says so.
+    await page.goto(`${url}/messages`);
+    await expect(page.getByText(/Conversations with Support show here once you/)).toBeVisible();
+    await expectNoAccessibilityViolations(page);
+    await page.getByRole('link', { name: 'set up two-factor authentication' }).click();
+    await expect(page).toHaveURL(/\/admin\/two-factor$/);
   });
 });

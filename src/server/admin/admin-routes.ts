@@ -101,7 +101,12 @@ export function adminRoutes(deps: {
     return decision;
   };
   /** What hiding a message or suspending someone mails with: the support address in effect now. */
-  const moderation = async () => ({ db, mailer, supportEmail: (await settings.get()).support.email });
+  const moderation = async () => ({
+    db,
+    mailer,
+    supportEmail: (await settings.get()).support.email,
+    requireTwoFactor: deps.adminTwoFactor === 'required',
+  });
 
   return (
     admin

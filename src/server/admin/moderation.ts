@@ -185,6 +185,8 @@ export interface ModerationDeps {
   db: Kysely<DB>;
   mailer: LessonDeps['mailer'];
   supportEmail: string;
+  /** ADMIN_TWO_FACTOR is required: only admins with two-factor hear of support conversations. */
+  requireTwoFactor: boolean;
 }
 
 /**
@@ -222,7 +224,10 @@ export async function hideReported(
         .select(['id', 'student_id', 'tutor_id', 'requester_id'])
         .where('id', '=', message.conversation_id)
         .executeTakeFirstOrThrow();
-      hiddenMessage = { message: toMessage(message), ...(await audienceOf(trx, conversation)) };
+      hiddenMessage = {
+        message: toMessage(message),
+        ...(await audienceOf(trx, conversation, deps.requireTwoFactor)),
+      };
       text = message.body;
       author = await authorOf(trx, message.sender_id);
     } else {

@@ -46,7 +46,7 @@ import {
   unblock,
   unreadTotal,
 } from './messages';
-import { adminIds, openSupportConversation } from './support';
+import { adminIds, openSupportConversation, readerOf } from './support';
 
 /** A page of messages, at most. */
 const PAGE_SIZE = 100;
@@ -67,8 +67,12 @@ export function messageRoutes(deps: {
   live: LiveHub;
   trustedOrigins: string[];
   listing: Listing;
+  /** ADMIN_TWO_FACTOR: where required, an admin answers support only with two-factor on. */
+  adminTwoFactor: 'required' | 'optional';
 }) {
   const { db, sessions, limiters, live, listing } = deps;
+  const requireTwoFactor = deps.adminTwoFactor === 'required';
+  const reader = (user: Parameters<typeof readerOf>[0]) => readerOf(user, requireTwoFactor);
   const { loadSession } = sessions;
   const trusted = new Set(deps.trustedOrigins);
   const sending = limitByUser(limiters, 'messages', messageMessages.tooFast);
@@ -79,7 +83,7 @@ export function messageRoutes(deps: {
    * their own count, and stop showing the conversation as waiting.
    */
   async function supportRead(conversationId: string, byId: string, requesterId: string) {
-    for (const adminId of await adminIds(db))
+    for (const adminId of await adminIds(db, requireTwoFactor))
       if (adminId !== byId && adminId !== requesterId)
         await live.conversationRead(
           adminId,
@@ -90,12 +94,12 @@ export function messageRoutes(deps: {
 
   return new Hono<AppEnv>()
     .get('/conversations', loadSession, verifiedOnly, async (c) => {
-      const user = c.var.user;
+      const user = reader(c.var.user);
       const [conversations, total] = await Promise.all([listConversations(db, user), unreadTotal(db, user)]);
       return c.json({ conversations, unreadTotal: total }, 200);
     })
     .get('/conversations/unread', loadSession, verifiedOnly, async (c) =>
-      c.json({ unreadTotal: await unreadTotal(db, c.var.user) }, 200),
+      c.json({ unreadTotal: await unreadTotal(db, reader(c.var.user)) }, 200),
     )
     .post('/support/conversation', loadSession, verifiedOnly, async (c) => {
       const opened = await openSupportConversation(db, c.var.user);
@@ -143,7 +147,7 @@ export function messageRoutes(deps: {
       validate('param', conversationParam, messageMessages.notFound),
       async (c) => {
         const user = c.var.user;
-        const { row, otherId } = await conversationOf(db, user, c.req.valid('param').id);
+        const { row, otherId } = await conversationOf(db, reader(user), c.req.valid('param').id);
         const support = row.requester_id !== null;
         const now = Date.now();
         // Support is no person to block and has no lessons with anyone: only a pair has either.
@@ -189,7 +193,7 @@ export function messageRoutes(deps: {
       validate('param', conversationParam, messageMessages.notFound),
       validate('query', messagePageSchema),
       async (c) => {
-        const page = await listMessages(db, c.var.user, c.req.valid('param').id, {
+        const page = await listMessages(db, reader(c.var.user), c.req.valid('param').id, {
           ...c.req.valid('query'),
           limit: PAGE_SIZE,
         });
@@ -205,7 +209,13 @@ export function messageRoutes(deps: {
       validate('json', newMessageSchema),
       async (c) => {
         const user = c.var.user;
-        const sent = await sendMessage(db, user, c.req.valid('param').id, c.req.valid('json').text);
+        const sent = await sendMessage(
+          db,
+          reader(user),
+          c.req.valid('param').id,
+          c.req.valid('json').text,
+          requireTwoFactor,
+        );
         await live.messageSent(sent.message, sent.recipients, sent.requesterId);
         if (sent.requesterId !== null && sent.requesterId !== user.id)
           await supportRead(sent.message.conversationId, user.id, sent.requesterId);
@@ -220,7 +230,7 @@ export function messageRoutes(deps: {
       async (c) => {
         const user = c.var.user;
         const id = c.req.valid('param').id;
-        const read = await markRead(db, user, id);
+        const read = await markRead(db, reader(user), id);
         await live.conversationRead(user.id, id, read.unreadTotal);
         if (read.me === 'support' && read.requesterId !== null)
           await supportRead(id, user.id, read.requesterId);
@@ -251,7 +261,7 @@ export function messageRoutes(deps: {
       async (c) => {
         const report = await reportMessage(
           db,
-          c.var.user,
+          reader(c.var.user),
           c.req.valid('param').id,
           c.req.valid('json').reason,
         );

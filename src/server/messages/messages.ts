@@ -157,12 +157,15 @@ export async function conversationOf(db: Db, reader: Reader, id: string) {
   return { row, ...side };
 }
 
-/** Who hears of a conversation's messages: its pair, or the person who asked and every admin now. */
-export async function audienceOf(db: Db, row: Parties) {
+/**
+ * Who hears of a conversation's messages: its pair, or the person who asked and everyone who
+ * answers support now (`requireTwoFactor`: ADMIN_TWO_FACTOR is required).
+ */
+export async function audienceOf(db: Db, row: Parties, requireTwoFactor: boolean) {
   if (row.requester_id === null)
     return { recipients: [row.student_id, row.tutor_id].filter((id) => id !== null), requesterId: null };
   return {
-    recipients: [...new Set([row.requester_id, ...(await adminIds(db))])],
+    recipients: [...new Set([row.requester_id, ...(await adminIds(db, requireTwoFactor))])],
     requesterId: row.requester_id,
   };
 }
@@ -464,7 +467,13 @@ async function refuseBlocked(db: Db, senderId: string, recipientId: string) {
  * insert, the update, commit): on the embedded store, which does one thing at a time, that is
  * what bounds how many messages a second a server takes.
  */
-export async function sendMessage(db: Kysely<DB>, reader: Reader, conversationId: string, text: string) {
+export async function sendMessage(
+  db: Kysely<DB>,
+  reader: Reader,
+  conversationId: string,
+  text: string,
+  requireTwoFactor: boolean,
+) {
   const me = sql`${reader.id}::text`;
   const other = sql`case when c.student_id = ${me} then c.tutor_id else c.student_id end`;
   const blockedBy = (blocker: ReturnType<typeof sql>, blocked: ReturnType<typeof sql>) =>
@@ -507,7 +516,7 @@ export async function sendMessage(db: Kysely<DB>, reader: Reader, conversationId
     created_at: new Date(row.m_created_at),
     hidden_at: row.m_hidden_at,
   });
-  return { message, ...(await audienceOf(db, row)) };
+  return { message, ...(await audienceOf(db, row, requireTwoFactor)) };
 }
 
 /** Whether a student and a tutor already have their conversation. */

@@ -1,8 +1,9 @@
 /**
  * Conversations with the school's support: each person (a student or a tutor) has at most one,
- * and every admin answers it as "Support". The person never learns which admin answered: what
- * reaches them names `SUPPORT_ID` as the sender. Blocks, reports, lesson lines and next lessons
- * are about two people, so none of them applies here.
+ * and every admin answers it as "Support" (with two-factor on, where the school requires it for
+ * admins). The person never learns which admin answered: what reaches them names `SUPPORT_ID`
+ * as the sender. Blocks, reports, lesson lines and next lessons are about two people, so none of
+ * them applies here.
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
@@ -18,15 +19,41 @@ export const supportMessages = {
 
 type Db = Kysely<DB> | Transaction<DB>;
 
-/** Who reads a conversation, with the admin flag as the database holds it for this request. */
+/**
+ * Who reads a conversation. `isAdmin` says whether they answer support for this request (see
+ * `answersSupport`), not merely whether they hold the role.
+ */
 export interface Reader {
   id: string;
   isAdmin: boolean;
 }
 
-/** Every admin now: the support side's readers. */
-export async function adminIds(db: Db): Promise<string[]> {
-  const rows = await db.selectFrom('users').select('id').where('is_admin', '=', true).execute();
+/**
+ * Support conversations are read and answered by the school's admins; where ADMIN_TWO_FACTOR is
+ * required, only by those who sign in with a second factor. People write to support what they
+ * would tell no one else, so an admin the console refuses is refused their conversations too.
+ */
+export function answersSupport(
+  user: { isAdmin: boolean; twoFactorEnabled: boolean },
+  requireTwoFactor: boolean,
+): boolean {
+  return user.isAdmin && (user.twoFactorEnabled || !requireTwoFactor);
+}
+
+/** A signed-in person as a reader of conversations. */
+export const readerOf = (
+  user: { id: string; isAdmin: boolean; twoFactorEnabled: boolean },
+  requireTwoFactor: boolean,
+): Reader => ({ id: user.id, isAdmin: answersSupport(user, requireTwoFactor) });
+
+/** Everyone who answers support now (`answersSupport`, as the database holds it). */
+export async function adminIds(db: Db, requireTwoFactor: boolean): Promise<string[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where('is_admin', '=', true)
+    .$if(requireTwoFactor, (query) => query.where('two_factor_enabled', '=', true))
+    .execute();
   return rows.map((row) => row.id);
 }
 

@@ -137,7 +137,11 @@ ${settings}
 }
 
 /** Mails every reader who is due, once; returns how many mails were queued. */
-export async function mailUnread(deps: { db: Kysely<DB>; mailer: Mailer; appUrl: string }, now = Date.now()) {
+export async function mailUnread(
+  // requireTwoFactor: ADMIN_TWO_FACTOR is required, so only admins with two-factor answer support.
+  deps: { db: Kysely<DB>; mailer: Mailer; appUrl: string; requireTwoFactor?: boolean },
+  now = Date.now(),
+) {
   const cutoff = new Date(now - UNREAD_MAIL_DELAY_MS);
   const sent = await deps.db.transaction().execute(async (trx) => {
     let count = 0;
@@ -203,7 +207,7 @@ async function unreadLines(trx: Transaction<DB>, due: ClaimedSupport, side: 'req
 
 /** Mails both sides of support conversations that are due; returns how many mails were queued. */
 async function mailSupportSides(
-  deps: { mailer: Mailer; appUrl: string },
+  deps: { mailer: Mailer; appUrl: string; requireTwoFactor?: boolean },
   trx: Transaction<DB>,
   cutoff: Date,
 ): Promise<number> {
@@ -255,6 +259,7 @@ async function mailSupportSides(
         .selectFrom('users')
         .select(['email', 'display_name'])
         .where('is_admin', '=', true)
+        .$if(deps.requireTwoFactor === true, (query) => query.where('two_factor_enabled', '=', true))
         .where('message_mails', '=', true)
         .where('id', '<>', due.person_id)
         .execute(),

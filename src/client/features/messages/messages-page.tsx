@@ -5,7 +5,7 @@
  * message moves its conversation up and counts as unread unless it is the one on screen.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useLoaderData, useLocation, useNavigate } from 'react-router';
+import { Link, useLoaderData, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../shared/routes';
 import { Button } from '../../components/button';
 import { Composer } from '../../components/composer';
@@ -13,6 +13,7 @@ import { TutorAvatar } from '../../components/tutor-avatar';
 import { ApiError, api, request } from '../../lib/api';
 import { useApiAction } from '../../lib/api-action';
 import { live, type MessageView } from '../../lib/live';
+import { usePublicConfig } from '../../lib/public-config';
 import { useAuth } from '../auth';
 import { BackToInbox } from './back-to-inbox';
 import { Inbox } from './inbox';
@@ -95,6 +96,9 @@ export function Component() {
   const showsThread = data.open !== null || data.recipient !== null;
   // Arrived here by sending a first message: the writing goes on in this conversation's box.
   const composing = Boolean((useLocation().state as { composing?: boolean } | null)?.composing);
+  // Where the school asks admins for two-factor sign-in, support's conversations wait for it too.
+  const supportWaits =
+    usePublicConfig()?.adminTwoFactor === 'required' && user?.isAdmin === true && !user.twoFactorEnabled;
   if (!user) return null;
 
   return (
@@ -107,6 +111,15 @@ export function Component() {
       >
         Messages
       </h1>
+      {supportWaits ? (
+        <p className="mx-4 mt-4 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900 sm:mx-0">
+          Conversations with Support show here once you{' '}
+          <Link to={paths.adminTwoFactor} className="font-semibold underline">
+            set up two-factor authentication
+          </Link>
+          : an admin answers Support with a code from an authenticator app as well as the password.
+        </p>
+      ) : null}
       <div
         // On a phone a conversation fills the screen below the navigation (4 rem and its border);
         // from md the inbox and the conversation share a panel that fits the window.
