@@ -106,6 +106,8 @@ export function createLiveHub(options: {
   const origin = randomUUID();
   const byUser = new Map<string, Set<Connection>>();
   let listener: pg.PoolClient | undefined;
+  /** Gives the listener's client back to the pool, once however many paths ask. */
+  let dropListener: ((error?: Error) => void) | undefined;
   let timers: NodeJS.Timeout[] = [];
   let sweeping: Promise<void> | undefined;
   let stopped = false;
@@ -235,8 +237,27 @@ export function createLiveHub(options: {
   async function listen() {
     if (!listening || stopped) return;
     let client: pg.PoolClient | undefined;
+    // A lost connection can report more than one error (the server's message, then the socket's
+    // end), and its query may fail as well: the client goes back to the pool, and the next
+    // listener is scheduled, only once. A second release would throw outside any handler.
+    let lost = false;
+    const lose = (error?: Error) => {
+      if (lost) return;
+      lost = true;
+      client?.release(error);
+      listener = undefined;
+      if (stopped) return;
+      missed = true;
+      setTimeout(() => void listen(), 1000).unref();
+    };
+    dropListener = lose;
     try {
       client = await listening.connect();
+      // Stopped (or given up) while connecting: nothing is to listen any more.
+      if (lost) {
+        client.release();
+        return;
+      }
       listener = client;
       client.on('notification', (notification) => {
         if (notification.channel !== CHANNEL || !notification.payload) return;
@@ -250,15 +271,11 @@ export function createLiveHub(options: {
           // Not ours: another program on this channel.
         }
       });
-      const held = client;
-      held.on('error', (error) => {
-        logger.warn({ err: error.message }, 'live listener lost its connection; reconnecting');
-        held.release(error);
-        listener = undefined;
-        missed = true;
-        setTimeout(() => void listen(), 1000).unref();
+      client.on('error', (error) => {
+        if (!lost) logger.warn({ err: error.message }, 'live listener lost its connection; reconnecting');
+        lose(error);
       });
-      await held.query(`listen ${CHANNEL}`);
+      await client.query(`listen ${CHANNEL}`);
       // Other servers' events went unheard while this one was not listening: every tab here is
       // told to catch up, as after a reconnection of its own.
       if (missed) {
@@ -266,13 +283,8 @@ export function createLiveHub(options: {
         for (const set of byUser.values()) for (const connection of set) send(connection, { type: 'ready' });
       }
     } catch (error) {
-      logger.warn({ err: (error as Error).message }, 'live listener could not connect; retrying');
-      if (client) {
-        client.release(error as Error);
-        listener = undefined;
-      }
-      missed = true;
-      setTimeout(() => void listen(), 1000).unref();
+      if (!lost) logger.warn({ err: (error as Error).message }, 'live listener could not connect; retrying');
+      lose(error as Error);
     }
   }
 
@@ -358,11 +370,8 @@ export function createLiveHub(options: {
       for (const set of byUser.values())
         for (const connection of set) connection.socket.close(1012, 'Server restarting');
       byUser.clear();
-      if (listener) {
-        await listener.query(`unlisten ${CHANNEL}`).catch(() => {});
-        listener.release();
-        listener = undefined;
-      }
+      if (listener) await listener.query(`unlisten ${CHANNEL}`).catch(() => {});
+      dropListener?.();
       await listenPool?.end();
     },
   };
