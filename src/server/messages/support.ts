@@ -6,7 +6,7 @@
  * them applies here.
  */
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
 import { SUPPORT_ID } from '../../shared/constants';
 import type { DB } from '../db/schema';
 import { ApiError } from '../http/api-error';
@@ -46,13 +46,16 @@ export const readerOf = (
   requireTwoFactor: boolean,
 ): Reader => ({ id: user.id, isAdmin: answersSupport(user, requireTwoFactor) });
 
+/** `answersSupport` as a condition on the users table, for the queries that find support's people. */
+export const answersSupportWhere = (requireTwoFactor: boolean) => (eb: ExpressionBuilder<DB, 'users'>) =>
+  eb.and([eb('is_admin', '=', true), ...(requireTwoFactor ? [eb('two_factor_enabled', '=', true)] : [])]);
+
 /** Everyone who answers support now (`answersSupport`, as the database holds it). */
 export async function adminIds(db: Db, requireTwoFactor: boolean): Promise<string[]> {
   const rows = await db
     .selectFrom('users')
     .select('id')
-    .where('is_admin', '=', true)
-    .$if(requireTwoFactor, (query) => query.where('two_factor_enabled', '=', true))
+    .where(answersSupportWhere(requireTwoFactor))
     .execute();
   return rows.map((row) => row.id);
 }

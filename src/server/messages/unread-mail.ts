@@ -23,6 +23,7 @@ import type { Logger } from '../logging/logger';
 import { escapeHtml } from '../mail/html';
 import { layout } from '../mail/mail-templates';
 import type { Mailer } from '../mail/mailer';
+import { answersSupportWhere } from './support';
 
 /** How long a message waits unread before it is mailed about. */
 /** The newest unread line as a mail quotes it: never a removed message's words. */
@@ -258,8 +259,7 @@ async function mailSupportSides(
       trx
         .selectFrom('users')
         .select(['email', 'display_name'])
-        .where('is_admin', '=', true)
-        .$if(deps.requireTwoFactor === true, (query) => query.where('two_factor_enabled', '=', true))
+        .where(answersSupportWhere(deps.requireTwoFactor === true))
         .where('message_mails', '=', true)
         .where('id', '<>', due.person_id)
         .execute(),
