@@ -1,10 +1,12 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
- * Unit tests (plain functions), integration tests (the database and the data folder lock, without
- * the app) and API tests (the Hono app in-process against a fresh database per
- * file). The API suite runs on the embedded store always, and on PostgreSQL too when
- * TEST_DATABASE_URL is set.
+ * Unit tests (plain functions), integration tests (our code against what lies under it, without
+ * the app), API tests (the Hono app in-process on a fresh database per file, one project per
+ * store: PostgreSQL when TEST_DATABASE_URL is set) and process tests (the real server as a child
+ * process). `npm test` (scripts/test.mjs) runs each project once, as a stage of its own; what
+ * each pass proves is in docs/architecture.md.
  */
 const apiProject = (store: 'embedded' | 'postgres') => ({
   test: {
@@ -17,6 +19,10 @@ const apiProject = (store: 'embedded' | 'postgres') => ({
     environment: 'node' as const,
     globalSetup: ['tests/support/api-global-setup.ts'],
     env: { TEST_STORE: store },
+    // The files of a worker share their modules rather than import the whole server again for
+    // each file (two seconds a file). Each file builds its own app on its own database in its
+    // hooks, none mocks a module, and the server keeps no state of an app at module level.
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
@@ -24,6 +30,10 @@ const apiProject = (store: 'embedded' | 'postgres') => ({
 
 export default defineConfig({
   test: {
+    // Vitest's default leaves one core to itself: on a two-core machine that is a single worker,
+    // and half the machine idle while one file waits on its database. Two files at a time keep
+    // both cores busy; the timeouts below allow for the sharing.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: {
@@ -34,7 +44,8 @@ export default defineConfig({
       },
       {
         // Our code against the real things under it, without the app: the embedded database on its
-        // own thread, the data folder lock's file operations and child processes.
+        // own thread, the data folder lock's file operations and child processes, the migrations
+        // against the committed row types, dependency-cruiser against the import rules.
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
@@ -50,8 +61,14 @@ export default defineConfig({
           name: 'process',
           include: ['tests/process/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 60_000,
+          // The server they start is the built one, built first when missing or stale.
+          globalSetup: ['tests/support/built-server-setup.ts'],
+          // One server at a time: several of these promises are about time (a start-up that must
+          // finish creating its database within the 10 s shutdown allowance, a health check that
+          // answers while it opens), and two servers initialising at once on two cores break them.
           fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
         },
       },
       ...(process.env.TEST_DATABASE_URL ? [apiProject('postgres')] : []),

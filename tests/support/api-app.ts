@@ -4,8 +4,9 @@
  * verified people to act as.
  *
  * Call setUpApiTest() once at a file's top level; `t`, `mailbox` and `server` are then set inside its
- * hooks and tests. They are module bindings, read live by the importing file, and vitest gives
- * every test file its own copy of this module, so two files never share an app.
+ * hooks and tests. They are module bindings, read live by the importing file. The API projects
+ * share modules between the files of a worker (vitest.config.ts), but a worker runs one file at a
+ * time and each file's beforeAll sets them to an app of its own, closed by its afterAll.
  */
 import { afterAll, beforeAll } from 'vitest';
 import { verifiedPerson } from './accounts';

@@ -1,6 +1,7 @@
 /**
  * A fresh database for one test file: a copy of the migrated embedded template, or, on the
- * PostgreSQL project, a database created for the file and dropped after it.
+ * PostgreSQL project, a clone of the migrated template database, dropped after the file
+ * (tests/support/api-global-setup.ts builds both once per run).
  */
 import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
@@ -40,14 +41,30 @@ function adminUrl(): string {
   return url;
 }
 
+/** PostgreSQL's answer when a template is being read by another session at the same instant. */
+const TEMPLATE_IN_USE = '55006';
+
 async function createPostgresDatabase(): Promise<TestDatabase> {
   const name = `tutorlane_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl() });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  try {
+    // Two files cloning the template at once may collide on it: the second waits and tries again.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
+        break;
+      } catch (error) {
+        if ((error as { code?: string }).code !== TEMPLATE_IN_USE || attempt === 20) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+      }
+    }
+  } finally {
+    await admin.end();
+  }
   const url = new URL(adminUrl());
   url.pathname = `/${name}`;
+  // The clone is migrated already: opening it finds nothing to do.
   const database = await openDatabase({ databaseUrl: url.toString(), dataDir: tmpdir(), poolSize: 5 });
   return {
     ...database,
