@@ -1,6 +1,6 @@
 /** Accounts: every rule holds when the browser is bypassed. */
 import { sql } from 'kysely';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { removeExpired } from '../../src/server/maintenance/cleanup';
 import * as messages from '../../src/shared/messages';
 import {
@@ -16,19 +16,11 @@ import {
   verificationToken,
   verifiedUser,
 } from '../support/accounts';
-import { linkIn, type MailCatcher, startMailCatcher } from '../support/mail-catcher';
-import { createTestApp, TEST_APP_URL, type TestApp } from '../support/test-app';
+import { mailbox, setUpApiTest, t } from '../support/api-app';
+import { linkIn } from '../support/mail-catcher';
+import { TEST_APP_URL } from '../support/test-app';
 
-let t: TestApp;
-let mailbox: MailCatcher;
-beforeAll(async () => {
-  mailbox = await startMailCatcher();
-  t = await createTestApp({ env: { SMTP_URL: mailbox.smtpUrl } });
-});
-afterAll(async () => {
-  await t.close();
-  await mailbox.close();
-});
+setUpApiTest();
 afterEach(() => {
   vi.useRealTimers();
 });

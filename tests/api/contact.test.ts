@@ -1,21 +1,11 @@
 /** The contact form's API: validated, stored, forwarded to support, rate limited. */
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as messages from '../../src/shared/messages';
 import { send } from '../support/accounts';
-import { type MailCatcher, startMailCatcher } from '../support/mail-catcher';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { mailbox, setUpApiTest, t } from '../support/api-app';
 
-let t: TestApp;
-let mailbox: MailCatcher;
-beforeAll(async () => {
-  mailbox = await startMailCatcher();
-  t = await createTestApp({ env: { SMTP_URL: mailbox.smtpUrl, SUPPORT_EMAIL: 'help@tutorlane.test' } });
-});
-afterAll(async () => {
-  await t.close();
-  await mailbox.close();
-});
+setUpApiTest({ env: { SUPPORT_EMAIL: 'help@tutorlane.test' } });
 
 const valid = {
   name: 'Vera Visitor',

@@ -7,25 +7,17 @@
 import ICAL from 'ical.js';
 import type { Transaction } from 'kysely';
 import { Temporal } from 'temporal-polyfill';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DB } from '../../src/server/db/schema';
 import { type CompletedLesson, runLessonJobs } from '../../src/server/lessons/lesson-jobs';
 import { lessonLine } from '../../src/server/messages/messages';
 import { inviteToReview } from '../../src/server/reviews/review-invites';
 import { type CookieJar, get, send, signUp, verifiedUser } from '../support/accounts';
-import { type CaughtMail, type MailCatcher, startMailCatcher } from '../support/mail-catcher';
-import { createTestApp, TEST_APP_URL, type TestApp } from '../support/test-app';
+import { mailbox, setUpApiTest, t } from '../support/api-app';
+import type { CaughtMail } from '../support/mail-catcher';
+import { TEST_APP_URL } from '../support/test-app';
 
-let t: TestApp;
-let mailbox: MailCatcher;
-beforeAll(async () => {
-  mailbox = await startMailCatcher();
-  t = await createTestApp({ env: { SMTP_URL: mailbox.smtpUrl } });
-});
-afterAll(async () => {
-  await t.close();
-  await mailbox.close();
-});
+setUpApiTest();
 afterEach(() => {
   vi.useRealTimers();
 });

@@ -6,23 +6,14 @@
  * in its reader's zone and names the other person, the subject and the lesson's room.
  */
 import { Temporal } from 'temporal-polyfill';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { runReminders } from '../../src/server/lessons/reminders';
 import { type CookieJar, get, send, verifiedUser } from '../support/accounts';
+import { mailbox, setUpApiTest, t } from '../support/api-app';
 import { openAvailability } from '../support/lessons';
-import { type MailCatcher, startMailCatcher } from '../support/mail-catcher';
-import { createTestApp, TEST_APP_URL, type TestApp } from '../support/test-app';
+import { TEST_APP_URL } from '../support/test-app';
 
-let t: TestApp;
-let mailbox: MailCatcher;
-beforeAll(async () => {
-  mailbox = await startMailCatcher();
-  t = await createTestApp({ env: { SMTP_URL: mailbox.smtpUrl } });
-});
-afterAll(async () => {
-  await t.close();
-  await mailbox.close();
-});
+setUpApiTest();
 afterEach(() => {
   vi.useRealTimers();
 });

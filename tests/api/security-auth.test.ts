@@ -4,7 +4,7 @@
  * and short-lived, and session cookies a browser keeps safe.
  */
 import { dictionary } from '@zxcvbn-ts/language-common';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { grantAdmin } from '../../src/server/admin/admins';
 import { createRateLimiters } from '../../src/server/rate-limit/rate-limits';
 import * as messages from '../../src/shared/messages';
@@ -19,19 +19,11 @@ import {
   uniqueEmail,
   verifiedUser,
 } from '../support/accounts';
-import { linkIn, type MailCatcher, startMailCatcher } from '../support/mail-catcher';
-import { createTestApp, TEST_APP_URL, type TestApp } from '../support/test-app';
+import { mailbox, setUpApiTest, t } from '../support/api-app';
+import { linkIn } from '../support/mail-catcher';
+import { createTestApp, TEST_APP_URL } from '../support/test-app';
 
-let t: TestApp;
-let mailbox: MailCatcher;
-beforeAll(async () => {
-  mailbox = await startMailCatcher();
-  t = await createTestApp({ env: { SMTP_URL: mailbox.smtpUrl } });
-});
-afterAll(async () => {
-  await t.close();
-  await mailbox.close();
-});
+setUpApiTest();
 afterEach(() => {
   vi.useRealTimers();
 });

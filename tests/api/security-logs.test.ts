@@ -2,21 +2,12 @@
  * Logs: one structured line per sign-in and per 401, 403 and 429, and not a
  * single password, token, cookie, captcha solution or the server's secret anywhere in a run's logs.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { get, send, signIn, signUp, solveCaptcha, verificationToken } from '../support/accounts';
-import { linkIn, type MailCatcher, startMailCatcher } from '../support/mail-catcher';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { mailbox, setUpApiTest, t } from '../support/api-app';
+import { linkIn } from '../support/mail-catcher';
 
-let t: TestApp;
-let mailbox: MailCatcher;
-beforeAll(async () => {
-  mailbox = await startMailCatcher();
-  t = await createTestApp({ env: { SMTP_URL: mailbox.smtpUrl, LOG_LEVEL: 'trace' } });
-});
-afterAll(async () => {
-  await t.close();
-  await mailbox.close();
-});
+setUpApiTest({ env: { LOG_LEVEL: 'trace' } });
 
 /** A session cookie's value ("token.signature"), and the bare token, which the database keeps. */
 function cookieSecrets(res: Response): string[] {

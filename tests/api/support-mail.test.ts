@@ -4,23 +4,14 @@
  * admins who take these mails hear that a person wrote to Support, once until one of them reads or
  * answers; the person hears that Support answered, never which admin did.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { grantAdmin } from '../../src/server/admin/admins';
 import { mailUnread } from '../../src/server/messages/unread-mail';
 import { send, verifiedPerson } from '../support/accounts';
-import { type MailCatcher, startMailCatcher } from '../support/mail-catcher';
-import { createTestApp, TEST_APP_URL, type TestApp } from '../support/test-app';
+import { mailbox, setUpApiTest, t } from '../support/api-app';
+import { TEST_APP_URL } from '../support/test-app';
 
-let t: TestApp;
-let mailbox: MailCatcher;
-beforeAll(async () => {
-  mailbox = await startMailCatcher();
-  t = await createTestApp({ env: { SMTP_URL: mailbox.smtpUrl } });
-});
-afterAll(async () => {
-  await t.close();
-  await mailbox.close();
-});
+setUpApiTest();
 
 type Person = Awaited<ReturnType<typeof verifiedPerson>>;
 const person = (name: string) => verifiedPerson(t, mailbox, 'student', name);

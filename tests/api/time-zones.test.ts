@@ -5,22 +5,12 @@
  * times in the reader's zone, named in words.
  */
 import { Temporal } from 'temporal-polyfill';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { lessonTimeLabel } from '../../src/shared/lessons/lesson-times';
 import { type CookieJar, get, send, signUp, verifiedPerson } from '../support/accounts';
-import { type MailCatcher, startMailCatcher } from '../support/mail-catcher';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { mailbox, setUpApiTest, t } from '../support/api-app';
 
-let t: TestApp;
-let mailbox: MailCatcher;
-beforeAll(async () => {
-  mailbox = await startMailCatcher();
-  t = await createTestApp({ env: { SMTP_URL: mailbox.smtpUrl } });
-});
-afterAll(async () => {
-  await t.close();
-  await mailbox.close();
-});
+setUpApiTest();
 
 const report = (jar: CookieJar | undefined, body: unknown) =>
   send(t, 'POST', '/api/profile/time-zone', body, jar);
