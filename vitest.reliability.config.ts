@@ -10,6 +10,9 @@ export default defineConfig({
   test: {
     include: ['tests/reliability/**/*.test.ts'],
     environment: 'node',
+    // The server under test is the built one (`node dist/server/main.js`), built first when
+    // missing or stale.
+    globalSetup: ['tests/support/built-server-setup.ts'],
     fileParallelism: false,
     testTimeout: 300_000,
     hookTimeout: 60_000,

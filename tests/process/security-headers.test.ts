@@ -4,27 +4,16 @@
  * answered before Hono sees the request at all. So: a page, an asset, the health check, the
  * reset page and an auth answer, from a server started as `npm start` starts it.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { type ResponseKind, securityHeaderList } from '../../src/server/http/security-headers';
 import { freePort, projectRoot, type ServerProcess, startServerProcess } from '../support/server-process';
 
 const clientDir = join(projectRoot, 'dist/client');
 const dataDirs: string[] = [];
 const servers: ServerProcess[] = [];
-
-beforeAll(() => {
-  // The server serves the built browser app; build it as `npm start` would when it is missing.
-  if (existsSync(join(clientDir, 'index.html'))) return;
-  const vite = spawnSync(process.execPath, [join(projectRoot, 'node_modules/vite/bin/vite.js'), 'build'], {
-    cwd: projectRoot,
-    encoding: 'utf8',
-  });
-  if (vite.status !== 0) throw new Error(`vite build failed:\n${vite.stdout}\n${vite.stderr}`);
-}, 180_000);
 
 afterAll(async () => {
   for (const server of servers) {
@@ -37,8 +26,7 @@ afterAll(async () => {
 async function start(env: Record<string, string> = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'tutorlane-headers-'));
   dataDirs.push(dataDir);
-  // A first start without a built database template initialises the embedded store: give it time.
-  const server = await startServerProcess({ DATA_DIR: dataDir, ...env }, 90_000);
+  const server = await startServerProcess({ DATA_DIR: dataDir, ...env }, 60_000);
   servers.push(server);
   return server;
 }

@@ -8,6 +8,7 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { postHeaders, SESSION_COOKIE, sessionCookieOf } from '../support/http-accounts';
 import {
   freePort,
+  nodeArgs,
   projectRoot,
   runServerToExit,
   spawnServer,
@@ -112,16 +113,12 @@ describe('start-up', () => {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
     // `script` gives the server a terminal as its output, as `npm start` in a shell does.
-    const child = spawn(
-      'script',
-      ['-qfec', `${process.execPath} --import tsx src/server/main.ts`, '/dev/null'],
-      {
-        cwd: projectRoot,
-        detached: true,
-        env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', DATA_DIR: freshDataDir(), PORT: String(port) },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
+    const child = spawn('script', ['-qfec', [process.execPath, ...nodeArgs()].join(' '), '/dev/null'], {
+      cwd: projectRoot,
+      detached: true,
+      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', DATA_DIR: freshDataDir(), PORT: String(port) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (chunk) => {
       output += chunk;

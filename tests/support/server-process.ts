@@ -1,6 +1,7 @@
 /**
- * Starts the real server as a child process (node --import tsx), the way `npm start` runs it, and
- * waits until it prints its URL.
+ * Starts the real server as a child process, the way `npm start` runs it (`node
+ * dist/server/main.js`; tests/support/built-server-setup.ts builds it first), and waits until it
+ * prints its URL. Another script of the project (a .ts file) runs through tsx.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
@@ -36,10 +37,16 @@ afterAll(() => {
   for (const child of running) child.kill('SIGKILL');
 });
 
+const SERVER = 'dist/server/main.js';
+
+/** The command line that runs `script` with this Node: a TypeScript one through tsx. */
+export const nodeArgs = (script = SERVER) =>
+  script.endsWith('.ts') ? ['--import', 'tsx', script] : [script];
+
 /** Spawns the server (or another script of the project) with only the given environment. */
-async function spawnScript(env: Record<string, string>, script = 'src/server/main.ts') {
+async function spawnScript(env: Record<string, string>, script = SERVER) {
   const port = env.PORT ?? String(await freePort());
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const child = spawn(process.execPath, nodeArgs(script), {
     cwd: projectRoot,
     env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: 'warn', PORT: port, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
