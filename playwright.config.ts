@@ -5,15 +5,15 @@
  * to a real SMTP server the tests read.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumFlags, chromiumPath } from './tests/browser/chromium';
 
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-if (!existsSync(chromiumPath)) {
+if (!chromiumPath) {
   process.stderr.write(
-    `No Chromium at ${chromiumPath}: install Debian's with "sudo apt-get install -y chromium", or set CHROMIUM_PATH to a Chromium binary.\n`,
+    `No Chromium at ${process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell or /usr/bin/chromium'}: install Debian's with "sudo apt-get install -y chromium chromium-headless-shell", or set CHROMIUM_PATH to a Chromium binary.\n`,
   );
   process.exit(1);
 }
@@ -28,38 +28,23 @@ const mailHttpPort = appPort + 3;
 const paidPort = appPort + 4;
 const paidUrl = `http://127.0.0.1:${paidPort}`;
 const paidSpecs = /(wallet|packages|cancellation-policy)\.spec\.ts$/;
-// The config is loaded by the runner and by every worker: create and seed the data folder once,
-// before the server opens it (Playwright starts web servers before any global setup).
-if (!process.env.BROWSER_TEST_DATA_DIR) {
+const desktop = { width: 1280, height: 800 };
+const phone = { width: 390, height: 844 };
+// The config is loaded by the runner and by every worker: create and seed the data folders once,
+// before the servers open them (Playwright starts web servers before any global setup). One seed
+// fills both at once, each database on a thread of its own.
+if (!process.env.BROWSER_TEST_DATA_DIR || !process.env.BROWSER_TEST_PAID_DATA_DIR) {
   const dataDir = mkdtempSync(join(tmpdir(), 'tutorlane-browser-'));
-  execFileSync(process.execPath, ['--import', 'tsx', 'tests/support/browser-seed.ts', dataDir], {
-    stdio: 'inherit',
-  });
-  process.env.BROWSER_TEST_DATA_DIR = dataDir;
-}
-if (!process.env.BROWSER_TEST_PAID_DATA_DIR) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'tutorlane-browser-paid-'));
+  const paidDataDir = mkdtempSync(join(tmpdir(), 'tutorlane-browser-paid-'));
   execFileSync(
     process.execPath,
-    ['--import', 'tsx', 'tests/support/browser-seed.ts', dataDir, '--payments'],
-    {
-      stdio: 'inherit',
-    },
+    ['--import', 'tsx', 'tests/support/browser-seed.ts', dataDir, '--payments', paidDataDir],
+    { stdio: 'inherit' },
   );
-  process.env.BROWSER_TEST_PAID_DATA_DIR = dataDir;
+  process.env.BROWSER_TEST_DATA_DIR = dataDir;
+  process.env.BROWSER_TEST_PAID_DATA_DIR = paidDataDir;
 }
 process.env.MAIL_SINK_URL = `http://127.0.0.1:${mailHttpPort}`;
-
-const chromiumFlags = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export default defineConfig({
   testDir: 'tests/browser',
@@ -74,35 +59,41 @@ export default defineConfig({
   reporter: process.env.CI ? 'line' : 'list',
   use: {
     baseURL: appUrl,
-    trace: 'retain-on-failure',
+    // What failed, step by step (the actions, the page's DOM at each, its requests and console),
+    // kept for a failed test only. Without the screencast's frames: recording them on every test
+    // cost a third more CPU than the test itself on two cores.
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true },
     launchOptions: { executablePath: chromiumPath, args: chromiumFlags },
   },
+  // Every spec runs at desktop width. At phone width run the tests tagged @phone, whose subject
+  // is a layout or the navigation there: every page's scan, the folded navigation, the search's
+  // filters, the booking box, the availability editor, the room's controls, the money pages. A
+  // test tagged @phone-only is about a phone alone.
   projects: [
     {
       name: 'desktop',
       testIgnore: paidSpecs,
-      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
+      grepInvert: /@phone-only/,
+      use: { ...devices['Desktop Chrome'], viewport: desktop },
     },
     {
       name: 'phone',
       testIgnore: paidSpecs,
-      use: { ...devices['Desktop Chrome'], viewport: { width: 390, height: 844 }, hasTouch: true },
+      grep: /@phone/,
+      use: { ...devices['Desktop Chrome'], viewport: phone, hasTouch: true },
     },
     // The same two widths against the server that takes payments.
     {
       name: 'desktop-paid',
       testMatch: paidSpecs,
-      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, baseURL: paidUrl },
+      grepInvert: /@phone-only/,
+      use: { ...devices['Desktop Chrome'], viewport: desktop, baseURL: paidUrl },
     },
     {
       name: 'phone-paid',
       testMatch: paidSpecs,
-      use: {
-        ...devices['Desktop Chrome'],
-        viewport: { width: 390, height: 844 },
-        hasTouch: true,
-        baseURL: paidUrl,
-      },
+      grep: /@phone/,
+      use: { ...devices['Desktop Chrome'], viewport: phone, hasTouch: true, baseURL: paidUrl },
     },
   ],
   webServer: [

@@ -5,7 +5,7 @@
  */
 import { createAccount, expect, expectNoAccessibilityViolations, PASSWORD, test } from './fixtures';
 
-test('downloads my data, then deletes my account with my password', async ({ page }) => {
+test('downloads my data, then deletes my account with my password', { tag: '@phone' }, async ({ page }) => {
   const me = await createAccount(page, { displayName: 'Dana Departing' });
   await page.goto('/profile');
   const data = page.getByRole('region', { name: 'Your data' });

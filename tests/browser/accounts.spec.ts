@@ -13,9 +13,11 @@ import {
 } from './fixtures';
 
 for (const role of ['Student', 'Tutor'] as const) {
-  test(`a ${role.toLowerCase()} signs up, verifies through the mailed link and reaches the dashboard`, async ({
-    page,
-  }) => {
+  // The form and the human check at phone width once: the two roles differ only in the choice.
+  const tag = role === 'Student' ? ['@phone'] : [];
+  test(`a ${role.toLowerCase()} signs up, verifies through the mailed link and reaches the dashboard`, {
+    tag,
+  }, async ({ page }) => {
     const email = uniqueEmail(role.toLowerCase());
     await page.goto('/signup');
     await page.getByLabel('Full Name').fill(`New ${role}`);
@@ -309,9 +311,9 @@ test('a verification link opened where another verified account is signed in ver
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
-test('logout goes home; login asks for both fields, refuses a wrong password and opens the dashboard', async ({
-  page,
-}) => {
+test('logout goes home; login asks for both fields, refuses a wrong password and opens the dashboard', {
+  tag: '@phone',
+}, async ({ page }) => {
   const account = await createAccount(page);
   await page.goto('/dashboard');
   await openMenuIfCollapsed(page);

@@ -54,10 +54,9 @@ async function section(admin: Page, name: string) {
   await expect(admin.getByRole('heading', { level: 1, name })).toBeVisible();
 }
 
-test('a student reports a message; an admin hides it, and the conversation says a moderator removed it', async ({
-  page,
-  browser,
-}) => {
+test('a student reports a message; an admin hides it, and the conversation says a moderator removed it', {
+  tag: '@phone',
+}, async ({ page, browser }) => {
   const tutor = await secondBrowser(browser);
   const tutorAccount = await createAccount(tutor, { role: 'tutor', displayName: 'Rex Rude' });
   const tutorId = await publishTutorProfile(tutor, 'Chemistry without patience');
@@ -131,10 +130,9 @@ test('a student reports a message; an admin hides it, and the conversation says 
   await expectNoAccessibilityViolations(admin);
 });
 
-test('a tutor asks for verification; an admin approves it, and the card carries the Verified tutor badge', async ({
-  page,
-  browser,
-}) => {
+test('a tutor asks for verification; an admin approves it, and the card carries the Verified tutor badge', {
+  tag: '@phone',
+}, async ({ page, browser }) => {
   const headline = `Verifiable chemistry ${Date.now().toString(36)}`;
   const tutorAccount = await createAccount(page, { role: 'tutor', displayName: 'Vera Verified' });
   await publishTutorProfile(page, headline);
@@ -216,9 +214,9 @@ test('an admin suspends the author of a report; signing in then says why, with t
   expect((await tutor.request.get(`/api/tutors/${tutorId}`)).status()).toBe(404);
 });
 
-test('the console is for admins only: a student who opens /admin lands on the dashboard', async ({
-  page,
-}) => {
+test('the console is for admins only: a student who opens /admin lands on the dashboard', {
+  tag: '@phone',
+}, async ({ page }) => {
   await createAccount(page, { role: 'student' });
   await page.goto('/dashboard');
   await openMenuIfCollapsed(page);

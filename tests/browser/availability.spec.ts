@@ -32,9 +32,9 @@ const previewDay = (page: Page, date: string) =>
     .getByRole('listitem')
     .filter({ has: page.getByRole('heading', { name: new RegExp(`^${shortDay(date)} ·`) }) });
 
-test('a tutor sets weekly hours in their zone, a day off and settings, and finds them kept', async ({
-  page,
-}) => {
+test('a tutor sets weekly hours in their zone, a day off and settings, and finds them kept', {
+  tag: '@phone',
+}, async ({ page }) => {
   await createAccount(page, { role: 'tutor' });
   await page.goto('/availability');
   await expect(page).toHaveTitle('Availability · Tutorlane');
@@ -309,7 +309,9 @@ test('a date that has passed is refused at the date field', async ({ page }) => 
   await expect(page.getByRole('group', { name: longDay(today) })).toBeVisible();
 });
 
-test('leaving with changes not saved asks first, in the app and on a reload', async ({ page }) => {
+test('leaving with changes not saved asks first, in the app and on a reload', { tag: '@phone' }, async ({
+  page,
+}) => {
   await createAccount(page, { role: 'tutor' });
   await page.goto('/availability');
   await page.getByRole('button', { name: 'Add window to Monday', exact: true }).click();

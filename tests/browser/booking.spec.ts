@@ -76,10 +76,9 @@ function timesOf(booking: Locator, date: Temporal.PlainDate) {
   return booking.getByRole('group', { name: new RegExp(`^${dayName(date)}`) });
 }
 
-test('a student picks a day, then a time; the confirmation opens under it in view, asks for a subject, and books', async ({
-  page,
-  browser,
-}) => {
+test('a student picks a day, then a time; the confirmation opens under it in view, asks for a subject, and books', {
+  tag: '@phone',
+}, async ({ page, browser }) => {
   // A day off three days ahead: its weekday has no hours.
   const dayOff = today().add({ days: 3 });
   const tutorId = await openTutor(browser, 'Gina Guitar', {
@@ -274,10 +273,9 @@ test('a week without free times leads to the next free day; a failed load offers
   await expect(booking.getByRole('alert')).toHaveCount(0);
 });
 
-test('a student moves a lesson on /schedule: a day, a time, and the move right under it', async ({
-  page,
-  browser,
-}) => {
+test('a student moves a lesson on /schedule: a day, a time, and the move right under it', {
+  tag: '@phone',
+}, async ({ page, browser }) => {
   const tutorId = await openTutor(browser, 'Milo Mover', { subjects: ['Chemistry'] });
   await createAccount(page, { role: 'student' });
   const first = at(today().add({ days: 3 }), '10:00');

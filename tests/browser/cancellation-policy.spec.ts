@@ -6,14 +6,12 @@
  * finds a lesson on the console's Lessons screen and cancels it for a reason, the student's price
  * going back in full. Runs at both widths on the "-paid" projects (playwright.config.ts).
  */
-import type { Browser, Page } from '@playwright/test';
 import { Temporal } from 'temporal-polyfill';
 import { formatAmount } from '../../src/shared/amounts';
 import { feeCents } from '../../src/shared/lessons/cancellation-policy';
 import { shortDayLabel } from '../../src/shared/lessons/lesson-times';
 import { moneyLabel } from '../../src/shared/money/amounts';
 import {
-  createAccount,
   expect,
   expectNoAccessibilityViolations,
   secondBrowser,
@@ -21,7 +19,7 @@ import {
   signInAs,
   test,
 } from './fixtures';
-import { fundStudent, openTutor, walletLink } from './money-fixtures';
+import { fundedStudent, openTutor, walletLink } from './money-fixtures';
 
 const ZONE = 'Europe/Berlin';
 test.use({ timezoneId: ZONE });
@@ -33,23 +31,15 @@ test.beforeEach(async ({ page }) => {
 
 const unique = () => `${test.info().project.name.replace(/-paid$/, '')}${Date.now().toString(36)}`;
 
-/** A new student in this page's browser with $50 in their balance, confirmed by the seeded admin. */
-async function fundedStudent(page: Page, browser: Browser, name: string) {
-  const student = await createAccount(page, { role: 'student', displayName: name });
-  await fundStudent(page, browser, 5000, ZONE);
-  return student;
-}
-
 /** 10:00 in the tutors' zone, `days` from today. */
 const tenOClock = (days: number) =>
   Temporal.Now.plainDateISO(ZONE)
     .add({ days })
     .toZonedDateTime({ timeZone: ZONE, plainTime: Temporal.PlainTime.from('10:00') }).epochMilliseconds;
 
-test('a tutor’s 48-hour window and 50% fee: the student sees the fee before cancelling, and gets the rest back', async ({
-  page,
-  browser,
-}) => {
+test('a tutor’s 48-hour window and 50% fee: the student sees the fee before cancelling, and gets the rest back', {
+  tag: '@phone',
+}, async ({ page, browser }) => {
   // Three new accounts (an argon2id hash each), a top-up and four accessibility scans: more than
   // most journeys, on two shared cores.
   test.slow();
@@ -68,7 +58,11 @@ test('a tutor’s 48-hour window and 50% fee: the student sees the fee before ca
   await tutor.page.context().close();
 
   // A student with a balance books tomorrow at 10:00: inside the window, and told the policy.
-  await fundedStudent(page, browser, `Beth Booker${unique()}`);
+  await fundedStudent(page, browser, {
+    displayName: `Beth Booker${unique()}`,
+    amountCents: 5000,
+    zone: ZONE,
+  });
   await page.goto(`/tutors/${tutor.id}`);
   const booking = page.getByRole('region', { name: 'Book a lesson' });
   await expect(booking).toContainText(sentence);
@@ -125,13 +119,16 @@ test('a tutor’s 48-hour window and 50% fee: the student sees the fee before ca
   await student.context().close();
 });
 
-test('an admin finds a lesson on the Lessons screen and cancels it for a reason; the student gets the price back', async ({
-  page,
-  browser,
-}) => {
+test('an admin finds a lesson on the Lessons screen and cancels it for a reason; the student gets the price back', {
+  tag: '@phone',
+}, async ({ page, browser }) => {
   const tutor = await openTutor(browser, `Carl Console${unique()}`, ZONE);
   await tutor.page.context().close();
-  const student = await fundedStudent(page, browser, `Nina Notified${unique()}`);
+  const student = await fundedStudent(page, browser, {
+    displayName: `Nina Notified${unique()}`,
+    amountCents: 5000,
+    zone: ZONE,
+  });
   const booked = await page.request.post('/api/lessons', {
     data: { tutorId: tutor.id, start: new Date(tenOClock(3)).toISOString(), minutes: 60, subject: 'Algebra' },
   });

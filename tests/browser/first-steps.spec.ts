@@ -9,7 +9,6 @@ import {
   createAccount,
   expect,
   expectNoAccessibilityViolations,
-  isNavFolded,
   openFiltersIfFolded,
   openMenuIfCollapsed,
   PASSWORD,
@@ -60,7 +59,7 @@ test("a tutor's page whose data fails keeps the layout, says what happened, and 
   await expect(page.getByRole('heading', { level: 1, name: 'Fay Failing' })).toBeVisible();
 });
 
-test('a student reaches their profile from the signed-in menu', async ({ page }) => {
+test('a student reaches their profile from the signed-in menu', { tag: '@phone' }, async ({ page }) => {
   await createAccount(page, { role: 'student' });
   await page.goto('/dashboard');
   await openMenuIfCollapsed(page);
@@ -144,8 +143,9 @@ test('a form marks and describes every field at fault, not only the first', asyn
   await expect(page.getByLabel('Subject')).not.toHaveAttribute('aria-invalid');
 });
 
-test('on a phone, a problem found at the foot of a long form is brought into view', async ({ page }) => {
-  test.skip(!isNavFolded(page), 'a phone-width journey');
+test('on a phone, a problem found at the foot of a long form is brought into view', {
+  tag: '@phone-only',
+}, async ({ page }) => {
   // A short phone, so the form's top is off the screen while its button is on it.
   await page.setViewportSize({ width: 390, height: 480 });
   await page.goto('/contact');
@@ -237,7 +237,7 @@ test('an empty marketplace says there are no tutors yet; an empty search says no
   await expect(page.getByRole('heading', { name: 'No tutors match your search' })).toBeVisible();
 });
 
-test('the search fits its options on a phone and a desktop', async ({ page }) => {
+test('the search fits its options on a phone and a desktop', { tag: '@phone' }, async ({ page }) => {
   await page.goto('/tutors');
   await openFiltersIfFolded(page);
   for (const label of ['Category', 'Subject', 'Language', 'Sort by']) {

@@ -1,7 +1,8 @@
 /**
  * What every browser test shares: a client address of its own (rate limits count per test), the
- * mailbox the app delivers to, accounts created through the API rather than the UI (only the
- * journeys under test walk the UI), and an accessibility scan.
+ * mailbox the app delivers to, accounts made ahead by the seed or through the API rather than the
+ * UI (only the journeys under test walk the UI, and accounts.spec.ts signs up through the page),
+ * and an accessibility scan.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,6 +11,7 @@ import { type Browser, test as base, expect, type Page } from '@playwright/test'
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { Challenge } from 'altcha-lib/types';
+import { claimPooledAccount } from '../support/account-pool';
 import type { BrowserSeed, SeededPair } from '../support/browser-seed';
 import type { CaughtMail } from '../support/mail-catcher';
 
@@ -48,14 +50,27 @@ export interface Account {
   role: 'student' | 'tutor';
 }
 
-/** Creates an account through the API, signed in in this page's browser context. */
+/**
+ * An account signed in in this page's browser context. A verified one is taken from the seed's
+ * pool (account-pool.ts) and given `displayName`: what a sign-up and its mailed link leave behind,
+ * at the cost of a sign-in. An unverified one (or any, once the pool is used up) signs up through
+ * the API, solving the human check, and verifies through the mailed link when asked to.
+ */
 export async function createAccount(
   page: Page,
   options: { role?: 'student' | 'tutor'; verified?: boolean; displayName?: string } = {},
 ): Promise<Account> {
   const role = options.role ?? 'student';
-  const email = uniqueEmail(role);
   const displayName = options.displayName ?? (role === 'tutor' ? 'Tess Tutor' : 'Sam Student');
+  const claimsDir = process.env.BROWSER_TEST_DATA_DIR && join(process.env.BROWSER_TEST_DATA_DIR, 'claims');
+  const pooled = options.verified !== false && claimsDir ? claimPooledAccount(claimsDir, role) : undefined;
+  if (pooled) {
+    await signInAs(page, pooled);
+    const named = await page.request.patch('/api/profile', { data: { displayName } });
+    expect(named.status(), await named.text()).toBe(200);
+    return { email: pooled.email, displayName, role };
+  }
+  const email = uniqueEmail(role);
   const challenge = (await (await page.request.get('/api/captcha/challenge')).json()) as Challenge;
   const solution = await solveChallenge({ challenge, deriveKey });
   const res = await page.request.post('/api/auth/sign-up/email', {
@@ -85,8 +100,12 @@ export async function secondBrowser(browser: Browser, timezoneId?: string): Prom
 }
 
 export async function expectNoAccessibilityViolations(page: Page) {
+  // axe.run() in the page itself. The default runs axe in each frame and finishes in a blank page
+  // opened for each scan, which doubles its cost, to reach frames of other origins: our pages
+  // have none (the Content-Security-Policy's frame-src is 'none' without reCAPTCHA).
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .setLegacyMode()
     .analyze();
   const summary = results.violations.map(
     (violation) =>

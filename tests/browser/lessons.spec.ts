@@ -40,10 +40,9 @@ function invitation(calendarText: string | undefined) {
   };
 }
 
-test('a student in Tokyo books a New York tutor, both see it in their zone, and the student cancels', async ({
-  page,
-  browser,
-}) => {
+test('a student in Tokyo books a New York tutor, both see it in their zone, and the student cancels', {
+  tag: '@phone',
+}, async ({ page, browser }) => {
   // The tutor: a published profile and weekday-and-weekend hours, through the API.
   const tutor = await createAccount(page, { role: 'tutor', displayName: 'Nora Newyork' });
   expect(

@@ -20,10 +20,9 @@ async function messagesLink(page: Page) {
   return page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Messages/ });
 }
 
-test('a student writes to a tutor, who answers live; the unread count rises and falls', async ({
-  page,
-  browser,
-}) => {
+test('a student writes to a tutor, who answers live; the unread count rises and falls', {
+  tag: '@phone',
+}, async ({ page, browser }) => {
   // The tutor: a published profile, waiting on the dashboard.
   await createAccount(page, { role: 'tutor', displayName: 'Mira Messenger' });
   expect(
@@ -98,9 +97,9 @@ test('a student writes to a tutor, who answers live; the unread count rises and 
   await student.context().close();
 });
 
-test('an empty inbox says how to start; message mails turn off on the profile; a stranger’s link says not found', async ({
-  page,
-}) => {
+test('an empty inbox says how to start; message mails turn off on the profile; a stranger’s link says not found', {
+  tag: '@phone',
+}, async ({ page }) => {
   const phone = (page.viewportSize()?.width ?? 1280) < 768;
   await createAccount(page, { role: 'student' });
   await page.goto('/messages');

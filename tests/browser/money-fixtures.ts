@@ -4,7 +4,15 @@
  * seeded admin has confirmed, and the bar's Wallet link.
  */
 import type { Browser, Page } from '@playwright/test';
-import { createAccount, expect, openMenuIfCollapsed, secondBrowser, seededPair, signInAs } from './fixtures';
+import {
+  type Account,
+  createAccount,
+  expect,
+  openMenuIfCollapsed,
+  secondBrowser,
+  seededPair,
+  signInAs,
+} from './fixtures';
 
 /**
  * A published tutor at $40 an hour in `zone`, open 09:00-21:00 every day for one-hour lessons,
@@ -48,8 +56,22 @@ export async function openTutor(
   return { id, page };
 }
 
+/**
+ * A new student signed in on `page` with `amountCents` in their balance: a transfer asked for
+ * and confirmed by the seeded admin.
+ */
+export async function fundedStudent(
+  page: Page,
+  browser: Browser,
+  options: { displayName: string; amountCents: number; zone: string },
+): Promise<Account> {
+  const student = await createAccount(page, { role: 'student', displayName: options.displayName });
+  await fundStudent(page, browser, options.amountCents, options.zone);
+  return student;
+}
+
 /** `amountCents` in the balance of the student signed in on `page`: asked for by transfer, confirmed by the seeded admin. */
-export async function fundStudent(page: Page, browser: Browser, amountCents: number, zone: string) {
+async function fundStudent(page: Page, browser: Browser, amountCents: number, zone: string) {
   const asked = await page.request.post('/api/wallet/top-ups', { data: { amountCents, method: 'manual' } });
   expect(asked.status(), await asked.text()).toBe(201);
   const { topUp } = (await asked.json()) as { topUp: { id: string } };

@@ -6,8 +6,8 @@
 import type { Browser } from '@playwright/test';
 import { Temporal } from 'temporal-polyfill';
 import { shortDayLabel } from '../../src/shared/lessons/lesson-times';
-import { createAccount, expect, expectNoAccessibilityViolations, test } from './fixtures';
-import { fundStudent, openTutor } from './money-fixtures';
+import { expect, expectNoAccessibilityViolations, test } from './fixtures';
+import { fundedStudent, openTutor } from './money-fixtures';
 
 const ZONE = 'Europe/Berlin';
 test.use({ timezoneId: ZONE });
@@ -28,14 +28,15 @@ async function tutorWithPackage(browser: Browser, name: string): Promise<string>
   return id;
 }
 
-test('a student buys a package on a tutor page and books a lesson with one of its credits', async ({
-  page,
-  browser,
-}) => {
+test('a student buys a package on a tutor page and books a lesson with one of its credits', {
+  tag: '@phone',
+}, async ({ page, browser }) => {
   const tutorId = await tutorWithPackage(browser, `Pam Package${unique()}`);
-  await createAccount(page, { role: 'student', displayName: `Ben Bundle${unique()}` });
-  // $200 in the student's balance.
-  await fundStudent(page, browser, 20_000, ZONE);
+  await fundedStudent(page, browser, {
+    displayName: `Ben Bundle${unique()}`,
+    amountCents: 20_000,
+    zone: ZONE,
+  });
 
   await page.goto(`/tutors/${tutorId}`);
   const packages = page.getByRole('region', { name: 'Lesson packages' });

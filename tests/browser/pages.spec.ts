@@ -21,9 +21,9 @@ async function visit(page: Page, path: string, heading: string | RegExp, title: 
   await expectNoAccessibilityViolations(page);
 }
 
-test('a signed-out visitor sees the home page with its title and no accessibility violation', async ({
-  page,
-}) => {
+test('a signed-out visitor sees the home page with its title and no accessibility violation', {
+  tag: '@phone',
+}, async ({ page }) => {
   await visit(page, '/', 'Learn anything with a tutor who gets you', HOME_TITLE);
   // Signed out on first load: Login and Sign Up, neither Dashboard nor Logout.
   await openMenuIfCollapsed(page);
@@ -63,16 +63,16 @@ for (const [path, heading, title] of [
   ['/reset-password?token=abc', 'Choose a new password', /^Reset password · Tutorlane$/],
   ['/no-such-page', 'Page not found', /^Page not found · Tutorlane$/],
 ] as const) {
-  test(`a signed-out visitor sees ${path} with its title and no accessibility violation`, async ({
-    page,
-  }) => {
+  test(`a signed-out visitor sees ${path} with its title and no accessibility violation`, {
+    tag: '@phone',
+  }, async ({ page }) => {
     await visit(page, path, heading, title);
   });
 }
 
-test('a signed-out visitor sees /signup with its title, and no accessibility violation with the human check in place', async ({
-  page,
-}) => {
+test('a signed-out visitor sees /signup with its title, and no accessibility violation with the human check in place', {
+  tag: '@phone',
+}, async ({ page }) => {
   await visit(page, '/signup', 'Create your account', /^Create your account · Tutorlane$/);
   await expect(page.getByRole('checkbox', { name: /not a robot/i })).toBeAttached();
   await expectNoAccessibilityViolations(page);
@@ -88,7 +88,7 @@ test('the home page buttons lead to sign-up and contact', async ({ page }) => {
 });
 
 for (const role of ['student', 'tutor'] as const) {
-  test(`a verified ${role} sees the ${role} dashboard and schedule`, async ({ page }) => {
+  test(`a verified ${role} sees the ${role} dashboard and schedule`, { tag: '@phone' }, async ({ page }) => {
     const account = await createAccount(page, { role });
     await visit(page, '/dashboard', `Welcome back, ${account.displayName}`, /^Dashboard · Tutorlane$/);
     // A new account has no lessons: every card says so, and what to do next.
@@ -142,9 +142,9 @@ for (const role of ['student', 'tutor'] as const) {
   });
 }
 
-test('a signed-in student sees their profile and Not Found, each without an accessibility violation', async ({
-  page,
-}) => {
+test('a signed-in student sees their profile and Not Found, each without an accessibility violation', {
+  tag: '@phone',
+}, async ({ page }) => {
   await createAccount(page, { role: 'student' });
   await visit(page, '/profile', 'Your profile', /^Your profile · Tutorlane$/);
   await visit(page, '/no-such-page', 'Page not found', /^Page not found · Tutorlane$/);
@@ -154,7 +154,9 @@ test('a signed-in student sees their profile and Not Found, each without an acce
   ).toBeVisible();
 });
 
-test('Update Profile changes the display name, and the navigation shows it at once', async ({ page }) => {
+test('Update Profile changes the display name, and the navigation shows it at once', {
+  tag: '@phone',
+}, async ({ page }) => {
   await createAccount(page, { role: 'tutor', displayName: 'Old Name' });
   await page.goto('/dashboard');
   await page.getByRole('link', { name: 'Update Profile' }).click();
@@ -170,7 +172,9 @@ test('Update Profile changes the display name, and the navigation shows it at on
   ).toBeVisible();
 });
 
-test('the navigation marks the current page, and on a phone folds behind Toggle menu', async ({ page }) => {
+test('the navigation marks the current page, and on a phone folds behind Toggle menu', {
+  tag: '@phone',
+}, async ({ page }) => {
   await page.goto('/contact');
   await openMenuIfCollapsed(page);
   const nav = page.getByRole('navigation', { name: 'Main' });
@@ -197,39 +201,41 @@ test('the navigation marks the current page, and on a phone folds behind Toggle 
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
 });
 
-test('the navigation fits every width from 360 to 1440 px with an 80-character name; Logout stays reachable', async ({
-  page,
-}, testInfo) => {
-  // One long word too: nothing may rely on a space or a hyphen to wrap it.
-  const longName = `Maximiliana ${'Wolkensteinhohenberg'.repeat(4)}`.slice(0, 80);
-  expect(longName).toHaveLength(80);
-  await createAccount(page, { role: 'tutor', displayName: longName });
-  // Each project covers the widths nearest its own: the phone 360 and 768, the desktop 1024 and 1440.
-  const widths = isNavFolded(page) ? [360, 768] : [1024, 1440];
-  const nav = page.getByRole('navigation', { name: 'Main' });
-  for (const width of widths) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.goto('/dashboard');
-    await expect(page.getByRole('heading', { level: 1 })).toContainText('Welcome back');
-    await openMenuIfCollapsed(page);
-    const logout = nav.getByRole('button', { name: 'Logout' });
-    await expect(logout, `${width} px`).toBeVisible();
-    await expect(nav.getByRole('link', { name: 'Dashboard' }), `${width} px`).toBeVisible();
-    // The name is cut to fit, whole in its tooltip and in the accessibility tree.
-    const name = nav.getByText(longName, { exact: true }).filter({ visible: true });
-    await expect(name).toBeVisible();
-    await expect(name).toHaveAttribute('title', longName);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow, `horizontal overflow at ${width} px`).toBeLessThanOrEqual(0);
-    const logoutBox = await logout.boundingBox();
-    expect((logoutBox?.x ?? 0) + (logoutBox?.width ?? 0), `Logout inside ${width} px`).toBeLessThanOrEqual(
-      width,
-    );
-    await page.screenshot({ path: testInfo.outputPath(`navigation-${width}.png`) });
-  }
-});
+test(
+  'the navigation fits every width from 360 to 1440 px with an 80-character name; Logout stays reachable',
+  { tag: '@phone' },
+  async ({ page }, testInfo) => {
+    // One long word too: nothing may rely on a space or a hyphen to wrap it.
+    const longName = `Maximiliana ${'Wolkensteinhohenberg'.repeat(4)}`.slice(0, 80);
+    expect(longName).toHaveLength(80);
+    await createAccount(page, { role: 'tutor', displayName: longName });
+    // Each project covers the widths nearest its own: the phone 360 and 768, the desktop 1024 and 1440.
+    const widths = isNavFolded(page) ? [360, 768] : [1024, 1440];
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (const width of widths) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/dashboard');
+      await expect(page.getByRole('heading', { level: 1 })).toContainText('Welcome back');
+      await openMenuIfCollapsed(page);
+      const logout = nav.getByRole('button', { name: 'Logout' });
+      await expect(logout, `${width} px`).toBeVisible();
+      await expect(nav.getByRole('link', { name: 'Dashboard' }), `${width} px`).toBeVisible();
+      // The name is cut to fit, whole in its tooltip and in the accessibility tree.
+      const name = nav.getByText(longName, { exact: true }).filter({ visible: true });
+      await expect(name).toBeVisible();
+      await expect(name).toHaveAttribute('title', longName);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `horizontal overflow at ${width} px`).toBeLessThanOrEqual(0);
+      const logoutBox = await logout.boundingBox();
+      expect((logoutBox?.x ?? 0) + (logoutBox?.width ?? 0), `Logout inside ${width} px`).toBeLessThanOrEqual(
+        width,
+      );
+      await page.screenshot({ path: testInfo.outputPath(`navigation-${width}.png`) });
+    }
+  },
+);
 
-test('Logout shows a spinner while it runs and keeps the focus', async ({ page }) => {
+test('Logout shows a spinner while it runs and keeps the focus', { tag: '@phone' }, async ({ page }) => {
   await createAccount(page);
   await page.goto('/');
   await openMenuIfCollapsed(page);

@@ -1,6 +1,6 @@
 /**
  * Lesson reminders on /profile: a "Lesson reminders" group of two labelled boxes, both ticked at
- * first; what is saved is what the page shows when it is opened again. At phone and desktop widths.
+ * first; what is saved is what the page shows when it is opened again.
  */
 import { createAccount, expect, expectNoAccessibilityViolations, test } from './fixtures';
 

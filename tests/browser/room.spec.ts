@@ -5,6 +5,7 @@
  * loopback: the suite runs in a network namespace that has nothing else (scripts/loopback-only.sh).
  */
 import type { Page } from '@playwright/test';
+import { chromiumFlags, fullChromiumPath } from './chromium';
 import { createAccount, expect, expectNoAccessibilityViolations, secondBrowser, test } from './fixtures';
 
 test.skip(
@@ -14,16 +15,9 @@ test.skip(
 
 test.use({
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: fullChromiumPath,
     args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
+      ...chromiumFlags,
       '--use-fake-device-for-media-stream',
       '--use-fake-ui-for-media-stream',
       '--allow-loopback-in-peer-connection',
@@ -75,10 +69,9 @@ async function expectPlaying(page: Page, name: string) {
   await expect.poll(() => framesOf(page, name), { timeout: 10_000 }).toBeGreaterThan(before);
 }
 
-test('a tutor and a student meet in the lesson room: video both ways, mute, chat, leaving and rejoining', async ({
-  page,
-  browser,
-}) => {
+test('a tutor and a student meet in the lesson room: video both ways, mute, chat, leaving and rejoining', {
+  tag: '@phone',
+}, async ({ page, browser }) => {
   // The tutor offers a window starting in two minutes, in a zone where it stays within the day.
   await createAccount(page, { role: 'tutor', displayName: 'Rosa Room' });
   expect(

@@ -32,7 +32,7 @@ test('a known page is served with 200', async ({ page }) => {
   }
 });
 
-test('an admin sees their role and an Admin badge beside their name', async ({ page }) => {
+test('an admin sees their role and an Admin badge beside their name', { tag: '@phone' }, async ({ page }) => {
   await signInAs(page, seededPair().admin);
   await page.goto('/dashboard');
   await openMenuIfCollapsed(page);
@@ -41,9 +41,9 @@ test('an admin sees their role and an Admin badge beside their name', async ({ p
   await expect(nav).toMatchAriaSnapshot(`- text: ${seededPair().admin.displayName} Student Admin`);
 });
 
-test('a long name is whole wherever the navigation has room for it, and cut only where it has not', async ({
-  page,
-}) => {
+test('a long name is whole wherever the navigation has room for it, and cut only where it has not', {
+  tag: '@phone',
+}, async ({ page }) => {
   const longName = 'Evangeline Northcott-Featherstonehaugh 2';
   expect(longName).toHaveLength(40);
   await createAccount(page, { displayName: longName });

@@ -58,10 +58,9 @@ async function openSiteSettings(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: 'Site settings' })).toBeVisible();
 }
 
-test('an admin edits the figures, the support details and the subjects; the home and contact pages show them', async ({
-  page,
-  browser,
-}) => {
+test('an admin edits the figures, the support details and the subjects; the home and contact pages show them', {
+  tag: '@phone',
+}, async ({ page, browser }) => {
   await openSiteSettings(page);
 
   // The figures: an empty one is refused in words, at the field; then they are saved.
@@ -154,7 +153,9 @@ async function expectContactDetails(page: Page) {
   ]);
 }
 
-test('the home page’s hero shows a real tutor of the site, leading to their page', async ({ page }) => {
+test('the home page’s hero shows a real tutor of the site, leading to their page', { tag: '@phone' }, async ({
+  page,
+}) => {
   await page.goto(`${url}/`);
   const seeded = Object.values(seed).map((pair) => pair.tutor.displayName);
   const featured = page.getByRole('link', { name: new RegExp(seeded.join('|')) });
@@ -169,7 +170,9 @@ test('the home page’s hero shows a real tutor of the site, leading to their pa
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 });
 
-test('the Site settings page passes an accessibility scan, with a refusal shown', async ({ page }) => {
+test('the Site settings page passes an accessibility scan, with a refusal shown', { tag: '@phone' }, async ({
+  page,
+}) => {
   await openSiteSettings(page);
   await expectNoAccessibilityViolations(page);
   const support = page.getByRole('region', { name: 'Support details' });

@@ -80,11 +80,9 @@ test('a tutor completes the profile, uploads a photo, and appears in search', as
   await expect(card.locator('img')).toHaveAttribute('src', /\/photo\?v=/);
 });
 
-test('a student filters by subject and price, opens a tutor, and the way back keeps the filters', async ({
-  page,
-  browser,
-  clientAddress,
-}) => {
+test('a student filters by subject and price, opens a tutor, and the way back keeps the filters', {
+  tag: '@phone',
+}, async ({ page, browser, clientAddress }) => {
   const unique = `Marlo${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
   const setup = await browser.newPage({ extraHTTPHeaders: { 'X-Forwarded-For': `${clientAddress}1` } });
   await publishedTutor(setup, `Ada ${unique}`, { subjects: ['Python'], hourlyRate: 30 });
@@ -159,11 +157,9 @@ test('a student filters by subject and price, opens a tutor, and the way back ke
   await expect(page.getByLabel('Max price ($)')).toHaveValue('');
 });
 
-test('on a phone the filters wait behind a Filters button that counts them, and the tutors come first', async ({
-  page,
-  browser,
-  clientAddress,
-}) => {
+test('on a phone the filters wait behind a Filters button that counts them, and the tutors come first', {
+  tag: '@phone',
+}, async ({ page, browser, clientAddress }) => {
   const unique = `Fia${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
   const setup = await browser.newPage({ extraHTTPHeaders: { 'X-Forwarded-For': `${clientAddress}1` } });
   await publishedTutor(setup, `Fia ${unique}`, { subjects: ['Spanish'], hourlyRate: 30 });

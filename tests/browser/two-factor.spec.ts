@@ -15,9 +15,9 @@ import { type OwnServer, startOwnServer } from './own-server';
 
 const codeFor = (secret: string) => new TOTP({ secret, digits: 6, period: 30 }).generate();
 
-test('a user turns two-factor on from their profile, then signs in with the password and a code', async ({
-  page,
-}) => {
+test('a user turns two-factor on from their profile, then signs in with the password and a code', {
+  tag: '@phone',
+}, async ({ page }) => {
   const account = await createAccount(page);
   await page.goto('/profile');
   const section = page.getByRole('region', { name: 'Two-factor authentication' });

@@ -49,10 +49,9 @@ async function chooseTime(page: Page, tutorId: string) {
   return booking;
 }
 
-test('a student tops up by transfer, an admin confirms it, and a booking takes the price from the balance', async ({
-  page,
-  browser,
-}) => {
+test('a student tops up by transfer, an admin confirms it, and a booking takes the price from the balance', {
+  tag: '@phone',
+}, async ({ page, browser }) => {
   const tutor = await openTutor(browser, `Tara Tally${unique()}`, ZONE);
   const student = await createAccount(page, { role: 'student', displayName: `Wim Wallet${unique()}` });
 
@@ -114,7 +113,10 @@ test('a student tops up by transfer, an admin confirms it, and a booking takes t
   await tutor.page.context().close();
 });
 
-test('a balance too small for a lesson offers a top-up of what is missing', async ({ page, browser }) => {
+test('a balance too small for a lesson offers a top-up of what is missing', { tag: '@phone' }, async ({
+  page,
+  browser,
+}) => {
   const tutor = await openTutor(browser, `Sol Short${unique()}`, ZONE);
   await tutor.page.context().close();
   await createAccount(page, { role: 'student', displayName: `Pia Purse${unique()}` });
@@ -133,7 +135,9 @@ test('a balance too small for a lesson offers a top-up of what is missing', asyn
   await expectNoAccessibilityViolations(page);
 });
 
-test('a tutor is paid for the lessons that took place, less the school’s commission', async ({ page }) => {
+test('a tutor is paid for the lessons that took place, less the school’s commission', {
+  tag: '@phone',
+}, async ({ page }) => {
   // The seed left two lessons that took place confirmed and holding their price: the server's
   // lesson job completed and settled them as it started.
   const { tutor, completedLessonIds } = seededPair();

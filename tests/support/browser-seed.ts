@@ -5,10 +5,14 @@
  * reviews, notes or goals. The people sign in with the suite's password; who they are is written
  * to `seed.json` in the data folder, which `seededPair()` in the fixtures reads.
  *
- * Run by playwright.config.ts: `node --import tsx tests/support/browser-seed.ts <data folder>`.
+ * It also writes the pool of ready accounts that createAccount() claims from (account-pool.ts).
+ *
+ * Run by playwright.config.ts: `node --import tsx tests/support/browser-seed.ts <data folder>...
+ * [--payments <data folder>]`, several folders at once (each database works on a thread of its own).
  */
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Kysely } from 'kysely';
 import { hashPassword, hashThreads } from '../../src/server/accounts/password-hashing';
 import { grantAdmin } from '../../src/server/admin/admins';
@@ -18,6 +22,7 @@ import { generateDemoTutors, insertDemoTutors } from '../../src/server/demo/demo
 import { holdPrice } from '../../src/server/money/lesson-payments';
 import { creditTopUp } from '../../src/server/money/top-ups';
 import { lessonPriceCents } from '../../src/shared/lessons/availability';
+import { POOL_SIZE, type PoolRole, pooledAccount } from './account-pool';
 
 /** The browser suite's password (fixtures.ts), so a seeded person signs in like any other. */
 const SEED_PASSWORD = 'correct-horse-battery-42';
@@ -56,11 +61,16 @@ const DAY = 24 * HOUR;
  * a confirmed top-up, every lesson holds its price, and the two lessons that took place are left
  * confirmed, for the server's lesson job to complete and settle as it starts.
  */
-async function seed(dataDir: string, payments: boolean): Promise<BrowserSeed> {
-  const database = await openDatabase({ dataDir });
+async function seed(dataDir: string, payments: boolean, passwordHash: string): Promise<BrowserSeed> {
+  // The migrated template `npm run build` leaves, as a server's first start uses it; else migrate.
+  const template = fileURLToPath(new URL('../../dist/db-template.tar.gz', import.meta.url));
+  const database = await openDatabase({
+    dataDir,
+    templateFile: existsSync(template) ? template : undefined,
+  });
   const { db } = database;
   try {
-    const passwordHash = await hashPassword(SEED_PASSWORD);
+    await insertAccountPool(db, passwordHash);
     const tutors = generateDemoTutors(SEED_PROJECTS.length, 31).map((tutor, index) => ({
       ...tutor,
       id: `seed-tutor-${SEED_PROJECTS[index]}`,
@@ -165,7 +175,42 @@ async function seed(dataDir: string, payments: boolean): Promise<BrowserSeed> {
     return result;
   } finally {
     await database.close();
-    await hashThreads.destroy();
+  }
+}
+
+/** The accounts of account-pool.ts: verified, with the suite's password, nothing else yet. */
+async function insertAccountPool(db: Kysely<DB>, passwordHash: string) {
+  const now = new Date();
+  for (const role of ['student', 'tutor'] as PoolRole[]) {
+    const people = Array.from({ length: POOL_SIZE }, (_, index) => pooledAccount(role, index));
+    await db
+      .insertInto('users')
+      .values(
+        people.map((person) => ({
+          id: person.id,
+          email: person.email,
+          display_name: person.displayName,
+          email_verified: true,
+          role,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .execute();
+    await db
+      .insertInto('accounts')
+      .values(
+        people.map((person) => ({
+          id: `seed-account-${person.id}`,
+          user_id: person.id,
+          account_id: person.id,
+          provider_id: 'credential',
+          password: passwordHash,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .execute();
   }
 }
 
@@ -283,10 +328,21 @@ async function fundAndHold(
   });
 }
 
-const dataDir = process.argv[2];
-if (!dataDir) {
-  process.stderr.write('usage: browser-seed.ts <data folder> [--payments]\n');
+const folders: { dataDir: string; payments: boolean }[] = [];
+for (let index = 2; index < process.argv.length; index++) {
+  const payments = process.argv[index] === '--payments';
+  const dataDir = process.argv[payments ? ++index : index];
+  if (dataDir) folders.push({ dataDir, payments });
+}
+if (folders.length === 0) {
+  process.stderr.write('usage: browser-seed.ts <data folder>... [--payments <data folder>]\n');
   process.exit(1);
 }
-const people = await seed(dataDir, process.argv.includes('--payments'));
-writeFileSync(join(dataDir, 'seed.json'), JSON.stringify(people, null, 2));
+const passwordHash = await hashPassword(SEED_PASSWORD);
+await hashThreads.destroy();
+await Promise.all(
+  folders.map(async ({ dataDir, payments }) => {
+    const people = await seed(dataDir, payments, passwordHash);
+    writeFileSync(join(dataDir, 'seed.json'), JSON.stringify(people, null, 2));
+  }),
+);
