@@ -6,22 +6,12 @@
  * answered 200 credited its top-up exactly once, each wallet's balance is its confirmed top-ups less
  * the prices it holds, and no balance is below zero.
  */
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { Temporal } from 'temporal-polyfill';
 import { expect, it, onTestFinished } from 'vitest';
-import {
-  PASSWORD,
-  postHeaders,
-  sessionCookieOf,
-  signIn,
-  solvedCaptcha,
-  uniqueEmail,
-} from '../support/http-accounts';
 import { openAvailability } from '../support/lessons';
-import { linkIn, type MailCatcher, startMailCatcher } from '../support/mail-catcher';
-import { projectRoot } from '../support/server-process';
+import { startMailCatcher } from '../support/mail-catcher';
 import { type Finding, recordFinding, seconds } from './findings';
+import { call, grantAdmin, type Person, person, totalsSum } from './money-people';
 import {
   expectRunning,
   isRunning,
@@ -31,7 +21,7 @@ import {
   tempDataDir,
 } from './reliability-server';
 
-const KILLS = 3;
+const KILLS = 6;
 const STUDENTS = 6;
 /** Booking attempts per student in each life: more than their money covers, so some are refused. */
 const BOOKINGS_PER_LIFE = 4;
@@ -45,60 +35,9 @@ const FIRST_TOP_UP = 10_000;
 const TRANSFER = 5_000;
 const ZONE = 'Europe/Madrid';
 
-const run = promisify(execFile);
-
-interface Person {
-  id: string;
-  email: string;
-  cookie: string;
-}
-
 /** True when a fetch failed before reaching the server (nothing listened), so nothing was sent. */
 function neverSent(error: unknown): boolean {
   return (error as { cause?: { code?: string } }).cause?.code === 'ECONNREFUSED';
-}
-
-async function call(url: string, who: Person, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${url}${path}`, {
-    method,
-    headers: { ...postHeaders(url), cookie: who.cookie },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    signal: AbortSignal.timeout(30_000),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null, text };
-}
-
-/** A verified account, signed in: sign-up, the mailed link, sign-in. */
-async function person(url: string, mail: MailCatcher, role: 'student' | 'tutor'): Promise<Person> {
-  const email = uniqueEmail(`money-${role}`);
-  const up = await fetch(`${url}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { ...postHeaders(url), 'x-captcha': await solvedCaptcha(url) },
-    body: JSON.stringify({ name: `Mo ${role}`, email, password: PASSWORD, confirmPassword: PASSWORD, role }),
-  });
-  expect(up.status, await up.text()).toBe(200);
-  const link = linkIn(await mail.waitFor((m) => m.to === email), '/verify-email?token=');
-  const verified = await fetch(`${url}/api/account/verify-email`, {
-    method: 'POST',
-    headers: postHeaders(url),
-    body: JSON.stringify({ token: new URL(link).searchParams.get('token') }),
-  });
-  expect(verified.status).toBe(200);
-  const cookie = sessionCookieOf(await signIn(url, email));
-  if (!cookie) throw new Error('sign-in set no session cookie');
-  const session = await fetch(`${url}/api/session`, { headers: { cookie } });
-  const { user } = (await session.json()) as { user: { id: string } };
-  return { id: user.id, email, cookie };
-}
-
-/** The admin command, as `npm run admin -- grant <email>` runs it, on the stopped server's data. */
-async function grantAdmin(dataDir: string, email: string) {
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', 'grant', email], {
-    cwd: projectRoot,
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', DATA_DIR: dataDir },
-  });
-  return stdout;
 }
 
 /** Distinct hour-long slots of the tutor's open week (08:00 to 20:00 in Madrid), from two days on. */
@@ -160,7 +99,7 @@ it(`keeps every acknowledged booking and confirmation across ${KILLS} kill -9, c
   expect(availability.status, availability.text).toBe(200);
   signalServer(server, 'SIGTERM');
   expect(await server.exited).toBe(0);
-  expect(await grantAdmin(dataDir, admin.email)).toContain(admin.email);
+  expect(await grantAdmin({ DATA_DIR: dataDir }, admin.email)).toContain(admin.email);
 
   server = await startServer(env);
   const confirm = (url: string, topUpId: string) =>
@@ -265,13 +204,7 @@ it(`keeps every acknowledged booking and confirmation across ${KILLS} kill -9, c
   const finance = await call(url, admin, 'GET', '/api/admin/finance');
   expect(finance.status, finance.text).toBe(200);
   const totals = finance.body.totals;
-  const sum =
-    totals.studentBalances.amountCents +
-    totals.held.amountCents +
-    totals.tutorPayable.amountCents +
-    totals.schoolRevenue.amountCents +
-    totals.clearing.manual.amountCents +
-    totals.clearing.stripe.amountCents;
+  const sum = totalsSum(totals);
   expect(sum).toBe(0);
 
   const lost: string[] = [];

@@ -12,6 +12,7 @@ const promises = [
   { file: 'load.test.ts', name: 'load' },
   { file: 'messages-restart.test.ts', name: 'messages across a restart' },
   { file: 'money-crash.test.ts', name: 'money across kill -9' },
+  { file: 'money-races.test.ts', name: 'money races across two servers' },
   { file: 'backup-restore.test.ts', name: 'backup and restore' },
   { file: 'move-to-postgres.test.ts', name: 'move to PostgreSQL' },
 ];
