@@ -45,9 +45,17 @@ export function decimalString(amountCents: number, currency: string): string {
   return digits === 0 ? `${sign}${text}` : `${sign}${text.slice(0, -digits)}.${text.slice(-digits)}`;
 }
 
-/** "$37.50", or "$40" when whole; "-$5" for a negative amount. */
-export function formatAmount(amountCents: number, currency: string): string {
-  const whole = amountCents % minorPerUnit(currency) === 0;
+/**
+ * "$37.50", or "$40" when whole; "-$5" for a negative amount. With `minor: 'always'`, every
+ * minor digit the currency has ("$40.00", "¥500", "KWD 1.250"): for figures read as an account,
+ * such as a receipt.
+ */
+export function formatAmount(
+  amountCents: number,
+  currency: string,
+  options: { minor?: 'when-needed' | 'always' } = {},
+): string {
+  const whole = options.minor !== 'always' && amountCents % minorPerUnit(currency) === 0;
   return new Intl.NumberFormat('en-US', {
     style: 'currency',
     currency,

@@ -4,6 +4,7 @@
  * settlements with the commission, payouts, refunds, receipts, the finance totals (always zero
  * summed) and the CSVs. Runs on both stores.
  */
+import { createHash } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import { Temporal } from 'temporal-polyfill';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -179,7 +180,7 @@ describe('top-ups', () => {
     expect(statuses.at(-1)).toBe(429);
   });
 
-  it('keeps another user’s top-up and receipt out of reach: 404', async () => {
+  it('prints a receipt styled within its policy, in the reader’s zone, and keeps another user’s top-up and receipt out of reach: 404', async () => {
     const [student, stranger] = [await person('student'), await person('student')];
     const admin = await makeAdmin(t, await person('student'));
     await topUp(t, student, admin, 1000);
@@ -189,8 +190,28 @@ describe('top-ups', () => {
     expect(own.headers.get('content-type')).toContain('text/html');
     const html = await own.text();
     expect(html).toContain(`R-${transaction.id.padStart(6, '0')}`);
-    expect(html).toContain('$10');
+    expect(html).toContain('<td class="amount">$10.00</td>');
     expect(html).toContain('support@');
+    // Its stylesheet is the one the policy lets in, by its hash: the page is styled, nothing else runs.
+    const style = html.match(/<style>([\s\S]*?)<\/style>/)?.[1] ?? '';
+    const hash = createHash('sha256').update(style).digest('base64');
+    expect(own.headers.get('content-security-policy')).toMatch(
+      new RegExp(`^default-src 'none'; style-src 'sha256-${hash.replace(/[+/]/g, '\\$&')}';`),
+    );
+    // The time is in the reader's zone: the browser's, where they saved none.
+    const madrid = await get(
+      t,
+      `/api/wallet/transactions/${transaction.id}/receipt?timeZone=Europe%2FMadrid`,
+      student.jar,
+    );
+    const at = new Date(transaction.at);
+    const clock = new Intl.DateTimeFormat('en-US', {
+      timeZone: 'Europe/Madrid',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).format(at);
+    expect(await madrid.text()).toMatch(new RegExp(`, ${clock} (Central European|Madrid)`));
     expect((await get(t, `/api/wallet/transactions/${transaction.id}/receipt`, stranger.jar)).status).toBe(
       404,
     );

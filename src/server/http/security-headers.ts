@@ -6,6 +6,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { paths } from '../../shared/routes';
 import type { AppEnv } from './app-env';
+import { PRINTABLE_STYLE_SOURCE } from './printable-page';
 
 /** Pages whose URL carries a secret token: the token must never leave in a Referer header. */
 const tokenPages = new Set<string>([paths.resetPassword, paths.verifyEmail]);
@@ -18,9 +19,10 @@ const isTokenPage = (path: string) => tokenPages.has(path.replace(/\/+$/, '').to
  * gets the page policy; an API answer is data that nothing may render or load from, so it gets
  * OWASP's policy for APIs, `default-src 'none'`, and none of the headers that only mean something
  * to a document (framing, opener, agent cluster, permissions). Fewer bytes on the busiest answers
- * (the health check, the session check) too.
+ * (the health check, the session check) too. An HTML page the API renders for printing (a
+ * receipt: printable-page.ts) is that same policy with its one stylesheet let in.
  */
-export type ResponseKind = 'document' | 'api';
+export type ResponseKind = 'document' | 'api' | 'printable';
 
 const HSTS: [string, string] = ['Strict-Transport-Security', 'max-age=63072000; includeSubDomains'];
 
@@ -28,11 +30,13 @@ export function securityHeaderList(
   options: { https: boolean; recaptcha: boolean },
   kind: ResponseKind = 'document',
 ): [string, string][] {
-  if (kind === 'api') {
+  if (kind === 'api' || kind === 'printable') {
+    // A page the API renders (printable-page.ts) may use its own stylesheet, and nothing more.
+    const style = kind === 'printable' ? `; style-src ${PRINTABLE_STYLE_SOURCE}` : '';
     return [
       [
         'Content-Security-Policy',
-        "default-src 'none'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
+        `default-src 'none'${style}; object-src 'none'; base-uri 'none'; frame-ancestors 'none'`,
       ],
       ['X-Content-Type-Options', 'nosniff'],
       ['Referrer-Policy', 'same-origin'],
@@ -79,10 +83,18 @@ export function securityHeaderList(
 }
 
 export function securityHeaders(options: { https: boolean; recaptcha: boolean }): MiddlewareHandler<AppEnv> {
-  const lists = { document: securityHeaderList(options), api: securityHeaderList(options, 'api') };
+  const lists = {
+    document: securityHeaderList(options),
+    api: securityHeaderList(options, 'api'),
+    printable: securityHeaderList(options, 'printable'),
+  };
   return async (c, next) => {
     await next();
-    const list = c.req.path.startsWith('/api/') ? lists.api : lists.document;
+    const list = !c.req.path.startsWith('/api/')
+      ? lists.document
+      : c.res.headers.get('Content-Type')?.startsWith('text/html')
+        ? lists.printable
+        : lists.api;
     for (const [name, value] of list) c.res.headers.set(name, value);
     if (isTokenPage(c.req.path)) c.res.headers.set('Referrer-Policy', 'no-referrer');
   };

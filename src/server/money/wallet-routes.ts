@@ -10,17 +10,16 @@
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { type Amount, formatAmount } from '../../shared/amounts';
-import { PRODUCT_NAME } from '../../shared/constants';
 import { type SessionReader, verifiedOnly, verifiedWithRole } from '../accounts/session';
+import { browserZoneQuery, zoneOf } from '../accounts/user-time-zone';
 import type { PaymentsConfig } from '../config/config';
 import type { DB } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 import { validate } from '../http/validation';
-import { escapeHtml } from '../mail/html';
 import { limitByUser, type RateLimiters } from '../rate-limit/rate-limits';
 import type { SettingsSnapshot } from '../settings/settings-snapshot';
+import { receiptHtml, receiptOf } from './receipts';
 import {
   attachCheckoutSession,
   checkTopUpAmount,
@@ -149,12 +148,16 @@ export function walletRoutes(deps: {
       loadSession,
       verifiedOnly,
       validate('param', receiptParam, walletMessages.receiptNotFound),
+      validate('query', browserZoneQuery),
       async (c) => {
         const receipt = await receiptOf(db, c.var.user.id, c.req.valid('param').id);
         if (!receipt) throw new ApiError(404, walletMessages.receiptNotFound, 'NOT_FOUND');
         const support = (await deps.settings.get()).support.email;
+        const { timeZone } = await zoneOf(db, c.var.user.id, c.req.valid('query').timeZone);
         c.header('Cache-Control', 'private, no-store');
-        return c.html(receiptHtml({ ...receipt, supportEmail: support, name: c.var.user.displayName }));
+        return c.html(
+          receiptHtml({ ...receipt, supportEmail: support, name: c.var.user.displayName, timeZone }),
+        );
       },
     )
     .post('/payments/stripe/webhook', async (c) => {
@@ -176,70 +179,4 @@ export function walletRoutes(deps: {
       }
       return c.json({ received: true }, 200);
     });
-}
-
-/** A transaction that touched the user's own balance or payable account, as their receipt shows it. */
-async function receiptOf(db: Kysely<DB>, userId: string, transactionId: number) {
-  const row = await db
-    .selectFrom('ledger_entries as e')
-    .innerJoin('ledger_transactions as t', 't.id', 'e.transaction_id')
-    .innerJoin('ledger_accounts as a', 'a.id', 'e.account_id')
-    .select(['t.id', 't.kind', 't.memo', 't.created_at', 'e.amount_cents', 'a.currency'])
-    .where('t.id', '=', transactionId)
-    .where('a.user_id', '=', userId)
-    .where('a.kind', 'in', ['balance', 'payable'])
-    .executeTakeFirst();
-  return row
-    ? {
-        number: row.id,
-        kind: row.kind,
-        memo: row.memo,
-        at: row.created_at,
-        amount: { amountCents: row.amount_cents, currency: row.currency },
-      }
-    : undefined;
-}
-
-const KIND_TITLES: Record<string, string> = {
-  top_up: 'Wallet top-up',
-  lesson_hold: 'Lesson booked',
-  lesson_release: 'Lesson price returned',
-  lesson_settle: 'Lesson earnings',
-  lesson_refund: 'Lesson refund',
-  payout: 'Payout',
-  balance_refund: 'Balance refund',
-  package_buy: 'Lesson package',
-  package_end: 'Lesson package ended',
-};
-
-/** A receipt number as people read it: R- and at least six digits. */
-export const receiptNumber = (id: number) => `R-${String(id).padStart(6, '0')}`;
-
-function receiptHtml(receipt: {
-  number: number;
-  kind: string;
-  memo: string;
-  at: Date;
-  amount: Amount;
-  supportEmail: string;
-  name: string;
-}) {
-  const title = `${PRODUCT_NAME} receipt ${receiptNumber(receipt.number)}`;
-  const rows: [string, string][] = [
-    ['Receipt number', receiptNumber(receipt.number)],
-    ['Date', `${receipt.at.toISOString().slice(0, 16).replace('T', ' ')} UTC`],
-    ['For', receipt.name],
-    ['What', KIND_TITLES[receipt.kind] ?? receipt.kind],
-    ['Details', receipt.memo],
-    ['Amount', formatAmount(receipt.amount.amountCents, receipt.amount.currency)],
-  ];
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<style>body{font-family:system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem;color:#0f172a}
-h1{font-size:1.5rem}table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.5rem;border-bottom:1px solid #cbd5e1;vertical-align:top}
-th{width:10rem;color:#334155}footer{margin-top:2rem;color:#334155}</style></head>
-<body><main><h1>${escapeHtml(title)}</h1>
-<table>${rows.map(([label, value]) => `<tr><th scope="row">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`).join('')}</table>
-<footer><p>${escapeHtml(PRODUCT_NAME)} · Questions about this receipt: <a href="mailto:${escapeHtml(receipt.supportEmail)}">${escapeHtml(receipt.supportEmail)}</a></p></footer></main></body></html>`;
 }

@@ -1,6 +1,7 @@
 /** The wallet's calls: the wallet itself, a page of older movements, a top-up, a receipt's address. */
 import type { InferResponseType } from 'hono/client';
 import { api, request } from '../../lib/api';
+import { browserTimeZone } from '../../lib/time-zones';
 
 export type Wallet = InferResponseType<typeof api.wallet.$get, 200>;
 export type StudentWallet = Extract<Wallet, { role: 'student' }>;
@@ -17,7 +18,10 @@ export const fetchWallet = (before: string | undefined, signal?: AbortSignal) =>
 export const requestTopUp = (amountCents: number, method: 'manual' | 'stripe') =>
   request(api.wallet['top-ups'].$post({ json: { amountCents, method } }));
 
-/** The printable receipt of one movement, opened in a tab of its own. */
+/**
+ * The printable receipt of one movement, opened in a tab of its own, its time in the reader's saved
+ * zone or, where they saved none, this browser's.
+ */
 export const receiptUrl = (transactionId: string) =>
   // The client's paths are under its base, /api (api.ts); a link needs the whole path.
-  `/api${api.wallet.transactions[':id'].receipt.$path({ param: { id: transactionId } })}`;
+  `/api${api.wallet.transactions[':id'].receipt.$path({ param: { id: transactionId }, query: { timeZone: browserTimeZone() } })}`;
