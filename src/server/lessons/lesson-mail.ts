@@ -233,7 +233,9 @@ function wording(
           subject: `Lesson cancelled: ${what} with ${other}`,
           lines: [
             `Your ${what} with ${other} on ${when} is cancelled: ${other}'s account is no longer active on ${PRODUCT_NAME}.`,
-            'You can find another time or another tutor on the site.',
+            // The one who is left is told what is true for them: a tutor has a free hour again,
+            // a student needs another tutor (this one can no longer be booked).
+            isTutor ? 'The time is free again in your schedule.' : 'You can find another tutor on the site.',
           ],
         };
       if (extra.byTeam)
