@@ -175,6 +175,15 @@ describe('the student cancelling', () => {
           const mail = await mailFor(who.email);
           expect(mail).toContain('late cancellation fee of $');
         }
+        // The tutor's wallet tells the fee from a lesson taught: this lesson was called off.
+        const { transactions } = await walletOf(t, tutor);
+        expect(transactions).toEqual([
+          expect.objectContaining({
+            kind: 'lesson_settle',
+            amount: cents(fee - Math.round(fee * 0.15)),
+            lesson: expect.objectContaining({ id: lesson.id, cancelled: true }),
+          }),
+        ]);
       }
     },
   );

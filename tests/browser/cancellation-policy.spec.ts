@@ -117,6 +117,22 @@ test('a tutor’s 48-hour window and 50% fee: the student sees the fee before ca
   );
   await expectNoAccessibilityViolations(student);
   await student.context().close();
+
+  // The tutor's wallet calls what they got a late cancellation fee, not a lesson taught.
+  const tutorOfLesson = await secondBrowser(browser, ZONE);
+  await signInAs(tutorOfLesson, lateFee.tutor);
+  await tutorOfLesson.goto('/wallet');
+  const earned = tutorOfLesson
+    .getByRole('region', { name: 'History' })
+    .getByRole('listitem')
+    .filter({ hasText: 'late cancellation fee' });
+  await expect(earned).toContainText('Late cancellation fee earned: the lesson did not take place');
+  await expect(earned).not.toContainText('Lesson taught');
+  await tutorOfLesson.screenshot({
+    path: `.tmp/wallet-late-fee-${test.info().project.name}.png`,
+    fullPage: true,
+  });
+  await tutorOfLesson.context().close();
 });
 
 test('an admin finds a lesson on the Lessons screen and cancels it for a reason; the student gets the price back', {
