@@ -419,6 +419,7 @@ describe('booking', () => {
         freeUntil: iso(start - 24 * HOUR),
         feePercent: 100,
         fee: { amountCents: 0, currency: 'USD' },
+        lateFee: null,
         by: null,
         at: null,
         reason: null,
