@@ -99,7 +99,12 @@ for (const role of ['student', 'tutor'] as const) {
         'href',
         '/availability',
       );
-      await expect(page.getByRole('region', { name: 'Earnings this month' })).toContainText('$0');
+      // The month's figure with its cents; what lessons ahead hold is apart from it, not in it.
+      const earnings = page.getByRole('region', { name: 'Earnings this month' });
+      await expect(earnings).toContainText('$0.00');
+      await expect(earnings).toContainText('The price of the lessons that took place in');
+      await expect(earnings.getByRole('definition')).toHaveText(['$0.00', '$0.00']);
+      await expect(earnings.getByRole('term')).toHaveText(['Last month', 'Your confirmed lessons ahead']);
       const performance = page.getByRole('region', { name: 'Performance' });
       for (const label of ['Total sessions', 'Active students', 'Requests waiting'])
         await expect(performance).toContainText(label);
