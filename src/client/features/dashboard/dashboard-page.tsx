@@ -75,7 +75,9 @@ export function Component() {
           {user ? `${ROLE_LABELS[user.role]} dashboard` : 'Dashboard'}
         </p>
         <h1 className="mt-1 wrap-break-word text-3xl font-bold tracking-tight text-slate-900">
-          Welcome back{user ? `, ${user.displayName}` : ''}
+          {/* "Welcome" in the session that first opens it after verifying; "back" on every later sign-in. */}
+          {dashboard.firstVisit ? 'Welcome' : 'Welcome back'}
+          {user ? `, ${user.displayName}` : ''}
         </h1>
         <ZoneNote timeZone={dashboard.timeZone} className="mt-2" />
       </header>
