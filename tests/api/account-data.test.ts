@@ -225,12 +225,15 @@ describe('deleting a student with lessons, messages, a review and a goal', () =>
       .where('id', '=', upcomingId)
       .executeTakeFirstOrThrow();
     expect(lesson).toEqual({ status: 'cancelled', payment_status: 'released', note: '' });
-    await mailbox.waitFor(
+    const calledOff = await mailbox.waitFor(
       (m) =>
         m.to === tutor.email &&
         m.subject.startsWith('Lesson cancelled') &&
         m.text.includes(DELETED_USER_NAME),
     );
+    // What is true for a tutor: the hour is free again (finding "another tutor" is a student's).
+    expect(calledOff.text).toContain('The time is free again in your schedule.');
+    expect(calledOff.text).not.toContain('another tutor');
     await financeTotals(t, admin);
 
     // The tutor's rating no longer counts the review.

@@ -483,6 +483,32 @@ describe('guards', () => {
     expect(tutorSchedule.subtitle).not.toBe(studentSchedule.subtitle);
   });
 
+  it('greets a new user as new in the session they verified in, and as back after a later sign-in', async () => {
+    const firstVisit = async (jar: CookieJar) =>
+      (await (await get(t, '/api/dashboard', jar)).json()).firstVisit as boolean;
+    const account = await verifiedUser(t, mailbox, { role: 'tutor' });
+    // The session of the sign-up, verified since: "Welcome", and still on a reload.
+    expect(await firstVisit(account.jar)).toBe(true);
+    expect(await firstVisit(account.jar)).toBe(true);
+    // Signed in again (another browser, or after signing out): "Welcome back", in both.
+    const later = await signIn(t, account.email);
+    expect(later.res.status).toBe(200);
+    expect(await firstVisit(later.jar)).toBe(false);
+    expect(await firstVisit(account.jar)).toBe(true);
+    // The first session signed out: every later sign-in is still "back".
+    expect((await send(t, 'POST', '/api/auth/sign-out', {}, account.jar)).status).toBe(200);
+    const again = await signIn(t, account.email);
+    expect(await firstVisit(again.jar)).toBe(false);
+  });
+
+  it('greets a user who signs in elsewhere before opening the dashboard as new there', async () => {
+    const account = await verifiedUser(t, mailbox);
+    const elsewhere = await signIn(t, account.email);
+    // The first session to open the dashboard is the one welcomed, whichever it is.
+    expect((await (await get(t, '/api/dashboard', elsewhere.jar)).json()).firstVisit).toBe(true);
+    expect((await (await get(t, '/api/dashboard', account.jar)).json()).firstVisit).toBe(false);
+  });
+
   it('exposes only the account endpoints the product uses', async () => {
     const { jar } = await signUp(t);
     for (const [method, path] of [

@@ -160,6 +160,10 @@ describe('the student cancelling', () => {
       // What cancelling now would cost, before the student confirms.
       const before = await (await get(t, `/api/lessons/${lesson.id}`, student.jar)).json();
       expect(before.cancellation.fee).toEqual(cents(fee));
+      // And from when it costs that: the window's start (nothing to say when the fee is 0 %).
+      expect(before.cancellation.lateFee).toEqual(
+        fee > 0 ? { from: iso(start - 24 * HOUR), fee: cents(fee) } : null,
+      );
       const res = await act(student, lesson.id, 'cancel');
       expect(res.status).toBe(200);
       const cancelled = await res.json();
@@ -175,7 +179,17 @@ describe('the student cancelling', () => {
           const mail = await mailFor(who.email);
           expect(mail).toContain('late cancellation fee of $');
         }
+        // The tutor's wallet tells the fee from a lesson taught: this lesson was called off.
+        const { transactions } = await walletOf(t, tutor);
+        expect(transactions).toEqual([
+          expect.objectContaining({
+            kind: 'lesson_settle',
+            amount: cents(fee - Math.round(fee * 0.15)),
+            lesson: expect.objectContaining({ id: lesson.id, cancelled: true }),
+          }),
+        ]);
       }
+      expect(cancelled.cancellation.lateFee).toBeNull();
     },
   );
 
@@ -204,6 +218,11 @@ describe('the student cancelling', () => {
     vi.setSystemTime(start - 2 * HOUR);
     const first = await book(student, tutor.id, start);
     const second = await book(student, tutor.id, noon);
+    // Free now, and the lesson says until when, and what it costs after.
+    expect(first.cancellation).toMatchObject({
+      fee: cents(0),
+      lateFee: { from: iso(start - 2 * HOUR + 15 * MINUTE), fee: cents(4000) },
+    });
     vi.setSystemTime(start - 2 * HOUR + 14 * MINUTE);
     const free = await (await act(student, first.id, 'cancel')).json();
     expect(free.cancellation.fee).toEqual(cents(0));
@@ -234,6 +253,8 @@ describe('the student cancelling', () => {
     vi.setSystemTime(start - 5 * HOUR);
     const lesson = await book(student, tutor.id, start);
     expect(lesson.status).toBe('pending');
+    // Free for as long as it is a request: no moment to name.
+    expect(lesson.cancellation).toMatchObject({ fee: cents(0), lateFee: null });
     vi.setSystemTime(start - 3 * HOUR);
     const cancelled = await (await act(student, lesson.id, 'cancel')).json();
     expect(cancelled.cancellation.fee).toEqual(cents(0));

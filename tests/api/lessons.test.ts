@@ -419,6 +419,7 @@ describe('booking', () => {
         freeUntil: iso(start - 24 * HOUR),
         feePercent: 100,
         fee: { amountCents: 0, currency: 'USD' },
+        lateFee: null,
         by: null,
         at: null,
         reason: null,
@@ -436,6 +437,9 @@ describe('booking', () => {
       expect(event).toMatchObject({ method: 'REQUEST', sequence: 0, start: iso(start), end: lesson.end });
       expect(event.uid).toBe(`lesson-${lesson.id}@${new URL(TEST_APP_URL).hostname}`);
       expect(event.rawStart).toMatch(/Z$/);
+      // Nothing is held while payments are off, so nobody is told of earnings: both read the price.
+      expect(mail.text).toContain('The price is $60.');
+      expect(mail.text).not.toContain('You will earn');
     }
     // Both see it.
     expect((await lessonsOf(who)).map((l) => l.id)).toContain(lesson.id);

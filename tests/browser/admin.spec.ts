@@ -6,7 +6,11 @@
  * scanned for accessibility, at both widths.
  */
 import type { Page } from '@playwright/test';
-import { HIDDEN_MESSAGE_TEXT, VERIFIED_TUTOR_MEANING } from '../../src/shared/admin/admin-rules';
+import {
+  HIDDEN_MESSAGE_TEXT,
+  listingRuleSentence,
+  VERIFIED_TUTOR_MEANING,
+} from '../../src/shared/admin/admin-rules';
 import {
   createAccount,
   expect,
@@ -95,6 +99,8 @@ test('a student reports a message; an admin hides it, and the conversation says 
     'href',
     '/api/admin/backup',
   );
+  // Who is listed, said in words (this server does not require approval).
+  await expect(admin.getByRole('region', { name: 'Tutors' })).toContainText(listingRuleSentence(false));
   await admin.screenshot({ path: `.tmp/admin-overview-${test.info().project.name}.png`, fullPage: true });
   await section(admin, 'Reports');
   const report = admin.getByRole('article', { name: 'Report of a message by Rex Rude' });

@@ -76,10 +76,15 @@ test('a tutor’s 48-hour window and 50% fee: the student sees the fee before ca
   await booking.getByRole('button', { name: 'Confirm booking' }).click();
   await expect(booking.getByRole('status').filter({ hasText: 'Booked' })).toBeVisible();
 
-  // Just booked, it can no longer be moved, but cancelling is still free for a few minutes.
+  // Just booked, it can no longer be moved, but cancelling is still free for a few minutes: until
+  // when (in the student's zone; the clock alone when it is today), and what it costs after ($40
+  // at 50%).
   await page.goto('/schedule');
   const justBooked = page.getByRole('region', { name: 'Upcoming lessons' }).getByRole('listitem').first();
-  await expect(justBooked).toContainText('this lesson can no longer be moved. Cancelling it is still free.');
+  await expect(justBooked).toContainText(
+    /this lesson can no longer be moved\. Cancelling it is free until (\w+, \w+ \d+, \d{4}, )?\d{2}:\d{2}, then \$20\./,
+  );
+  await page.screenshot({ path: `.tmp/schedule-free-until-${test.info().project.name}.png`, fullPage: true });
 
   // A lesson inside the same kind of window, booked hours ago: cancelling it costs half its price.
   const { lateFee } = seededPair();
@@ -117,6 +122,22 @@ test('a tutor’s 48-hour window and 50% fee: the student sees the fee before ca
   );
   await expectNoAccessibilityViolations(student);
   await student.context().close();
+
+  // The tutor's wallet calls what they got a late cancellation fee, not a lesson taught.
+  const tutorOfLesson = await secondBrowser(browser, ZONE);
+  await signInAs(tutorOfLesson, lateFee.tutor);
+  await tutorOfLesson.goto('/wallet');
+  const earned = tutorOfLesson
+    .getByRole('region', { name: 'History' })
+    .getByRole('listitem')
+    .filter({ hasText: 'late cancellation fee' });
+  await expect(earned).toContainText('Late cancellation fee earned: the lesson did not take place');
+  await expect(earned).not.toContainText('Lesson taught');
+  await tutorOfLesson.screenshot({
+    path: `.tmp/wallet-late-fee-${test.info().project.name}.png`,
+    fullPage: true,
+  });
+  await tutorOfLesson.context().close();
 });
 
 test('an admin finds a lesson on the Lessons screen and cancels it for a reason; the student gets the price back', {

@@ -46,10 +46,16 @@ test('a student buys a package on a tutor page and books a lesson with one of it
   const dialog = page.getByRole('dialog', { name: 'Buy 5 lessons of 60 minutes?' });
   await expect(dialog).toContainText('Total $180.00 · Your balance $200.00');
   await dialog.getByRole('button', { name: 'Buy for $180.00' }).click();
-  await expect(packages.getByRole('status')).toContainText('You bought 5 lessons of 60 minutes');
+  await expect(packages.getByRole('status')).toHaveText(
+    /^You bought 5 lessons of 60 minutes with .+\. Book them in “Book a lesson” above: each 60-minute lesson you book there uses one\.$/,
+  );
 
-  // The booking box takes a credit rather than the price.
+  // The booking box takes a credit rather than the price; it is above the packages, as the note
+  // says, at this width as at the other.
   const booking = page.getByRole('region', { name: 'Book a lesson' });
+  const [bookingBox, packagesBox] = [await booking.boundingBox(), await packages.boundingBox()];
+  expect(bookingBox && packagesBox && bookingBox.y + bookingBox.height <= packagesBox.y).toBe(true);
+  await page.screenshot({ path: `.tmp/packages-bought-${test.info().project.name}.png`, fullPage: true });
   const day = Temporal.Now.plainDateISO(ZONE).add({ days: 2 });
   const dayName = shortDayLabel(
     day.toZonedDateTime({ timeZone: ZONE, plainTime: Temporal.PlainTime.from('12:00') }).epochMilliseconds,

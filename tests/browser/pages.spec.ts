@@ -90,7 +90,8 @@ test('the home page buttons lead to sign-up and contact', async ({ page }) => {
 for (const role of ['student', 'tutor'] as const) {
   test(`a verified ${role} sees the ${role} dashboard and schedule`, { tag: '@phone' }, async ({ page }) => {
     const account = await createAccount(page, { role });
-    await visit(page, '/dashboard', `Welcome back, ${account.displayName}`, /^Dashboard · Tutorlane$/);
+    // A first visit since verifying: "Welcome", not "Welcome back".
+    await visit(page, '/dashboard', `Welcome, ${account.displayName}`, /^Dashboard · Tutorlane$/);
     // A new account has no lessons: every card says so, and what to do next.
     if (role === 'tutor') {
       await expect(page.getByRole('region', { name: "Today's schedule" })).toContainText('No lessons today.');
@@ -99,7 +100,12 @@ for (const role of ['student', 'tutor'] as const) {
         'href',
         '/availability',
       );
-      await expect(page.getByRole('region', { name: 'Earnings this month' })).toContainText('$0');
+      // The month's figure with its cents; what lessons ahead hold is apart from it, not in it.
+      const earnings = page.getByRole('region', { name: 'Earnings this month' });
+      await expect(earnings).toContainText('$0.00');
+      await expect(earnings).toContainText('The price of the lessons that took place in');
+      await expect(earnings.getByRole('definition')).toHaveText(['$0.00', '$0.00']);
+      await expect(earnings.getByRole('term')).toHaveText(['Last month', 'Your confirmed lessons ahead']);
       const performance = page.getByRole('region', { name: 'Performance' });
       for (const label of ['Total sessions', 'Active students', 'Requests waiting'])
         await expect(performance).toContainText(label);
@@ -215,7 +221,7 @@ test(
     for (const width of widths) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto('/dashboard');
-      await expect(page.getByRole('heading', { level: 1 })).toContainText('Welcome back');
+      await expect(page.getByRole('heading', { level: 1 })).toContainText('Welcome');
       await openMenuIfCollapsed(page);
       const logout = nav.getByRole('button', { name: 'Logout' });
       await expect(logout, `${width} px`).toBeVisible();
@@ -526,7 +532,7 @@ test('when the server ends the session behind the page, the schedule asks to sig
 }) => {
   await createAccount(page);
   await page.goto('/dashboard');
-  await expect(page.getByRole('heading', { level: 1 })).toContainText('Welcome back');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Welcome');
   // Signed out elsewhere (another tab): this page still believes it is signed in.
   expect((await page.request.post('/api/auth/sign-out', { data: {} })).status()).toBe(200);
   await openMenuIfCollapsed(page);

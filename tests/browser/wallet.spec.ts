@@ -102,9 +102,15 @@ test('a student tops up by transfer, an admin confirms it, and a booking takes t
 
   // The tutor sees what the lesson holds for them, after the school's commission.
   await tutor.page.goto('/dashboard');
-  await expect(tutor.page.getByRole('region', { name: 'Earnings this month' })).toContainText(
-    /\$\d+ pending/,
-  );
+  const earnings = tutor.page.getByRole('region', { name: 'Earnings this month' });
+  await expect(earnings.getByRole('term')).toHaveText(['Last month', 'Held for your coming lessons']);
+  await expect(earnings.getByRole('definition')).toHaveText(['$0.00', '$34.00']);
+  // Nothing is settled yet: the month's own figure stays at nothing, with its cents.
+  await expect(earnings.getByRole('paragraph').first()).toHaveText('$0.00');
+  await tutor.page.screenshot({
+    path: `.tmp/dashboard-earnings-${test.info().project.name}.png`,
+    fullPage: true,
+  });
   await tutor.page.goto('/wallet');
   // $40 less the school's 15% (the default commission), held until the lesson takes place: the
   // tutor's own account moves only when it is settled.

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   CANCELLATION_WINDOW_HOURS,
   feeCents,
+  feeStartsAt,
   freeUntil,
   GRACE_MS,
   policySentence,
@@ -21,6 +22,21 @@ const lesson = (windowHours: number, feePercent = 100, bookedAt = START - 10 * 2
 });
 
 describe('the cancellation policy', () => {
+  it('names the moment cancelling starts to cost, the one studentTerms charges from', () => {
+    // Booked an hour before a lesson with a 24-hour window: free for the 15 minutes' grace only.
+    const justBooked = lesson(24, 100, START - HOUR);
+    expect(feeStartsAt(justBooked)).toBe(START - HOUR + GRACE_MS);
+    expect(studentTerms(justBooked, START - HOUR + GRACE_MS - 1).feeCents).toBe(0);
+    expect(studentTerms(justBooked, START - HOUR + GRACE_MS).feeCents).toBe(4000);
+    // Booked long before: from the window's start.
+    expect(feeStartsAt(lesson(24))).toBe(START - 24 * HOUR);
+    // Never, before the start: no fee, no window, a grace reaching the start, or a request.
+    expect(feeStartsAt(lesson(24, 0))).toBeNull();
+    expect(feeStartsAt(lesson(0))).toBeNull();
+    expect(feeStartsAt(lesson(24, 100, START - 10 * 60_000))).toBeNull();
+    expect(feeStartsAt({ ...lesson(24), pending: true })).toBeNull();
+  });
+
   it.each(CANCELLATION_WINDOW_HOURS)('is free until %i hours before, then charges the fee', (hours) => {
     const rule = lesson(hours);
     expect(freeUntil(START, hours)).toBe(START - hours * HOUR);

@@ -8,6 +8,7 @@ const lesson = {
     freeUntil: '2026-11-30T14:30:00.000Z',
     feePercent: 100,
     fee: { amountCents: 0, currency: 'USD' },
+    lateFee: null,
     by: null,
     at: null,
     reason: null,

@@ -1,6 +1,7 @@
 /**
  * GET /api/dashboard: the signed-in, verified user's dashboard (401 signed out, 403 unverified),
- * built from their lessons. `?timeZone=` is the browser's zone, used when the user saved none.
+ * built from their lessons. `?timeZone=` is the browser's zone, used when the user saved none; the
+ * session asking decides the greeting.
  */
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
@@ -25,7 +26,14 @@ export function dashboardRoutes(deps: {
     validate('query', browserZoneQuery),
     async (c) =>
       c.json(
-        await dashboardFor(deps.db, c.var.user, c.req.valid('query').timeZone, deps.listing, deps.payments),
+        await dashboardFor(
+          deps.db,
+          c.var.user,
+          c.req.valid('query').timeZone,
+          deps.listing,
+          deps.payments,
+          c.var.sessionToken,
+        ),
         200,
       ),
   );

@@ -463,6 +463,7 @@ export interface Users {
   time_zone: string | null;
   two_factor_enabled: Generated<boolean>;
   updated_at: Generated<Timestamp>;
+  welcomed_session_id: string | null;
 }
 
 export interface Verifications {

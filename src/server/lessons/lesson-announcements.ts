@@ -6,6 +6,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DB, MessageEvent } from '../db/schema';
 import type { Mailer, OutgoingMail } from '../mail/mailer';
+import { tutorShare } from '../money/ledger';
 import type { PaymentRules } from '../money/lesson-payments';
 import type { Listing } from '../tutors/tutor-listing';
 import {
@@ -100,12 +101,31 @@ async function people(db: Db, ids: string[]): Promise<Map<string, MailPerson>> {
   );
 }
 
+/**
+ * What the tutor is paid for a lesson whose price is held: the price less the commission stored on
+ * the lesson when it was held, split by the settlement's own rule. Null when nothing is held (booked
+ * while payments were off, or free): the school then pays the tutor nothing through Tutorlane.
+ */
+async function tutorEarnings(db: Db, row: LessonRow): Promise<MailLesson['tutorEarnings']> {
+  const money = await db
+    .selectFrom('lessons')
+    .select(['payment_status', 'commission_percent'])
+    .where('id', '=', row.id)
+    .executeTakeFirst();
+  if (money?.payment_status !== 'held' || money.commission_percent === null) return null;
+  return {
+    amountCents: tutorShare(row.price_cents, money.commission_percent),
+    commissionPercent: money.commission_percent,
+  };
+}
+
 async function mailLesson(db: Db, row: LessonRow): Promise<MailLesson> {
   const found = await people(db, [row.tutor_id, row.student_id]);
   const tutor = found.get(row.tutor_id);
   const student = found.get(row.student_id);
   if (!tutor || !student) throw new Error(`lesson ${row.id} has lost a participant`);
   return {
+    tutorEarnings: await tutorEarnings(db, row),
     id: row.id,
     subject: row.subject,
     note: row.note,

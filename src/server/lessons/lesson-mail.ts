@@ -12,6 +12,7 @@ import ical, {
 } from 'ical-generator';
 import { PRODUCT_NAME } from '../../shared/constants';
 import { instantLabel, lessonTimeLabel, priceLabel } from '../../shared/lessons/lesson-times';
+import { moneyLabel } from '../../shared/money/amounts';
 import { paths, roomPath } from '../../shared/routes';
 import { timeZoneName } from '../../shared/time-zone-name';
 import { escapeHtml } from '../mail/html';
@@ -36,6 +37,12 @@ export interface MailLesson {
   end: Date;
   priceCents: number;
   currency: string;
+  /**
+   * What the tutor will be paid for it, after the school's commission, while its price is held;
+   * null when nothing is held (booked while payments were off, or free). Left out by mails that
+   * say nothing of money (reminders).
+   */
+  tutorEarnings?: { amountCents: number; commissionPercent: number } | null;
   sequence: number;
   tutor: MailPerson;
   student: MailPerson;
@@ -147,6 +154,24 @@ function describe(lesson: MailLesson, reader: MailPerson) {
   };
 }
 
+/**
+ * What the tutor is told of the money of lessons they take on: what they will earn, after the
+ * school's commission, written with the currency's minor digits as their wallet writes it; only
+ * the price when nothing is held for them (payments off, or free), as the student is told.
+ */
+function tutorMoneyLine(lessons: MailLesson[], inAll: boolean): string {
+  const currency = lessons[0]?.currency ?? 'USD';
+  const all = inAll ? ' in all' : '';
+  const priceCents = lessons.reduce((sum, lesson) => sum + lesson.priceCents, 0);
+  const earnings = lessons.flatMap((lesson) => (lesson.tutorEarnings ? [lesson.tutorEarnings] : []));
+  if (earnings.length < lessons.length) return `The price is ${priceLabel(priceCents, currency)}${all}.`;
+  const earned = earnings.reduce((sum, share) => sum + share.amountCents, 0);
+  if (earned === priceCents) return `You will earn ${moneyLabel(earned, currency)}${all}.`;
+  const percents = new Set(earnings.map((share) => share.commissionPercent));
+  const percent = percents.size === 1 ? `${[...percents][0]}% ` : '';
+  return `You will earn ${moneyLabel(earned, currency)}${all}: the price of ${moneyLabel(priceCents, currency)} less the school's ${percent}commission.`;
+}
+
 /** What a late cancellation's fee means to each of the lesson's people. */
 function lateFeeLine(fee: { amountCents: number; currency: string }, isTutor: boolean) {
   const amount = priceLabel(fee.amountCents, fee.currency);
@@ -180,7 +205,7 @@ function wording(
         subject: `Lesson confirmed: ${what} with ${other}`,
         lines: [
           `Your ${what} with ${other} is confirmed for ${when}.`,
-          isTutor ? `You will earn ${price}.` : `The price is ${price}.`,
+          isTutor ? tutorMoneyLine([lesson], false) : `The price is ${price}.`,
           'The invitation attached to this mail adds it to your calendar.',
         ],
       };
@@ -208,7 +233,9 @@ function wording(
           subject: `Lesson cancelled: ${what} with ${other}`,
           lines: [
             `Your ${what} with ${other} on ${when} is cancelled: ${other}'s account is no longer active on ${PRODUCT_NAME}.`,
-            'You can find another time or another tutor on the site.',
+            // The one who is left is told what is true for them: a tutor has a free hour again,
+            // a student needs another tutor (this one can no longer be booked).
+            isTutor ? 'The time is free again in your schedule.' : 'You can find another tutor on the site.',
           ],
         };
       if (extra.byTeam)
@@ -407,7 +434,7 @@ export function seriesMail(
             `Your ${what} with ${other} are confirmed, ${count}:`,
             weeks.join('\n'),
             ...skippedLines,
-            isTutor ? `You will earn ${total} in all.` : `The price is ${total} in all.`,
+            isTutor ? tutorMoneyLine(lessons, true) : `The price is ${total} in all.`,
             'The invitation attached to this mail adds them all to your calendar.',
           ],
         };

@@ -5,7 +5,7 @@
  * `completed`, before the minute job (lesson-jobs.ts) writes it.
  */
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
-import { freeUntil, studentTerms } from '../../shared/lessons/cancellation-policy';
+import { feeCents, feeStartsAt, freeUntil, studentTerms } from '../../shared/lessons/cancellation-policy';
 import type { LessonStatus } from '../../shared/lessons/lesson-schemas';
 import type { DB, LessonPaymentStatus } from '../db/schema';
 
@@ -71,6 +71,12 @@ export interface Cancellation {
    * cancelled, the fee actually charged.
    */
   fee: { amountCents: number; currency: string };
+  /**
+   * While it is planned and its price held: from when cancelling will cost the student, and what
+   * (the lesson just booked inside its window is free for 15 minutes, so "free" has an end). Null
+   * when it will cost nothing before the start, or once it is no longer planned.
+   */
+  lateFee: { from: string; fee: { amountCents: number; currency: string } } | null;
   by: CancelledBy | null;
   /** ISO 8601 UTC. */
   at: string | null;
@@ -179,9 +185,15 @@ function cancellationOf(row: LessonRow, status: LessonStatus, now: number): Canc
   const money = (amountCents: number) => ({ amountCents, currency: row.currency });
   if (row.status !== 'cancelled') {
     // Only what is held can be charged: a lesson booked while payments were off costs nothing.
-    const terms = studentTerms(lessonPolicyOf(row), now);
-    const fee = isPlanned(status) && row.payment_status === 'held' ? terms.feeCents : 0;
-    return { ...policy, fee: money(fee), by: null, at: null, reason: null };
+    const rules = lessonPolicyOf(row);
+    const chargeable = isPlanned(status) && row.payment_status === 'held';
+    const fee = chargeable ? studentTerms(rules, now).feeCents : 0;
+    const from = chargeable ? feeStartsAt(rules) : null;
+    const lateFee =
+      from === null
+        ? null
+        : { from: new Date(from).toISOString(), fee: money(feeCents(rules.priceCents, rules.feePercent)) };
+    return { ...policy, fee: money(fee), lateFee, by: null, at: null, reason: null };
   }
   const by: CancelledBy =
     row.cancelled_by === null ? 'tutorlane' : row.cancelled_by === row.tutor_id ? 'tutor' : 'student';
@@ -193,6 +205,7 @@ function cancellationOf(row: LessonRow, status: LessonStatus, now: number): Canc
   return {
     ...policy,
     fee: money(row.cancel_fee_cents ?? 0),
+    lateFee: null,
     by,
     at: row.updated_at.toISOString(),
     reason: by === 'tutorlane' && accountClosed ? null : row.cancel_reason,

@@ -235,6 +235,10 @@ export function commissionOf(priceCents: number, percent: number): number {
   return sign * Math.floor((magnitude * percent + 50) / 100);
 }
 
+/** What the tutor is paid of a price: the price less commissionOf it, as a settlement splits it. */
+export const tutorShare = (priceCents: number, percent: number) =>
+  priceCents - commissionOf(priceCents, percent);
+
 /**
  * The sum of every account of each kind (and of each clearing account), for the finance totals:
  * the newest checkpoint plus the entries after it (./ledger-checkpoints.ts).

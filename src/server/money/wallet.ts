@@ -18,7 +18,11 @@ export interface WalletTransaction {
   kind: LedgerTransactionKind;
   /** Signed, as seen from the caller's account: negative when money left it. */
   amount: Amount;
-  lesson: { id: string; subject: string; start: string } | null;
+  /**
+   * The lesson it was for; `cancelled` when that lesson was called off, so a settlement of it was
+   * its late cancellation fee, not a lesson that took place.
+   */
+  lesson: { id: string; subject: string; start: string; cancelled: boolean } | null;
   at: string;
   memo: string;
 }
@@ -70,6 +74,7 @@ function historyQuery(db: Kysely<DB>, accountId: string, before?: number) {
       'l.id as lesson_id',
       'l.subject',
       'l.starts_at',
+      'l.status as lesson_status',
     ])
     .where('e.account_id', '=', accountId)
     // By the entry's own column, not the transaction's (the same number): the index of an
@@ -91,6 +96,7 @@ function historyPage(
     lesson_id: string | null;
     subject: string | null;
     starts_at: Date | string | null;
+    lesson_status: string | null;
   }[],
   currency: string,
 ) {
@@ -103,7 +109,12 @@ function historyPage(
         amount: { amountCents: row.amount_cents, currency },
         lesson:
           row.lesson_id && row.subject && row.starts_at
-            ? { id: row.lesson_id, subject: row.subject, start: new Date(row.starts_at).toISOString() }
+            ? {
+                id: row.lesson_id,
+                subject: row.subject,
+                start: new Date(row.starts_at).toISOString(),
+                cancelled: row.lesson_status === 'cancelled',
+              }
             : null,
         at: new Date(row.created_at).toISOString(),
         memo: row.memo,

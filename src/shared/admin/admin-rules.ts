@@ -10,6 +10,12 @@ export const MAX_NOTE_LENGTH = 1000;
 export const VERIFIED_TUTOR_LABEL = 'Verified tutor';
 export const VERIFIED_TUTOR_MEANING = 'Verified tutor: an administrator checked this profile';
 
+/** Who is listed, in words, as the admin overview says it for the school's setting. */
+export const listingRuleSentence = (approvalRequired: boolean) =>
+  approvalRequired
+    ? 'Only tutors an administrator has verified are listed: a new tutor stays hidden from students until one of you verifies them.'
+    : 'Every tutor with a complete profile is listed at once, without waiting for an administrator’s check; those verified carry the badge.';
+
 /** What replaces a message a moderator hid, for both people in the conversation. */
 export const HIDDEN_MESSAGE_TEXT = 'This message was removed by a moderator';
 

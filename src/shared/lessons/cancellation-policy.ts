@@ -70,14 +70,25 @@ export interface StudentCancelTerms {
   canMove: boolean;
 }
 
+/**
+ * From when cancelling costs the student: the later of the window's start and the end of the grace
+ * after booking. Null when it costs nothing until the start: no fee in the policy, a window that
+ * (with the grace) reaches the start, or a request the tutor has not accepted (free for as long as
+ * it stays one).
+ */
+export function feeStartsAt(lesson: PolicyLesson): number | null {
+  if (lesson.pending || feeCents(lesson.priceCents, lesson.feePercent) === 0) return null;
+  const from = Math.max(freeUntil(lesson.start, lesson.windowHours), lesson.bookedAt + GRACE_MS);
+  return from < lesson.start ? from : null;
+}
+
 /** What the student may do with the lesson at `now`, and what cancelling costs. */
 export function studentTerms(lesson: PolicyLesson, now: number): StudentCancelTerms {
   if (now >= lesson.start) return { canCancel: false, feeCents: 0, canMove: false };
-  const free =
-    now < freeUntil(lesson.start, lesson.windowHours) || now < lesson.bookedAt + GRACE_MS || lesson.pending;
+  const from = feeStartsAt(lesson);
   return {
     canCancel: true,
-    feeCents: free ? 0 : feeCents(lesson.priceCents, lesson.feePercent),
+    feeCents: from === null || now < from ? 0 : feeCents(lesson.priceCents, lesson.feePercent),
     canMove: now < freeUntil(lesson.start, lesson.windowHours),
   };
 }

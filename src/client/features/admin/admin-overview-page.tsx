@@ -5,6 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import { Link, type LoaderFunctionArgs, useLoaderData } from 'react-router';
+import { listingRuleSentence } from '../../../shared/admin/admin-rules';
 import { paths } from '../../../shared/routes';
 import { buttonClass } from '../../components/button';
 import { CardSection } from '../../components/card';
@@ -103,9 +104,7 @@ export function Component() {
             ]}
           />
           <p className="mt-3 text-sm text-slate-700">
-            {overview.settings.requireTutorApproval
-              ? 'Only verified tutors are listed (REQUIRE_TUTOR_APPROVAL is on).'
-              : 'Every tutor with a complete profile is listed; verified ones carry the badge (REQUIRE_TUTOR_APPROVAL is off).'}
+            {listingRuleSentence(overview.settings.requireTutorApproval)}
           </p>
         </CardSection>
         <CardSection title="Lessons this week">

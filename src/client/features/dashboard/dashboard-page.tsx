@@ -11,7 +11,7 @@ import type { InferResponseType } from 'hono/client';
 import { Link, useLoaderData } from 'react-router';
 import { ROLE_LABELS } from '../../../shared/constants';
 import { bookAgainPath } from '../../../shared/lessons/book-again';
-import { priceLabel } from '../../../shared/lessons/lesson-times';
+import { moneyLabel } from '../../../shared/money/amounts';
 import { paths, studentPath } from '../../../shared/routes';
 import { Achievements } from '../../components/achievements';
 import { ButtonLink } from '../../components/button';
@@ -21,7 +21,7 @@ import { RoomLink, StatusBadge, ZoneNote } from '../../components/lesson-parts';
 import { ReviewInvites } from '../../components/review-invites';
 import { api, request } from '../../lib/api';
 import { usePaymentsConfig } from '../../lib/payments-config';
-import { clockLabel, lessonTimeLabel, shortDayLabel } from '../../lib/time-labels';
+import { clockLabel, lessonTimeLabel, monthLabel, shortDayLabel } from '../../lib/time-labels';
 import { browserTimeZone } from '../../lib/time-zones';
 import { useAuth } from '../auth';
 
@@ -75,7 +75,9 @@ export function Component() {
           {user ? `${ROLE_LABELS[user.role]} dashboard` : 'Dashboard'}
         </p>
         <h1 className="mt-1 wrap-break-word text-3xl font-bold tracking-tight text-slate-900">
-          Welcome back{user ? `, ${user.displayName}` : ''}
+          {/* "Welcome" in the session that first opens it after verifying; "back" on every later sign-in. */}
+          {dashboard.firstVisit ? 'Welcome' : 'Welcome back'}
+          {user ? `, ${user.displayName}` : ''}
         </h1>
         <ZoneNote timeZone={dashboard.timeZone} className="mt-2" />
       </header>
@@ -145,25 +147,40 @@ function TutorView({ data }: { data: TutorDashboard }) {
         ) : null}
       </CardSection>
       <CardSection title="Earnings this month">
-        <p className="flex flex-wrap items-baseline gap-x-3">
-          <span className="text-4xl font-extrabold text-slate-900">
-            {priceLabel(earnings.thisMonthCents, earnings.currency)}
-          </span>
-          <span className="text-base font-semibold text-slate-700">
-            {priceLabel(earnings.pendingCents, earnings.currency)} pending
-          </span>
+        <p className="text-4xl font-extrabold text-slate-900 tabular-nums">
+          {moneyLabel(earnings.thisMonthCents, earnings.currency)}
         </p>
-        <p className="mt-2 text-sm text-slate-600">
+        <p className="mt-1 text-sm text-slate-600">
+          {/* The month is the tutor's own, in their zone, as the server counted it. */}
           {payments.on
-            ? 'Earned from lessons taught, after the school’s commission; pending is held for your coming lessons.'
-            : 'From lessons taught; pending is your confirmed lessons ahead.'}{' '}
-          Last month: {priceLabel(earnings.lastMonthCents, earnings.currency)}.{' '}
-          {payments.on ? (
-            <Link to={paths.wallet} className="font-semibold text-brand-700 underline">
-              Open your wallet
-            </Link>
-          ) : null}
+            ? `Settled to you in ${monthLabel(Date.now(), data.timeZone)}, after the school’s commission: each lesson once it took place, each late cancellation fee once it was charged.`
+            : `The price of the lessons that took place in ${monthLabel(Date.now(), data.timeZone)}.`}
         </p>
+        <dl className="mt-4 space-y-2 text-sm">
+          <div className="flex flex-wrap justify-between gap-x-3">
+            <dt className="text-slate-600">Last month</dt>
+            <dd className="font-semibold text-slate-900 tabular-nums">
+              {moneyLabel(earnings.lastMonthCents, earnings.currency)}
+            </dd>
+          </div>
+          <div className="flex flex-wrap justify-between gap-x-3">
+            {/* Not this month's: what lessons ahead hold, whichever month they fall in. */}
+            <dt className="text-slate-600">
+              {payments.on ? 'Held for your coming lessons' : 'Your confirmed lessons ahead'}
+            </dt>
+            <dd className="font-semibold text-slate-900 tabular-nums">
+              {moneyLabel(earnings.pendingCents, earnings.currency)}
+            </dd>
+          </div>
+        </dl>
+        {payments.on ? (
+          <Link
+            to={paths.wallet}
+            className="mt-3 inline-block text-sm font-semibold text-brand-700 underline"
+          >
+            Open your wallet
+          </Link>
+        ) : null}
       </CardSection>
       <CardSection title="Performance" className="lg:col-span-2">
         <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">

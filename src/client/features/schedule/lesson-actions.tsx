@@ -19,10 +19,17 @@ import { type Slot, SlotPicker } from '../../components/slot-picker';
 import { TextArea } from '../../components/text-field';
 import { api, request } from '../../lib/api';
 import { useApiAction } from '../../lib/api-action';
-import { instantLabel, lessonTimeLabel } from '../../lib/time-labels';
+import { clockLabel, dayLabel, instantLabel, lessonTimeLabel } from '../../lib/time-labels';
 import type { Lesson } from './schedule-data';
 
 type Panel = 'none' | 'cancel' | 'reschedule' | 'propose';
+
+/** "14:32" for a moment later today in the viewer's zone, the day too for one on another day. */
+function untilLabel(at: number, timeZone: string) {
+  return dayLabel(at, timeZone) === dayLabel(Date.now(), timeZone)
+    ? clockLabel(at, timeZone)
+    : instantLabel(at, timeZone);
+}
 
 export function LessonActions({
   lesson,
@@ -54,8 +61,12 @@ export function LessonActions({
   const answers = role === 'tutor' && isRequest;
   const mayCancel = beforeStart && !answers;
   const mayMove = changeable && role === 'student';
-  // Inside the window: the student pays the fee, the tutor gives a reason and is counted.
-  const fee = role === 'student' && !changeable ? lesson.cancellation.fee : null;
+  // Inside the window: the student pays the fee, the tutor gives a reason and is counted. A lesson
+  // booked inside it is free for a few minutes more: once they are over (the page open meanwhile),
+  // the fee the server named applies.
+  const lateFee = lesson.cancellation.lateFee;
+  const feeNow = lateFee && Date.now() >= Date.parse(lateFee.from) ? lateFee.fee : lesson.cancellation.fee;
+  const fee = role === 'student' && !changeable ? feeNow : null;
   const feeLabel = fee && fee.amountCents > 0 ? formatAmount(fee.amountCents, fee.currency) : null;
   const tutorLate = role === 'tutor' && !changeable && !isRequest;
   // No window for a proposal: the student decides whether to take it, until the start.
@@ -205,7 +216,11 @@ export function LessonActions({
           {thing} can no longer be moved.{' '}
           {feeLabel
             ? `Cancelling now costs ${feeLabel} (${lesson.cancellation.feePercent}% of the price).`
-            : 'Cancelling it is still free.'}
+            : lateFee
+              ? `Cancelling it is free until ${untilLabel(Date.parse(lateFee.from), timeZone)}, then ${formatAmount(lateFee.fee.amountCents, lateFee.fee.currency)}.`
+              : isRequest
+                ? `Cancelling it is free while ${other} has not accepted it.`
+                : 'Cancelling it is free until it starts.'}
         </p>
       ) : null}
       {mayCancel && tutorLate ? (

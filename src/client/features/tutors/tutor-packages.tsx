@@ -48,7 +48,10 @@ export function TutorPackages({ tutor, onBought }: { tutor: TutorPublicProfile; 
     await buying.run(() => buyPackage(tutor.id, offer.lessons, offer.minutes), {
       reload: false,
       onDone: () => {
-        setBought(`You bought ${offerName(offer)} with ${tutor.displayName}. Book them below.`);
+        // The booking box stands above this one at every width (./tutor-page.tsx).
+        setBought(
+          `You bought ${offerName(offer)} with ${tutor.displayName}. Book them in “Book a lesson” above: each ${offer.minutes}-minute lesson you book there uses one.`,
+        );
         setChosen(null);
         onBought();
         if (user) void refreshWalletSummary(user.id);

@@ -175,6 +175,7 @@ export function Component() {
             </p>
           ) : null}
           <MessageTutor tutorId={tutor.id} name={tutor.displayName} />
+          {/* Before the packages: their note after a purchase sends the student up to it. */}
           <BookLesson
             key={`${tutor.id}|${location.search}`}
             tutor={tutor}

@@ -25,7 +25,16 @@ const KIND_LABELS: Record<TransactionKind, Record<Role, string>> = {
   package_end: { student: 'Package ended: unused lessons back to your balance', tutor: 'Package ended' },
 };
 
-export const transactionLabel = (kind: TransactionKind, role: Role) => KIND_LABELS[kind][role];
+/** A settlement of a lesson that was called off is its late cancellation fee: no lesson was taught. */
+const LATE_FEE_LABELS: Record<Role, string> = {
+  student: 'Late cancellation fee paid to the tutor: the lesson did not take place',
+  tutor: 'Late cancellation fee earned: the lesson did not take place',
+};
+
+export const transactionLabel = (transaction: Pick<Transaction, 'kind' | 'lesson'>, role: Role) =>
+  transaction.kind === 'lesson_settle' && transaction.lesson?.cancelled
+    ? LATE_FEE_LABELS[role]
+    : KIND_LABELS[transaction.kind][role];
 
 export function WalletHistory({
   reader,
@@ -84,7 +93,7 @@ export function WalletHistory({
             className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1 py-3"
           >
             <div className="min-w-0 flex-1 basis-56">
-              <p className="font-medium text-slate-900">{transactionLabel(transaction.kind, reader)}</p>
+              <p className="font-medium text-slate-900">{transactionLabel(transaction, reader)}</p>
               {transaction.lesson ? (
                 <p className="text-sm text-slate-700">
                   {transaction.lesson.subject}, lesson of{' '}
@@ -115,7 +124,7 @@ export function WalletHistory({
                 Receipt
                 <span className="sr-only">
                   {' '}
-                  for {transactionLabel(transaction.kind, reader).toLowerCase()},{' '}
+                  for {transactionLabel(transaction, reader).toLowerCase()},{' '}
                   {dateTimeLabel(Date.parse(transaction.at), timeZone)} (opens in a new tab)
                 </span>
               </a>
