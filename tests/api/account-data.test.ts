@@ -288,6 +288,29 @@ describe('deleting a student with lessons, messages, a review and a goal', () =>
   }, 120_000);
 });
 
+describe("an admin's export", () => {
+  it('names the people the admin acted on by name only, never by their address', async () => {
+    const admin = await person('student', 'Ada Exporter');
+    await makeAdmin(t, admin);
+    const student = await person('student', 'Sven Topupson');
+    await topUp(t, student, admin, 2500);
+
+    const archive = await exportOf(admin);
+    const audit = archive.json('audit.json');
+    expect(audit).toContainEqual(
+      expect.objectContaining({
+        action: 'topup.confirmed',
+        actor: `${admin.name} <${admin.email}>`,
+        target: student.name,
+      }),
+    );
+    const everything = Object.keys(archive.files)
+      .map((name) => archive.text(name))
+      .join('\n');
+    expect(everything).not.toContain(student.email);
+  });
+});
+
 describe('deleting a tutor', () => {
   it('exports their photo, then takes their page, profile and photo away', async () => {
     const tutor = await person('tutor', 'Petra Photographer');
