@@ -16,6 +16,7 @@ import { tutorIdSchema } from '../shared/tutor-schemas';
 import { accountDataRoutes } from './account-data/account-data-routes';
 import { accountRoutes } from './accounts/account-routes';
 import { type Auth, createAuth } from './accounts/auth';
+import { createEndedAccounts, type EndedAccounts } from './accounts/ended-accounts';
 import { verifyPassword } from './accounts/password-hashing';
 import { createSessionReader, SESSION_COOKIE_PREFIX, type SessionReader } from './accounts/session';
 import { adminRoutes } from './admin/admin-routes';
@@ -103,6 +104,8 @@ export interface AppServices {
   limiters: RateLimiters;
   /** The live channel's sockets, and the other servers' through PostgreSQL. */
   live: LiveHub;
+  /** Accounts deleted lately, whose cached sessions are refused (on every server, through `live`). */
+  endedAccounts: EndedAccounts;
   /** The site settings in effect (figures, support details, subjects), as pages carry them. */
   settings: SettingsSnapshot;
   /** Card top-ups through Stripe, when both of its keys are set. */
@@ -118,11 +121,13 @@ export const MAX_BODY_BYTES = 100 * 1024;
 export function createServices(deps: AppDependencies): AppServices {
   const { config, database, logger } = deps;
   const settingsDefaults = { supportEmail: config.supportEmail, supportPhone: config.supportPhone };
+  const endedAccounts = createEndedAccounts({ db: database.db, ready: database.ready, logger });
   const live = createLiveHub({
     db: database.db,
     pool: database.pool,
     listenUrl: config.databaseListenUrl,
     logger,
+    endedAccounts,
   });
   const metrics = createMetrics({
     token: config.metricsToken,
@@ -157,6 +162,7 @@ export function createServices(deps: AppDependencies): AppServices {
         : createAltchaVerifier({ db: database.db, secret: config.authSecret, tuning: deps.altchaTuning })),
     limiters: deps.limiters ?? createRateLimiters({ database }),
     live,
+    endedAccounts,
     settings: createSettingsSnapshot({
       read: () => readSiteSettings(database.db, settingsDefaults),
       ready: database.ready,

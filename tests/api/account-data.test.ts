@@ -1,16 +1,18 @@
 /**
  * A person's own data through the API, with payments on: the export's ZIP holds their data and
- * nobody else's; deleting an account erases them from every table (read from the database's own
- * catalogue, so a new table is not missed) but for what the school keeps, calls their upcoming
- * lesson off with its hold given back, and leaves the other person "Deleted user" and "Message
- * deleted"; and the refusals: a wrong password, a tutor still owed money, an admin, money left in
- * the wallet. Runs on both stores.
+ * nobody else's; deleting an account erases their name and address from every text column of every
+ * table (read from the database's own catalogue, so a new table or column is not missed), the audit
+ * log and the mail outbox included, ends every session at once (a copy of the cookies, cache and
+ * all, shows nobody), calls their upcoming lesson off with its hold given back, and leaves the other
+ * person "Deleted user" and "Message deleted"; and the refusals: a wrong password, a tutor still
+ * owed money, an admin, money left in the wallet. Runs on both stores.
  */
 import { unzipSync } from 'fflate';
 import { sql } from 'kysely';
 import sharp from 'sharp';
 import { Temporal } from 'temporal-polyfill';
 import { describe, expect, it } from 'vitest';
+import { grantAdmin, revokeAdmin } from '../../src/server/admin/admins';
 import { holdPrice, settleHold } from '../../src/server/money/lesson-payments';
 import { DELETED_MESSAGE_TEXT, DELETED_USER_NAME } from '../../src/shared/account-data';
 import { get, send, signIn, TEST_PASSWORD } from '../support/accounts';
@@ -42,22 +44,52 @@ async function exportOf(who: Person) {
 const deleteAccount = (who: Person, password: string = TEST_PASSWORD) =>
   send(t, 'POST', '/api/account/delete', { password }, who.jar);
 
-/** Every table of the database, from its catalogue, and each row as text. */
-async function everyRow(): Promise<{ table: string; row: string }[]> {
+/**
+ * Every value of every text column (text, varchar, char, json, jsonb and arrays of them) of every
+ * table, listed from the database's catalogue, lower-cased.
+ */
+async function everyTextValue(): Promise<{ table: string; column: string; value: string }[]> {
   const db = t.database.db;
-  const { rows: tables } = await sql<{ table_name: string }>`
-    select table_name from information_schema.tables
-    where table_schema = current_schema() and table_type = 'BASE TABLE'
-    order by table_name`.execute(db);
-  expect(tables.map((table) => table.table_name)).toContain('users');
-  const found: { table: string; row: string }[] = [];
-  for (const { table_name } of tables) {
-    const { rows } = await sql<{
-      row: string;
-    }>`select r::text as row from ${sql.table(table_name)} r`.execute(db);
-    for (const { row } of rows) found.push({ table: table_name, row: row.toLowerCase() });
+  const { rows: columns } = await sql<{ table_name: string; column_name: string }>`
+    select c.table_name, c.column_name
+    from information_schema.columns c
+    join information_schema.tables tb on tb.table_schema = c.table_schema and tb.table_name = c.table_name
+    where c.table_schema = current_schema() and tb.table_type = 'BASE TABLE'
+      and (c.data_type in ('text', 'character varying', 'character', 'json', 'jsonb')
+        or c.udt_name in ('_text', '_varchar', '_bpchar', '_json', '_jsonb'))
+    order by c.table_name, c.ordinal_position`.execute(db);
+  const names = columns.map((c) => `${c.table_name}.${c.column_name}`);
+  for (const known of ['users.email', 'audit_log.target', 'mail_outbox.html_body', 'tutor_profiles.subjects'])
+    expect(names).toContain(known);
+  const found: { table: string; column: string; value: string }[] = [];
+  for (const { table_name, column_name } of columns) {
+    const { rows } = await sql<{ value: string }>`
+      select ${sql.ref(column_name)}::text as value from ${sql.table(table_name)}
+      where ${sql.ref(column_name)} is not null`.execute(db);
+    for (const { value } of rows)
+      found.push({ table: table_name, column: column_name, value: value.toLowerCase() });
   }
   return found;
+}
+
+/**
+ * A mail to `to` that names `name`, as the lesson and message mails name the other person: already
+ * sent, or still waiting for its next try (a mail server that was down).
+ */
+async function mailNaming(to: string, name: string, state: 'sent' | 'waiting') {
+  const row = await t.database.db
+    .insertInto('mail_outbox')
+    .values({
+      recipient: to,
+      subject: `New lesson request from ${name}`,
+      text_body: `${name} asked for a lesson. ${name}'s note is in the app.`,
+      html_body: `<p><strong>${name}</strong> asked for a lesson.</p>`,
+      sent_at: state === 'sent' ? new Date() : null,
+      next_attempt_at: new Date(Date.now() + DAY),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
 const png = () =>
@@ -206,6 +238,36 @@ describe('deleting a student with lessons, messages, a review and a goal', () =>
     expect((await missing.json()).message).toBe('Please enter your password to delete your account');
     expect((await (await get(t, '/api/session', student.jar)).json()).user.id).toBe(student.id);
 
+    // Once an admin for a while: the log names them as the one who acted.
+    await grantAdmin(t.database.db, student.email);
+    const otherTopUp = await send(
+      t,
+      'POST',
+      '/api/wallet/top-ups',
+      { amountCents: 500, method: 'manual' },
+      other.jar,
+    );
+    const { topUp: otherPending } = await otherTopUp.json();
+    const rejected = await send(
+      t,
+      'POST',
+      `/api/admin/top-ups/${otherPending.id}/reject`,
+      { note: 'No transfer arrived' },
+      student.jar,
+    );
+    expect(rejected.status, await rejected.clone().text()).toBe(200);
+    await revokeAdmin(t.database.db, student.email);
+    // Mails naming them to someone else: one delivered, one waiting for a mail server.
+    const sentMail = await mailNaming(other.email, student.name, 'sent');
+    const waitingMail = await mailNaming(other.email, student.name, 'waiting');
+    // Their session in another browser, and a copy of this browser's cookies (its signed cache of
+    // the session included) taken before the deletion.
+    const otherBrowser = (await signIn(t, student.email)).jar;
+    expect((await (await get(t, '/api/session', otherBrowser)).json()).user.id).toBe(student.id);
+    expect((await (await get(t, '/api/session', student.jar)).json()).user.email).toBe(student.email);
+    const copiedCookies = student.jar.header();
+    expect(copiedCookies).toContain('session_data');
+
     const deleted = await deleteAccount(student);
     expect(deleted.status, await deleted.clone().text()).toBe(200);
     expect(await deleted.json()).toEqual({
@@ -213,10 +275,14 @@ describe('deleting a student with lessons, messages, a review and a goal', () =>
       message: 'Your account has been deleted. We are sorry to see you go.',
     });
 
-    // This browser is signed out.
+    // This browser is signed out, and so is every other session at once, whatever cache it holds.
     student.jar.store(deleted);
     expect((await (await get(t, '/api/session', student.jar)).json()).user).toBeNull();
     expect((await get(t, '/api/account/export', student.jar)).status).toBe(401);
+    for (const cookie of [copiedCookies, otherBrowser.header()]) {
+      const session = await t.request('/api/session', { headers: { cookie } });
+      expect(await session.json()).toEqual({ user: null });
+    }
 
     // The upcoming lesson is called off for the tutor, its price back in the student's balance.
     const lesson = await t.database.db
@@ -262,16 +328,43 @@ describe('deleting a student with lessons, messages, a review and a goal', () =>
       .executeTakeFirstOrThrow();
     expect(entry).toEqual({ actor: DELETED_USER_NAME, target: DELETED_USER_NAME, reason: '' });
 
-    // Every row of every table: their address, name and words are gone, except in the audit
-    // log's earlier entries (the record of what admins did, which the database keeps unchanged)
-    // and, for the name, in mails addressed to other people.
-    const rows = await everyRow();
-    const allowed = (needle: string, row: { table: string; row: string }) =>
-      row.table === 'audit_log' || (needle === student.name.toLowerCase() && row.table === 'mail_outbox');
+    // The audit log keeps what was done and to whom, by id; the words that named them say
+    // "Deleted user" now.
+    const logged = await t.database.db
+      .selectFrom('audit_log')
+      .select(['action', 'actor', 'target'])
+      .where((eb) => eb.or([eb('actor_id', '=', student.id), eb('target_id', '=', student.id)]))
+      .orderBy('id')
+      .execute();
+    expect(logged.map((row) => [row.action, row.actor, row.target])).toEqual([
+      ['topup.confirmed', `${admin.name} <${admin.email}>`, DELETED_USER_NAME],
+      ['admin.granted', 'command line', DELETED_USER_NAME],
+      ['topup.rejected', DELETED_USER_NAME, `${other.name} <${other.email}>`],
+      ['admin.revoked', 'command line', DELETED_USER_NAME],
+      ['account.deleted', DELETED_USER_NAME, DELETED_USER_NAME],
+    ]);
+    // The delivered copy of a mail naming them is gone; the waiting one still goes, naming nobody.
+    const mails = await t.database.db
+      .selectFrom('mail_outbox')
+      .select(['id', 'subject', 'text_body', 'html_body'])
+      .where('id', 'in', [sentMail, waitingMail])
+      .execute();
+    expect(mails).toEqual([
+      {
+        id: waitingMail,
+        subject: `New lesson request from ${DELETED_USER_NAME}`,
+        text_body: `${DELETED_USER_NAME} asked for a lesson. ${DELETED_USER_NAME}'s note is in the app.`,
+        html_body: `<p><strong>${DELETED_USER_NAME}</strong> asked for a lesson.</p>`,
+      },
+    ]);
+
+    // Every text column of every table: their address, name and words are gone, the audit log and
+    // the mail outbox included.
+    const values = await everyTextValue();
     for (const needle of [student.email, student.name, ...Object.values(secrets)]) {
-      const where = rows.filter(
-        (row) => row.row.includes(needle.toLowerCase()) && !allowed(needle.toLowerCase(), row),
-      );
+      const where = values
+        .filter((found) => found.value.includes(needle.toLowerCase()))
+        .map((found) => `${found.table}.${found.column}`);
       expect(where, `"${needle}" is still in the database`).toEqual([]);
     }
     const outbox = await t.database.db.selectFrom('mail_outbox').select(['recipient']).execute();
@@ -289,6 +382,29 @@ describe('deleting a student with lessons, messages, a review and a goal', () =>
     // Read last: a sign-in tried with any address is counted under it, whoever had it.
     expect((await signIn(t, student.email)).res.status).toBe(401);
   }, 120_000);
+});
+
+describe("an admin's export", () => {
+  it('names the people the admin acted on by name only, never by their address', async () => {
+    const admin = await person('student', 'Ada Exporter');
+    await makeAdmin(t, admin);
+    const student = await person('student', 'Sven Topupson');
+    await topUp(t, student, admin, 2500);
+
+    const archive = await exportOf(admin);
+    const audit = archive.json('audit.json');
+    expect(audit).toContainEqual(
+      expect.objectContaining({
+        action: 'topup.confirmed',
+        actor: `${admin.name} <${admin.email}>`,
+        target: student.name,
+      }),
+    );
+    const everything = Object.keys(archive.files)
+      .map((name) => archive.text(name))
+      .join('\n');
+    expect(everything).not.toContain(student.email);
+  });
 });
 
 describe('deleting a tutor', () => {

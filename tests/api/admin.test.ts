@@ -620,6 +620,55 @@ describe('the audit log', () => {
     );
     await expect(sql`delete from audit_log`.execute(t.database.db)).rejects.toThrow(/append-only/);
   });
+
+  it('lets the words of an entry change only to erase an account that is deleted, never what was done', async () => {
+    const boss = await adminPerson();
+    const named = await person('student', 'Nadia Namedinlog');
+    const suspended = await send(
+      t,
+      'POST',
+      `/api/admin/users/${named.id}/suspend`,
+      { reason: 'Spam' },
+      boss.jar,
+    );
+    expect(suspended.status, await suspended.clone().text()).toBe(200);
+    const entry = await t.database.db
+      .selectFrom('audit_log')
+      .select('id')
+      .where('target_id', '=', named.id)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    /** One statement in a transaction that names `erasing` as the account being erased. */
+    const whileErasing = (erasing: string, statement: ReturnType<typeof sql>) =>
+      t.database.db.transaction().execute(async (trx) => {
+        await sql`select set_config('tutorlane.erasing_account', ${erasing}, true)`.execute(trx);
+        await statement.execute(trx);
+      });
+    const relabel = sql`update audit_log set target = 'Deleted user' where id = ${entry.id}`;
+    // The account is not deleted: refused.
+    await expect(whileErasing(named.id, relabel)).rejects.toThrow(/append-only/);
+    await t.database.db
+      .updateTable('users')
+      .set({ deleted_at: new Date() })
+      .where('id', '=', named.id)
+      .execute();
+    // Deleted: its words may go, but not what was done, to whom or when, and nothing is deleted.
+    for (const change of [
+      sql`update audit_log set action = 'user.suspension_lifted' where id = ${entry.id}`,
+      sql`update audit_log set target_id = null where id = ${entry.id}`,
+      sql`update audit_log set created_at = now() - interval '1 day' where id = ${entry.id}`,
+      sql`delete from audit_log where id = ${entry.id}`,
+    ])
+      await expect(whileErasing(named.id, change)).rejects.toThrow(/append-only/);
+    await expect(relabel.execute(t.database.db)).rejects.toThrow(/append-only/);
+    await whileErasing(named.id, relabel);
+    const after = await t.database.db
+      .selectFrom('audit_log')
+      .select(['action', 'target', 'target_id'])
+      .where('id', '=', entry.id)
+      .executeTakeFirstOrThrow();
+    expect(after).toEqual({ action: 'user.suspended', target: 'Deleted user', target_id: named.id });
+  });
 });
 
 describe('the overview', () => {

@@ -537,10 +537,36 @@ describe('payouts and refunds', () => {
     const lines = csv.trim().split('\r\n');
     expect(lines[0]).toBe('transaction,kind,time,account,owner,lesson,amount,amount_minor_units');
     expect(lines.length).toBeGreaterThan(10);
-    expect(csv).toContain(`payable:${teacher.id},${teacher.email},${lesson.id},-34.00,-3400`);
+    expect(csv).toContain(`"payable:${teacher.id}","${teacher.email}","${lesson.id}",-34.00,-3400`);
     expect(lines.slice(1).reduce((sum, line) => sum + Number(line.split(',').at(-1)), 0)).toBe(0);
     expect((await get(t, '/api/admin/finance/entries.csv?from=2026-13-01', admin.jar)).status).toBe(400);
     await financeTotals(t, admin);
+  });
+
+  it("writes payables.csv so that no part of a tutor's name runs as a formula, whatever a spreadsheet splits on", async () => {
+    // A spreadsheet in a comma-decimal locale splits on ";" and would run "=1+1" and "=cmd|…".
+    const name = "Emeka;=1+1;=cmd|' /C calc'!A0;";
+    const teacher = await publishTutor(t, await person('tutor', name));
+    const student = await person('student');
+    const admin = await makeAdmin(t, await person('student'));
+    await topUp(t, student, admin, 4000);
+    const start = at(2, '15:00');
+    expect((await book(student, teacher.id, start)).status).toBe(201);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(start + 2 * HOUR);
+    await runLessonJobs(jobDeps());
+    vi.useRealTimers();
+
+    const res = await get(t, '/api/admin/finance/payables.csv', admin.jar);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/csv');
+    const lines = (await res.text()).split('\r\n');
+    expect(lines[0]).toBe('tutor_id,name,email,payable,currency');
+    const line = lines.find((row) => row.includes(teacher.id));
+    // Every text field quoted, the amount a bare number, each formula start defused.
+    expect(line).toBe(`"${teacher.id}","Emeka;'=1+1;'=cmd|' /C calc'!A0;","${teacher.email}",34.00,"USD"`);
+    const parts = (line ?? '').split(/[,;\t]/);
+    expect(parts.filter((part) => /^"?\s*[=+\-@\t\r]/.test(part))).toEqual([]);
   });
 
   it('refunds an upcoming lesson in full and calls it off, telling both', async () => {

@@ -3,8 +3,8 @@
  * simulated in this process: every file operation of one starter can pause it while the next
  * starter runs, which plays every order in which the operating system could interleave them.
  */
-import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -86,6 +86,31 @@ function race(dataDir: string, pauseAt: number[], stopsAtOnce?: number): Outcome
   return outcomes;
 }
 
+/**
+ * A real zombie: a shell starts a child that exits at once, then becomes a process that never
+ * collects it (exec sleep), so the child's pid stays in the process table in state Z. Resolves to
+ * that pid and a function that ends the parent (whose end lets init collect the zombie).
+ */
+async function zombie(): Promise<{ pid: number; end(): void }> {
+  const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 60'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const end = () => parent.kill('SIGKILL');
+  const pid = await new Promise<number>((resolve, reject) => {
+    parent.stdout.once('data', (chunk) => resolve(Number(String(chunk).trim())));
+    parent.once('error', reject);
+  });
+  const state = () => /^State:\s*(\S)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+  for (let tries = 0; state() !== 'Z'; tries++) {
+    if (tries > 100) {
+      end();
+      throw new Error(`pid ${pid} did not become a zombie (state ${state()})`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return { pid, end };
+}
+
 const winners = (outcomes: Outcome[]) => outcomes.filter((outcome) => outcome !== 'refused');
 
 describe('the data folder lock', () => {
@@ -100,6 +125,25 @@ describe('the data folder lock', () => {
     first.release();
     lockDataDir(dataDir).release();
   });
+
+  it.runIf(process.platform === 'linux')(
+    'takes over a lock whose server was killed and is still a zombie its parent has not collected',
+    async () => {
+      const killed = await zombie();
+      try {
+        // It still answers signals, as a live process would.
+        expect(() => process.kill(killed.pid, 0)).not.toThrow();
+        const dataDir = freshFolder();
+        mkdirSync(join(dataDir, 'db-lock'));
+        writeFileSync(join(dataDir, 'db-lock', '1'), `${killed.pid} token-of-the-killed-server`);
+        const taken = tryLock(dataDir);
+        expect(taken).not.toBe('refused');
+        if (taken !== 'refused') taken.release();
+      } finally {
+        killed.end();
+      }
+    },
+  );
 
   it.each([
     ['all keep running', undefined],

@@ -1,10 +1,11 @@
 /**
  * A person deletes their own account. Everything the database holds of them changes in one
- * transaction: their sessions end, their upcoming lessons are called off for the other person
- * (holds given back), what others still see of them reads "Deleted user" and "Message deleted",
- * and what is theirs alone is erased. What the school must keep (the ledger, receipts, top-ups)
- * stays, tied to a users row that no longer holds a name or an address. docs/security.md, "A
- * person's own data", lists each table's fate.
+ * transaction: their sessions end (cached copies too, once it commits), their upcoming lessons
+ * are called off for the other person (holds given back), what others still see of them reads
+ * "Deleted user" and "Message deleted", where they are named in words (the audit log, the mail
+ * outbox) they read "Deleted user" too, and what is theirs alone is erased. What the school must
+ * keep (the ledger, receipts, top-ups) stays, tied to a users row that no longer holds a name or
+ * an address. docs/security.md, "A person's own data", lists each table's fate.
  */
 import { randomUUID } from 'node:crypto';
 import { type Kysely, sql, type Transaction } from 'kysely';
@@ -18,11 +19,12 @@ import type { LiveHub } from '../messages/live';
 import { accounts, balanceOf } from '../money/ledger';
 import type { RateLimiters } from '../rate-limit/rate-limits';
 import { recount } from '../reviews/reviews';
+import { eraseFromAuditLog, eraseFromOutbox } from './erase-mentions';
 
 export interface AccountDeletionDeps {
   db: Kysely<DB>;
   lessons: LessonDeps;
-  live: Pick<LiveHub, 'sessionEnded'>;
+  live: Pick<LiveHub, 'sessionEnded' | 'accountEnded'>;
   limiters: Pick<RateLimiters, 'forgetKeysHolding'>;
   /** Checks a password against a stored hash (argon2id, as Better Auth stores it). */
   verifyPassword(data: { hash: string; password: string }): Promise<boolean>;
@@ -139,18 +141,8 @@ async function eraseAccount(trx: Transaction<DB>, userId: string, email: string)
     .execute();
 }
 
-/** Mails to them, or naming their address, waiting or kept; and counters keyed by their address. */
-async function eraseMailAndCounters(trx: Transaction<DB>, email: string, placeholder: string) {
-  await trx
-    .deleteFrom('mail_outbox')
-    .where((eb) =>
-      eb.or([
-        sql<boolean>`lower(recipient) = ${email}`,
-        eb('recipient', '=', placeholder),
-        sql<boolean>`strpos(lower(subject || ' ' || text_body || ' ' || html_body || ' ' || coalesce(reply_to, '') || ' ' || coalesce(calendar, '')), ${email}) > 0`,
-      ]),
-    )
-    .execute();
+/** Counters keyed by their address. */
+async function eraseCounters(trx: Transaction<DB>, email: string) {
   await trx.deleteFrom('rate_limits').where(sql<boolean>`strpos(lower(key), ${email}) > 0`).execute();
 }
 
@@ -178,7 +170,7 @@ export async function deleteAccount(deps: AccountDeletionDeps, userId: string, p
   const { tokens, email } = await deps.db.transaction().execute(async (trx) => {
     const user = await trx
       .selectFrom('users')
-      .select(['email', 'is_admin'])
+      .select(['email', 'display_name', 'is_admin'])
       .where('id', '=', userId)
       .where('deleted_at', 'is', null)
       .forUpdate()
@@ -210,13 +202,18 @@ export async function deleteAccount(deps: AccountDeletionDeps, userId: string, p
     await eraseReviews(trx, userId);
     await eraseWriting(trx, userId, now);
     await eraseAccount(trx, userId, email);
-    await eraseMailAndCounters(trx, email, placeholder);
+    const named = { id: userId, email, name: user.display_name };
+    await eraseFromOutbox(trx, named, placeholder);
+    await eraseFromAuditLog(trx, named);
+    await eraseCounters(trx, email);
     await recordAudit(trx, { id: userId, label: DELETED_USER_NAME }, 'account.deleted', {
       id: userId,
       label: DELETED_USER_NAME,
     });
     return { tokens: ended.map((row) => row.token), email };
   });
+  // First: from now on no server believes a cached copy of their sessions.
+  await deps.live.accountEnded(userId);
   deps.lessons.mailer.deliverSoon();
   // Their open tabs lose their live channel, as after a sign-out.
   for (const token of tokens) await deps.live.sessionEnded(token);

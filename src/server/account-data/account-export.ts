@@ -336,19 +336,24 @@ async function walletOf(db: Kysely<DB>, userId: string) {
   };
 }
 
+/** A label as the audit log writes a person (`Name <email>`, at its end), without the address. */
+const withoutAddress = (label: string) => label.replace(/\s*<[^<>]*>$/, '');
+
 async function auditOf(db: Kysely<DB>, userId: string) {
   return db
     .selectFrom('audit_log')
-    .select(['id', 'action', 'actor', 'actor_id', 'target', 'reason', 'created_at as at'])
+    .select(['id', 'action', 'actor', 'actor_id', 'target', 'target_id', 'reason', 'created_at as at'])
     .where((eb) => eb.or([eb('actor_id', '=', userId), eb('target_id', '=', userId)]))
     .orderBy('id')
     .execute()
     .then((rows) =>
-      rows.map(({ actor_id, ...entry }) => ({
+      rows.map(({ actor_id, target_id, ...entry }) => ({
         ...entry,
         id: Number(entry.id),
-        // An admin who acted is named as they signed it, without their address.
-        actor: actor_id === userId ? entry.actor : entry.actor.replace(/\s*<[^>]*>$/, ''),
+        // The log keeps everyone's address; the export keeps only the person's own. An admin who
+        // acted on them, and the people an admin acted on, are named without theirs.
+        actor: actor_id === userId ? entry.actor : withoutAddress(entry.actor),
+        target: target_id === userId ? entry.target : withoutAddress(entry.target),
       })),
     );
 }

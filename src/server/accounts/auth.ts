@@ -5,7 +5,8 @@
  * given, the captcha checked by the server before any account exists, and failed sign-ins
  * counted per account and client address. Two-factor sign-in is Better Auth's own plugin, its
  * wrong codes counted per account by our rate limits. Sessions carry Better Auth's signed cookie
- * cache (./session.ts says where it is trusted).
+ * cache (./session.ts says where it is trusted), refused for an account deleted since it was made
+ * (./ended-accounts.ts).
  */
 
 import { betterAuth } from 'better-auth';
@@ -32,6 +33,7 @@ import { passwordResetMail, verificationMail } from '../mail/mail-templates';
 import type { Mailer } from '../mail/mailer';
 import type { RateLimiters } from '../rate-limit/rate-limits';
 import { issueVerificationToken } from './email-verification';
+import type { EndedAccounts } from './ended-accounts';
 import { hashPassword, verifyPassword } from './password-hashing';
 import { isCommonPassword } from './password-policy';
 import {
@@ -57,6 +59,8 @@ export interface AuthDependencies {
   onSessionEnded?: (sessionToken: string) => Promise<void>;
   /** The support address in effect (Site settings), named to a suspended user; else SUPPORT_EMAIL. */
   supportEmail?: () => string;
+  /** Accounts deleted lately: a cached copy of one of their sessions is not believed. */
+  endedAccounts: Pick<EndedAccounts, 'cacheVersion'>;
 }
 
 const badRequest = (message: string, code = 'VALIDATION_ERROR') =>
@@ -258,7 +262,13 @@ export function createAuth(deps: AuthDependencies) {
       },
       expiresIn: SESSION_EXPIRES_IN_SECONDS,
       updateAge: SESSION_UPDATE_AGE_SECONDS,
-      cookieCache: { enabled: true, maxAge: SESSION_CACHE_SECONDS },
+      cookieCache: {
+        enabled: true,
+        maxAge: SESSION_CACHE_SECONDS,
+        // Checked on every read of a cache, ours (./session.ts) and Better Auth's own: the cache of
+        // a deleted account is refused at once, not when it expires.
+        version: (_session, user) => deps.endedAccounts.cacheVersion(user),
+      },
     },
     account: {
       modelName: 'accounts',

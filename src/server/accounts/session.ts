@@ -13,7 +13,7 @@
  *   and asks the database when there is no valid cache or the cache says the email is not yet
  *   verified (that is the one change a user waits for). A copy of the cookies taken before a
  *   sign-out can thus still show a name in the navigation bar for up to SESSION_CACHE_SECONDS,
- *   and nothing else.
+ *   and nothing else; after a deletion of the account, not even that (./ended-accounts.ts).
  */
 import { getCookieCache, getSessionCookie } from 'better-auth/cookies';
 import type { Context, MiddlewareHandler } from 'hono';
@@ -76,6 +76,8 @@ export function createSessionReader(auth: Auth, config: Pick<Config, 'authSecret
     cookiePrefix: SESSION_COOKIE_PREFIX,
     secret: config.authSecret,
     isSecure: config.secure,
+    // The version Better Auth checks on its own reads: a deleted account's cache is refused here too.
+    version: auth.options.session.cookieCache.version,
   };
 
   /**

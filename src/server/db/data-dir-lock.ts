@@ -2,8 +2,8 @@
  * The embedded database is one process with one connection: two servers writing the same data
  * folder silently lose rows. A server holds the folder through the newest numbered file in
  * DATA_DIR/db-lock, which names its pid; a second server finds a live pid there and stops at once.
- * A lock left by a killed server (kill -9) names a dead pid and is taken over, so a restart never
- * waits. Taking over never removes or rewrites a lock: it creates the next number, which only one
+ * A lock left by a killed server (kill -9) names a dead pid, or a zombie's, and is taken over, so a
+ * restart never waits. Taking over never removes or rewrites a lock: it creates the next number, which only one
  * starter can create, so two servers racing for a dead lock cannot both win.
  * See docs/decisions/0003-data-dir-lock.md for why it works this way.
  */
@@ -31,10 +31,25 @@ const heldTokens = new Set<string>();
 function isPidAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     // EPERM: the process exists but belongs to someone else, so it is alive.
     return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  return !hasExited(pid);
+}
+
+/**
+ * Whether a pid that still answers signals belongs to a process that has exited: a zombie (a
+ * server killed with kill -9 whose parent, a supervisor or a shell, has not collected it yet) keeps
+ * its pid but will never touch the data folder again. Linux says so in /proc; elsewhere we cannot
+ * tell, and the pid counts as alive.
+ */
+function hasExited(pid: number): boolean {
+  try {
+    const status = readIfExists(`/proc/${pid}/status`);
+    return status !== undefined && /^State:\s*[ZX]/m.test(status);
+  } catch {
+    return false;
   }
 }
 

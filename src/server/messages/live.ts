@@ -15,6 +15,7 @@ import { randomUUID } from 'node:crypto';
 import type { WSContext } from 'hono/ws';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
+import type { EndedAccounts } from '../accounts/ended-accounts';
 import type { DB } from '../db/schema';
 import type { RoomFrame } from '../lessons/room';
 import type { Logger } from '../logging/logger';
@@ -42,6 +43,8 @@ type LiveEvent =
   | { type: 'message-ref'; recipients: string[]; messageId: number; requesterId?: string | null }
   | { type: 'read'; userId: string; conversationId: string; unreadTotal: number }
   | { type: 'session-ended'; sessionToken: string }
+  /** An account deleted: each server stops believing its cached sessions (../accounts/ended-accounts.ts). */
+  | { type: 'account-ended'; userId: string }
   | { type: 'frame'; recipients: string[]; frame: RoomFrame }
   /** Any other event too long for a notification, kept for a while in live_payloads. */
   | { type: 'payload-ref'; payloadId: number };
@@ -75,6 +78,8 @@ export interface LiveHub {
   conversationRead(userId: string, conversationId: string, unreadTotal: number): Promise<void>;
   /** A session that ended (sign-out): its sockets close, on every server. */
   sessionEnded(sessionToken: string): Promise<void>;
+  /** An account deleted (after its transaction committed): every server refuses its cached sessions. */
+  accountEnded(userId: string): Promise<void>;
   /** A lesson room's frame for its participants' tabs. */
   roomFrame(recipients: string[], frame: RoomFrame): Promise<void>;
   /** How many sockets this server holds. */
@@ -94,8 +99,10 @@ export function createLiveHub(options: {
    */
   listenUrl?: string | undefined;
   logger: Logger;
+  /** Told of every account deletion, here and on the other servers; asked to catch up after a gap. */
+  endedAccounts?: Pick<EndedAccounts, 'add' | 'catchUp'>;
 }): LiveHub {
-  const { db, pool, logger } = options;
+  const { db, pool, logger, endedAccounts } = options;
   const listenPool =
     pool && options.listenUrl
       ? new pg.Pool({ connectionString: options.listenUrl, max: 1, keepAlive: true })
@@ -173,6 +180,9 @@ export function createLiveHub(options: {
           for (const connection of connections)
             if (connection.sessionToken === event.sessionToken) connection.socket.close(4001, 'Signed out');
         return;
+      case 'account-ended':
+        endedAccounts?.add(event.userId);
+        return;
       case 'frame':
         for (const userId of event.recipients) toUser(userId, event.frame);
         return;
@@ -232,6 +242,15 @@ export function createLiveHub(options: {
     await pool.query('select pg_notify($1, $2)', [CHANNEL, payload]);
   }
 
+  /** Reads the deletions this server may not have heard of while its listener was lost. */
+  async function catchUpEndedAccounts() {
+    try {
+      await endedAccounts?.catchUp();
+    } catch (error) {
+      logger.warn({ err: (error as Error).message }, 'could not read the accounts deleted lately');
+    }
+  }
+
   /** Whether the listener was lost since it last listened: what it missed must be caught up. */
   let missed = false;
   async function listen() {
@@ -281,6 +300,7 @@ export function createLiveHub(options: {
       if (missed) {
         missed = false;
         for (const set of byUser.values()) for (const connection of set) send(connection, { type: 'ready' });
+        await catchUpEndedAccounts();
       }
     } catch (error) {
       if (!lost) logger.warn({ err: (error as Error).message }, 'live listener could not connect; retrying');
@@ -329,6 +349,7 @@ export function createLiveHub(options: {
     messageHidden: (message, recipients, requesterId = null) =>
       publish({ type: 'message-hidden', recipients, message, requesterId }),
     sessionEnded: (sessionToken) => publish({ type: 'session-ended', sessionToken }),
+    accountEnded: (userId) => publish({ type: 'account-ended', userId }),
     roomFrame: (recipients, frame) => publish({ type: 'frame', recipients, frame }),
     get connections() {
       let count = 0;

@@ -9,6 +9,7 @@ import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { type Amount, decimalString, formatAmount } from '../../shared/amounts';
 import { type Actor, accountTarget, recordAudit } from '../admin/audit-log';
 import type { DB } from '../db/schema';
+import { type CsvDecimal, csvHeader, csvLine } from '../files/csv';
 import { ApiError } from '../http/api-error';
 import type { Mailer } from '../mail/mailer';
 import { accounts, lockedBalanceOf, post, totalsOf } from './ledger';
@@ -240,32 +241,14 @@ export async function refundLesson(
   });
 }
 
-/** A decimal amount this code wrote itself: a number for the spreadsheet, never text. */
-interface Decimal {
-  decimal: string;
-}
-
-/**
- * A CSV field, quoted when it must be. Text that a spreadsheet would run as a formula (a name
- * beginning with "=") is defused with a leading quote; our own numbers are left as numbers.
- */
-function csvField(value: string | number | Decimal): string {
-  if (typeof value === 'number') return String(value);
-  if (typeof value === 'object') return value.decimal;
-  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-const csvLine = (fields: (string | number | Decimal)[]) => `${fields.map(csvField).join(',')}\r\n`;
-
 /** The amount as a decimal number in whole units, for a spreadsheet to add up. */
-const decimalAmount = (amountCents: number, currency: string): Decimal => ({
+const decimalAmount = (amountCents: number, currency: string): CsvDecimal => ({
   decimal: decimalString(amountCents, currency),
 });
 
 /** Every entry between two instants, one line each; the amounts of the file sum to zero. */
 export async function* entriesCsv(db: Kysely<DB>, range: { from?: Date; to?: Date }, currency: string) {
-  yield csvLine([
+  yield csvHeader([
     'transaction',
     'kind',
     'time',
@@ -318,7 +301,7 @@ export async function* entriesCsv(db: Kysely<DB>, range: { from?: Date; to?: Dat
 export async function payablesCsv(db: Kysely<DB>, currency: string) {
   const { payables } = await financeOverview(db, currency);
   return (
-    csvLine(['tutor_id', 'name', 'email', 'payable', 'currency']) +
+    csvHeader(['tutor_id', 'name', 'email', 'payable', 'currency']) +
     payables
       .map((row) =>
         csvLine([
