@@ -429,7 +429,7 @@ describe('payouts and refunds', () => {
     const teacher = await publishTutor(t, await person('tutor'));
     const student = await person('student');
     const admin = await makeAdmin(t, await person('student'));
-    await topUp(t, student, admin, 10_000);
+    const topUpId = await topUp(t, student, admin, 10_000);
     const start = at(2, '12:00');
     const lesson = await (await book(student, teacher.id, start)).json();
     vi.useFakeTimers({ toFake: ['Date'] });
@@ -535,9 +535,21 @@ describe('payouts and refunds', () => {
     // Every entry, in a file a spreadsheet sums to zero.
     const csv = await (await get(t, '/api/admin/finance/entries.csv', admin.jar)).text();
     const lines = csv.trim().split('\r\n');
-    expect(lines[0]).toBe('transaction,kind,time,account,owner,lesson,amount,amount_minor_units');
+    expect(lines[0]).toBe('transaction,kind,time,account,owner,lesson,reference,amount,amount_minor_units');
     expect(lines.length).toBeGreaterThan(10);
-    expect(csv).toContain(`"payable:${teacher.id}","${teacher.email}","${lesson.id}",-34.00,-3400`);
+    expect(csv).toContain(`"payable:${teacher.id}","${teacher.email}","${lesson.id}","",-34.00,-3400`);
+    // Each row that a bank statement shows carries the reference to match it by: the transfer's,
+    // the payout's and the refund's.
+    const { reference } = await t.database.db
+      .selectFrom('top_ups')
+      .select('reference')
+      .where('id', '=', topUpId)
+      .executeTakeFirstOrThrow();
+    const referenceOf = (kind: string) =>
+      lines.filter((line) => line.split(',')[1] === `"${kind}"`).map((line) => line.split(',')[6]);
+    expect(referenceOf('top_up')).toEqual([`"${reference}"`, `"${reference}"`]);
+    expect(referenceOf('payout')).toEqual(['"PAY-1"', '"PAY-1"']);
+    expect(referenceOf('balance_refund')).toEqual(['"R-1"', '"R-1"']);
     expect(lines.slice(1).reduce((sum, line) => sum + Number(line.split(',').at(-1)), 0)).toBe(0);
     expect((await get(t, '/api/admin/finance/entries.csv?from=2026-13-01', admin.jar)).status).toBe(400);
     await financeTotals(t, admin);

@@ -127,6 +127,22 @@ async function userWithRole(db: Kysely<DB>, id: string, role: 'student' | 'tutor
 }
 
 /**
+ * How a payout's or a balance refund's memo begins: the bank reference the admin gave follows, to
+ * the end, so entries.csv reads it back exactly.
+ */
+const MEMO_BEFORE_REFERENCE = {
+  payout: 'Payout, reference ',
+  balance_refund: 'Refund of balance, reference ',
+} as const;
+
+/** The reference a transaction was made with, as a bank statement shows it; '' where it has none. */
+function referenceOf(row: { kind: string; memo: string; top_up_reference: string | null }): string {
+  if (row.top_up_reference !== null) return row.top_up_reference;
+  const before = MEMO_BEFORE_REFERENCE[row.kind as keyof typeof MEMO_BEFORE_REFERENCE];
+  return before && row.memo.startsWith(before) ? row.memo.slice(before.length) : '';
+}
+
+/**
  * Money leaves the ledger through the manual clearing account: a tutor's payout, or a student's
  * unused balance refunded. At most what the account holds (checked with the account locked).
  */
@@ -155,7 +171,7 @@ async function payOut(
       key: `${kind}:${randomUUID()}`,
       currency,
       actorId: actor.id,
-      memo: `${isPayout ? 'Payout' : 'Refund of balance'}, reference ${input.reference}`,
+      memo: `${MEMO_BEFORE_REFERENCE[kind]}${input.reference}`,
       entries: [
         { account, amountCents: -input.amountCents },
         { account: accounts.clearing('manual'), amountCents: input.amountCents },
@@ -255,6 +271,7 @@ export async function* entriesCsv(db: Kysely<DB>, range: { from?: Date; to?: Dat
     'account',
     'owner',
     'lesson',
+    'reference',
     'amount',
     'amount_minor_units',
   ]);
@@ -265,10 +282,18 @@ export async function* entriesCsv(db: Kysely<DB>, range: { from?: Date; to?: Dat
       .innerJoin('ledger_transactions as t', 't.id', 'e.transaction_id')
       .innerJoin('ledger_accounts as a', 'a.id', 'e.account_id')
       .leftJoin('users as u', 'u.id', 'a.user_id')
+      // A top-up's transaction is keyed by the top-up (creditTopUp): its reference is the top-up's.
+      .leftJoin('top_ups as tu', (join) =>
+        join
+          .on('t.kind', '=', 'top_up')
+          .on(sql<string>`'top_up:' || tu.id`, '=', sql.ref('t.idempotency_key')),
+      )
       .select([
         'e.id',
         't.id as transaction_id',
         't.kind',
+        't.memo',
+        'tu.reference as top_up_reference',
         't.created_at',
         'e.account_id',
         'u.email',
@@ -289,6 +314,7 @@ export async function* entriesCsv(db: Kysely<DB>, range: { from?: Date; to?: Dat
         row.account_id,
         row.email ?? '',
         row.lesson_id ?? '',
+        referenceOf(row),
         decimalAmount(row.amount_cents, currency),
         row.amount_cents,
       ]);
