@@ -14,6 +14,7 @@ const promises = [
   { file: 'money-crash.test.ts', name: 'money across kill -9' },
   { file: 'backup-restore.test.ts', name: 'backup and restore' },
   { file: 'move-to-postgres.test.ts', name: 'move to PostgreSQL' },
+  { file: 'health-when-busy.test.ts', name: 'health when busy' },
 ];
 
 export default class SummaryReporter implements Reporter {
