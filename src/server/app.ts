@@ -269,7 +269,15 @@ function createApi(deps: AppDependencies, services: AppServices, auth: Auth, ses
     .route('/', verificationRoutes({ db, sessions, limiters }))
     .route(
       '/',
-      walletRoutes({ db, sessions, limiters, payments: config.payments, settings, cards: services.cards }),
+      walletRoutes({
+        db,
+        sessions,
+        limiters,
+        payments: config.payments,
+        settings,
+        cards: services.cards,
+        observer: services.metrics.payments,
+      }),
     )
     .route('/', packageRoutes({ db, sessions, limiters, payments: config.payments, listing }))
     .route(

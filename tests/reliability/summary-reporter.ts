@@ -15,6 +15,7 @@ const promises = [
   { file: 'money-races.test.ts', name: 'money races across two servers' },
   { file: 'backup-restore.test.ts', name: 'backup and restore' },
   { file: 'move-to-postgres.test.ts', name: 'move to PostgreSQL' },
+  { file: 'health-when-busy.test.ts', name: 'health when busy' },
 ];
 
 export default class SummaryReporter implements Reporter {

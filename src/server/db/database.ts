@@ -28,6 +28,12 @@ export interface Database {
   ready: Promise<void>;
   /** Resolves when the database answers a trivial query within `timeoutMs`. */
   ping(timeoutMs?: number): Promise<void>;
+  /**
+   * The readiness question, asked once a second by the health check: resolves while the database
+   * can answer, however busy it is; rejects when it is down, closed or has stopped answering. A
+   * query that waits its turn behind others is not an outage (see `probe` in each store below).
+   */
+  probe(): Promise<void>;
   /** Waits for `ready` to settle, then closes. */
   close(): Promise<void>;
   /**
@@ -45,7 +51,23 @@ export interface OpenDatabaseOptions {
   /** Skip running migrations (tests that copy an already migrated template). */
   migrate?: boolean;
   poolSize?: number;
+  /**
+   * How long the embedded store may owe an answer without giving any before `probe` says it has
+   * stopped answering; tests shorten it. Default EMBEDDED_STALL_MS.
+   */
+  stallMs?: number;
 }
+
+/**
+ * The embedded store is stuck, rather than busy, once it owes an answer and has answered nothing,
+ * no query and no backup, for this long. Its queries take milliseconds, and a backup reads a
+ * school's data (tens of megabytes) in a second or so; half a minute of silence is a thread that
+ * will not answer. A thread that ends is reported at once, not after this.
+ */
+export const EMBEDDED_STALL_MS = 30_000;
+
+/** How long the health check waits for its probe query before judging by the store's progress. */
+const PROBE_WAIT_MS = 1000;
 
 /**
  * Starts opening the database and returns at once: the server serves what needs no database
@@ -56,7 +78,7 @@ export interface OpenDatabaseOptions {
 export function startDatabase(options: OpenDatabaseOptions): Database {
   const store = options.databaseUrl
     ? startPostgres(options.databaseUrl, options.poolSize ?? 10)
-    : startEmbedded(options.dataDir, options.templateFile);
+    : startEmbedded(options.dataDir, options.templateFile, options.stallMs ?? EMBEDDED_STALL_MS);
   const ready = store.opened.then(async () => {
     if (options.migrate !== false) await migrateToLatest(store.database.db as Kysely<unknown>);
   });
@@ -97,11 +119,11 @@ const typesLikeTheEmbeddedStore = {
       : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
-function startPostgres(url: string, poolSize: number): StartedStore {
+function newPool(url: string, max: number, onConnect?: (client: pg.ClientBase) => Promise<void>) {
   const pool = new pg.Pool({
     types: typesLikeTheEmbeddedStore,
     connectionString: url,
-    max: poolSize,
+    max,
     connectionTimeoutMillis: 1000,
     idleTimeoutMillis: 30_000,
     // A database that stops answering without closing the connection (a frozen host, a network
@@ -112,17 +134,27 @@ function startPostgres(url: string, poolSize: number): StartedStore {
     query_timeout: 1000,
     keepAlive: true,
     keepAliveInitialDelayMillis: 10_000,
-    // Set on each new connection before it is lent out. Should the server refuse a setting, the
-    // connection keeps PostgreSQL's defaults: slower plans, never a failed request.
-    onConnect: async (client) => {
-      for (const [name, value] of PLANNER_SETTINGS) {
-        await client.query('select set_config($1, $2, false)', [name, value]).catch(() => {});
-      }
-    },
+    ...(onConnect ? { onConnect } : {}),
   });
   // An idle client losing its server emits here; without a listener it would crash the process.
   pool.on('error', () => {});
+  return pool;
+}
+
+function startPostgres(url: string, poolSize: number): StartedStore {
+  // Set on each new connection before it is lent out. Should the server refuse a setting, the
+  // connection keeps PostgreSQL's defaults: slower plans, never a failed request.
+  const pool = newPool(url, poolSize, async (client) => {
+    for (const [name, value] of PLANNER_SETTINGS) {
+      await client.query('select set_config($1, $2, false)', [name, value]).catch(() => {});
+    }
+  });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  // The health check's own connection, opened at its first probe: requests that fill the pool
+  // make the server busy, not PostgreSQL down, so the probe never waits for a pooled connection.
+  // What it does meet is PostgreSQL itself: refused, failing or silent for a second is a 503.
+  let probePool: pg.Pool | undefined;
+  let closed = false;
   const database = {
     db,
     kind: 'postgres' as const,
@@ -133,7 +165,20 @@ function startPostgres(url: string, poolSize: number): StartedStore {
         timeoutMs,
         'PostgreSQL',
       ),
-    close: () => db.destroy(),
+    probe: () => {
+      if (closed) return Promise.reject(new Error('The database is closed'));
+      probePool ??= newPool(url, 1);
+      return withTimeout(
+        probePool.query('select 1').then(() => undefined),
+        1500,
+        'PostgreSQL',
+      );
+    },
+    close: async () => {
+      closed = true;
+      await probePool?.end().catch(() => {});
+      await db.destroy();
+    },
     dump: undefined,
   };
   return { database, opened: Promise.resolve() };
@@ -158,7 +203,7 @@ export class EmbeddedQueryError extends Error {
   [field: string]: unknown;
 }
 
-function startEmbedded(dataDir: string, templateFile: string | undefined): StartedStore {
+function startEmbedded(dataDir: string, templateFile: string | undefined, stallMs: number): StartedStore {
   const lock: DataDirLock = lockDataDir(dataDir);
   const worker = new Worker(new URL('./pglite-thread.mjs', import.meta.url), {
     workerData: { dbDir: join(dataDir, 'db'), templateFile, settings: PLANNER_SETTINGS },
@@ -168,6 +213,9 @@ function startEmbedded(dataDir: string, templateFile: string | undefined): Start
   // it. The thread keeps the process alive only while it owes an answer: an open database alone
   // must not keep a script or a test run from ending.
   const waiting = new Set<(error: Error) => void>();
+  // When the thread last answered anything, or was handed work while it owed nothing: with work
+  // owed, the time since then is how long it has been silent.
+  let progressAt = Date.now();
   let stopped: Error | undefined;
   const stop = (reason: Error) => {
     stopped ??= reason;
@@ -183,10 +231,14 @@ function startEmbedded(dataDir: string, templateFile: string | undefined): Start
   const call = <T>(work: () => Promise<T>) =>
     new Promise<T>((resolve, reject) => {
       if (stopped) return reject(stopped);
-      if (waiting.size === 0) worker.ref();
+      if (waiting.size === 0) {
+        worker.ref();
+        progressAt = Date.now();
+      }
       waiting.add(reject);
       // Settled before the caller resumes, so a caller that holds the thread itself keeps it held.
       const settle = () => {
+        progressAt = Date.now();
         waiting.delete(reject);
         if (waiting.size === 0) worker.unref();
       };
@@ -228,6 +280,10 @@ function startEmbedded(dataDir: string, templateFile: string | undefined): Start
   };
   const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite as unknown as PGlite) });
   let closed = false;
+  // The probe's query, sent the way requests' queries are (Kysely's one connection to the thread)
+  // and at most one at a time, so however long it waits the probe adds nothing to the queue.
+  let probeQuery: Promise<void> | undefined;
+  let probeSentAt = 0;
   const database = {
     db,
     kind: 'embedded' as const,
@@ -239,6 +295,40 @@ function startEmbedded(dataDir: string, templateFile: string | undefined): Start
         timeoutMs,
         'The embedded database',
       );
+    },
+    // Busy is told from stuck by progress, not by a deadline: the probe's query waits its turn
+    // behind every query queued before it, and behind a backup, which holds the thread for a
+    // second or more. While it waits, the store is answering as long as the thread keeps handing
+    // back answers to others; only a thread that has stopped, or that owes an answer and has given
+    // none for stallMs (a query or a transaction that never ends), cannot answer.
+    probe: async () => {
+      if (closed) throw new Error('The embedded database is closed');
+      if (stopped) throw stopped;
+      if (!probeQuery) {
+        probeSentAt = Date.now();
+        probeQuery = sql`select 1`
+          .execute(db)
+          .then(() => undefined)
+          .finally(() => {
+            probeQuery = undefined;
+          });
+        probeQuery.catch(() => {});
+      }
+      let timer: NodeJS.Timeout | undefined;
+      const answered = await Promise.race([
+        probeQuery.then(() => true),
+        new Promise<false>((resolve) => {
+          timer = setTimeout(() => resolve(false), PROBE_WAIT_MS);
+        }),
+      ]).finally(() => clearTimeout(timer));
+      if (answered) return;
+      if (stopped) throw stopped;
+      // Silent since the probe was sent or the thread last answered, whichever came later: a
+      // connection held by a transaction that never goes on owes the thread nothing, yet it stops
+      // every query as surely as a stuck thread does.
+      const silentMs = Date.now() - Math.max(progressAt, probeSentAt);
+      if (silentMs >= stallMs)
+        throw new Error(`The embedded database has answered nothing for ${Math.round(silentMs / 1000)} s`);
     },
     // Taken while holding Kysely's one connection to the thread: no transaction is half done and no
     // query runs while PGlite reads its files.

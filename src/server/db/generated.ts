@@ -444,6 +444,17 @@ export interface TwoFactors {
   verified: Generated<boolean>;
 }
 
+export interface UnappliedPayments {
+  amount_cents: number;
+  currency: string;
+  id: string;
+  provider: string;
+  provider_reference: string;
+  reason: string;
+  reported_at: Generated<Timestamp>;
+  top_up_id: string;
+}
+
 export interface Users {
   created_at: Generated<Timestamp>;
   deleted_at: Timestamp | null;
@@ -513,6 +524,7 @@ export interface DB {
   tutor_profiles: TutorProfiles;
   tutor_verifications: TutorVerifications;
   two_factors: TwoFactors;
+  unapplied_payments: UnappliedPayments;
   users: Users;
   verifications: Verifications;
 }

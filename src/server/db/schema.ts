@@ -8,6 +8,7 @@ import type { ColumnType } from 'kysely';
 import type { VerificationStatus } from '../../shared/admin/admin-rules';
 import type { Role } from '../../shared/constants';
 import type { LessonStatus } from '../../shared/lessons/lesson-schemas';
+import type { UnappliedPaymentReason } from '../../shared/money/unapplied-payments';
 import type * as Generated from './generated';
 
 /**
@@ -150,6 +151,10 @@ type LedgerEntriesTable = WithColumns<
   }
 >;
 type TopUpsTable = WithColumns<Generated.TopUps, { status: Defaulted<TopUpStatus>; method: TopUpMethod }>;
+type UnappliedPaymentsTable = WithColumns<
+  Generated.UnappliedPayments,
+  { provider: 'stripe'; reason: UnappliedPaymentReason }
+>;
 
 export type DB = WithColumns<
   Generated.DB,
@@ -168,6 +173,7 @@ export type DB = WithColumns<
     ledger_transactions: LedgerTransactionsTable;
     ledger_entries: LedgerEntriesTable;
     top_ups: TopUpsTable;
+    unapplied_payments: UnappliedPaymentsTable;
     lesson_packages: LessonPackagesTable;
   }
 >;

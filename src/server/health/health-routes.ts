@@ -1,8 +1,11 @@
 /**
- * GET /api/health: 200 with `ready: true` when the database answers and its migrations are done,
- * 503 with `ready: false` otherwise (for load balancers, readiness probes and uptime checks). A mail
- * backlog never makes a server unready: mail waits in the outbox and goes out later. A background ping keeps the answer fresh once a second, so a health check never
- * queues behind real queries and costs the database nothing however often it is asked.
+ * GET /api/health: 200 with `ready: true` when the database can answer and its migrations are
+ * done, 503 with `ready: false` when it cannot (for load balancers, readiness probes and uptime
+ * checks). Busy is not down: a database working through a burst of requests or a backup is ready,
+ * a stopped, unreachable or stuck one is not (Database.probe says which). A mail backlog never
+ * makes a server unready either: mail waits in the outbox and goes out later. A background probe
+ * keeps the answer fresh once a second, so a health check costs the database nothing however
+ * often it is asked.
  */
 import { Hono } from 'hono';
 import type { Database } from '../db/database';
@@ -10,7 +13,7 @@ import type { AppEnv } from '../http/app-env';
 import type { Logger } from '../logging/logger';
 
 export interface HealthMonitor {
-  /** The last known state; pings now when it is older than two intervals. */
+  /** The last known state; probes now when it is older than two intervals. */
   current(): Promise<boolean>;
   stop(): void;
 }
@@ -21,7 +24,7 @@ export function createHealthMonitor(database: Database, logger: Logger, everyMs 
   let checking: Promise<boolean> | undefined;
   const check = () => {
     checking ??= database
-      .ping(Math.min(everyMs, 1500))
+      .probe()
       .then(
         () => true,
         (error: Error) => {

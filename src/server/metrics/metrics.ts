@@ -19,6 +19,7 @@ import type { AppEnv } from '../http/app-env';
 import type { MinuteJobObserver } from '../lessons/minute-job';
 import type { Logger } from '../logging/logger';
 import { outboxBacklog } from '../mail/outbox-backlog';
+import type { PaymentObserver } from '../money/wallet-routes';
 
 export const METRICS_PATH = '/metrics';
 
@@ -32,6 +33,7 @@ export interface Metrics {
   route: MiddlewareHandler<AppEnv>;
   observeJob: MinuteJobObserver;
   backups: BackupObserver;
+  payments: PaymentObserver;
   /** When the newest backup was taken, as known at start (the newest scheduled file). */
   backupKnown(at: Date | null): void;
 }
@@ -133,6 +135,12 @@ export function createMetrics(deps: {
     help: 'Scheduled backups that failed',
     registers,
   });
+  // Money taken and in no wallet: any increase is for an admin (the finance page lists them).
+  const unappliedPayments = new Counter({
+    name: 'tutorlane_unapplied_payments_total',
+    help: 'Card payments this server found it could not credit to a wallet, kept for an admin',
+    registers,
+  });
   let lastBackup: Date | null = null;
   new Gauge({
     name: 'tutorlane_last_backup_age_seconds',
@@ -208,6 +216,11 @@ export function createMetrics(deps: {
       },
       failed() {
         backupFailures.inc();
+      },
+    },
+    payments: {
+      unapplied() {
+        unappliedPayments.inc();
       },
     },
     backupKnown(at) {

@@ -1,6 +1,6 @@
 /**
  * The school's side of the money: the totals of every account (which sum to zero), top-ups waiting
- * for a transfer to arrive, what each tutor is owed and each student holds, payouts, refunds of a
+ * for a transfer to arrive, card payments that could not be credited, what each tutor is owed and each student holds, payouts, refunds of a
  * balance or of one lesson, and the entries as CSV for a spreadsheet or an accountant.
  */
 import { randomUUID } from 'node:crypto';
@@ -37,6 +37,12 @@ export async function financeOverview(db: Kysely<DB>, currency: string) {
     .where('t.method', '=', 'manual')
     .orderBy('t.created_at')
     .limit(200);
+  // Card payments Stripe took that no wallet holds, newest first: each waits for an admin.
+  const unappliedPayments = db
+    .selectFrom('unapplied_payments')
+    .select(['id', 'provider', 'top_up_id', 'amount_cents', 'currency', 'reason', 'reported_at'])
+    .orderBy('reported_at', 'desc')
+    .limit(200);
   // Each person's current balance: the running balance of their account's last entry.
   const latest = (kind: 'balance' | 'payable') =>
     db
@@ -68,6 +74,7 @@ export async function financeOverview(db: Kysely<DB>, currency: string) {
       jsonArrayFrom(pendingTopUps).as('pendingTopUps'),
       jsonArrayFrom(latest('payable')).as('payables'),
       jsonArrayFrom(latest('balance')).as('balances'),
+      jsonArrayFrom(unappliedPayments).as('unappliedPayments'),
     ])
     .executeTakeFirstOrThrow();
   const totals = totalsOf(namedTotals(lists.totals));
@@ -106,6 +113,15 @@ export async function financeOverview(db: Kysely<DB>, currency: string) {
     balances: lists.balances.map((row) => ({
       student: person(row),
       balance: amount(row.balance_after_cents, currency),
+    })),
+    unappliedPayments: lists.unappliedPayments.map((row) => ({
+      id: row.id,
+      provider: row.provider,
+      topUpId: row.top_up_id,
+      amountCents: row.amount_cents,
+      currency: row.currency,
+      reportedAt: new Date(row.reported_at).toISOString(),
+      reason: row.reason,
     })),
   };
 }

@@ -2,12 +2,14 @@
  * Top-ups: a student asks to add money to their wallet, by bank transfer (an admin confirms it once
  * the money is there) or by card (Stripe's verified webhook confirms it). The request's status
  * changes once, by one conditional UPDATE, so two admins confirming at once, or a webhook
- * delivered twice, credit the balance once; the credit's ledger key says the same again.
+ * delivered twice, credit the balance once; the credit's ledger key says the same again. A card
+ * payment that cannot be credited is kept as an unapplied payment, never dropped.
  */
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import { formatAmount, minorPerUnit } from '../../shared/amounts';
 import { MAX_TOP_UP_UNITS, MIN_TOP_UP_UNITS } from '../../shared/money/amounts';
+import type { UnappliedPaymentReason } from '../../shared/money/unapplied-payments';
 import { type Actor, accountTarget, recordAudit } from '../admin/audit-log';
 import type { DB, TopUpMethod } from '../db/schema';
 import { ApiError } from '../http/api-error';
@@ -24,6 +26,8 @@ export const topUpMessages = {
   notFound: 'This top-up does not exist',
   alreadySettled: 'This top-up has already been confirmed or rejected',
   cardByStripe: 'A card top-up is confirmed by Stripe once the card is charged, not by hand',
+  cardStillOpen:
+    'A card top-up cannot be rejected: Stripe may still charge the card, and only Stripe settles it',
 } as const;
 
 export interface TopUpView {
@@ -131,7 +135,12 @@ async function settle(
   if (row) return row;
   const exists = await trx.selectFrom('top_ups').select(['status']).where('id', '=', id).executeTakeFirst();
   if (!exists) throw new ApiError(404, topUpMessages.notFound, 'NOT_FOUND');
-  if (exists.status === 'pending') throw new ApiError(409, topUpMessages.cardByStripe, 'CARD_TOP_UP');
+  if (exists.status === 'pending')
+    throw new ApiError(
+      409,
+      set.status === 'confirmed' ? topUpMessages.cardByStripe : topUpMessages.cardStillOpen,
+      'CARD_TOP_UP',
+    );
   throw new ApiError(409, topUpMessages.alreadySettled, 'ALREADY_SETTLED');
 }
 
@@ -219,7 +228,14 @@ export async function rejectTopUp(
 ) {
   const supportEmail = await deps.supportEmail();
   const row = await deps.db.transaction().execute(async (trx) => {
-    const settled = await settle(trx, id, { status: 'rejected', note, settledBy: actor.id, now });
+    // A card top-up waits for Stripe: its payment page may still be paid (or a slow payment
+    // method may still succeed), and money taken for a rejected top-up would reach no wallet.
+    const settled = await settle(
+      trx,
+      id,
+      { status: 'rejected', note, settledBy: actor.id, now },
+      { method: 'manual' },
+    );
     const student = await studentOf(trx, settled.student_id);
     await recordAudit(
       trx,
@@ -249,17 +265,36 @@ export async function rejectTopUp(
   return row;
 }
 
+/** A paid Checkout session, as the webhook reads it. */
+export interface CardPayment {
+  sessionId: string;
+  topUpId: string;
+  amountCents: number;
+  currency: string;
+}
+
+/**
+ * What became of a card payment: credited now; already credited by this very payment (Stripe
+ * delivers an event more than once); or not credited, and kept for an admin, `recorded` being
+ * false when it had been kept already.
+ */
+export type CardPaymentOutcome =
+  | { outcome: 'credited' }
+  | { outcome: 'repeated' }
+  | { outcome: 'unapplied'; reason: UnappliedPaymentReason; recorded: boolean };
+
 /**
  * Stripe says a Checkout session was paid: its top-up is credited once. Only a pending card
- * top-up whose session and amount match is; anything else (a replay, a session of another
- * system, a changed amount) changes nothing. Returns whether this call credited it.
+ * top-up whose session and amount match is. Anything else is money Stripe took that no wallet
+ * holds: it is kept in unapplied_payments, once per session, for an admin to settle by hand.
  */
-export async function confirmCardTopUp(
+export async function applyCardPayment(
   db: Kysely<DB>,
-  paid: { sessionId: string; topUpId: string; amountCents: number; currency: string },
+  paid: CardPayment,
   now: number,
-): Promise<boolean> {
+): Promise<CardPaymentOutcome> {
   return db.transaction().execute(async (trx) => {
+    const currency = paid.currency.toUpperCase();
     const row = await trx
       .updateTable('top_ups')
       .set({ status: 'confirmed', settled_at: new Date(now) })
@@ -268,13 +303,54 @@ export async function confirmCardTopUp(
       .where('method', '=', 'stripe')
       .where('status', '=', 'pending')
       .where('amount_cents', '=', paid.amountCents)
-      .where('currency', '=', paid.currency.toUpperCase())
+      .where('currency', '=', currency)
       .returningAll()
       .executeTakeFirst();
-    if (!row) return false;
-    await creditTopUp(trx, row, null, now);
-    return true;
+    if (row) {
+      await creditTopUp(trx, row, null, now);
+      return { outcome: 'credited' };
+    }
+    // Read after the update: a delivery that lost a race to another one sees its confirmation.
+    const topUp = await trx
+      .selectFrom('top_ups')
+      .select(['method', 'status', 'stripe_session_id', 'amount_cents', 'currency'])
+      .where('id', '=', paid.topUpId)
+      .executeTakeFirst();
+    const reason = whyNotApplied(topUp, { ...paid, currency });
+    if (!reason) return { outcome: 'repeated' };
+    const recorded = await trx
+      .insertInto('unapplied_payments')
+      .values({
+        id: randomUUID(),
+        provider: 'stripe',
+        provider_reference: paid.sessionId,
+        top_up_id: paid.topUpId,
+        amount_cents: paid.amountCents,
+        currency,
+        reason,
+        reported_at: new Date(now),
+      })
+      .onConflict((conflict) => conflict.columns(['provider', 'provider_reference']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    return { outcome: 'unapplied', reason, recorded: recorded !== undefined };
   });
+}
+
+/** Why a paid session credits nothing, or null when this very session already credited its top-up. */
+function whyNotApplied(
+  topUp: Pick<TopUpRow, 'method' | 'status' | 'stripe_session_id' | 'amount_cents' | 'currency'> | undefined,
+  paid: CardPayment,
+): UnappliedPaymentReason | null {
+  if (!topUp) return 'unknown_top_up';
+  if (topUp.method !== 'stripe') return 'not_a_card_top_up';
+  if (topUp.stripe_session_id !== paid.sessionId) return 'session_differs';
+  if (topUp.status === 'confirmed') return null;
+  if (topUp.status === 'rejected') return 'top_up_rejected';
+  if (topUp.currency !== paid.currency) return 'currency_differs';
+  if (topUp.amount_cents !== paid.amountCents) return 'amount_differs';
+  // A pending top-up that matches was credited by the update above.
+  throw new Error(`Card payment for top-up ${paid.topUpId} neither credited nor refused`);
 }
 
 /** Remembers the Checkout session a card top-up was sent to. */

@@ -10,6 +10,7 @@
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import type { UnappliedPaymentReason } from '../../shared/money/unapplied-payments';
 import { type SessionReader, verifiedOnly, verifiedWithRole } from '../accounts/session';
 import { browserZoneQuery, zoneOf } from '../accounts/user-time-zone';
 import type { PaymentsConfig } from '../config/config';
@@ -21,9 +22,10 @@ import { limitByUser, type RateLimiters } from '../rate-limit/rate-limits';
 import type { SettingsSnapshot } from '../settings/settings-snapshot';
 import { receiptHtml, receiptOf } from './receipts';
 import {
+  applyCardPayment,
   attachCheckoutSession,
+  type CardPayment,
   checkTopUpAmount,
-  confirmCardTopUp,
   createTopUp,
   toTopUpView,
 } from './top-ups';
@@ -38,10 +40,12 @@ export interface CardPayments {
     customerEmail: string;
   }): Promise<{ sessionId: string; url: string }>;
   /** The facts of a paid Checkout session, from a delivery whose signature checks; throws otherwise. */
-  paidSession(
-    rawBody: string,
-    signature: string | undefined,
-  ): { sessionId: string; topUpId: string; amountCents: number; currency: string } | null;
+  paidSession(rawBody: string, signature: string | undefined): CardPayment | null;
+}
+
+/** Told of each card payment newly kept for an admin (the metrics count them). */
+export interface PaymentObserver {
+  unapplied(reason: UnappliedPaymentReason): void;
 }
 
 export const walletMessages = {
@@ -77,6 +81,7 @@ export function walletRoutes(deps: {
   payments: PaymentsConfig;
   settings: SettingsSnapshot;
   cards: CardPayments | undefined;
+  observer?: PaymentObserver;
 }) {
   const { db, payments, cards } = deps;
   const { loadSession } = deps.sessions;
@@ -171,11 +176,28 @@ export function walletRoutes(deps: {
         c.get('logger').warn({}, 'stripe webhook with a bad signature');
         throw new ApiError(400, walletMessages.badSignature, 'BAD_SIGNATURE');
       }
-      // Anything but a paid session (another event, a session we never made, a replay) changes
-      // nothing and is still acknowledged, so Stripe stops sending it.
+      // Anything but a paid session (another event, a session of something else) changes nothing.
+      // A paid one is credited, or kept for an admin when it cannot be (a rejected top-up, another
+      // amount): the money is in the school's Stripe account either way. Both are acknowledged,
+      // so Stripe stops sending them; a repeated delivery is neither credited nor kept twice.
       if (paid) {
-        const credited = await confirmCardTopUp(db, paid, Date.now());
-        if (credited) c.get('logger').info({ topUpId: paid.topUpId }, 'card top-up credited');
+        const applied = await applyCardPayment(db, paid, Date.now());
+        const logger = c.get('logger');
+        const facts = {
+          topUpId: paid.topUpId,
+          sessionId: paid.sessionId,
+          amountCents: paid.amountCents,
+          currency: paid.currency,
+        };
+        if (applied.outcome === 'credited') logger.info({ topUpId: paid.topUpId }, 'card top-up credited');
+        else if (applied.outcome === 'unapplied' && applied.recorded) {
+          logger.error(
+            { ...facts, reason: applied.reason },
+            'card payment not applied to any wallet: kept for an admin',
+          );
+          deps.observer?.unapplied(applied.reason);
+        } else if (applied.outcome === 'unapplied')
+          logger.info({ ...facts, reason: applied.reason }, 'card payment already kept for an admin');
       }
       return c.json({ received: true }, 200);
     });

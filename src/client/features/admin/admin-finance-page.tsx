@@ -3,6 +3,7 @@
  * written as much into one account as out of another), the transfers students say they made,
  * confirmed or rejected once the bank shows them, the payouts to tutors and the balances paid back
  * to students as they are made outside Tutorlane, and the ledger as CSV files for the accountant.
+ * Card payments Stripe took that no wallet holds are shown first, for an admin to settle by hand.
  */
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { type ActionFunctionArgs, type LoaderFunctionArgs, useFetcher, useLoaderData } from 'react-router';
@@ -13,6 +14,7 @@ import {
   moneyLabel,
   parseAmountCents,
 } from '../../../shared/money/amounts';
+import { unappliedPaymentReasonTexts } from '../../../shared/money/unapplied-payments';
 import { Button, buttonClass } from '../../components/button';
 import { CardSection } from '../../components/card';
 import { Dialog } from '../../components/dialog';
@@ -88,6 +90,7 @@ export function Component() {
           </StatusMessage>
         )}
         <Totals finance={finance} />
+        <UnappliedPayments finance={finance} />
         {on ? (
           <>
             <DoneNotice done={done} />
@@ -457,6 +460,42 @@ function Downloads() {
             </a>
           </div>
         </li>
+      </ul>
+    </CardSection>
+  );
+}
+
+/**
+ * Card payments Stripe took and Tutorlane could not credit: the money is in the school's Stripe
+ * account and in no wallet, so each waits for an admin. Shown only when there is one, with or
+ * without payments on (they may be from before payments were turned off).
+ */
+function UnappliedPayments({ finance }: { finance: Finance }) {
+  if (finance.unappliedPayments.length === 0) return null;
+  return (
+    <CardSection title="Card payments in no wallet">
+      <div className="-mt-2 mb-4">
+        <ErrorMessage>
+          Stripe charged these cards, but Tutorlane could not add the money to a wallet. Settle each one by
+          hand: refund it from Stripe’s dashboard, or give the student the money another way.
+        </ErrorMessage>
+      </div>
+      <ul className="divide-y divide-slate-100">
+        {finance.unappliedPayments.map((payment) => (
+          <li key={payment.id} className="py-3">
+            <p className="font-semibold text-slate-900">
+              {moneyLabel(payment.amountCents, payment.currency)}{' '}
+              <span className="font-normal text-slate-700">
+                by card through {payment.provider === 'stripe' ? 'Stripe' : payment.provider} ·{' '}
+                <time dateTime={payment.reportedAt}>{dateTimeLabel(payment.reportedAt)}</time>
+              </span>
+            </p>
+            <p className="text-sm text-slate-700">{unappliedPaymentReasonTexts[payment.reason]}</p>
+            <p className="break-all text-sm text-slate-700">
+              Top-up <span className="font-mono text-slate-900">{payment.topUpId}</span>
+            </p>
+          </li>
+        ))}
       </ul>
     </CardSection>
   );

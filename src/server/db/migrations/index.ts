@@ -28,6 +28,7 @@ import * as accountDeletion from './0022-account-deletion';
 import * as ledgerCheckpoints from './0023-ledger-checkpoints';
 import * as auditLogErasure from './0024-audit-log-erasure';
 import * as welcomeSession from './0025-welcome-session';
+import * as unappliedPayments from './0026-unapplied-payments';
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   '0023-ledger-checkpoints': ledgerCheckpoints,
   '0024-audit-log-erasure': auditLogErasure,
   '0025-welcome-session': welcomeSession,
+  '0026-unapplied-payments': unappliedPayments,
 };
