@@ -547,7 +547,9 @@ describe('payouts and refunds', () => {
       .executeTakeFirstOrThrow();
     const referenceOf = (kind: string) =>
       lines.filter((line) => line.split(',')[1] === `"${kind}"`).map((line) => line.split(',')[6]);
-    expect(referenceOf('top_up')).toEqual([`"${reference}"`, `"${reference}"`]);
+    // (The file's other tests made top-ups of their own, each with its reference.)
+    expect(referenceOf('top_up').every((field) => /^"TL-[A-Z2-9]{6}"$/.test(field ?? ''))).toBe(true);
+    expect(referenceOf('top_up').filter((field) => field === `"${reference}"`)).toHaveLength(2);
     expect(referenceOf('payout')).toEqual(['"PAY-1"', '"PAY-1"']);
     expect(referenceOf('balance_refund')).toEqual(['"R-1"', '"R-1"']);
     expect(lines.slice(1).reduce((sum, line) => sum + Number(line.split(',').at(-1)), 0)).toBe(0);
