@@ -2,7 +2,7 @@
  * Money over HTTP for the people who pay and are paid (docs/api.md, "Wallet"):
  * - GET /api/wallet and GET /api/wallet/summary (verified users);
  * - POST /api/wallet/top-ups (verified students; by bank transfer, or by card through Stripe
- *   Checkout when it is configured);
+ *   Checkout when it is configured), and POST /api/wallet/top-ups/:id/withdraw (its student);
  * - GET /api/wallet/transactions/:id/receipt (the transaction's owner; anyone else: 404);
  * - POST /api/payments/stripe/webhook (Stripe; the signature is the only key). A card top-up is
  *   credited here and nowhere else, never by the page Stripe sends the student back to.
@@ -26,7 +26,10 @@ import {
   checkTopUpAmount,
   confirmCardTopUp,
   createTopUp,
+  isTopUpId,
+  topUpMessages,
   toTopUpView,
+  withdrawTopUp,
 } from './top-ups';
 import { balanceSummary, studentWallet, tutorWallet, type WalletSettings } from './wallet';
 
@@ -67,6 +70,7 @@ const pageSchema = z.object({
     .positive('before must be a transaction id')
     .optional(),
 });
+const topUpParam = z.object({ id: z.string().refine(isTopUpId) });
 const receiptParam = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 
 const studentsOnly = verifiedWithRole('student', walletMessages.studentsTopUp);
@@ -144,6 +148,16 @@ export function walletRoutes(deps: {
         return c.json({ topUp, checkoutUrl: checkout.url }, 201);
       },
     )
+    .post(
+      '/wallet/top-ups/:id/withdraw',
+      loadSession,
+      studentsOnly,
+      validate('param', topUpParam, topUpMessages.notFound),
+      async (c) => {
+        const row = await withdrawTopUp(db, c.var.user.id, c.req.valid('param').id, Date.now());
+        return c.json({ topUp: toTopUpView(row, payments.instructions) }, 200);
+      },
+    )
     .get(
       '/wallet/transactions/:id/receipt',
       loadSession,
@@ -210,6 +224,7 @@ const KIND_TITLES: Record<string, string> = {
   balance_refund: 'Balance refund',
   package_buy: 'Lesson package',
   package_end: 'Lesson package ended',
+  package_refund: 'Lesson package refunded',
 };
 
 /** A receipt number as people read it: R- and at least six digits. */

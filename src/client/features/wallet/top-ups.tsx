@@ -65,6 +65,7 @@ const STATUS: Record<TopUp['status'], { label: string; className: string }> = {
   pending: { label: 'Waiting for the school', className: 'bg-amber-100 text-amber-900' },
   confirmed: { label: 'Added to your balance', className: 'bg-emerald-100 text-emerald-900' },
   rejected: { label: 'Not received', className: 'bg-red-100 text-red-900' },
+  withdrawn: { label: 'Withdrawn by you', className: 'bg-slate-100 text-slate-800' },
 };
 
 export function TopUpList({ topUps, timeZone }: { topUps: TopUp[]; timeZone: string }) {
