@@ -243,6 +243,7 @@ function createApi(deps: AppDependencies, services: AppServices, auth: Auth, ses
         live,
         verifyPassword,
         lessons: lessonDeps,
+        adminTwoFactor: config.adminTwoFactor,
       }),
     )
     .route('/', profileDetailsRoutes({ sessions, db, limiters, photoDecodes: deps.photoDecodes }))

@@ -3,9 +3,10 @@
  * nobody else's; deleting an account erases their name and address from every text column of every
  * table (read from the database's own catalogue, so a new table or column is not missed), the audit
  * log and the mail outbox included, ends every session at once (a copy of the cookies, cache and
- * all, shows nobody), calls their upcoming lesson off with its hold given back, and leaves the other
- * person "Deleted user" and "Message deleted"; and the refusals: a wrong password, a tutor still
- * owed money, an admin, money left in the wallet. Runs on both stores.
+ * all, shows nobody), calls their upcoming lesson off, and leaves the other person "Deleted user"
+ * and "Message deleted"; and the refusals: a wrong password, a tutor still owed money, an admin,
+ * and money left anywhere (the balance, lessons' holds, packages, top-ups waiting), with the refund
+ * asked for from Support and each way to get the money back. Runs on both stores.
  */
 import { unzipSync } from 'fflate';
 import { sql } from 'kysely';
@@ -17,8 +18,8 @@ import { holdPrice, settleHold } from '../../src/server/money/lesson-payments';
 import { DELETED_MESSAGE_TEXT, DELETED_USER_NAME } from '../../src/shared/account-data';
 import { get, send, signIn, TEST_PASSWORD } from '../support/accounts';
 import { mailbox, type Person, person, setUpApiTest, t } from '../support/api-app';
-import { insertLesson } from '../support/lessons';
-import { financeTotals, makeAdmin, publishTutor, topUp } from '../support/money';
+import { insertLesson, openAvailability } from '../support/lessons';
+import { financeTotals, makeAdmin, publishTutor, topUp, walletOf } from '../support/money';
 
 // PAYMENTS left empty: the default, on.
 setUpApiTest({ env: { PAYMENTS: '', COMMISSION_PERCENT: '15' } });
@@ -113,6 +114,15 @@ describe('deleting a student with lessons, messages, a review and a goal', () =>
     };
 
     await topUp(t, student, admin, 4000);
+    // Money left keeps an account: the school pays the balance back first.
+    const refund = await send(
+      t,
+      'POST',
+      '/api/admin/refunds',
+      { studentId: student.id, amountCents: 4000, reference: 'BANK-77' },
+      admin.jar,
+    );
+    expect(refund.status, await refund.clone().text()).toBe(201);
     // A lesson that took place, so the student may review the tutor.
     await insertLesson(t.database.db, {
       tutorId: tutor.id,
@@ -129,22 +139,19 @@ describe('deleting a student with lessons, messages, a review and a goal', () =>
       student.jar,
     );
     expect(review.status, await review.clone().text()).toBeLessThan(300);
-    // An upcoming lesson, its price held from the whole balance.
-    const booked = await send(
-      t,
-      'POST',
-      '/api/lessons',
-      {
-        tutorId: tutor.id,
-        start: new Date(tenOClock(4)).toISOString(),
-        minutes: 60,
-        subject: 'Algebra',
-        note: secrets.note,
-      },
-      student.jar,
-    );
-    expect(booked.status, await booked.clone().text()).toBe(201);
-    const upcomingId = (await booked.json()).id as string;
+    // An upcoming lesson, booked before the school took payments: nothing is held for it.
+    const upcomingId = await insertLesson(t.database.db, {
+      tutorId: tutor.id,
+      studentId: student.id,
+      status: 'confirmed',
+      start: tenOClock(4),
+      subject: 'Algebra',
+    });
+    await t.database.db
+      .updateTable('lessons')
+      .set({ note: secrets.note })
+      .where('id', '=', upcomingId)
+      .execute();
     const started = await send(
       t,
       'POST',
@@ -219,7 +226,10 @@ describe('deleting a student with lessons, messages, a review and a goal', () =>
       4000, -4000,
     ]);
     const audit = archive.json('audit.json');
-    expect(audit.map((entry: { action: string }) => entry.action)).toEqual(['topup.confirmed']);
+    expect(audit.map((entry: { action: string }) => entry.action)).toEqual([
+      'topup.confirmed',
+      'refund.recorded',
+    ]);
     const everything = Object.keys(archive.files)
       .map((name) => archive.text(name))
       .join('\n');
@@ -284,13 +294,13 @@ describe('deleting a student with lessons, messages, a review and a goal', () =>
       expect(await session.json()).toEqual({ user: null });
     }
 
-    // The upcoming lesson is called off for the tutor, its price back in the student's balance.
+    // The upcoming lesson is called off for the tutor.
     const lesson = await t.database.db
       .selectFrom('lessons')
       .select(['status', 'payment_status', 'note'])
       .where('id', '=', upcomingId)
       .executeTakeFirstOrThrow();
-    expect(lesson).toEqual({ status: 'cancelled', payment_status: 'released', note: '' });
+    expect(lesson).toEqual({ status: 'cancelled', payment_status: 'none', note: '' });
     const calledOff = await mailbox.waitFor(
       (m) =>
         m.to === tutor.email &&
@@ -487,20 +497,181 @@ describe('what must be settled first', () => {
     expect((await res.json()).code).toBe('REVOKE_ADMIN_FIRST');
   });
 
-  it('refuses a student with money in the wallet: a refund first', async () => {
-    const admin = await person('student');
-    await makeAdmin(t, admin);
+  it('refuses while any money is left, naming it all and changing nothing, until each amount is back', async () => {
+    const admin = await makeAdmin(t, await person('student'));
+    const tutor = await publishTutor(t, await person('tutor', 'Petra Packages'));
+    // Five hour lessons at 10% off: $36 each, $180 in all.
+    const offered = await send(
+      t,
+      'PUT',
+      '/api/availability',
+      { ...openAvailability, packages: [{ lessons: 5, minutes: 60, discountPercent: 10 }] },
+      tutor.jar,
+    );
+    expect(offered.status, await offered.clone().text()).toBe(200);
     const student = await person('student');
-    await topUp(t, student, admin, 1500);
-    const res = await deleteAccount(student);
-    expect(res.status).toBe(409);
-    expect(await res.json()).toMatchObject({
-      code: 'BALANCE_LEFT',
+    await topUp(t, student, admin, 30_000);
+    const bought = await send(
+      t,
+      'POST',
+      '/api/packages',
+      { tutorId: tutor.id, lessons: 5, minutes: 60 },
+      student.jar,
+    );
+    expect(bought.status, await bought.clone().text()).toBe(201);
+    const packageId = (await bought.json()).package.id as string;
+    const bookLesson = async (days: number, minutes: number) => {
+      const res = await send(
+        t,
+        'POST',
+        '/api/lessons',
+        { tutorId: tutor.id, start: new Date(tenOClock(days)).toISOString(), minutes, subject: 'Algebra' },
+        student.jar,
+      );
+      expect(res.status, await res.clone().text()).toBe(201);
+      return (await res.json()).id as string;
+    };
+    // One lesson with a package credit, a longer one from the balance; then a transfer asked for.
+    const fromPackage = await bookLesson(4, 60);
+    const fromBalance = await bookLesson(5, 90);
+    const asked = await send(
+      t,
+      'POST',
+      '/api/wallet/top-ups',
+      { amountCents: 5000, method: 'manual' },
+      student.jar,
+    );
+    const pending = (await asked.json()).topUp as { id: string; reference: string };
+
+    const cents = (amountCents: number) => ({ amountCents, currency: 'USD' });
+    const moneyLeft = {
+      balance: cents(6000),
+      holds: [
+        {
+          lessonId: fromPackage,
+          subject: 'Algebra',
+          start: new Date(tenOClock(4)).toISOString(),
+          amount: cents(3600),
+        },
+        {
+          lessonId: fromBalance,
+          subject: 'Algebra',
+          start: new Date(tenOClock(5)).toISOString(),
+          amount: cents(6000),
+        },
+      ],
+      packages: [
+        {
+          packageId,
+          tutorName: 'Petra Packages',
+          lessons: 5,
+          minutes: 60,
+          creditsLeft: 4,
+          amount: cents(14_400),
+        },
+      ],
+      pendingTopUps: [
+        {
+          topUpId: pending.id,
+          reference: pending.reference,
+          method: 'manual',
+          amount: cents(5000),
+          createdAt: expect.any(String),
+        },
+      ],
+    };
+    const shown = await get(t, '/api/account/money-left', student.jar);
+    expect(shown.status).toBe(200);
+    expect(await shown.json()).toEqual(moneyLeft);
+
+    const refused = await deleteAccount(student);
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toEqual({
+      code: 'MONEY_LEFT',
       message:
-        'Your wallet still holds money. Please ask for a refund of your balance first, then delete your account.',
+        'Your account still holds money: $60 in your wallet, $96 held for 2 upcoming lessons, $144 in 4 unused package lessons and a top-up of $50 waiting for the school. Please get it back first (ask for a refund on your profile page, and withdraw a top-up you will not pay), then delete your account.',
+      moneyLeft,
     });
-    expect((await signIn(t, student.email)).res.status).toBe(200);
-  });
+    // Nothing was called off, released or withdrawn, and the person is still signed in.
+    const lessons = await t.database.db
+      .selectFrom('lessons')
+      .select(['status', 'payment_status'])
+      .where('id', 'in', [fromPackage, fromBalance])
+      .execute();
+    expect(lessons).toEqual([
+      { status: 'confirmed', payment_status: 'held' },
+      { status: 'confirmed', payment_status: 'held' },
+    ]);
+    expect(await (await get(t, '/api/account/money-left', student.jar)).json()).toEqual(moneyLeft);
+    expect((await (await get(t, '/api/session', student.jar)).json()).user.id).toBe(student.id);
+
+    // Asked from the deletion page: Support gets every amount, in the student's support conversation.
+    const request = await send(t, 'POST', '/api/account/refund-request', {}, student.jar);
+    expect(request.status, await request.clone().text()).toBe(201);
+    const { conversationId } = await request.json();
+    const inbox = await (await get(t, '/api/conversations', admin.jar)).json();
+    expect(inbox.conversations.map((c: { id: string }) => c.id)).toContain(conversationId);
+    const thread = await (await get(t, `/api/conversations/${conversationId}/messages`, admin.jar)).json();
+    const [asking] = thread.messages.filter((m: { senderId: string }) => m.senderId === student.id);
+    expect(asking.text).toBe(
+      [
+        'I would like to delete my account. Please refund the money I still have here:',
+        "- My wallet's balance: $60",
+        '- Held for upcoming lessons: $96',
+        `  - Algebra on ${new Date(tenOClock(4)).toISOString().slice(0, 16).replace('T', ' ')} UTC: $36`,
+        `  - Algebra on ${new Date(tenOClock(5)).toISOString().slice(0, 16).replace('T', ' ')} UTC: $60`,
+        '- Unused lesson package credits: $144',
+        '  - 4 lessons of 60 minutes with Petra Packages: $144',
+        '- Top-ups not yet confirmed: $50',
+        `  - reference ${pending.reference}, by transfer: $50`,
+      ].join('\n'),
+    );
+
+    // Each way back: the student withdraws the transfer they will not make; an admin refunds the
+    // package's unused credits, the two lessons (called off) and then the balance.
+    const withdrawn = await send(t, 'POST', `/api/wallet/top-ups/${pending.id}/withdraw`, {}, student.jar);
+    expect(withdrawn.status, await withdrawn.clone().text()).toBe(200);
+    const packageRefund = await send(
+      t,
+      'POST',
+      `/api/admin/packages/${packageId}/refund`,
+      { amountCents: 14_400, reference: 'BANK-1' },
+      admin.jar,
+    );
+    expect(packageRefund.status, await packageRefund.clone().text()).toBe(201);
+    for (const lessonId of [fromPackage, fromBalance]) {
+      const res = await send(
+        t,
+        'POST',
+        `/api/admin/lessons/${lessonId}/refund`,
+        { reason: 'Leaving Tutorlane' },
+        admin.jar,
+      );
+      expect(res.status, await res.clone().text()).toBe(200);
+    }
+    expect((await walletOf(t, student)).balance).toEqual(cents(6000 + 3600 + 6000));
+    const balanceRefund = await send(
+      t,
+      'POST',
+      '/api/admin/refunds',
+      { studentId: student.id, amountCents: 15_600, reference: 'BANK-2' },
+      admin.jar,
+    );
+    expect(balanceRefund.status, await balanceRefund.clone().text()).toBe(201);
+
+    expect(await (await get(t, '/api/account/money-left', student.jar)).json()).toEqual({
+      balance: cents(0),
+      holds: [],
+      packages: [],
+      pendingTopUps: [],
+    });
+    const nothing = await send(t, 'POST', '/api/account/refund-request', {}, student.jar);
+    expect(nothing.status).toBe(409);
+    expect((await nothing.json()).code).toBe('NOTHING_TO_REFUND');
+    const deleted = await deleteAccount(student);
+    expect(deleted.status, await deleted.clone().text()).toBe(200);
+    await financeTotals(t, admin);
+  }, 60_000);
 
   it('answers a signed-out caller 401', async () => {
     expect((await t.request('/api/account/export')).status).toBe(401);

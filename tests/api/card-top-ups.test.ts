@@ -2,10 +2,10 @@
  * Card top-ups through Stripe Checkout, against a local stand-in of Stripe's API
  * (tests/support/stripe-stand-in.ts, reached through STRIPE_API_URL) whose webhooks are signed as
  * Stripe signs them. The balance is credited by the verified webhook only, once per payment: not
- * by the page the student returns to, not by a forged or replayed delivery. A payment that cannot
- * be credited (a rejected top-up, another amount, another payment page) is kept for an admin,
- * logged as an error and counted, once per payment; an admin cannot reject a card top-up that
- * Stripe may still charge.
+ * by the page the student returns to, not by a forged or replayed delivery; and also for a top-up
+ * the student withdrew, since the card was charged. A payment that cannot be credited (a rejected
+ * top-up, another amount, another payment page) is kept for an admin, logged as an error and
+ * counted, once per payment; an admin cannot reject a card top-up that Stripe may still charge.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CookieJar, get, send, verifiedPerson } from '../support/accounts';
@@ -228,5 +228,26 @@ describe('card top-ups', () => {
     expect(await unappliedPayments(admin, topUp.id)).toMatchObject([
       { topUpId: topUp.id, amountCents: 1500, currency: 'USD', reason: 'top_up_rejected' },
     ]);
+  });
+
+  it('credits a withdrawn card top-up that is paid all the same: the card was charged', async () => {
+    const student = await verifiedPerson(t, mailbox, 'student', 'Changed Mind');
+    const res = await send(
+      t,
+      'POST',
+      '/api/wallet/top-ups',
+      { amountCents: 1500, method: 'stripe' },
+      student.jar,
+    );
+    const { topUp } = await res.json();
+    const [sessionId] = [...stripe.sessions.entries()].at(-1) ?? [];
+    const withdrawn = await send(t, 'POST', `/api/wallet/top-ups/${topUp.id}/withdraw`, {}, student.jar);
+    expect((await withdrawn.json()).topUp).toMatchObject({ status: 'withdrawn' });
+    // The payment page was still open, and the student paid there.
+    const paid = stripe.paidEvent(sessionId ?? '', { secret: WEBHOOK_SECRET });
+    expect((await deliver(paid.payload, paid.header)).status).toBe(200);
+    const wallet = await walletOf(t, student);
+    expect(wallet.balance.amountCents).toBe(1500);
+    expect(wallet.topUps[0]).toMatchObject({ id: topUp.id, status: 'confirmed' });
   });
 });

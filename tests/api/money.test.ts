@@ -1,8 +1,9 @@
 /**
  * Money through the API, with payments on as a school gets them by default: manual top-ups
- * confirmed once by admins, bookings that hold their price (and refuse a short balance), releases,
- * settlements with the commission, payouts, refunds, receipts, the finance totals (always zero
- * summed) and the CSVs. Runs on both stores.
+ * confirmed once by admins (never for a deleted account) or withdrawn by their student, bookings
+ * that hold their price (and refuse a short balance), releases, settlements with the commission,
+ * payouts, refunds, receipts, the finance totals (always zero summed) and the CSVs. Runs on both
+ * stores.
  */
 import { createHash } from 'node:crypto';
 import type { Transaction } from 'kysely';
@@ -11,7 +12,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DB } from '../../src/server/db/schema';
 import { type CompletedLesson, runLessonJobs } from '../../src/server/lessons/lesson-jobs';
 import { lessonLine } from '../../src/server/messages/messages';
-import { get, send } from '../support/accounts';
+import { balanceOf } from '../../src/server/money/ledger';
+import { createTopUp } from '../../src/server/money/top-ups';
+import { get, send, TEST_PASSWORD } from '../support/accounts';
 import { mailbox, type Person, person, setUpApiTest, t } from '../support/api-app';
 import { financeTotals, makeAdmin, publishTutor, topUp, walletOf } from '../support/money';
 import { TEST_APP_URL } from '../support/test-app';
@@ -234,6 +237,92 @@ describe('top-ups', () => {
     expect((await send(t, 'POST', `/api/admin/top-ups/${mine.id}/confirm`, {}, stranger.jar)).status).toBe(
       403,
     );
+  });
+});
+
+describe('a top-up nobody will pay', () => {
+  it('is withdrawn by its own student, and then no admin can confirm it', async () => {
+    const [student, stranger] = [await person('student'), await person('student')];
+    const admin = await makeAdmin(t, await person('student'));
+    const ask = () =>
+      send(t, 'POST', '/api/wallet/top-ups', { amountCents: 2500, method: 'manual' }, student.jar);
+    const { topUp: pending } = await (await ask()).json();
+    const withdraw = (id: string, who: Person) =>
+      send(t, 'POST', `/api/wallet/top-ups/${id}/withdraw`, {}, who.jar);
+
+    // Another student's top-up does not exist for them; a tutor has none; a bad id is unknown.
+    expect((await withdraw(pending.id, stranger)).status).toBe(404);
+    expect((await withdraw(pending.id, await person('tutor'))).status).toBe(403);
+    expect((await withdraw('not-a-top-up', student)).status).toBe(404);
+
+    const withdrawn = await withdraw(pending.id, student);
+    expect(withdrawn.status, await withdrawn.clone().text()).toBe(200);
+    expect((await withdrawn.json()).topUp).toMatchObject({ id: pending.id, status: 'withdrawn' });
+    const again = await withdraw(pending.id, student);
+    expect(again.status).toBe(409);
+    expect((await again.json()).code).toBe('ALREADY_SETTLED');
+    const confirm = await send(t, 'POST', `/api/admin/top-ups/${pending.id}/confirm`, {}, admin.jar);
+    expect(confirm.status).toBe(409);
+    expect((await confirm.json()).code).toBe('ALREADY_SETTLED');
+    const finance = await (await get(t, '/api/admin/finance', admin.jar)).json();
+    expect(finance.pendingTopUps.map((row: { id: string }) => row.id)).not.toContain(pending.id);
+    const wallet = await walletOf(t, student);
+    expect(wallet.balance).toEqual(cents(0));
+    expect(wallet.topUps[0]).toMatchObject({ id: pending.id, status: 'withdrawn' });
+
+    // A confirmed one is money in the wallet: it is refunded, not withdrawn.
+    const { topUp: paid } = await (await ask()).json();
+    expect((await send(t, 'POST', `/api/admin/top-ups/${paid.id}/confirm`, {}, admin.jar)).status).toBe(200);
+    expect((await withdraw(paid.id, student)).status).toBe(409);
+    expect((await walletOf(t, student)).balance).toEqual(cents(2500));
+    await financeTotals(t, admin);
+  });
+
+  it('of a deleted account is never confirmed, and none is asked for after the deletion', async () => {
+    const student = await person('student');
+    const admin = await makeAdmin(t, await person('student'));
+    const deleted = await send(t, 'POST', '/api/account/delete', { password: TEST_PASSWORD }, student.jar);
+    expect(deleted.status, await deleted.clone().text()).toBe(200);
+    const ask = () =>
+      createTopUp(t.database.db, {
+        studentId: student.id,
+        amountCents: 4000,
+        currency: 'USD',
+        method: 'manual',
+        now: Date.now(),
+      });
+    // A request that reached the server as the deletion committed finds nobody to top up.
+    await expect(ask()).rejects.toMatchObject({ status: 401 });
+    // One that came in before: written as the store holds it, then settled by an admin.
+    const id = crypto.randomUUID();
+    await t.database.db
+      .insertInto('top_ups')
+      .values({
+        id,
+        student_id: student.id,
+        amount_cents: 4000,
+        currency: 'USD',
+        method: 'manual',
+        reference: 'TL-GONE42',
+      })
+      .execute();
+    const confirm = await send(t, 'POST', `/api/admin/top-ups/${id}/confirm`, {}, admin.jar);
+    expect(confirm.status).toBe(409);
+    expect(await confirm.json()).toEqual({
+      code: 'ACCOUNT_DELETED',
+      message:
+        'This student has deleted their account, so nobody could claim this top-up. If the money arrived, send it back to where it came from, then reject the top-up.',
+    });
+    const row = await t.database.db
+      .selectFrom('top_ups')
+      .select(['status', 'settled_by'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'pending', settled_by: null });
+    expect(await balanceOf(t.database.db, `balance:${student.id}`)).toBe(0);
+    await financeTotals(t, admin);
+    const reject = await send(t, 'POST', `/api/admin/top-ups/${id}/reject`, { note: 'Sent back' }, admin.jar);
+    expect(reject.status, await reject.clone().text()).toBe(200);
   });
 });
 

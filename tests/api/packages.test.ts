@@ -2,7 +2,8 @@
  * Lesson packages through the API, with payments on: a tutor's offers, buying one from the
  * balance, bookings that use its credits before the balance (also many at once), credits given
  * back by a cancellation or a decline, each lesson settled to the tutor at the package's price,
- * and ending a package. The finance totals must always sum to zero. Runs on both stores.
+ * ending a package, and an admin refunding its unused credits. The finance totals must always sum
+ * to zero. Runs on both stores.
  */
 import type { Transaction } from 'kysely';
 import { Temporal } from 'temporal-polyfill';
@@ -11,7 +12,7 @@ import type { DB } from '../../src/server/db/schema';
 import { type CompletedLesson, runLessonJobs } from '../../src/server/lessons/lesson-jobs';
 import { lessonLine } from '../../src/server/messages/messages';
 import { get, send } from '../support/accounts';
-import { type Person, person, setUpApiTest, t } from '../support/api-app';
+import { mailbox, type Person, person, setUpApiTest, t } from '../support/api-app';
 import { openAvailability } from '../support/lessons';
 import { financeTotals, makeAdmin, publishTutor, topUp, walletOf } from '../support/money';
 import { TEST_APP_URL } from '../support/test-app';
@@ -369,6 +370,79 @@ describe('ending a package', () => {
     const next = await (await book(student, tutor.id, at(4, '10:00'))).json();
     expect(next).toMatchObject({ packageId: null, price: cents(3500) });
     expect(taken.packageId).toBe(made.id);
+    await financeTotals(t, admin);
+  });
+});
+
+describe('an admin refunding a package', () => {
+  it('pays its unused credits back whole, through the ledger, once, and ends it', async () => {
+    const tutor = await tutorWithPackages();
+    const { student, admin } = await studentWith(20_000);
+    const { package: made } = await (await buy(student, tutor.id)).json();
+    const held = await (await book(student, tutor.id, at(3, '10:00'))).json();
+    expect(held.packageId).toBe(made.id);
+
+    // The finance page lists it with what its four unused lessons hold.
+    const finance = await (await get(t, '/api/admin/finance', admin.jar)).json();
+    expect(finance.packages.filter((row: { id: string }) => row.id === made.id)).toEqual([
+      {
+        id: made.id,
+        student: { id: student.id, displayName: student.name, email: student.email },
+        tutor: { id: tutor.id, displayName: tutor.name },
+        lessons: 5,
+        minutes: 60,
+        creditsLeft: 4,
+        unused: cents(4 * 3150),
+      },
+    ]);
+    const refund = (id: string, amountCents: number, who: Person = admin) =>
+      send(t, 'POST', `/api/admin/packages/${id}/refund`, { amountCents, reference: 'BANK-9' }, who.jar);
+    expect((await refund(made.id, 4 * 3150, student)).status).toBe(403);
+    expect((await refund(crypto.randomUUID(), 4 * 3150)).status).toBe(404);
+    const part = await refund(made.id, 3150);
+    expect(part.status).toBe(409);
+    expect(await part.json()).toMatchObject({ code: 'NOT_WHOLE_PACKAGE', unused: cents(4 * 3150) });
+
+    const whole = await refund(made.id, 4 * 3150);
+    expect(whole.status, await whole.clone().text()).toBe(201);
+    const answer = await whole.json();
+    expect(answer.package).toMatchObject({ status: 'ended', creditsLeft: 0, creditsHeld: 1 });
+    const entries = await t.database.db
+      .selectFrom('ledger_entries as e')
+      .innerJoin('ledger_transactions as x', 'x.id', 'e.transaction_id')
+      .select(['x.kind', 'e.account_id', 'e.amount_cents'])
+      .where('x.id', '=', Number(answer.transactionId))
+      .orderBy('e.account_id')
+      .execute();
+    expect(entries).toEqual([
+      { kind: 'package_refund', account_id: 'clearing:manual', amount_cents: 4 * 3150 },
+      { kind: 'package_refund', account_id: `package:${made.id}`, amount_cents: -4 * 3150 },
+    ]);
+    const again = await refund(made.id, 4 * 3150);
+    expect(again.status).toBe(409);
+    expect((await again.json()).code).toBe('PACKAGE_ENDED');
+    const audit = await t.database.db
+      .selectFrom('audit_log')
+      .select('reason')
+      .where('action', '=', 'package.refunded')
+      .execute();
+    expect(audit).toEqual([
+      { reason: `$126 for 4 unused of 5 lessons of 60 minutes with ${tutor.name}, reference BANK-9` },
+    ]);
+    await t.mailer.deliverDue();
+    await mailbox.waitFor(
+      (mail) =>
+        mail.to === student.email.toLowerCase() &&
+        mail.subject === 'Tutorlane refunded $126 of your lesson package',
+    );
+    await financeTotals(t, admin);
+    const after = await (await get(t, '/api/admin/finance', admin.jar)).json();
+    expect(after.packages.map((row: { id: string }) => row.id)).not.toContain(made.id);
+
+    // Its lesson still booked, called off later, gives its price to the balance.
+    const before = (await walletOf(t, student)).balance.amountCents;
+    await send(t, 'POST', `/api/lessons/${held.id}/cancel`, {}, student.jar);
+    expect((await walletOf(t, student)).balance).toEqual(cents(before + 3150));
     await financeTotals(t, admin);
   });
 });

@@ -516,8 +516,16 @@ const matrix: Route[] = [
     body: () => ({ password: 'not-the-password', code: '000000' }),
     expected: signedIn(401, 400),
   },
-  // A person's own data: the export, and a deletion refused for the wrong password.
+  // A person's own data: the export, the money left (none here: no refund to ask for), and a
+  // deletion refused for the wrong password.
   { method: 'GET', path: '/api/account/export', expected: signedIn(401, 200) },
+  { method: 'GET', path: '/api/account/money-left', expected: signedIn(401, 200) },
+  {
+    method: 'POST',
+    path: '/api/account/refund-request',
+    body: () => ({}),
+    expected: verifiedOnly(409),
+  },
   {
     method: 'POST',
     path: '/api/account/delete',
@@ -572,6 +580,13 @@ const matrix: Route[] = [
     expected: { anonymous: 401, unverified: 403, student: 409, tutor: 403 },
   },
   {
+    method: 'POST',
+    path: '/api/wallet/top-ups/00000000-0000-4000-8000-000000000000/withdraw',
+    pattern: '/api/wallet/top-ups/:id/withdraw',
+    body: () => ({}),
+    expected: { anonymous: 401, unverified: 403, student: 404, tutor: 403 },
+  },
+  {
     method: 'GET',
     path: '/api/wallet/transactions/999999999/receipt',
     pattern: '/api/wallet/transactions/:id/receipt',
@@ -601,6 +616,14 @@ const matrix: Route[] = [
     method: 'POST',
     path: '/api/admin/refunds',
     body: () => ({ studentId: 'no-such-user', amountCents: 100, reference: 'Route matrix' }),
+    expected: adminsOnly,
+    admin: 404,
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/packages/00000000-0000-4000-8000-000000000000/refund',
+    pattern: '/api/admin/packages/:id/refund',
+    body: () => ({ amountCents: 100, reference: 'Route matrix' }),
     expected: adminsOnly,
     admin: 404,
   },
@@ -688,7 +711,7 @@ describe('route matrix', () => {
       ).status;
       want[key] = route.admin as number;
     }
-    expect(Object.keys(want)).toHaveLength(24);
+    expect(Object.keys(want)).toHaveLength(25);
     expect(got).toEqual(want);
   });
 

@@ -15,9 +15,9 @@ interface Someone {
 }
 
 /** Publishes `who` as a tutor at `hourlyRate` (Algebra and Calculus) with open availability. */
-export async function publishTutor(
+export async function publishTutor<Who extends Someone>(
   t: TestApp,
-  who: Someone,
+  who: Who,
   options: { hourlyRate?: number; instantBooking?: boolean } = {},
 ) {
   const profile = await send(
@@ -40,7 +40,7 @@ export async function publishTutor(
   return who;
 }
 
-export async function makeAdmin(t: TestApp, who: Someone) {
+export async function makeAdmin<Who extends Someone>(t: TestApp, who: Who) {
   await grantAdmin(t.database.db, who.email);
   return who;
 }

@@ -1,15 +1,27 @@
 /**
  * A person's own data over HTTP: GET /api/account/export answers the ZIP of everything they have
- * here; POST /api/account/delete { password } deletes their account and signs this browser out.
+ * here; GET /api/account/money-left what money they still have with the school, and POST
+ * /api/account/refund-request asks Support, in their support conversation, to refund it all;
+ * POST /api/account/delete { password } deletes their account and signs this browser out.
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { accountDataMessages, exportFileName } from '../../shared/account-data';
+import {
+  accountDataMessages,
+  exportFileName,
+  hasMoneyLeft,
+  refundRequestText,
+} from '../../shared/account-data';
 import { MAX_PASSWORD_LENGTH } from '../../shared/constants';
 import type { Auth } from '../accounts/auth';
-import { forwardCookies, type SessionReader, signedInOnly } from '../accounts/session';
+import { forwardCookies, type SessionReader, signedInOnly, verifiedOnly } from '../accounts/session';
+import { ApiError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 import { validate } from '../http/validation';
+import type { LiveHub } from '../messages/live';
+import { messageMessages, sendMessage } from '../messages/messages';
+import { openSupportConversation, readerOf } from '../messages/support';
+import { moneyLeftOf } from '../money/money-left';
 import { limitByUser, type RateLimiters } from '../rate-limit/rate-limits';
 import { type AccountDeletionDeps, deleteAccount } from './account-deletion';
 import { exportArchive } from './account-export';
@@ -25,10 +37,45 @@ const deletionSchema = z.object(
 );
 
 export function accountDataRoutes(
-  deps: AccountDeletionDeps & { auth: Auth; sessions: SessionReader; limiters: RateLimiters },
+  deps: AccountDeletionDeps & {
+    auth: Auth;
+    sessions: SessionReader;
+    limiters: RateLimiters;
+    live: Pick<LiveHub, 'messageSent'>;
+    /** ADMIN_TWO_FACTOR: who answers support, and so who hears of a refund request. */
+    adminTwoFactor: 'required' | 'optional';
+  },
 ) {
-  const { sessions, limiters } = deps;
+  const { sessions, limiters, db } = deps;
+  const { currency } = deps.lessons.payments;
+  const requireTwoFactor = deps.adminTwoFactor === 'required';
   return new Hono<AppEnv>()
+    .get('/account/money-left', sessions.loadSession, signedInOnly, async (c) =>
+      c.json(await moneyLeftOf(db, c.var.user.id, currency), 200),
+    )
+    .post(
+      '/account/refund-request',
+      sessions.loadSession,
+      verifiedOnly,
+      limitByUser(limiters, 'messages', messageMessages.tooFast),
+      async (c) => {
+        // The amounts are read here, not taken from the page: Support acts on what the ledger says.
+        const money = await moneyLeftOf(db, c.var.user.id, currency);
+        if (!hasMoneyLeft(money))
+          throw new ApiError(409, accountDataMessages.nothingToRefund, 'NOTHING_TO_REFUND');
+        const reader = readerOf(c.var.user, requireTwoFactor);
+        const conversation = await openSupportConversation(db, reader);
+        const sent = await sendMessage(
+          db,
+          reader,
+          conversation.id,
+          refundRequestText(money),
+          requireTwoFactor,
+        );
+        await deps.live.messageSent(sent.message, sent.recipients, sent.requesterId);
+        return c.json({ conversationId: conversation.id, message: sent.message }, 201);
+      },
+    )
     .get(
       '/account/export',
       sessions.loadSession,

@@ -17,6 +17,7 @@ import { type LessonDeps, type Lines, pushLines } from '../lessons/lesson-announ
 import { cancelLessonsOfSuspended } from '../lessons/suspension';
 import type { LiveHub } from '../messages/live';
 import { accounts, balanceOf } from '../money/ledger';
+import { refuseWhileMoneyLeft } from '../money/money-left';
 import type { RateLimiters } from '../rate-limit/rate-limits';
 import { recount } from '../reviews/reviews';
 import { eraseFromAuditLog, eraseFromOutbox } from './erase-mentions';
@@ -48,14 +49,18 @@ async function lockedBalance(trx: Transaction<DB>, accountId: string): Promise<n
 }
 
 /** Refuses, in words the person can act on, an account that cannot be deleted yet. */
-async function refuseWhatMustBeSettled(trx: Transaction<DB>, userId: string, isAdmin: boolean) {
+async function refuseWhatMustBeSettled(
+  trx: Transaction<DB>,
+  userId: string,
+  isAdmin: boolean,
+  currency: string,
+) {
   if (isAdmin) throw new ApiError(409, accountDataMessages.revokeAdminFirst, 'REVOKE_ADMIN_FIRST');
   if ((await lockedBalance(trx, accounts.payable(userId).id)) > 0)
     throw new ApiError(409, accountDataMessages.payoutFirst, 'PAYOUT_FIRST');
-  // Only what the person could ask to be paid out now: money held for upcoming lessons goes back
-  // to the balance when the deletion calls those lessons off (docs/decisions/0025).
-  if ((await lockedBalance(trx, accounts.balance(userId).id)) > 0)
-    throw new ApiError(409, accountDataMessages.balanceLeft, 'BALANCE_LEFT');
+  // Any money of theirs, held for upcoming lessons and in packages too: released by calling those
+  // lessons off, it would land on an account nobody can sign in to claim it (docs/decisions/0025).
+  await refuseWhileMoneyLeft(trx, userId, currency);
 }
 
 /** Their reviews (written, and on their own page) go; each tutor they reviewed is recounted. */
@@ -148,7 +153,8 @@ async function eraseCounters(trx: Transaction<DB>, email: string) {
 
 /**
  * Deletes the signed-in person's account once their password is confirmed. Refused with 403 for a
- * wrong password, 409 for an admin, a tutor still owed money or a student with money in the wallet.
+ * wrong password, 409 for an admin, a tutor still owed money or anyone with money left anywhere:
+ * their balance, lessons' holds, packages or top-ups waiting.
  */
 export async function deleteAccount(deps: AccountDeletionDeps, userId: string, password: string) {
   const credential = await deps.db
@@ -176,7 +182,7 @@ export async function deleteAccount(deps: AccountDeletionDeps, userId: string, p
       .forUpdate()
       .executeTakeFirst();
     if (!user) throw new ApiError(401, accountDataMessages.wrongPassword, 'UNAUTHORIZED');
-    await refuseWhatMustBeSettled(trx, userId, user.is_admin);
+    await refuseWhatMustBeSettled(trx, userId, user.is_admin, deps.lessons.payments.currency);
     const email = user.email.toLowerCase();
     const ended = await trx.deleteFrom('sessions').where('user_id', '=', userId).returning('token').execute();
     // Renamed first, so the mails and lines about their lessons already say "Deleted user".

@@ -25,6 +25,7 @@ export type AuditAction =
   | 'topup.rejected'
   | 'payout.recorded'
   | 'refund.recorded'
+  | 'package.refunded'
   | 'lesson.refunded'
   | 'lesson.cancelled'
   | 'lesson.moved'

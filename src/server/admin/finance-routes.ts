@@ -1,7 +1,8 @@
 /**
  * The admin console's money (docs/api.md, "Admin: finance"), behind the admin routes' guard:
- * the totals and what waits, top-ups confirmed or rejected, payouts, refunds of a balance or of a
- * lesson, and CSV downloads. Every change is audited in its own transaction.
+ * the totals and what waits, top-ups confirmed or rejected, payouts, refunds of a balance, of a
+ * package's unused credits or of a lesson, and CSV downloads. Every change is audited in its own
+ * transaction.
  */
 
 import { type Context, Hono } from 'hono';
@@ -26,6 +27,7 @@ import {
   recordBalanceRefund,
   recordPayout,
   refundLesson,
+  refundPackage,
 } from '../money/finance';
 import { confirmTopUp, isTopUpId, rejectTopUp, topUpMessages, toTopUpView } from '../money/top-ups';
 import { adminActor } from './audit-log';
@@ -61,6 +63,8 @@ const refundSchema = z.strictObject({
   amountCents: amountSchema,
   reference: referenceSchema,
 });
+const packageParam = z.object({ id: z.uuid() });
+const packageRefundSchema = z.strictObject({ amountCents: amountSchema, reference: referenceSchema });
 const lessonRefundSchema = z.strictObject({ reason: reasonSchema('a reason') });
 const isoDay = z
   .string()
@@ -117,6 +121,19 @@ export function financeRoutes(deps: {
       });
       return c.json({ transactionId }, 201);
     })
+    .post(
+      '/packages/:id/refund',
+      validate('param', packageParam, 'This package does not exist'),
+      validate('json', packageRefundSchema),
+      async (c) => {
+        const refunded = await refundPackage(money, actor(c), {
+          ...c.req.valid('json'),
+          packageId: c.req.valid('param').id,
+          now: Date.now(),
+        });
+        return c.json(refunded, 201);
+      },
+    )
     .post(
       '/lessons/:id/refund',
       validate('param', lessonParam, 'This lesson does not exist'),

@@ -132,9 +132,10 @@ export type LedgerTransactionKind =
   | 'payout'
   | 'balance_refund'
   | 'package_buy'
-  | 'package_end';
+  | 'package_end'
+  | 'package_refund';
 export type LessonPaymentStatus = 'none' | 'held' | 'settled' | 'released' | 'refunded' | 'fee';
-export type TopUpStatus = 'pending' | 'confirmed' | 'rejected';
+export type TopUpStatus = 'pending' | 'confirmed' | 'rejected' | 'withdrawn';
 export type TopUpMethod = 'manual' | 'stripe';
 
 /** Written by the running-balance trigger, whatever an insert says; never updated. */

@@ -1,12 +1,15 @@
 /**
  * The school's side of the money: the totals of every account (which sum to zero), top-ups waiting
- * for a transfer to arrive, card payments that could not be credited, what each tutor is owed and each student holds, payouts, refunds of a
- * balance or of one lesson, and the entries as CSV for a spreadsheet or an accountant.
+ * for a transfer to arrive, card payments that could not be credited, what each tutor is owed and
+ * each student holds (in their balance and in their packages), payouts, refunds of a balance, of a
+ * package's unused credits or of one lesson, and the entries as CSV for a spreadsheet or an
+ * accountant.
  */
 import { randomUUID } from 'node:crypto';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { type Amount, decimalString, formatAmount } from '../../shared/amounts';
+import { creditsIn, packageName } from '../../shared/lessons/packages';
 import { type Actor, accountTarget, recordAudit } from '../admin/audit-log';
 import type { DB } from '../db/schema';
 import { type CsvDecimal, csvHeader, csvLine } from '../files/csv';
@@ -15,7 +18,8 @@ import type { Mailer } from '../mail/mailer';
 import { accounts, lockedBalanceOf, post, totalsOf } from './ledger';
 import { namedTotals, totalsQuery } from './ledger-checkpoints';
 import { refundLessonPayment } from './lesson-payments';
-import { balanceRefundMail, payoutMail } from './money-mail';
+import { balanceRefundMail, packageRefundMail, payoutMail } from './money-mail';
+import { findPackage } from './packages';
 
 export const financeMessages = {
   exceedsPayable: (payable: string) => `A payout can be at most what the tutor is owed (${payable})`,
@@ -23,6 +27,13 @@ export const financeMessages = {
   noTutor: 'This tutor does not exist',
   noStudent: 'This student does not exist',
   lessonNotFound: 'This lesson does not exist',
+  packageNotFound: 'This package does not exist',
+  studentDeleted:
+    'This student has deleted their account, so a refund would go to a wallet nobody can use any more.',
+  packageEnded: "This package has already ended: what it held is in the student's balance",
+  packageEmpty: 'This package has no unused lessons to refund',
+  notWholePackage: (left: string) =>
+    `A package is refunded whole: what its unused lessons hold now is ${left}. Please refund that amount.`,
 } as const;
 
 const amount = (amountCents: number, currency: string): Amount => ({ amountCents, currency });
@@ -64,7 +75,31 @@ export async function financeOverview(db: Kysely<DB>, currency: string) {
       .where('last.balance_after_cents', '<>', 0)
       .orderBy('last.balance_after_cents', 'desc')
       .limit(500);
-  // The totals and the three lists come as JSON arrays of one statement: on the embedded store
+  // Packages still holding money: the active ones (ending one empties it), oldest first.
+  const packages = db
+    .selectFrom('lesson_packages as p')
+    .innerJoin('users as u', 'u.id', 'p.student_id')
+    .innerJoin('users as t', 't.id', 'p.tutor_id')
+    .innerJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('ledger_entries as e')
+          .select('e.balance_after_cents')
+          .where('e.account_id', '=', sql<string>`'package:' || p.id`)
+          .orderBy('e.account_seq', 'desc')
+          .limit(1)
+          .as('last'),
+      (join) => join.onTrue(),
+    )
+    .select(['p.id as package_id', 'p.lessons', 'p.minutes', 'p.per_lesson_cents'])
+    .select(['u.id', 'u.display_name', 'u.email', 't.id as tutor_id', 't.display_name as tutor_name'])
+    .select('last.balance_after_cents')
+    .where('p.status', '=', 'active')
+    .where('last.balance_after_cents', '>', 0)
+    .orderBy('p.bought_at')
+    .orderBy('p.id')
+    .limit(500);
+  // The totals and the four lists come as JSON arrays of one statement: on the embedded store
   // each statement is a round trip to its thread, which costs more than these small lists.
   const lists = await db
     .selectNoFrom([
@@ -75,6 +110,7 @@ export async function financeOverview(db: Kysely<DB>, currency: string) {
       jsonArrayFrom(latest('payable')).as('payables'),
       jsonArrayFrom(latest('balance')).as('balances'),
       jsonArrayFrom(unappliedPayments).as('unappliedPayments'),
+      jsonArrayFrom(packages).as('packages'),
     ])
     .executeTakeFirstOrThrow();
   const totals = totalsOf(namedTotals(lists.totals));
@@ -123,6 +159,15 @@ export async function financeOverview(db: Kysely<DB>, currency: string) {
       reportedAt: new Date(row.reported_at).toISOString(),
       reason: row.reason,
     })),
+    packages: lists.packages.map((row) => ({
+      id: row.package_id,
+      student: person(row),
+      tutor: { id: row.tutor_id, displayName: row.tutor_name },
+      lessons: row.lessons,
+      minutes: row.minutes,
+      creditsLeft: creditsIn(row.balance_after_cents, row.per_lesson_cents),
+      unused: amount(row.balance_after_cents, currency),
+    })),
   };
 }
 
@@ -136,7 +181,7 @@ interface MoneyDeps {
 async function userWithRole(db: Kysely<DB>, id: string, role: 'student' | 'tutor') {
   return db
     .selectFrom('users')
-    .select(['id', 'display_name', 'email'])
+    .select(['id', 'display_name', 'email', 'deleted_at'])
     .where('id', '=', id)
     .where('role', '=', role)
     .executeTakeFirst();
@@ -209,7 +254,8 @@ async function payOut(
       reference: input.reference,
       appUrl: deps.appUrl,
     });
-    await deps.mailer.sendMail({ to: user.email, ...content }, trx);
+    // A deleted account's address is a placeholder that reaches nobody.
+    if (!user.deleted_at) await deps.mailer.sendMail({ to: user.email, ...content }, trx);
     return id;
   });
   deps.mailer.deliverSoon();
@@ -227,6 +273,103 @@ export const recordBalanceRefund = (
   actor: Actor,
   input: { studentId: string; amountCents: number; reference: string; now: number },
 ) => payOut(deps, actor, { ...input, userId: input.studentId }, 'balance_refund');
+
+/**
+ * An admin pays a package's unused credits back to the student, whole: what its account holds goes
+ * out through the manual clearing account, as a balance refund does, and the package ends. Lessons
+ * already booked with it stay booked; if one is called off, its price goes to the balance, as for
+ * any ended package. `amountCents` is what the admin sent: it must be what the package holds, so a
+ * credit used meanwhile is not refunded twice.
+ */
+export async function refundPackage(
+  deps: MoneyDeps,
+  actor: Actor,
+  input: { packageId: string; amountCents: number; reference: string; now: number },
+) {
+  const { db } = deps;
+  const refunded = await db.transaction().execute(async (trx) => {
+    // Locked first, as a booking, a release and the student's own ending lock it.
+    const row = await trx
+      .selectFrom('lesson_packages as p')
+      .innerJoin('users as s', 's.id', 'p.student_id')
+      .innerJoin('users as t', 't.id', 'p.tutor_id')
+      .select([
+        'p.id',
+        'p.student_id',
+        'p.lessons',
+        'p.minutes',
+        'p.per_lesson_cents',
+        'p.currency',
+        'p.status',
+      ])
+      .select(['s.display_name', 's.email', 's.deleted_at', 't.display_name as tutor_name'])
+      .where('p.id', '=', input.packageId)
+      .forUpdate('p')
+      .executeTakeFirst();
+    if (!row) throw new ApiError(404, financeMessages.packageNotFound, 'NOT_FOUND');
+    if (row.status === 'ended') throw new ApiError(409, financeMessages.packageEnded, 'PACKAGE_ENDED');
+    const account = accounts.package(row.id, row.student_id);
+    const left = await lockedBalanceOf(trx, account, row.currency);
+    if (left <= 0) throw new ApiError(409, financeMessages.packageEmpty, 'NOTHING_TO_REFUND');
+    if (input.amountCents !== left)
+      throw new ApiError(
+        409,
+        financeMessages.notWholePackage(formatAmount(left, row.currency)),
+        'NOT_WHOLE_PACKAGE',
+        { unused: amount(left, row.currency) },
+      );
+    const credits = creditsIn(left, row.per_lesson_cents);
+    const what = `${packageName(row)} with ${row.tutor_name}`;
+    const transactionId = await post(trx, {
+      kind: 'package_refund',
+      key: `package:${row.id}:refund`,
+      currency: row.currency,
+      actorId: actor.id,
+      memo: `Refund of ${what}: ${credits} unused, reference ${input.reference}`,
+      entries: [
+        { account, amountCents: -left },
+        { account: accounts.clearing('manual'), amountCents: left },
+      ],
+      now: input.now,
+    });
+    await trx
+      .updateTable('lesson_packages')
+      .set({ status: 'ended', ended_at: new Date(input.now) })
+      .where('id', '=', row.id)
+      .execute();
+    const shown = formatAmount(left, row.currency);
+    const student = { id: row.student_id, display_name: row.display_name, email: row.email };
+    await recordAudit(
+      trx,
+      actor,
+      'package.refunded',
+      accountTarget(student),
+      `${shown} for ${credits} unused of ${what}, reference ${input.reference}`,
+    );
+    if (!row.deleted_at)
+      await deps.mailer.sendMail(
+        {
+          to: row.email,
+          ...packageRefundMail({
+            displayName: row.display_name,
+            amountCents: left,
+            currency: row.currency,
+            credits,
+            packageName: what,
+            reference: input.reference,
+            appUrl: deps.appUrl,
+          }),
+        },
+        trx,
+      );
+    return { transactionId: String(transactionId), studentId: row.student_id };
+  });
+  deps.mailer.deliverSoon();
+  return {
+    transactionId: refunded.transactionId,
+    package: await findPackage(db, refunded.studentId, input.packageId),
+  };
+}
 
 /**
  * An admin refunds one lesson: what it moved goes back to the student. A lesson still planned is
@@ -251,11 +394,14 @@ export async function refundLesson(
         's.id as student_id',
         's.display_name',
         's.email',
+        's.deleted_at',
       ])
       .where('l.id', '=', input.lessonId)
       .forUpdate()
       .executeTakeFirst();
     if (!lesson) throw new ApiError(404, financeMessages.lessonNotFound, 'NOT_FOUND');
+    // The refund would go to a wallet nobody can sign in to any more.
+    if (lesson.deleted_at) throw new ApiError(409, financeMessages.studentDeleted, 'ACCOUNT_DELETED');
     await refundLessonPayment(trx, lesson.id, {
       actorId: actor.id ?? '',
       reason: input.reason,

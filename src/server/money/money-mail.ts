@@ -1,4 +1,7 @@
-/** The mails money sends: a top-up confirmed or rejected, a payout recorded, a balance refunded. */
+/**
+ * The mails money sends: a top-up confirmed or rejected, a payout recorded, a balance or a lesson
+ * package refunded.
+ */
 import { formatAmount } from '../../shared/amounts';
 import { PRODUCT_NAME } from '../../shared/constants';
 import { escapeHtml } from '../mail/html';
@@ -90,6 +93,27 @@ export function balanceRefundMail(input: {
     `${PRODUCT_NAME} refunded ${amount} of your balance`,
     input.displayName,
     [`We refunded ${amount} of your wallet's balance to you, with the reference ${input.reference}.`],
+    walletLink(input.appUrl),
+  );
+}
+
+export function packageRefundMail(input: {
+  displayName: string;
+  amountCents: number;
+  currency: string;
+  credits: number;
+  packageName: string;
+  reference: string;
+  appUrl: string;
+}): MailContent {
+  const amount = formatAmount(input.amountCents, input.currency);
+  const lessons = `${input.credits} unused ${input.credits === 1 ? 'lesson' : 'lessons'}`;
+  return mail(
+    `${PRODUCT_NAME} refunded ${amount} of your lesson package`,
+    input.displayName,
+    [
+      `We refunded ${amount} to you for the ${lessons} of your package (${input.packageName}), with the reference ${input.reference}. The package has ended; lessons you already booked with it stay booked.`,
+    ],
     walletLink(input.appUrl),
   );
 }

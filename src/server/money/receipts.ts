@@ -43,6 +43,7 @@ const KIND_TITLES: Record<string, string> = {
   balance_refund: 'Balance refund',
   package_buy: 'Lesson package',
   package_end: 'Lesson package ended',
+  package_refund: 'Lesson package refunded',
 };
 
 /** A receipt number as people read it: R- and at least six digits. */

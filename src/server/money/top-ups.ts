@@ -1,17 +1,19 @@
 /**
  * Top-ups: a student asks to add money to their wallet, by bank transfer (an admin confirms it once
- * the money is there) or by card (Stripe's verified webhook confirms it). The request's status
- * changes once, by one conditional UPDATE, so two admins confirming at once, or a webhook
- * delivered twice, credit the balance once; the credit's ledger key says the same again. A card
- * payment that cannot be credited is kept as an unapplied payment, never dropped.
+ * the money is there) or by card (Stripe's verified webhook confirms it), and may withdraw one they
+ * will not pay. The request's status changes once, by one conditional UPDATE, so two admins
+ * confirming at once, or a webhook delivered twice, credit the balance once; the credit's ledger
+ * key says the same again. A card payment that cannot be credited is kept as an unapplied payment,
+ * never dropped. A deleted account is never credited by hand: nobody could claim it.
  */
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import { formatAmount, minorPerUnit } from '../../shared/amounts';
+import * as messages from '../../shared/messages';
 import { MAX_TOP_UP_UNITS, MIN_TOP_UP_UNITS } from '../../shared/money/amounts';
 import type { UnappliedPaymentReason } from '../../shared/money/unapplied-payments';
 import { type Actor, accountTarget, recordAudit } from '../admin/audit-log';
-import type { DB, TopUpMethod } from '../db/schema';
+import type { DB, TopUpMethod, TopUpStatus } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import type { Mailer } from '../mail/mailer';
 import { accounts, post } from './ledger';
@@ -24,10 +26,12 @@ export const topUpMessages = {
   range: (currency: string) =>
     `Please choose an amount between ${formatAmount(TOP_UP_UNITS.min * minorPerUnit(currency), currency)} and ${formatAmount(TOP_UP_UNITS.max * minorPerUnit(currency), currency)}, in whole units`,
   notFound: 'This top-up does not exist',
-  alreadySettled: 'This top-up has already been confirmed or rejected',
+  alreadySettled: 'This top-up has already been confirmed, rejected or withdrawn',
   cardByStripe: 'A card top-up is confirmed by Stripe once the card is charged, not by hand',
   cardStillOpen:
     'A card top-up cannot be rejected: Stripe may still charge the card, and only Stripe settles it',
+  accountDeleted:
+    'This student has deleted their account, so nobody could claim this top-up. If the money arrived, send it back to where it came from, then reject the top-up.',
 } as const;
 
 export interface TopUpView {
@@ -35,7 +39,7 @@ export interface TopUpView {
   amountCents: number;
   currency: string;
   method: TopUpMethod;
-  status: 'pending' | 'confirmed' | 'rejected';
+  status: TopUpStatus;
   reference: string;
   instructions: string;
   note: string | null;
@@ -81,26 +85,40 @@ const REFERENCE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 export const newReference = () =>
   `TL-${Array.from({ length: 6 }, () => REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)]).join('')}`;
 
-/** Records a pending top-up. The reference is unique; a rare clash is drawn again. */
+/**
+ * Records a pending top-up. The reference is unique; a rare clash is drawn again. The student's row
+ * is read locked for share: a deletion, which refuses while a top-up waits, either sees this one or
+ * has committed first, and then there is nobody left to ask for it (401).
+ */
 export async function createTopUp(
   db: Kysely<DB>,
   input: { studentId: string; amountCents: number; currency: string; method: TopUpMethod; now: number },
 ): Promise<TopUpRow> {
   for (let attempt = 0; ; attempt++) {
     try {
-      return await db
-        .insertInto('top_ups')
-        .values({
-          id: randomUUID(),
-          student_id: input.studentId,
-          amount_cents: input.amountCents,
-          currency: input.currency,
-          method: input.method,
-          reference: newReference(),
-          created_at: new Date(input.now),
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      return await db.transaction().execute(async (trx) => {
+        const student = await trx
+          .selectFrom('users')
+          .select('id')
+          .where('id', '=', input.studentId)
+          .where('deleted_at', 'is', null)
+          .forShare()
+          .executeTakeFirst();
+        if (!student) throw new ApiError(401, messages.notSignedIn, 'UNAUTHORIZED');
+        return trx
+          .insertInto('top_ups')
+          .values({
+            id: randomUUID(),
+            student_id: input.studentId,
+            amount_cents: input.amountCents,
+            currency: input.currency,
+            method: input.method,
+            reference: newReference(),
+            created_at: new Date(input.now),
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+      });
     } catch (error) {
       const clash = (error as { code?: string; constraint?: string }).constraint === 'top_ups_reference_key';
       if (!clash || attempt >= 5) throw error;
@@ -118,23 +136,37 @@ export function topUpsOf(db: Kysely<DB>, studentId: string, limit = 20) {
     .limit(limit);
 }
 
-/** Moves a pending top-up to its final status, once: 404 if unknown, 409 if already settled. */
+/**
+ * Moves a pending top-up to its final status, once: 404 if unknown (or, with `only.studentId`,
+ * another student's), 409 if already settled.
+ */
 async function settle(
   trx: Transaction<DB>,
   id: string,
-  set: { status: 'confirmed' | 'rejected'; note: string | null; settledBy: string | null; now: number },
-  only?: { method: TopUpMethod },
+  set: {
+    status: 'confirmed' | 'rejected' | 'withdrawn';
+    note: string | null;
+    settledBy: string | null;
+    now: number;
+  },
+  only: { method?: TopUpMethod; studentId?: string } = {},
 ): Promise<TopUpRow> {
   let update = trx
     .updateTable('top_ups')
     .set({ status: set.status, note: set.note, settled_by: set.settledBy, settled_at: new Date(set.now) })
     .where('id', '=', id)
     .where('status', '=', 'pending');
-  if (only) update = update.where('method', '=', only.method);
+  if (only.method) update = update.where('method', '=', only.method);
+  if (only.studentId) update = update.where('student_id', '=', only.studentId);
   const row = await update.returningAll().executeTakeFirst();
   if (row) return row;
-  const exists = await trx.selectFrom('top_ups').select(['status']).where('id', '=', id).executeTakeFirst();
-  if (!exists) throw new ApiError(404, topUpMessages.notFound, 'NOT_FOUND');
+  const exists = await trx
+    .selectFrom('top_ups')
+    .select(['status', 'student_id'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!exists || (only.studentId && exists.student_id !== only.studentId))
+    throw new ApiError(404, topUpMessages.notFound, 'NOT_FOUND');
   if (exists.status === 'pending')
     throw new ApiError(
       409,
@@ -165,11 +197,17 @@ export async function creditTopUp(
   });
 }
 
+/**
+ * The top-up's student, their row locked for share until the caller's transaction ends: a deletion
+ * (which locks it for update) either committed before, and `deleted_at` says so, or waits for the
+ * caller and then sees what it did.
+ */
 async function studentOf(trx: Transaction<DB>, id: string) {
   return trx
     .selectFrom('users')
-    .select(['id', 'display_name', 'email'])
+    .select(['id', 'display_name', 'email', 'deleted_at'])
     .where('id', '=', id)
+    .forShare()
     .executeTakeFirstOrThrow();
 }
 
@@ -190,8 +228,10 @@ export async function confirmTopUp(deps: AdminDecisionDeps, actor: Actor, id: st
       { status: 'confirmed', note: null, settledBy: actor.id, now },
       { method: 'manual' },
     );
-    await creditTopUp(trx, settled, actor.id, now);
     const student = await studentOf(trx, settled.student_id);
+    // Credited, it would sit on an account nobody can sign in to; the transaction undoes the settle.
+    if (student.deleted_at) throw new ApiError(409, topUpMessages.accountDeleted, 'ACCOUNT_DELETED');
+    await creditTopUp(trx, settled, actor.id, now);
     await recordAudit(
       trx,
       actor,
@@ -244,21 +284,23 @@ export async function rejectTopUp(
       accountTarget(student),
       `${formatAmount(settled.amount_cents, settled.currency)}, reference ${settled.reference}: ${note}`,
     );
-    await deps.mailer.sendMail(
-      {
-        to: student.email,
-        ...topUpRejectedMail({
-          displayName: student.display_name,
-          amountCents: settled.amount_cents,
-          currency: settled.currency,
-          reference: settled.reference,
-          note,
-          supportEmail,
-          appUrl: deps.appUrl,
-        }),
-      },
-      trx,
-    );
+    // A deleted account's address is a placeholder that reaches nobody.
+    if (!student.deleted_at)
+      await deps.mailer.sendMail(
+        {
+          to: student.email,
+          ...topUpRejectedMail({
+            displayName: student.display_name,
+            amountCents: settled.amount_cents,
+            currency: settled.currency,
+            reference: settled.reference,
+            note,
+            supportEmail,
+            appUrl: deps.appUrl,
+          }),
+        },
+        trx,
+      );
     return settled;
   });
   deps.mailer.deliverSoon();
@@ -285,8 +327,10 @@ export type CardPaymentOutcome =
 
 /**
  * Stripe says a Checkout session was paid: its top-up is credited once. Only a pending card
- * top-up whose session and amount match is. Anything else is money Stripe took that no wallet
- * holds: it is kept in unapplied_payments, once per session, for an admin to settle by hand.
+ * top-up whose session and amount match is. One the student withdrew is credited all the same:
+ * its payment page stayed open, and the card was charged, so the money is theirs and the ledger
+ * must show it. Anything else is money Stripe took that no wallet holds: it is kept in
+ * unapplied_payments, once per session, for an admin to settle by hand.
  */
 export async function applyCardPayment(
   db: Kysely<DB>,
@@ -301,7 +345,7 @@ export async function applyCardPayment(
       .where('id', '=', paid.topUpId)
       .where('stripe_session_id', '=', paid.sessionId)
       .where('method', '=', 'stripe')
-      .where('status', '=', 'pending')
+      .where('status', 'in', ['pending', 'withdrawn'])
       .where('amount_cents', '=', paid.amountCents)
       .where('currency', '=', currency)
       .returningAll()
@@ -349,8 +393,20 @@ function whyNotApplied(
   if (topUp.status === 'rejected') return 'top_up_rejected';
   if (topUp.currency !== paid.currency) return 'currency_differs';
   if (topUp.amount_cents !== paid.amountCents) return 'amount_differs';
-  // A pending top-up that matches was credited by the update above.
+  // A pending or withdrawn top-up that matches was credited by the update above.
   throw new Error(`Card payment for top-up ${paid.topUpId} neither credited nor refused`);
+}
+
+/**
+ * The student withdraws a top-up of theirs they will not pay (or asked for by mistake): it stays
+ * in their list as `withdrawn`, and no admin can confirm it any more. 404 for anyone else's.
+ */
+export async function withdrawTopUp(db: Kysely<DB>, studentId: string, id: string, now: number) {
+  return db
+    .transaction()
+    .execute((trx) =>
+      settle(trx, id, { status: 'withdrawn', note: null, settledBy: studentId, now }, { studentId }),
+    );
 }
 
 /** Remembers the Checkout session a card top-up was sent to. */

@@ -2,7 +2,7 @@
  * Money over HTTP for the people who pay and are paid (docs/api.md, "Wallet"):
  * - GET /api/wallet and GET /api/wallet/summary (verified users);
  * - POST /api/wallet/top-ups (verified students; by bank transfer, or by card through Stripe
- *   Checkout when it is configured);
+ *   Checkout when it is configured), and POST /api/wallet/top-ups/:id/withdraw (its student);
  * - GET /api/wallet/transactions/:id/receipt (the transaction's owner; anyone else: 404);
  * - POST /api/payments/stripe/webhook (Stripe; the signature is the only key). A card top-up is
  *   credited here and nowhere else, never by the page Stripe sends the student back to.
@@ -27,7 +27,10 @@ import {
   type CardPayment,
   checkTopUpAmount,
   createTopUp,
+  isTopUpId,
+  topUpMessages,
   toTopUpView,
+  withdrawTopUp,
 } from './top-ups';
 import { balanceSummary, studentWallet, tutorWallet, type WalletSettings } from './wallet';
 
@@ -70,6 +73,7 @@ const pageSchema = z.object({
     .positive('before must be a transaction id')
     .optional(),
 });
+const topUpParam = z.object({ id: z.string().refine(isTopUpId) });
 const receiptParam = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 
 const studentsOnly = verifiedWithRole('student', walletMessages.studentsTopUp);
@@ -146,6 +150,16 @@ export function walletRoutes(deps: {
         }
         await attachCheckoutSession(db, row.id, checkout.sessionId);
         return c.json({ topUp, checkoutUrl: checkout.url }, 201);
+      },
+    )
+    .post(
+      '/wallet/top-ups/:id/withdraw',
+      loadSession,
+      studentsOnly,
+      validate('param', topUpParam, topUpMessages.notFound),
+      async (c) => {
+        const row = await withdrawTopUp(db, c.var.user.id, c.req.valid('param').id, Date.now());
+        return c.json({ topUp: toTopUpView(row, payments.instructions) }, 200);
       },
     )
     .get(

@@ -28,6 +28,7 @@ const ACTION_LABELS: Record<string, string> = {
   'topup.rejected': 'Top-up rejected',
   'payout.recorded': 'Payout recorded',
   'refund.recorded': 'Balance refunded',
+  'package.refunded': 'Package refunded',
   'lesson.refunded': 'Lesson refunded',
   'account.deleted': 'Account deleted by its owner',
   'backup.downloaded': 'Backup downloaded',

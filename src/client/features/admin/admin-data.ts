@@ -70,6 +70,10 @@ export const recordPayout = (json: InferRequestType<typeof admin.payouts.$post>[
   request(admin.payouts.$post({ json }));
 export const recordBalanceRefund = (json: InferRequestType<typeof admin.refunds.$post>['json']) =>
   request(admin.refunds.$post({ json }));
+export const refundPackage = (
+  id: string,
+  json: InferRequestType<(typeof admin.packages)[':id']['refund']['$post']>['json'],
+) => request(admin.packages[':id'].refund.$post({ param: { id }, json }));
 
 /** The downloads: every ledger entry between two dates, and what each tutor is owed. */
 // The client's paths are under its base, /api (api.ts); a link needs the whole path.

@@ -1,8 +1,9 @@
 /**
  * /admin/finance: the school's money. The ledger's totals (which sum to zero: every movement is
  * written as much into one account as out of another), the transfers students say they made,
- * confirmed or rejected once the bank shows them, the payouts to tutors and the balances paid back
- * to students as they are made outside Tutorlane, and the ledger as CSV files for the accountant.
+ * confirmed or rejected once the bank shows them, the payouts to tutors and the balances and
+ * packages' unused lessons paid back to students as they are made outside Tutorlane, and the
+ * ledger as CSV files for the accountant.
  * Card payments Stripe took that no wallet holds are shown first, for an admin to settle by hand.
  */
 import { type FormEvent, type ReactNode, useState } from 'react';
@@ -34,6 +35,7 @@ import {
   payablesCsvUrl,
   recordBalanceRefund,
   recordPayout,
+  refundPackage,
   rejectTopUp,
 } from './admin-data';
 import { AdminLayout, EmptyState } from './admin-layout';
@@ -44,7 +46,11 @@ const problemIn = (field: string, message: string): FormAnswer => ({
   problem: { message, fields: { [field]: message } },
 });
 
-/** The payout and refund forms: who, how much, and the bank's reference for it. */
+/** A refund's choice: a student's balance, or one of their packages (its unused lessons). */
+const PACKAGE_CHOICE = 'package:';
+const BALANCE_CHOICE = 'balance:';
+
+/** The payout and refund forms: who (or which package), how much, and the bank's reference for it. */
 export async function action({ request: submitted }: ActionFunctionArgs): Promise<FormAnswer> {
   const values = await formValues(submitted);
   const intent = values.intent === 'refund' ? 'refund' : 'payout';
@@ -61,7 +67,14 @@ export async function action({ request: submitted }: ActionFunctionArgs): Promis
       await recordPayout({ tutorId: person, amountCents: amount.cents, reference });
       return { done: `Payout of ${moneyLabel(amount.cents, currency)} to ${name} recorded.` };
     }
-    await recordBalanceRefund({ studentId: person, amountCents: amount.cents, reference });
+    if (person.startsWith(PACKAGE_CHOICE)) {
+      await refundPackage(person.slice(PACKAGE_CHOICE.length), { amountCents: amount.cents, reference });
+      return {
+        done: `${moneyLabel(amount.cents, currency)} for the unused lessons of ${name}’s package recorded; the package has ended.`,
+      };
+    }
+    const studentId = person.startsWith(BALANCE_CHOICE) ? person.slice(BALANCE_CHOICE.length) : person;
+    await recordBalanceRefund({ studentId, amountCents: amount.cents, reference });
     return { done: `${moneyLabel(amount.cents, currency)} paid back to ${name} recorded.` };
   } catch (error) {
     const answer = refused(error);
@@ -292,23 +305,29 @@ function RejectDialog({ topUp, onClose }: { topUp: PendingTopUp; onClose: (done?
   );
 }
 
-interface Person {
+/** Someone the school may send money to, or one of their packages, with what it holds. */
+interface Choice {
+  /** The form's value: a tutor's id, or `balance:` or `package:` and an id. */
   id: string;
+  /** Who the money goes to. */
   displayName: string;
-  email: string;
+  /** How the choice reads in the list. */
+  label: string;
   amount: Amount;
+  /** Paid back whole (a package's unused lessons): the amount cannot be changed. */
+  whole?: boolean;
 }
 
 /**
- * A form that records money the school sent someone: the person (with what they are owed or
- * hold), the amount (what they are owed, to start with) and the transfer's reference.
+ * A form that records money the school sent someone: the person or package (with what they are
+ * owed or hold), the amount (what they are owed, to start with) and the transfer's reference.
  */
 function MoneyOutForm({
   intent,
   title,
   intro,
   personLabel,
-  people,
+  groups,
   empty,
   currency,
   submit,
@@ -317,7 +336,8 @@ function MoneyOutForm({
   title: string;
   intro: ReactNode;
   personLabel: string;
-  people: Person[];
+  /** The choices, under a heading each when there are several kinds. */
+  groups: { label: string; choices: Choice[] }[];
   empty: string;
   currency: string;
   submit: string;
@@ -325,7 +345,14 @@ function MoneyOutForm({
   const fetcher = useFetcher<FormAnswer>();
   const [personId, setPersonId] = useState('');
   const [amount, setAmount] = useState('');
+  const people = groups.flatMap((group) => group.choices);
   const person = people.find((candidate) => candidate.id === personId);
+  const option = (candidate: Choice) => (
+    <option key={candidate.id} value={candidate.id}>
+      {candidate.label}: {amountLabel(candidate.amount)}
+    </option>
+  );
+  const shown = groups.filter((group) => group.choices.length > 0);
   return (
     <CardSection title={title}>
       <p className="-mt-2 mb-4 text-sm text-slate-700">{intro}</p>
@@ -348,11 +375,13 @@ function MoneyOutForm({
             }}
           >
             <option value="">Choose…</option>
-            {people.map((candidate) => (
-              <option key={candidate.id} value={candidate.id}>
-                {candidate.displayName} ({candidate.email}): {amountLabel(candidate.amount)}
-              </option>
-            ))}
+            {shown.length === 1
+              ? shown[0]?.choices.map(option)
+              : shown.map((group) => (
+                  <optgroup key={group.label} label={group.label}>
+                    {group.choices.map(option)}
+                  </optgroup>
+                ))}
           </SelectField>
           <TextField
             label={`Amount (${currency})`}
@@ -360,8 +389,13 @@ function MoneyOutForm({
             inputMode="decimal"
             autoComplete="off"
             value={amount}
+            readOnly={person?.whole}
             onChange={(event) => setAmount(event.target.value)}
-            hint="Cents allowed, such as 42.50."
+            hint={
+              person?.whole
+                ? 'A package is paid back whole: what its unused lessons hold.'
+                : 'Cents allowed, such as 42.50.'
+            }
           />
           <TextField
             label="Bank reference"
@@ -384,7 +418,17 @@ function PayoutForm({ finance }: { finance: Finance }) {
       title="Record a payout"
       intro="After you have paid a tutor from the school’s bank account, record it here: it comes off what they are owed."
       personLabel="Tutor"
-      people={finance.payables.map(({ tutor, payable }) => ({ ...tutor, amount: payable }))}
+      groups={[
+        {
+          label: 'Tutors',
+          choices: finance.payables.map(({ tutor, payable }) => ({
+            id: tutor.id,
+            displayName: tutor.displayName,
+            label: `${tutor.displayName} (${tutor.email})`,
+            amount: payable,
+          })),
+        },
+      ]}
       empty="No tutor is owed anything."
       currency={finance.currency}
       submit="Record payout"
@@ -396,11 +440,31 @@ function RefundForm({ finance }: { finance: Finance }) {
   return (
     <MoneyOutForm
       intent="refund"
-      title="Pay back a balance"
-      intro="After you have sent a student’s unspent balance back to them, record it here: it comes off their balance."
-      personLabel="Student"
-      people={finance.balances.map(({ student, balance }) => ({ ...student, amount: balance }))}
-      empty="No student holds a balance."
+      title="Pay back a balance or a package"
+      intro="After you have sent a student’s unspent balance, or what a package’s unused lessons hold, back to them, record it here: it comes off their balance, or ends the package."
+      personLabel="Student’s balance or package"
+      groups={[
+        {
+          label: 'Balances',
+          choices: finance.balances.map(({ student, balance }) => ({
+            id: `${BALANCE_CHOICE}${student.id}`,
+            displayName: student.displayName,
+            label: `${student.displayName} (${student.email})`,
+            amount: balance,
+          })),
+        },
+        {
+          label: 'Lesson packages',
+          choices: finance.packages.map((item) => ({
+            id: `${PACKAGE_CHOICE}${item.id}`,
+            displayName: item.student.displayName,
+            label: `${item.student.displayName} (${item.student.email}), ${item.creditsLeft} unused of ${item.lessons} lessons with ${item.tutor.displayName}`,
+            amount: item.unused,
+            whole: true,
+          })),
+        },
+      ]}
+      empty="No student holds a balance or a package’s unused lessons."
       currency={finance.currency}
       submit="Record refund"
     />

@@ -1,23 +1,26 @@
 /**
  * The end of /profile: a person's own data. "Download my data" saves the ZIP the server builds;
- * "Delete my account" says what deletion does, asks for the password, and lands the person on the
- * home page, signed out, with a confirmation there.
+ * "Delete my account" says what deletion does and, once no money of theirs is left with the school
+ * (./money-left.tsx shows what is, and how to get it back), asks for the password and lands the
+ * person on the home page, signed out, with a confirmation there.
  */
 import { type FormEvent, useId, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { exportFileName } from '../../../shared/account-data';
+import { useNavigate, useRevalidator } from 'react-router';
+import { exportFileName, hasMoneyLeft, type MoneyLeft } from '../../../shared/account-data';
 import { paths } from '../../../shared/routes';
 import { Button } from '../../components/button';
 import { ErrorMessage } from '../../components/messages';
 import { TextField } from '../../components/text-field';
-import { api, failureMessage, request } from '../../lib/api';
-import { authStore } from '../auth';
+import { ApiError, api, failureMessage, request } from '../../lib/api';
+import { browserTimeZone } from '../../lib/time-zones';
+import { authStore, useAuth } from '../auth';
+import { MoneyLeftPanel } from './money-left';
 
-export function AccountDataSection({ role }: { role: 'student' | 'tutor' }) {
+export function AccountDataSection({ role, money }: { role: 'student' | 'tutor'; money: MoneyLeft }) {
   return (
     <>
       <DownloadMyData />
-      <DeleteMyAccount role={role} />
+      <DeleteMyAccount role={role} money={money} />
     </>
   );
 }
@@ -74,8 +77,11 @@ function DownloadMyData() {
   );
 }
 
-function DeleteMyAccount({ role }: { role: 'student' | 'tutor' }) {
+function DeleteMyAccount({ role, money }: { role: 'student' | 'tutor'; money: MoneyLeft }) {
   const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const auth = useAuth();
+  const timeZone = auth.user?.timeZone ?? browserTimeZone();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const headingId = useId();
@@ -95,8 +101,11 @@ function DeleteMyAccount({ role }: { role: 'student' | 'tutor' }) {
     } catch (error) {
       setProblem(failureMessage(error));
       setBusy(false);
+      // Money that arrived since the page was read: show it, with the way to get it back.
+      if (error instanceof ApiError && error.code === 'MONEY_LEFT') void revalidator.revalidate();
     }
   }
+  const moneyLeft = hasMoneyLeft(money);
 
   return (
     <section
@@ -109,21 +118,21 @@ function DeleteMyAccount({ role }: { role: 'student' | 'tutor' }) {
       <p className="text-slate-700">Deleting your account cannot be undone. When you delete it:</p>
       <ul className="list-disc space-y-1 pl-5 text-slate-700">
         <li>you are signed out everywhere, and nobody can sign in to it again;</li>
-        <li>
-          your upcoming lessons are cancelled, and the other person is told; money held for them goes back to
-          your wallet;
-        </li>
+        <li>your upcoming lessons are cancelled, and the other person is told;</li>
         <li>your profile, {role === 'tutor' ? 'photo, ' : ''}goals, reviews and email address are erased;</li>
         <li>the people you wrote to see “Deleted user”, and “Message deleted” where your messages were;</li>
         <li>what the law makes a school keep (payments and receipts) stays, without your name or email.</li>
       </ul>
-      <p className="text-slate-700">
-        {role === 'tutor'
-          ? 'If you are still owed money for lessons, ask for a payout first.'
-          : 'If your wallet holds money, ask for a refund first.'}{' '}
-        You may want to download your data before you go.
-      </p>
-      <form onSubmit={submit} className="space-y-4">
+      {moneyLeft ? (
+        <MoneyLeftPanel money={money} timeZone={timeZone} />
+      ) : (
+        <p className="text-slate-700">
+          {role === 'tutor' ? 'If you are still owed money for lessons, ask for a payout first. ' : ''}
+          You may want to download your data before you go.
+        </p>
+      )}
+      {/* While money is left the password would only be refused: the panel above says what to do. */}
+      <form onSubmit={submit} className="space-y-4" hidden={moneyLeft}>
         <TextField
           label="Password"
           name="password"

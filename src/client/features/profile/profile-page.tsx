@@ -44,8 +44,12 @@ type TutorDetails = Extract<ProfileDetails, { role: 'tutor' }>;
 
 /** The profile, and the subject catalogue in effect (which an admin edits) to choose from. */
 export async function loader() {
-  const [details, config] = await Promise.all([request(api.profile.details.$get()), getPublicConfig()]);
-  return { details, catalog: config.subjects };
+  const [details, config, money] = await Promise.all([
+    request(api.profile.details.$get()),
+    getPublicConfig(),
+    request(api.account['money-left'].$get()),
+  ]);
+  return { details, catalog: config.subjects, money };
 }
 
 /** A photo chosen, or removed: the answer says which. */
@@ -94,7 +98,7 @@ export async function action({ request: submitted }: ActionFunctionArgs): Promis
 }
 
 export function Component() {
-  const { details, catalog } = useLoaderData<typeof loader>();
+  const { details, catalog, money } = useLoaderData<typeof loader>();
   const auth = useAuth();
   const user = auth.status === 'signed-in' ? auth.user : null;
   const tutor = details.role === 'tutor' ? details : null;
@@ -117,7 +121,7 @@ export function Component() {
         <CardSection title="Two-factor authentication">
           <TwoFactorSettings />
         </CardSection>
-        <AccountDataSection role={details.role} />
+        <AccountDataSection role={details.role} money={money} />
       </div>
     </div>
   );

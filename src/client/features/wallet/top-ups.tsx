@@ -1,7 +1,8 @@
 /**
  * A student's top-ups: the form that asks for one (an amount in whole units, and by card when the
  * school takes cards), and the latest ones with their state. A transfer's reference and the
- * school's instructions stay in view while it waits, since the student needs them to pay.
+ * school's instructions stay in view while it waits, since the student needs them to pay, and so
+ * does "Withdraw", for one they will not pay.
  */
 import { useFetcher } from 'react-router';
 import {
@@ -10,12 +11,15 @@ import {
   moneyLabel,
   wholeUnitsLabel,
 } from '../../../shared/money/amounts';
+import { Button } from '../../components/button';
 import { ChoiceGroup } from '../../components/choice-group';
 import { ActionForm, FormAnswerMessage, SubmitButton } from '../../components/form';
+import { ErrorMessage } from '../../components/messages';
 import { TextField } from '../../components/text-field';
+import { useApiAction } from '../../lib/api-action';
 import type { FormAnswer } from '../../lib/forms';
 import { dateTimeLabel } from '../../lib/time-labels';
-import type { TopUp } from './wallet-api';
+import { type TopUp, withdrawTopUp } from './wallet-api';
 
 export function TopUpForm({
   currency,
@@ -65,6 +69,7 @@ const STATUS: Record<TopUp['status'], { label: string; className: string }> = {
   pending: { label: 'Waiting for the school', className: 'bg-amber-100 text-amber-900' },
   confirmed: { label: 'Added to your balance', className: 'bg-emerald-100 text-emerald-900' },
   rejected: { label: 'Not received', className: 'bg-red-100 text-red-900' },
+  withdrawn: { label: 'Withdrawn by you', className: 'bg-slate-100 text-slate-800' },
 };
 
 export function TopUpList({ topUps, timeZone }: { topUps: TopUp[]; timeZone: string }) {
@@ -72,34 +77,55 @@ export function TopUpList({ topUps, timeZone }: { topUps: TopUp[]; timeZone: str
   return (
     <ul className="divide-y divide-slate-100">
       {topUps.map((topUp) => (
-        <li key={topUp.id} className="py-3 first:pt-0 last:pb-0">
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <p className="font-medium text-slate-900">
-              {moneyLabel(topUp.amountCents, topUp.currency)}{' '}
-              <span className="font-normal text-slate-700">
-                {topUp.method === 'stripe' ? 'by card' : 'by transfer'}
-              </span>
-            </p>
-            <span
-              className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS[topUp.status].className}`}
-            >
-              {STATUS[topUp.status].label}
-            </span>
-          </div>
-          <p className="mt-1 text-sm text-slate-700">
-            Reference <span className="font-mono font-semibold text-slate-900">{topUp.reference}</span> ·{' '}
-            <time dateTime={topUp.createdAt}>{dateTimeLabel(Date.parse(topUp.createdAt), timeZone)}</time>
-          </p>
-          {topUp.status === 'pending' && topUp.instructions ? (
-            <p className="mt-2 whitespace-pre-line break-words rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-800">
-              {topUp.instructions}
-            </p>
-          ) : null}
-          {topUp.status === 'rejected' && topUp.note ? (
-            <p className="mt-1 break-words text-sm text-slate-700">The school says: {topUp.note}</p>
-          ) : null}
-        </li>
+        <TopUpRow key={topUp.id} topUp={topUp} timeZone={timeZone} />
       ))}
     </ul>
+  );
+}
+
+function TopUpRow({ topUp, timeZone }: { topUp: TopUp; timeZone: string }) {
+  const withdrawing = useApiAction('The top-up could not be withdrawn. Please try again.');
+  return (
+    <li className="py-3 first:pt-0 last:pb-0">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="font-medium text-slate-900">
+          {moneyLabel(topUp.amountCents, topUp.currency)}{' '}
+          <span className="font-normal text-slate-700">
+            {topUp.method === 'stripe' ? 'by card' : 'by transfer'}
+          </span>
+        </p>
+        <span
+          className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS[topUp.status].className}`}
+        >
+          {STATUS[topUp.status].label}
+        </span>
+      </div>
+      <p className="mt-1 text-sm text-slate-700">
+        Reference <span className="font-mono font-semibold text-slate-900">{topUp.reference}</span> ·{' '}
+        <time dateTime={topUp.createdAt}>{dateTimeLabel(Date.parse(topUp.createdAt), timeZone)}</time>
+      </p>
+      {topUp.status === 'pending' && topUp.instructions ? (
+        <p className="mt-2 whitespace-pre-line break-words rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-800">
+          {topUp.instructions}
+        </p>
+      ) : null}
+      {topUp.status === 'rejected' && topUp.note ? (
+        <p className="mt-1 break-words text-sm text-slate-700">The school says: {topUp.note}</p>
+      ) : null}
+      {topUp.status === 'pending' ? (
+        <div className="mt-2 space-y-2">
+          {withdrawing.problem ? <ErrorMessage>{withdrawing.problem}</ErrorMessage> : null}
+          <Button
+            variant="secondary"
+            busy={withdrawing.busy}
+            aria-disabled={withdrawing.busy || undefined}
+            onClick={() => void withdrawing.run(() => withdrawTopUp(topUp.id))}
+          >
+            Withdraw<span className="sr-only"> top-up {topUp.reference}</span>
+          </Button>
+          <p className="text-xs text-slate-600">If you will not pay it, the school stops waiting for it.</p>
+        </div>
+      ) : null}
+    </li>
   );
 }

@@ -1,4 +1,7 @@
-/** The wallet's calls: the wallet itself, a page of older movements, a top-up, a receipt's address. */
+/**
+ * The wallet's calls: the wallet itself, a page of older movements, a top-up asked for or
+ * withdrawn, a receipt's address.
+ */
 import type { InferResponseType } from 'hono/client';
 import { api, request } from '../../lib/api';
 import { browserTimeZone } from '../../lib/time-zones';
@@ -17,6 +20,10 @@ export const fetchWallet = (before: string | undefined, signal?: AbortSignal) =>
 /** Asks for a top-up; a card payment's answer carries the address of the payment page. */
 export const requestTopUp = (amountCents: number, method: 'manual' | 'stripe') =>
   request(api.wallet['top-ups'].$post({ json: { amountCents, method } }));
+
+/** Withdraws a pending top-up the student will not pay. */
+export const withdrawTopUp = (id: string) =>
+  request(api.wallet['top-ups'][':id'].withdraw.$post({ param: { id } }));
 
 /**
  * The printable receipt of one movement, opened in a tab of its own, its time in the reader's saved

@@ -23,6 +23,7 @@ const KIND_LABELS: Record<TransactionKind, Record<Role, string>> = {
   balance_refund: { student: 'Balance paid back to you', tutor: 'Balance paid back' },
   package_buy: { student: 'Lesson package bought', tutor: 'Lesson package bought' },
   package_end: { student: 'Package ended: unused lessons back to your balance', tutor: 'Package ended' },
+  package_refund: { student: 'Package refunded to you', tutor: 'Package refunded to the student' },
 };
 
 /** A settlement of a lesson that was called off is its late cancellation fee: no lesson was taught. */

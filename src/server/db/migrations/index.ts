@@ -29,6 +29,7 @@ import * as ledgerCheckpoints from './0023-ledger-checkpoints';
 import * as auditLogErasure from './0024-audit-log-erasure';
 import * as welcomeSession from './0025-welcome-session';
 import * as unappliedPayments from './0026-unapplied-payments';
+import * as moneyLeft from './0027-money-left';
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
@@ -57,4 +58,5 @@ export const migrations: Record<string, Migration> = {
   '0024-audit-log-erasure': auditLogErasure,
   '0025-welcome-session': welcomeSession,
   '0026-unapplied-payments': unappliedPayments,
+  '0027-money-left': moneyLeft,
 };

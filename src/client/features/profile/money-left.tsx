@@ -1,0 +1,146 @@
+/**
+ * On /profile, above the deletion's password: the money a person still has with the school, each
+ * kind with the way to get it back, and "Ask for a refund", which sends Support a message from them
+ * listing every amount (the server reads them from the ledger) and opens that conversation. An
+ * account holding money cannot be deleted: once deleted, nobody could claim it.
+ */
+import type { ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+import type { MoneyLeft } from '../../../shared/account-data';
+import { amountLabel, moneyLabel } from '../../../shared/money/amounts';
+import { paths } from '../../../shared/routes';
+import { Button } from '../../components/button';
+import { ErrorMessage } from '../../components/messages';
+import { api, request } from '../../lib/api';
+import { useApiAction } from '../../lib/api-action';
+import { dateTimeLabel } from '../../lib/time-labels';
+import { conversationPath } from '../messages';
+
+const linkClass = 'font-semibold text-brand-700 underline';
+const sum = (items: { amount: { amountCents: number } }[]) =>
+  items.reduce((total, item) => total + item.amount.amountCents, 0);
+const lessons = (count: number) => `${count} ${count === 1 ? 'lesson' : 'lessons'}`;
+
+function Kind({ title, amount, children }: { title: string; amount: string; children: ReactNode }) {
+  return (
+    <li className="rounded-xl bg-slate-50 p-4">
+      <p className="flex flex-wrap justify-between gap-x-4 font-semibold text-slate-900">
+        <span>{title}</span>
+        <span className="tabular-nums">{amount}</span>
+      </p>
+      <div className="mt-1 space-y-1 text-sm text-slate-700">{children}</div>
+    </li>
+  );
+}
+
+export function MoneyLeftPanel({ money, timeZone }: { money: MoneyLeft; timeZone: string }) {
+  const navigate = useNavigate();
+  const asking = useApiAction('The refund could not be asked for. Please try again.');
+  const { currency } = money.balance;
+  const credits = money.packages.reduce((total, item) => total + item.creditsLeft, 0);
+
+  return (
+    <div className="space-y-4 rounded-xl border border-amber-200 bg-amber-50/40 p-4 sm:p-5">
+      <h3 className="font-semibold text-slate-900">Money you still have here</h3>
+      <p className="text-sm text-slate-800">
+        Your account cannot be deleted while it holds money: once it is deleted, nobody could claim it. Get it
+        back first; then you can delete your account.
+      </p>
+      <ul className="space-y-3">
+        {money.balance.amountCents > 0 ? (
+          <Kind title="In your wallet" amount={amountLabel(money.balance)}>
+            <p>The school pays your balance back to you: ask for a refund below.</p>
+          </Kind>
+        ) : null}
+        {money.holds.length > 0 ? (
+          <Kind
+            title={`Held for ${money.holds.length} upcoming ${money.holds.length === 1 ? 'lesson' : 'lessons'}`}
+            amount={moneyLabel(sum(money.holds), currency)}
+          >
+            <ul className="list-disc ps-5">
+              {money.holds.map((lesson) => (
+                <li key={lesson.lessonId}>
+                  {lesson.subject},{' '}
+                  <time dateTime={lesson.start}>{dateTimeLabel(Date.parse(lesson.start), timeZone)}</time>:{' '}
+                  {amountLabel(lesson.amount)}
+                </li>
+              ))}
+            </ul>
+            <p>
+              Cancel {money.holds.length === 1 ? 'it' : 'them'} in your{' '}
+              <Link to={paths.schedule} className={linkClass}>
+                schedule
+              </Link>{' '}
+              (the price goes back to your wallet or package, less any late-cancellation fee), or ask for a
+              refund.
+            </p>
+          </Kind>
+        ) : null}
+        {money.packages.length > 0 ? (
+          <Kind
+            title={`${lessons(credits)} unused in packages`}
+            amount={moneyLabel(sum(money.packages), currency)}
+          >
+            <ul className="list-disc ps-5">
+              {money.packages.map((item) => (
+                <li key={item.packageId}>
+                  {lessons(item.creditsLeft)} of {item.minutes} minutes with {item.tutorName}:{' '}
+                  {amountLabel(item.amount)}
+                </li>
+              ))}
+            </ul>
+            <p>
+              Ask for a refund, or end the package in your{' '}
+              <Link to={paths.wallet} className={linkClass}>
+                wallet
+              </Link>{' '}
+              to move its unused lessons to your balance.
+            </p>
+          </Kind>
+        ) : null}
+        {money.pendingTopUps.length > 0 ? (
+          <Kind
+            title="Top-ups waiting for the school"
+            amount={moneyLabel(sum(money.pendingTopUps), currency)}
+          >
+            <ul className="list-disc ps-5">
+              {money.pendingTopUps.map((topUp) => (
+                <li key={topUp.topUpId}>
+                  Reference <span className="font-mono">{topUp.reference}</span>,{' '}
+                  {topUp.method === 'stripe' ? 'by card' : 'by transfer'}: {amountLabel(topUp.amount)}
+                </li>
+              ))}
+            </ul>
+            <p>
+              If you will not pay one, withdraw it in your{' '}
+              <Link to={paths.wallet} className={linkClass}>
+                wallet
+              </Link>
+              . If you sent the money, the school confirms it and then refunds it with the rest.
+            </p>
+          </Kind>
+        ) : null}
+      </ul>
+      {asking.problem ? <ErrorMessage>{asking.problem}</ErrorMessage> : null}
+      <div className="space-y-2">
+        <Button
+          busy={asking.busy}
+          aria-disabled={asking.busy || undefined}
+          onClick={() =>
+            void asking.run(() => request(api.account['refund-request'].$post()), {
+              reload: false,
+              leavesPage: true,
+              onDone: (answer) => void navigate(conversationPath(answer.conversationId)),
+            })
+          }
+        >
+          Ask for a refund
+        </Button>
+        <p className="text-sm text-slate-700">
+          Sends Support a message from you with these amounts, in your conversation with Support, where the
+          school answers.
+        </p>
+      </div>
+    </div>
+  );
+}
