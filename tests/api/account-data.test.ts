@@ -348,6 +348,7 @@ describe('deleting a student with lessons, messages, a review and a goal', () =>
       .execute();
     expect(logged.map((row) => [row.action, row.actor, row.target])).toEqual([
       ['topup.confirmed', `${admin.name} <${admin.email}>`, DELETED_USER_NAME],
+      ['refund.recorded', `${admin.name} <${admin.email}>`, DELETED_USER_NAME],
       ['admin.granted', 'command line', DELETED_USER_NAME],
       ['topup.rejected', DELETED_USER_NAME, `${other.name} <${other.email}>`],
       ['admin.revoked', 'command line', DELETED_USER_NAME],
