@@ -25,6 +25,7 @@ import type { Database } from '../db/database';
 import { errorResponse, isDatabaseDown, serviceUnavailable } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 import { validate } from '../http/validation';
+import { OneAtATime } from '../rate-limit/one-at-a-time';
 import { limitByClient, type RateLimiters } from '../rate-limit/rate-limits';
 import { type Auth, CAPTCHA_HEADER, CLIENT_ADDRESS_HEADER } from './auth';
 import { consumeVerificationToken } from './email-verification';
@@ -91,6 +92,12 @@ export function accountRoutes(deps: {
   limiters: RateLimiters;
 }) {
   const { auth, sessions, database, limiters } = deps;
+  /**
+   * Sign-ins of one account from one address, one at a time: the failed sign-ins limit takes its
+   * point before the password is checked, so right passwords sent at once would otherwise be
+   * refused for the points their neighbours hold (./auth.ts counts; OneAtATime says why).
+   */
+  const signInTurns = new OneAtATime();
 
   /** Sends the body to Better Auth's endpoint; its cookies go out with our answer. */
   async function callBetterAuth(c: Context<AppEnv>, body: unknown, path?: string): Promise<Response> {
@@ -167,7 +174,13 @@ export function accountRoutes(deps: {
         limitByClient(limiters, 'signIn'),
         validate('json', signInBodySchema),
         async (c) => {
-          const res = await callBetterAuth(c, c.req.valid('json'));
+          const body = c.req.valid('json');
+          const email = emailSchema.safeParse(body.email);
+          // Keyed as the failed sign-ins limit counts them; an address that is no email is refused
+          // before any count.
+          const res = email.success
+            ? await signInTurns.run(`${email.data} ${c.get('clientAddress')}`, () => callBetterAuth(c, body))
+            : await callBetterAuth(c, body);
           const outcome = res.ok ? 'success' : 'failure';
           c.get('logger').info({ event: 'sign-in', outcome, status: res.status }, 'sign-in');
           if (!res.ok) return refusal(c, res);
