@@ -37,6 +37,8 @@ export const emailNotVerified = 'Please verify your email address to continue.';
 export const adminsOnly = 'Only administrators can open this.';
 export const adminTwoFactorRequired =
   'Turn on two-factor authentication before using the admin console: an admin account needs a code from an authenticator app as well as the password.';
+export const adminTwoFactorSignInAgain =
+  'Sign out, then sign in again with a code from your authenticator app to use the admin console.';
 export const twoFactorWrongCode = 'That code is not right. Check your authenticator app and try again.';
 export const twoFactorWrongBackupCode = 'That backup code is not right, or it has been used already.';
 export const twoFactorSignInExpired = 'Your sign-in has expired. Please sign in again with your password.';

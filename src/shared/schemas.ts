@@ -146,7 +146,7 @@ const currentPassword = z
   .string({ error: 'Please enter your password' })
   .min(1, 'Please enter your password')
   .max(MAX_PASSWORD_LENGTH, messages.passwordTooLong);
-/** Turning two-factor on, and asking for new backup codes: the password again. */
+/** Turning two-factor on: the password again. */
 export const twoFactorPasswordBodySchema = z.strictObject({ password: currentPassword });
 export const verifyTotpBodySchema = z.strictObject({
   code: totpCodeSchema,
@@ -156,8 +156,12 @@ export const verifyBackupCodeBodySchema = z.strictObject({
   code: backupCodeSchema,
   trustDevice: z.boolean({ error: 'trustDevice must be true or false' }).optional(),
 });
-/** Turning two-factor off: the password and a current code (authenticator or backup). */
-export const disableTwoFactorBodySchema = z.strictObject({
+/**
+ * Turning two-factor off, reading the authenticator key again, new backup codes: the password and
+ * a current code (authenticator or backup), so a password alone (or a session someone took) opens
+ * none of them.
+ */
+export const twoFactorPasswordAndCodeBodySchema = z.strictObject({
   password: currentPassword,
   code: z.union([totpCodeSchema, backupCodeSchema], {
     error: 'Enter a code from your authenticator app, or a backup code',

@@ -494,11 +494,17 @@ const matrix: Route[] = [
   { method: 'GET', path: '/api/admin/audit', expected: adminsOnly, admin: 200 },
   { method: 'GET', path: '/api/admin/lessons', expected: adminsOnly, admin: 200 },
   // Two-factor sign-in, Better Auth's own routes: a wrong password or code changes nothing.
-  ...(['enable', 'generate-backup-codes', 'get-totp-uri'] as const).map(
+  {
+    method: 'POST',
+    path: '/api/auth/two-factor/enable',
+    body: () => ({ password: 'not-the-password' }),
+    expected: signedIn(401, 400),
+  },
+  ...(['generate-backup-codes', 'get-totp-uri'] as const).map(
     (action): Route => ({
       method: 'POST',
       path: `/api/auth/two-factor/${action}`,
-      body: () => ({ password: 'not-the-password' }),
+      body: () => ({ password: 'not-the-password', code: '000000' }),
       expected: signedIn(401, 400),
     }),
   ),

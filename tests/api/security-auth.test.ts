@@ -123,6 +123,17 @@ describe('rate limits', () => {
     );
   });
 
+  it('lets 20 right sign-ins of one account sent at once from one address through: only failures count', async () => {
+    const { email } = await signUp(t);
+    const headers = { 'x-forwarded-for': '198.51.100.10' };
+    const statuses = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        post('/api/auth/sign-in/email', { email, password: TEST_PASSWORD }, headers).then((r) => r.status),
+      ),
+    );
+    expect(statuses).toEqual(Array.from({ length: 20 }, () => 200));
+  });
+
   it('forgets the failures of an account and address once it signs in', async () => {
     const { email } = await signUp(t);
     const headers = { 'x-forwarded-for': '198.51.100.9' };

@@ -1,7 +1,8 @@
 /**
  * Two-factor sign-in in the browser: a user turns it on from /profile (the key read as text, the
- * code computed as an authenticator app would), keeps the backup codes, signs out, and signs in
- * with the password then the code, trusting the device; an admin without it, under the default
+ * code computed as an authenticator app would), keeps the backup codes, makes new ones with the
+ * password and one of the old codes, signs out, and signs in with the password then the code,
+ * trusting the device; an admin without it, under the default
  * ADMIN_TWO_FACTOR (required), sees only the page that sets it up. Accessibility scans at both
  * widths.
  *
@@ -13,7 +14,9 @@ import type { BrowserSeed } from '../support/browser-seed';
 import { createAccount, expect, expectNoAccessibilityViolations, PASSWORD, test } from './fixtures';
 import { type OwnServer, startOwnServer } from './own-server';
 
-const codeFor = (secret: string) => new TOTP({ secret, digits: 6, period: 30 }).generate();
+/** The code an authenticator app shows for `secret`, `offset` periods from now. */
+const codeFor = (secret: string, offset = 0) =>
+  new TOTP({ secret, digits: 6, period: 30 }).generate({ timestamp: Date.now() + offset * 30_000 });
 
 test('a user turns two-factor on from their profile, then signs in with the password and a code', {
   tag: '@phone',
@@ -36,8 +39,26 @@ test('a user turns two-factor on from their profile, then signs in with the pass
   await expect(section.getByRole('listitem')).toHaveCount(10);
   await expect(section.getByRole('button', { name: 'Download codes' })).toBeVisible();
   await expectNoAccessibilityViolations(page);
+  const firstCodes = await section.getByRole('listitem').allTextContents();
   await section.getByRole('button', { name: 'I have saved my backup codes' }).click();
   await expect(section.getByText('Two-factor authentication is on.', { exact: true })).toBeVisible();
+
+  // New backup codes take the password and a current code: here one of the first backup codes.
+  await section.getByRole('button', { name: 'Get new backup codes' }).click();
+  const newCodes = section.getByRole('group', { name: 'New backup codes' });
+  await newCodes.getByLabel('Your password').fill(PASSWORD);
+  await newCodes.getByRole('button', { name: 'Make new backup codes' }).click();
+  await expect(
+    newCodes.getByText('Enter a code from your authenticator app, or a backup code'),
+  ).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+  await newCodes.getByLabel('Code from your authenticator app, or a backup code').fill(firstCodes[0] ?? '');
+  await newCodes.getByRole('button', { name: 'Make new backup codes' }).click();
+  await expect(section.getByRole('heading', { name: 'Your backup codes' })).toBeVisible();
+  const secondCodes = await section.getByRole('listitem').allTextContents();
+  expect(secondCodes).toHaveLength(10);
+  expect(secondCodes).not.toContain(firstCodes[1]);
+  await section.getByRole('button', { name: 'I have saved my backup codes' }).click();
 
   expect((await page.request.post('/api/auth/sign-out')).status()).toBe(200);
   await page.goto('/login');
@@ -53,7 +74,8 @@ test('a user turns two-factor on from their profile, then signs in with the pass
   await expect(page.getByLabel('Backup code')).toBeVisible();
   await page.getByRole('button', { name: 'Use your authenticator app' }).click();
   await expectNoAccessibilityViolations(page);
-  await page.getByLabel('Authentication code').fill(codeFor(secret));
+  // The next period's code: the one that turned it on is spent (each code works once).
+  await page.getByLabel('Authentication code').fill(codeFor(secret, 1));
   await page.getByRole('checkbox', { name: 'Trust this device for 30 days' }).check();
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);

@@ -27,11 +27,15 @@ const someone: SessionUser = {
   createdAt: '2026-11-01T00:00:00.000Z',
 };
 
-/** An app whose session middleware puts `user` on the context, then one route behind `guard`. */
-function appWith(user: SessionUser | null, guard: typeof signedInOnly) {
+/**
+ * An app whose session middleware puts `user` on the context, and whether the session proved a
+ * second factor, then one route behind `guard`.
+ */
+function appWith(user: SessionUser | null, guard: typeof signedInOnly, secondFactorProved = false) {
   return new Hono<AppEnv>()
     .use('*', async (c, next) => {
       c.set('user', user);
+      c.set('secondFactorProved', secondFactorProved);
       await next();
     })
     .get('/guarded', guard, (c) => c.json({ id: c.var.user.id }))
@@ -40,8 +44,8 @@ function appWith(user: SessionUser | null, guard: typeof signedInOnly) {
     );
 }
 
-async function answer(user: SessionUser | null, guard: typeof signedInOnly) {
-  const res = await appWith(user, guard).request('/guarded');
+async function answer(user: SessionUser | null, guard: typeof signedInOnly, secondFactorProved = false) {
+  const res = await appWith(user, guard, secondFactorProved).request('/guarded');
   return { status: res.status, body: await res.json() };
 }
 
@@ -82,16 +86,26 @@ describe('session guards', () => {
     });
   });
 
-  it('refuse an admin without two-factor sign-in when it is required, and let them in once it is on', async () => {
+  it('refuse an admin without two-factor sign-in when it is required, and let them in once it is on, in a session that proved it', async () => {
     const admin = { ...someone, isAdmin: true };
-    expect(await answer(someone, adminOnly(true))).toEqual({ status: 403, body: { code: 'FORBIDDEN' } });
+    expect(await answer(someone, adminOnly(true), true)).toEqual({
+      status: 403,
+      body: { code: 'FORBIDDEN' },
+    });
     expect(await answer(admin, adminOnly(true))).toEqual({
       status: 403,
       body: { code: 'TWO_FACTOR_REQUIRED' },
     });
-    expect(await answer({ ...admin, twoFactorEnabled: true }, adminOnly(true))).toMatchObject({
+    // On, but this session was made with the password alone.
+    expect(await answer({ ...admin, twoFactorEnabled: true }, adminOnly(true))).toEqual({
+      status: 403,
+      body: { code: 'TWO_FACTOR_REQUIRED' },
+    });
+    expect(await answer({ ...admin, twoFactorEnabled: true }, adminOnly(true), true)).toMatchObject({
       status: 200,
     });
+    // Where it is optional, the password alone is enough.
+    expect(await answer(admin, adminOnly(false))).toMatchObject({ status: 200 });
   });
 
   it('cannot be left out: a handler without one does not type-check, and would fail on a visitor', async () => {

@@ -10,12 +10,12 @@ import type { ClientErrorStatusCode, ServerErrorStatusCode } from 'hono/utils/ht
 import { z } from 'zod';
 import * as messages from '../../shared/messages';
 import {
-  disableTwoFactorBodySchema,
   emailBodySchema,
   emailSchema,
   resetPasswordBodySchema,
   signInBodySchema,
   signUpBodySchema,
+  twoFactorPasswordAndCodeBodySchema,
   twoFactorPasswordBodySchema,
   verifyBackupCodeBodySchema,
   verifyEmailBodySchema,
@@ -25,6 +25,7 @@ import type { Database } from '../db/database';
 import { errorResponse, isDatabaseDown, serviceUnavailable } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 import { validate } from '../http/validation';
+import { OneAtATime } from '../rate-limit/one-at-a-time';
 import { limitByClient, type RateLimiters } from '../rate-limit/rate-limits';
 import { type Auth, CAPTCHA_HEADER, CLIENT_ADDRESS_HEADER } from './auth';
 import { consumeVerificationToken } from './email-verification';
@@ -91,6 +92,12 @@ export function accountRoutes(deps: {
   limiters: RateLimiters;
 }) {
   const { auth, sessions, database, limiters } = deps;
+  /**
+   * Sign-ins of one account from one address, one at a time: the failed sign-ins limit takes its
+   * point before the password is checked, so right passwords sent at once would otherwise be
+   * refused for the points their neighbours hold (./auth.ts counts; OneAtATime says why).
+   */
+  const signInTurns = new OneAtATime();
 
   /** Sends the body to Better Auth's endpoint; its cookies go out with our answer. */
   async function callBetterAuth(c: Context<AppEnv>, body: unknown, path?: string): Promise<Response> {
@@ -117,6 +124,40 @@ export function accountRoutes(deps: {
       (code && friendlyMessages[code]) || message || messages.invalidRequest,
       code,
     );
+  }
+
+  /**
+   * A current code (from the app, or a backup code) for the signed-in account, checked through the
+   * plugin's own verify routes (counted, and an app code taken once, as at sign-in): null when it
+   * was right, else the refusal to answer. A password alone is what a thief of it has.
+   */
+  async function refusedCode(c: Context<AppEnv>, code: string) {
+    const checked = isAuthenticatorCode(code)
+      ? await callBetterAuth(c, { code }, '/two-factor/verify-totp')
+      : await verifyBackupCode(c, { code });
+    return checked.ok ? null : refusal(c, checked);
+  }
+
+  /**
+   * The plugin's backup code check. Two requests with one code at once: it spends the code for one
+   * and answers the other 409 CONFLICT; that one offered a used code, and is told so as for any
+   * used or wrong code (401 INVALID_BACKUP_CODE).
+   */
+  async function verifyBackupCode(c: Context<AppEnv>, body: unknown): Promise<Response> {
+    const res = await callBetterAuth(c, body, '/two-factor/verify-backup-code');
+    if (res.status !== 409) return res;
+    return Response.json({ code: 'INVALID_BACKUP_CODE' }, { status: 401 });
+  }
+
+  /**
+   * 401 signed out, 400 `notOnCode` while two-factor is not on (a setup waiting for its first code
+   * included: a code checked then would turn it on); null otherwise.
+   */
+  async function unlessTwoFactorOn(c: Context<AppEnv>, notOnCode: string) {
+    const user = await sessions.fromDatabase(c);
+    if (!user) return errorResponse(c, 401, messages.notSignedIn, 'UNAUTHORIZED');
+    if (!user.twoFactorEnabled) return errorResponse(c, 400, messages.twoFactorNotOn, notOnCode);
+    return null;
   }
 
   /**
@@ -167,7 +208,13 @@ export function accountRoutes(deps: {
         limitByClient(limiters, 'signIn'),
         validate('json', signInBodySchema),
         async (c) => {
-          const res = await callBetterAuth(c, c.req.valid('json'));
+          const body = c.req.valid('json');
+          const email = emailSchema.safeParse(body.email);
+          // Keyed as the failed sign-ins limit counts them; an address that is no email is refused
+          // before any count.
+          const res = email.success
+            ? await signInTurns.run(`${email.data} ${c.get('clientAddress')}`, () => callBetterAuth(c, body))
+            : await callBetterAuth(c, body);
           const outcome = res.ok ? 'success' : 'failure';
           c.get('logger').info({ event: 'sign-in', outcome, status: res.status }, 'sign-in');
           if (!res.ok) return refusal(c, res);
@@ -188,7 +235,9 @@ export function accountRoutes(deps: {
       // Two-factor sign-in (Better Auth's plugin). Turning it on answers the authenticator secret
       // and the backup codes, once; the first right code (verify-totp) switches it on. The same
       // verify routes finish a sign-in that answered twoFactorRedirect. Wrong codes are limited
-      // per account in ./auth.ts (five, then 429 for fifteen minutes).
+      // per account in ./auth.ts (five, then 429 for fifteen minutes). Turning it off, the key
+      // again and new backup codes take the password and a current code; switching it on or off
+      // and new backup codes end the account's other sessions (./auth.ts).
       .post('/auth/two-factor/enable', validate('json', twoFactorPasswordBodySchema), async (c) => {
         const res = await callBetterAuth(c, c.req.valid('json'));
         if (!res.ok) return refusal(c, res);
@@ -207,38 +256,49 @@ export function accountRoutes(deps: {
         '/auth/two-factor/verify-backup-code',
         validate('json', verifyBackupCodeBodySchema),
         async (c) => {
-          const res = await callBetterAuth(c, c.req.valid('json'));
+          const res = await verifyBackupCode(c, c.req.valid('json'));
           if (!res.ok) return refusal(c, res);
           const { user } = signedInSchema.parse(await res.json());
           return c.json({ user: toSessionUser(user) }, 200);
         },
       )
-      .post('/auth/two-factor/disable', validate('json', disableTwoFactorBodySchema), async (c) => {
+      .post('/auth/two-factor/disable', validate('json', twoFactorPasswordAndCodeBodySchema), async (c) => {
         const { password, code } = c.req.valid('json');
-        // A password alone is what a thief of it has: a code from the app (or a backup code) first.
-        const checked = isAuthenticatorCode(code)
-          ? await callBetterAuth(c, { code }, '/two-factor/verify-totp')
-          : await callBetterAuth(c, { code }, '/two-factor/verify-backup-code');
-        if (!checked.ok) return refusal(c, checked);
+        const wrongCode = await refusedCode(c, code);
+        if (wrongCode) return wrongCode;
         const res = await callBetterAuth(c, { password });
         if (!res.ok) return refusal(c, res);
         return c.json({ status: true }, 200);
       })
       .post(
         '/auth/two-factor/generate-backup-codes',
-        validate('json', twoFactorPasswordBodySchema),
+        validate('json', twoFactorPasswordAndCodeBodySchema),
         async (c) => {
-          const res = await callBetterAuth(c, c.req.valid('json'));
+          const { password, code } = c.req.valid('json');
+          const notOn = await unlessTwoFactorOn(c, 'TWO_FACTOR_NOT_ENABLED');
+          if (notOn) return notOn;
+          const wrongCode = await refusedCode(c, code);
+          if (wrongCode) return wrongCode;
+          const res = await callBetterAuth(c, { password });
           if (!res.ok) return refusal(c, res);
           return c.json(backupCodesSchema.parse(await res.json()), 200);
         },
       )
-      .post('/auth/two-factor/get-totp-uri', validate('json', twoFactorPasswordBodySchema), async (c) => {
-        const res = await callBetterAuth(c, c.req.valid('json'));
-        if (!res.ok) return refusal(c, res);
-        const { totpURI } = totpUriSchema.parse(await res.json());
-        return c.json({ totpURI, secret: secretOf(totpURI) }, 200);
-      })
+      .post(
+        '/auth/two-factor/get-totp-uri',
+        validate('json', twoFactorPasswordAndCodeBodySchema),
+        async (c) => {
+          const { password, code } = c.req.valid('json');
+          const notOn = await unlessTwoFactorOn(c, 'TOTP_NOT_ENABLED');
+          if (notOn) return notOn;
+          const wrongCode = await refusedCode(c, code);
+          if (wrongCode) return wrongCode;
+          const res = await callBetterAuth(c, { password });
+          if (!res.ok) return refusal(c, res);
+          const { totpURI } = totpUriSchema.parse(await res.json());
+          return c.json({ totpURI, secret: secretOf(totpURI) }, 200);
+        },
+      )
       .post('/auth/sign-out', async (c) => {
         const res = await callBetterAuth(c, {});
         if (!res.ok) return refusal(c, res);

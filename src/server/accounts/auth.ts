@@ -4,12 +4,14 @@
  * single-use verification links, the product's sign-up checks in the order its messages are
  * given, the captcha checked by the server before any account exists, and failed sign-ins
  * counted per account and client address. Two-factor sign-in is Better Auth's own plugin, its
- * wrong codes counted per account by our rate limits. Sessions carry Better Auth's signed cookie
- * cache (./session.ts says where it is trusted), refused for an account deleted since it was made
- * (./ended-accounts.ts).
+ * wrong codes counted per account by our rate limits, each authenticator code taken once per
+ * account, and each session marked when it proved a second factor. Sessions carry Better Auth's
+ * signed cookie cache (./session.ts says where it is trusted), refused for an account deleted since
+ * it was made (./ended-accounts.ts).
  */
 
-import { betterAuth } from 'better-auth';
+import { createHash } from 'node:crypto';
+import { type BetterAuthPlugin, betterAuth } from 'better-auth';
 import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from 'better-auth/api';
 import { expireCookie } from 'better-auth/cookies';
 import { twoFactor } from 'better-auth/plugins';
@@ -104,6 +106,56 @@ const TWO_FACTOR_PASSWORD_PATHS = new Set([
 ]);
 /** The plugin's cookie naming a sign-in that waits for its code (better-auth's TWO_FACTOR_COOKIE_NAME). */
 const TWO_FACTOR_COOKIE = 'two_factor';
+/**
+ * How long an accepted authenticator code is remembered. A code is accepted from the period before
+ * its own to the period after (30 seconds each), so it cannot come back within 90 seconds of its
+ * first use; a little more covers clocks that differ between servers.
+ */
+const USED_CODE_MEMORY_SECONDS = 120;
+/**
+ * A two-factor code being checked: whose, whether it is the first code of a setup (signed in,
+ * two-factor not on yet), and the authenticator code claimed for it.
+ */
+interface CodeCheck {
+  userId: string;
+  turningOn: boolean;
+  claimed?: string;
+}
+
+/** The plugin's routes that end every other session of the account once they succeed. */
+const SESSION_ENDING_PATHS = new Set(['/two-factor/disable', '/two-factor/generate-backup-codes']);
+
+/**
+ * A password sign-in that the plugin let through without a code, the account having two-factor
+ * on, came from a trusted device (a code was given there within 30 days): its session proved the
+ * second factor. Runs after the plugin's own hook on the sign-in, which is what decides: listed
+ * after `twoFactor()`, and when the plugin asked for a code it has deleted the session and left
+ * `newSession` empty.
+ */
+const trustedDeviceSessions = {
+  id: 'tutorlane-trusted-device-sessions',
+  hooks: {
+    after: [
+      {
+        matcher: (ctx) => ctx.path === '/sign-in/email',
+        handler: createAuthMiddleware(async (ctx) => {
+          // The plugin's field on the user is not in the session's type.
+          const made = ctx.context.newSession as {
+            session: { token: string };
+            user: { twoFactorEnabled?: unknown };
+          } | null;
+          if (made?.user.twoFactorEnabled !== true || isAPIError(ctx.context.returned)) return;
+          await ctx.context.internalAdapter.updateSession(made.session.token, { twoFactorVerified: true });
+        }),
+      },
+    ],
+  },
+} satisfies BetterAuthPlugin;
+
+/** A verification identifier kept as its SHA-256, after `kind` (which says what it is, nothing more). */
+const hashedAs = (kind: string) => ({
+  hash: async (identifier: string) => `${kind}${createHash('sha256').update(identifier).digest('base64url')}`,
+});
 
 /** A Better Auth log line cut to this length: some carry what a client sent. */
 const MAX_LOGGED_MESSAGE = 300;
@@ -118,22 +170,75 @@ export function createAuth(deps: AuthDependencies) {
   }
 
   /**
+   * The session a request carries, read from the database: never Better Auth's cookie cache, which
+   * would still show a session ended on another device for a few minutes.
+   */
+  const currentSession = (ctx: Parameters<typeof getSessionFromCtx>[0]) =>
+    getSessionFromCtx(ctx, { disableCookieCache: true }).catch(() => null);
+
+  /**
    * The account a two-factor code is for: the signed-in one (setting it up, turning it off), else
    * the one whose sign-in waits for its code, named by the plugin's signed cookie.
    */
-  async function twoFactorAccount(ctx: Parameters<typeof getSessionFromCtx>[0]): Promise<string | null> {
-    const session = await getSessionFromCtx(ctx).catch(() => null);
-    if (session) return session.user.id;
+  async function twoFactorAccount(ctx: Parameters<typeof getSessionFromCtx>[0]): Promise<CodeCheck | null> {
+    const session = await currentSession(ctx);
+    if (session) return { userId: session.user.id, turningOn: session.user.twoFactorEnabled !== true };
     const cookie = ctx.context.createAuthCookie(TWO_FACTOR_COOKIE);
     const pending = await ctx.getSignedCookie(cookie.name, ctx.context.secret);
     if (!pending) return null;
     const challenge = await ctx.context.internalAdapter.findVerificationValue(pending);
-    return challenge?.value ?? null;
+    return challenge?.value ? { userId: challenge.value, turningOn: false } : null;
   }
   /** Whose code each request checks, from its before hook to its after hook. */
-  const codeAccounts = new WeakMap<object, string>();
-  /** The sign-in failure count a password check of the two-factor routes spends, likewise. */
-  const passwordChecks = new WeakMap<object, string>();
+  const codeChecks = new WeakMap<object, CodeCheck>();
+
+  /**
+   * Takes an authenticator code for the account, once: false when it was taken within
+   * USED_CODE_MEMORY_SECONDS. The primary key settles two requests with one code at the same
+   * instant; a remembered code past its time is taken again in the same statement.
+   */
+  async function claimCode(userId: string, code: string): Promise<boolean> {
+    const now = new Date();
+    const claimed = await db
+      .insertInto('used_two_factor_codes')
+      .values({
+        user_id: userId,
+        code,
+        expires_at: new Date(now.getTime() + USED_CODE_MEMORY_SECONDS * 1000),
+      })
+      .onConflict((conflict) =>
+        conflict
+          .columns(['user_id', 'code'])
+          .doUpdateSet((eb) => ({ expires_at: eb.ref('excluded.expires_at') }))
+          .where('used_two_factor_codes.expires_at', '<', now),
+      )
+      .returning('code')
+      .executeTakeFirst();
+    return claimed !== undefined;
+  }
+  /** A claimed code the plugin did not accept goes back: a wrong code, or a sign-in that failed. */
+  const releaseCode = (userId: string, code: string) =>
+    db.deleteFrom('used_two_factor_codes').where('user_id', '=', userId).where('code', '=', code).execute();
+
+  /**
+   * Ends every session of the account but `keep`: what the account's security just changed
+   * (two-factor on or off, new backup codes) must not leave a session made before it. Through Better
+   * Auth, so each ended session's live channel closes too (onSessionEnded).
+   */
+  async function endOtherSessions(
+    ctx: Parameters<typeof getSessionFromCtx>[0],
+    userId: string,
+    keep: string | undefined,
+  ) {
+    const sessions = await ctx.context.internalAdapter.listSessions(userId);
+    const others = sessions.map((session) => session.token).filter((token) => token !== keep);
+    if (others.length) await ctx.context.internalAdapter.deleteSessions(others);
+  }
+  /**
+   * The sign-in failure count a password check of the two-factor routes spends, and the session
+   * it came with, likewise.
+   */
+  const passwordChecks = new WeakMap<object, { key: string; userId: string; token: string }>();
 
   /** Failed sign-ins are counted per account and client address. */
   const signInFailureKey = (email: string, clientAddress: string) => `${email} ${clientAddress}`;
@@ -171,6 +276,12 @@ export function createAuth(deps: AuthDependencies) {
                 code: 'ACCOUNT_SUSPENDED',
               });
             }
+            // A session made by a right code (finishing a sign-in, or turning two-factor on)
+            // proved the second factor; any other starts without it, whatever a session it
+            // replaces said. (A trusted device's sign-in is marked by trustedDeviceSessions.)
+            return {
+              data: { ...session, twoFactorVerified: TWO_FACTOR_CODE_PATHS.has(context?.path ?? '') },
+            };
           },
         },
         delete: {
@@ -269,6 +380,17 @@ export function createAuth(deps: AuthDependencies) {
         // a deleted account is refused at once, not when it expires.
         version: (_session, user) => deps.endedAccounts.cacheVersion(user),
       },
+      additionalFields: {
+        // Whether this session proved a second factor: set by the hooks here, never by a request.
+        // Where admins must use two-factor, only such a session opens the console (./session.ts).
+        twoFactorVerified: {
+          type: 'boolean',
+          fieldName: 'two_factor_verified',
+          required: false,
+          defaultValue: false,
+          input: false,
+        },
+      },
     },
     account: {
       modelName: 'accounts',
@@ -289,7 +411,13 @@ export function createAuth(deps: AuthDependencies) {
       modelName: 'verifications',
       fields: { expiresAt: 'expires_at', createdAt: 'created_at', updatedAt: 'updated_at' },
       // Reset tokens are kept as hashes: a copy of the database cannot reset anyone's password.
-      storeIdentifier: 'hashed',
+      // The two-factor plugin's trusted devices and pending sign-ins are hashed too, under their
+      // kind's name, so turning two-factor off or resetting it can find an account's and forget
+      // them (their rows name the account in `value`).
+      storeIdentifier: {
+        default: 'hashed',
+        overrides: { 'trust-device-': hashedAs('trust-device-'), '2fa-': hashedAs('2fa-') },
+      },
     },
     emailAndPassword: {
       enabled: true,
@@ -355,6 +483,8 @@ export function createAuth(deps: AuthDependencies) {
           },
         },
       }),
+      // After twoFactor(): its hook on the sign-in runs first.
+      trustedDeviceSessions,
     ],
     rateLimit: { enabled: false },
     disabledPaths: ['/verify-email'],
@@ -431,9 +561,22 @@ export function createAuth(deps: AuthDependencies) {
             // it back unless the code was wrong, and forgets the count when it was right.
             const account = await twoFactorAccount(ctx);
             if (!account) return;
-            codeAccounts.set(ctx.context, account);
-            const wait = await limiters.consume('twoFactorCodes', account);
+            const check: CodeCheck = { ...account };
+            codeChecks.set(ctx.context, check);
+            const wait = await limiters.consume('twoFactorCodes', account.userId);
             if (wait !== null) throw tooManyRequests(wait);
+            if (ctx.path === '/two-factor/verify-totp') {
+              // An authenticator code works once per account (RFC 6238, 5.2): one seen over a
+              // shoulder, or sent by a second pending sign-in, is a wrong code. It is claimed
+              // before the plugin checks it, so two requests at once cannot both pass.
+              const code = asString(body.code);
+              if (!(await claimCode(account.userId, code)))
+                throw new APIError('UNAUTHORIZED', {
+                  message: messages.twoFactorWrongCode,
+                  code: 'INVALID_CODE',
+                });
+              check.claimed = code;
+            }
             return;
           }
           case '/two-factor/enable':
@@ -441,11 +584,13 @@ export function createAuth(deps: AuthDependencies) {
           case '/two-factor/generate-backup-codes':
           case '/two-factor/get-totp-uri': {
             // A session someone else got hold of must not become a way to guess its password: a
-            // wrong one here counts as a failed sign-in of the account from this address.
-            const session = await getSessionFromCtx(ctx).catch(() => null);
+            // wrong one here counts as a failed sign-in of the account from this address. Read from
+            // the database, the route's own session check then reuses it: a session ended
+            // elsewhere is refused here at once, not after the cookie cache runs out.
+            const session = await currentSession(ctx);
             if (!session) return;
             const key = signInFailureKey(session.user.email, ctx.headers?.get(CLIENT_ADDRESS_HEADER) ?? '');
-            passwordChecks.set(ctx.context, key);
+            passwordChecks.set(ctx.context, { key, userId: session.user.id, token: session.session.token });
             const wait = await limiters.consume('signInFailures', key);
             if (wait !== null) throw tooManyRequests(wait);
             return;
@@ -475,19 +620,44 @@ export function createAuth(deps: AuthDependencies) {
           if (!failed) await limiters.reset('signInFailures', key);
           else if (returned.statusCode !== 401) await limiters.refund('signInFailures', key);
         }
-        const passwordKey = TWO_FACTOR_PASSWORD_PATHS.has(ctx.path)
+        const passwordCheck = TWO_FACTOR_PASSWORD_PATHS.has(ctx.path)
           ? passwordChecks.get(ctx.context)
           : undefined;
-        if (passwordKey) {
-          if (!failed) await limiters.reset('signInFailures', passwordKey);
+        if (passwordCheck) {
+          if (!failed) await limiters.reset('signInFailures', passwordCheck.key);
           else if (returned.body?.code !== 'INVALID_PASSWORD')
-            await limiters.refund('signInFailures', passwordKey);
+            await limiters.refund('signInFailures', passwordCheck.key);
         }
-        const codeAccount = TWO_FACTOR_CODE_PATHS.has(ctx.path) ? codeAccounts.get(ctx.context) : undefined;
-        if (codeAccount) {
-          const wrongCode = failed && WRONG_CODE.has(String(returned.body?.code));
-          if (!failed) await limiters.reset('twoFactorCodes', codeAccount);
-          else if (!wrongCode) await limiters.refund('twoFactorCodes', codeAccount);
+        const codeCheck = TWO_FACTOR_CODE_PATHS.has(ctx.path) ? codeChecks.get(ctx.context) : undefined;
+        if (codeCheck) {
+          // Two requests with one backup code at once: the plugin spends it for one and answers
+          // the other CONFLICT. That one offered a used code, and counts as a wrong code does
+          // (./account-routes.ts answers it as one).
+          const lostRace =
+            failed && ctx.path === '/two-factor/verify-backup-code' && returned.statusCode === 409;
+          const wrongCode = failed && (lostRace || WRONG_CODE.has(String(returned.body?.code)));
+          if (!failed) await limiters.reset('twoFactorCodes', codeCheck.userId);
+          else if (!wrongCode) await limiters.refund('twoFactorCodes', codeCheck.userId);
+          if (failed && codeCheck.claimed) await releaseCode(codeCheck.userId, codeCheck.claimed);
+          // The first right code of a setup turned two-factor on, in a new session: no session
+          // made before it (with the password alone) may go on.
+          const turnedOn = !failed && codeCheck.turningOn ? ctx.context.newSession : null;
+          if (turnedOn) await endOtherSessions(ctx, codeCheck.userId, turnedOn.session.token);
+        }
+        if (!failed && passwordCheck && SESSION_ENDING_PATHS.has(ctx.path)) {
+          // Turning it off leaves this browser in a new session; new backup codes keep its own.
+          const { userId } = passwordCheck;
+          const keep =
+            ctx.path === '/two-factor/disable' ? ctx.context.newSession?.session.token : passwordCheck.token;
+          await endOtherSessions(ctx, userId, keep);
+          // Devices trusted by other browsers are forgotten with it (the plugin forgets this one's).
+          if (ctx.path === '/two-factor/disable') {
+            await db
+              .deleteFrom('verifications')
+              .where('value', '=', userId)
+              .where('identifier', 'like', 'trust-device-%')
+              .execute();
+          }
         }
         // Every session of the account has just ended. This browser's cached copy of its session
         // goes too, so the next look asks the database: signed out if it was this account's.

@@ -66,6 +66,10 @@ export function toSessionUser(user: unknown): SessionUser {
 /** Whether Better Auth's user is suspended: their sessions then count for nothing. */
 const isSuspended = (user: unknown) => Boolean(authUserSchema.parse(user).suspendedAt);
 
+/** Whether Better Auth's session proved a second factor (./auth.ts sets it). */
+const provedSecondFactor = (session: unknown) =>
+  z.object({ twoFactorVerified: z.boolean() }).safeParse(session).data?.twoFactorVerified === true;
+
 /** Better Auth's cookies on the way out, onto this response. */
 export function forwardCookies(c: Context, headers: Headers | null | undefined): void {
   for (const cookie of headers?.getSetCookie() ?? []) c.header('Set-Cookie', cookie, { append: true });
@@ -95,12 +99,14 @@ export function createSessionReader(auth: Auth, config: Pick<Config, 'authSecret
     // refused here, so it never reaches anything.
     if (!response || isSuspended(response.user)) {
       c.set('sessionToken', null);
+      c.set('secondFactorProved', false);
       return null;
     }
     // The session Better Auth found, as its row names it. A request may carry several session
     // cookies (a `__Secure-` one beside a plain one, or one name twice); reading the header again
     // could pick another one than Better Auth did.
     c.set('sessionToken', response.session.token);
+    c.set('secondFactorProved', provedSecondFactor(response.session));
     return toSessionUser(response.user);
   }
 
@@ -126,16 +132,18 @@ export type SessionReader = ReturnType<typeof createSessionReader>;
 
 /** What a route knows behind one of the guards below: who is signed in, never null. */
 export interface SignedInEnv {
-  Variables: { user: SessionUser };
+  Variables: { user: SessionUser; secondFactorProved: boolean };
 }
 
 /** A guard: 401 when nobody is signed in, then whatever `check` refuses. */
-function guard(check: (user: SessionUser) => void = () => {}): MiddlewareHandler<SignedInEnv> {
+function guard(
+  check: (user: SessionUser, secondFactorProved: boolean) => void = () => {},
+): MiddlewareHandler<SignedInEnv> {
   return async (c, next) => {
     // Read as the session middleware left it: null when nobody is signed in.
     const user: SessionUser | null = c.get('user');
     if (!user) throw new ApiError(401, messages.notSignedIn, 'UNAUTHORIZED');
-    check(user);
+    check(user, c.get('secondFactorProved') === true);
     await next();
   };
 }
@@ -153,14 +161,17 @@ export const verifiedOnly = guard(mustBeVerified);
 /**
  * After loadSession: a route for operators (401 signed out, 403 anyone else); the flag is read from
  * the database with the session. With `requireTwoFactor` (ADMIN_TWO_FACTOR=required), an operator
- * without two-factor sign-in is refused too (403 TWO_FACTOR_REQUIRED) until they turn it on.
+ * without two-factor sign-in is refused too (403 TWO_FACTOR_REQUIRED) until they turn it on, and
+ * so is a session of theirs that did not prove it (one made with the password alone).
  */
 export function adminOnly(requireTwoFactor: boolean) {
-  return guard((user) => {
+  return guard((user, secondFactorProved) => {
     if (!user.isAdmin) throw new ApiError(403, messages.adminsOnly, 'FORBIDDEN');
-    if (requireTwoFactor && !user.twoFactorEnabled) {
+    if (!requireTwoFactor) return;
+    if (!user.twoFactorEnabled)
       throw new ApiError(403, messages.adminTwoFactorRequired, 'TWO_FACTOR_REQUIRED');
-    }
+    if (!secondFactorProved)
+      throw new ApiError(403, messages.adminTwoFactorSignInAgain, 'TWO_FACTOR_REQUIRED');
   });
 }
 

@@ -341,6 +341,7 @@ export interface Sessions {
   id: string;
   ip_address: string | null;
   token: string;
+  two_factor_verified: Generated<boolean>;
   updated_at: Generated<Timestamp>;
   user_agent: string | null;
   user_id: string;
@@ -455,6 +456,12 @@ export interface UnappliedPayments {
   top_up_id: string;
 }
 
+export interface UsedTwoFactorCodes {
+  code: string;
+  expires_at: Timestamp;
+  user_id: string;
+}
+
 export interface Users {
   created_at: Generated<Timestamp>;
   deleted_at: Timestamp | null;
@@ -525,6 +532,7 @@ export interface DB {
   tutor_verifications: TutorVerifications;
   two_factors: TwoFactors;
   unapplied_payments: UnappliedPayments;
+  used_two_factor_codes: UsedTwoFactorCodes;
   users: Users;
   verifications: Verifications;
 }

@@ -13,6 +13,12 @@ export interface AppVariables {
    * signed in): what closes with it is filed under this, never under a cookie read again.
    */
   sessionToken: string | null;
+  /**
+   * Whether that session proved a second factor: a code at its sign-in, a trusted device, or the
+   * code that turned two-factor on (false when nobody is signed in). Where admins must use
+   * two-factor, only such a session opens the console and Support.
+   */
+  secondFactorProved: boolean;
 }
 
 export interface AppEnv {

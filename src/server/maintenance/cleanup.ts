@@ -1,6 +1,6 @@
 /**
  * Housekeeping, every ten minutes: removes what has expired (sessions, reset links, used captcha
- * solutions, rate limit counters), verification links a week after they expire, and delivered mail
+ * solutions and authenticator codes, rate limit counters), verification links a week after they expire, and delivered mail
  * older than 30 days. On the embedded store it also keeps the planner's statistics fresh, as
  * autovacuum does on a PostgreSQL server.
  */
@@ -25,6 +25,7 @@ export async function removeExpired(db: Kysely<DB>, now = new Date()): Promise<v
     .where('expires_at', '<', new Date(now.getTime() - VERIFICATION_LINK_MEMORY_MS))
     .execute();
   await db.deleteFrom('captcha_solutions').where('expires_at', '<', now).execute();
+  await db.deleteFrom('used_two_factor_codes').where('expires_at', '<', now).execute();
   await db.deleteFrom('rate_limits').where('expire', '<', now.getTime()).execute();
   await db
     .deleteFrom('mail_outbox')

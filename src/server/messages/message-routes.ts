@@ -21,7 +21,7 @@ import {
   reportSchema,
 } from '../../shared/conversation-schemas';
 import * as productMessages from '../../shared/messages';
-import { type SessionReader, verifiedOnly } from '../accounts/session';
+import { type SessionReader, type SessionUser, verifiedOnly } from '../accounts/session';
 import type { DB } from '../db/schema';
 import { ApiError, errorResponse } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
@@ -72,7 +72,9 @@ export function messageRoutes(deps: {
 }) {
   const { db, sessions, limiters, live, listing } = deps;
   const requireTwoFactor = deps.adminTwoFactor === 'required';
-  const reader = (user: Parameters<typeof readerOf>[0]) => readerOf(user, requireTwoFactor);
+  /** Who reads, as the session a request carries shows them (support's only if it proved two-factor). */
+  const reader = (c: { var: { user: SessionUser; secondFactorProved: boolean } }) =>
+    readerOf(c.var.user, requireTwoFactor, c.var.secondFactorProved);
   const { loadSession } = sessions;
   const trusted = new Set(deps.trustedOrigins);
   const sending = limitByUser(limiters, 'messages', messageMessages.tooFast);
@@ -94,12 +96,12 @@ export function messageRoutes(deps: {
 
   return new Hono<AppEnv>()
     .get('/conversations', loadSession, verifiedOnly, async (c) => {
-      const user = reader(c.var.user);
+      const user = reader(c);
       const [conversations, total] = await Promise.all([listConversations(db, user), unreadTotal(db, user)]);
       return c.json({ conversations, unreadTotal: total }, 200);
     })
     .get('/conversations/unread', loadSession, verifiedOnly, async (c) =>
-      c.json({ unreadTotal: await unreadTotal(db, reader(c.var.user)) }, 200),
+      c.json({ unreadTotal: await unreadTotal(db, reader(c)) }, 200),
     )
     .post('/support/conversation', loadSession, verifiedOnly, async (c) => {
       const opened = await openSupportConversation(db, c.var.user);
@@ -147,7 +149,7 @@ export function messageRoutes(deps: {
       validate('param', conversationParam, messageMessages.notFound),
       async (c) => {
         const user = c.var.user;
-        const { row, otherId } = await conversationOf(db, reader(user), c.req.valid('param').id);
+        const { row, otherId } = await conversationOf(db, reader(c), c.req.valid('param').id);
         const support = row.requester_id !== null;
         const now = Date.now();
         // Support is no person to block and has no lessons with anyone: only a pair has either.
@@ -193,7 +195,7 @@ export function messageRoutes(deps: {
       validate('param', conversationParam, messageMessages.notFound),
       validate('query', messagePageSchema),
       async (c) => {
-        const page = await listMessages(db, reader(c.var.user), c.req.valid('param').id, {
+        const page = await listMessages(db, reader(c), c.req.valid('param').id, {
           ...c.req.valid('query'),
           limit: PAGE_SIZE,
         });
@@ -211,7 +213,7 @@ export function messageRoutes(deps: {
         const user = c.var.user;
         const sent = await sendMessage(
           db,
-          reader(user),
+          reader(c),
           c.req.valid('param').id,
           c.req.valid('json').text,
           requireTwoFactor,
@@ -230,7 +232,7 @@ export function messageRoutes(deps: {
       async (c) => {
         const user = c.var.user;
         const id = c.req.valid('param').id;
-        const read = await markRead(db, reader(user), id);
+        const read = await markRead(db, reader(c), id);
         await live.conversationRead(user.id, id, read.unreadTotal);
         if (read.me === 'support' && read.requesterId !== null)
           await supportRead(id, user.id, read.requesterId);
@@ -261,7 +263,7 @@ export function messageRoutes(deps: {
       async (c) => {
         const report = await reportMessage(
           db,
-          reader(c.var.user),
+          reader(c),
           c.req.valid('param').id,
           c.req.valid('json').reason,
         );
@@ -281,6 +283,14 @@ export function messageRoutes(deps: {
       },
       loadSession,
       verifiedOnly,
+      async (c, next) => {
+        // Support's messages go to every tab of an admin who answers it: a session of theirs that
+        // did not prove the second factor would hear them, so it opens no channel.
+        const user = c.var.user;
+        if (requireTwoFactor && user.isAdmin && user.twoFactorEnabled && !c.var.secondFactorProved)
+          throw new ApiError(403, productMessages.adminTwoFactorSignInAgain, 'TWO_FACTOR_REQUIRED');
+        await next();
+      },
       upgradeWebSocket((c) => {
         const user = c.var.user;
         // Filed under the session that signed it in (not a cookie read from the header again,

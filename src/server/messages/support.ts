@@ -30,21 +30,24 @@ export interface Reader {
 
 /**
  * Support conversations are read and answered by the school's admins; where ADMIN_TWO_FACTOR is
- * required, only by those who sign in with a second factor. People write to support what they
- * would tell no one else, so an admin the console refuses is refused their conversations too.
+ * required, only by those who sign in with a second factor, in a session that proved it
+ * (`secondFactorProved`). People write to support what they would tell no one else, so an admin
+ * the console refuses is refused their conversations too.
  */
 export function answersSupport(
   user: { isAdmin: boolean; twoFactorEnabled: boolean },
   requireTwoFactor: boolean,
+  secondFactorProved: boolean,
 ): boolean {
-  return user.isAdmin && (user.twoFactorEnabled || !requireTwoFactor);
+  return user.isAdmin && (!requireTwoFactor || (user.twoFactorEnabled && secondFactorProved));
 }
 
-/** A signed-in person as a reader of conversations. */
+/** A signed-in person, in a session that proved a second factor or not, as a reader of conversations. */
 export const readerOf = (
   user: { id: string; isAdmin: boolean; twoFactorEnabled: boolean },
   requireTwoFactor: boolean,
-): Reader => ({ id: user.id, isAdmin: answersSupport(user, requireTwoFactor) });
+  secondFactorProved: boolean,
+): Reader => ({ id: user.id, isAdmin: answersSupport(user, requireTwoFactor, secondFactorProved) });
 
 /** `answersSupport` as a condition on the users table, for the queries that find support's people. */
 export const answersSupportWhere = (requireTwoFactor: boolean) => (eb: ExpressionBuilder<DB, 'users'>) =>

@@ -1,8 +1,9 @@
 /**
  * Two-factor authentication for the signed-in user: setting it up (the password again, then a QR
  * code and the same key as text for an authenticator app, then the first code from it), the
- * backup codes shown once with a way to copy or download them, new backup codes, and turning it
- * off (the password and a current code). The QR code's library is loaded only once setup starts.
+ * backup codes shown once with a way to copy or download them, new backup codes and turning it
+ * off (each with the password and a current code). Each of these signs the account out on every
+ * other device. The QR code's library is loaded only once setup starts.
  */
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { Button } from '../../components/button';
@@ -98,7 +99,8 @@ function TurnOn({ onVerified, done }: { onVerified: (codes: string[]) => void; d
         <p className="text-slate-700">
           Two-factor authentication is off. Turn it on and signing in will ask for a code from an
           authenticator app on your phone (such as Google Authenticator, Microsoft Authenticator or 1Password)
-          after your password, so a stolen password alone cannot open your account.
+          after your password, so a stolen password alone cannot open your account. Your account is then
+          signed out on your other devices.
         </p>
         {starting.problem ? <ErrorMessage>{starting.problem}</ErrorMessage> : null}
         <TextField
@@ -238,14 +240,29 @@ function Folded({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** New backup codes (the old ones stop working): the password again. */
+/** The field for a current code, which new backup codes and turning it off both ask for. */
+function CurrentCodeField() {
+  return (
+    <TextField
+      label="Code from your authenticator app, or a backup code"
+      name="code"
+      autoComplete="one-time-code"
+      className="max-w-xs"
+    />
+  );
+}
+
+/**
+ * New backup codes (the old ones stop working): the password and a current code, so a password
+ * alone, or a session someone else holds, cannot replace them.
+ */
 function NewBackupCodes({ onCodes }: { onCodes: (codes: string[]) => void }) {
   const [open, setOpen] = useState(false);
   const making = useApiAction();
   const submit = (event: FormEvent<HTMLFormElement>) => {
-    const { password = '' } = fieldsOf(event);
+    const { password = '', code = '' } = fieldsOf(event);
     void making.run(
-      () => request(api.auth['two-factor']['generate-backup-codes'].$post({ json: { password } })),
+      () => request(api.auth['two-factor']['generate-backup-codes'].$post({ json: { password, code } })),
       { onDone: ({ backupCodes }) => onCodes(backupCodes), reload: false },
     );
   };
@@ -259,9 +276,13 @@ function NewBackupCodes({ onCodes }: { onCodes: (codes: string[]) => void }) {
   return (
     <form onSubmit={submit} noValidate>
       <Folded title="New backup codes">
-        <p className="text-sm text-slate-700">New codes replace the old ones, which then stop working.</p>
+        <p className="text-sm text-slate-700">
+          New codes replace the old ones, which then stop working, and your account is signed out on your
+          other devices.
+        </p>
         {making.problem ? <ErrorMessage>{making.problem}</ErrorMessage> : null}
         <TextField label="Your password" type="password" name="password" autoComplete="current-password" />
+        <CurrentCodeField />
         <div className="flex flex-wrap gap-3">
           <Button type="submit" busy={making.busy} aria-disabled={making.busy || undefined}>
             Make new backup codes
@@ -299,14 +320,10 @@ function TurnOff({ onDone }: { onDone: () => void }) {
   return (
     <form onSubmit={submit} noValidate>
       <Folded title="Turn off two-factor authentication">
+        <p className="text-sm text-slate-700">Your account is then signed out on your other devices.</p>
         {turningOff.problem ? <ErrorMessage>{turningOff.problem}</ErrorMessage> : null}
         <TextField label="Your password" type="password" name="password" autoComplete="current-password" />
-        <TextField
-          label="Code from your authenticator app, or a backup code"
-          name="code"
-          autoComplete="one-time-code"
-          className="max-w-xs"
-        />
+        <CurrentCodeField />
         <div className="flex flex-wrap gap-3">
           <Button
             type="submit"

@@ -30,6 +30,7 @@ import * as auditLogErasure from './0024-audit-log-erasure';
 import * as welcomeSession from './0025-welcome-session';
 import * as unappliedPayments from './0026-unapplied-payments';
 import * as moneyLeft from './0027-money-left';
+import * as twoFactorSessions from './0028-two-factor-sessions';
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
@@ -59,4 +60,5 @@ export const migrations: Record<string, Migration> = {
   '0025-welcome-session': welcomeSession,
   '0026-unapplied-payments': unappliedPayments,
   '0027-money-left': moneyLeft,
+  '0028-two-factor-sessions': twoFactorSessions,
 };
