@@ -63,7 +63,7 @@ export function accountDataRoutes(
         const money = await moneyLeftOf(db, c.var.user.id, currency);
         if (!hasMoneyLeft(money))
           throw new ApiError(409, accountDataMessages.nothingToRefund, 'NOTHING_TO_REFUND');
-        const reader = readerOf(c.var.user, requireTwoFactor);
+        const reader = readerOf(c.var.user, requireTwoFactor, c.var.secondFactorProved);
         const conversation = await openSupportConversation(db, reader);
         const sent = await sendMessage(
           db,
