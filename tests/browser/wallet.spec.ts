@@ -74,10 +74,19 @@ test('a student tops up by transfer, an admin confirms it, and a booking takes t
   await signInAs(admin, seededPair().admin);
   await admin.goto('/admin/finance');
   await expect(admin.getByRole('heading', { level: 1, name: 'Finance' })).toBeVisible();
-  await expect(admin.getByText(/These seven figures sum to \$0\.00/)).toBeVisible();
+  // Money that came in reads as received, and covers what the school holds.
+  const totals = admin.getByRole('region', { name: 'Totals' });
+  await expect(totals).toContainText(/is exactly the money received/);
+  await expect(totals.getByText(/^-\$/)).toHaveCount(0);
   await admin
+    .getByRole('region', { name: 'Transfers to match' })
     .getByRole('button', { name: `Confirm $50.00 from ${student.displayName} (${reference})` })
     .click();
+  // Nothing is credited before a second look at the amount and the reference.
+  const check = admin.getByRole('dialog', { name: 'Has this transfer arrived?' });
+  await expect(check).toContainText(`$50.00 with the reference ${reference}`);
+  await expectNoAccessibilityViolations(admin);
+  await check.getByRole('button', { name: 'Confirm $50.00 received' }).click();
   await expect(admin.getByRole('status').filter({ hasText: 'Confirmed' })).toContainText(reference);
   await expectNoAccessibilityViolations(admin);
   await admin.context().close();

@@ -1,7 +1,8 @@
 /**
- * /admin/finance: the school's money. The ledger's totals (which sum to zero: every movement is
- * written as much into one account as out of another), the transfers students say they made,
- * confirmed or rejected once the bank shows them, the payouts to tutors and the balances and
+ * /admin/finance: the school's money. The ledger's totals (what the school holds and has earned is
+ * what came in: every movement is written as much into one account as out of another), the
+ * transfers to match against the bank, each confirmed (after a second look at its amount and
+ * reference) or rejected, the payouts to tutors and the balances and
  * packages' unused lessons paid back to students as they are made outside Tutorlane, and the
  * ledger as CSV files for the accountant.
  * Card payments Stripe took that no wallet holds are shown first, for an admin to settle by hand.
@@ -120,22 +121,41 @@ export function Component() {
   );
 }
 
+/**
+ * The ledger's seven totals, read the way a person reads accounts: what the school holds for people
+ * and has earned, then the money that came in to cover it. In the ledger the two clearing accounts
+ * are negative (money came in through them), so the seven sum to zero; here they are shown as the
+ * money received, and the first five add up to the last two.
+ */
 function Totals({ finance }: { finance: Finance }) {
   const { totals, currency } = finance;
-  const figures: { label: string; amount: Amount; detail: string }[] = [
+  const received = (amount: Amount): Amount => ({ ...amount, amountCents: -amount.amountCents });
+  const held: { label: string; amount: Amount; detail: string }[] = [
     { label: 'Student balances', amount: totals.studentBalances, detail: 'Topped up, not yet spent' },
     { label: 'Held for lessons', amount: totals.held, detail: 'Paid for lessons still to take place' },
     { label: 'Lesson packages', amount: totals.packages, detail: 'Paid for package lessons not yet booked' },
     { label: 'Owed to tutors', amount: totals.tutorPayable, detail: 'Earned, not yet paid out' },
     { label: 'School revenue', amount: totals.schoolRevenue, detail: 'Commission on lessons taught' },
-    { label: 'Transfers received', amount: totals.clearing.manual, detail: 'Clearing: bank transfers' },
-    { label: 'Card payments received', amount: totals.clearing.stripe, detail: 'Clearing: card payments' },
   ];
-  const sum = figures.reduce((total, figure) => total + figure.amount.amountCents, 0);
+  const came: typeof held = [
+    {
+      label: 'Received by transfer',
+      amount: received(totals.clearing.manual),
+      detail: 'Bank transfers, less payouts and refunds',
+    },
+    {
+      label: 'Received by card',
+      amount: received(totals.clearing.stripe),
+      detail: 'Card payments through Stripe',
+    },
+  ];
+  const sumOf = (figures: typeof held) =>
+    figures.reduce((total, figure) => total + figure.amount.amountCents, 0);
+  const [owed, covered] = [sumOf(held), sumOf(came)];
   return (
     <CardSection title="Totals">
       <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
-        {figures.map((figure) => (
+        {[...held, ...came].map((figure) => (
           <div key={figure.label} className="flex flex-col-reverse justify-end rounded-xl bg-slate-50 p-4">
             <dt className="mt-1 text-sm text-slate-700">
               {figure.label}
@@ -147,16 +167,18 @@ function Totals({ finance }: { finance: Finance }) {
           </div>
         ))}
       </dl>
-      {sum === 0 ? (
+      {owed === covered ? (
         <p className="mt-4 text-sm text-slate-700">
-          These seven figures sum to {moneyLabel(0, currency)}: every movement is written into one account as
-          much as out of another, so money is never made or lost in the ledger.
+          What the school holds and has earned, {moneyLabel(owed, currency)}, is exactly the money received:
+          every movement is written into one account as much as out of another, so money is never made or lost
+          in the ledger.
         </p>
       ) : (
         <div className="mt-4">
           <ErrorMessage>
-            These seven figures sum to {moneyLabel(sum, currency)} instead of zero: the ledger is out of
-            balance. Tell whoever runs the server before recording anything else.
+            What the school holds and has earned, {moneyLabel(owed, currency)}, is not the money received,{' '}
+            {moneyLabel(covered, currency)}: the ledger is out of balance. Tell whoever runs the server before
+            recording anything else.
           </ErrorMessage>
         </div>
       )}
@@ -168,11 +190,13 @@ type PendingTopUp = Finance['pendingTopUps'][number];
 
 function PendingTopUps({ finance, onDone }: { finance: Finance; onDone: (text: string) => void }) {
   const [rejecting, setRejecting] = useState<PendingTopUp | null>(null);
+  const [confirming, setConfirming] = useState<PendingTopUp | null>(null);
   return (
-    <CardSection title="Top-ups waiting">
+    <CardSection title="Transfers to match">
       <p className="-mt-2 mb-4 text-sm text-slate-700">
-        Students who said they paid by transfer, oldest first. Confirm one once the money shows in the bank
-        with its reference; reject it, with a note to the student, if it never came.
+        Top-ups students asked for, oldest first, each with the reference they were told to pay with. Confirm
+        one once a payment of that amount with that reference shows in the school's bank account; reject it,
+        with a note to the student, if it never came.
       </p>
       {finance.pendingTopUps.length === 0 ? (
         <EmptyState>No top-up is waiting for confirmation.</EmptyState>
@@ -182,12 +206,21 @@ function PendingTopUps({ finance, onDone }: { finance: Finance; onDone: (text: s
             <PendingTopUpRow
               key={topUp.id}
               topUp={topUp}
-              onDone={onDone}
+              onConfirm={() => setConfirming(topUp)}
               onReject={() => setRejecting(topUp)}
             />
           ))}
         </ul>
       )}
+      {confirming ? (
+        <ConfirmDialog
+          topUp={confirming}
+          onClose={(text) => {
+            setConfirming(null);
+            if (text) onDone(text);
+          }}
+        />
+      ) : null}
       {rejecting ? (
         <RejectDialog
           topUp={rejecting}
@@ -206,14 +239,13 @@ const topUpName = (topUp: PendingTopUp) =>
 
 function PendingTopUpRow({
   topUp,
-  onDone,
+  onConfirm,
   onReject,
 }: {
   topUp: PendingTopUp;
-  onDone: (text: string) => void;
+  onConfirm: () => void;
   onReject: () => void;
 }) {
-  const confirming = useApiAction();
   return (
     <li className="flex flex-wrap items-start justify-between gap-3 py-3">
       <div className="min-w-0">
@@ -230,23 +262,9 @@ function PendingTopUpRow({
         <p className="break-all text-sm text-slate-700">
           {topUp.student.displayName} · {topUp.student.email}
         </p>
-        {confirming.problem ? (
-          <div className="mt-2">
-            <ErrorMessage>{confirming.problem}</ErrorMessage>
-          </div>
-        ) : null}
       </div>
       <div className="flex shrink-0 gap-2">
-        <Button
-          aria-label={`Confirm ${topUpName(topUp)}`}
-          busy={confirming.busy}
-          aria-disabled={confirming.busy || undefined}
-          onClick={() =>
-            void confirming.run(() => confirmTopUp(topUp.id), {
-              onDone: () => onDone(`Confirmed: ${topUpName(topUp)} is in their balance now.`),
-            })
-          }
-        >
+        <Button aria-label={`Confirm ${topUpName(topUp)}`} onClick={onConfirm}>
           Confirm
         </Button>
         <Button variant="secondary" aria-label={`Reject ${topUpName(topUp)}`} onClick={onReject}>
@@ -254,6 +272,53 @@ function PendingTopUpRow({
         </Button>
       </div>
     </li>
+  );
+}
+
+/**
+ * Confirming credits the student at once and cannot be undone, so the amount and the reference are
+ * put before the admin once more, to check against the bank's line.
+ */
+function ConfirmDialog({ topUp, onClose }: { topUp: PendingTopUp; onClose: (done?: string) => void }) {
+  const confirming = useApiAction();
+  const amount = moneyLabel(topUp.amountCents, topUp.currency);
+  return (
+    <Dialog
+      open
+      onClose={() => onClose()}
+      title="Has this transfer arrived?"
+      description={`Confirm only once the school's bank account shows ${amount} with the reference ${topUp.reference}. ${topUp.student.displayName}'s balance then grows by ${amount} at once, and they are told by mail.`}
+    >
+      <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        <dt className="text-slate-700">Amount</dt>
+        <dd className="font-semibold tabular-nums text-slate-900">{amount}</dd>
+        <dt className="text-slate-700">Reference</dt>
+        <dd className="font-mono font-semibold text-slate-900">{topUp.reference}</dd>
+        <dt className="text-slate-700">From</dt>
+        <dd className="break-all text-slate-900">{topUp.student.displayName}</dd>
+      </dl>
+      {confirming.problem ? (
+        <div className="mt-3">
+          <ErrorMessage>{confirming.problem}</ErrorMessage>
+        </div>
+      ) : null}
+      <div className="mt-4 flex flex-wrap justify-end gap-2">
+        <Button variant="secondary" onClick={() => onClose()}>
+          Cancel
+        </Button>
+        <Button
+          busy={confirming.busy}
+          aria-disabled={confirming.busy || undefined}
+          onClick={() =>
+            void confirming.run(() => confirmTopUp(topUp.id), {
+              onDone: () => onClose(`Confirmed: ${topUpName(topUp)} is in their balance now.`),
+            })
+          }
+        >
+          {`Confirm ${amount} received`}
+        </Button>
+      </div>
+    </Dialog>
   );
 }
 
