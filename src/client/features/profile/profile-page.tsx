@@ -20,7 +20,7 @@ import {
   MIN_HOURLY_RATE,
   SPOKEN_LANGUAGES,
   type SubjectCatalog,
-  TYPICAL_RATE_TEXT,
+  typicalRateLabel,
 } from '../../../shared/tutor-catalog';
 import { Button } from '../../components/button';
 import { CardSection } from '../../components/card';
@@ -42,10 +42,15 @@ import { VerificationRequest } from './verification-request';
 type ProfileDetails = InferResponseType<typeof api.profile.details.$get>;
 type TutorDetails = Extract<ProfileDetails, { role: 'tutor' }>;
 
-/** The profile, and the subject catalogue in effect (which an admin edits) to choose from. */
+/**
+ * The profile, the subject catalogue in effect (which an admin edits) to choose from, and what most
+ * listed tutors charge (null until enough are listed).
+ */
 export async function loader() {
   const [details, config] = await Promise.all([request(api.profile.details.$get()), getPublicConfig()]);
-  return { details, catalog: config.subjects };
+  const typicalRate =
+    config.typicalHourlyRate && typicalRateLabel(config.typicalHourlyRate, config.payments.currency);
+  return { details, catalog: config.subjects, typicalRate };
 }
 
 /** A photo chosen, or removed: the answer says which. */
@@ -94,7 +99,7 @@ export async function action({ request: submitted }: ActionFunctionArgs): Promis
 }
 
 export function Component() {
-  const { details, catalog } = useLoaderData<typeof loader>();
+  const { details, catalog, typicalRate } = useLoaderData<typeof loader>();
   const auth = useAuth();
   const user = auth.status === 'signed-in' ? auth.user : null;
   const tutor = details.role === 'tutor' ? details : null;
@@ -113,7 +118,7 @@ export function Component() {
         {tutor ? <PublicationChecklist details={tutor} /> : null}
         {tutor && user?.emailVerified ? <VerificationRequest published={tutor.published} /> : null}
         {tutor ? <PhotoEditor details={tutor} /> : null}
-        <ProfileForm details={details} catalog={catalog} />
+        <ProfileForm details={details} catalog={catalog} typicalRate={typicalRate} />
         <CardSection title="Two-factor authentication">
           <TwoFactorSettings />
         </CardSection>
@@ -123,7 +128,15 @@ export function Component() {
   );
 }
 
-function ProfileForm({ details, catalog }: { details: ProfileDetails; catalog: SubjectCatalog }) {
+function ProfileForm({
+  details,
+  catalog,
+  typicalRate,
+}: {
+  details: ProfileDetails;
+  catalog: SubjectCatalog;
+  typicalRate: string | null;
+}) {
   const auth = useAuth();
   const fetcher = useFetcher<FormAnswer>();
   const user = auth.status === 'signed-in' ? auth.user : null;
@@ -194,11 +207,11 @@ function ProfileForm({ details, catalog }: { details: ProfileDetails; catalog: S
               label={`Hourly rate (${currency})`}
               name="hourlyRate"
               inputMode="numeric"
-              hint={
+              hint={`${
                 currency === 'USD'
-                  ? `Whole dollars, $${MIN_HOURLY_RATE}-${MAX_HOURLY_RATE}. ${TYPICAL_RATE_TEXT}`
+                  ? `Whole dollars, $${MIN_HOURLY_RATE}-${MAX_HOURLY_RATE}.`
                   : `Whole amounts, ${wholeUnitsLabel(MIN_HOURLY_RATE, currency)}-${wholeUnitsLabel(MAX_HOURLY_RATE, currency)}.`
-              }
+              }${typicalRate ? ` Most tutors charge ${typicalRate}.` : ''}`}
               defaultValue={tutor.hourlyRate === null ? '' : String(tutor.hourlyRate)}
             />
             <TextField

@@ -26,6 +26,7 @@ import * as lessonPackages from './0020-lesson-packages';
 import * as twoFactor from './0021-two-factor';
 import * as accountDeletion from './0022-account-deletion';
 import * as ledgerCheckpoints from './0023-ledger-checkpoints';
+import * as supportReplyTime from './0025-support-reply-time';
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   '0021-two-factor': twoFactor,
   '0022-account-deletion': accountDeletion,
   '0023-ledger-checkpoints': ledgerCheckpoints,
+  '0025-support-reply-time': supportReplyTime,
 };
