@@ -128,8 +128,8 @@ export function Component() {
   );
 }
 
-/** "12 students helped": a count as the intro says it, with its figure's label. */
-const countSaid = (count: number, label: string) => `${count.toLocaleString('en-US')} ${label.toLowerCase()}`;
+/** "Students helped 12": a count as the intro says it, after its figure's label. */
+const countSaid = (count: number, label: string) => `${label} ${count.toLocaleString('en-US')}`;
 
 function FiguresForm({
   figures,
@@ -148,9 +148,7 @@ function FiguresForm({
             ? 'The three numbers under the home page’s welcome, written as it shows them, such as 10,000+.'
             : `Until you save figures, the home page shows the school’s real counts, each once it reaches ${MIN_SHOWN_COUNT}: students who took a lesson, verified tutors, and lessons that took place.`}
         </p>
-        <p>
-          Counted now: {real.slice(0, -1).join(', ')} and {real.at(-1)}.
-        </p>
+        <p>Counted now: {real.join(', ')}.</p>
       </div>
       {/* The button pressed says what to do (Enter in a field presses the first, Save figures). */}
       <ActionForm fetcher={fetcher} className="space-y-4">
