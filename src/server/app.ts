@@ -70,6 +70,7 @@ import type { ConcurrencyLimit } from './rate-limit/concurrency-limit';
 import { createRateLimiters, type RateLimiters } from './rate-limit/rate-limits';
 import { reviewRoutes } from './reviews/review-routes';
 import { scheduleRoutes } from './schedule/schedule-routes';
+import { cachedFor, readSchoolFigures, SCHOOL_FIGURES_MAX_AGE_MS } from './settings/school-figures';
 import { createSettingsSnapshot, type SettingsSnapshot } from './settings/settings-snapshot';
 import { readSiteSettings, type SiteSettings } from './settings/site-settings';
 import type { Listing } from './tutors/tutor-listing';
@@ -93,6 +94,8 @@ export interface AppDependencies {
   logEveryRequest?: boolean;
   /** How old the settings held may grow before they are read again (another server's change); tests shorten it. */
   settingsMaxAgeMs?: number;
+  /** How old the school's counts and typical rate may grow before they are read again; tests shorten it. */
+  schoolFiguresMaxAgeMs?: number;
   /** Card payments; by default Stripe's, when configured. */
   cards?: CardPayments;
 }
@@ -122,6 +125,9 @@ export function createServices(deps: AppDependencies): AppServices {
   const { config, database, logger } = deps;
   const settingsDefaults = { supportEmail: config.supportEmail, supportPhone: config.supportPhone };
   const endedAccounts = createEndedAccounts({ db: database.db, ready: database.ready, logger });
+  const schoolFigures = cachedFor(deps.schoolFiguresMaxAgeMs ?? SCHOOL_FIGURES_MAX_AGE_MS, () =>
+    readSchoolFigures(database.db, listingOf(config)),
+  );
   const live = createLiveHub({
     db: database.db,
     pool: database.pool,
@@ -164,7 +170,7 @@ export function createServices(deps: AppDependencies): AppServices {
     live,
     endedAccounts,
     settings: createSettingsSnapshot({
-      read: () => readSiteSettings(database.db, settingsDefaults),
+      read: () => readSiteSettings(database.db, settingsDefaults, schoolFigures),
       ready: database.ready,
       defaults: settingsDefaults,
       logger,

@@ -39,7 +39,10 @@ export const MAX_CONTACT_NAME_LENGTH = MAX_NAME_LENGTH;
 
 export const SUBJECT_CATEGORIES = ['Math & Science', 'Languages', 'Programming', 'Arts & Design'] as const;
 
-/** The home page's figures, in the order it shows them; each school sets its own (Site settings). */
+/**
+ * The home page's figures, in the order it shows them: each school's own (Site settings), else its
+ * real counts (students who took a lesson, verified tutors, lessons that took place).
+ */
 export const HOME_FIGURES = [
   { key: 'studentsHelped', label: 'Students helped' },
   { key: 'expertTutors', label: 'Expert tutors' },
@@ -53,8 +56,6 @@ export type HomeFigures = Record<HomeFigureKey, string>;
 export const EMAIL_VERIFICATION_TTL_SECONDS = 24 * 60 * 60;
 export const PASSWORD_RESET_TTL_SECONDS = 60 * 60;
 
-export const SUPPORT_RESPONSE_HOURS = 24;
-
 /**
  * Who a person talks to in their support conversation: the school's team, as one party. Every
  * answer shows as from Support, whichever admin wrote it, and `SUPPORT_ID` stands where a sender's
@@ -62,6 +63,3 @@ export const SUPPORT_RESPONSE_HOURS = 24;
  */
 export const SUPPORT_ID = 'support';
 export const SUPPORT_NAME = 'Support';
-
-/** What a lesson typically costs, as the product says it; written once for every page. */
-export const TYPICAL_PRICE_RANGE = '$25-75 per hour';

@@ -9,7 +9,13 @@ import { z } from 'zod';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './constants';
 import * as messages from './messages';
 import { contactMessageSchema, displayNameSchema, emailSchema } from './schemas';
-import { homeFiguresSchema, newSubjectSchema, supportSchema } from './settings/site-settings-schemas';
+import { MAX_SUPPORT_REPLY_HOURS } from './settings/site-settings';
+import {
+  homeFiguresSchema,
+  newSubjectSchema,
+  REPLY_HOURS_PROBLEM,
+  supportSchema,
+} from './settings/site-settings-schemas';
 import { signUpProblems } from './sign-up-checks';
 import { MAX_HOURLY_RATE, MAX_YEARS_EXPERIENCE, MIN_HOURLY_RATE } from './tutor-catalog';
 import {
@@ -141,3 +147,7 @@ export const studentProfileForm = z
 export const homeFiguresForm = z.object(homeFiguresSchema.shape);
 export const supportForm = z.object(supportSchema.shape);
 export const newSubjectForm = z.object(newSubjectSchema.shape);
+/** Support's reply time: hours, or left empty to promise none. */
+export const supportReplyForm = z.object({
+  supportReplyHours: wholeNumber(REPLY_HOURS_PROBLEM, 1, MAX_SUPPORT_REPLY_HOURS, REPLY_HOURS_PROBLEM),
+});

@@ -4,7 +4,8 @@
  * the home page. The catalogue in effect lives in the database, where an admin adds and retires
  * subjects (Site settings); the list below is only what a new installation starts with.
  */
-import { SUBJECT_CATEGORIES, TYPICAL_PRICE_RANGE } from './constants';
+import { SUBJECT_CATEGORIES } from './constants';
+import { wholeUnitsLabel } from './money/amounts';
 
 export type SubjectCategory = (typeof SUBJECT_CATEGORIES)[number];
 
@@ -88,7 +89,25 @@ export const SPOKEN_LANGUAGES = [
 
 export const MIN_HOURLY_RATE = 5;
 export const MAX_HOURLY_RATE = 500;
-export const TYPICAL_RATE_TEXT = `Most tutors charge ${TYPICAL_PRICE_RANGE}.`;
+
+/**
+ * What most listed tutors charge an hour: the middle 80% of their rates (the cheapest and the
+ * dearest tenth left out), in whole units of the school's currency like a tutor's hourly rate.
+ * Only said once TYPICAL_RATE_MIN_TUTORS are listed: before, "most tutors" would be one or two.
+ */
+export interface TypicalHourlyRate {
+  low: number;
+  high: number;
+}
+export const TYPICAL_RATE_MIN_TUTORS = 5;
+
+/** "$25-$75 per hour", or "$40 per hour" when most charge the same. */
+export function typicalRateLabel(rate: TypicalHourlyRate, currency: string): string {
+  const low = wholeUnitsLabel(rate.low, currency);
+  return rate.low === rate.high
+    ? `${low} per hour`
+    : `${low}-${wholeUnitsLabel(rate.high, currency)} per hour`;
+}
 export const MAX_HEADLINE_LENGTH = 80;
 export const MAX_ABOUT_LENGTH = 2000;
 export const MAX_LEARNING_GOALS_LENGTH = 1000;

@@ -1,7 +1,8 @@
 /**
- * Site settings over the API, on both stores: only admins read and change them; the first
- * description's figures and hours and the configured support address and phone until an admin
- * saves others; each change that changes something audited once, saying what; GET /api/config and
+ * Site settings over the API, on both stores: only admins read and change them; the school's real
+ * counts for the home page's figures (tests/api/school-figures.test.ts counts them), the first
+ * description's hours, the configured support address and phone, and no promised reply time until
+ * an admin saves others; each change that changes something audited once, saying what; GET /api/config and
  * every page showing a change at once on this server and soon on another one sharing the
  * database; contact messages forwarded to the address in effect; the subject catalogue (added
  * subjects chosen and found, retired ones kept where they are but not chosen anew, restored); and a
@@ -119,6 +120,7 @@ describe('who may read and change them', () => {
   it('answers 401 signed out and 403 to students and tutors, and changes nothing for them', async () => {
     const student = await person('student');
     const tutor = await person('tutor');
+    const before = (await config()).homeFigures;
     for (const jar of [undefined, student.jar, tutor.jar]) {
       const expected = jar ? 403 : 401;
       expect((await get(t, '/api/admin/settings', jar)).status).toBe(expected);
@@ -126,52 +128,67 @@ describe('who may read and change them', () => {
         expected,
       );
     }
-    expect((await config()).homeFigures).toEqual({
-      studentsHelped: '10,000+',
-      expertTutors: '500+',
-      lessonsCompleted: '50,000+',
-    });
+    expect((await config()).homeFigures).toEqual(before);
   });
 });
 
 describe('figures and support details', () => {
-  it('start as the first description has them, with the configured support email and phone', async () => {
+  it('start as the school’s real counts, the first description’s hours, the configured support email and phone, and no reply time promised', async () => {
     const admin = await adminPerson();
     const settings = await settingsOf(admin);
-    expect(settings.homeFigures).toEqual({
-      studentsHelped: '10,000+',
-      expertTutors: '500+',
-      lessonsCompleted: '50,000+',
+    // No figure set: the home page shows the counts, none of which reached 10 yet.
+    expect(settings.homeFigures).toBeNull();
+    expect(settings.homeCounts).toEqual({ studentsHelped: 0, expertTutors: 0, lessonsCompleted: 0 });
+    expect((await config()).homeFigures).toEqual({
+      studentsHelped: null,
+      expertTutors: null,
+      lessonsCompleted: null,
     });
     expect(settings.support).toEqual({
       email: 'help@school.example',
       phone: '+44 20 7946 0000',
       hours: 'Mon-Fri 9-6, Sat 10-4, Sun closed',
     });
+    expect(settings.supportReplyHours).toBeNull();
     expect((await config()).support).toEqual(settings.support);
+    expect((await config()).supportReplyHours).toBeNull();
+
+    // The contact form's mail to support promises the visitor nothing either.
+    const sent = await send(t, 'POST', '/api/contact', {
+      name: 'Nora Newcomer',
+      email: 'nora@example.com',
+      subject: 'general',
+      message: 'Do you teach the cello?',
+    });
+    expect(sent.status).toBe(201);
+    const mail = await mailbox.waitFor((caught) => caught.text.includes('cello'));
+    expect(mail.text).toContain('Reply to this mail to answer them directly.\n');
+    expect(mail.text).not.toMatch(/within|as promised/);
+    expect(mail.html).not.toMatch(/within|as promised/);
   });
 
   it('an admin’s change shows at once in GET /api/config and every page, is audited once, and takes the contact form’s mail', async () => {
     const admin = await adminPerson();
-    const res = await change(admin, { homeFigures: figures, support });
+    const res = await change(admin, { homeFigures: figures, support, supportReplyHours: 24 });
     expect(res.status, await res.clone().text()).toBe(200);
     const answer = await res.json();
-    expect(answer).toMatchObject({ homeFigures: figures, support });
+    expect(answer).toMatchObject({ homeFigures: figures, support, supportReplyHours: 24 });
     expect(answer.changed).toEqual([
-      'Students helped: 10,000+ → 1,200+',
-      'Expert tutors: 500+ → 35',
-      'Lessons completed: 50,000+ → 8,000+',
+      'Students helped: the real count → 1,200+',
+      'Expert tutors: the real count → 35',
+      'Lessons completed: the real count → 8,000+',
       'Support email: help@school.example → office@violin-school.example',
       'Support phone: +44 20 7946 0000 → +1 (555) 010-7788',
       'Business hours: Mon-Fri 9-6, Sat 10-4, Sun closed → Mon-Thu 8-8, Fri 8-2',
+      'Support reply time: not set → 24 hours',
     ]);
-    expect(await settingsOf(admin)).toMatchObject({ homeFigures: figures, support });
+    expect(await settingsOf(admin)).toMatchObject({ homeFigures: figures, support, supportReplyHours: 24 });
 
     // At once on this server: the API, which a cache may keep only to revalidate, and the pages.
     const fromApi = await t.request('/api/config');
     expect(fromApi.headers.get('cache-control')).toBe('public, no-cache');
     const body = await fromApi.json();
-    expect(body).toMatchObject({ homeFigures: figures, support });
+    expect(body).toMatchObject({ homeFigures: figures, support, supportReplyHours: 24 });
     const etag = fromApi.headers.get('etag');
     expect(etag).toBeTruthy();
     expect((await t.request('/api/config', { headers: { 'if-none-match': etag ?? '' } })).status).toBe(304);
@@ -198,6 +215,10 @@ describe('figures and support details', () => {
       (caught) => caught.to.includes('office@violin-school.example') && caught.text.includes('viola'),
     );
     expect(mail.headers['reply-to']).toContain('vera@example.com');
+    // With the reply time the site now promises.
+    expect(mail.text).toContain(
+      'Reply to this mail to answer them directly (within 24 hours, as promised on the site).',
+    );
 
     // The overview still finds the forward of a message sent to the old address.
     const overview = await (await get(t, '/api/admin/overview', admin.jar)).json();
@@ -209,10 +230,37 @@ describe('figures and support details', () => {
     const admin = await adminPerson();
     const before = await settingsAudit();
     const current = await settingsOf(admin);
-    const res = await change(admin, { homeFigures: current.homeFigures, support: current.support });
+    const res = await change(admin, {
+      homeFigures: current.homeFigures,
+      support: current.support,
+      supportReplyHours: current.supportReplyHours,
+    });
     expect(res.status).toBe(200);
     expect((await res.json()).changed).toEqual([]);
     expect(await settingsAudit()).toEqual(before);
+  });
+
+  it('takes the reply time back with null: nothing is promised from then on', async () => {
+    const admin = await adminPerson();
+    expect((await change(admin, { supportReplyHours: 48 })).status).toBe(200);
+    expect((await config()).supportReplyHours).toBe(48);
+    const res = await change(admin, { supportReplyHours: null });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect((await res.json()).changed).toEqual(['Support reply time: 48 hours → not set']);
+    expect((await config()).supportReplyHours).toBeNull();
+    expect((await settingsAudit()).at(-1)?.reason).toBe('Support reply time: 48 hours → not set');
+    expect(
+      (
+        await send(t, 'POST', '/api/contact', {
+          name: 'Otto Later',
+          email: 'otto@example.com',
+          subject: 'general',
+          message: 'Is the oboe taught?',
+        })
+      ).status,
+    ).toBe(201);
+    const mail = await mailbox.waitFor((caught) => caught.text.includes('oboe'));
+    expect(mail.text).not.toMatch(/within|as promised/);
   });
 
   it('shows on another server sharing the database soon after', async () => {
@@ -303,8 +351,13 @@ describe('figures and support details', () => {
       { support: { email: support.email, phone: support.phone } },
       'Please give your business hours, such as Mon-Fri 9-6, Sat 10-4, Sun closed',
     ],
+    ...[0, 169, 1.5, '24', -24].map((hours): [string, object, string] => [
+      `a reply time of ${JSON.stringify(hours)} hours`,
+      { supportReplyHours: hours },
+      'The reply time must be a whole number of hours from 1 to 168 (a week)',
+    ]),
     ['an unknown part', { theme: 'dark' }, 'The site settings have no such field: theme'],
-    ['nothing at all', {}, 'Nothing to change: send homeFigures, support or subjects'],
+    ['nothing at all', {}, 'Nothing to change: send homeFigures, support, supportReplyHours or subjects'],
     [
       'an unknown category',
       { subjects: { add: [{ category: 'Sports', name: 'Tennis' }] } },

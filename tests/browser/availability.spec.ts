@@ -1,11 +1,16 @@
-/** A tutor's availability screen in the browser: hours in the tutor's zone, dates, settings, the preview. */
+/**
+ * A tutor's availability screen in the browser: hours in the tutor's zone, dates, settings, the
+ * preview; on a phone, sections that fold and a Save that stays on the screen.
+ */
 import type { Page } from '@playwright/test';
 import {
+  areSectionsFolded,
   createAccount,
   expect,
   expectNoAccessibilityViolations,
   openMenuIfCollapsed,
   test,
+  unfold,
 } from './fixtures';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -26,11 +31,19 @@ const longDay = (date: string) =>
 const shortDay = (date: string) => words(date, { weekday: 'short', month: 'short', day: 'numeric' });
 
 const preview = (page: Page) => page.getByRole('region', { name: 'Preview: the next 7 days' });
+const saveButton = (page: Page) => page.getByRole('button', { name: 'Save Availability' });
 /** One day of the preview: its heading reads "Wed, Dec 2 · 3 times". */
 const previewDay = (page: Page, date: string) =>
   preview(page)
     .getByRole('listitem')
     .filter({ has: page.getByRole('heading', { name: new RegExp(`^${shortDay(date)} ·`) }) });
+
+/** Every section open, as they are on a desktop (on a phone each starts folded). */
+async function unfoldAll(page: Page) {
+  for (const name of ['Weekly hours', 'Days off and special hours', 'Booking settings', PREVIEW])
+    await unfold(page, name);
+}
+const PREVIEW = 'Preview: the next 7 days';
 
 test('a tutor sets weekly hours in their zone, a day off and settings, and finds them kept', {
   tag: '@phone',
@@ -42,6 +55,7 @@ test('a tutor sets weekly hours in their zone, a day off and settings, and finds
   await expect(
     page.getByRole('heading', { name: 'Students cannot book lessons with you yet' }),
   ).toBeVisible();
+  await unfoldAll(page);
   await expect(preview(page).getByText(/No times to book in the next 7 days/)).toBeVisible();
   await expectNoAccessibilityViolations(page);
 
@@ -103,6 +117,7 @@ test('a tutor sets weekly hours in their zone, a day off and settings, and finds
   await expect(page.getByText('You have changes that are not saved yet.')).toHaveCount(0);
 
   await page.reload();
+  await unfoldAll(page);
   await expect(page.getByLabel('Time zone', { exact: true })).toHaveValue(zone);
   await expect(page.getByLabel('From (Monday, window 1)')).toHaveValue('08:00');
   await expect(page.getByLabel('To (Monday, window 1)')).toHaveValue('12:00');
@@ -314,6 +329,7 @@ test('leaving with changes not saved asks first, in the app and on a reload', { 
 }) => {
   await createAccount(page, { role: 'tutor' });
   await page.goto('/availability');
+  await unfold(page, 'Weekly hours');
   await page.getByRole('button', { name: 'Add window to Monday', exact: true }).click();
   await expect(page.getByText('You have changes that are not saved yet.')).toBeVisible();
 
@@ -359,6 +375,7 @@ test('leaving with changes not saved asks first, in the app and on a reload', { 
 
   // Once saved, nothing asks.
   await page.goto('/availability');
+  await unfold(page, 'Weekly hours');
   await page.getByRole('button', { name: 'Add window to Tuesday', exact: true }).click();
   await page.getByRole('button', { name: 'Save Availability' }).click();
   await expect(
@@ -366,4 +383,93 @@ test('leaving with changes not saved asks first, in the app and on a reload', { 
   ).toBeVisible();
   await leaveByNav();
   await expect(page).toHaveURL(/\/$/);
+});
+
+test('on a phone the sections fold, each saying what it holds; Save stays on the screen while there are changes', {
+  tag: '@phone',
+}, async ({ page }) => {
+  await createAccount(page, { role: 'tutor' });
+  const workweek = [1, 2, 3, 4, 5].flatMap((weekday) => [
+    { weekday, start: '09:00', end: '12:00' },
+    { weekday, start: '14:00', end: '18:00' },
+  ]);
+  const hours = await page.request.put('/api/availability', {
+    data: {
+      timeZone: 'Europe/Madrid',
+      weekly: workweek,
+      overrides: [],
+      lessonMinutes: [30, 60],
+      slotStepMinutes: 60,
+      minimumNoticeHours: 0,
+      bookingHorizonDays: 60,
+      bufferMinutes: 0,
+      instantBooking: true,
+    },
+  });
+  expect(hours.status(), await hours.text()).toBe(200);
+  await page.goto('/availability');
+  await expect(page.getByLabel('Time zone', { exact: true })).toHaveValue('Europe/Madrid');
+
+  const sections = ['Weekly hours', 'Days off and special hours', 'Booking settings', PREVIEW];
+  if (areSectionsFolded(page)) {
+    // Folded: a button each, saying what it holds, and the whole page within two screens.
+    for (const name of sections)
+      await expect(page.getByRole('button', { name, exact: true })).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByRole('button', { name: 'Weekly hours' })).toHaveAccessibleDescription(
+      'Mon, Tue, Wed, Thu, Fri · 35 hours a week',
+    );
+    await expect(page.getByText('No days off or special hours to come.')).toBeVisible();
+    await expect(page.getByText('30, 60-minute lessons · booked at once')).toBeVisible();
+    await expect(
+      preview(page).getByText(/^\d+ times students could book in the next 7 days\.$/),
+    ).toBeVisible();
+    await expect(page.getByLabel('From (Monday, window 1)')).toBeHidden();
+    // The page, Save at its end included, within two screens (it was seven, Save four screens down).
+    expect(await page.evaluate(() => document.body.scrollHeight)).toBeLessThan(2 * 844);
+    await expectNoAccessibilityViolations(page);
+    await page.screenshot({ path: test.info().outputPath('folded.png'), fullPage: true });
+  } else {
+    // Side by side on a desktop, every section open, nothing to open.
+    for (const name of sections) await expect(page.getByRole('heading', { name, exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Weekly hours', exact: true })).toHaveCount(0);
+    await expect(page.getByLabel('From (Monday, window 1)')).toBeVisible();
+  }
+
+  // Nothing changed: Save rests at the end. A change at the top: it holds to the screen's bottom.
+  await unfold(page, 'Weekly hours');
+  await page.getByLabel('To (Monday, window 2)').selectOption('19:00');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(saveButton(page)).toBeInViewport();
+  await expect(page.getByText('You have changes that are not saved yet.')).toBeInViewport();
+  await page.getByRole('group', { name: 'Sunday', exact: true }).scrollIntoViewIfNeeded();
+  await expect(saveButton(page)).toBeInViewport();
+  await page.screenshot({ path: test.info().outputPath('unsaved.png') });
+
+  // Folded again, the week says what changed; a value refused inside a folded section opens it.
+  if (areSectionsFolded(page)) {
+    await page.getByRole('button', { name: 'Weekly hours', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Weekly hours' })).toHaveAccessibleDescription(
+      'Mon, Tue, Wed, Thu, Fri · 36 hours a week',
+    );
+  }
+  await unfold(page, 'Booking settings');
+  await page.getByLabel('Booking horizon (days)').fill('9999');
+  if (areSectionsFolded(page))
+    await page.getByRole('button', { name: 'Booking settings', exact: true }).click();
+  await saveButton(page).click();
+  await expect(page.getByRole('alert')).toBeInViewport();
+  await expect(page.getByLabel('Booking horizon (days)')).toBeVisible();
+  await expect(page.getByLabel('Booking horizon (days)')).toHaveAttribute('aria-invalid', 'true');
+  await page.getByRole('button', { name: 'Go to the problem' }).click();
+  await expect(page.getByLabel('Booking horizon (days)')).toBeFocused();
+
+  // Put right and saved: the answer is on the screen, and the page holds what was saved.
+  await page.getByLabel('Booking horizon (days)').fill('30');
+  await saveButton(page).click();
+  const saved = page.getByRole('status').filter({ hasText: 'Your availability has been saved.' });
+  await expect(saved).toBeInViewport();
+  await expect(page.getByText('You have changes that are not saved yet.')).toHaveCount(0);
+  const kept = await (await page.request.get('/api/availability')).json();
+  expect(kept).toMatchObject({ bookingHorizonDays: 30 });
+  expect(kept.weekly).toContainEqual({ weekday: 1, start: '14:00', end: '19:00' });
 });

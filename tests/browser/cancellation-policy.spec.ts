@@ -18,6 +18,7 @@ import {
   seededPair,
   signInAs,
   test,
+  unfold,
 } from './fixtures';
 import { fundedStudent, openTutor, walletLink } from './money-fixtures';
 
@@ -46,6 +47,7 @@ test('a tutor’s 48-hour window and 50% fee: the student sees the fee before ca
   // The tutor chooses the policy with their availability.
   const tutor = await openTutor(browser, `Wanda Window${unique()}`, ZONE);
   await tutor.page.goto('/availability');
+  await unfold(tutor.page, 'Booking settings');
   await tutor.page.getByLabel('Cancellation window').selectOption('48');
   await tutor.page.getByLabel('Late cancellation fee').selectOption('50');
   const sentence = 'Free cancellation until 48 hours before the lesson; after that, 50% of the price.';

@@ -146,6 +146,21 @@ export async function openFiltersIfFolded(page: Page) {
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
 }
 
+/**
+ * Below this width (Tailwind's sm) the long sections of a page fold (src/client/components/fold.tsx):
+ * their title is a button that opens them.
+ */
+const SECTIONS_FOLD_BELOW = 640;
+export const areSectionsFolded = (page: Page) => (page.viewportSize()?.width ?? 1280) < SECTIONS_FOLD_BELOW;
+
+/** Opens the section or list named `name` where sections fold (phones); does nothing on a desktop. */
+export async function unfold(page: Page, name: string) {
+  if (!areSectionsFolded(page)) return;
+  const toggle = page.getByRole('button', { name, exact: true });
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+}
+
 export const test = base.extend<{ clientAddress: string; noPageErrors: undefined }>({
   /** Every test fails on an uncaught page error or a Content-Security-Policy violation. */
   noPageErrors: [

@@ -1,8 +1,9 @@
 /**
- * Site settings in the browser: an admin edits the home page's figures, the support details and
- * the subject catalogue in the console, and the home and contact pages show the change, in the
- * same tab and to a new visitor; the home page's hero shows a real tutor of the site; the page
- * passes an accessibility scan, at both widths.
+ * Site settings in the browser: an admin edits the home page's figures (the school's real counts
+ * until then), the support details and reply time, and the subject catalogue in the console, and
+ * the home and contact pages show the change, in the same tab and to a new visitor; the figures go
+ * back to the counts; the home page's hero shows a real tutor of the site; the page passes an
+ * accessibility scan, at both widths.
  *
  * The settings are the whole site's, so this file runs a server of its own (the built server, on a
  * free port and a data folder seeded as the suite's is): the other files' pages keep showing the
@@ -61,11 +62,22 @@ async function openSiteSettings(page: Page) {
 test('an admin edits the figures, the support details and the subjects; the home and contact pages show them', {
   tag: '@phone',
 }, async ({ page, browser }) => {
+  // A new school's home page shows no figure: none of its counts reached 10, and nothing is made up.
+  await page.goto(`${url}/`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Tutorlane in numbers' })).toHaveCount(0);
+  await expect(page.getByText(/10,000\+|500\+|50,000\+/)).toHaveCount(0);
   await openSiteSettings(page);
 
-  // The figures: an empty one is refused in words, at the field; then they are saved.
+  // The figures: none set, the console says the counts are shown, and what they are now.
   const figures = page.getByRole('region', { name: 'Home page figures' });
-  await expect(figures.getByLabel('Students helped')).toHaveValue('10,000+');
+  await expect(figures).toContainText('Until you save figures, the home page shows the school’s real counts');
+  await expect(figures).toContainText(
+    /Counted now: Students helped \d+, Expert tutors \d+, Lessons completed \d+\./,
+  );
+  await expect(figures.getByLabel('Students helped')).toHaveValue('');
+  await expect(figures.getByRole('button', { name: 'Show the real counts instead' })).toHaveCount(0);
+  // An empty one is refused in words, at the field; then they are saved.
   await figures.getByLabel('Students helped').fill('2,500+');
   await figures.getByLabel('Expert tutors').fill('');
   await figures.getByRole('button', { name: 'Save figures' }).click();
@@ -79,6 +91,7 @@ test('an admin edits the figures, the support details and the subjects; the home
   await expect(figures.getByRole('status')).toHaveText(
     'The figures are saved: the home page shows them now.',
   );
+  await expect(figures.getByRole('button', { name: 'Show the real counts instead' })).toBeVisible();
 
   // The support details.
   const support = page.getByRole('region', { name: 'Support details' });
@@ -88,6 +101,18 @@ test('an admin edits the figures, the support details and the subjects; the home
   await support.getByLabel('Business hours').fill('Mon-Sat 10-7, Sun closed');
   await support.getByRole('button', { name: 'Save support details' }).click();
   await expect(support.getByRole('status')).toContainText('The support details are saved');
+
+  // How soon support replies: nothing is promised until it is set; then the contact page says it.
+  const reply = page.getByRole('region', { name: 'Support reply time' });
+  await expect(reply.getByLabel('Reply within (hours)')).toHaveValue('');
+  await reply.getByLabel('Reply within (hours)').fill('a day');
+  await reply.getByRole('button', { name: 'Save reply time' }).click();
+  await expect(reply.getByRole('alert')).toHaveText(
+    'The reply time must be a whole number of hours from 1 to 168 (a week)',
+  );
+  await reply.getByLabel('Reply within (hours)').fill('24');
+  await reply.getByRole('button', { name: 'Save reply time' }).click();
+  await expect(reply.getByRole('status')).toContainText('The reply time is saved');
 
   // The catalogue: a subject added to a category, one retired and restored.
   const catalogue = page.getByRole('region', { name: 'Subject catalogue' });
@@ -123,6 +148,7 @@ test('an admin edits the figures, the support details and the subjects; the home
   await openMenuIfCollapsed(page);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact Us' }).click();
   await expectContactDetails(page);
+  await expect(page.getByText('We reply to every message within 24 hours.', { exact: false })).toBeVisible();
 
   // And so do a new visitor's, straight from the server.
   const visitor = await browser.newPage({ viewport: page.viewportSize() ?? undefined });
@@ -130,11 +156,32 @@ test('an admin edits the figures, the support details and the subjects; the home
   await expect(visitor.getByRole('region', { name: 'Tutorlane in numbers' })).toContainText('2,500+');
   await visitor.goto(`${url}/contact`);
   await expectContactDetails(visitor);
+  // A student's conversation with support says the same reply time.
+  const { student } = seed[test.info().project.name as keyof BrowserSeed];
+  const signedIn = await visitor.request.post(`${url}/api/auth/sign-in/email`, {
+    data: { email: student.email, password: PASSWORD },
+    headers: { origin: url },
+  });
+  expect(signedIn.status()).toBe(200);
+  await visitor.goto(`${url}/messages?support=1`);
+  await expect(visitor.getByRole('region', { name: 'Conversation with Support' })).toContainText(
+    'The Tutorlane team answers here, usually within 24 hours.',
+  );
   await visitor.close();
 
   // Every change is in the audit log.
   await page.goto(`${url}/admin/audit`);
-  await expect(page.getByText('Site settings changed')).toHaveCount(5);
+  await expect(page.getByText('Site settings changed')).toHaveCount(6);
+
+  // The figures given back to the counts: the home page shows none again (none reached 10).
+  await openSiteSettings(page);
+  await figures.getByRole('button', { name: 'Show the real counts instead' }).click();
+  await expect(figures.getByRole('status')).toHaveText('The home page shows the school’s real counts now.');
+  await expect(figures.getByLabel('Students helped')).toHaveValue('');
+  await openMenuIfCollapsed(page);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Tutorlane in numbers' })).toHaveCount(0);
 });
 
 async function expectContactDetails(page: Page) {

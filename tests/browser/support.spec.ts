@@ -38,6 +38,9 @@ test('signed out, Start Live Chat leads through sign-in to Support, and an admin
   const conversation = page.getByRole('region', { name: 'Conversation with Support' });
   await expect(conversation.getByRole('heading', { name: 'Support' })).toBeVisible();
   await expect(conversation).toContainText('Ask us anything');
+  // No reply time is promised until an admin sets one (tests/browser/site-settings.spec.ts).
+  await expect(conversation).toContainText('The Tutorlane team answers here.');
+  await expect(conversation).not.toContainText('usually within');
   const box = page.getByRole('textbox', { name: 'Message Support' });
   await expect(box).toBeFocused();
   await expectNoAccessibilityViolations(page);

@@ -1,13 +1,19 @@
-/** Tutor profiles and discovery in the browser. */
+/**
+ * Tutor profiles and discovery in the browser; on a phone, a tutor's profile whose long lists fold
+ * and whose Save stays on the screen, and a tutor's page with its price and a way to book first.
+ */
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import {
   areFiltersFolded,
+  areSectionsFolded,
   createAccount,
   expect,
   expectNoAccessibilityViolations,
   openFiltersIfFolded,
+  seededPair,
   test,
+  unfold,
 } from './fixtures';
 
 /** A complete, published tutor profile set up through the API. */
@@ -58,7 +64,10 @@ test('a tutor completes the profile, uploads a photo, and appears in search', as
     .fill('I taught chemistry for ten years and love a good experiment.');
   await page.getByRole('checkbox', { name: 'Chemistry' }).check();
   await page.getByRole('checkbox', { name: 'Biology' }).check();
-  await expect(page.getByText('Most tutors charge $25-75 per hour.')).toBeVisible();
+  // What most tutors charge is said only from the listed tutors' own rates (five or more listed).
+  await expect(page.getByLabel('Hourly rate (USD)')).toHaveAccessibleDescription(
+    /^Whole dollars, \$5-500\.( Most tutors charge \$\d+(-\$\d+)? per hour\.)?$/,
+  );
   await page.getByLabel('Hourly rate (USD)').fill('45');
   await page.getByLabel('Years of experience').fill('10');
   await page
@@ -262,4 +271,111 @@ test('a headline pasted past its limit is kept whole, counted, and refused in th
   await expect(page.getByRole('alert')).toHaveText('Headline must be at most 80 characters');
   await expect(headline).toHaveAttribute('aria-invalid', 'true');
   await expect(headline).toHaveValue(long);
+});
+
+test('on a phone a tutor’s long lists fold, saying what is chosen, and Save stays on the screen while there are changes', {
+  tag: '@phone',
+}, async ({ page }) => {
+  await createAccount(page, { role: 'tutor', displayName: 'Fola Folding' });
+  const details = await page.request.patch('/api/profile/details', {
+    data: {
+      headline: 'Physics with patience',
+      about: 'Step by step.',
+      subjects: ['Algebra', 'Physics'],
+      hourlyRate: 40,
+      languages: ['English', 'French'],
+    },
+  });
+  expect(details.status(), await details.text()).toBe(200);
+  await page.goto('/profile');
+  const subjects = page.getByRole('group', { name: 'Subjects', exact: true });
+  const languages = page.getByRole('group', { name: 'Languages you teach in' });
+  const save = page.getByRole('button', { name: 'Save Profile' });
+  await expect(page.getByLabel('Headline')).toHaveValue('Physics with patience');
+
+  if (areSectionsFolded(page)) {
+    // Folded, each list says what is ticked; nothing else of it takes room.
+    await expect(page.getByRole('button', { name: 'Subjects', exact: true })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+    await expect(page.getByRole('button', { name: 'Subjects', exact: true })).toHaveAccessibleDescription(
+      'Algebra, Physics',
+    );
+    await expect(languages.getByText('English, French', { exact: true })).toBeVisible();
+    await expect(subjects.getByRole('checkbox', { name: 'Algebra' })).toBeHidden();
+    await expectNoAccessibilityViolations(page);
+  } else {
+    await expect(page.getByRole('button', { name: 'Subjects', exact: true })).toHaveCount(0);
+    await expect(subjects.getByRole('checkbox', { name: 'Algebra' })).toBeChecked();
+  }
+
+  // A change at the top: Save is on the screen there, and at the foot of the page.
+  await page.getByLabel('Headline').fill('Physics and chemistry with patience');
+  await expect(save).toBeInViewport();
+  await expect(page.getByText('You have changes that are not saved yet.')).toBeVisible();
+  await page.getByRole('region', { name: 'Delete my account' }).scrollIntoViewIfNeeded();
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await expect(save).toBeInViewport();
+  await page.screenshot({ path: test.info().outputPath('profile-unsaved-foot.png') });
+
+  // A subject ticked in the list, which says so once folded again.
+  await unfold(page, 'Subjects');
+  await subjects.getByRole('checkbox', { name: 'Chemistry' }).check();
+  await expect(save).toBeInViewport();
+  if (areSectionsFolded(page)) {
+    await page.getByRole('button', { name: 'Subjects', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Subjects', exact: true })).toHaveAccessibleDescription(
+      'Algebra, Physics, Chemistry',
+    );
+  }
+  await save.click();
+  await expect(page.getByRole('status').filter({ hasText: 'Your profile has been saved.' })).toBeInViewport();
+  await expect(page.getByText('You have changes that are not saved yet.')).toHaveCount(0);
+  const saved = await (await page.request.get('/api/profile/details')).json();
+  expect(saved).toMatchObject({
+    headline: 'Physics and chemistry with patience',
+    subjects: ['Algebra', 'Physics', 'Chemistry'],
+  });
+
+  // Put back as it was saved, nothing is left to save.
+  await page.getByLabel('Headline').fill('Physics');
+  await expect(page.getByText('You have changes that are not saved yet.')).toBeVisible();
+  await page.getByLabel('Headline').fill('Physics and chemistry with patience');
+  await expect(page.getByText('You have changes that are not saved yet.')).toHaveCount(0);
+});
+
+test('a tutor’s page shows the price and a way to book on the first screen, leading to the booking box', {
+  tag: '@phone',
+}, async ({ page }) => {
+  const { tutor } = seededPair();
+  const listed = await (await page.request.get(`/api/tutors/${tutor.id}`)).json();
+  await page.goto(`/tutors/${tutor.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: tutor.displayName })).toBeVisible();
+  // One price shows at each width, in the first screen.
+  const price = page.getByText(`$${listed.hourlyRate} per hour`, { exact: true }).filter({ visible: true });
+  await expect(price).toHaveCount(1);
+  await expect(price).toBeInViewport({ ratio: 1 });
+  const booking = page.getByRole('region', { name: 'Book a lesson' });
+  const button = page.getByRole('button', { name: 'Book a lesson' });
+  await page.screenshot({ path: test.info().outputPath('tutor-first-screen.png') });
+
+  if ((page.viewportSize()?.width ?? 1280) < 1024) {
+    // One column: the booking box comes after the profile; the button on the first screen leads there.
+    await expect(button).toBeInViewport({ ratio: 1 });
+    await expect(booking).not.toBeInViewport();
+    await expectNoAccessibilityViolations(page);
+    await button.click();
+    const heading = booking.getByRole('heading', { name: 'Book a lesson' });
+    await expect(heading).toBeFocused();
+    await expect(heading).toBeInViewport({ ratio: 1 });
+    // Below the sticky navigation, not under it.
+    const bar = await page.getByRole('navigation', { name: 'Main' }).boundingBox();
+    const top = await heading.boundingBox();
+    expect(top && bar && top.y >= bar.y + bar.height).toBe(true);
+  } else {
+    // Two columns: the booking box is beside the profile already.
+    await expect(button).toBeHidden();
+    await expect(booking).toBeInViewport();
+  }
 });

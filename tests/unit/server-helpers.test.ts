@@ -24,6 +24,7 @@ describe('mail', () => {
       subjectLabel: 'Other',
       message: '<b>bold</b>',
       receivedAt: new Date('2026-01-01T00:00:00Z'),
+      replyHours: null,
     });
     expect(mail.html).not.toContain('<img');
     expect(mail.html).toContain('&lt;b&gt;bold&lt;/b&gt;');
@@ -36,6 +37,7 @@ describe('mail', () => {
       subjectLabel: 'Other',
       message: 'Hello',
       receivedAt: new Date('2026-01-01T00:00:00Z'),
+      replyHours: null,
     });
     expect(mail.text).toContain(
       'Received: Thursday, January 1, 2026, 00:00 Coordinated Universal Time (UTC)',

@@ -5,21 +5,30 @@
  * checks of a subject's name.
  */
 import { describe, expect, it, vi } from 'vitest';
+import { cachedFor } from '../../src/server/settings/school-figures';
 import { createSettingsSnapshot } from '../../src/server/settings/settings-snapshot';
 import type { SiteSettings } from '../../src/server/settings/site-settings';
 import { groupCatalog } from '../../src/server/settings/subject-catalog';
-import { businessHoursLines, DEFAULT_HOME_FIGURES, phoneLink } from '../../src/shared/settings/site-settings';
+import {
+  businessHoursLines,
+  countFigure,
+  phoneLink,
+  replyTimeLabel,
+} from '../../src/shared/settings/site-settings';
 import { siteSettingsChangeSchema, subjectNameSchema } from '../../src/shared/settings/site-settings-schemas';
 import {
   catalogSubjects,
   categoryOf,
   DEFAULT_CATALOG,
   offeredSubjects,
+  typicalRateLabel,
 } from '../../src/shared/tutor-catalog';
 
 const settings = (studentsHelped: string): SiteSettings => ({
-  homeFigures: { ...DEFAULT_HOME_FIGURES, studentsHelped },
+  homeFigures: { studentsHelped, expertTutors: null, lessonsCompleted: '50,000+' },
   support: { email: 'support@example.com', phone: '+1 555 0100', hours: 'Mon-Fri 9-6' },
+  supportReplyHours: null,
+  typicalHourlyRate: null,
   subjects: DEFAULT_CATALOG,
 });
 
@@ -164,9 +173,51 @@ describe('what an admin writes', () => {
   it('refuses a change that changes nothing, or names a part it does not know', () => {
     expect(
       siteSettingsChangeSchema.safeParse({ subjects: { add: [], retire: [] } }).error?.issues[0]?.message,
-    ).toBe('Nothing to change: send homeFigures, support or subjects');
+    ).toBe('Nothing to change: send homeFigures, support, supportReplyHours or subjects');
     expect(siteSettingsChangeSchema.safeParse({ colours: {} }).error?.issues[0]?.message).toBe(
       'The site settings have no such field: colours',
     );
+  });
+});
+
+describe('the school’s own figures', () => {
+  it('shows a real count from 10 on, written as the home page writes figures', () => {
+    expect(countFigure(0)).toBeNull();
+    expect(countFigure(9)).toBeNull();
+    expect(countFigure(10)).toBe('10');
+    expect(countFigure(12_345)).toBe('12,345');
+  });
+
+  it('says what most tutors charge in the school’s currency, and a reply time in hours', () => {
+    expect(typicalRateLabel({ low: 25, high: 75 }, 'USD')).toBe('$25-$75 per hour');
+    expect(typicalRateLabel({ low: 30, high: 30 }, 'EUR')).toBe('€30 per hour');
+    expect(typicalRateLabel({ low: 2000, high: 6000 }, 'JPY')).toBe('¥2,000-¥6,000 per hour');
+    expect(replyTimeLabel(1)).toBe('1 hour');
+    expect(replyTimeLabel(24)).toBe('24 hours');
+  });
+
+  it('reads the counts again only once they are older than their age, and again after a failure', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      let reads = 0;
+      let fail = false;
+      const read = vi.fn(async () => {
+        reads += 1;
+        if (fail) throw new Error('database away');
+        return reads;
+      });
+      const counts = cachedFor(60_000, read);
+      expect(await counts()).toBe(1);
+      vi.setSystemTime(Date.now() + 59_000);
+      expect(await counts()).toBe(1);
+      vi.setSystemTime(Date.now() + 2_000);
+      fail = true;
+      await expect(counts()).rejects.toThrow('database away');
+      fail = false;
+      expect(await counts()).toBe(3);
+      expect(read).toHaveBeenCalledTimes(3);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

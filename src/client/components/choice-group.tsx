@@ -8,7 +8,8 @@ export function ChoiceGroup({
   id,
   children,
 }: {
-  legend: string;
+  /** The group's name: text, or a fold's title (a button, whose words name the group). */
+  legend: ReactNode;
   /** The field's name in the form's answer. */
   name: string;
   /** For a form that brings the field at fault into view by its id. */
@@ -19,7 +20,7 @@ export function ChoiceGroup({
   const problem = useFieldProblem(name, problemId);
   return (
     <fieldset id={id} aria-invalid={problem ? true : undefined} aria-describedby={problem?.describedBy}>
-      <legend className="text-sm font-medium text-slate-800">{legend}</legend>
+      <legend className="w-full text-sm font-medium text-slate-800">{legend}</legend>
       {children}
       <FieldProblemLine id={problemId} problem={problem} />
     </fieldset>

@@ -16,9 +16,12 @@ import {
   type FormEvent,
   type ReactNode,
   type Ref,
+  type RefObject,
+  useCallback,
   useContext,
   useEffect,
   useId,
+  useRef,
   useState,
 } from 'react';
 import type { FetcherWithComponents } from 'react-router';
@@ -43,6 +46,8 @@ export function ActionForm({
   action,
   encType,
   formRef,
+  id,
+  after,
 }: {
   fetcher: FetcherWithComponents<FormAnswer | undefined>;
   children: ReactNode;
@@ -51,6 +56,13 @@ export function ActionForm({
   action?: string;
   encType?: 'multipart/form-data';
   formRef?: Ref<HTMLFormElement>;
+  /** For a control outside the form that belongs to it (`form={id}`), such as a SaveBar in `after`. */
+  id?: string;
+  /**
+   * Drawn right after the form element, with the form's state: a SaveBar whose stickiness must
+   * reach past the form, to the end of what holds it (a button there names the form by `id`).
+   */
+  after?: ReactNode;
 }) {
   const busy = fetcher.state !== 'idle';
   // While the form is sent, the last answer no longer stands; edits since it are kept apart.
@@ -85,6 +97,7 @@ export function ActionForm({
     <FormStateContext.Provider value={{ answer, busy, edited: editedNow, alertId }}>
       <fetcher.Form
         ref={formRef}
+        id={id}
         method="post"
         noValidate
         action={action}
@@ -100,6 +113,7 @@ export function ActionForm({
       >
         {children}
       </fetcher.Form>
+      {after}
     </FormStateContext.Provider>
   );
 }
@@ -179,6 +193,83 @@ export function SubmitButton({
       {busy && busyLabel ? busyLabel : children}
     </Button>
   );
+}
+
+/**
+ * A long form's Save and its answer. While something is changed, being saved or answered, it stays
+ * on the screen (sticky) wherever the person is in what holds it: at the screen's bottom while they
+ * are above it, under the navigation bar while they are below it. So a form longer than a phone's
+ * screen is saved without scrolling back to its end; otherwise it rests where it stands. It stays
+ * within its parent element: the form, or what holds the form (ActionForm's `after`).
+ */
+export function SaveBar({
+  unsaved,
+  children,
+  className = '',
+  restingClassName = '',
+  heldClassName = '',
+}: {
+  unsaved: boolean;
+  children: ReactNode;
+  className?: string;
+  /** Only while it rests where it stands. */
+  restingClassName?: string;
+  /** Only while it holds to the screen's bottom. */
+  heldClassName?: string;
+}) {
+  const { answer, busy, edited } = useFormState();
+  const answered = Boolean(answer?.problem) || Boolean(answer?.done && edited.size === 0);
+  const held = unsaved || busy || answered;
+  return (
+    <div
+      data-held={held || undefined}
+      className={`${className} ${
+        held
+          ? `sticky top-16 bottom-0 z-20 border-y border-slate-200 bg-white/95 shadow-[0_0_16px_-6px_rgb(15_23_42/0.35)] backdrop-blur ${heldClassName}`
+          : restingClassName
+      }`}
+    >
+      {children}
+    </div>
+  );
+}
+
+/**
+ * Whether a form whose fields keep their own values (defaultValue) differs from what was last
+ * saved: what it would send is compared with what it held when drawn, and after each save that
+ * went through.
+ */
+export function useUnsavedForm(
+  form: RefObject<HTMLFormElement | null>,
+  fetcher: FetcherWithComponents<FormAnswer | undefined>,
+): boolean {
+  const saved = useRef<string | null>(null);
+  const [unsaved, setUnsaved] = useState(false);
+  const sending = useCallback(
+    () =>
+      form.current
+        ? JSON.stringify([...new FormData(form.current)].filter(([, value]) => typeof value === 'string'))
+        : '',
+    [form],
+  );
+  useEffect(() => {
+    const element = form.current;
+    if (!element) return;
+    saved.current = sending();
+    const check = () => setUnsaved(sending() !== saved.current);
+    element.addEventListener('input', check);
+    element.addEventListener('change', check);
+    return () => {
+      element.removeEventListener('input', check);
+      element.removeEventListener('change', check);
+    };
+  }, [form, sending]);
+  useEffect(() => {
+    if (fetcher.state !== 'idle' || !fetcher.data?.done) return;
+    saved.current = sending();
+    setUnsaved(false);
+  }, [fetcher.state, fetcher.data, sending]);
+  return unsaved;
 }
 
 /** The form is being sent (for a page that shows more than the button while it waits). */

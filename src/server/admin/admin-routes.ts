@@ -29,6 +29,7 @@ import { lessonMessages } from '../lessons/lesson-records';
 import type { Mailer } from '../mail/mailer';
 import type { LiveHub } from '../messages/live';
 import { lessonLine } from '../messages/messages';
+import { readSchoolFigures } from '../settings/school-figures';
 import type { SettingsSnapshot } from '../settings/settings-snapshot';
 import { changeSiteSettings, readAdminSettings } from '../settings/site-settings';
 import { adminCancelLesson, adminMoveLesson, listAdminLessons } from './admin-lessons';
@@ -75,6 +76,9 @@ export function adminRoutes(deps: {
   adminTwoFactor: 'required' | 'optional';
 }) {
   const { db, mailer, live, settings } = deps;
+  // The console counts afresh: an admin deciding whether to set the home page's figures sees the
+  // counts as they are, not as the pages' cache last read them.
+  const countsNow = () => readSchoolFigures(db, { approvedOnly: deps.requireTutorApproval });
   const lessons: LessonDeps = {
     db,
     mailer,
@@ -248,12 +252,12 @@ export function adminRoutes(deps: {
           lessons,
         }),
       )
-      .get('/settings', async (c) => c.json(await readAdminSettings(db, settings.defaults), 200))
+      .get('/settings', async (c) => c.json(await readAdminSettings(db, settings.defaults, countsNow), 200))
       .patch('/settings', validate('json', siteSettingsChangeSchema), async (c) => {
         const changed = await changeSiteSettings(db, actor(c), c.req.valid('json'), settings.defaults);
         // Every page this server serves from now on carries the change; other servers read it soon.
         if (changed.length > 0) await settings.reload();
-        return c.json({ ...(await readAdminSettings(db, settings.defaults)), changed }, 200);
+        return c.json({ ...(await readAdminSettings(db, settings.defaults, countsNow)), changed }, 200);
       })
   );
 }

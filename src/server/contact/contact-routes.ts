@@ -35,8 +35,9 @@ export function contactRoutes(deps: {
       if (refused) return refused;
       const input = c.req.valid('json');
       const subjectLabel = CONTACT_SUBJECTS.find((s) => s.value === input.subject)?.label ?? input.subject;
-      // The address the contact page shows at this moment.
-      const supportEmail = (await deps.settings.get()).support.email;
+      // The address the contact page shows at this moment, and the reply time it promises.
+      const settings = await deps.settings.get();
+      const supportEmail = settings.support.email;
       // One transaction: a message is never stored without its mail to support, nor mailed unstored.
       const stored = await deps.db.transaction().execute(async (trx) => {
         const row = await trx
@@ -55,7 +56,12 @@ export function contactRoutes(deps: {
           {
             to: supportEmail,
             replyTo: { name: input.name, address: input.email },
-            ...contactForwardMail({ ...input, subjectLabel, receivedAt: new Date(row.created_at) }),
+            ...contactForwardMail({
+              ...input,
+              subjectLabel,
+              receivedAt: new Date(row.created_at),
+              replyHours: settings.supportReplyHours,
+            }),
           },
           trx,
         );

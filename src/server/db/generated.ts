@@ -355,6 +355,7 @@ export interface SiteSettings {
   support_email: string | null;
   support_hours: string | null;
   support_phone: string | null;
+  support_reply_hours: number | null;
   updated_at: Generated<Timestamp>;
 }
 

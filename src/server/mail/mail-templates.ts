@@ -4,6 +4,7 @@
  */
 import { PRODUCT_NAME } from '../../shared/constants';
 import { instantLabel } from '../../shared/lessons/lesson-times';
+import { replyTimeLabel } from '../../shared/settings/site-settings';
 import { timeZoneName } from '../../shared/time-zone-name';
 import { escapeHtml } from './html';
 
@@ -82,7 +83,13 @@ export function contactForwardMail(input: {
   subjectLabel: string;
   message: string;
   receivedAt: Date;
+  /** How soon the site promises an answer (Site settings); null: it promises none. */
+  replyHours: number | null;
 }): MailContent {
+  const reply =
+    input.replyHours === null
+      ? 'Reply to this mail to answer them directly.'
+      : `Reply to this mail to answer them directly (within ${replyTimeLabel(input.replyHours)}, as promised on the site).`;
   const subject = `[${PRODUCT_NAME} contact] ${input.subjectLabel} from ${input.name}`;
   // The support address belongs to nobody with a zone: UTC, said in words like every mail's times.
   const when = `${instantLabel(input.receivedAt.getTime(), 'UTC')} ${timeZoneName('UTC')}`;
@@ -97,13 +104,13 @@ Received: ${when}
 
 ${input.message}
 
-Reply to this mail to answer them directly (within ${24} hours, as promised on the site).
+${reply}
 `,
     html: layout(subject, [
       'A visitor wrote through the contact form.',
       `<strong>Name:</strong> ${escapeHtml(input.name)}<br><strong>Email:</strong> ${escapeHtml(input.email)}<br><strong>Subject:</strong> ${escapeHtml(input.subjectLabel)}<br><strong>Received:</strong> ${escapeHtml(when)}`,
       `<span style="white-space:pre-wrap">${escapeHtml(input.message)}</span>`,
-      'Reply to this mail to answer them directly (within 24 hours, as promised on the site).',
+      escapeHtml(reply),
     ]),
   };
 }

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { etag } from 'hono/etag';
-import type { HomeFigures, SupportDetails } from '../../shared/settings/site-settings';
-import type { SubjectCatalog } from '../../shared/tutor-catalog';
+import type { ShownFigures, SupportDetails } from '../../shared/settings/site-settings';
+import type { SubjectCatalog, TypicalHourlyRate } from '../../shared/tutor-catalog';
 import type { CaptchaVerifier } from '../captcha/captcha';
 import type { AppEnv } from '../http/app-env';
 import type { SiteSettings } from '../settings/site-settings';
@@ -10,7 +10,12 @@ import type { SiteSettings } from '../settings/site-settings';
 export interface PublicConfig {
   captcha: { kind: 'altcha' } | { kind: 'recaptcha'; siteKey: string };
   support: SupportDetails;
-  homeFigures: HomeFigures;
+  /** How soon support answers, in hours; null: the pages promise nothing. */
+  supportReplyHours: number | null;
+  /** Each figure as the home page shows it; null: left out. */
+  homeFigures: ShownFigures;
+  /** What most listed tutors charge an hour, in whole units of `payments.currency`; null: unsaid. */
+  typicalHourlyRate: TypicalHourlyRate | null;
   subjects: SubjectCatalog;
   /** How this school takes money: the wallet, the booking box and prices read it. */
   payments: PublicPayments;
@@ -31,7 +36,7 @@ export interface PublicPayments {
 /**
  * What the browser needs to know of the configuration and the site settings, and nothing secret.
  * Every page carries it (static-site.ts), so the sign-up, home, contact and profile pages draw
- * their captcha, figures, support details and subjects with their first render; GET /api/config
+ * their captcha, figures, support details, typical rate and subjects with their first render; GET /api/config
  * answers the same for any other caller.
  */
 export function publicConfig(
@@ -44,7 +49,9 @@ export function publicConfig(
   return {
     captcha: siteKey ? { kind: 'recaptcha', siteKey } : { kind: 'altcha' },
     support: settings.support,
+    supportReplyHours: settings.supportReplyHours,
     homeFigures: settings.homeFigures,
+    typicalHourlyRate: settings.typicalHourlyRate,
     subjects: settings.subjects,
     payments,
     adminTwoFactor,

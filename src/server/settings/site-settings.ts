@@ -1,23 +1,29 @@
 /**
- * Site settings: the home page's figures, how to reach support and the subject catalogue, which an
- * admin edits in the console (GET and PATCH /api/admin/settings). A setting never saved is the
- * product's default: the first description's figures and hours, and the configuration's support
- * email and phone. Each change that changes something is one `settings.changed` audit entry,
- * written in the same transaction, whose reason says what changed.
+ * Site settings: the home page's figures, how to reach support and how soon it answers, and the
+ * subject catalogue, which an admin edits in the console (GET and PATCH /api/admin/settings). A
+ * setting never saved is the product's default: the first description's business hours, the
+ * configuration's support email and phone, the school's real counts for the figures (each shown
+ * once it reaches MIN_SHOWN_COUNT), and no promise of a reply time. Each change that changes
+ * something is one `settings.changed` audit entry, written in the same transaction, whose reason
+ * says what changed.
  */
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, sql, type Updateable } from 'kysely';
 import {
+  countFigure,
   DEFAULT_BUSINESS_HOURS,
-  DEFAULT_HOME_FIGURES,
   HOME_FIGURES,
+  type HomeFigureKey,
   type HomeFigures,
+  replyTimeLabel,
+  type ShownFigures,
   type SupportDetails,
 } from '../../shared/settings/site-settings';
 import type { SiteSettingsChange } from '../../shared/settings/site-settings-schemas';
-import type { SubjectCatalog } from '../../shared/tutor-catalog';
+import type { SubjectCatalog, TypicalHourlyRate } from '../../shared/tutor-catalog';
 import { type Actor, recordAudit } from '../admin/audit-log';
 import type { DB, SiteSettingsTable } from '../db/schema';
 import { ApiError } from '../http/api-error';
+import type { SchoolCounts, SchoolFigures } from './school-figures';
 import { type CatalogSubject, groupCatalog, readSubjects } from './subject-catalog';
 
 /** What the configuration says until an admin saves otherwise (SUPPORT_EMAIL, SUPPORT_PHONE). */
@@ -28,15 +34,23 @@ export interface SettingsDefaults {
 
 /** The settings in effect, as every page and GET /api/config carry them. */
 export interface SiteSettings {
-  homeFigures: HomeFigures;
+  /** An admin's figures, else the real counts that reached MIN_SHOWN_COUNT (null: not shown). */
+  homeFigures: ShownFigures;
   support: SupportDetails;
+  /** How soon support answers, in hours; null: no promise is made. */
+  supportReplyHours: number | null;
+  /** What most listed tutors charge an hour (not a setting: the tutors' own rates say it). */
+  typicalHourlyRate: TypicalHourlyRate | null;
   subjects: SubjectCatalog;
 }
 
-/** What the console shows: the same, with each subject's state and how many tutors list it. */
+/** What the console shows: what was saved, the counts behind unset figures, each subject's state. */
 export interface AdminSiteSettings {
-  homeFigures: HomeFigures;
+  /** Null until an admin sets them: the home page shows the real counts. */
+  homeFigures: HomeFigures | null;
+  homeCounts: SchoolCounts;
   support: SupportDetails;
+  supportReplyHours: number | null;
   subjects: (CatalogSubject & { tutors: number })[];
 }
 
@@ -48,6 +62,7 @@ type SettingsRow = Pick<
   | 'support_email'
   | 'support_phone'
   | 'support_hours'
+  | 'support_reply_hours'
 >;
 
 const settingsColumns = [
@@ -57,13 +72,14 @@ const settingsColumns = [
   'support_email',
   'support_phone',
   'support_hours',
+  'support_reply_hours',
 ] as const;
 
 const FIGURE_COLUMNS = {
   studentsHelped: 'students_helped',
   expertTutors: 'expert_tutors',
   lessonsCompleted: 'lessons_completed',
-} as const satisfies Record<keyof HomeFigures, keyof SettingsRow>;
+} as const satisfies Record<HomeFigureKey, keyof SettingsRow>;
 
 const SUPPORT_COLUMNS = {
   email: 'support_email',
@@ -77,37 +93,61 @@ const SUPPORT_LABELS: Record<keyof SupportDetails, string> = {
   hours: 'Business hours',
 };
 
-function inEffect(row: SettingsRow | undefined, defaults: SettingsDefaults) {
-  return {
-    homeFigures: {
-      studentsHelped: row?.students_helped ?? DEFAULT_HOME_FIGURES.studentsHelped,
-      expertTutors: row?.expert_tutors ?? DEFAULT_HOME_FIGURES.expertTutors,
-      lessonsCompleted: row?.lessons_completed ?? DEFAULT_HOME_FIGURES.lessonsCompleted,
-    },
-    support: {
-      email: row?.support_email ?? defaults.supportEmail,
-      phone: row?.support_phone ?? defaults.supportPhone,
-      hours: row?.support_hours ?? DEFAULT_BUSINESS_HOURS,
-    },
+/** The figures an admin saved, or null while any is unset (they are saved together). */
+function savedFigures(row: SettingsRow | undefined): HomeFigures | null {
+  const figures = {
+    studentsHelped: row?.students_helped ?? null,
+    expertTutors: row?.expert_tutors ?? null,
+    lessonsCompleted: row?.lessons_completed ?? null,
   };
+  return Object.values(figures).every((figure) => figure !== null) ? (figures as HomeFigures) : null;
+}
+
+function supportOf(row: SettingsRow | undefined, defaults: SettingsDefaults): SupportDetails {
+  return {
+    email: row?.support_email ?? defaults.supportEmail,
+    phone: row?.support_phone ?? defaults.supportPhone,
+    hours: row?.support_hours ?? DEFAULT_BUSINESS_HOURS,
+  };
+}
+
+/** Each figure as the home page shows it: the admin's, else its real count once it reaches the minimum. */
+function shownFigures(row: SettingsRow | undefined, counts: SchoolCounts): ShownFigures {
+  return Object.fromEntries(
+    HOME_FIGURES.map(({ key }) => [key, row?.[FIGURE_COLUMNS[key]] ?? countFigure(counts[key])]),
+  ) as ShownFigures;
 }
 
 async function readRow(db: Kysely<DB>): Promise<SettingsRow | undefined> {
   return db.selectFrom('site_settings').select(settingsColumns).where('id', '=', 1).executeTakeFirst();
 }
 
-/** The settings in effect. */
-export async function readSiteSettings(db: Kysely<DB>, defaults: SettingsDefaults): Promise<SiteSettings> {
-  const [row, subjects] = await Promise.all([readRow(db), readSubjects(db)]);
-  return { ...inEffect(row, defaults), subjects: groupCatalog(subjects) };
+/**
+ * The settings in effect. `figures` are the school's own (./school-figures.ts): the counts are
+ * shown only where an admin set no figure.
+ */
+export async function readSiteSettings(
+  db: Kysely<DB>,
+  defaults: SettingsDefaults,
+  figures: () => Promise<SchoolFigures>,
+): Promise<SiteSettings> {
+  const [row, subjects, school] = await Promise.all([readRow(db), readSubjects(db), figures()]);
+  return {
+    homeFigures: shownFigures(row, school.counts),
+    support: supportOf(row, defaults),
+    supportReplyHours: row?.support_reply_hours ?? null,
+    typicalHourlyRate: school.typicalHourlyRate,
+    subjects: groupCatalog(subjects),
+  };
 }
 
-/** The settings in effect as the console shows them. */
+/** The settings in effect as the console shows them, with the counts read now. */
 export async function readAdminSettings(
   db: Kysely<DB>,
   defaults: SettingsDefaults,
+  figures: () => Promise<SchoolFigures>,
 ): Promise<AdminSiteSettings> {
-  const [row, subjects, counts] = await Promise.all([
+  const [row, subjects, counts, school] = await Promise.all([
     readRow(db),
     readSubjects(db),
     // Every profile that lists a subject, published or not: who a retirement would leave with it.
@@ -115,10 +155,14 @@ export async function readAdminSettings(
       select subject as name, count(*)::int as tutors
       from tutor_profiles, unnest(subjects) as subject
       group by subject`.execute(db),
+    figures(),
   ]);
   const tutors = new Map(counts.rows.map((count) => [count.name, count.tutors]));
   return {
-    ...inEffect(row, defaults),
+    homeFigures: savedFigures(row),
+    homeCounts: school.counts,
+    support: supportOf(row, defaults),
+    supportReplyHours: row?.support_reply_hours ?? null,
     subjects: subjects.map((subject) => ({ ...subject, tutors: tutors.get(subject.name) ?? 0 })),
   };
 }
@@ -145,21 +189,31 @@ export async function changeSiteSettings(
       .where('id', '=', 1)
       .forUpdate()
       .executeTakeFirstOrThrow();
-    const current = inEffect(row, defaults);
-    const updates: Partial<Record<keyof SettingsRow, string>> = {};
+    const updates: Updateable<SiteSettingsTable> = {};
     const changed: string[] = [];
 
+    // Figures: an admin's replace the real counts; null gives the counts back.
+    const REAL_COUNT = 'the real count';
     for (const { key, label } of HOME_FIGURES) {
-      const next = change.homeFigures?.[key];
-      if (next === undefined || next === current.homeFigures[key]) continue;
+      if (change.homeFigures === undefined) break;
+      const saved = row[FIGURE_COLUMNS[key]];
+      const next = change.homeFigures === null ? null : change.homeFigures[key];
+      if (next === saved) continue;
       updates[FIGURE_COLUMNS[key]] = next;
-      changed.push(`${label}: ${current.homeFigures[key]} → ${next}`);
+      changed.push(`${label}: ${saved ?? REAL_COUNT} → ${next ?? REAL_COUNT}`);
     }
+    const support = supportOf(row, defaults);
     for (const key of ['email', 'phone', 'hours'] as const) {
       const next = change.support?.[key];
-      if (next === undefined || next === current.support[key]) continue;
+      if (next === undefined || next === support[key]) continue;
       updates[SUPPORT_COLUMNS[key]] = next;
-      changed.push(`${SUPPORT_LABELS[key]}: ${current.support[key]} → ${next}`);
+      changed.push(`${SUPPORT_LABELS[key]}: ${support[key]} → ${next}`);
+    }
+    const replyHours = change.supportReplyHours;
+    if (replyHours !== undefined && replyHours !== row.support_reply_hours) {
+      const said = (hours: number | null) => (hours === null ? 'not set' : replyTimeLabel(hours));
+      updates.support_reply_hours = replyHours;
+      changed.push(`Support reply time: ${said(row.support_reply_hours)} → ${said(replyHours)}`);
     }
 
     changed.push(...(await changeCatalog(trx, change.subjects ?? {})));

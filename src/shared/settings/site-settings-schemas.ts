@@ -15,6 +15,7 @@ import {
   MAX_SUBJECT_CHANGES,
   MAX_SUPPORT_EMAIL_LENGTH,
   MAX_SUPPORT_PHONE_LENGTH,
+  MAX_SUPPORT_REPLY_HOURS,
 } from './site-settings';
 
 const figureSchema = (label: string) =>
@@ -70,6 +71,16 @@ export const supportSchema = z.strictObject(
   },
 );
 
+export const REPLY_HOURS_PROBLEM = `The reply time must be a whole number of hours from 1 to ${MAX_SUPPORT_REPLY_HOURS} (a week)`;
+
+/** How soon support answers, in whole hours; null takes the promise away. */
+export const supportReplyHoursSchema = z
+  .number({ error: REPLY_HOURS_PROBLEM })
+  .int(REPLY_HOURS_PROBLEM)
+  .min(1, REPLY_HOURS_PROBLEM)
+  .max(MAX_SUPPORT_REPLY_HOURS, REPLY_HOURS_PROBLEM)
+  .nullable();
+
 /**
  * A subject's name as the catalogue keeps it: trimmed, its spaces single, composed (so "é" typed
  * two ways is one name), on one line, 1 to 40 characters that show as typed.
@@ -122,12 +133,16 @@ export const subjectChangesSchema = z.strictObject(
   },
 );
 
-/** PATCH /api/admin/settings: any of the three parts; each part given whole. */
+/**
+ * PATCH /api/admin/settings: any of the parts; each part given whole. Null figures go back to the
+ * school's real counts; a null reply time promises none.
+ */
 export const siteSettingsChangeSchema = z
   .strictObject(
     {
-      homeFigures: homeFiguresSchema.optional(),
+      homeFigures: homeFiguresSchema.nullable().optional(),
       support: supportSchema.optional(),
+      supportReplyHours: supportReplyHoursSchema.optional(),
       subjects: subjectChangesSchema.optional(),
     },
     {
@@ -141,7 +156,8 @@ export const siteSettingsChangeSchema = z
     (change) =>
       change.homeFigures !== undefined ||
       change.support !== undefined ||
+      change.supportReplyHours !== undefined ||
       (change.subjects?.add?.length ?? 0) + (change.subjects?.retire?.length ?? 0) > 0,
-    { message: 'Nothing to change: send homeFigures, support or subjects' },
+    { message: 'Nothing to change: send homeFigures, support, supportReplyHours or subjects' },
   );
 export type SiteSettingsChange = z.output<typeof siteSettingsChangeSchema>;

@@ -1,18 +1,25 @@
 /**
  * What a school tells its visitors and an admin edits in the console's Site settings: the home
- * page's three figures (named in ../constants.ts, which the home page already loads) and how to
- * reach support, with the product's defaults. No zod here: the contact page reads this.
+ * page's three figures (named in ../constants.ts, which the home page already loads), how to
+ * reach support and how soon it answers, with the product's defaults. No zod here: the contact
+ * page reads this.
  */
-import type { HomeFigures } from '../constants';
+import type { HomeFigureKey } from '../constants';
 
 export { HOME_FIGURES, type HomeFigureKey, type HomeFigures } from '../constants';
 
-/** The figures of the first description, until an admin saves others. */
-export const DEFAULT_HOME_FIGURES: HomeFigures = {
-  studentsHelped: '10,000+',
-  expertTutors: '500+',
-  lessonsCompleted: '50,000+',
-};
+/**
+ * The home page's figures as it shows them: an admin's, or until an admin sets them, the school's
+ * real counts. Null: not shown (a count below MIN_SHOWN_COUNT).
+ */
+export type ShownFigures = Record<HomeFigureKey, string | null>;
+
+/** A real count is shown from this on: "3 students helped" says more about a school than it means to. */
+export const MIN_SHOWN_COUNT = 10;
+
+/** A real count as the home page shows it ("1,234"), or null below MIN_SHOWN_COUNT. */
+export const countFigure = (count: number): string | null =>
+  count >= MIN_SHOWN_COUNT ? new Intl.NumberFormat('en-US').format(count) : null;
 
 /** How to reach support. The email and phone default to SUPPORT_EMAIL and SUPPORT_PHONE. */
 export interface SupportDetails {
@@ -23,6 +30,12 @@ export interface SupportDetails {
 }
 
 export const DEFAULT_BUSINESS_HOURS = 'Mon-Fri 9-6, Sat 10-4, Sun closed';
+
+/** How soon support answers, in hours: a promise an admin makes, never a default one. */
+export const MAX_SUPPORT_REPLY_HOURS = 168;
+
+/** "24 hours", "1 hour": the reply time as the contact page and the mails say it. */
+export const replyTimeLabel = (hours: number) => (hours === 1 ? '1 hour' : `${hours} hours`);
 
 export const MAX_FIGURE_LENGTH = 20;
 export const MAX_SUPPORT_EMAIL_LENGTH = 254;

@@ -1,8 +1,9 @@
 /**
  * /admin/settings: what visitors see of the school, edited by its admins. The home page's three
- * figures, how to reach support (email, phone, business hours) and the subject catalogue tutors
- * choose from: subjects added to a category, retired (kept on the profiles that list them, offered
- * to nobody new) and restored. Every change goes to the audit log; this tab's pages show it at once.
+ * figures (the school's real counts until set), how to reach support (email, phone, business
+ * hours), how soon support replies (no promise until set) and the subject catalogue tutors choose
+ * from: subjects added to a category, retired (kept on the profiles that list them, offered to
+ * nobody new) and restored. Every change goes to the audit log; this tab's pages show it at once.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { type ActionFunctionArgs, type LoaderFunctionArgs, useFetcher, useLoaderData } from 'react-router';
@@ -12,6 +13,8 @@ import {
   MAX_BUSINESS_HOURS_LENGTH,
   MAX_FIGURE_LENGTH,
   MAX_SUPPORT_PHONE_LENGTH,
+  MAX_SUPPORT_REPLY_HOURS,
+  MIN_SHOWN_COUNT,
 } from '../../../shared/settings/site-settings';
 import { MAX_SUBJECT_NAME_LENGTH } from '../../../shared/tutor-catalog';
 import { Button } from '../../components/button';
@@ -68,6 +71,20 @@ export async function action({ request: submitted }: ActionFunctionArgs): Promis
           : 'These figures are already the ones shown.',
       );
     }
+    case 'real-counts':
+      return save({ homeFigures: null }, () => 'The home page shows the school’s real counts now.');
+    case 'reply-time': {
+      const form = check(checks.supportReplyForm, values);
+      if (form.problem) return form;
+      const hours = form.data.supportReplyHours;
+      return save({ supportReplyHours: hours }, (changed) =>
+        !changed.length
+          ? 'This reply time is already the one shown.'
+          : hours === null
+            ? 'No reply time is promised now.'
+            : 'The reply time is saved: the contact page, support conversations and contact mails say it now.',
+      );
+    }
     case 'support': {
       const form = check(checks.supportForm, values);
       if (form.problem) return form;
@@ -99,40 +116,66 @@ export function Component() {
   return (
     <AdminLayout
       title="Site settings"
-      intro="What visitors see of your school: the home page’s figures, how to reach you, and the subjects tutors choose from. Every change is written to the audit log."
+      intro="What visitors see of your school: the home page’s figures, how to reach you and how soon you reply, and the subjects tutors choose from. Every change is written to the audit log."
     >
       <div className="space-y-6">
-        <FiguresForm figures={settings.homeFigures} />
+        <FiguresForm figures={settings.homeFigures} counts={settings.homeCounts} />
         <SupportForm support={settings.support} />
+        <ReplyTimeForm hours={settings.supportReplyHours} />
         <Catalogue subjects={settings.subjects} />
       </div>
     </AdminLayout>
   );
 }
 
-function FiguresForm({ figures }: { figures: AdminSettings['homeFigures'] }) {
+/** "Students helped 12": a count as the intro says it, after its figure's label. */
+const countSaid = (count: number, label: string) => `${label} ${count.toLocaleString('en-US')}`;
+
+function FiguresForm({
+  figures,
+  counts,
+}: {
+  figures: AdminSettings['homeFigures'];
+  counts: AdminSettings['homeCounts'];
+}) {
   const fetcher = useFetcher<FormAnswer>();
+  const real = HOME_FIGURES.map(({ key, label }) => countSaid(counts[key], label));
   return (
     <CardSection title="Home page figures">
-      <p className="-mt-2 mb-4 text-sm text-slate-700">
-        The three numbers under the home page’s welcome, written as it shows them, such as 10,000+.
-      </p>
+      <div className="-mt-2 mb-4 space-y-2 text-sm text-slate-700">
+        <p>
+          {figures
+            ? 'The three numbers under the home page’s welcome, written as it shows them, such as 10,000+.'
+            : `Until you save figures, the home page shows the school’s real counts, each once it reaches ${MIN_SHOWN_COUNT}: students who took a lesson, verified tutors, and lessons that took place.`}
+        </p>
+        <p>Counted now: {real.join(', ')}.</p>
+      </div>
+      {/* The button pressed says what to do (Enter in a field presses the first, Save figures). */}
       <ActionForm fetcher={fetcher} className="space-y-4">
-        <input type="hidden" name="intent" value="figures" />
         <FormAnswerMessage />
         <div className="grid gap-4 sm:grid-cols-3">
           {HOME_FIGURES.map(({ key, label }) => (
             <TextField
-              key={key}
+              // Drawn anew when the saved figure changes: back to the counts empties the fields.
+              key={`${key}:${figures?.[key] ?? ''}`}
               label={label}
               name={key}
-              defaultValue={figures[key]}
+              defaultValue={figures?.[key] ?? ''}
               maxLength={MAX_FIGURE_LENGTH}
               autoComplete="off"
             />
           ))}
         </div>
-        <SubmitButton busyLabel="Saving…">Save figures</SubmitButton>
+        <div className="flex flex-wrap gap-3">
+          <SubmitButton name="intent" value="figures" busyLabel="Saving…">
+            Save figures
+          </SubmitButton>
+          {figures ? (
+            <SubmitButton name="intent" value="real-counts" variant="secondary">
+              Show the real counts instead
+            </SubmitButton>
+          ) : null}
+        </div>
       </ActionForm>
     </CardSection>
   );
@@ -174,6 +217,32 @@ function SupportForm({ support }: { support: AdminSettings['support'] }) {
           autoComplete="off"
         />
         <SubmitButton busyLabel="Saving…">Save support details</SubmitButton>
+      </ActionForm>
+    </CardSection>
+  );
+}
+
+function ReplyTimeForm({ hours }: { hours: number | null }) {
+  const fetcher = useFetcher<FormAnswer>();
+  return (
+    <CardSection title="Support reply time">
+      <p className="-mt-2 mb-4 text-sm text-slate-700">
+        How soon your team answers a message. Once set, the contact page, support conversations and the
+        contact form’s mails promise it; left empty, nothing is promised.
+      </p>
+      <ActionForm fetcher={fetcher} className="space-y-4">
+        <input type="hidden" name="intent" value="reply-time" />
+        <FormAnswerMessage />
+        <TextField
+          label="Reply within (hours)"
+          name="supportReplyHours"
+          inputMode="numeric"
+          defaultValue={hours === null ? '' : String(hours)}
+          hint={`A whole number of hours, 1 to ${MAX_SUPPORT_REPLY_HOURS} (a week), such as 24. Empty: no promise.`}
+          autoComplete="off"
+          className="sm:max-w-xs"
+        />
+        <SubmitButton busyLabel="Saving…">Save reply time</SubmitButton>
       </ActionForm>
     </CardSection>
   );

@@ -2,7 +2,9 @@
  * /availability: a tutor's weekly hours, days off and special hours, and booking settings, in
  * the tutor's time zone, with a preview of the times students could book that follows every
  * edit. The whole form is kept in the browser until it is saved: a refusal marks the field the
- * server names and loses nothing. A student learns that availability is a tutor's.
+ * server names and loses nothing. On a phone the long sections fold, each saying what it holds,
+ * and Save stays on the screen while there are changes to save. A student learns that
+ * availability is a tutor's.
  */
 import type { InferResponseType } from 'hono/client';
 import { useEffect, useMemo, useReducer, useState } from 'react';
@@ -16,7 +18,8 @@ import type { Interval } from '../../../shared/lessons/availability';
 import { localDate } from '../../../shared/lessons/lesson-times';
 import { paths } from '../../../shared/routes';
 import { ButtonLink } from '../../components/button';
-import { ActionForm, FormAnswerMessage, SubmitButton } from '../../components/form';
+import { unfoldAround } from '../../components/fold';
+import { ActionForm, FormAnswerMessage, SaveBar, SubmitButton } from '../../components/form';
 import { SelectField } from '../../components/text-field';
 import { ApiError, api, request } from '../../lib/api';
 import { type FormAnswer, refused } from '../../lib/forms';
@@ -123,12 +126,18 @@ function ForTutorsOnly() {
   );
 }
 
-/** The first focusable control of a field the form's answer names, brought into view. */
-function focusControl(name: string) {
+/** The first focusable control of a field the form's answer names. */
+function controlOf(name: string): HTMLElement | null | undefined {
   const element = document.getElementsByName(name)[0] ?? document.getElementById(name);
-  const control = element?.matches('input, select, textarea, button')
+  return element?.matches('input, select, textarea, button')
     ? element
     : element?.querySelector<HTMLElement>('input, select, textarea, button');
+}
+
+/** That control brought into view, its section unfolded first on a phone, and focused. */
+function focusControl(name: string) {
+  const control = controlOf(name);
+  unfoldAround(control, { now: true });
   control?.scrollIntoView({ block: 'center' });
   control?.focus({ preventScroll: true });
 }
@@ -172,6 +181,10 @@ function AvailabilityEditor({
   const unsaved = normalized(fromToday(bodyFrom(draft))) !== normalized(fromToday(savedBody));
   const answer = fetcher.state === 'idle' ? fetcher.data : undefined;
   const problemField = answer?.problem ? Object.keys(answer.problem.fields)[0] : undefined;
+  // A field the server refused is shown, whichever section holds it.
+  useEffect(() => {
+    if (problemField) unfoldAround(controlOf(problemField));
+  }, [problemField]);
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:py-12">
@@ -197,61 +210,69 @@ function AvailabilityEditor({
           </p>
         </section>
       )}
-      <div className="mt-8 grid items-start gap-6 lg:grid-cols-5">
-        <ActionForm fetcher={fetcher} className="space-y-6 lg:col-span-3">
-          <input type="hidden" name={DRAFT_FIELD} value={JSON.stringify(draft)} />
-          <section
-            aria-labelledby="zone-heading"
-            className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
-          >
-            <h2 id="zone-heading" className="text-lg font-semibold text-slate-900">
-              Your time zone
-            </h2>
-            <SelectField
-              label="Time zone"
-              name="timeZone"
-              value={draft.timeZone}
-              onChange={(event) => change({ type: 'timeZone', timeZone: event.target.value })}
-              hint={`Your hours are in this zone; it is ${clockLabel(now, draft.timeZone)} there now.${
-                savedTimeZone ? '' : ' We started from your browser’s zone.'
-              } Saving also makes it your profile’s time zone.`}
-              className="mt-3"
+      {/* The preview is inside the form (it has no control of its own) so that the save bar holds to
+          the screen over it too. */}
+      <ActionForm fetcher={fetcher} className="mt-8">
+        <input type="hidden" name={DRAFT_FIELD} value={JSON.stringify(draft)} />
+        <div className="grid items-start gap-6 lg:grid-cols-5">
+          <div className="space-y-6 lg:col-span-3">
+            <section
+              aria-labelledby="zone-heading"
+              className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
             >
-              {zoneChoices.map((zone) => (
-                <option key={zone.value} value={zone.value}>
-                  {zone.label}
-                </option>
-              ))}
-            </SelectField>
-          </section>
-          <WeeklyHours weekly={draft.weekly} change={change} focus={setFocusTarget} />
-          <DateOverrides overrides={draft.overrides} today={today} change={change} focus={setFocusTarget} />
-          <BookingSettings draft={draft} change={change} />
-          <div className="space-y-3">
-            <FormAnswerMessage />
-            {problemField ? (
-              <button
-                type="button"
-                className="text-sm font-semibold text-brand-700 underline"
-                onClick={() => focusControl(problemField)}
+              <h2 id="zone-heading" className="text-lg font-semibold text-slate-900">
+                Your time zone
+              </h2>
+              <SelectField
+                label="Time zone"
+                name="timeZone"
+                value={draft.timeZone}
+                onChange={(event) => change({ type: 'timeZone', timeZone: event.target.value })}
+                hint={`Your hours are in this zone; it is ${clockLabel(now, draft.timeZone)} there now.${
+                  savedTimeZone ? '' : ' We started from your browser’s zone.'
+                } Saving also makes it your profile’s time zone.`}
+                className="mt-3"
               >
-                Go to the problem
-              </button>
-            ) : null}
-            <div className="flex flex-wrap items-center gap-4">
-              <SubmitButton size="lg" busyLabel="Saving…">
-                Save Availability
-              </SubmitButton>
-              {unsaved ? (
-                <p className="text-sm text-slate-700">You have changes that are not saved yet.</p>
-              ) : null}
-            </div>
+                {zoneChoices.map((zone) => (
+                  <option key={zone.value} value={zone.value}>
+                    {zone.label}
+                  </option>
+                ))}
+              </SelectField>
+            </section>
+            <WeeklyHours weekly={draft.weekly} change={change} focus={setFocusTarget} />
+            <DateOverrides overrides={draft.overrides} today={today} change={change} focus={setFocusTarget} />
+            <BookingSettings draft={draft} change={change} />
           </div>
-        </ActionForm>
-        <div className="lg:col-span-2">
-          <AvailabilityPreview draft={draft} busy={busy} />
+          <div className="lg:col-span-2">
+            <AvailabilityPreview draft={draft} busy={busy} />
+          </div>
         </div>
-      </div>
+        <SaveBar
+          unsaved={unsaved}
+          className="mt-6 space-y-3 py-3"
+          heldClassName="-mx-4 px-4 sm:mx-0 sm:rounded-2xl sm:border-x"
+        >
+          <FormAnswerMessage />
+          {problemField ? (
+            <button
+              type="button"
+              className="text-sm font-semibold text-brand-700 underline"
+              onClick={() => focusControl(problemField)}
+            >
+              Go to the problem
+            </button>
+          ) : null}
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+            <SubmitButton size="lg" busyLabel="Saving…">
+              Save Availability
+            </SubmitButton>
+            {unsaved ? (
+              <p className="text-sm text-slate-700">You have changes that are not saved yet.</p>
+            ) : null}
+          </div>
+        </SaveBar>
+      </ActionForm>
     </div>
   );
 }

@@ -1,7 +1,8 @@
 /**
  * The times students could book in the next seven days, computed in the browser from the form as
  * it is now, with the rules the server books by (offeredSlots): notice, horizon and buffer
- * applied, the tutor's planned lessons kept busy. Grouped by the tutor's local day.
+ * applied, the tutor's planned lessons kept busy. Grouped by the tutor's local day; folded on a
+ * phone, it says how many times there are.
  */
 import { useDeferredValue, useEffect, useState } from 'react';
 import { type Interval, offeredSlots } from '../../../shared/lessons/availability';
@@ -11,6 +12,7 @@ import {
   MAX_MINIMUM_NOTICE_HOURS,
 } from '../../../shared/lessons/lesson-constants';
 import { addDays, localDate, startOfLocalDay } from '../../../shared/lessons/lesson-times';
+import { FoldingSection } from '../../components/fold';
 import { clockLabel, shortDayLabel } from '../../lib/time-labels';
 import { describeTimeZone } from '../../lib/time-zones';
 import { bodyFrom, type Draft } from './availability-draft';
@@ -111,14 +113,18 @@ export function AvailabilityPreview({ draft, busy }: { draft: Draft; busy: Inter
   const zone = describeTimeZone(shown.timeZone);
   const days = preview.days ?? [];
   const total = days.reduce((sum, day) => sum + day.times.length, 0);
+  // Folded on a phone, the preview says how many times students could book.
+  const summary = preview.problem
+    ? preview.problem
+    : total === 0
+      ? `No times to book in the next ${PREVIEW_DAYS} days.`
+      : `${total === 1 ? '1 time' : `${total} times`} students could book in the next ${PREVIEW_DAYS} days.`;
   return (
-    <section
-      aria-labelledby="preview-heading"
-      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+    <FoldingSection
+      headingId="preview-heading"
+      title={`Preview: the next ${PREVIEW_DAYS} days`}
+      summary={summary}
     >
-      <h2 id="preview-heading" className="text-lg font-semibold text-slate-900">
-        Preview: the next {PREVIEW_DAYS} days
-      </h2>
       <p className="mt-1 text-sm text-slate-700">
         {preview.minutes
           ? `The start times students would see for a ${preview.minutes}-minute lesson, as you have set things now. `
@@ -166,6 +172,6 @@ export function AvailabilityPreview({ draft, busy }: { draft: Draft; busy: Inter
           </ul>
         </>
       )}
-    </section>
+    </FoldingSection>
   );
 }

@@ -1,6 +1,7 @@
 /**
  * How lessons are offered: their lengths, how often they start, notice, horizon, buffer, who
- * confirms, the trial lesson and the lesson packages.
+ * confirms, the trial lesson and the lesson packages. Folded on a phone, it says the lengths and
+ * who confirms.
  */
 import type { ReactNode } from 'react';
 import {
@@ -18,6 +19,7 @@ import {
 import { MAX_PACKAGE_DISCOUNT, MAX_PACKAGE_OFFERS, PACKAGE_SIZES } from '../../../shared/lessons/packages';
 import { Button } from '../../components/button';
 import { ChoiceGroup } from '../../components/choice-group';
+import { FoldingSection } from '../../components/fold';
 import { SelectField, TextField } from '../../components/text-field';
 import { type Draft, type DraftChange, type NumberSetting, newId } from './availability-draft';
 
@@ -69,14 +71,18 @@ export function BookingSettings({ draft, change }: { draft: Draft; change: (chan
     onChange: (event: { target: { value: string } }) =>
       change({ type: 'number', setting, text: event.target.value }),
   });
+  // Folded on a phone, the section says what lessons are offered and who confirms them.
+  const lengths = [...draft.lessonMinutes].sort((a, b) => a - b);
+  const summary = `${lengths.length ? `${lengths.join(', ')}-minute lessons` : 'No lesson length chosen'} · ${
+    draft.instantBooking ? 'booked at once' : 'requests you accept'
+  }${draft.trialOffered ? ' · a trial lesson' : ''}`;
   return (
-    <section
-      aria-labelledby="settings-heading"
-      className="space-y-6 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+    <FoldingSection
+      headingId="settings-heading"
+      title="Booking settings"
+      summary={summary}
+      bodyClassName="mt-6 space-y-6"
     >
-      <h2 id="settings-heading" className="text-lg font-semibold text-slate-900">
-        Booking settings
-      </h2>
       <ChoiceGroup legend="Lesson lengths offered" name="lessonMinutes" id="lessonMinutes">
         <div className="mt-2 flex flex-wrap gap-x-5 gap-y-2">
           {LESSON_LENGTHS.map((minutes) => (
@@ -208,7 +214,7 @@ export function BookingSettings({ draft, change }: { draft: Draft; change: (chan
         ) : null}
       </ChoiceGroup>
       <PackageOffers draft={draft} change={change} />
-    </section>
+    </FoldingSection>
   );
 }
 

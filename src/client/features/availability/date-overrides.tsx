@@ -1,10 +1,12 @@
 /**
  * Dates with hours of their own: a day off (no windows) or special hours, which replace that
- * date's weekly hours. A date is picked first, then made a day off or given hours.
+ * date's weekly hours. A date is picked first, then made a day off or given hours. Folded on a
+ * phone, it says how many dates to come have their own hours.
  */
 import { type KeyboardEvent, useState } from 'react';
 import { Button } from '../../components/button';
 import { fieldClass } from '../../components/field-class';
+import { FoldingSection } from '../../components/fold';
 import { FieldProblemLine, useFieldProblem } from '../../components/form';
 import { calendarDayLabel } from '../../lib/time-labels';
 import {
@@ -134,15 +136,21 @@ export function DateOverrides({
     if (event.key === 'Enter') event.preventDefault();
   };
 
+  // Folded on a phone, the section says how many dates have their own hours.
+  const coming = overrides.filter((override) => override.date >= today);
+  const daysOff = coming.filter((override) => override.windows.length === 0).length;
+  const summary =
+    coming.length === 0
+      ? 'No days off or special hours to come.'
+      : `${coming.length === 1 ? '1 date' : `${coming.length} dates`} with their own hours (${daysOff === 1 ? '1 day off' : `${daysOff} days off`})`;
+
   return (
-    <section
+    <FoldingSection
       id="overrides"
-      aria-labelledby="overrides-heading"
-      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+      headingId="overrides-heading"
+      title="Days off and special hours"
+      summary={summary}
     >
-      <h2 id="overrides-heading" className="text-lg font-semibold text-slate-900">
-        Days off and special hours
-      </h2>
       <p className="mt-1 text-sm text-slate-700">
         Give a date its own hours, or none for a day off. They replace that date's weekly hours.
       </p>
@@ -199,6 +207,6 @@ export function DateOverrides({
           ))}
         </ul>
       )}
-    </section>
+    </FoldingSection>
   );
 }

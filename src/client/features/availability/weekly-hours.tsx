@@ -1,7 +1,12 @@
-/** The weekly hours: one group per weekday, Monday first, and a way to give Monday's to the workweek. */
+/**
+ * The weekly hours: one group per weekday, Monday first, and a way to give Monday's to the
+ * workweek. Folded on a phone, it says which days have hours and how many a week.
+ */
 import { useState } from 'react';
+import { clockMinutes } from '../../../shared/lessons/availability';
 import { WEEKDAY_NAMES } from '../../../shared/lessons/lesson-constants';
 import { Button } from '../../components/button';
+import { FoldingSection } from '../../components/fold';
 import { FieldProblemLine, useFieldProblem } from '../../components/form';
 import {
   type DraftChange,
@@ -65,6 +70,19 @@ function DayHours({
   );
 }
 
+/** "Mon, Tue, Wed · 24 hours a week": what a folded section says of the week. */
+function weekSummary(weekly: WindowDraft[][]): string {
+  const days = WEEK_ORDER.filter((weekday) => (weekly[weekday] ?? []).length > 0).map((weekday) =>
+    (WEEKDAY_NAMES[weekday] ?? '').slice(0, 3),
+  );
+  if (days.length === 0) return 'No weekly hours yet: students cannot book a weekday.';
+  const minutes = weekly
+    .flat()
+    .reduce((sum, window) => sum + Math.max(0, clockMinutes(window.end) - clockMinutes(window.start)), 0);
+  const hours = Math.round((minutes / 60) * 10) / 10;
+  return `${days.join(', ')} · ${hours === 1 ? '1 hour' : `${hours} hours`} a week`;
+}
+
 export function WeeklyHours({
   weekly,
   change,
@@ -80,16 +98,13 @@ export function WeeklyHours({
   // The note stands while the workweek still has Monday's hours.
   const copiedNow = copied && [2, 3, 4, 5].every((weekday) => sameTimes(weekly[weekday] ?? [], monday));
   return (
-    <section
+    <FoldingSection
       id="weekly"
-      aria-labelledby="weekly-heading"
-      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
-    >
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="weekly-heading" className="text-lg font-semibold text-slate-900">
-          Weekly hours
-        </h2>
-        {monday.length > 0 ? (
+      headingId="weekly-heading"
+      title="Weekly hours"
+      summary={weekSummary(weekly)}
+      action={
+        monday.length > 0 ? (
           <Button
             variant="secondary"
             onClick={() => {
@@ -99,8 +114,9 @@ export function WeeklyHours({
           >
             Copy Monday to Tuesday–Friday
           </Button>
-        ) : null}
-      </div>
+        ) : null
+      }
+    >
       <p className="mt-1 text-sm text-slate-700">
         Students can book inside these windows every week. A window that ends at 24:00 runs until midnight.
       </p>
@@ -119,6 +135,6 @@ export function WeeklyHours({
           />
         ))}
       </div>
-    </section>
+    </FoldingSection>
   );
 }

@@ -1,13 +1,15 @@
 /**
  * /contact: how to reach support and when (the site settings an admin edits, with the
- * configuration's address and phone by default), the contact form that really sends (stored, then
- * mailed to support), and the FAQ.
+ * configuration's address and phone by default; how soon support replies only once an admin says),
+ * the contact form that really sends (stored, then mailed to support), and the FAQ (what most
+ * tutors charge, once enough are listed).
  */
 import { useEffect, useRef, useState } from 'react';
 import { type ActionFunctionArgs, useFetcher, useLoaderData, useRevalidator } from 'react-router';
-import { CONTACT_SUBJECTS, SUPPORT_RESPONSE_HOURS } from '../../../shared/constants';
+import { CONTACT_SUBJECTS } from '../../../shared/constants';
 import * as messages from '../../../shared/messages';
-import { businessHoursLines, phoneLink } from '../../../shared/settings/site-settings';
+import { businessHoursLines, phoneLink, replyTimeLabel } from '../../../shared/settings/site-settings';
+import { typicalRateLabel } from '../../../shared/tutor-catalog';
 import { Button } from '../../components/button';
 import { ActionForm, FormAnswerMessage, SubmitButton } from '../../components/form';
 import { ErrorMessage } from '../../components/messages';
@@ -18,12 +20,20 @@ import { getPublicConfig } from '../../lib/public-config';
 import { faq } from './faq';
 import { LiveChatButton } from './live-chat-button';
 
-/** Support's email, phone and hours: the page's own, else asked of the server; null when that fails. */
+/**
+ * Support's email, phone and hours, its reply time and the typical rate: the page's own, else
+ * asked of the server; null when that fails (nothing is promised then).
+ */
 export async function loader() {
   try {
-    return { support: (await getPublicConfig()).support };
+    const config = await getPublicConfig();
+    return {
+      support: config.support,
+      replyTime: config.supportReplyHours === null ? null : replyTimeLabel(config.supportReplyHours),
+      rate: config.typicalHourlyRate && typicalRateLabel(config.typicalHourlyRate, config.payments.currency),
+    };
   } catch {
-    return { support: null };
+    return { support: null, replyTime: null, rate: null };
   }
 }
 
@@ -44,6 +54,7 @@ export async function action({ request: submitted }: ActionFunctionArgs): Promis
 
 export function Component() {
   const nameRef = useRef<HTMLInputElement>(null);
+  const { replyTime, rate } = useLoaderData<typeof loader>();
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
@@ -51,8 +62,8 @@ export function Component() {
       <header className="max-w-2xl">
         <h1 className="text-4xl font-extrabold tracking-tight text-slate-900">Contact Us</h1>
         <p className="mt-3 text-lg text-slate-700">
-          Questions about lessons, your account or becoming a tutor? We reply to every message within{' '}
-          {SUPPORT_RESPONSE_HOURS} hours.
+          Questions about lessons, your account or becoming a tutor?
+          {replyTime ? ` We reply to every message within ${replyTime}.` : ' Write to us.'}
         </p>
       </header>
 
@@ -77,9 +88,9 @@ export function Component() {
               Business hours
             </h2>
             <BusinessHours />
-            <p className="mt-4 text-sm text-slate-600">
-              We respond to every message within {SUPPORT_RESPONSE_HOURS} hours.
-            </p>
+            {replyTime ? (
+              <p className="mt-4 text-sm text-slate-600">We respond to every message within {replyTime}.</p>
+            ) : null}
           </section>
         </aside>
 
@@ -91,7 +102,7 @@ export function Component() {
           Frequently asked questions
         </h2>
         <div className="mt-6 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
-          {faq.map((item) => (
+          {faq(rate).map((item) => (
             <details key={item.question} className="group p-5">
               <summary className="flex cursor-pointer list-none items-center justify-between gap-4 font-semibold text-slate-900">
                 {item.question}

@@ -1,7 +1,8 @@
-/** The six questions of the contact page, answered as the product works today. */
-import { TYPICAL_PRICE_RANGE } from '../../../shared/constants';
-
-export const faq = [
+/**
+ * The six questions of the contact page, answered as the product works today. `rate` is what most
+ * of this school's tutors charge ("$25-$75 per hour"), left unsaid until enough tutors are listed.
+ */
+export const faq = (rate: string | null) => [
   {
     question: 'How do I find the right tutor?',
     answer:
@@ -9,7 +10,9 @@ export const faq = [
   },
   {
     question: 'How much does tutoring cost?',
-    answer: `Tutors set their own rates, shown on every tutor profile. Most lessons cost ${TYPICAL_PRICE_RANGE}, with no subscription.`,
+    answer: rate
+      ? `Tutors set their own rates, shown on every tutor profile. Most lessons cost ${rate}, with no subscription.`
+      : 'Tutors set their own rates, shown on every tutor profile, with no subscription.',
   },
   {
     question: 'Can I cancel or reschedule a lesson?',

@@ -1,13 +1,15 @@
 /**
- * /: what Tutorlane is, with the school's own figures (its site settings), a real tutor of this
- * site in the hero when one is listed with a photo, the features as they are, and the subjects.
+ * /: what Tutorlane is, with the school's own figures (its site settings, else its real counts once
+ * they mean something), a real tutor of this site in the hero when one is listed with a photo, the
+ * features as they are (what most tutors charge, once enough of them are listed), and the subjects.
  */
 import type { InferResponseType } from 'hono/client';
 import { Suspense, use } from 'react';
 import { Link, useLoaderData, useLocation } from 'react-router';
 import { accountDataMessages } from '../../../shared/account-data';
-import { HOME_FIGURES, TYPICAL_PRICE_RANGE } from '../../../shared/constants';
+import { HOME_FIGURES } from '../../../shared/constants';
 import { paths, tutorPath } from '../../../shared/routes';
+import { typicalRateLabel } from '../../../shared/tutor-catalog';
 import { ButtonLink } from '../../components/button';
 import { StatusMessage } from '../../components/messages';
 import { api, request } from '../../lib/api';
@@ -17,7 +19,7 @@ import type { PublicConfig } from '../../lib/public-config';
 type FeaturedTutor = NonNullable<InferResponseType<typeof api.tutors.featured.$get, 200>['tutor']>;
 
 /**
- * The figures come with the page (or, from a server still starting, from GET /api/config; asked
+ * The figures and the typical rate come with the page (or, from a server still starting, from GET /api/config; asked
  * here rather than through lib/public-config, a module other pages share, which would bring their
  * shared chunk to this page). The featured tutor is asked for without waiting: the page draws at
  * once, the tutor after.
@@ -28,17 +30,17 @@ export async function loader() {
     // Nobody to show is what the hero shows when it cannot ask, too.
     () => null,
   );
-  const inPage = readPageData<PublicConfig>('tl-config');
-  const figures =
-    inPage?.homeFigures ??
-    (await request(api.config.$get()).then(
-      (config) => config.homeFigures,
-      () => null,
-    ));
-  return { figures, featured };
+  // Without them the page still stands: no figures, and the rates unsaid.
+  const config =
+    readPageData<PublicConfig>('tl-config') ?? (await request(api.config.$get()).catch(() => null));
+  const rate = config?.typicalHourlyRate
+    ? typicalRateLabel(config.typicalHourlyRate, config.payments.currency)
+    : null;
+  return { figures: config?.homeFigures ?? null, rate, featured };
 }
 
-const features = [
+/** The features; `rate` is what most of this school's tutors charge (unsaid until enough are listed). */
+const features = (rate: string | null) => [
   {
     title: 'One-on-one sessions',
     text: 'Lessons built around you: your pace, your questions, your goals. Message your tutor before you book and between lessons.',
@@ -66,7 +68,9 @@ const features = [
   },
   {
     title: 'Affordable rates',
-    text: `Tutors set their own rates: most charge ${TYPICAL_PRICE_RANGE}, with no subscription.`,
+    text: rate
+      ? `Tutors set their own rates: most charge ${rate}, with no subscription.`
+      : 'Tutors set their own rates, shown on every profile, with no subscription.',
     icon: 'M12 3v18m4-14H10a3 3 0 0 0 0 6h4a3 3 0 0 1 0 6H7',
   },
 ];
@@ -93,6 +97,9 @@ const categories = [
     color: 'bg-rose-50 text-rose-900 border-rose-200',
   },
 ];
+
+/** As many columns as figures shown, so one or two stand centred rather than in a column of three. */
+const FIGURE_COLUMNS: Record<number, string> = { 1: 'grid-cols-1', 2: 'grid-cols-2', 3: 'grid-cols-3' };
 
 function Icon({ path }: { path: string }) {
   return (
@@ -193,7 +200,12 @@ function HeroRow({ featured }: { featured: Promise<FeaturedTutor | null> }) {
 }
 
 export function Component() {
-  const { figures, featured } = useLoaderData<typeof loader>();
+  const { figures, rate, featured } = useLoaderData<typeof loader>();
+  // Only the figures there are: an admin's, or the real counts that reached the minimum.
+  const shown = HOME_FIGURES.flatMap(({ key, label }) => {
+    const figure = figures?.[key];
+    return figure ? [{ key, label, figure }] : [];
+  });
   // Set by /profile when the visitor has just deleted their account.
   const accountDeleted = (useLocation().state as { accountDeleted?: boolean } | null)?.accountDeleted;
   return (
@@ -251,15 +263,15 @@ export function Component() {
         </div>
       </section>
 
-      {figures ? (
+      {shown.length > 0 ? (
         <section aria-label="Tutorlane in numbers" className="border-y border-slate-200 bg-white">
-          <dl className="mx-auto grid max-w-6xl grid-cols-3 gap-4 px-4 py-10 text-center">
-            {HOME_FIGURES.map(({ key, label }) => (
+          <dl
+            className={`mx-auto grid max-w-6xl gap-4 px-4 py-10 text-center ${FIGURE_COLUMNS[shown.length] ?? 'grid-cols-3'}`}
+          >
+            {shown.map(({ key, label, figure }) => (
               <div key={key} className="flex min-w-0 flex-col-reverse">
                 <dt className="mt-1 text-sm font-medium text-slate-600">{label}</dt>
-                <dd className="break-words text-xl font-extrabold text-brand-700 sm:text-3xl">
-                  {figures[key]}
-                </dd>
+                <dd className="break-words text-xl font-extrabold text-brand-700 sm:text-3xl">{figure}</dd>
               </div>
             ))}
           </dl>
@@ -271,7 +283,7 @@ export function Component() {
           Why students choose Tutorlane
         </h2>
         <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {features.map((feature) => (
+          {features(rate).map((feature) => (
             <li key={feature.title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
               <div className="flex size-11 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
                 <Icon path={feature.icon} />

@@ -13,10 +13,11 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { PRODUCT_NAME, SUPPORT_NAME, SUPPORT_RESPONSE_HOURS } from '../../../shared/constants';
+import { PRODUCT_NAME, SUPPORT_NAME } from '../../../shared/constants';
 import { MAX_REPORT_REASON_LENGTH } from '../../../shared/conversation-schemas';
 import * as messages from '../../../shared/messages';
 import { paths } from '../../../shared/routes';
+import { replyTimeLabel } from '../../../shared/settings/site-settings';
 import { Button } from '../../components/button';
 import { Composer } from '../../components/composer';
 import { Dialog } from '../../components/dialog';
@@ -28,6 +29,7 @@ import { TutorAvatar } from '../../components/tutor-avatar';
 import { api, failureMessage, request } from '../../lib/api';
 import { useApiAction } from '../../lib/api-action';
 import { live, type MessageView } from '../../lib/live';
+import { usePublicConfig } from '../../lib/public-config';
 import { lessonTimeLabel } from '../../lib/time-labels';
 import { browserTimeZone } from '../../lib/time-zones';
 import { BackToInbox } from './back-to-inbox';
@@ -67,6 +69,8 @@ export function Thread({
   const name = detail.other.displayName;
   /** This user asked support: the other side is the team. */
   const asking = detail.other.role === 'support';
+  // How soon the team answers, only where a school has said (Site settings).
+  const replyHours = usePublicConfig()?.supportReplyHours ?? null;
   const [lines, setLines] = useState(page.messages);
   const [hasOlder, setHasOlder] = useState('hasOlder' in page && page.hasOlder);
   const [blocked, setBlocked] = useState(detail.blockedByMe);
@@ -234,7 +238,8 @@ export function Thread({
             </h2>
             {asking ? (
               <p className="text-sm text-slate-600">
-                The {PRODUCT_NAME} team answers here, usually within {SUPPORT_RESPONSE_HOURS} hours.
+                The {PRODUCT_NAME} team answers here
+                {replyHours === null ? '.' : `, usually within ${replyTimeLabel(replyHours)}.`}
               </p>
             ) : (
               <p className="flex items-center gap-2 text-sm text-slate-600">

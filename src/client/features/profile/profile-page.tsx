@@ -2,9 +2,11 @@
  * /profile: the signed-in user's profile. Everyone edits their display name and time zone; a
  * student adds learning goals; a tutor builds the public profile students search (photo, headline,
  * about, subjects, rate, languages, experience) and sees what is still missing before it is public.
+ * On a phone the long lists (subjects, languages) fold, each saying what is chosen, and Save stays
+ * on the screen while there are changes to save.
  */
 import type { InferResponseType } from 'hono/client';
-import { useMemo } from 'react';
+import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { type ActionFunctionArgs, Link, useFetcher, useLoaderData, useRevalidator } from 'react-router';
 import { MAX_NAME_LENGTH, ROLE_LABELS } from '../../../shared/constants';
 import * as messages from '../../../shared/messages';
@@ -20,12 +22,20 @@ import {
   MIN_HOURLY_RATE,
   SPOKEN_LANGUAGES,
   type SubjectCatalog,
-  TYPICAL_RATE_TEXT,
+  typicalRateLabel,
 } from '../../../shared/tutor-catalog';
 import { Button } from '../../components/button';
 import { CardSection } from '../../components/card';
 import { ChoiceGroup } from '../../components/choice-group';
-import { ActionForm, FormAnswerMessage, SubmitButton } from '../../components/form';
+import { FoldTitle, useFold } from '../../components/fold';
+import {
+  ActionForm,
+  FormAnswerMessage,
+  SaveBar,
+  SubmitButton,
+  useFieldProblem,
+  useUnsavedForm,
+} from '../../components/form';
 import { StatusMessage } from '../../components/messages';
 import { SelectField, TextArea, TextField } from '../../components/text-field';
 import { TutorAvatar } from '../../components/tutor-avatar';
@@ -42,14 +52,19 @@ import { VerificationRequest } from './verification-request';
 type ProfileDetails = InferResponseType<typeof api.profile.details.$get>;
 type TutorDetails = Extract<ProfileDetails, { role: 'tutor' }>;
 
-/** The profile, and the subject catalogue in effect (which an admin edits) to choose from. */
+/**
+ * The profile, the subject catalogue in effect (which an admin edits) to choose from, and what most
+ * listed tutors charge (null until enough are listed).
+ */
 export async function loader() {
   const [details, config, money] = await Promise.all([
     request(api.profile.details.$get()),
     getPublicConfig(),
     request(api.account['money-left'].$get()),
   ]);
-  return { details, catalog: config.subjects, money };
+  const typicalRate =
+    config.typicalHourlyRate && typicalRateLabel(config.typicalHourlyRate, config.payments.currency);
+  return { details, catalog: config.subjects, money, typicalRate };
 }
 
 /** A photo chosen, or removed: the answer says which. */
@@ -98,7 +113,7 @@ export async function action({ request: submitted }: ActionFunctionArgs): Promis
 }
 
 export function Component() {
-  const { details, catalog, money } = useLoaderData<typeof loader>();
+  const { details, catalog, money, typicalRate } = useLoaderData<typeof loader>();
   const auth = useAuth();
   const user = auth.status === 'signed-in' ? auth.user : null;
   const tutor = details.role === 'tutor' ? details : null;
@@ -117,7 +132,7 @@ export function Component() {
         {tutor ? <PublicationChecklist details={tutor} /> : null}
         {tutor && user?.emailVerified ? <VerificationRequest published={tutor.published} /> : null}
         {tutor ? <PhotoEditor details={tutor} /> : null}
-        <ProfileForm details={details} catalog={catalog} />
+        <ProfileForm details={details} catalog={catalog} typicalRate={typicalRate} />
         <CardSection title="Two-factor authentication">
           <TwoFactorSettings />
         </CardSection>
@@ -127,9 +142,19 @@ export function Component() {
   );
 }
 
-function ProfileForm({ details, catalog }: { details: ProfileDetails; catalog: SubjectCatalog }) {
+function ProfileForm({
+  details,
+  catalog,
+  typicalRate,
+}: {
+  details: ProfileDetails;
+  catalog: SubjectCatalog;
+  typicalRate: string | null;
+}) {
   const auth = useAuth();
   const fetcher = useFetcher<FormAnswer>();
+  const form = useRef<HTMLFormElement>(null);
+  const unsaved = useUnsavedForm(form, fetcher);
   const user = auth.status === 'signed-in' ? auth.user : null;
   const tutor = details.role === 'tutor' ? details : null;
   const zones = useMemo(() => timeZoneOptions(), []);
@@ -140,7 +165,28 @@ function ProfileForm({ details, catalog }: { details: ProfileDetails; catalog: S
   return (
     <ActionForm
       fetcher={fetcher}
-      className="space-y-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
+      formRef={form}
+      id={PROFILE_FORM}
+      className="!mb-0 space-y-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
+      // After the form, so that while it holds to the screen it does so over the sections below too.
+      after={
+        <SaveBar
+          unsaved={unsaved}
+          className="space-y-3"
+          restingClassName="pt-4"
+          heldClassName="-mx-4 px-4 py-3 sm:mx-0 sm:rounded-2xl sm:border-x sm:px-6"
+        >
+          <FormAnswerMessage />
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+            <SubmitButton size="lg" form={PROFILE_FORM}>
+              Save Profile
+            </SubmitButton>
+            {unsaved ? (
+              <p className="text-sm text-slate-700">You have changes that are not saved yet.</p>
+            ) : null}
+          </div>
+        </SaveBar>
+      }
     >
       <h2 className="text-lg font-semibold text-slate-900">{tutor ? 'Your public profile' : 'About you'}</h2>
       <TextField
@@ -167,7 +213,7 @@ function ProfileForm({ details, catalog }: { details: ProfileDetails; catalog: S
             hint={`How you teach and who you teach (at most ${MAX_ABOUT_LENGTH} characters).`}
             defaultValue={tutor.about}
           />
-          <ChoiceGroup legend="Subjects" name="subjects">
+          <FoldingChoices legend="Subjects" name="subjects" chosen={tutor.subjects}>
             <div className="mt-2 grid gap-4 sm:grid-cols-2">
               {catalog.map(({ category, offered, retired }) => (
                 <fieldset key={category} className="rounded-lg border border-slate-200 p-3">
@@ -192,17 +238,17 @@ function ProfileForm({ details, catalog }: { details: ProfileDetails; catalog: S
                 </fieldset>
               ))}
             </div>
-          </ChoiceGroup>
+          </FoldingChoices>
           <div className="grid gap-5 sm:grid-cols-2">
             <TextField
               label={`Hourly rate (${currency})`}
               name="hourlyRate"
               inputMode="numeric"
-              hint={
+              hint={`${
                 currency === 'USD'
-                  ? `Whole dollars, $${MIN_HOURLY_RATE}-${MAX_HOURLY_RATE}. ${TYPICAL_RATE_TEXT}`
+                  ? `Whole dollars, $${MIN_HOURLY_RATE}-${MAX_HOURLY_RATE}.`
                   : `Whole amounts, ${wholeUnitsLabel(MIN_HOURLY_RATE, currency)}-${wholeUnitsLabel(MAX_HOURLY_RATE, currency)}.`
-              }
+              }${typicalRate ? ` Most tutors charge ${typicalRate}.` : ''}`}
               defaultValue={tutor.hourlyRate === null ? '' : String(tutor.hourlyRate)}
             />
             <TextField
@@ -213,13 +259,13 @@ function ProfileForm({ details, catalog }: { details: ProfileDetails; catalog: S
               defaultValue={tutor.yearsExperience === null ? '' : String(tutor.yearsExperience)}
             />
           </div>
-          <ChoiceGroup legend="Languages you teach in" name="languages">
+          <FoldingChoices legend="Languages you teach in" name="languages" chosen={tutor.languages}>
             <div className="mt-2 grid grid-cols-2 gap-x-3 gap-y-1 sm:grid-cols-4">
               {SPOKEN_LANGUAGES.map((language) => (
                 <Choice key={language} name="languages" value={language} chosen={tutor.languages} />
               ))}
             </div>
-          </ChoiceGroup>
+          </FoldingChoices>
         </>
       ) : details.role === 'student' ? (
         <TextArea
@@ -282,9 +328,62 @@ function ProfileForm({ details, catalog }: { details: ProfileDetails; catalog: S
           </label>
         </div>
       </fieldset>
-      <FormAnswerMessage />
-      <SubmitButton size="lg">Save Profile</SubmitButton>
     </ActionForm>
+  );
+}
+
+const PROFILE_FORM = 'profile-form';
+
+/**
+ * A list of checkboxes that folds on a phone: its legend is then the button that opens it, and
+ * while folded it says what is ticked. It opens by itself when the form's answer finds fault in it.
+ */
+function FoldingChoices({
+  legend,
+  name,
+  chosen,
+  children,
+}: {
+  legend: string;
+  name: string;
+  chosen: readonly string[];
+  children: ReactNode;
+}) {
+  const fold = useFold();
+  const summaryId = useId();
+  const [ticked, setTicked] = useState(chosen);
+  const faulted = useFieldProblem(name, `${name}-problem`) !== undefined;
+  const { unfold } = fold;
+  useEffect(() => {
+    if (faulted) unfold();
+  }, [faulted, unfold]);
+  return (
+    <div
+      ref={fold.ref}
+      // What is ticked, in the list's order, for the line a folded list shows.
+      onChange={(event) => {
+        const boxes = event.currentTarget.querySelectorAll<HTMLInputElement>(`input[name="${name}"]:checked`);
+        setTicked([...boxes].map((box) => box.value));
+      }}
+    >
+      <ChoiceGroup
+        legend={
+          <FoldTitle fold={fold} summaryId={summaryId}>
+            {legend}
+          </FoldTitle>
+        }
+        name={name}
+      >
+        {fold.shut ? (
+          <p id={summaryId} className="text-sm text-slate-700">
+            {ticked.length > 0 ? ticked.join(', ') : 'None chosen yet'}
+          </p>
+        ) : null}
+        <div id={fold.bodyId} hidden={fold.shut}>
+          {children}
+        </div>
+      </ChoiceGroup>
+    </div>
   );
 }
 

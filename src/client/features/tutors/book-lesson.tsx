@@ -52,6 +52,9 @@ type BookedSeries = {
 
 const TRIAL_CHOICE = 'trial';
 
+/** The booking region's id: the tutor page's "Book a lesson" button leads to it. */
+export const BOOK_A_LESSON_ID = 'book-a-lesson';
+
 export function BookLesson({
   tutor,
   searchedFor = null,
@@ -249,10 +252,13 @@ export function BookLesson({
 
   return (
     <section
+      id={BOOK_A_LESSON_ID}
       aria-labelledby={headingId}
-      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+      // Clear of the sticky navigation when the page's "Book a lesson" button brings it into view.
+      className="scroll-mt-20 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
     >
-      <h2 id={headingId} className="text-xl font-semibold text-slate-900">
+      {/* Focusable from the script only: the page's "Book a lesson" button moves the focus here. */}
+      <h2 id={headingId} tabIndex={-1} className="text-xl font-semibold text-slate-900 focus:outline-none">
         Book a lesson
       </h2>
       <p className="mt-1 text-sm text-slate-700">

@@ -1,22 +1,25 @@
 /**
  * /tutors/:id: a tutor's public profile, with the way back to the search that led here, and the
- * region to book a lesson.
+ * region to book a lesson. On a phone, where that region comes after the profile, the price and a
+ * "Book a lesson" button that leads to it stand under the tutor's name, on the first screen.
  */
 
 import { Link, type LoaderFunctionArgs, useLoaderData, useLocation } from 'react-router';
 import { TRIAL_MINUTES } from '../../../shared/lessons/lesson-constants';
 import { trialPriceLabel } from '../../../shared/lessons/trials';
+import { wholeUnitsLabel } from '../../../shared/money/amounts';
 import { paths } from '../../../shared/routes';
-import { ButtonLink } from '../../components/button';
+import { Button, ButtonLink } from '../../components/button';
 import { NotFound } from '../../components/not-found';
 import { experienceLabel, TutorAvatar, VerifiedBadge } from '../../components/tutor-avatar';
 import { ApiError } from '../../lib/api';
 import { useLessonPackages } from '../../lib/lesson-packages';
+import { useMediaQuery } from '../../lib/media-query';
 import { usePaymentsConfig } from '../../lib/payments-config';
 import { monthLabel } from '../../lib/time-labels';
 import { browserTimeZone, describeTimeZone } from '../../lib/time-zones';
 import { useAuth } from '../auth';
-import { BookLesson } from './book-lesson';
+import { BOOK_A_LESSON_ID, BookLesson } from './book-lesson';
 import { RatingSummary } from './ratings';
 import { fetchReviews, fetchTutor } from './tutor-api';
 import { TutorPackages } from './tutor-packages';
@@ -55,11 +58,31 @@ function MessageTutor({ tutorId, name }: { tutorId: string; name: string }) {
   );
 }
 
+/** The hourly rate as the page shows it, in the school's currency: "$40 per hour". */
+function HourlyRate({ rate, currency }: { rate: number; currency: string }) {
+  return (
+    <p className="text-3xl font-bold text-slate-900">
+      {wholeUnitsLabel(rate, currency)}
+      <span className="text-base font-medium text-slate-600"> per hour</span>
+    </p>
+  );
+}
+
+/** Brings the booking region into view and its heading into focus, so the next Tab is inside it. */
+function goToBooking() {
+  const region = document.getElementById(BOOK_A_LESSON_ID);
+  const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  region?.scrollIntoView({ block: 'start', behavior: still ? 'auto' : 'smooth' });
+  region?.querySelector<HTMLElement>('h2')?.focus({ preventScroll: true });
+}
+
 export function Component() {
   const data = useLoaderData<typeof loader>();
   const tutor = data?.tutor ?? null;
   const auth = useAuth();
   const payments = usePaymentsConfig();
+  // The profile and the booking box side by side (Tailwind's lg), or one after the other.
+  const twoColumns = useMediaQuery('(min-width: 1024px)');
   const student = auth.status === 'signed-in' && auth.user.role === 'student' && auth.user.emailVerified;
   // The student's packages: bought here, they pay for the lessons booked here.
   const packages = useLessonPackages(student && payments.on);
@@ -112,6 +135,15 @@ export function Component() {
               <p className="mt-2 text-lg text-slate-800">{tutor.headline}</p>
             </div>
           </div>
+          {/* In one column the booking box comes after the profile: the price and the way to it are here. */}
+          {twoColumns ? null : (
+            <div className="mt-5 flex flex-wrap items-center justify-between gap-3">
+              <HourlyRate rate={tutor.hourlyRate} currency={payments.currency} />
+              <Button size="lg" onClick={goToBooking}>
+                Book a lesson
+              </Button>
+            </div>
+          )}
 
           <section aria-labelledby="about-heading" className="mt-8">
             <h2 id="about-heading" className="text-xl font-semibold text-slate-900">
@@ -165,10 +197,7 @@ export function Component() {
         </div>
 
         <aside className="space-y-4 lg:col-span-2">
-          <p className="text-3xl font-bold text-slate-900">
-            ${tutor.hourlyRate}
-            <span className="text-base font-medium text-slate-600"> per hour</span>
-          </p>
+          {twoColumns ? <HourlyRate rate={tutor.hourlyRate} currency={payments.currency} /> : null}
           {tutor.trial ? (
             <p className="rounded-lg bg-emerald-50 px-4 py-2 text-sm font-medium text-emerald-900">
               Trial lesson: {TRIAL_MINUTES} minutes · {trialPriceLabel(tutor.trial.priceCents)}

@@ -31,6 +31,7 @@ import * as welcomeSession from './0025-welcome-session';
 import * as unappliedPayments from './0026-unapplied-payments';
 import * as moneyLeft from './0027-money-left';
 import * as twoFactorSessions from './0028-two-factor-sessions';
+import * as supportReplyTime from './0029-support-reply-time';
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
@@ -61,4 +62,5 @@ export const migrations: Record<string, Migration> = {
   '0026-unapplied-payments': unappliedPayments,
   '0027-money-left': moneyLeft,
   '0028-two-factor-sessions': twoFactorSessions,
+  '0029-support-reply-time': supportReplyTime,
 };
