@@ -123,7 +123,11 @@ export const MAX_BODY_BYTES = 100 * 1024;
 
 export function createServices(deps: AppDependencies): AppServices {
   const { config, database, logger } = deps;
-  const settingsDefaults = { supportEmail: config.supportEmail, supportPhone: config.supportPhone };
+  const settingsDefaults = {
+    supportEmail: config.supportEmail,
+    supportPhone: config.supportPhone,
+    paymentInstructions: config.payments.instructions,
+  };
   const endedAccounts = createEndedAccounts({ db: database.db, ready: database.ready, logger });
   const schoolFigures = cachedFor(deps.schoolFiguresMaxAgeMs ?? SCHOOL_FIGURES_MAX_AGE_MS, () =>
     readSchoolFigures(database.db, listingOf(config)),
@@ -189,7 +193,7 @@ export function createServices(deps: AppDependencies): AppServices {
 /** The public configuration for a snapshot of the settings: one object per snapshot, not per request. */
 function publicConfigOf(
   captcha: CaptchaVerifier,
-  payments: PublicPayments,
+  payments: Omit<PublicPayments, 'instructions'>,
   adminTwoFactor: Config['adminTwoFactor'],
 ) {
   let from: SiteSettings | undefined;
@@ -204,11 +208,13 @@ function publicConfigOf(
 }
 
 /** What the browser may know of the payments' configuration (never a key). */
-const publicPayments = (config: Config, services: Pick<AppServices, 'cards'>): PublicPayments => ({
+const publicPayments = (
+  config: Config,
+  services: Pick<AppServices, 'cards'>,
+): Omit<PublicPayments, 'instructions'> => ({
   on: config.payments.on,
   currency: config.payments.currency,
   stripe: config.payments.on && services.cards !== undefined,
-  instructions: config.payments.instructions,
 });
 
 /** Which tutors are listed (src/server/tutors/tutor-listing.ts), as this server is configured. */

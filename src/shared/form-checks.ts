@@ -13,6 +13,7 @@ import { MAX_SUPPORT_REPLY_HOURS } from './settings/site-settings';
 import {
   homeFiguresSchema,
   newSubjectSchema,
+  paymentInstructionsSchema,
   REPLY_HOURS_PROBLEM,
   supportSchema,
 } from './settings/site-settings-schemas';
@@ -151,3 +152,5 @@ export const newSubjectForm = z.object(newSubjectSchema.shape);
 export const supportReplyForm = z.object({
   supportReplyHours: wholeNumber(REPLY_HOURS_PROBLEM, 1, MAX_SUPPORT_REPLY_HOURS, REPLY_HOURS_PROBLEM),
 });
+/** The payment instructions: written out (going back to the default ones is a button of its own). */
+export const paymentInstructionsForm = z.object({ paymentInstructions: paymentInstructionsSchema.unwrap() });

@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import { Temporal } from 'temporal-polyfill';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_PAYMENT_INSTRUCTIONS } from '../../src/server/config/config';
 import type { DB } from '../../src/server/db/schema';
 import { type CompletedLesson, runLessonJobs } from '../../src/server/lessons/lesson-jobs';
 import { lessonLine } from '../../src/server/messages/messages';
@@ -80,7 +81,8 @@ describe('top-ups', () => {
       method: 'manual',
       status: 'pending',
       reference: expect.stringMatching(/^TL-[A-Z2-9]{6}$/),
-      instructions: expect.stringContaining('contact support'),
+      // No PAYMENT_INSTRUCTIONS and none written in Site settings: the product's text.
+      instructions: DEFAULT_PAYMENT_INSTRUCTIONS,
     });
     expect(await walletOf(t, student)).toMatchObject({
       role: 'student',
@@ -114,6 +116,50 @@ describe('top-ups', () => {
       .execute();
     expect(audit).toEqual([{ action: 'topup.confirmed', reason: `$50, reference ${pending.reference}` }]);
     await financeTotals(t, first);
+  });
+
+  it('shows the payment instructions an admin writes with every transfer at once, and the default ones again after null', async () => {
+    const student = await person('student');
+    const admin = await makeAdmin(t, await person('student'));
+    const written = 'IBAN DE89 3704 0044 0532 0130 00\nBIC COBADEFFXXX';
+    const setTo = async (paymentInstructions: string | null) => {
+      const res = await send(t, 'PATCH', '/api/admin/settings', { paymentInstructions }, admin.jar);
+      expect(res.status, await res.clone().text()).toBe(200);
+    };
+    const ask = async () => {
+      const res = await send(
+        t,
+        'POST',
+        '/api/wallet/top-ups',
+        { amountCents: 1500, method: 'manual' },
+        student.jar,
+      );
+      expect(res.status, await res.clone().text()).toBe(201);
+      return (await res.json()).topUp;
+    };
+    const configured = async () => (await (await t.request('/api/config')).json()).payments.instructions;
+    expect(await configured()).toBe(DEFAULT_PAYMENT_INSTRUCTIONS);
+    try {
+      await setTo(written);
+      expect(await configured()).toBe(written);
+      const first = await ask();
+      expect(first.instructions).toBe(written);
+      expect((await walletOf(t, student)).topUps[0]).toMatchObject({ id: first.id, instructions: written });
+      // The admin's answers carry them too (they are what the top-up said).
+      const rejected = await send(
+        t,
+        'POST',
+        `/api/admin/top-ups/${first.id}/reject`,
+        { note: 'Never came' },
+        admin.jar,
+      );
+      expect(rejected.status, await rejected.clone().text()).toBe(200);
+      expect((await rejected.json()).topUp.instructions).toBe(written);
+    } finally {
+      await setTo(null);
+    }
+    expect(await configured()).toBe(DEFAULT_PAYMENT_INSTRUCTIONS);
+    expect((await ask()).instructions).toBe(DEFAULT_PAYMENT_INSTRUCTIONS);
   });
 
   it('rejects a top-up with a note, mailed and audited, crediting nothing', async () => {

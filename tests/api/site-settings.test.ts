@@ -20,6 +20,8 @@ import { type CookieJar, get, send, signIn, verifiedPerson } from '../support/ac
 import { type MailCatcher, startMailCatcher } from '../support/mail-catcher';
 import { createTestApp, type TestApp } from '../support/test-app';
 
+const CONFIGURED_INSTRUCTIONS = 'Pay Violin School Ltd, sort code 00-00-00, account 12345678.';
+
 let t: TestApp;
 let mailbox: MailCatcher;
 let clientDir: string;
@@ -36,6 +38,7 @@ beforeAll(async () => {
       SMTP_URL: mailbox.smtpUrl,
       SUPPORT_EMAIL: 'help@school.example',
       SUPPORT_PHONE: '+44 20 7946 0000',
+      PAYMENT_INSTRUCTIONS: `  ${CONFIGURED_INSTRUCTIONS}\n`,
     },
   });
 });
@@ -263,6 +266,63 @@ describe('figures and support details', () => {
     expect(mail.text).not.toMatch(/within|as promised/);
   });
 
+  it('keeps PAYMENT_INSTRUCTIONS until an admin writes others, shown at once and audited whole; null gives them back', async () => {
+    const admin = await adminPerson();
+    const before = await settingsOf(admin);
+    expect(before).toMatchObject({
+      paymentInstructions: CONFIGURED_INSTRUCTIONS,
+      paymentInstructionsSet: false,
+    });
+    expect((await config()).payments.instructions).toBe(CONFIGURED_INSTRUCTIONS);
+    // The configured text sent back is no change: nothing saved, nothing audited.
+    const same = await change(admin, { paymentInstructions: CONFIGURED_INSTRUCTIONS });
+    expect((await same.json()).changed).toEqual([]);
+    expect((await settingsOf(admin)).paymentInstructionsSet).toBe(false);
+
+    // Trimmed, its line breaks kept; exactly 2,000 characters is allowed.
+    const written = 'Bank: Violin School Ltd\nIBAN GB33 BUKB 2020 1555 5555 55\n\nOr pay at the front desk.';
+    const longest = written.padEnd(2000, '.');
+    expect((await change(admin, { paymentInstructions: longest })).status).toBe(200);
+    const res = await change(admin, { paymentInstructions: `\n  ${written}  \n` });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const answer = await res.json();
+    expect(answer).toMatchObject({ paymentInstructions: written, paymentInstructionsSet: true });
+    expect(answer.changed).toEqual([
+      `Payment instructions: ${JSON.stringify(longest)} → ${JSON.stringify(written)}`,
+    ]);
+    expect((await settingsAudit()).slice(-2)).toEqual([
+      {
+        actor: `${admin.name} <${admin.email}>`,
+        action: 'settings.changed',
+        target: 'Site settings',
+        reason: `Payment instructions: the default → ${JSON.stringify(longest)}`,
+      },
+      {
+        actor: `${admin.name} <${admin.email}>`,
+        action: 'settings.changed',
+        target: 'Site settings',
+        reason: `Payment instructions: ${JSON.stringify(longest)} → ${JSON.stringify(written)}`,
+      },
+    ]);
+    // At once: the public config and every page (tests/api/money.test.ts: the top-ups).
+    expect((await config()).payments.instructions).toBe(written);
+    expect((await pageConfig('/wallet')).payments.instructions).toBe(written);
+    const reset = await change(admin, { paymentInstructions: null });
+    expect(reset.status, await reset.clone().text()).toBe(200);
+    const back = await reset.json();
+    expect(back).toMatchObject({
+      paymentInstructions: CONFIGURED_INSTRUCTIONS,
+      paymentInstructionsSet: false,
+    });
+    expect(back.changed).toEqual([`Payment instructions: ${JSON.stringify(written)} → the default`]);
+    expect((await settingsAudit()).at(-1)?.reason).toBe(
+      `Payment instructions: ${JSON.stringify(written)} → the default`,
+    );
+    expect((await config()).payments.instructions).toBe(CONFIGURED_INSTRUCTIONS);
+    // Null again changes nothing.
+    expect((await (await change(admin, { paymentInstructions: null })).json()).changed).toEqual([]);
+  });
+
   it('shows on another server sharing the database soon after', async () => {
     const admin = await adminPerson();
     const other = await createTestApp({
@@ -357,7 +417,31 @@ describe('figures and support details', () => {
       'The reply time must be a whole number of hours from 1 to 168 (a week)',
     ]),
     ['an unknown part', { theme: 'dark' }, 'The site settings have no such field: theme'],
-    ['nothing at all', {}, 'Nothing to change: send homeFigures, support, supportReplyHours or subjects'],
+    [
+      'nothing at all',
+      {},
+      'Nothing to change: send homeFigures, support, supportReplyHours, paymentInstructions or subjects',
+    ],
+    [
+      'payment instructions of 2,001 characters',
+      { paymentInstructions: 'x'.repeat(2001) },
+      'Payment instructions must be at most 2000 characters',
+    ],
+    [
+      'blank payment instructions',
+      { paymentInstructions: ' \n ' },
+      'Please write the payment instructions, or go back to the default ones',
+    ],
+    [
+      'payment instructions that are not text',
+      { paymentInstructions: 42 },
+      'Please write the payment instructions, or go back to the default ones',
+    ],
+    [
+      'payment instructions with a control character',
+      { paymentInstructions: 'IBAN\u0007 GB00' },
+      'Payment instructions must not contain control characters',
+    ],
     [
       'an unknown category',
       { subjects: { add: [{ category: 'Sports', name: 'Tennis' }] } },

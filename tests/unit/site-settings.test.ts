@@ -28,11 +28,16 @@ const settings = (studentsHelped: string): SiteSettings => ({
   homeFigures: { studentsHelped, expertTutors: null, lessonsCompleted: '50,000+' },
   support: { email: 'support@example.com', phone: '+1 555 0100', hours: 'Mon-Fri 9-6' },
   supportReplyHours: null,
+  paymentInstructions: 'Pay at the front desk.',
   typicalHourlyRate: null,
   subjects: DEFAULT_CATALOG,
 });
 
-const defaults = { supportEmail: 'support@example.com', supportPhone: '+1 555 0100' };
+const defaults = {
+  supportEmail: 'support@example.com',
+  supportPhone: '+1 555 0100',
+  paymentInstructions: 'Pay at the front desk.',
+};
 const quiet = { warn: () => {} };
 
 /** A read whose answers the test releases one by one, in any order. */

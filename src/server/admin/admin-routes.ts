@@ -249,6 +249,7 @@ export function adminRoutes(deps: {
           appUrl: deps.appUrl,
           payments: deps.payments,
           supportEmail: async () => (await settings.get()).support.email,
+          paymentInstructions: async () => (await settings.get()).paymentInstructions,
           lessons,
         }),
       )

@@ -80,6 +80,8 @@ export function financeRoutes(deps: {
   appUrl: string;
   payments: PaymentsConfig;
   supportEmail: () => Promise<string>;
+  /** The payment instructions in effect (a site setting). */
+  paymentInstructions: () => Promise<string>;
   lessons: LessonDeps;
 }) {
   const { db, payments } = deps;
@@ -93,7 +95,7 @@ export function financeRoutes(deps: {
     )
     .post('/top-ups/:id/confirm', validate('param', topUpParam, topUpMessages.notFound), async (c) => {
       const row = await confirmTopUp(decisions, actor(c), c.req.valid('param').id, Date.now());
-      return c.json({ topUp: toTopUpView(row, payments.instructions) }, 200);
+      return c.json({ topUp: toTopUpView(row, await deps.paymentInstructions()) }, 200);
     })
     .post(
       '/top-ups/:id/reject',
@@ -107,7 +109,7 @@ export function financeRoutes(deps: {
           c.req.valid('json').note,
           Date.now(),
         );
-        return c.json({ topUp: toTopUpView(row, payments.instructions) }, 200);
+        return c.json({ topUp: toTopUpView(row, await deps.paymentInstructions()) }, 200);
       },
     )
     .post('/payouts', validate('json', payoutSchema), async (c) => {

@@ -172,7 +172,10 @@ export interface PaymentsConfig {
   currency: string;
   /** The school's share of each lesson, 0 to 50. */
   commissionPercent: number;
-  /** Shown with a bank-transfer top-up: where to send the money. */
+  /**
+   * What a bank-transfer top-up says to do until an admin writes it in Site settings: never read
+   * directly, but as the settings in effect (src/server/settings/site-settings.ts).
+   */
   instructions: string;
   /** Card top-ups through Stripe Checkout, when both keys are set. */
   stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | undefined;
@@ -188,9 +191,13 @@ export interface BackupConfig {
   keep: number;
 }
 
-/** What a manual top-up says when the school has not written its own instructions. */
+/**
+ * What a manual top-up says when the school has written no instructions: it knows no bank
+ * details, so it says how to get them. The wallet shows it under the top-up's reference, beside
+ * a link to a support conversation.
+ */
 export const DEFAULT_PAYMENT_INSTRUCTIONS =
-  'Please contact support to arrange your payment, and give them the reference above so we can match it to your wallet. Your balance is credited once we have received the money.';
+  'The school has not put its bank details here yet. Message support to ask for them, quoting this reference, and put the reference on your transfer so the school can match it to your wallet. Your balance goes up once the school confirms the money arrived.';
 
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test';

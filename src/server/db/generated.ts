@@ -351,6 +351,7 @@ export interface SiteSettings {
   expert_tutors: string | null;
   id: Generated<number>;
   lessons_completed: string | null;
+  payment_instructions: string | null;
   students_helped: string | null;
   support_email: string | null;
   support_hours: string | null;

@@ -89,12 +89,14 @@ export function walletRoutes(deps: {
 }) {
   const { db, payments, cards } = deps;
   const { loadSession } = deps.sessions;
-  const settings: WalletSettings = {
+  // The payment instructions are a site setting: read with each request, so a change shows at once.
+  const instructions = async () => (await deps.settings.get()).paymentInstructions;
+  const walletSettings = async (): Promise<WalletSettings> => ({
     on: payments.on,
     currency: payments.currency,
-    instructions: payments.instructions,
+    instructions: await instructions(),
     stripe: cards !== undefined,
-  };
+  });
   return new Hono<AppEnv>()
     .get('/wallet/summary', loadSession, verifiedOnly, async (c) => {
       const user = c.var.user;
@@ -102,7 +104,7 @@ export function walletRoutes(deps: {
         {
           payments: payments.on ? ('on' as const) : ('off' as const),
           role: user.role,
-          balance: await balanceSummary(db, settings, user),
+          balance: await balanceSummary(db, payments, user),
         },
         200,
       );
@@ -110,6 +112,7 @@ export function walletRoutes(deps: {
     .get('/wallet', loadSession, verifiedOnly, validate('query', pageSchema), async (c) => {
       const user = c.var.user;
       const { before } = c.req.valid('query');
+      const settings = await walletSettings();
       return user.role === 'student'
         ? c.json(await studentWallet(db, settings, user.id, before), 200)
         : c.json(await tutorWallet(db, settings, user.id, before), 200);
@@ -134,7 +137,7 @@ export function walletRoutes(deps: {
           method,
           now: Date.now(),
         });
-        const topUp = toTopUpView(row, payments.instructions);
+        const topUp = toTopUpView(row, await instructions());
         if (method === 'manual' || !cards) return c.json({ topUp }, 201);
         let checkout: { sessionId: string; url: string };
         try {
@@ -159,7 +162,7 @@ export function walletRoutes(deps: {
       validate('param', topUpParam, topUpMessages.notFound),
       async (c) => {
         const row = await withdrawTopUp(db, c.var.user.id, c.req.valid('param').id, Date.now());
-        return c.json({ topUp: toTopUpView(row, payments.instructions) }, 200);
+        return c.json({ topUp: toTopUpView(row, await instructions()) }, 200);
       },
     )
     .get(

@@ -212,7 +212,7 @@ export async function tutorWallet(
 /** The nav's figure: a student's balance (null for anyone else). */
 export async function balanceSummary(
   db: Kysely<DB>,
-  settings: WalletSettings,
+  settings: Pick<WalletSettings, 'currency'>,
   user: { id: string; role: string },
 ) {
   return user.role === 'student'

@@ -29,7 +29,7 @@ export interface PublicPayments {
   currency: string;
   /** Whether students may top up by card. */
   stripe: boolean;
-  /** What a bank-transfer top-up says to do. */
+  /** What a bank-transfer top-up says to do: the site setting in effect. */
   instructions: string;
 }
 
@@ -42,7 +42,7 @@ export interface PublicPayments {
 export function publicConfig(
   captcha: Pick<CaptchaVerifier, 'siteKey'>,
   settings: SiteSettings,
-  payments: PublicPayments,
+  payments: Omit<PublicPayments, 'instructions'>,
   adminTwoFactor: PublicConfig['adminTwoFactor'],
 ): PublicConfig {
   const siteKey = captcha.siteKey;
@@ -53,7 +53,7 @@ export function publicConfig(
     homeFigures: settings.homeFigures,
     typicalHourlyRate: settings.typicalHourlyRate,
     subjects: settings.subjects,
-    payments,
+    payments: { ...payments, instructions: settings.paymentInstructions },
     adminTwoFactor,
   };
 }

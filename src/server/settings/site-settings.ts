@@ -1,9 +1,10 @@
 /**
- * Site settings: the home page's figures, how to reach support and how soon it answers, and the
- * subject catalogue, which an admin edits in the console (GET and PATCH /api/admin/settings). A
- * setting never saved is the product's default: the first description's business hours, the
- * configuration's support email and phone, the school's real counts for the figures (each shown
- * once it reaches MIN_SHOWN_COUNT), and no promise of a reply time. Each change that changes
+ * Site settings: the home page's figures, how to reach support and how soon it answers, what a
+ * bank-transfer top-up says to do, and the subject catalogue, which an admin edits in the console
+ * (GET and PATCH /api/admin/settings). A setting never saved is the product's default: the first
+ * description's business hours, the configuration's support email, phone and payment instructions,
+ * the school's real counts for the figures (each shown once it reaches MIN_SHOWN_COUNT), and no
+ * promise of a reply time. Each change that changes
  * something is one `settings.changed` audit entry, written in the same transaction, whose reason
  * says what changed.
  */
@@ -26,10 +27,14 @@ import { ApiError } from '../http/api-error';
 import type { SchoolCounts, SchoolFigures } from './school-figures';
 import { type CatalogSubject, groupCatalog, readSubjects } from './subject-catalog';
 
-/** What the configuration says until an admin saves otherwise (SUPPORT_EMAIL, SUPPORT_PHONE). */
+/**
+ * What the configuration says until an admin saves otherwise (SUPPORT_EMAIL, SUPPORT_PHONE, and
+ * PAYMENT_INSTRUCTIONS or the product's text).
+ */
 export interface SettingsDefaults {
   supportEmail: string;
   supportPhone: string;
+  paymentInstructions: string;
 }
 
 /** The settings in effect, as every page and GET /api/config carry them. */
@@ -39,6 +44,8 @@ export interface SiteSettings {
   support: SupportDetails;
   /** How soon support answers, in hours; null: no promise is made. */
   supportReplyHours: number | null;
+  /** What a bank-transfer top-up says to do: an admin's, else the configuration's. */
+  paymentInstructions: string;
   /** What most listed tutors charge an hour (not a setting: the tutors' own rates say it). */
   typicalHourlyRate: TypicalHourlyRate | null;
   subjects: SubjectCatalog;
@@ -51,6 +58,9 @@ export interface AdminSiteSettings {
   homeCounts: SchoolCounts;
   support: SupportDetails;
   supportReplyHours: number | null;
+  /** The payment instructions in effect, and whether an admin wrote them (false: the default ones). */
+  paymentInstructions: string;
+  paymentInstructionsSet: boolean;
   subjects: (CatalogSubject & { tutors: number })[];
 }
 
@@ -63,6 +73,7 @@ type SettingsRow = Pick<
   | 'support_phone'
   | 'support_hours'
   | 'support_reply_hours'
+  | 'payment_instructions'
 >;
 
 const settingsColumns = [
@@ -73,6 +84,7 @@ const settingsColumns = [
   'support_phone',
   'support_hours',
   'support_reply_hours',
+  'payment_instructions',
 ] as const;
 
 const FIGURE_COLUMNS = {
@@ -136,6 +148,7 @@ export async function readSiteSettings(
     homeFigures: shownFigures(row, school.counts),
     support: supportOf(row, defaults),
     supportReplyHours: row?.support_reply_hours ?? null,
+    paymentInstructions: row?.payment_instructions ?? defaults.paymentInstructions,
     typicalHourlyRate: school.typicalHourlyRate,
     subjects: groupCatalog(subjects),
   };
@@ -163,6 +176,8 @@ export async function readAdminSettings(
     homeCounts: school.counts,
     support: supportOf(row, defaults),
     supportReplyHours: row?.support_reply_hours ?? null,
+    paymentInstructions: row?.payment_instructions ?? defaults.paymentInstructions,
+    paymentInstructionsSet: row?.payment_instructions != null,
     subjects: subjects.map((subject) => ({ ...subject, tutors: tutors.get(subject.name) ?? 0 })),
   };
 }
@@ -214,6 +229,20 @@ export async function changeSiteSettings(
       const said = (hours: number | null) => (hours === null ? 'not set' : replyTimeLabel(hours));
       updates.support_reply_hours = replyHours;
       changed.push(`Support reply time: ${said(row.support_reply_hours)} → ${said(replyHours)}`);
+    }
+    // Instructions: text equal to those in effect changes nothing (as the support details); null
+    // gives the configuration's back.
+    const instructions = change.paymentInstructions;
+    const saved = row.payment_instructions;
+    if (
+      instructions !== undefined &&
+      (instructions === null ? saved !== null : instructions !== (saved ?? defaults.paymentInstructions))
+    ) {
+      // Whole and on one line (JSON-quoted): where students are told to send money is what an
+      // audit of a change to it must be able to read back exactly.
+      const said = (text: string | null) => (text === null ? 'the default' : JSON.stringify(text));
+      updates.payment_instructions = instructions;
+      changed.push(`Payment instructions: ${said(saved)} → ${said(instructions)}`);
     }
 
     changed.push(...(await changeCatalog(trx, change.subjects ?? {})));

@@ -5,13 +5,14 @@
  */
 import { z } from 'zod';
 import { SUBJECT_CATEGORIES } from '../constants';
-import { oneLineText, showsAsTyped } from '../schemas';
+import { freeText, oneLineText, showsAsTyped } from '../schemas';
 import { MAX_SUBJECT_NAME_LENGTH } from '../tutor-catalog';
 import {
   HOME_FIGURES,
   type HomeFigureKey,
   MAX_BUSINESS_HOURS_LENGTH,
   MAX_FIGURE_LENGTH,
+  MAX_PAYMENT_INSTRUCTIONS_LENGTH,
   MAX_SUBJECT_CHANGES,
   MAX_SUPPORT_EMAIL_LENGTH,
   MAX_SUPPORT_PHONE_LENGTH,
@@ -82,6 +83,16 @@ export const supportReplyHoursSchema = z
   .nullable();
 
 /**
+ * What a bank-transfer top-up says to do, over as many lines as the school likes (kept as typed,
+ * shown as plain text); null goes back to PAYMENT_INSTRUCTIONS, or the product's text.
+ */
+export const paymentInstructionsSchema = freeText(
+  'Payment instructions',
+  MAX_PAYMENT_INSTRUCTIONS_LENGTH,
+  'Please write the payment instructions, or go back to the default ones',
+).nullable();
+
+/**
  * A subject's name as the catalogue keeps it: trimmed, its spaces single, composed (so "é" typed
  * two ways is one name), on one line, 1 to 40 characters that show as typed.
  */
@@ -135,7 +146,8 @@ export const subjectChangesSchema = z.strictObject(
 
 /**
  * PATCH /api/admin/settings: any of the parts; each part given whole. Null figures go back to the
- * school's real counts; a null reply time promises none.
+ * school's real counts; a null reply time promises none; null payment instructions go back to the
+ * default ones.
  */
 export const siteSettingsChangeSchema = z
   .strictObject(
@@ -143,6 +155,7 @@ export const siteSettingsChangeSchema = z
       homeFigures: homeFiguresSchema.nullable().optional(),
       support: supportSchema.optional(),
       supportReplyHours: supportReplyHoursSchema.optional(),
+      paymentInstructions: paymentInstructionsSchema.optional(),
       subjects: subjectChangesSchema.optional(),
     },
     {
@@ -157,7 +170,11 @@ export const siteSettingsChangeSchema = z
       change.homeFigures !== undefined ||
       change.support !== undefined ||
       change.supportReplyHours !== undefined ||
+      change.paymentInstructions !== undefined ||
       (change.subjects?.add?.length ?? 0) + (change.subjects?.retire?.length ?? 0) > 0,
-    { message: 'Nothing to change: send homeFigures, support, supportReplyHours or subjects' },
+    {
+      message:
+        'Nothing to change: send homeFigures, support, supportReplyHours, paymentInstructions or subjects',
+    },
   );
 export type SiteSettingsChange = z.output<typeof siteSettingsChangeSchema>;

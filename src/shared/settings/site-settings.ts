@@ -37,6 +37,12 @@ export const MAX_SUPPORT_REPLY_HOURS = 168;
 /** "24 hours", "1 hour": the reply time as the contact page and the mails say it. */
 export const replyTimeLabel = (hours: number) => (hours === 1 ? '1 hour' : `${hours} hours`);
 
+/**
+ * What a bank-transfer top-up tells the student to do (bank details, a cash desk), written by an
+ * admin; until then PAYMENT_INSTRUCTIONS or the product's text.
+ */
+export const MAX_PAYMENT_INSTRUCTIONS_LENGTH = 2000;
+
 export const MAX_FIGURE_LENGTH = 20;
 export const MAX_SUPPORT_EMAIL_LENGTH = 254;
 export const MAX_SUPPORT_PHONE_LENGTH = 40;

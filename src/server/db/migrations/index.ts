@@ -32,6 +32,7 @@ import * as unappliedPayments from './0026-unapplied-payments';
 import * as moneyLeft from './0027-money-left';
 import * as twoFactorSessions from './0028-two-factor-sessions';
 import * as supportReplyTime from './0029-support-reply-time';
+import * as paymentInstructions from './0030-payment-instructions';
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
@@ -63,4 +64,5 @@ export const migrations: Record<string, Migration> = {
   '0027-money-left': moneyLeft,
   '0028-two-factor-sessions': twoFactorSessions,
   '0029-support-reply-time': supportReplyTime,
+  '0030-payment-instructions': paymentInstructions,
 };
