@@ -1,8 +1,8 @@
 /**
  * Site settings in the browser: an admin edits the home page's figures (the school's real counts
- * until then), the support details and reply time, and the subject catalogue in the console, and
- * the home and contact pages show the change, in the same tab and to a new visitor; the figures go
- * back to the counts; the home page's hero shows a real tutor of the site; the page passes an
+ * until then), the support details, reply time and payment instructions, and the subject catalogue
+ * in the console, and the home and contact pages show the change, in the same tab and to a new
+ * visitor; the figures go back to the counts; the home page's hero shows a real tutor of the site; the page passes an
  * accessibility scan, at both widths.
  *
  * The settings are the whole site's, so this file runs a server of its own (the built server, on a
@@ -10,6 +10,7 @@
  * defaults they expect while this one changes them.
  */
 import type { Page } from '@playwright/test';
+import { DEFAULT_PAYMENT_INSTRUCTIONS } from '../../src/server/config/config';
 import type { BrowserSeed } from '../support/browser-seed';
 import {
   expect,
@@ -114,6 +115,16 @@ test('an admin edits the figures, the support details and the subjects; the home
   await reply.getByRole('button', { name: 'Save reply time' }).click();
   await expect(reply.getByRole('status')).toContainText('The reply time is saved');
 
+  // How to pay by transfer: the product's text until the school writes its own, line breaks and all.
+  const paying = page.getByRole('region', { name: 'Payment instructions' });
+  const instructions = paying.getByLabel('How to pay by transfer');
+  await expect(instructions).toHaveValue(DEFAULT_PAYMENT_INSTRUCTIONS);
+  await expect(paying.getByRole('button', { name: 'Use the default instructions' })).toHaveCount(0);
+  await instructions.fill('Music School Ltd\nIBAN GB33 BUKB 2020 1555 5555 55');
+  await paying.getByRole('button', { name: 'Save payment instructions' }).click();
+  await expect(paying.getByRole('status')).toContainText('The payment instructions are saved');
+  await expect(paying.getByRole('button', { name: 'Use the default instructions' })).toBeVisible();
+
   // The catalogue: a subject added to a category, one retired and restored.
   const catalogue = page.getByRole('region', { name: 'Subject catalogue' });
   await catalogue.getByLabel('New subject').fill('python');
@@ -171,7 +182,8 @@ test('an admin edits the figures, the support details and the subjects; the home
 
   // Every change is in the audit log.
   await page.goto(`${url}/admin/audit`);
-  await expect(page.getByText('Site settings changed')).toHaveCount(6);
+  await expect(page.getByText('Site settings changed')).toHaveCount(7);
+  await expect(page.getByText(/Payment instructions: the default → "Music School Ltd\\nIBAN GB33/)).toBeVisible();
 
   // The figures given back to the counts: the home page shows none again (none reached 10).
   await openSiteSettings(page);

@@ -8,8 +8,10 @@
  */
 import type { Page } from '@playwright/test';
 import { Temporal } from 'temporal-polyfill';
+import { DEFAULT_PAYMENT_INSTRUCTIONS } from '../../src/server/config/config';
 import { shortDayLabel } from '../../src/shared/lessons/lesson-times';
 import { moneyLabel } from '../../src/shared/money/amounts';
+import { supportChatPath } from '../../src/shared/routes';
 import {
   createAccount,
   expect,
@@ -55,9 +57,11 @@ test('a student tops up by transfer, an admin confirms it, and a booking takes t
   const tutor = await openTutor(browser, `Tara Tally${unique()}`, ZONE);
   const student = await createAccount(page, { role: 'student', displayName: `Wim Wallet${unique()}` });
 
-  // The student asks for $50 by transfer and is given a reference to pay with.
+  // The student asks for $50 by transfer and is given a reference to pay with; how to pay comes
+  // with the reference, not before there is one.
   await page.goto('/wallet');
   await expect(page.getByRole('heading', { level: 1, name: 'Wallet' })).toBeVisible();
+  await expect(page.getByText(DEFAULT_PAYMENT_INSTRUCTIONS)).toHaveCount(0);
   await page.getByLabel('Amount (USD)').fill('50');
   await page.getByRole('button', { name: 'Top up' }).click();
   const told = page.getByRole('status').filter({ hasText: 'Top-up of $50.00 requested' });
@@ -67,6 +71,10 @@ test('a student tops up by transfer, an admin confirms it, and a booking takes t
   const topUps = page.getByRole('region', { name: 'Your top-ups' });
   await expect(topUps).toContainText(reference);
   await expect(topUps).toContainText('Waiting for the school');
+  await expect(topUps).toContainText(DEFAULT_PAYMENT_INSTRUCTIONS);
+  await expect(
+    topUps.getByRole('link', { name: `Message support about top-up ${reference}` }),
+  ).toHaveAttribute('href', supportChatPath);
   await expectNoAccessibilityViolations(page);
 
   // The admin sees it waiting and confirms it.

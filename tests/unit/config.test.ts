@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFile
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { ConfigError, loadConfig } from '../../src/server/config/config';
+import { ConfigError, DEFAULT_PAYMENT_INSTRUCTIONS, loadConfig } from '../../src/server/config/config';
 import { beforeFileOperation } from '../support/pausable-fs';
 
 vi.mock('node:fs', async (original) => (await import('../support/pausable-fs')).pausableFs(await original()));
@@ -73,7 +73,7 @@ describe('configuration', () => {
       commissionPercent: 15,
       stripe: undefined,
     });
-    expect(config.payments.instructions).toContain('contact support');
+    expect(config.payments.instructions).toBe(DEFAULT_PAYMENT_INSTRUCTIONS);
     const custom = loadConfig({
       DATA_DIR: dataDir(),
       PAYMENTS: 'off',

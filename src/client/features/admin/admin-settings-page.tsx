@@ -1,8 +1,9 @@
 /**
  * /admin/settings: what visitors see of the school, edited by its admins. The home page's three
  * figures (the school's real counts until set), how to reach support (email, phone, business
- * hours), how soon support replies (no promise until set) and the subject catalogue tutors choose
- * from: subjects added to a category, retired (kept on the profiles that list them, offered to
+ * hours), how soon support replies (no promise until set), what a bank-transfer top-up tells the
+ * student to do (PAYMENT_INSTRUCTIONS, or the product's text, until written) and the subject
+ * catalogue tutors choose from: subjects added to a category, retired (kept on the profiles that list them, offered to
  * nobody new) and restored. Every change goes to the audit log; this tab's pages show it at once.
  */
 import { useEffect, useId, useRef, useState } from 'react';
@@ -12,6 +13,7 @@ import {
   HOME_FIGURES,
   MAX_BUSINESS_HOURS_LENGTH,
   MAX_FIGURE_LENGTH,
+  MAX_PAYMENT_INSTRUCTIONS_LENGTH,
   MAX_SUPPORT_PHONE_LENGTH,
   MAX_SUPPORT_REPLY_HOURS,
   MIN_SHOWN_COUNT,
@@ -21,7 +23,7 @@ import { Button } from '../../components/button';
 import { CardSection } from '../../components/card';
 import { ActionForm, FormAnswerMessage, SubmitButton } from '../../components/form';
 import { ErrorMessage, StatusMessage } from '../../components/messages';
-import { SelectField, TextField } from '../../components/text-field';
+import { SelectField, TextArea, TextField } from '../../components/text-field';
 import { ApiError } from '../../lib/api';
 import { useApiAction } from '../../lib/api-action';
 import { check, type FormAnswer, formValues, loadFormChecks, refused } from '../../lib/forms';
@@ -85,6 +87,20 @@ export async function action({ request: submitted }: ActionFunctionArgs): Promis
             : 'The reply time is saved: the contact page, support conversations and contact mails say it now.',
       );
     }
+    case 'payment-instructions': {
+      const form = check(checks.paymentInstructionsForm, values);
+      if (form.problem) return form;
+      return save({ paymentInstructions: form.data.paymentInstructions }, (changed) =>
+        changed.length
+          ? 'The payment instructions are saved: every bank-transfer top-up shows them now.'
+          : 'These payment instructions are already the ones shown.',
+      );
+    }
+    case 'default-instructions':
+      return save(
+        { paymentInstructions: null },
+        () => 'Bank-transfer top-ups show the default instructions now.',
+      );
     case 'support': {
       const form = check(checks.supportForm, values);
       if (form.problem) return form;
@@ -116,12 +132,16 @@ export function Component() {
   return (
     <AdminLayout
       title="Site settings"
-      intro="What visitors see of your school: the home page’s figures, how to reach you and how soon you reply, and the subjects tutors choose from. Every change is written to the audit log."
+      intro="What visitors see of your school: the home page’s figures, how to reach you and how soon you reply, how to pay you by transfer, and the subjects tutors choose from. Every change is written to the audit log."
     >
       <div className="space-y-6">
         <FiguresForm figures={settings.homeFigures} counts={settings.homeCounts} />
         <SupportForm support={settings.support} />
         <ReplyTimeForm hours={settings.supportReplyHours} />
+        <PaymentInstructionsForm
+          instructions={settings.paymentInstructions}
+          written={settings.paymentInstructionsSet}
+        />
         <Catalogue subjects={settings.subjects} />
       </div>
     </AdminLayout>
@@ -243,6 +263,43 @@ function ReplyTimeForm({ hours }: { hours: number | null }) {
           className="sm:max-w-xs"
         />
         <SubmitButton busyLabel="Saving…">Save reply time</SubmitButton>
+      </ActionForm>
+    </CardSection>
+  );
+}
+
+function PaymentInstructionsForm({ instructions, written }: { instructions: string; written: boolean }) {
+  const fetcher = useFetcher<FormAnswer>();
+  return (
+    <CardSection title="Payment instructions">
+      <p className="-mt-2 mb-4 text-sm text-slate-700">
+        {written
+          ? 'Shown to a student with each bank-transfer top-up, under its reference, with a link to message support.'
+          : 'Shown to a student with each bank-transfer top-up, under its reference, with a link to message support. These are the default ones: write your bank details (or where to pay) in their place.'}
+      </p>
+      {/* The button pressed says what to do (Enter in the text box makes a new line). */}
+      <ActionForm fetcher={fetcher} className="space-y-4">
+        <FormAnswerMessage />
+        <TextArea
+          // Drawn anew when the text in effect changes: back to the default shows the default.
+          key={instructions}
+          label="How to pay by transfer"
+          name="paymentInstructions"
+          rows={6}
+          defaultValue={instructions}
+          limit={MAX_PAYMENT_INSTRUCTIONS_LENGTH}
+          hint="Bank name, account holder, IBAN or account number, and anything else the student needs. Line breaks are kept. Students are asked to put their top-up’s reference on the transfer."
+        />
+        <div className="flex flex-wrap gap-3">
+          <SubmitButton name="intent" value="payment-instructions" busyLabel="Saving…">
+            Save payment instructions
+          </SubmitButton>
+          {written ? (
+            <SubmitButton name="intent" value="default-instructions" variant="secondary">
+              Use the default instructions
+            </SubmitButton>
+          ) : null}
+        </div>
       </ActionForm>
     </CardSection>
   );

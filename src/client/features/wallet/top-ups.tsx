@@ -1,16 +1,18 @@
 /**
  * A student's top-ups: the form that asks for one (an amount in whole units, and by card when the
  * school takes cards), and the latest ones with their state. A transfer's reference and the
- * school's instructions stay in view while it waits, since the student needs them to pay, and so
- * does "Withdraw", for one they will not pay.
+ * school's instructions stay in view while it waits, since the student needs them to pay, with a
+ * way to ask support (the instructions may say no more than that), and so does "Withdraw", for one
+ * they will not pay. The instructions are an admin's text: shown as text, their line breaks kept.
  */
-import { useFetcher } from 'react-router';
+import { Link, useFetcher } from 'react-router';
 import {
   MAX_TOP_UP_UNITS,
   MIN_TOP_UP_UNITS,
   moneyLabel,
   wholeUnitsLabel,
 } from '../../../shared/money/amounts';
+import { supportChatPath } from '../../../shared/routes';
 import { Button } from '../../components/button';
 import { ChoiceGroup } from '../../components/choice-group';
 import { ActionForm, FormAnswerMessage, SubmitButton } from '../../components/form';
@@ -104,10 +106,18 @@ function TopUpRow({ topUp, timeZone }: { topUp: TopUp; timeZone: string }) {
         Reference <span className="font-mono font-semibold text-slate-900">{topUp.reference}</span> ·{' '}
         <time dateTime={topUp.createdAt}>{dateTimeLabel(Date.parse(topUp.createdAt), timeZone)}</time>
       </p>
-      {topUp.status === 'pending' && topUp.instructions ? (
-        <p className="mt-2 whitespace-pre-line break-words rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-800">
-          {topUp.instructions}
-        </p>
+      {topUp.status === 'pending' && topUp.method === 'manual' ? (
+        <div className="mt-2 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-800">
+          {topUp.instructions ? (
+            <p className="whitespace-pre-line break-words">{topUp.instructions}</p>
+          ) : null}
+          <p className={topUp.instructions ? 'mt-2' : undefined}>
+            Questions about paying?{' '}
+            <Link to={supportChatPath} className="font-semibold text-brand-700 underline">
+              Message support<span className="sr-only"> about top-up {topUp.reference}</span>
+            </Link>
+          </p>
+        </div>
       ) : null}
       {topUp.status === 'rejected' && topUp.note ? (
         <p className="mt-1 break-words text-sm text-slate-700">The school says: {topUp.note}</p>

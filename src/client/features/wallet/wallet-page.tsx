@@ -27,7 +27,7 @@ import { StatusMessage } from '../../components/messages';
 import { ApiError } from '../../lib/api';
 import { type FormAnswer, formValues, refused } from '../../lib/forms';
 import { fetchPackages, type LessonPackage } from '../../lib/lesson-packages';
-import { getPaymentsConfig, usePaymentsConfig } from '../../lib/payments-config';
+import { getPaymentsConfig } from '../../lib/payments-config';
 import { browserTimeZone } from '../../lib/time-zones';
 import { rememberWalletSummary } from '../../lib/wallet-summary';
 import { authStore, useAuth } from '../auth';
@@ -71,7 +71,7 @@ export async function action({ request: submitted }: ActionFunctionArgs): Promis
       return { done: 'Taking you to the card payment…' };
     }
     return {
-      done: `Top-up of ${moneyLabel(topUp.amountCents, topUp.currency)} requested. Pay it with the reference ${topUp.reference}: it is added to your balance once the school confirms it arrived.`,
+      done: `Top-up of ${moneyLabel(topUp.amountCents, topUp.currency)} requested, reference ${topUp.reference}. How to pay it is under Your top-ups; the money is added to your balance once the school confirms it arrived.`,
     };
   } catch (error) {
     const answer = refused(error);
@@ -194,7 +194,6 @@ function StudentView({
   timeZone: string;
   off: boolean;
 }) {
-  const payments = usePaymentsConfig();
   const [params] = useSearchParams();
   const history = (
     <CardSection title="History" className="lg:col-span-2">
@@ -241,14 +240,6 @@ function StudentView({
             : 'Pay by bank transfer with the reference you get here: the school adds the money to your balance when it arrives.'}
         </p>
         <TopUpForm currency={currency} stripe={wallet.stripe} amount={startingAmount(params.get('amount'))} />
-        {payments.instructions ? (
-          <div className="mt-4 border-t border-slate-100 pt-4">
-            <h3 className="text-sm font-semibold text-slate-900">How to pay by transfer</h3>
-            <p className="mt-1 whitespace-pre-line break-words text-sm text-slate-700">
-              {payments.instructions}
-            </p>
-          </div>
-        ) : null}
       </CardSection>
       <CardSection title="Your packages" className="lg:col-span-3">
         <WalletPackages packages={packages} timeZone={timeZone} />
