@@ -183,7 +183,9 @@ test('an admin edits the figures, the support details and the subjects; the home
   // Every change is in the audit log.
   await page.goto(`${url}/admin/audit`);
   await expect(page.getByText('Site settings changed')).toHaveCount(7);
-  await expect(page.getByText(/Payment instructions: the default → "Music School Ltd\\nIBAN GB33/)).toBeVisible();
+  await expect(
+    page.getByText(/Payment instructions: the default → "Music School Ltd\\nIBAN GB33/),
+  ).toBeVisible();
 
   // The figures given back to the counts: the home page shows none again (none reached 10).
   await openSiteSettings(page);

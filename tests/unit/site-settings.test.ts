@@ -178,7 +178,9 @@ describe('what an admin writes', () => {
   it('refuses a change that changes nothing, or names a part it does not know', () => {
     expect(
       siteSettingsChangeSchema.safeParse({ subjects: { add: [], retire: [] } }).error?.issues[0]?.message,
-    ).toBe('Nothing to change: send homeFigures, support, supportReplyHours or subjects');
+    ).toBe(
+      'Nothing to change: send homeFigures, support, supportReplyHours, paymentInstructions or subjects',
+    );
     expect(siteSettingsChangeSchema.safeParse({ colours: {} }).error?.issues[0]?.message).toBe(
       'The site settings have no such field: colours',
     );
