@@ -21,6 +21,7 @@ import {
   type TimeWindow,
 } from '../../src/shared/lessons/availability';
 import { type AvailabilityInput, availabilitySchema } from '../../src/shared/lessons/lesson-schemas';
+import { priceLabel } from '../../src/shared/lessons/lesson-times';
 
 const HOUR = 3_600_000;
 
@@ -842,6 +843,15 @@ describe('the price of a lesson', () => {
     // ¥5,000 an hour for 45 minutes is ¥3,750; 10 KWD an hour for 45 minutes is 7.500 KWD.
     expect(lessonPriceCents(5000, 45, 1)).toBe(3750);
     expect(lessonPriceCents(10, 45, 1000)).toBe(7500);
+  });
+
+  it("labels a price in its own currency's minor unit: ¥3,000 is 3000, not ¥30", () => {
+    expect(priceLabel(3000, 'JPY')).toBe('¥3,000');
+    expect(priceLabel(lessonPriceCents(3000, 45, 1), 'JPY')).toBe('¥2,250');
+    expect(priceLabel(7500, 'KWD')).toMatch(/^KWD\s7\.500$/);
+    expect(priceLabel(12000, 'KWD')).toMatch(/^KWD\s12$/);
+    expect(priceLabel(3750)).toBe('$37.50');
+    expect(priceLabel(4000)).toBe('$40');
   });
 });
 

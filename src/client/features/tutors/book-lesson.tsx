@@ -16,6 +16,8 @@
 
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { minorPerUnit } from '../../../shared/amounts';
+import { lessonPriceCents } from '../../../shared/lessons/availability';
 import { policySentence } from '../../../shared/lessons/cancellation-policy';
 import { TRIAL_MINUTES } from '../../../shared/lessons/lesson-constants';
 import { priceLabel } from '../../../shared/lessons/lesson-times';
@@ -242,7 +244,7 @@ export function BookLesson({
     ? usedPackage.perLessonCents
     : trial && trialPrice !== null
       ? trialPrice
-      : Math.round((tutor.hourlyRate * 100 * minutes) / 60);
+      : lessonPriceCents(tutor.hourlyRate, minutes, minorPerUnit(payments.currency));
   // A series holds every week's price at once: the balance is weighed against the total.
   const heldCents = repeat && series.preview ? series.preview.total.amountCents : priceCents;
   const price = trial
@@ -310,7 +312,10 @@ export function BookLesson({
               {lengths.map((length) => (
                 <option key={length} value={length}>
                   {length} minutes ·{' '}
-                  {priceLabel(Math.round((tutor.hourlyRate * 100 * length) / 60), payments.currency)}
+                  {priceLabel(
+                    lessonPriceCents(tutor.hourlyRate, length, minorPerUnit(payments.currency)),
+                    payments.currency,
+                  )}
                 </option>
               ))}
             </SelectField>
