@@ -188,6 +188,9 @@ describe('the student cancelling', () => {
             lesson: expect.objectContaining({ id: lesson.id, cancelled: true }),
           }),
         ]);
+        // And so does its receipt.
+        const receipt = await get(t, `/api/wallet/transactions/${transactions[0].id}/receipt`, tutor.jar);
+        expect(await receipt.text()).toContain('Late cancellation fee: the lesson did not take place');
       }
       expect(cancelled.cancellation.lateFee).toBeNull();
     },

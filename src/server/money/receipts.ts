@@ -17,7 +17,16 @@ export async function receiptOf(db: Kysely<DB>, userId: string, transactionId: n
     .selectFrom('ledger_entries as e')
     .innerJoin('ledger_transactions as t', 't.id', 'e.transaction_id')
     .innerJoin('ledger_accounts as a', 'a.id', 'e.account_id')
-    .select(['t.id', 't.kind', 't.memo', 't.created_at', 'e.amount_cents', 'a.currency'])
+    .leftJoin('lessons as l', 'l.id', 't.lesson_id')
+    .select([
+      't.id',
+      't.kind',
+      't.memo',
+      't.created_at',
+      'e.amount_cents',
+      'a.currency',
+      'l.status as lesson_status',
+    ])
     .where('t.id', '=', transactionId)
     .where('a.user_id', '=', userId)
     .where('a.kind', 'in', ['balance', 'payable'])
@@ -25,7 +34,8 @@ export async function receiptOf(db: Kysely<DB>, userId: string, transactionId: n
   return row
     ? {
         number: row.id,
-        kind: row.kind,
+        // A settlement of a lesson that was called off is the late cancellation fee, as the wallet says.
+        kind: row.kind === 'lesson_settle' && row.lesson_status === 'cancelled' ? 'late_fee' : row.kind,
         memo: row.memo,
         at: row.created_at,
         amount: { amountCents: row.amount_cents, currency: row.currency },
@@ -38,6 +48,7 @@ const KIND_TITLES: Record<string, string> = {
   lesson_hold: 'Lesson booked',
   lesson_release: 'Lesson price returned',
   lesson_settle: 'Lesson earnings',
+  late_fee: 'Late cancellation fee: the lesson did not take place',
   lesson_refund: 'Lesson refund',
   payout: 'Payout',
   balance_refund: 'Balance refund',
