@@ -8,10 +8,11 @@
  */
 import { Temporal } from 'temporal-polyfill';
 import { expect, it, onTestFinished } from 'vitest';
+import { call, type Person, person, script } from '../support/http-people';
 import { openAvailability } from '../support/lessons';
 import { startMailCatcher } from '../support/mail-catcher';
 import { type Finding, recordFinding, seconds } from './findings';
-import { call, grantAdmin, type Person, person, totalsSum } from './money-people';
+import { totalsSum } from './money-totals';
 import {
   expectRunning,
   isRunning,
@@ -83,10 +84,11 @@ it(`keeps every acknowledged booking and confirmation across ${KILLS} kill -9, c
   // The people, then the admin's grant while the server is stopped (the embedded store has one
   // user at a time), as an operator would do it.
   let server = await startServer(env);
-  const tutor = await person(server.url, mail, 'tutor');
-  const admin = await person(server.url, mail, 'student');
+  const tutor = await person(server.url, mail, 'tutor', 'Mo Tutor');
+  const admin = await person(server.url, mail, 'student', 'Mo Admin');
   const students: Person[] = [];
-  for (let n = 0; n < STUDENTS; n++) students.push(await person(server.url, mail, 'student'));
+  for (let n = 0; n < STUDENTS; n++)
+    students.push(await person(server.url, mail, 'student', `Mo Student ${n}`));
   const published = await call(server.url, tutor, 'PATCH', '/api/profile/details', {
     headline: 'Algebra made calm',
     about: 'Step by step, at your pace.',
@@ -99,7 +101,9 @@ it(`keeps every acknowledged booking and confirmation across ${KILLS} kill -9, c
   expect(availability.status, availability.text).toBe(200);
   signalServer(server, 'SIGTERM');
   expect(await server.exited).toBe(0);
-  expect(await grantAdmin({ DATA_DIR: dataDir }, admin.email)).toContain(admin.email);
+  expect((await script('admin', ['grant', admin.email], { DATA_DIR: dataDir })).stdout).toContain(
+    admin.email,
+  );
 
   server = await startServer(env);
   const confirm = (url: string, topUpId: string) =>

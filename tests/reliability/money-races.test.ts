@@ -8,11 +8,12 @@
 import { randomBytes } from 'node:crypto';
 import { Temporal } from 'temporal-polyfill';
 import { expect, it, onTestFinished } from 'vitest';
+import { call, type Person, person, script } from '../support/http-people';
 import { openAvailability } from '../support/lessons';
 import { startMailCatcher } from '../support/mail-catcher';
 import { createPostgresDatabase } from '../support/postgres-database';
 import { type Finding, recordFinding, seconds } from './findings';
-import { call, grantAdmin, type Person, person, totalsSum } from './money-people';
+import { totalsSum } from './money-totals';
 import { startServer, tempDataDir } from './reliability-server';
 
 const RACE = 20;
@@ -73,12 +74,14 @@ it(`settles each race of ${RACE} money requests once across two servers on one P
       Array.from({ length: RACE }, (_, n) => call(urls[n % 2] as string, who, method, path(n), body(n))),
     );
 
-  const tutor = await person(first, mail, 'tutor');
-  const admin = await person(first, mail, 'student');
-  const student = await person(first, mail, 'student');
+  const tutor = await person(first, mail, 'tutor', 'Ray Tutor');
+  const admin = await person(first, mail, 'student', 'Ray Admin');
+  const student = await person(first, mail, 'student', 'Ray Student');
   const rivals: Person[] = [];
-  for (let n = 0; n < 4; n++) rivals.push(await person(first, mail, 'student'));
-  expect(await grantAdmin({ DATABASE_URL: databaseUrl }, admin.email)).toContain(admin.email);
+  for (let n = 0; n < 4; n++) rivals.push(await person(first, mail, 'student', `Ray Rival ${n}`));
+  expect((await script('admin', ['grant', admin.email], { DATABASE_URL: databaseUrl })).stdout).toContain(
+    admin.email,
+  );
   const published = await call(first, tutor, 'PATCH', '/api/profile/details', {
     headline: 'Algebra made calm',
     about: 'Step by step, at your pace.',
