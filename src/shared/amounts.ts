@@ -45,21 +45,45 @@ export function decimalString(amountCents: number, currency: string): string {
   return digits === 0 ? `${sign}${text}` : `${sign}${text.slice(0, -digits)}.${text.slice(-digits)}`;
 }
 
+/** How to write an amount: see formatAmount. */
+export interface AmountStyle {
+  /** 'always': every minor digit ("$40.00", "KWD 12.000"); 'when-needed' (the default): "$40". */
+  minor?: 'when-needed' | 'always';
+  /** 'always': a movement's direction ("+$50.00", "-$35.00"), zero unsigned. */
+  sign?: 'negative' | 'always';
+}
+
 /**
- * "$37.50", or "$40" when whole; "-$5" for a negative amount. With `minor: 'always'`, every
- * minor digit the currency has ("$40.00", "¥500", "KWD 1.250"): for figures read as an account,
- * such as a receipt.
+ * The one way money is written, on the server (mails, receipts, CSV files' texts) and in the
+ * browser: an amount in the currency's minor unit, read through Intl with exactly the currency's
+ * digits. "$37.50", or "$40" when whole; "-$5" for a negative amount; "¥3,000"; "KWD 12.500".
+ * With `minor: 'always'`, every minor digit the currency has ("$40.00", "¥500", "KWD 1.250"): for
+ * figures read as an account, such as a balance or a receipt. Takes an Amount, or its two parts.
  */
+export function formatAmount(amount: Amount, style?: AmountStyle): string;
+export function formatAmount(amountCents: number, currency: string, style?: AmountStyle): string;
 export function formatAmount(
-  amountCents: number,
-  currency: string,
-  options: { minor?: 'when-needed' | 'always' } = {},
+  first: Amount | number,
+  second?: string | AmountStyle,
+  third: AmountStyle = {},
 ): string {
-  const whole = options.minor !== 'always' && amountCents % minorPerUnit(currency) === 0;
+  const [amountCents, currency, style] =
+    typeof first === 'number'
+      ? [first, String(second), third]
+      : [first.amountCents, first.currency, (second as AmountStyle | undefined) ?? {}];
+  const whole = style.minor !== 'always' && amountCents % minorPerUnit(currency) === 0;
   return new Intl.NumberFormat('en-US', {
     style: 'currency',
     currency,
     ...(whole ? { minimumFractionDigits: 0, maximumFractionDigits: 0 } : {}),
+    ...(style.sign === 'always' ? { signDisplay: 'exceptZero' as const } : {}),
     // A string keeps every digit exact (Intl reads it as a decimal, not a binary float).
   }).format(decimalString(amountCents, currency) as unknown as number);
 }
+
+/** Whole units (dollars, yen) in the currency's minor unit: 5 USD is 500, 5 JPY is 5. */
+export const unitsToMinor = (units: number, currency: string) => units * minorPerUnit(currency);
+
+/** "$5,000", "¥50,000": whole units of a currency, as a range or a rate is said. */
+export const formatUnits = (units: number, currency: string) =>
+  formatAmount(unitsToMinor(units, currency), currency);

@@ -4,8 +4,8 @@
  * the home page. The catalogue in effect lives in the database, where an admin adds and retires
  * subjects (Site settings); the list below is only what a new installation starts with.
  */
+import { formatUnits } from './amounts';
 import { SUBJECT_CATEGORIES } from './constants';
-import { wholeUnitsLabel } from './money/amounts';
 
 export type SubjectCategory = (typeof SUBJECT_CATEGORIES)[number];
 
@@ -103,10 +103,8 @@ export const TYPICAL_RATE_MIN_TUTORS = 5;
 
 /** "$25-$75 per hour", or "$40 per hour" when most charge the same. */
 export function typicalRateLabel(rate: TypicalHourlyRate, currency: string): string {
-  const low = wholeUnitsLabel(rate.low, currency);
-  return rate.low === rate.high
-    ? `${low} per hour`
-    : `${low}-${wholeUnitsLabel(rate.high, currency)} per hour`;
+  const low = formatUnits(rate.low, currency);
+  return rate.low === rate.high ? `${low} per hour` : `${low}-${formatUnits(rate.high, currency)} per hour`;
 }
 export const MAX_HEADLINE_LENGTH = 80;
 export const MAX_ABOUT_LENGTH = 2000;

@@ -10,7 +10,6 @@ import { Temporal } from 'temporal-polyfill';
 import { formatAmount } from '../../src/shared/amounts';
 import { feeCents } from '../../src/shared/lessons/cancellation-policy';
 import { shortDayLabel } from '../../src/shared/lessons/lesson-times';
-import { moneyLabel } from '../../src/shared/money/amounts';
 import {
   expect,
   expectNoAccessibilityViolations,
@@ -95,7 +94,9 @@ test('a tutor’s 48-hour window and 50% fee: the student sees the fee before ca
   await signInAs(student, lateFee.student);
   // The schedule writes a whole amount without cents ("$8"), as it writes prices.
   const fee = formatAmount(feeCents(lateFee.priceCents, 50), 'USD');
-  const rest = moneyLabel(lateFee.priceCents - feeCents(lateFee.priceCents, 50), 'USD');
+  const rest = formatAmount(lateFee.priceCents - feeCents(lateFee.priceCents, 50), 'USD', {
+    minor: 'always',
+  });
   await student.goto('/schedule');
   const lesson = student
     .getByRole('region', { name: 'Upcoming lessons' })
@@ -120,7 +121,7 @@ test('a tutor’s 48-hour window and 50% fee: the student sees the fee before ca
   // $200 topped up, the price held, half of it given back.
   const balance = 20_000 - lateFee.priceCents + (lateFee.priceCents - feeCents(lateFee.priceCents, 50));
   await expect(await walletLink(student)).toHaveAccessibleName(
-    new RegExp(`^Wallet ${moneyLabel(balance, 'USD').replace('$', '\\$')}`),
+    new RegExp(`^Wallet ${formatAmount(balance, 'USD', { minor: 'always' }).replace('$', '\\$')}`),
   );
   await expectNoAccessibilityViolations(student);
   await student.context().close();

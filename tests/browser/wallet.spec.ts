@@ -9,8 +9,8 @@
 import type { Page } from '@playwright/test';
 import { Temporal } from 'temporal-polyfill';
 import { DEFAULT_PAYMENT_INSTRUCTIONS } from '../../src/server/config/config';
+import { formatAmount } from '../../src/shared/amounts';
 import { shortDayLabel } from '../../src/shared/lessons/lesson-times';
-import { moneyLabel } from '../../src/shared/money/amounts';
 import { supportChatPath } from '../../src/shared/routes';
 import {
   createAccount,
@@ -176,9 +176,9 @@ test('a tutor is paid for the lessons that took place, less the school’s commi
   }
   await page.goto('/wallet');
   const earnings = page.getByRole('region', { name: 'Your earnings' });
-  await expect(earnings).toContainText(moneyLabel(earned, 'USD'));
+  await expect(earnings).toContainText(formatAmount(earned, 'USD', { minor: 'always' }));
   await expect(page.getByRole('region', { name: 'History' })).toContainText(
-    `+${moneyLabel(earned / 2, 'USD')}`,
+    `+${formatAmount(earned / 2, 'USD', { minor: 'always' })}`,
   );
   await page.goto('/dashboard');
   await expect(page.getByRole('region', { name: 'Earnings this month' })).toBeVisible();

@@ -37,7 +37,7 @@ const saved: AvailabilityBody = {
 
 describe('the availability draft', () => {
   it('groups windows by weekday and sends them back in weekday order, each day by start', () => {
-    const draft = draftFrom(saved, 'Europe/Berlin');
+    const draft = draftFrom(saved, 'Europe/Berlin', 'USD');
     expect(draft.weekly[3]?.map((window) => window.start)).toEqual(['08:00', '13:00']);
     expect(draft.overrides.map((override) => override.date)).toEqual(['2026-12-20', '2026-12-24']);
     const body = bodyFrom(draft);
@@ -51,7 +51,7 @@ describe('the availability draft', () => {
   });
 
   it('sends a number field that is not a whole number as null, for the server to name', () => {
-    const draft = changeDraft(draftFrom(saved, 'UTC'), {
+    const draft = changeDraft(draftFrom(saved, 'UTC', 'USD'), {
       type: 'number',
       setting: 'bufferMinutes',
       text: '1.5',
@@ -71,7 +71,7 @@ describe('the availability draft', () => {
   });
 
   it('copies Monday to Tuesday through Friday, and leaves the weekend alone', () => {
-    let draft = draftFrom(saved, 'UTC');
+    let draft = draftFrom(saved, 'UTC', 'USD');
     draft = changeDraft(draft, { type: 'addWindow', weekday: 6, id: 'sat' });
     draft = changeDraft(draft, { type: 'copyMondayToWeekdays' });
     for (const weekday of [1, 2, 3, 4, 5]) {
@@ -83,7 +83,7 @@ describe('the availability draft', () => {
   });
 
   it('adds a window an hour after the last one, a day off, and a date with hours', () => {
-    let draft = draftFrom(saved, 'UTC');
+    let draft = draftFrom(saved, 'UTC', 'USD');
     draft = changeDraft(draft, { type: 'addWindow', weekday: 1, id: 'new' });
     expect(draft.weekly[1]?.at(-1)).toEqual({ id: 'new', start: '13:00', end: '14:00' });
     draft = changeDraft(draft, {
@@ -117,7 +117,7 @@ describe('the availability draft', () => {
 });
 
 describe('where a refusal from the server is shown', () => {
-  const draft = draftFrom(saved, 'Europe/Berlin');
+  const draft = draftFrom(saved, 'Europe/Berlin', 'USD');
   const [monday] = draft.weekly[1] ?? [];
   const [, wednesdayLate] = draft.weekly[3] ?? [];
   const [december20, december24] = draft.overrides;
@@ -166,7 +166,7 @@ describe('the preview', () => {
   };
 
   it('lists seven local days from today with their start times in the zone, for the shortest length', () => {
-    const preview = previewDays(draftFrom(base, 'Europe/Berlin'), [], now);
+    const preview = previewDays(draftFrom(base, 'Europe/Berlin', 'USD'), [], now);
     expect(preview.minutes).toBe(60);
     expect(preview.days?.map((day) => day.label)).toEqual([
       'Mon, Mar 23',
@@ -189,20 +189,26 @@ describe('the preview', () => {
     // Tuesday 02:00-03:00 in Berlin.
     const lesson = { start: Date.parse('2026-03-24T01:00:00Z'), end: Date.parse('2026-03-24T02:00:00Z') };
     const tuesday = (settings: Partial<AvailabilityBody>) =>
-      previewDays(draftFrom({ ...base, ...settings }, 'Europe/Berlin'), [lesson], now).days?.[1]?.times.map(
-        (time) => time.label,
-      );
+      previewDays(
+        draftFrom({ ...base, ...settings }, 'Europe/Berlin', 'USD'),
+        [lesson],
+        now,
+      ).days?.[1]?.times.map((time) => time.label);
     expect(tuesday({ bufferMinutes: 0 })).toEqual(['01:00', '03:00']);
     // Half an hour kept free either side of it reaches into both neighbours.
     expect(tuesday({ bufferMinutes: 30 })).toEqual([]);
     // 40 hours from Monday 10:00 is Wednesday 02:00 (a day off anyway): Tuesday is too soon, Thursday is whole.
-    const notice = previewDays(draftFrom({ ...base, minimumNoticeHours: 40 }, 'Europe/Berlin'), [], now);
+    const notice = previewDays(
+      draftFrom({ ...base, minimumNoticeHours: 40 }, 'Europe/Berlin', 'USD'),
+      [],
+      now,
+    );
     expect(notice.days?.[1]?.times).toEqual([]);
     expect(notice.days?.[3]?.times.map((time) => time.label)).toEqual(['01:00', '02:00', '03:00']);
   });
 
   it('says what to fix when a setting is not a number it can use', () => {
-    const draft = changeDraft(draftFrom(base, 'UTC'), {
+    const draft = changeDraft(draftFrom(base, 'UTC', 'USD'), {
       type: 'number',
       setting: 'minimumNoticeHours',
       text: '',
@@ -210,7 +216,11 @@ describe('the preview', () => {
     expect(previewDays(draft, [], now).problem).toBe(
       'Enter a minimum notice of 0 to 168 hours to see the times you offer.',
     );
-    const none = changeDraft(draftFrom(base, 'UTC'), { type: 'lessonLength', minutes: 60, offered: false });
+    const none = changeDraft(draftFrom(base, 'UTC', 'USD'), {
+      type: 'lessonLength',
+      minutes: 60,
+      offered: false,
+    });
     expect(
       previewDays(changeDraft(none, { type: 'lessonLength', minutes: 90, offered: false }), [], now).problem,
     ).toMatch(/lesson length/);

@@ -7,6 +7,7 @@
  */
 import { Temporal } from 'temporal-polyfill';
 import { describe, expect, it } from 'vitest';
+import { formatAmount } from '../../src/shared/amounts';
 import {
   type Availability,
   availableIntervals,
@@ -21,7 +22,6 @@ import {
   type TimeWindow,
 } from '../../src/shared/lessons/availability';
 import { type AvailabilityInput, availabilitySchema } from '../../src/shared/lessons/lesson-schemas';
-import { priceLabel } from '../../src/shared/lessons/lesson-times';
 
 const HOUR = 3_600_000;
 
@@ -836,7 +836,7 @@ describe('the price of a lesson', () => {
     [30, 120, 6000],
     [1, 45, 75],
   ])('at $%i an hour, %i minutes cost %i cents', (rate, minutes, cents) => {
-    expect(lessonPriceCents(rate, minutes)).toBe(cents);
+    expect(lessonPriceCents(rate, minutes, 100)).toBe(cents);
   });
 
   it('prices in the minor unit of a currency without cents, or with three digits', () => {
@@ -846,12 +846,12 @@ describe('the price of a lesson', () => {
   });
 
   it("labels a price in its own currency's minor unit: ¥3,000 is 3000, not ¥30", () => {
-    expect(priceLabel(3000, 'JPY')).toBe('¥3,000');
-    expect(priceLabel(lessonPriceCents(3000, 45, 1), 'JPY')).toBe('¥2,250');
-    expect(priceLabel(7500, 'KWD')).toMatch(/^KWD\s7\.500$/);
-    expect(priceLabel(12000, 'KWD')).toMatch(/^KWD\s12$/);
-    expect(priceLabel(3750)).toBe('$37.50');
-    expect(priceLabel(4000)).toBe('$40');
+    expect(formatAmount(3000, 'JPY')).toBe('¥3,000');
+    expect(formatAmount(lessonPriceCents(3000, 45, 1), 'JPY')).toBe('¥2,250');
+    expect(formatAmount(7500, 'KWD')).toMatch(/^KWD\s7\.500$/);
+    expect(formatAmount(12000, 'KWD')).toMatch(/^KWD\s12$/);
+    expect(formatAmount(3750, 'USD')).toBe('$37.50');
+    expect(formatAmount(4000, 'USD')).toBe('$40');
   });
 });
 

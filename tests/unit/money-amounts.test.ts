@@ -1,23 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import {
-  amountFieldValue,
-  moneyLabel,
-  parseAmountCents,
-  parseTopUpUnits,
-  signedAmountLabel,
-  topUpUnitsFor,
-} from '../../src/shared/money/amounts';
+import { decimalString, formatAmount } from '../../src/shared/amounts';
+import { parseAmountCents, parseTopUpUnits, topUpUnitsFor } from '../../src/shared/money/amounts';
 
 const usd = (amountCents: number) => ({ amountCents, currency: 'USD' });
 
 describe('amounts as people read and type them', () => {
   it('writes a balance with its cents, and a movement with its sign', () => {
-    expect(moneyLabel(5000, 'USD')).toBe('$50.00');
-    expect(moneyLabel(-1250, 'USD')).toBe('-$12.50');
-    expect(moneyLabel(123456, 'EUR')).toBe('€1,234.56');
-    expect(signedAmountLabel({ amountCents: 5000, currency: 'USD' })).toBe('+$50.00');
-    expect(signedAmountLabel({ amountCents: -3500, currency: 'USD' })).toBe('-$35.00');
-    expect(signedAmountLabel({ amountCents: 0, currency: 'USD' })).toBe('$0.00');
+    expect(formatAmount(5000, 'USD', { minor: 'always' })).toBe('$50.00');
+    expect(formatAmount(-1250, 'USD', { minor: 'always' })).toBe('-$12.50');
+    expect(formatAmount(123456, 'EUR', { minor: 'always' })).toBe('€1,234.56');
+    expect(formatAmount({ amountCents: 5000, currency: 'USD' }, { minor: 'always', sign: 'always' })).toBe(
+      '+$50.00',
+    );
+    expect(formatAmount({ amountCents: -3500, currency: 'USD' }, { minor: 'always', sign: 'always' })).toBe(
+      '-$35.00',
+    );
+    expect(formatAmount({ amountCents: 0, currency: 'USD' }, { minor: 'always', sign: 'always' })).toBe(
+      '$0.00',
+    );
   });
 
   it('tops up a shortfall in whole units, rounded up, from 5 to 5,000', () => {
@@ -46,12 +46,12 @@ describe('amounts as people read and type them', () => {
     expect(parseAmountCents('0', 'USD').problem).toBe('Enter an amount above zero.');
     expect(parseAmountCents('1.234', 'USD').problem).toBe('Enter an amount such as 25 or 25.50.');
     expect(parseAmountCents('', 'USD').problem).toBe('Enter an amount.');
-    expect(amountFieldValue(2975, 'USD')).toBe('29.75');
-    expect(amountFieldValue(3000, 'USD')).toBe('30.00');
+    expect(decimalString(2975, 'USD')).toBe('29.75');
+    expect(decimalString(3000, 'USD')).toBe('30.00');
     // A currency without cents takes whole amounts only.
     expect(parseAmountCents('1200', 'JPY')).toEqual({ cents: 1200 });
     expect(parseAmountCents('12.5', 'JPY').problem).toBe('Enter a whole amount.');
-    expect(moneyLabel(1200, 'JPY')).toBe('¥1,200');
+    expect(formatAmount(1200, 'JPY', { minor: 'always' })).toBe('¥1,200');
     expect(topUpUnitsFor({ amountCents: 1201, currency: 'JPY' })).toBe(1201);
   });
 });

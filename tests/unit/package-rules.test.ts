@@ -13,7 +13,7 @@ it('takes the discount off a lesson and rounds half up to the minor unit', () =>
 });
 
 it("prices an offer from the tutor's rate as single bookings do, in the currency's minor unit", () => {
-  expect(offerPrices({ lessons: 10, minutes: 45, discountPercent: 15 }, 37)).toEqual({
+  expect(offerPrices({ lessons: 10, minutes: 45, discountPercent: 15 }, 37, 100)).toEqual({
     perLessonCents: 2359,
     totalCents: 23_590,
   });

@@ -5,25 +5,29 @@ import { maxTrialPriceCents, trialPriceCents, trialPriceProblem } from '../../sr
 
 describe('the trial price', () => {
   it('may be free, or up to the half-hour price of the rate', () => {
-    expect(maxTrialPriceCents(40)).toBe(2000);
-    expect(maxTrialPriceCents(25)).toBe(1250);
-    expect(trialPriceProblem(0, 40)).toBeNull();
-    expect(trialPriceProblem(2000, 40)).toBeNull();
-    expect(trialPriceProblem(2001, 40)).toBe('The trial price can be at most half your hourly rate: $20');
-    expect(trialPriceProblem(1251, 25)).toBe('The trial price can be at most half your hourly rate: $12.50');
-    expect(trialPriceProblem(-1, 40)).toMatch(/0 \(free\) or more/);
-    expect(trialPriceProblem(10.5, 40)).toMatch(/whole number of cents/);
+    expect(maxTrialPriceCents(40, 'USD')).toBe(2000);
+    expect(maxTrialPriceCents(25, 'USD')).toBe(1250);
+    expect(trialPriceProblem(0, 40, 'USD')).toBeNull();
+    expect(trialPriceProblem(2000, 40, 'USD')).toBeNull();
+    expect(trialPriceProblem(2001, 40, 'USD')).toBe(
+      'The trial price can be at most half your hourly rate: $20',
+    );
+    expect(trialPriceProblem(1251, 25, 'USD')).toBe(
+      'The trial price can be at most half your hourly rate: $12.50',
+    );
+    expect(trialPriceProblem(-1, 40, 'USD')).toMatch(/0 \(free\) or more/);
+    expect(trialPriceProblem(10.5, 40, 'USD')).toMatch(/whole number of cents/);
   });
 
   it('can only be free while no rate is set', () => {
-    expect(trialPriceProblem(0, null)).toBeNull();
-    expect(trialPriceProblem(1, null)).toMatch(/Set your hourly rate/);
+    expect(trialPriceProblem(0, null, 'USD')).toBeNull();
+    expect(trialPriceProblem(1, null, 'USD')).toMatch(/Set your hourly rate/);
   });
 
   it('never costs more than half an hour at the current rate', () => {
-    expect(trialPriceCents({ offered: true, priceCents: 1500 }, 40)).toBe(1500);
+    expect(trialPriceCents({ offered: true, priceCents: 1500 }, 40, 'USD')).toBe(1500);
     // The rate was lowered to $20 after the price was set.
-    expect(trialPriceCents({ offered: true, priceCents: 1500 }, 20)).toBe(1000);
+    expect(trialPriceCents({ offered: true, priceCents: 1500 }, 20, 'USD')).toBe(1000);
   });
 });
 

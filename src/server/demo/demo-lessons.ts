@@ -7,6 +7,7 @@
  */
 import { type Insertable, type Kysely, sql } from 'kysely';
 import { Temporal } from 'temporal-polyfill';
+import { minorPerUnit } from '../../shared/amounts';
 import { lessonPriceCents, requestExpiresAt } from '../../shared/lessons/availability';
 import type { DB, LessonStatusColumn } from '../db/schema';
 import { type DemoTutor, FIRST_NAMES, LAST_NAMES, seededRandom, TIME_ZONES } from './demo-tutors';
@@ -138,7 +139,7 @@ export async function insertDemoLessons(
         ends_at: new Date(start + HOUR),
         minutes: 60,
         blocked_until: new Date(start + HOUR),
-        price_cents: lessonPriceCents(tutor.hourlyRate, 60),
+        price_cents: lessonPriceCents(tutor.hourlyRate, 60, minorPerUnit(currency)),
         currency,
         status,
         // A waiting request was made an hour ago, so it is still waiting when someone looks.

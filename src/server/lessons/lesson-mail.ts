@@ -4,15 +4,16 @@
  * each change, so a calendar app moves the event it already has when the lesson moves, and drops
  * it when a METHOD:CANCEL arrives; its times are in UTC.
  */
+
 import ical, {
   ICalAttendeeRole,
   ICalAttendeeStatus,
   ICalCalendarMethod,
   ICalEventStatus,
 } from 'ical-generator';
+import { formatAmount } from '../../shared/amounts';
 import { PRODUCT_NAME } from '../../shared/constants';
-import { instantLabel, lessonTimeLabel, priceLabel } from '../../shared/lessons/lesson-times';
-import { moneyLabel } from '../../shared/money/amounts';
+import { instantLabel, lessonTimeLabel } from '../../shared/lessons/lesson-times';
 import { paths, roomPath } from '../../shared/routes';
 import { timeZoneName } from '../../shared/time-zone-name';
 import { escapeHtml } from '../mail/html';
@@ -150,7 +151,7 @@ function describe(lesson: MailLesson, reader: MailPerson) {
     // site, so the zone is said in words, never as an IANA id.
     when: `${lessonTimeLabel(lesson.start.getTime(), lesson.end.getTime(), zone)} ${timeZoneName(zone, lesson.start.getTime())}`,
     other: other.displayName,
-    price: priceLabel(lesson.priceCents, lesson.currency),
+    price: formatAmount(lesson.priceCents, lesson.currency),
   };
 }
 
@@ -164,17 +165,18 @@ function tutorMoneyLine(lessons: MailLesson[], inAll: boolean): string {
   const all = inAll ? ' in all' : '';
   const priceCents = lessons.reduce((sum, lesson) => sum + lesson.priceCents, 0);
   const earnings = lessons.flatMap((lesson) => (lesson.tutorEarnings ? [lesson.tutorEarnings] : []));
-  if (earnings.length < lessons.length) return `The price is ${priceLabel(priceCents, currency)}${all}.`;
+  if (earnings.length < lessons.length) return `The price is ${formatAmount(priceCents, currency)}${all}.`;
   const earned = earnings.reduce((sum, share) => sum + share.amountCents, 0);
-  if (earned === priceCents) return `You will earn ${moneyLabel(earned, currency)}${all}.`;
+  if (earned === priceCents)
+    return `You will earn ${formatAmount(earned, currency, { minor: 'always' })}${all}.`;
   const percents = new Set(earnings.map((share) => share.commissionPercent));
   const percent = percents.size === 1 ? `${[...percents][0]}% ` : '';
-  return `You will earn ${moneyLabel(earned, currency)}${all}: the price of ${moneyLabel(priceCents, currency)} less the school's ${percent}commission.`;
+  return `You will earn ${formatAmount(earned, currency, { minor: 'always' })}${all}: the price of ${formatAmount(priceCents, currency, { minor: 'always' })} less the school's ${percent}commission.`;
 }
 
 /** What a late cancellation's fee means to each of the lesson's people. */
 function lateFeeLine(fee: { amountCents: number; currency: string }, isTutor: boolean) {
-  const amount = priceLabel(fee.amountCents, fee.currency);
+  const amount = formatAmount(fee.amountCents, fee.currency);
   return isTutor
     ? `It was cancelled inside your cancellation window, so the student paid a late cancellation fee of ${amount}; it is added to your earnings, less the commission.`
     : `It was cancelled inside the tutor's cancellation window, so a late cancellation fee of ${amount} was charged; the rest of the price is back in your wallet.`;
@@ -399,7 +401,7 @@ export function seriesMail(
   const other = isTutor ? first.student.displayName : first.tutor.displayName;
   const what = `weekly ${first.subject} lessons`;
   const count = `${lessons.length} ${lessons.length === 1 ? 'lesson' : 'lessons'}`;
-  const total = priceLabel(
+  const total = formatAmount(
     lessons.reduce((sum, lesson) => sum + lesson.priceCents, 0),
     first.currency,
   );

@@ -185,7 +185,11 @@ export function lessonRoutes(deps: {
             .select('hourly_rate')
             .where('user_id', '=', user.id)
             .executeTakeFirst();
-          const problem = trialPriceProblem(input.trial.priceCents, profile?.hourly_rate ?? null);
+          const problem = trialPriceProblem(
+            input.trial.priceCents,
+            profile?.hourly_rate ?? null,
+            deps.payments.currency,
+          );
           if (problem)
             return c.json({ message: problem, code: 'VALIDATION_ERROR', field: 'trial.priceCents' }, 400);
         }

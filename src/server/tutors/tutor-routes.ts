@@ -33,7 +33,7 @@ export function tutorRoutes(deps: {
       // Retired subjects are still searched: the tutors who kept them still teach them.
       if (params.subject) await requireCatalogSubject(db, params.subject, 'Unknown subject');
       c.header('Cache-Control', 'no-cache');
-      return c.json(await searchTutors(db, params, listing), 200);
+      return c.json(await searchTutors(db, params, listing, deps.payments.currency), 200);
     })
     .get('/tutors/featured', async (c) => {
       // Registered before /tutors/:id, which would take "featured" for an id. The home page asks

@@ -57,27 +57,30 @@ const cardColumns = [
   'a.trial_price_cents as trialPriceCents',
 ] as const;
 
-function toCard(row: {
-  id: string;
-  displayName: string;
-  headline: string;
-  subjects: string[];
-  languages: string[];
-  hourlyRate: number | null;
-  yearsExperience: number | null;
-  hasPhoto: boolean;
-  photoVersion: string | null;
-  ratingCount: number;
-  ratingSum: number;
-  verificationStatus: string;
-  trialOffered: boolean | null;
-  trialPriceCents: number | null;
-}): TutorCard {
+function toCard(
+  row: {
+    id: string;
+    displayName: string;
+    headline: string;
+    subjects: string[];
+    languages: string[];
+    hourlyRate: number | null;
+    yearsExperience: number | null;
+    hasPhoto: boolean;
+    photoVersion: string | null;
+    ratingCount: number;
+    ratingSum: number;
+    verificationStatus: string;
+    trialOffered: boolean | null;
+    trialPriceCents: number | null;
+  },
+  currency: string,
+): TutorCard {
   const { ratingCount, ratingSum, verificationStatus, trialOffered, trialPriceCents: price, ...card } = row;
   return {
     ...card,
     trial: trialOffered
-      ? { priceCents: trialPriceCents({ offered: true, priceCents: price ?? 0 }, row.hourlyRate) }
+      ? { priceCents: trialPriceCents({ offered: true, priceCents: price ?? 0 }, row.hourlyRate, currency) }
       : null,
     verified: verificationStatus === 'approved',
     hourlyRate: row.hourlyRate ?? 0,
@@ -108,6 +111,8 @@ export async function searchTutors(
   db: Kysely<DB>,
   params: TutorSearchParams,
   listing: Listing,
+  /** The school's currency: a trial never costs more than half an hour at the tutor's rate in it. */
+  currency: string,
 ): Promise<TutorSearchResult> {
   const page = params.page ?? 1;
   const pageSize = params.pageSize ?? DEFAULT_PAGE_SIZE;
@@ -191,7 +196,7 @@ export async function searchTutors(
       .executeTakeFirstOrThrow();
     total = Number(counted.total);
   }
-  return { total, page, pageSize, tutors: found.map(({ total: _total, ...card }) => toCard(card)) };
+  return { total, page, pageSize, tutors: found.map(({ total: _total, ...card }) => toCard(card, currency)) };
 }
 
 /** The home page's featured tutor: who they are, what they teach first, and their rating. */
@@ -227,7 +232,8 @@ export async function findFeaturedTutor(db: Kysely<DB>, listing: Listing): Promi
     .limit(1)
     .executeTakeFirst();
   if (!row) return null;
-  const card = toCard(row);
+  // A featured tutor's card says no price: the currency does not matter here.
+  const card = toCard(row, 'USD');
   return {
     id: card.id,
     displayName: card.displayName,
@@ -286,7 +292,7 @@ export async function findListedTutor(
     packages,
     ...card
   } = row;
-  const tutorCard = toCard(card);
+  const tutorCard = toCard(card, payments.currency);
   return {
     ...tutorCard,
     about,

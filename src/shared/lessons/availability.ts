@@ -311,5 +311,5 @@ export const requestExpiresAt = (requestedAt: number, start: number) =>
  * The price of a lesson in the currency's minor unit: the hourly rate (whole units) times its
  * length, rounded to the nearest minor unit. `minorPerUnit` is 100 for USD, 1 for JPY.
  */
-export const lessonPriceCents = (hourlyRate: number, minutes: number, minorPerUnit = 100) =>
+export const lessonPriceCents = (hourlyRate: number, minutes: number, minorPerUnit: number) =>
   Math.round((hourlyRate * minorPerUnit * minutes) / 60);

@@ -4,7 +4,6 @@
  * locale instead (src/client/lib/time-labels.ts); both come from ../time-labels.ts.
  */
 import { Temporal } from 'temporal-polyfill';
-import { formatAmount } from '../amounts';
 import { timeLabels } from '../time-labels';
 
 const inEnglish = timeLabels('en-US');
@@ -44,10 +43,3 @@ export function mondayOf(date: string): string {
   const day = Temporal.PlainDate.from(date);
   return day.subtract({ days: day.dayOfWeek - 1 }).toString();
 }
-
-/**
- * A lesson's price, "$37.50", or "$40" when whole: in the currency's own minor unit (¥3,000 is
- * 3000, KWD 12.500 is 12500), as every amount is (../amounts.ts).
- */
-export const priceLabel = (amountCents: number, currency = 'USD'): string =>
-  formatAmount(amountCents, currency);

@@ -27,7 +27,7 @@ export function packageLessonCents(singlePriceCents: number, discountPercent: nu
 }
 
 /** An offer's prices at a tutor's hourly rate (whole units), as single bookings compute them. */
-export function offerPrices(offer: PackageOffer, hourlyRate: number, minorPerUnit = 100) {
+export function offerPrices(offer: PackageOffer, hourlyRate: number, minorPerUnit: number) {
   const perLessonCents = packageLessonCents(
     lessonPriceCents(hourlyRate, offer.minutes, minorPerUnit),
     offer.discountPercent,

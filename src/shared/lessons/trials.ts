@@ -3,37 +3,41 @@
  * up to what half an hour costs at their hourly rate. Plain rules shared by the server, which
  * decides, and the pages, which show the offer.
  */
+import { formatAmount, minorDigits, minorPerUnit } from '../amounts';
 import { lessonPriceCents } from './availability';
 import { TRIAL_MINUTES } from './lesson-constants';
-import { priceLabel } from './lesson-times';
 
 export interface TrialSetting {
   offered: boolean;
-  /** What the trial costs, in cents; 0 is free. */
+  /** What the trial costs, in the currency's minor unit; 0 is free. */
   priceCents: number;
 }
 
-/** The most a trial may cost at an hourly rate in whole dollars: the half-hour price. */
-export const maxTrialPriceCents = (hourlyRate: number | null) =>
-  lessonPriceCents(hourlyRate ?? 0, TRIAL_MINUTES);
+/** The most a trial may cost at an hourly rate in whole units of `currency`: the half-hour price. */
+export const maxTrialPriceCents = (hourlyRate: number | null, currency: string) =>
+  lessonPriceCents(hourlyRate ?? 0, TRIAL_MINUTES, minorPerUnit(currency));
 
 /**
  * What a trial costs now: the price the tutor set, but never more than the half-hour price at
  * their current rate (a tutor who lowers their rate after setting the trial's price does not make
  * the trial cost more than a regular half hour).
  */
-export const trialPriceCents = (setting: TrialSetting, hourlyRate: number | null) =>
-  Math.min(setting.priceCents, maxTrialPriceCents(hourlyRate));
+export const trialPriceCents = (setting: TrialSetting, hourlyRate: number | null, currency: string) =>
+  Math.min(setting.priceCents, maxTrialPriceCents(hourlyRate, currency));
 
 /** Why a trial price is refused, or null when it is fine. */
-export function trialPriceProblem(priceCents: number, hourlyRate: number | null): string | null {
-  const max = maxTrialPriceCents(hourlyRate);
+export function trialPriceProblem(
+  priceCents: number,
+  hourlyRate: number | null,
+  currency: string,
+): string | null {
+  const max = maxTrialPriceCents(hourlyRate, currency);
   if (!Number.isInteger(priceCents) || priceCents < 0)
-    return 'The trial price must be a whole number of cents, 0 (free) or more';
+    return `The trial price must be a whole number of ${minorDigits(currency) === 0 ? currency : 'cents'}, 0 (free) or more`;
   if (priceCents > max)
     return max === 0
       ? 'Set your hourly rate before charging for a trial: until then it can only be free'
-      : `The trial price can be at most half your hourly rate: ${priceLabel(max)}`;
+      : `The trial price can be at most half your hourly rate: ${formatAmount(max, currency)}`;
   return null;
 }
 
@@ -45,5 +49,5 @@ export function trialPriceProblem(priceCents: number, hourlyRate: number | null)
 export const TRIAL_BLOCKING_STATUSES = ['pending', 'confirmed', 'completed', 'no_show'] as const;
 
 /** How a trial's price reads: "Free", or "$15". */
-export const trialPriceLabel = (priceCents: number, currency = 'USD') =>
-  priceCents === 0 ? 'Free' : priceLabel(priceCents, currency);
+export const trialPriceLabel = (priceCents: number, currency: string) =>
+  priceCents === 0 ? 'Free' : formatAmount(priceCents, currency);

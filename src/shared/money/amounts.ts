@@ -4,15 +4,13 @@
  * Built on ../amounts.ts (integers in the currency's minor unit); plain Intl, no calendar code, so
  * the navigation bar can show a balance without loading the lesson rules.
  */
-import { type Amount, decimalString, minorDigits, minorPerUnit } from '../amounts';
+import { type Amount, formatUnits, minorDigits, minorPerUnit } from '../amounts';
 
 export type { Amount };
 
 /** A top-up is asked for in whole units, from 5 to 5,000 (the server refuses anything else). */
 export const MIN_TOP_UP_UNITS = 5;
 export const MAX_TOP_UP_UNITS = 5000;
-
-export const centsFromUnits = (units: number, currency: string) => units * minorPerUnit(currency);
 
 /** The whole units that cover an amount: 12.01 needs 13. */
 export const unitsCovering = (cents: number, currency: string) => Math.ceil(cents / minorPerUnit(currency));
@@ -25,36 +23,6 @@ export function topUpUnitsFor(missing: Amount): number {
   return Math.min(
     MAX_TOP_UP_UNITS,
     Math.max(MIN_TOP_UP_UNITS, unitsCovering(missing.amountCents, missing.currency)),
-  );
-}
-
-/**
- * "$50.00", "-$12.50": an amount with its cents always written, as a balance or a statement shows
- * it (a price on a tutor's card may drop them; money kept in an account does not).
- */
-export function moneyLabel(amountCents: number, currency: string): string {
-  // An exact decimal string: Intl reads it as a decimal, so no binary fraction creeps in.
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(
-    decimalString(amountCents, currency) as unknown as number,
-  );
-}
-
-/** An Amount written out, as moneyLabel. */
-export const amountLabel = (amount: Amount) => moneyLabel(amount.amountCents, amount.currency);
-
-/** "+$50.00", "-$35.00": a movement in a statement, its direction always written. */
-export function signedAmountLabel(amount: Amount): string {
-  return new Intl.NumberFormat('en-US', {
-    style: 'currency',
-    currency: amount.currency,
-    signDisplay: 'exceptZero',
-  }).format(decimalString(amount.amountCents, amount.currency) as unknown as number);
-}
-
-/** "$5,000": whole units, written without cents. */
-export function wholeUnitsLabel(units: number, currency: string): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency, maximumFractionDigits: 0 }).format(
-    units,
   );
 }
 
@@ -74,7 +42,7 @@ export function parseTopUpUnits(
 ): { units: number; problem?: undefined } | { problem: string; units?: undefined } {
   const symbol = currencySymbol(currency);
   const cleaned = text.trim().replaceAll(symbol, '').replaceAll(',', '').trim();
-  const range = `between ${wholeUnitsLabel(MIN_TOP_UP_UNITS, currency)} and ${wholeUnitsLabel(MAX_TOP_UP_UNITS, currency)}`;
+  const range = `between ${formatUnits(MIN_TOP_UP_UNITS, currency)} and ${formatUnits(MAX_TOP_UP_UNITS, currency)}`;
   if (cleaned === '') return { problem: `Enter an amount ${range}.` };
   if (!/^\d+$/.test(cleaned)) return { problem: `Enter a whole amount (no cents), ${range}.` };
   const units = Number(cleaned);
@@ -103,7 +71,3 @@ export function parseAmountCents(
   if (cents <= 0) return { problem: 'Enter an amount above zero.' };
   return { cents };
 }
-
-/** "29.75", "30.00": minor units as a field shows them to be edited. */
-export const amountFieldValue = (cents: number, currency: string) =>
-  (cents / minorPerUnit(currency)).toFixed(minorDigits(currency));

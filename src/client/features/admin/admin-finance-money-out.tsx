@@ -2,9 +2,11 @@
  * The finance page's forms for money the school sent outside Tutorlane: a payout to a tutor, and a
  * student's balance or a package's unused lessons paid back.
  */
+
 import { type ReactNode, useState } from 'react';
 import { useFetcher } from 'react-router';
-import { type Amount, amountFieldValue, amountLabel } from '../../../shared/money/amounts';
+import { decimalString, formatAmount } from '../../../shared/amounts';
+import type { Amount } from '../../../shared/money/amounts';
 import { CardSection } from '../../components/card';
 import { ActionForm, FormAnswerMessage, SubmitButton } from '../../components/form';
 import { SelectField, TextField } from '../../components/text-field';
@@ -60,7 +62,7 @@ function MoneyOutForm({
   const person = people.find((candidate) => candidate.id === personId);
   const option = (candidate: Choice) => (
     <option key={candidate.id} value={candidate.id}>
-      {candidate.label}: {amountLabel(candidate.amount)}
+      {candidate.label}: {formatAmount(candidate.amount, { minor: 'always' })}
     </option>
   );
   const shown = groups.filter((group) => group.choices.length > 0);
@@ -82,7 +84,7 @@ function MoneyOutForm({
             onChange={(event) => {
               setPersonId(event.target.value);
               const chosen = people.find((candidate) => candidate.id === event.target.value);
-              setAmount(chosen ? amountFieldValue(chosen.amount.amountCents, chosen.amount.currency) : '');
+              setAmount(chosen ? decimalString(chosen.amount.amountCents, chosen.amount.currency) : '');
             }}
           >
             <option value="">Choose…</option>

@@ -7,8 +7,10 @@
  * ledger as CSV files for the accountant.
  * Card payments Stripe took that no wallet holds are shown first, for an admin to settle by hand.
  */
+
 import { type ActionFunctionArgs, type LoaderFunctionArgs, useLoaderData } from 'react-router';
-import { type Amount, amountLabel, moneyLabel, parseAmountCents } from '../../../shared/money/amounts';
+import { formatAmount } from '../../../shared/amounts';
+import { type Amount, parseAmountCents } from '../../../shared/money/amounts';
 import { unappliedPaymentReasonTexts } from '../../../shared/money/unapplied-payments';
 import { CardSection } from '../../components/card';
 import { DoneNotice, ErrorMessage, StatusMessage, useDoneNotice } from '../../components/messages';
@@ -48,17 +50,21 @@ export async function action({ request: submitted }: ActionFunctionArgs): Promis
   try {
     if (intent === 'payout') {
       await recordPayout({ tutorId: person, amountCents: amount.cents, reference });
-      return { done: `Payout of ${moneyLabel(amount.cents, currency)} to ${name} recorded.` };
+      return {
+        done: `Payout of ${formatAmount(amount.cents, currency, { minor: 'always' })} to ${name} recorded.`,
+      };
     }
     if (person.startsWith(PACKAGE_CHOICE)) {
       await refundPackage(person.slice(PACKAGE_CHOICE.length), { amountCents: amount.cents, reference });
       return {
-        done: `${moneyLabel(amount.cents, currency)} for the unused lessons of ${name}’s package recorded; the package has ended.`,
+        done: `${formatAmount(amount.cents, currency, { minor: 'always' })} for the unused lessons of ${name}’s package recorded; the package has ended.`,
       };
     }
     const studentId = person.startsWith(BALANCE_CHOICE) ? person.slice(BALANCE_CHOICE.length) : person;
     await recordBalanceRefund({ studentId, amountCents: amount.cents, reference });
-    return { done: `${moneyLabel(amount.cents, currency)} paid back to ${name} recorded.` };
+    return {
+      done: `${formatAmount(amount.cents, currency, { minor: 'always' })} paid back to ${name} recorded.`,
+    };
   } catch (error) {
     const answer = refused(error);
     // Over what is owed or held: the amount is what to change.
@@ -144,23 +150,23 @@ function Totals({ finance }: { finance: Finance }) {
               <span className="block text-xs text-slate-600">{figure.detail}</span>
             </dt>
             <dd className="text-xl font-bold tabular-nums text-slate-900 sm:text-2xl">
-              {amountLabel(figure.amount)}
+              {formatAmount(figure.amount, { minor: 'always' })}
             </dd>
           </div>
         ))}
       </dl>
       {owed === covered ? (
         <p className="mt-4 text-sm text-slate-700">
-          What the school holds and has earned, {moneyLabel(owed, currency)}, is exactly the money received:
-          every movement is written into one account as much as out of another, so money is never made or lost
-          in the ledger.
+          What the school holds and has earned, {formatAmount(owed, currency, { minor: 'always' })}, is
+          exactly the money received: every movement is written into one account as much as out of another, so
+          money is never made or lost in the ledger.
         </p>
       ) : (
         <div className="mt-4">
           <ErrorMessage>
-            What the school holds and has earned, {moneyLabel(owed, currency)}, is not the money received,{' '}
-            {moneyLabel(covered, currency)}: the ledger is out of balance. Tell whoever runs the server before
-            recording anything else.
+            What the school holds and has earned, {formatAmount(owed, currency, { minor: 'always' })}, is not
+            the money received, {formatAmount(covered, currency, { minor: 'always' })}: the ledger is out of
+            balance. Tell whoever runs the server before recording anything else.
           </ErrorMessage>
         </div>
       )}
@@ -187,7 +193,7 @@ function UnappliedPayments({ finance }: { finance: Finance }) {
         {finance.unappliedPayments.map((payment) => (
           <li key={payment.id} className="py-3">
             <p className="font-semibold text-slate-900">
-              {moneyLabel(payment.amountCents, payment.currency)}{' '}
+              {formatAmount(payment.amountCents, payment.currency, { minor: 'always' })}{' '}
               <span className="font-normal text-slate-700">
                 by card through {payment.provider === 'stripe' ? 'Stripe' : payment.provider} ·{' '}
                 <time dateTime={payment.reportedAt}>{dateTimeLabel(payment.reportedAt)}</time>

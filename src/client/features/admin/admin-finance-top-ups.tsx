@@ -2,8 +2,9 @@
  * The finance page's transfers to match: top-ups students asked for, each confirmed (after a second
  * look at its amount and reference) or rejected with a note to the student.
  */
+
 import { type FormEvent, useState } from 'react';
-import { moneyLabel } from '../../../shared/money/amounts';
+import { formatAmount } from '../../../shared/amounts';
 import { Button } from '../../components/button';
 import { CardSection } from '../../components/card';
 import { Dialog } from '../../components/dialog';
@@ -62,7 +63,7 @@ export function PendingTopUps({ finance, onDone }: { finance: Finance; onDone: (
 }
 
 const topUpName = (topUp: PendingTopUp) =>
-  `${moneyLabel(topUp.amountCents, topUp.currency)} from ${topUp.student.displayName} (${topUp.reference})`;
+  `${formatAmount(topUp.amountCents, topUp.currency, { minor: 'always' })} from ${topUp.student.displayName} (${topUp.reference})`;
 
 function PendingTopUpRow({
   topUp,
@@ -77,7 +78,7 @@ function PendingTopUpRow({
     <li className="flex flex-wrap items-start justify-between gap-3 py-3">
       <div className="min-w-0">
         <p className="font-semibold text-slate-900">
-          {moneyLabel(topUp.amountCents, topUp.currency)}{' '}
+          {formatAmount(topUp.amountCents, topUp.currency, { minor: 'always' })}{' '}
           <span className="font-normal text-slate-700">
             {topUp.method === 'stripe' ? 'by card' : 'by transfer'}
           </span>
@@ -108,7 +109,7 @@ function PendingTopUpRow({
  */
 function ConfirmDialog({ topUp, onClose }: { topUp: PendingTopUp; onClose: (done?: string) => void }) {
   const confirming = useApiAction();
-  const amount = moneyLabel(topUp.amountCents, topUp.currency);
+  const amount = formatAmount(topUp.amountCents, topUp.currency, { minor: 'always' });
   return (
     <Dialog
       open

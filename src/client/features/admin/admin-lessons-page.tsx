@@ -4,9 +4,10 @@
  * cancel it (the student gets what they paid back in full) or move it, each for a reason both
  * people read in their mail.
  */
+
 import { type FormEvent, useId, useState } from 'react';
 import { Form, Link, type LoaderFunctionArgs, useLoaderData, useNavigation } from 'react-router';
-import { moneyLabel } from '../../../shared/money/amounts';
+import { formatAmount } from '../../../shared/amounts';
 import { paths } from '../../../shared/routes';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
@@ -206,7 +207,7 @@ function LessonCard({
           <div>
             <dt className="font-medium text-slate-600">Price</dt>
             <dd className="tabular-nums text-slate-900">
-              {moneyLabel(lesson.price.amountCents, lesson.price.currency)}
+              {formatAmount(lesson.price.amountCents, lesson.price.currency, { minor: 'always' })}
               {lesson.payment.status === 'none' ? (
                 <span className="text-slate-700"> · not paid through Tutorlane</span>
               ) : null}
@@ -230,7 +231,7 @@ function LessonCard({
 function refundSentence(lesson: AdminLesson) {
   const { student, payment } = lesson;
   if (payment.status !== 'held') return `Nothing was paid through Tutorlane for it, so no money moves.`;
-  return `${student.displayName} gets the price, ${moneyLabel(payment.amountCents, payment.currency)}, back in full, whatever the tutor’s cancellation policy.`;
+  return `${student.displayName} gets the price, ${formatAmount(payment.amountCents, payment.currency, { minor: 'always' })}, back in full, whatever the tutor’s cancellation policy.`;
 }
 
 function CancelDialog({
@@ -257,7 +258,7 @@ function CancelDialog({
       onDone: () =>
         onClose(
           lesson.payment.status === 'held'
-            ? `Cancelled: ${name}. ${lesson.student.displayName} got ${moneyLabel(lesson.payment.amountCents, lesson.payment.currency)} back; both were mailed your reason.`
+            ? `Cancelled: ${name}. ${lesson.student.displayName} got ${formatAmount(lesson.payment.amountCents, lesson.payment.currency, { minor: 'always' })} back; both were mailed your reason.`
             : `Cancelled: ${name}. Both were mailed your reason.`,
         ),
     });

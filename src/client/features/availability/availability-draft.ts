@@ -5,6 +5,7 @@
  * takes back, each change the screen makes, and where in the form a problem the API names is.
  */
 
+import { decimalString, minorPerUnit } from '../../../shared/amounts';
 import type { Availability, BookingSettings } from '../../../shared/lessons/availability';
 import { clockMinutes, type TimeWindow } from '../../../shared/lessons/availability';
 import {
@@ -22,6 +23,7 @@ import {
 import type { AvailabilityInput } from '../../../shared/lessons/lesson-schemas';
 import type { PackageOffer, PackageSize } from '../../../shared/lessons/packages';
 import type { TrialSetting } from '../../../shared/lessons/trials';
+import { parseAmountCents } from '../../../shared/money/amounts';
 
 /**
  * What GET /api/availability gives (with the zone the form shows), as the server types it. The
@@ -73,7 +75,9 @@ export interface Draft {
   cancellationWindowHours: number;
   lateCancelFeePercent: number;
   trialOffered: boolean;
-  /** The trial's price in dollars as typed ("0" is free). */
+  /** The school's currency, which the trial's price is typed in. */
+  currency: string;
+  /** The trial's price in whole units and decimals as typed ("0" is free, "12.50"). */
   trialPrice: string;
   /** The lesson packages offered (at most three). */
   packages: PackageDraft[];
@@ -93,7 +97,7 @@ export const newId = () => `w${++lastId}`;
 const byStart = (a: TimeWindow, b: TimeWindow) => clockMinutes(a.start) - clockMinutes(b.start);
 const isClockTime = (time: string) => /^\d{2}:\d{2}$/.test(time);
 
-export function draftFrom(saved: AvailabilityBody, timeZone: string): Draft {
+export function draftFrom(saved: AvailabilityBody, timeZone: string, currency: string): Draft {
   const weekly: WindowDraft[][] = [[], [], [], [], [], [], []];
   for (const window of [...saved.weekly].sort(byStart)) {
     weekly[window.weekday]?.push({ id: newId(), start: window.start, end: window.end });
@@ -121,7 +125,8 @@ export function draftFrom(saved: AvailabilityBody, timeZone: string): Draft {
       saved.cancellationWindowHours ?? DEFAULT_CANCELLATION_POLICY.cancellationWindowHours,
     lateCancelFeePercent: saved.lateCancelFeePercent ?? DEFAULT_CANCELLATION_POLICY.lateCancelFeePercent,
     trialOffered: saved.trial?.offered ?? false,
-    trialPrice: dollarsText(saved.trial?.priceCents ?? 0),
+    currency,
+    trialPrice: priceText(saved.trial?.priceCents ?? 0, currency),
     packages: (saved.packages ?? []).map((offer) => ({
       id: newId(),
       lessons: offer.lessons,
@@ -131,19 +136,19 @@ export function draftFrom(saved: AvailabilityBody, timeZone: string): Draft {
   };
 }
 
-/** Cents as the price field shows them: "12" or "12.50". */
-function dollarsText(cents: number): string {
-  return cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2);
+/** An amount as the price field shows it: "12" or "12.50" (USD), "1500" (JPY), "4.250" (KWD). */
+function priceText(cents: number, currency: string): string {
+  const text = decimalString(cents, currency);
+  return cents % minorPerUnit(currency) === 0 ? (text.split('.')[0] ?? text) : text;
 }
 
 /**
- * Dollars as typed ("12", "12.5", "$12.50") in cents; anything else is sent as null, which the
- * server refuses with the trial price's own message.
+ * A price as typed ("12", "12.5", "$12.50"; "1500" in yen) in the currency's minor unit; anything
+ * else is sent as null, which the server refuses with the trial price's own message.
  */
-export function centsFrom(text: string): number {
-  const match = /^\s*\$?\s*(\d{1,5})(?:\.(\d{1,2}))?\s*$/.exec(text);
-  if (!match) return Number.NaN;
-  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+export function centsFrom(text: string, currency: string): number {
+  if (/^\s*0+(\.0*)?\s*$/.test(text)) return 0;
+  return parseAmountCents(text, currency).cents ?? Number.NaN;
 }
 
 /**
@@ -178,7 +183,7 @@ export function bodyFrom(draft: Draft): AvailabilityInput {
     instantBooking: draft.instantBooking,
     cancellationWindowHours: draft.cancellationWindowHours as CancellationWindowHours,
     lateCancelFeePercent: draft.lateCancelFeePercent as LateCancelFeePercent,
-    trial: { offered: draft.trialOffered, priceCents: centsFrom(draft.trialPrice) },
+    trial: { offered: draft.trialOffered, priceCents: centsFrom(draft.trialPrice, draft.currency) },
     packages: draft.packages.map((offer) => ({
       lessons: offer.lessons as PackageSize,
       minutes: offer.minutes as LessonLength,

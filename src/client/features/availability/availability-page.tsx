@@ -23,6 +23,7 @@ import { ActionForm, FormAnswerMessage, SaveBar, SubmitButton } from '../../comp
 import { SelectField } from '../../components/text-field';
 import { ApiError, api, request } from '../../lib/api';
 import { type FormAnswer, refused } from '../../lib/forms';
+import { usePaymentsConfig } from '../../lib/payments-config';
 import { clockLabel } from '../../lib/time-labels';
 import { browserTimeZone, describeTimeZone, timeZoneOptions } from '../../lib/time-zones';
 import { authStore } from '../auth';
@@ -154,8 +155,9 @@ function AvailabilityEditor({
   const fetcher = useFetcher<FormAnswer>();
   // A tutor who never chose a zone starts from the browser's; saving makes it theirs.
   const [startZone] = useState(() => savedTimeZone ?? browserTimeZone());
+  const { currency } = usePaymentsConfig();
   const [draft, change] = useReducer(changeDraft, saved, (first) =>
-    draftFrom({ ...first, timeZone: startZone }, startZone),
+    draftFrom({ ...first, timeZone: startZone }, startZone, currency),
   );
   const zones = useMemo(() => timeZoneOptions(), []);
   const zoneChoices = zones.some((zone) => zone.value === draft.timeZone)

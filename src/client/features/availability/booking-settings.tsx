@@ -203,7 +203,7 @@ export function BookingSettings({ draft, change }: { draft: Draft; change: (chan
         </label>
         {draft.trialOffered ? (
           <TextField
-            label="Trial price (dollars)"
+            label={`Trial price (${draft.currency})`}
             className="mt-3 max-w-xs"
             name="trial"
             inputMode="decimal"

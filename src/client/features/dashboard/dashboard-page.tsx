@@ -9,9 +9,9 @@
 
 import type { InferResponseType } from 'hono/client';
 import { Link, useLoaderData } from 'react-router';
+import { formatAmount } from '../../../shared/amounts';
 import { ROLE_LABELS } from '../../../shared/constants';
 import { bookAgainPath } from '../../../shared/lessons/book-again';
-import { moneyLabel } from '../../../shared/money/amounts';
 import { paths, studentPath } from '../../../shared/routes';
 import { Achievements } from '../../components/achievements';
 import { ButtonLink } from '../../components/button';
@@ -148,7 +148,7 @@ function TutorView({ data }: { data: TutorDashboard }) {
       </CardSection>
       <CardSection title="Earnings this month">
         <p className="text-4xl font-extrabold text-slate-900 tabular-nums">
-          {moneyLabel(earnings.thisMonthCents, earnings.currency)}
+          {formatAmount(earnings.thisMonthCents, earnings.currency, { minor: 'always' })}
         </p>
         <p className="mt-1 text-sm text-slate-600">
           {/* The month is the tutor's own, in their zone, as the server counted it. */}
@@ -160,7 +160,7 @@ function TutorView({ data }: { data: TutorDashboard }) {
           <div className="flex flex-wrap justify-between gap-x-3">
             <dt className="text-slate-600">Last month</dt>
             <dd className="font-semibold text-slate-900 tabular-nums">
-              {moneyLabel(earnings.lastMonthCents, earnings.currency)}
+              {formatAmount(earnings.lastMonthCents, earnings.currency, { minor: 'always' })}
             </dd>
           </div>
           <div className="flex flex-wrap justify-between gap-x-3">
@@ -169,7 +169,7 @@ function TutorView({ data }: { data: TutorDashboard }) {
               {payments.on ? 'Held for your coming lessons' : 'Your confirmed lessons ahead'}
             </dt>
             <dd className="font-semibold text-slate-900 tabular-nums">
-              {moneyLabel(earnings.pendingCents, earnings.currency)}
+              {formatAmount(earnings.pendingCents, earnings.currency, { minor: 'always' })}
             </dd>
           </div>
         </dl>

@@ -9,10 +9,11 @@
  * to nine links, the bar leaves a name no room under that. A long name is cut only where the
  * space runs out, whole in its tooltip and for screen readers.
  */
+
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { formatAmount } from '../../../shared/amounts';
 import { ROLE_LABELS } from '../../../shared/constants';
-import { amountLabel } from '../../../shared/money/amounts';
 import { paths } from '../../../shared/routes';
 import { Button, buttonClass } from '../../components/button';
 import { usePaymentsConfig } from '../../lib/payments-config';
@@ -142,7 +143,9 @@ export function NavBar() {
   // Read again as pages change (once it is a few seconds old), so a confirmed top-up shows up.
   const wallet = useWalletSummary(liveUser, { enabled: payments.on, freshness: location.pathname });
   const balance =
-    payments.on && wallet?.payments === 'on' && wallet.balance ? amountLabel(wallet.balance) : null;
+    payments.on && wallet?.payments === 'on' && wallet.balance
+      ? formatAmount(wallet.balance, { minor: 'always' })
+      : null;
   const signOut = async () => {
     if (signingOut) return;
     setSigningOut(true);

@@ -4,10 +4,11 @@
  * listing every amount (the server reads them from the ledger) and opens that conversation. An
  * account holding money cannot be deleted: once deleted, nobody could claim it.
  */
+
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { MoneyLeft } from '../../../shared/account-data';
-import { amountLabel, moneyLabel } from '../../../shared/money/amounts';
+import { formatAmount } from '../../../shared/amounts';
 import { paths } from '../../../shared/routes';
 import { Button } from '../../components/button';
 import { ErrorMessage } from '../../components/messages';
@@ -48,21 +49,21 @@ export function MoneyLeftPanel({ money, timeZone }: { money: MoneyLeft; timeZone
       </p>
       <ul className="space-y-3">
         {money.balance.amountCents > 0 ? (
-          <Kind title="In your wallet" amount={amountLabel(money.balance)}>
+          <Kind title="In your wallet" amount={formatAmount(money.balance, { minor: 'always' })}>
             <p>The school pays your balance back to you: ask for a refund below.</p>
           </Kind>
         ) : null}
         {money.holds.length > 0 ? (
           <Kind
             title={`Held for ${money.holds.length} upcoming ${money.holds.length === 1 ? 'lesson' : 'lessons'}`}
-            amount={moneyLabel(sum(money.holds), currency)}
+            amount={formatAmount(sum(money.holds), currency, { minor: 'always' })}
           >
             <ul className="list-disc ps-5">
               {money.holds.map((lesson) => (
                 <li key={lesson.lessonId}>
                   {lesson.subject},{' '}
                   <time dateTime={lesson.start}>{dateTimeLabel(Date.parse(lesson.start), timeZone)}</time>:{' '}
-                  {amountLabel(lesson.amount)}
+                  {formatAmount(lesson.amount, { minor: 'always' })}
                 </li>
               ))}
             </ul>
@@ -79,13 +80,13 @@ export function MoneyLeftPanel({ money, timeZone }: { money: MoneyLeft; timeZone
         {money.packages.length > 0 ? (
           <Kind
             title={`${lessons(credits)} unused in packages`}
-            amount={moneyLabel(sum(money.packages), currency)}
+            amount={formatAmount(sum(money.packages), currency, { minor: 'always' })}
           >
             <ul className="list-disc ps-5">
               {money.packages.map((item) => (
                 <li key={item.packageId}>
                   {lessons(item.creditsLeft)} of {item.minutes} minutes with {item.tutorName}:{' '}
-                  {amountLabel(item.amount)}
+                  {formatAmount(item.amount, { minor: 'always' })}
                 </li>
               ))}
             </ul>
@@ -101,13 +102,14 @@ export function MoneyLeftPanel({ money, timeZone }: { money: MoneyLeft; timeZone
         {money.pendingTopUps.length > 0 ? (
           <Kind
             title="Top-ups waiting for the school"
-            amount={moneyLabel(sum(money.pendingTopUps), currency)}
+            amount={formatAmount(sum(money.pendingTopUps), currency, { minor: 'always' })}
           >
             <ul className="list-disc ps-5">
               {money.pendingTopUps.map((topUp) => (
                 <li key={topUp.topUpId}>
                   Reference <span className="font-mono">{topUp.reference}</span>,{' '}
-                  {topUp.method === 'stripe' ? 'by card' : 'by transfer'}: {amountLabel(topUp.amount)}
+                  {topUp.method === 'stripe' ? 'by card' : 'by transfer'}:{' '}
+                  {formatAmount(topUp.amount, { minor: 'always' })}
                 </li>
               ))}
             </ul>

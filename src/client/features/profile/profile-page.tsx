@@ -5,12 +5,13 @@
  * On a phone the long lists (subjects, languages) fold, each saying what is chosen, and Save stays
  * on the screen while there are changes to save.
  */
+
 import type { InferResponseType } from 'hono/client';
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { type ActionFunctionArgs, Link, useFetcher, useLoaderData, useRevalidator } from 'react-router';
+import { formatUnits } from '../../../shared/amounts';
 import { MAX_NAME_LENGTH, ROLE_LABELS } from '../../../shared/constants';
 import * as messages from '../../../shared/messages';
-import { wholeUnitsLabel } from '../../../shared/money/amounts';
 import { tutorPath } from '../../../shared/routes';
 import {
   MAX_ABOUT_LENGTH,
@@ -247,7 +248,7 @@ function ProfileForm({
               hint={`${
                 currency === 'USD'
                   ? `Whole dollars, $${MIN_HOURLY_RATE}-${MAX_HOURLY_RATE}.`
-                  : `Whole amounts, ${wholeUnitsLabel(MIN_HOURLY_RATE, currency)}-${wholeUnitsLabel(MAX_HOURLY_RATE, currency)}.`
+                  : `Whole amounts, ${formatUnits(MIN_HOURLY_RATE, currency)}-${formatUnits(MAX_HOURLY_RATE, currency)}.`
               }${typicalRate ? ` Most tutors charge ${typicalRate}.` : ''}`}
               defaultValue={tutor.hourlyRate === null ? '' : String(tutor.hourlyRate)}
             />

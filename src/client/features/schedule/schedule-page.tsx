@@ -9,8 +9,9 @@
 
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLoaderData } from 'react-router';
+import { formatAmount } from '../../../shared/amounts';
 import { bookAgainPath } from '../../../shared/lessons/book-again';
-import { addDays, localDate, priceLabel, startOfLocalDay } from '../../../shared/lessons/lesson-times';
+import { addDays, localDate, startOfLocalDay } from '../../../shared/lessons/lesson-times';
 import { paths, studentPath, tutorLessonsPath } from '../../../shared/routes';
 import { ButtonLink } from '../../components/button';
 import { CardSection } from '../../components/card';
@@ -307,7 +308,7 @@ function LessonItem({
       </div>
       <p className="mt-1 text-sm text-slate-700">
         {lessonTimeLabel(Date.parse(lesson.start), Date.parse(lesson.end), timeZone)} · {lesson.minutes} min ·{' '}
-        {priceLabel(lesson.price.amountCents, lesson.price.currency)}
+        {formatAmount(lesson.price.amountCents, lesson.price.currency)}
       </p>
       {lesson.note ? <p className="mt-1 text-sm text-slate-600">Note: {lesson.note}</p> : null}
       <RoomLink lesson={lesson} />

@@ -4,9 +4,10 @@
  * rest of the series" on a week, which asks first. Each week is otherwise an ordinary lesson with
  * its own actions.
  */
+
 import { useId, useRef, useState } from 'react';
+import { formatAmount } from '../../../shared/amounts';
 import { MAX_CANCEL_REASON_LENGTH } from '../../../shared/lessons/lesson-schemas';
-import { priceLabel } from '../../../shared/lessons/lesson-times';
 import { Button } from '../../components/button';
 import { ConfirmPanel } from '../../components/confirm-panel';
 import { ErrorMessage } from '../../components/messages';
@@ -87,7 +88,7 @@ export function SeriesRequest({
         <WeeklyBadge />
       </div>
       <p className="mt-1 text-sm text-slate-700">
-        {count} · {first.minutes} min each · {priceLabel(total, first.price.currency)} in all
+        {count} · {first.minutes} min each · {formatAmount(total, first.price.currency)} in all
       </p>
       {first.note ? <p className="mt-1 text-sm text-slate-600">Note: {first.note}</p> : null}
       <ul className="mt-2 list-disc space-y-0.5 pl-5 text-sm text-slate-700">

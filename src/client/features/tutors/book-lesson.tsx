@@ -16,13 +16,12 @@
 
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { minorPerUnit } from '../../../shared/amounts';
+import { formatAmount, minorPerUnit } from '../../../shared/amounts';
 import { lessonPriceCents } from '../../../shared/lessons/availability';
 import { policySentence } from '../../../shared/lessons/cancellation-policy';
 import { TRIAL_MINUTES } from '../../../shared/lessons/lesson-constants';
-import { priceLabel } from '../../../shared/lessons/lesson-times';
 import { trialPriceLabel } from '../../../shared/lessons/trials';
-import { type Amount, moneyLabel, topUpUnitsFor } from '../../../shared/money/amounts';
+import { type Amount, topUpUnitsFor } from '../../../shared/money/amounts';
 import { paths } from '../../../shared/routes';
 import type { TutorPublicProfile } from '../../../shared/tutor-schemas';
 import { Button, ButtonLink } from '../../components/button';
@@ -249,7 +248,7 @@ export function BookLesson({
   const heldCents = repeat && series.preview ? series.preview.total.amountCents : priceCents;
   const price = trial
     ? trialPriceLabel(priceCents, payments.currency)
-    : priceLabel(priceCents, payments.currency);
+    : formatAmount(priceCents, payments.currency);
   const firstName = tutor.displayName.split(' ')[0] ?? tutor.displayName;
 
   return (
@@ -312,7 +311,7 @@ export function BookLesson({
               {lengths.map((length) => (
                 <option key={length} value={length}>
                   {length} minutes ·{' '}
-                  {priceLabel(
+                  {formatAmount(
                     lessonPriceCents(tutor.hourlyRate, length, minorPerUnit(payments.currency)),
                     payments.currency,
                   )}
@@ -497,8 +496,8 @@ function PriceAgainstBalance({
   return (
     <div className="space-y-2">
       <p className="text-sm text-slate-800">
-        Price {moneyLabel(priceCents, balance.currency)} · Your balance{' '}
-        {moneyLabel(balance.amountCents, balance.currency)}
+        Price {formatAmount(priceCents, balance.currency, { minor: 'always' })} · Your balance{' '}
+        {formatAmount(balance.amountCents, balance.currency, { minor: 'always' })}
       </p>
       {short ? (
         <Lacking missing={short} refused={lacking !== null} />
@@ -522,7 +521,7 @@ function Lacking({ missing, refused = false }: { missing: Amount; refused?: bool
       className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950"
     >
       {missing.amountCents > 0
-        ? `Your balance is ${moneyLabel(missing.amountCents, missing.currency)} short for this lesson.`
+        ? `Your balance is ${formatAmount(missing.amountCents, missing.currency, { minor: 'always' })} short for this lesson.`
         : 'Your balance is too small for this lesson.'}{' '}
       <Link to={topUpPath(missing)} className="font-semibold underline">
         Top up

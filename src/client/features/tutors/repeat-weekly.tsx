@@ -2,15 +2,16 @@
  * The booking box's "Repeat every week" choice: a number of weeks, and before the student confirms,
  * the server's preview of the weeks a series would book and those it would skip, with why.
  */
+
 import type { InferResponseType } from 'hono/client';
 import { useEffect, useId, useState } from 'react';
+import { formatAmount } from '../../../shared/amounts';
 import {
   MAX_REPEAT_WEEKS,
   MIN_REPEAT_WEEKS,
   type SkipReason,
   skipReasonLabels,
 } from '../../../shared/lessons/series';
-import { moneyLabel } from '../../../shared/money/amounts';
 import { TextField } from '../../components/text-field';
 import { ApiError, api, request } from '../../lib/api';
 import { instantLabel, lessonTimeLabel } from '../../lib/time-labels';
@@ -122,7 +123,7 @@ export function SeriesPreviewList({ preview, timeZone }: { preview: SeriesPrevie
     <section aria-labelledby={headingId} className="rounded-lg border border-slate-200 bg-slate-50 p-3">
       <h3 id={headingId} className="text-sm font-semibold text-slate-900">
         {preview.lessons.length} weekly {preview.lessons.length === 1 ? 'lesson' : 'lessons'} ·{' '}
-        {moneyLabel(preview.total.amountCents, preview.total.currency)} in all
+        {formatAmount(preview.total.amountCents, preview.total.currency, { minor: 'always' })} in all
       </h3>
       <ul className="mt-2 space-y-1 text-sm text-slate-800">
         {preview.lessons.map((lesson) => (

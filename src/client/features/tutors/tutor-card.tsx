@@ -1,7 +1,9 @@
 import { Link } from 'react-router';
+import { formatUnits } from '../../../shared/amounts';
 import { trialPriceLabel } from '../../../shared/lessons/trials';
 import { tutorPath } from '../../../shared/routes';
 import { experienceLabel, TutorAvatar, VerifiedBadge } from '../../components/tutor-avatar';
+import { usePaymentsConfig } from '../../lib/payments-config';
 import { usePublicConfig } from '../../lib/public-config';
 import { RatingSummary } from './ratings';
 import { searchedSubject } from './searched-subject';
@@ -11,6 +13,7 @@ export function TutorCard({ tutor, search }: { tutor: TutorCardData; search: str
   // The subject searched for goes with the link (not only the history state), so it survives a
   // page opened in a new tab: the tutor's page preselects it for the booking.
   const catalog = usePublicConfig()?.subjects ?? [];
+  const { currency } = usePaymentsConfig();
   const subject = searchedSubject(tutor.subjects, new URLSearchParams(search), catalog);
   const to = subject ? `${tutorPath(tutor.id)}?subject=${encodeURIComponent(subject)}` : tutorPath(tutor.id);
   return (
@@ -33,13 +36,15 @@ export function TutorCard({ tutor, search }: { tutor: TutorCardData; search: str
           </div>
         </div>
         <p className="shrink-0 text-right">
-          <span className="block text-xl font-bold text-slate-900">${tutor.hourlyRate}</span>
+          <span className="block text-xl font-bold text-slate-900">
+            {formatUnits(tutor.hourlyRate, currency)}
+          </span>
           <span className="block text-xs text-slate-600">per hour</span>
           {tutor.trial ? (
             <span className="mt-1 block rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-900">
               {tutor.trial.priceCents === 0
                 ? 'Free trial'
-                : `Trial ${trialPriceLabel(tutor.trial.priceCents)}`}
+                : `Trial ${trialPriceLabel(tutor.trial.priceCents, currency)}`}
             </span>
           ) : null}
         </p>

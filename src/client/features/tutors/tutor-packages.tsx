@@ -3,9 +3,11 @@
  * for a verified student a "Buy" that asks first, with the total against their balance (and the
  * way to top up what is missing). Shown only while the school takes payments through Tutorlane.
  */
+
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { type Amount, moneyLabel, topUpUnitsFor } from '../../../shared/money/amounts';
+import { formatAmount } from '../../../shared/amounts';
+import { type Amount, topUpUnitsFor } from '../../../shared/money/amounts';
 import { paths } from '../../../shared/routes';
 import type { TutorPublicProfile } from '../../../shared/tutor-schemas';
 import { Button } from '../../components/button';
@@ -100,8 +102,8 @@ export function TutorPackages({ tutor, onBought }: { tutor: TutorPublicProfile; 
             <div>
               <p className="font-semibold text-slate-900">{offerName(offer)}</p>
               <p className="text-sm text-slate-700">
-                {moneyLabel(offer.totalCents, currency)} · {moneyLabel(offer.perLessonCents, currency)} a
-                lesson
+                {formatAmount(offer.totalCents, currency, { minor: 'always' })} ·{' '}
+                {formatAmount(offer.perLessonCents, currency, { minor: 'always' })} a lesson
                 {offer.discountPercent > 0 ? ` · ${offer.discountPercent}% off` : ''}
               </p>
             </div>
@@ -119,22 +121,25 @@ export function TutorPackages({ tutor, onBought }: { tutor: TutorPublicProfile; 
         title={chosen ? `Buy ${offerName(chosen)}?` : 'Buy a package'}
         description={
           chosen
-            ? `${moneyLabel(chosen.totalCents, currency)} is paid from your balance now (${moneyLabel(chosen.perLessonCents, currency)} a lesson with ${tutor.displayName}). Unused lessons come back to your balance if you end the package.`
+            ? `${formatAmount(chosen.totalCents, currency, { minor: 'always' })} is paid from your balance now (${formatAmount(chosen.perLessonCents, currency, { minor: 'always' })} a lesson with ${tutor.displayName}). Unused lessons come back to your balance if you end the package.`
             : undefined
         }
       >
         {chosen ? (
           <div className="mt-4 space-y-3">
             <p className="text-sm text-slate-800">
-              Total {moneyLabel(chosen.totalCents, currency)}
-              {balance ? ` · Your balance ${moneyLabel(balance.amountCents, balance.currency)}` : ''}
+              Total {formatAmount(chosen.totalCents, currency, { minor: 'always' })}
+              {balance
+                ? ` · Your balance ${formatAmount(balance.amountCents, balance.currency, { minor: 'always' })}`
+                : ''}
             </p>
             {short ? (
               <div
                 role={lacking ? 'alert' : 'status'}
                 className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950"
               >
-                Your balance is {moneyLabel(short.amountCents, short.currency)} short for this package.{' '}
+                Your balance is {formatAmount(short.amountCents, short.currency, { minor: 'always' })} short
+                for this package.{' '}
                 <Link
                   to={`${paths.wallet}?amount=${topUpUnitsFor(short)}`}
                   className="font-semibold underline"
@@ -146,7 +151,7 @@ export function TutorPackages({ tutor, onBought }: { tutor: TutorPublicProfile; 
             {buying.problem ? <ErrorMessage>{buying.problem}</ErrorMessage> : null}
             <div className="flex flex-col gap-2 sm:flex-row-reverse">
               <Button onClick={() => buy(chosen)} busy={buying.busy} disabled={buying.busy || short !== null}>
-                Buy for {moneyLabel(chosen.totalCents, currency)}
+                Buy for {formatAmount(chosen.totalCents, currency, { minor: 'always' })}
               </Button>
               <Button variant="secondary" onClick={close}>
                 Cancel

@@ -5,9 +5,9 @@
  */
 
 import { Link, type LoaderFunctionArgs, useLoaderData, useLocation } from 'react-router';
+import { formatUnits } from '../../../shared/amounts';
 import { TRIAL_MINUTES } from '../../../shared/lessons/lesson-constants';
 import { trialPriceLabel } from '../../../shared/lessons/trials';
-import { wholeUnitsLabel } from '../../../shared/money/amounts';
 import { paths } from '../../../shared/routes';
 import { Button, ButtonLink } from '../../components/button';
 import { NotFound } from '../../components/not-found';
@@ -62,7 +62,7 @@ function MessageTutor({ tutorId, name }: { tutorId: string; name: string }) {
 function HourlyRate({ rate, currency }: { rate: number; currency: string }) {
   return (
     <p className="text-3xl font-bold text-slate-900">
-      {wholeUnitsLabel(rate, currency)}
+      {formatUnits(rate, currency)}
       <span className="text-base font-medium text-slate-600"> per hour</span>
     </p>
   );
@@ -200,7 +200,8 @@ export function Component() {
           {twoColumns ? <HourlyRate rate={tutor.hourlyRate} currency={payments.currency} /> : null}
           {tutor.trial ? (
             <p className="rounded-lg bg-emerald-50 px-4 py-2 text-sm font-medium text-emerald-900">
-              Trial lesson: {TRIAL_MINUTES} minutes · {trialPriceLabel(tutor.trial.priceCents)}
+              Trial lesson: {TRIAL_MINUTES} minutes ·{' '}
+              {trialPriceLabel(tutor.trial.priceCents, payments.currency)}
             </p>
           ) : null}
           <MessageTutor tutorId={tutor.id} name={tutor.displayName} />

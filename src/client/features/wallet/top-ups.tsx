@@ -5,13 +5,10 @@
  * way to ask support (the instructions may say no more than that), and so does "Withdraw", for one
  * they will not pay. The instructions are an admin's text: shown as text, their line breaks kept.
  */
+
 import { Link, useFetcher } from 'react-router';
-import {
-  MAX_TOP_UP_UNITS,
-  MIN_TOP_UP_UNITS,
-  moneyLabel,
-  wholeUnitsLabel,
-} from '../../../shared/money/amounts';
+import { formatAmount, formatUnits } from '../../../shared/amounts';
+import { MAX_TOP_UP_UNITS, MIN_TOP_UP_UNITS } from '../../../shared/money/amounts';
 import { supportChatPath } from '../../../shared/routes';
 import { Button } from '../../components/button';
 import { ChoiceGroup } from '../../components/choice-group';
@@ -44,7 +41,7 @@ export function TopUpForm({
         autoComplete="off"
         className="max-w-xs"
         defaultValue={amount === null ? '' : String(amount)}
-        hint={`Whole amounts from ${wholeUnitsLabel(MIN_TOP_UP_UNITS, currency)} to ${wholeUnitsLabel(MAX_TOP_UP_UNITS, currency)}.`}
+        hint={`Whole amounts from ${formatUnits(MIN_TOP_UP_UNITS, currency)} to ${formatUnits(MAX_TOP_UP_UNITS, currency)}.`}
       />
       {stripe ? (
         <ChoiceGroup legend="How you pay" name="method">
@@ -91,7 +88,7 @@ function TopUpRow({ topUp, timeZone }: { topUp: TopUp; timeZone: string }) {
     <li className="py-3 first:pt-0 last:pb-0">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="font-medium text-slate-900">
-          {moneyLabel(topUp.amountCents, topUp.currency)}{' '}
+          {formatAmount(topUp.amountCents, topUp.currency, { minor: 'always' })}{' '}
           <span className="font-normal text-slate-700">
             {topUp.method === 'stripe' ? 'by card' : 'by transfer'}
           </span>

@@ -3,9 +3,10 @@
  * minus is money that left the reader) and a link to its printable receipt. "Older" adds the page
  * before the last one shown, and says how many came.
  */
+
 import { useEffect, useState } from 'react';
+import { formatAmount } from '../../../shared/amounts';
 import type { Role } from '../../../shared/constants';
-import { signedAmountLabel } from '../../../shared/money/amounts';
 import { Button } from '../../components/button';
 import { ErrorMessage } from '../../components/messages';
 import { useApiAction } from '../../lib/api-action';
@@ -114,7 +115,7 @@ export function WalletHistory({
                   transaction.amount.amountCents < 0 ? 'text-slate-900' : 'text-emerald-800'
                 }`}
               >
-                {signedAmountLabel(transaction.amount)}
+                {formatAmount(transaction.amount, { minor: 'always', sign: 'always' })}
               </span>
               <a
                 href={receiptUrl(transaction.id)}

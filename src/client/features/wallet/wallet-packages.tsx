@@ -2,9 +2,10 @@
  * A student's lesson packages on /wallet: each with its credits left, and "End package", which asks
  * first and says how much comes back to the balance (the unused lessons at the package's price).
  */
+
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { moneyLabel } from '../../../shared/money/amounts';
+import { formatAmount } from '../../../shared/amounts';
 import { paths } from '../../../shared/routes';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
@@ -48,7 +49,7 @@ export function WalletPackages({ packages, timeZone }: { packages: LessonPackage
                 ? `${item.creditsLeft} of ${item.lessons} credits left`
                 : `Ended ${dateTimeLabel(Date.parse(item.endedAt ?? item.boughtAt), timeZone)}`}
               {item.creditsHeld > 0 ? ` · ${item.creditsHeld} booked` : ''} ·{' '}
-              {moneyLabel(item.perLessonCents, item.currency)} a lesson
+              {formatAmount(item.perLessonCents, item.currency, { minor: 'always' })} a lesson
             </p>
             {item.status === 'active' ? (
               <Button variant="secondary" className="mt-3" onClick={() => setEnding(item)}>
@@ -65,7 +66,7 @@ export function WalletPackages({ packages, timeZone }: { packages: LessonPackage
         title="End this package?"
         description={
           ending
-            ? `${ending.creditsLeft} unused ${ending.creditsLeft === 1 ? 'lesson returns' : 'lessons return'} ${moneyLabel(returned, ending.currency)} to your balance. Lessons already booked with it stay booked.`
+            ? `${ending.creditsLeft} unused ${ending.creditsLeft === 1 ? 'lesson returns' : 'lessons return'} ${formatAmount(returned, ending.currency, { minor: 'always' })} to your balance. Lessons already booked with it stay booked.`
             : undefined
         }
       >

@@ -7,6 +7,7 @@
  * `?amount=40` starts the top-up at 40 (the booking box sends a student here with what they lack).
  * The card payment page sends the student back with `?topUp=<id>&paid=1` (or `&cancelled=1`).
  */
+
 import { type ReactNode, useEffect } from 'react';
 import {
   type ActionFunctionArgs,
@@ -15,13 +16,8 @@ import {
   useRevalidator,
   useSearchParams,
 } from 'react-router';
-import {
-  amountLabel,
-  centsFromUnits,
-  MAX_TOP_UP_UNITS,
-  moneyLabel,
-  parseTopUpUnits,
-} from '../../../shared/money/amounts';
+import { formatAmount, unitsToMinor } from '../../../shared/amounts';
+import { MAX_TOP_UP_UNITS, parseTopUpUnits } from '../../../shared/money/amounts';
 import { CardSection } from '../../components/card';
 import { StatusMessage } from '../../components/messages';
 import { ApiError } from '../../lib/api';
@@ -60,7 +56,7 @@ export async function action({ request: submitted }: ActionFunctionArgs): Promis
   if (amount.problem !== undefined)
     return { problem: { message: amount.problem, fields: { amount: amount.problem } } };
   const method = values.method === 'stripe' ? 'stripe' : 'manual';
-  const amountCents = centsFromUnits(amount.units, currency);
+  const amountCents = unitsToMinor(amount.units, currency);
   try {
     const answer = await requestTopUp(amountCents, method);
     const { topUp } = answer;
@@ -71,7 +67,7 @@ export async function action({ request: submitted }: ActionFunctionArgs): Promis
       return { done: 'Taking you to the card payment…' };
     }
     return {
-      done: `Top-up of ${moneyLabel(topUp.amountCents, topUp.currency)} requested, reference ${topUp.reference}. How to pay it is under Your top-ups; the money is added to your balance once the school confirms it arrived.`,
+      done: `Top-up of ${formatAmount(topUp.amountCents, topUp.currency, { minor: 'always' })} requested, reference ${topUp.reference}. How to pay it is under Your top-ups; the money is added to your balance once the school confirms it arrived.`,
     };
   } catch (error) {
     const answer = refused(error);
@@ -156,9 +152,9 @@ function CardReturn({ wallet }: { wallet: StudentWallet }) {
   if (params.get('cancelled') === '1') text = 'The card payment was cancelled: nothing was charged.';
   else if (!paid) return null;
   else if (topUp.status === 'confirmed')
-    text = `Your card payment of ${moneyLabel(topUp.amountCents, topUp.currency)} is in your balance.`;
+    text = `Your card payment of ${formatAmount(topUp.amountCents, topUp.currency, { minor: 'always' })} is in your balance.`;
   else
-    text = `Thank you: your card payment of ${moneyLabel(topUp.amountCents, topUp.currency)} went through. It shows in your balance as soon as the payment provider confirms it, usually within a minute.`;
+    text = `Thank you: your card payment of ${formatAmount(topUp.amountCents, topUp.currency, { minor: 'always' })} went through. It shows in your balance as soon as the payment provider confirms it, usually within a minute.`;
   return (
     <div className="mt-6 max-w-3xl">
       <StatusMessage tone={topUp.status === 'confirmed' ? 'success' : 'info'}>{text}</StatusMessage>
@@ -211,7 +207,13 @@ function StudentView({
       <div className="grid gap-6 lg:grid-cols-3">
         <CardSection title="Your balance">
           <Figures
-            items={[{ label: 'Balance', value: amountLabel(wallet.balance), detail: 'Left from before' }]}
+            items={[
+              {
+                label: 'Balance',
+                value: formatAmount(wallet.balance, { minor: 'always' }),
+                detail: 'Left from before',
+              },
+            ]}
           />
         </CardSection>
         {history}
@@ -224,10 +226,14 @@ function StudentView({
       <CardSection title="Your balance">
         <Figures
           items={[
-            { label: 'Available', value: amountLabel(wallet.balance), detail: 'For your next bookings' },
+            {
+              label: 'Available',
+              value: formatAmount(wallet.balance, { minor: 'always' }),
+              detail: 'For your next bookings',
+            },
             {
               label: 'Held',
-              value: amountLabel(wallet.held),
+              value: formatAmount(wallet.held, { minor: 'always' }),
               detail: 'For lessons booked, until they take place',
             },
           ]}
@@ -272,17 +278,21 @@ function TutorView({ wallet, timeZone, off }: { wallet: TutorWallet; timeZone: s
           items={[
             {
               label: 'Pending',
-              value: amountLabel(wallet.pending),
+              value: formatAmount(wallet.pending, { minor: 'always' }),
               detail: 'Held for your coming lessons, after commission',
             },
             {
               label: owed ? 'Owed to the school' : 'Payable',
               value: owed
-                ? moneyLabel(-wallet.payable.amountCents, wallet.payable.currency)
-                : amountLabel(wallet.payable),
+                ? formatAmount(-wallet.payable.amountCents, wallet.payable.currency, { minor: 'always' })
+                : formatAmount(wallet.payable, { minor: 'always' }),
               detail: owed ? 'More was paid out than earned' : 'Earned, waiting to be paid out',
             },
-            { label: 'Paid out', value: amountLabel(wallet.paidOut), detail: 'Paid to you so far' },
+            {
+              label: 'Paid out',
+              value: formatAmount(wallet.paidOut, { minor: 'always' }),
+              detail: 'Paid to you so far',
+            },
           ]}
         />
       </CardSection>

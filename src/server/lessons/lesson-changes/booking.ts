@@ -111,7 +111,7 @@ export async function bookLesson(
       const priceCents = credit
         ? credit.perLessonCents
         : trial
-          ? trialPriceCents(tutor.availability.trial, hourlyRate)
+          ? trialPriceCents(tutor.availability.trial, hourlyRate, deps.payments.currency)
           : lessonPriceCents(hourlyRate, request.minutes, minorPerUnit(deps.payments.currency));
       // The balance is locked from here until the lesson and its hold commit: of bookings sent
       // at once, each sees what the others left.
