@@ -127,6 +127,7 @@ export function createServices(deps: AppDependencies): AppServices {
     supportEmail: config.supportEmail,
     supportPhone: config.supportPhone,
     paymentInstructions: config.payments.instructions,
+    currency: config.payments.currency,
   };
   const endedAccounts = createEndedAccounts({ db: database.db, ready: database.ready, logger });
   const schoolFigures = cachedFor(deps.schoolFiguresMaxAgeMs ?? SCHOOL_FIGURES_MAX_AGE_MS, () =>
@@ -258,7 +259,19 @@ function createApi(deps: AppDependencies, services: AppServices, auth: Auth, ses
         adminTwoFactor: config.adminTwoFactor,
       }),
     )
-    .route('/', profileDetailsRoutes({ sessions, db, limiters, photoDecodes: deps.photoDecodes }))
+    .route(
+      '/',
+      profileDetailsRoutes({
+        sessions,
+        db,
+        limiters,
+        photoDecodes: deps.photoDecodes,
+        hourlyRates: async () => ({
+          range: (await services.settings.get()).hourlyRateRange,
+          currency: config.payments.currency,
+        }),
+      }),
+    )
     .route('/', tutorRoutes({ db, listing, sessions, payments: config.payments }))
     .route('/', reviewRoutes({ db, sessions, limiters, listing }))
     .route('/', lessonRoutes({ ...lessonDeps, limiters, sessions }))

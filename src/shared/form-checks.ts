@@ -9,7 +9,11 @@ import { z } from 'zod';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './constants';
 import * as messages from './messages';
 import { contactMessageSchema, displayNameSchema, emailSchema } from './schemas';
-import { MAX_SUPPORT_REPLY_HOURS } from './settings/site-settings';
+import {
+  type HourlyRateRange,
+  hourlyRateRangeMessage,
+  MAX_SUPPORT_REPLY_HOURS,
+} from './settings/site-settings';
 import {
   homeFiguresSchema,
   newSubjectSchema,
@@ -18,9 +22,10 @@ import {
   supportSchema,
 } from './settings/site-settings-schemas';
 import { signUpProblems } from './sign-up-checks';
-import { MAX_HOURLY_RATE, MAX_YEARS_EXPERIENCE, MIN_HOURLY_RATE } from './tutor-catalog';
+import { MAX_YEARS_EXPERIENCE } from './tutor-catalog';
 import {
   aboutSchema,
+  HOURLY_RATE_NOT_WHOLE,
   headlineSchema,
   languagesSchema,
   learningGoalsSchema,
@@ -109,30 +114,35 @@ const withReminders = <T extends { reminderDayBefore: boolean; reminderHourBefor
   ...rest
 }: T) => ({ ...rest, reminders: { dayBefore: reminderDayBefore, hourBefore: reminderHourBefore } });
 
-export const tutorProfileForm = z
-  .object({
-    displayName: displayNameSchema,
-    messageMails: ticked,
-    ...reminderBoxes,
-    timeZone: timeZoneSchema,
-    headline: headlineSchema,
-    about: aboutSchema,
-    subjects: subjectsSchema,
-    hourlyRate: wholeNumber(
-      'Hourly rate must be a whole number of dollars',
-      MIN_HOURLY_RATE,
-      MAX_HOURLY_RATE,
-      `Hourly rate must be between $${MIN_HOURLY_RATE} and $${MAX_HOURLY_RATE}`,
-    ),
-    languages: languagesSchema,
-    yearsExperience: wholeNumber(
-      'Years of experience must be a whole number',
-      0,
-      MAX_YEARS_EXPERIENCE,
-      `Years of experience must be at most ${MAX_YEARS_EXPERIENCE}`,
-    ),
-  })
-  .transform(withReminders);
+/**
+ * A tutor's profile as the form sends it. The hourly rate's range is the school's (a site
+ * setting), said in its currency.
+ */
+export const tutorProfileForm = (rates: { range: HourlyRateRange; currency: string }) =>
+  z
+    .object({
+      displayName: displayNameSchema,
+      messageMails: ticked,
+      ...reminderBoxes,
+      timeZone: timeZoneSchema,
+      headline: headlineSchema,
+      about: aboutSchema,
+      subjects: subjectsSchema,
+      hourlyRate: wholeNumber(
+        HOURLY_RATE_NOT_WHOLE,
+        rates.range.min,
+        rates.range.max,
+        hourlyRateRangeMessage(rates.range, rates.currency),
+      ),
+      languages: languagesSchema,
+      yearsExperience: wholeNumber(
+        'Years of experience must be a whole number',
+        0,
+        MAX_YEARS_EXPERIENCE,
+        `Years of experience must be at most ${MAX_YEARS_EXPERIENCE}`,
+      ),
+    })
+    .transform(withReminders);
 
 export const studentProfileForm = z
   .object({

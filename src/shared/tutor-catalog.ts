@@ -87,9 +87,6 @@ export const SPOKEN_LANGUAGES = [
   'Vietnamese',
 ] as const;
 
-export const MIN_HOURLY_RATE = 5;
-export const MAX_HOURLY_RATE = 500;
-
 /**
  * What most listed tutors charge an hour: the middle 80% of their rates (the cheapest and the
  * dearest tenth left out), in whole units of the school's currency like a tutor's hourly rate.

@@ -6,16 +6,15 @@ import { z } from 'zod';
 import { SUBJECT_CATEGORIES } from './constants';
 import type { CancellationPolicy } from './lessons/cancellation-policy';
 import { freeText, oneLineText } from './schemas';
+import { MAX_HOURLY_RATE_UNITS } from './settings/site-settings';
 import {
   MAX_ABOUT_LENGTH,
   MAX_HEADLINE_LENGTH,
-  MAX_HOURLY_RATE,
   MAX_LEARNING_GOALS_LENGTH,
   MAX_PAGE_SIZE,
   MAX_PROFILE_SUBJECTS,
   MAX_SUBJECT_NAME_LENGTH,
   MAX_YEARS_EXPERIENCE,
-  MIN_HOURLY_RATE,
   SPOKEN_LANGUAGES,
   TUTOR_SORTS,
 } from './tutor-catalog';
@@ -56,11 +55,17 @@ export const languagesSchema = z
   .array(z.enum(SPOKEN_LANGUAGES, { error: 'Please choose languages from the list' }))
   .max(SPOKEN_LANGUAGES.length)
   .transform((languages) => [...new Set(languages)]);
+/**
+ * An hourly rate in whole units of the school's currency. Its range is a site setting, which the
+ * server checks after this (and names in the school's currency).
+ */
+export const HOURLY_RATE_NOT_WHOLE = 'Hourly rate must be a whole number';
+
 export const hourlyRateSchema = z
-  .number({ error: 'Hourly rate must be a whole number of dollars' })
-  .int('Hourly rate must be a whole number of dollars')
-  .min(MIN_HOURLY_RATE, `Hourly rate must be between $${MIN_HOURLY_RATE} and $${MAX_HOURLY_RATE}`)
-  .max(MAX_HOURLY_RATE, `Hourly rate must be between $${MIN_HOURLY_RATE} and $${MAX_HOURLY_RATE}`);
+  .number({ error: HOURLY_RATE_NOT_WHOLE })
+  .int(HOURLY_RATE_NOT_WHOLE)
+  .positive(HOURLY_RATE_NOT_WHOLE)
+  .max(MAX_HOURLY_RATE_UNITS, HOURLY_RATE_NOT_WHOLE);
 export const yearsExperienceSchema = z
   .number({ error: 'Years of experience must be a whole number' })
   .int('Years of experience must be a whole number')
@@ -120,12 +125,13 @@ export const studentDetailsSchema = z.strictObject(
 );
 export type StudentDetailsChanges = z.output<typeof studentDetailsSchema>;
 
-const wholeDollars = (name: string) =>
+/** A price filter, in whole units of the school's currency (dollars, yen). */
+const wholeUnits = (name: string) =>
   z
     .string()
-    .regex(/^\d{1,3}$/, `${name} must be a whole number of dollars`)
+    .regex(/^\d{1,8}$/, `${name} must be a whole number`)
     .transform(Number)
-    .pipe(z.number().min(0).max(MAX_HOURLY_RATE, `${name} must be at most $${MAX_HOURLY_RATE}`));
+    .pipe(z.number().min(0).max(MAX_HOURLY_RATE_UNITS, `${name} must be a whole number`));
 
 /** The search parameters, as strings from the URL; unknown parameters are refused. */
 export const tutorSearchSchema = z
@@ -135,8 +141,8 @@ export const tutorSearchSchema = z
       category: z.enum(SUBJECT_CATEGORIES, { error: 'Unknown category' }).optional(),
       subject: chosenSubjectSchema('Unknown subject').optional(),
       language: z.enum(SPOKEN_LANGUAGES, { error: 'Unknown language' }).optional(),
-      minPrice: wholeDollars('The lowest price').optional(),
-      maxPrice: wholeDollars('The highest price').optional(),
+      minPrice: wholeUnits('The lowest price').optional(),
+      maxPrice: wholeUnits('The highest price').optional(),
       minRating: z
         .string()
         .regex(/^[1-5](\.\d)?$/, 'The minimum rating must be a number of stars from 1 to 5, such as 4.5')

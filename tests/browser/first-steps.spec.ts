@@ -170,7 +170,7 @@ test('a tutor is told a rate must be whole dollars, and a failed save takes the 
   const rate = page.getByLabel('Hourly rate (USD)');
   await rate.fill('25.5');
   await page.getByRole('button', { name: 'Save Profile' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Hourly rate must be a whole number of dollars');
+  await expect(page.getByRole('alert')).toHaveText('Hourly rate must be a whole number');
   await expect(rate).toHaveAttribute('aria-invalid', 'true');
 
   await rate.fill('25');

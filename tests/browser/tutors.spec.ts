@@ -66,7 +66,7 @@ test('a tutor completes the profile, uploads a photo, and appears in search', as
   await page.getByRole('checkbox', { name: 'Biology' }).check();
   // What most tutors charge is said only from the listed tutors' own rates (five or more listed).
   await expect(page.getByLabel('Hourly rate (USD)')).toHaveAccessibleDescription(
-    /^Whole dollars, \$5-500\.( Most tutors charge \$\d+(-\$\d+)? per hour\.)?$/,
+    /^Whole amounts, \$5 to \$500\.( Most tutors charge \$\d+(-\$\d+)? per hour\.)?$/,
   );
   await page.getByLabel('Hourly rate (USD)').fill('45');
   await page.getByLabel('Years of experience').fill('10');

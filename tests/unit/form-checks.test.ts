@@ -135,20 +135,26 @@ describe('the other account forms', () => {
 });
 
 describe("a tutor's profile form", () => {
-  it('says a rate must be whole dollars before it says the range', () => {
-    expect(check(tutorProfileForm, { ...tutor, hourlyRate: '25.5' }).problem?.fields).toEqual({
-      hourlyRate: 'Hourly rate must be a whole number of dollars',
+  const tutorForm = tutorProfileForm({ range: { min: 5, max: 500 }, currency: 'USD' });
+  it("says a rate must be whole before it says the range, in the school's currency", () => {
+    expect(check(tutorForm, { ...tutor, hourlyRate: '25.5' }).problem?.fields).toEqual({
+      hourlyRate: 'Hourly rate must be a whole number',
     });
-    expect(check(tutorProfileForm, { ...tutor, hourlyRate: '4' }).problem?.message).toBe(
+    const yen = tutorProfileForm({ range: { min: 500, max: 50_000 }, currency: 'JPY' });
+    expect(check(yen, { ...tutor, hourlyRate: '400' }).problem?.message).toBe(
+      'Hourly rate must be between ¥500 and ¥50,000',
+    );
+    expect(check(yen, { ...tutor, hourlyRate: '3000' }).data?.hourlyRate).toBe(3000);
+    expect(check(tutorForm, { ...tutor, hourlyRate: '4' }).problem?.message).toBe(
       'Hourly rate must be between $5 and $500',
     );
-    expect(check(tutorProfileForm, { ...tutor, hourlyRate: ' 45 ' }).data?.hourlyRate).toBe(45);
-    expect(check(tutorProfileForm, tutor).data?.hourlyRate).toBeNull();
+    expect(check(tutorForm, { ...tutor, hourlyRate: ' 45 ' }).data?.hourlyRate).toBe(45);
+    expect(check(tutorForm, tutor).data?.hourlyRate).toBeNull();
   });
 
   it('sends its lesson reminder boxes as the profile’s reminders, unticked as false', () => {
-    expect(check(tutorProfileForm, tutor).data?.reminders).toEqual({ dayBefore: false, hourBefore: false });
-    const ticked = check(tutorProfileForm, { ...tutor, reminderHourBefore: 'on' }).data;
+    expect(check(tutorForm, tutor).data?.reminders).toEqual({ dayBefore: false, hourBefore: false });
+    const ticked = check(tutorForm, { ...tutor, reminderHourBefore: 'on' }).data;
     expect(ticked?.reminders).toEqual({ dayBefore: false, hourBefore: true });
     expect(ticked).not.toHaveProperty('reminderHourBefore');
   });

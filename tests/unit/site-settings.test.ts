@@ -30,6 +30,7 @@ const settings = (studentsHelped: string): SiteSettings => ({
   supportReplyHours: null,
   paymentInstructions: 'Pay at the front desk.',
   typicalHourlyRate: null,
+  hourlyRateRange: { min: 5, max: 500 },
   subjects: DEFAULT_CATALOG,
 });
 
@@ -37,6 +38,7 @@ const defaults = {
   supportEmail: 'support@example.com',
   supportPhone: '+1 555 0100',
   paymentInstructions: 'Pay at the front desk.',
+  currency: 'USD',
 };
 const quiet = { warn: () => {} };
 
@@ -179,7 +181,7 @@ describe('what an admin writes', () => {
     expect(
       siteSettingsChangeSchema.safeParse({ subjects: { add: [], retire: [] } }).error?.issues[0]?.message,
     ).toBe(
-      'Nothing to change: send homeFigures, support, supportReplyHours, paymentInstructions or subjects',
+      'Nothing to change: send homeFigures, support, supportReplyHours, paymentInstructions, hourlyRateRange or subjects',
     );
     expect(siteSettingsChangeSchema.safeParse({ colours: {} }).error?.issues[0]?.message).toBe(
       'The site settings have no such field: colours',

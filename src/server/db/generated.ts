@@ -349,6 +349,8 @@ export interface Sessions {
 
 export interface SiteSettings {
   expert_tutors: string | null;
+  hourly_rate_max: number | null;
+  hourly_rate_min: number | null;
   id: Generated<number>;
   lessons_completed: string | null;
   payment_instructions: string | null;

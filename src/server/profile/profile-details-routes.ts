@@ -11,6 +11,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { Kysely } from 'kysely';
 import * as messages from '../../shared/messages';
+import { type HourlyRateRange, hourlyRateProblem } from '../../shared/settings/site-settings';
 import { MAX_PHOTO_BYTES } from '../../shared/tutor-catalog';
 import { reportedTimeZoneSchema, studentDetailsSchema, tutorDetailsSchema } from '../../shared/tutor-schemas';
 import { type SessionReader, signedInOnly, signedInWithRole } from '../accounts/session';
@@ -43,7 +44,9 @@ export function profileDetailsRoutes(deps: {
   db: Kysely<DB>;
   limiters: RateLimiters;
   /** The process's photo decoding slots; tests pass their own. */
-  photoDecodes?: ConcurrencyLimit;
+  photoDecodes?: ConcurrencyLimit | undefined;
+  /** The hourly rates a tutor may ask (a site setting), in whole units of the school's currency. */
+  hourlyRates: () => Promise<{ range: HourlyRateRange; currency: string }>;
 }) {
   const { db, limiters } = deps;
   const decodes = deps.photoDecodes ?? photoDecodes;
@@ -68,6 +71,12 @@ export function profileDetailsRoutes(deps: {
       async (c) => {
         const user = c.var.user;
         const input = c.req.valid('json');
+        const rate = input.role === 'tutor' ? input.details.hourlyRate : null;
+        if (rate != null) {
+          const { range, currency } = await deps.hourlyRates();
+          const problem = hourlyRateProblem(rate, range, currency);
+          if (problem) throw new ApiError(400, problem, 'VALIDATION_ERROR', { field: 'hourlyRate' });
+        }
         if (input.role === 'tutor') await saveTutorDetails(db, user.id, input.details);
         else await saveStudentDetails(db, user.id, input.details);
         return c.json(await readDetails(db, user.id, user.role), 200);

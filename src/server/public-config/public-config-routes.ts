@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { etag } from 'hono/etag';
-import type { ShownFigures, SupportDetails } from '../../shared/settings/site-settings';
+import type { HourlyRateRange, ShownFigures, SupportDetails } from '../../shared/settings/site-settings';
 import type { SubjectCatalog, TypicalHourlyRate } from '../../shared/tutor-catalog';
 import type { CaptchaVerifier } from '../captcha/captcha';
 import type { AppEnv } from '../http/app-env';
@@ -16,6 +16,8 @@ export interface PublicConfig {
   homeFigures: ShownFigures;
   /** What most listed tutors charge an hour, in whole units of `payments.currency`; null: unsaid. */
   typicalHourlyRate: TypicalHourlyRate | null;
+  /** The hourly rates a tutor may ask, in whole units of `payments.currency` (a site setting). */
+  hourlyRateRange: HourlyRateRange;
   subjects: SubjectCatalog;
   /** How this school takes money: the wallet, the booking box and prices read it. */
   payments: PublicPayments;
@@ -52,6 +54,7 @@ export function publicConfig(
     supportReplyHours: settings.supportReplyHours,
     homeFigures: settings.homeFigures,
     typicalHourlyRate: settings.typicalHourlyRate,
+    hourlyRateRange: settings.hourlyRateRange,
     subjects: settings.subjects,
     payments: { ...payments, instructions: settings.paymentInstructions },
     adminTwoFactor,

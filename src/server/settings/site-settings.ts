@@ -1,10 +1,10 @@
 /**
  * Site settings: the home page's figures, how to reach support and how soon it answers, what a
- * bank-transfer top-up says to do, and the subject catalogue, which an admin edits in the console
+ * bank-transfer top-up says to do, the hourly rates tutors may ask, and the subject catalogue, which an admin edits in the console
  * (GET and PATCH /api/admin/settings). A setting never saved is the product's default: the first
  * description's business hours, the configuration's support email, phone and payment instructions,
- * the school's real counts for the figures (each shown once it reaches MIN_SHOWN_COUNT), and no
- * promise of a reply time. Each change that changes
+ * the school's real counts for the figures (each shown once it reaches MIN_SHOWN_COUNT), no
+ * promise of a reply time, and the currency's default range of hourly rates. Each change that changes
  * something is one `settings.changed` audit entry, written in the same transaction, whose reason
  * says what changed.
  */
@@ -12,9 +12,12 @@ import { type Kysely, sql, type Updateable } from 'kysely';
 import {
   countFigure,
   DEFAULT_BUSINESS_HOURS,
+  defaultHourlyRateRange,
   HOME_FIGURES,
   type HomeFigureKey,
   type HomeFigures,
+  type HourlyRateRange,
+  hourlyRateRangeLabel,
   replyTimeLabel,
   type ShownFigures,
   type SupportDetails,
@@ -35,6 +38,8 @@ export interface SettingsDefaults {
   supportEmail: string;
   supportPhone: string;
   paymentInstructions: string;
+  /** CURRENCY: hourly rates are in its whole units, and their default range depends on it. */
+  currency: string;
 }
 
 /** The settings in effect, as every page and GET /api/config carry them. */
@@ -48,6 +53,8 @@ export interface SiteSettings {
   paymentInstructions: string;
   /** What most listed tutors charge an hour (not a setting: the tutors' own rates say it). */
   typicalHourlyRate: TypicalHourlyRate | null;
+  /** The hourly rates a tutor may ask, in whole units of the currency. */
+  hourlyRateRange: HourlyRateRange;
   subjects: SubjectCatalog;
 }
 
@@ -61,6 +68,9 @@ export interface AdminSiteSettings {
   /** The payment instructions in effect, and whether an admin wrote them (false: the default ones). */
   paymentInstructions: string;
   paymentInstructionsSet: boolean;
+  /** The range in effect, and whether an admin set it (false: the currency's default). */
+  hourlyRateRange: HourlyRateRange;
+  hourlyRateRangeSet: boolean;
   subjects: (CatalogSubject & { tutors: number })[];
 }
 
@@ -74,6 +84,8 @@ type SettingsRow = Pick<
   | 'support_hours'
   | 'support_reply_hours'
   | 'payment_instructions'
+  | 'hourly_rate_min'
+  | 'hourly_rate_max'
 >;
 
 const settingsColumns = [
@@ -85,6 +97,8 @@ const settingsColumns = [
   'support_hours',
   'support_reply_hours',
   'payment_instructions',
+  'hourly_rate_min',
+  'hourly_rate_max',
 ] as const;
 
 const FIGURE_COLUMNS = {
@@ -130,6 +144,13 @@ function shownFigures(row: SettingsRow | undefined, counts: SchoolCounts): Shown
   ) as ShownFigures;
 }
 
+/** The admin's range when both ends are saved, else the currency's default. */
+function hourlyRateRangeOf(row: SettingsRow | undefined, defaults: SettingsDefaults): HourlyRateRange {
+  return row?.hourly_rate_min != null && row.hourly_rate_max != null
+    ? { min: row.hourly_rate_min, max: row.hourly_rate_max }
+    : defaultHourlyRateRange(defaults.currency);
+}
+
 async function readRow(db: Kysely<DB>): Promise<SettingsRow | undefined> {
   return db.selectFrom('site_settings').select(settingsColumns).where('id', '=', 1).executeTakeFirst();
 }
@@ -150,6 +171,7 @@ export async function readSiteSettings(
     supportReplyHours: row?.support_reply_hours ?? null,
     paymentInstructions: row?.payment_instructions ?? defaults.paymentInstructions,
     typicalHourlyRate: school.typicalHourlyRate,
+    hourlyRateRange: hourlyRateRangeOf(row, defaults),
     subjects: groupCatalog(subjects),
   };
 }
@@ -178,6 +200,8 @@ export async function readAdminSettings(
     supportReplyHours: row?.support_reply_hours ?? null,
     paymentInstructions: row?.payment_instructions ?? defaults.paymentInstructions,
     paymentInstructionsSet: row?.payment_instructions != null,
+    hourlyRateRange: hourlyRateRangeOf(row, defaults),
+    hourlyRateRangeSet: row?.hourly_rate_min != null,
     subjects: subjects.map((subject) => ({ ...subject, tutors: tutors.get(subject.name) ?? 0 })),
   };
 }
@@ -243,6 +267,21 @@ export async function changeSiteSettings(
       const said = (text: string | null) => (text === null ? 'the default' : JSON.stringify(text));
       updates.payment_instructions = instructions;
       changed.push(`Payment instructions: ${said(saved)} → ${said(instructions)}`);
+    }
+    // A range equal to the one in effect changes nothing; null gives the currency's default back.
+    const range = change.hourlyRateRange;
+    const current = hourlyRateRangeOf(row, defaults);
+    const next = range ?? defaultHourlyRateRange(defaults.currency);
+    if (
+      range !== undefined &&
+      (range === null ? row.hourly_rate_min !== null : next.min !== current.min || next.max !== current.max)
+    ) {
+      updates.hourly_rate_min = range?.min ?? null;
+      updates.hourly_rate_max = range?.max ?? null;
+      const said = (value: HourlyRateRange) => hourlyRateRangeLabel(value, defaults.currency);
+      changed.push(
+        `Hourly rate range: ${said(current)} → ${said(next)}${range === null ? ' (the default)' : ''}`,
+      );
     }
 
     changed.push(...(await changeCatalog(trx, change.subjects ?? {})));

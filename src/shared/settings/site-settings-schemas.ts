@@ -12,6 +12,7 @@ import {
   type HomeFigureKey,
   MAX_BUSINESS_HOURS_LENGTH,
   MAX_FIGURE_LENGTH,
+  MAX_HOURLY_RATE_UNITS,
   MAX_PAYMENT_INSTRUCTIONS_LENGTH,
   MAX_SUBJECT_CHANGES,
   MAX_SUPPORT_EMAIL_LENGTH,
@@ -92,6 +93,39 @@ export const paymentInstructionsSchema = freeText(
   'Please write the payment instructions, or go back to the default ones',
 ).nullable();
 
+export const HOURLY_RATE_RANGE_PROBLEM =
+  'The hourly rate range must be two whole numbers above zero, min below max';
+
+/**
+ * The hourly rates tutors may ask, in whole units of the school's currency; null goes back to the
+ * default range for the currency.
+ */
+export const hourlyRateRangeSchema = z
+  .strictObject(
+    {
+      min: z
+        .number({ error: HOURLY_RATE_RANGE_PROBLEM })
+        .int(HOURLY_RATE_RANGE_PROBLEM)
+        .positive(HOURLY_RATE_RANGE_PROBLEM),
+      max: z
+        .number({ error: HOURLY_RATE_RANGE_PROBLEM })
+        .int(HOURLY_RATE_RANGE_PROBLEM)
+        .positive(HOURLY_RATE_RANGE_PROBLEM)
+        .max(
+          MAX_HOURLY_RATE_UNITS,
+          `The highest hourly rate can be at most ${MAX_HOURLY_RATE_UNITS.toLocaleString('en-US')}`,
+        ),
+    },
+    {
+      error: (issue) =>
+        issue.code === 'unrecognized_keys'
+          ? `The hourly rate range has no such field: ${(issue.keys ?? []).join(', ')}`
+          : 'The hourly rate range must be an object with min and max',
+    },
+  )
+  .refine((range) => range.min < range.max, HOURLY_RATE_RANGE_PROBLEM)
+  .nullable();
+
 /**
  * A subject's name as the catalogue keeps it: trimmed, its spaces single, composed (so "é" typed
  * two ways is one name), on one line, 1 to 40 characters that show as typed.
@@ -157,6 +191,7 @@ export const siteSettingsChangeSchema = z
       supportReplyHours: supportReplyHoursSchema.optional(),
       paymentInstructions: paymentInstructionsSchema.optional(),
       subjects: subjectChangesSchema.optional(),
+      hourlyRateRange: hourlyRateRangeSchema.optional(),
     },
     {
       error: (issue) =>
@@ -171,10 +206,11 @@ export const siteSettingsChangeSchema = z
       change.support !== undefined ||
       change.supportReplyHours !== undefined ||
       change.paymentInstructions !== undefined ||
+      change.hourlyRateRange !== undefined ||
       (change.subjects?.add?.length ?? 0) + (change.subjects?.retire?.length ?? 0) > 0,
     {
       message:
-        'Nothing to change: send homeFigures, support, supportReplyHours, paymentInstructions or subjects',
+        'Nothing to change: send homeFigures, support, supportReplyHours, paymentInstructions, hourlyRateRange or subjects',
     },
   );
 export type SiteSettingsChange = z.output<typeof siteSettingsChangeSchema>;

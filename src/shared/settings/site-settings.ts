@@ -1,9 +1,10 @@
 /**
  * What a school tells its visitors and an admin edits in the console's Site settings: the home
  * page's three figures (named in ../constants.ts, which the home page already loads), how to
- * reach support and how soon it answers, with the product's defaults. No zod here: the contact
+ * reach support and how soon it answers, the hourly rates tutors may ask, with the product's defaults. No zod here: the contact
  * page reads this.
  */
+import { formatUnits, minorDigits } from '../amounts';
 import type { HomeFigureKey } from '../constants';
 
 export { HOME_FIGURES, type HomeFigureKey, type HomeFigures } from '../constants';
@@ -60,3 +61,31 @@ export function businessHoursLines(hours: string): string[] {
 
 /** The digits a phone link dials ("+1 (555) 010-0142" → "+15550100142"). */
 export const phoneLink = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
+
+/** No hourly rate above this, in any currency: the database keeps rates as 32-bit integers. */
+export const MAX_HOURLY_RATE_UNITS = 10_000_000;
+
+/** The hourly rates a tutor may ask, in whole units of the school's currency, both included. */
+export interface HourlyRateRange {
+  min: number;
+  max: number;
+}
+
+/**
+ * The range until an admin sets one: 5 to 500 in a currency with minor digits (dollars, euros,
+ * dinars), 500 to 50,000 in one without (yen, won), where a unit is worth about a cent.
+ */
+export const defaultHourlyRateRange = (currency: string): HourlyRateRange =>
+  minorDigits(currency) === 0 ? { min: 500, max: 50_000 } : { min: 5, max: 500 };
+
+/** "$5 to $500", "¥500 to ¥50,000": a range as messages and the console say it. */
+export const hourlyRateRangeLabel = (range: HourlyRateRange, currency: string) =>
+  `${formatUnits(range.min, currency)} to ${formatUnits(range.max, currency)}`;
+
+/** "Hourly rate must be between ¥500 and ¥50,000": the range in the school's currency. */
+export const hourlyRateRangeMessage = (range: HourlyRateRange, currency: string) =>
+  `Hourly rate must be between ${formatUnits(range.min, currency)} and ${formatUnits(range.max, currency)}`;
+
+/** Why an hourly rate is refused, or null when it is within the range. */
+export const hourlyRateProblem = (rate: number, range: HourlyRateRange, currency: string): string | null =>
+  rate >= range.min && rate <= range.max ? null : hourlyRateRangeMessage(range, currency);

@@ -9,18 +9,15 @@
 import type { InferResponseType } from 'hono/client';
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { type ActionFunctionArgs, Link, useFetcher, useLoaderData, useRevalidator } from 'react-router';
-import { formatUnits } from '../../../shared/amounts';
 import { MAX_NAME_LENGTH, ROLE_LABELS } from '../../../shared/constants';
 import * as messages from '../../../shared/messages';
-import { tutorPath } from '../../../shared/routes';
+import { type HourlyRateRange, hourlyRateRangeLabel } from '../../../shared/settings/site-settings';
 import {
   MAX_ABOUT_LENGTH,
   MAX_HEADLINE_LENGTH,
-  MAX_HOURLY_RATE,
   MAX_LEARNING_GOALS_LENGTH,
   MAX_PHOTO_BYTES,
   MAX_YEARS_EXPERIENCE,
-  MIN_HOURLY_RATE,
   SPOKEN_LANGUAGES,
   type SubjectCatalog,
   typicalRateLabel,
@@ -42,12 +39,14 @@ import { SelectField, TextArea, TextField } from '../../components/text-field';
 import { TutorAvatar } from '../../components/tutor-avatar';
 import { api, request } from '../../lib/api';
 import { check, type FormAnswer, formValues, loadFormChecks, refused } from '../../lib/forms';
-import { usePaymentsConfig } from '../../lib/payments-config';
 import { getPublicConfig } from '../../lib/public-config';
 import { browserTimeZone, timeZoneOptions } from '../../lib/time-zones';
 import { authStore, useAuth } from '../auth';
 import { TwoFactorSettings } from '../two-factor';
 import { AccountDataSection } from './account-data-section';
+import { Choice, FoldingChoices } from './profile-choices';
+import { PhotoEditor } from './profile-photo-editor';
+import { PublicationChecklist } from './publication-checklist';
 import { VerificationRequest } from './verification-request';
 
 type ProfileDetails = InferResponseType<typeof api.profile.details.$get>;
@@ -65,7 +64,8 @@ export async function loader() {
   ]);
   const typicalRate =
     config.typicalHourlyRate && typicalRateLabel(config.typicalHourlyRate, config.payments.currency);
-  return { details, catalog: config.subjects, money, typicalRate };
+  const rates = { range: config.hourlyRateRange, currency: config.payments.currency };
+  return { details, catalog: config.subjects, money, typicalRate, rates };
 }
 
 /** A photo chosen, or removed: the answer says which. */
@@ -95,10 +95,13 @@ export async function action({ request: submitted }: ActionFunctionArgs): Promis
   if (submitted.headers.get('content-type')?.startsWith('multipart/form-data')) {
     return changePhoto(await submitted.formData());
   }
-  const checks = await loadFormChecks();
+  const [checks, config] = await Promise.all([loadFormChecks(), getPublicConfig()]);
+  const rates = { range: config.hourlyRateRange, currency: config.payments.currency };
   const values = await formValues(submitted, ['subjects', 'languages']);
   const tutor = authStore.getState().user?.role === 'tutor';
-  const form = tutor ? check(checks.tutorProfileForm, values) : check(checks.studentProfileForm, values);
+  const form = tutor
+    ? check(checks.tutorProfileForm(rates), values)
+    : check(checks.studentProfileForm, values);
   if (form.problem) return form;
   const { displayName, ...details } = form.data;
   try {
@@ -114,7 +117,7 @@ export async function action({ request: submitted }: ActionFunctionArgs): Promis
 }
 
 export function Component() {
-  const { details, catalog, money, typicalRate } = useLoaderData<typeof loader>();
+  const { details, catalog, money, typicalRate, rates } = useLoaderData<typeof loader>();
   const auth = useAuth();
   const user = auth.status === 'signed-in' ? auth.user : null;
   const tutor = details.role === 'tutor' ? details : null;
@@ -133,7 +136,7 @@ export function Component() {
         {tutor ? <PublicationChecklist details={tutor} /> : null}
         {tutor && user?.emailVerified ? <VerificationRequest published={tutor.published} /> : null}
         {tutor ? <PhotoEditor details={tutor} /> : null}
-        <ProfileForm details={details} catalog={catalog} typicalRate={typicalRate} />
+        <ProfileForm details={details} catalog={catalog} typicalRate={typicalRate} rates={rates} />
         <CardSection title="Two-factor authentication">
           <TwoFactorSettings />
         </CardSection>
@@ -147,10 +150,13 @@ function ProfileForm({
   details,
   catalog,
   typicalRate,
+  rates,
 }: {
   details: ProfileDetails;
   catalog: SubjectCatalog;
   typicalRate: string | null;
+  /** The hourly rates a tutor may ask (a site setting), in whole units of the school's currency. */
+  rates: { range: HourlyRateRange; currency: string };
 }) {
   const auth = useAuth();
   const fetcher = useFetcher<FormAnswer>();
@@ -161,7 +167,7 @@ function ProfileForm({
   const zones = useMemo(() => timeZoneOptions(), []);
   const zone = details.timeZone ?? browserTimeZone();
   // Rates are in the school's currency, the one students pay in.
-  const { currency } = usePaymentsConfig();
+  const { currency } = rates;
 
   return (
     <ActionForm
@@ -245,11 +251,7 @@ function ProfileForm({
               label={`Hourly rate (${currency})`}
               name="hourlyRate"
               inputMode="numeric"
-              hint={`${
-                currency === 'USD'
-                  ? `Whole dollars, $${MIN_HOURLY_RATE}-${MAX_HOURLY_RATE}.`
-                  : `Whole amounts, ${formatUnits(MIN_HOURLY_RATE, currency)}-${formatUnits(MAX_HOURLY_RATE, currency)}.`
-              }${typicalRate ? ` Most tutors charge ${typicalRate}.` : ''}`}
+              hint={`Whole amounts, ${hourlyRateRangeLabel(rates.range, currency)}.${typicalRate ? ` Most tutors charge ${typicalRate}.` : ''}`}
               defaultValue={tutor.hourlyRate === null ? '' : String(tutor.hourlyRate)}
             />
             <TextField
@@ -334,177 +336,3 @@ function ProfileForm({
 }
 
 const PROFILE_FORM = 'profile-form';
-
-/**
- * A list of checkboxes that folds on a phone: its legend is then the button that opens it, and
- * while folded it says what is ticked. It opens by itself when the form's answer finds fault in it.
- */
-function FoldingChoices({
-  legend,
-  name,
-  chosen,
-  children,
-}: {
-  legend: string;
-  name: string;
-  chosen: readonly string[];
-  children: ReactNode;
-}) {
-  const fold = useFold();
-  const summaryId = useId();
-  const [ticked, setTicked] = useState(chosen);
-  const faulted = useFieldProblem(name, `${name}-problem`) !== undefined;
-  const { unfold } = fold;
-  useEffect(() => {
-    if (faulted) unfold();
-  }, [faulted, unfold]);
-  return (
-    <div
-      ref={fold.ref}
-      // What is ticked, in the list's order, for the line a folded list shows.
-      onChange={(event) => {
-        const boxes = event.currentTarget.querySelectorAll<HTMLInputElement>(`input[name="${name}"]:checked`);
-        setTicked([...boxes].map((box) => box.value));
-      }}
-    >
-      <ChoiceGroup
-        legend={
-          <FoldTitle fold={fold} summaryId={summaryId}>
-            {legend}
-          </FoldTitle>
-        }
-        name={name}
-      >
-        {fold.shut ? (
-          <p id={summaryId} className="text-sm text-slate-700">
-            {ticked.length > 0 ? ticked.join(', ') : 'None chosen yet'}
-          </p>
-        ) : null}
-        <div id={fold.bodyId} hidden={fold.shut}>
-          {children}
-        </div>
-      </ChoiceGroup>
-    </div>
-  );
-}
-
-function Choice({
-  name,
-  value,
-  chosen,
-  note,
-}: {
-  name: string;
-  value: string;
-  chosen: readonly string[];
-  note?: string;
-}) {
-  return (
-    <label className="flex items-center gap-2 py-1 text-sm text-slate-800">
-      <input
-        type="checkbox"
-        name={name}
-        value={value}
-        defaultChecked={chosen.includes(value)}
-        className="size-4 shrink-0 accent-brand-700"
-      />
-      <span className="min-w-0 break-words">
-        {value}
-        {note ? <span className="text-slate-600"> ({note})</span> : null}
-      </span>
-    </label>
-  );
-}
-
-function PublicationChecklist({ details }: { details: TutorDetails }) {
-  const auth = useAuth();
-  const id = auth.status === 'signed-in' ? auth.user.id : '';
-  return details.published ? (
-    <StatusMessage>
-      Your profile is public: students can find you in search.{' '}
-      <Link to={tutorPath(id)} className="font-semibold underline">
-        View your public profile
-      </Link>
-    </StatusMessage>
-  ) : (
-    <section
-      aria-labelledby="checklist-heading"
-      className="rounded-2xl border border-amber-200 bg-amber-50 p-5"
-    >
-      <h2 id="checklist-heading" className="font-semibold text-amber-950">
-        To appear in search, your profile still needs:
-      </h2>
-      <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-amber-950">
-        {details.missing.map((item) => (
-          <li key={item}>{item}</li>
-        ))}
-      </ul>
-    </section>
-  );
-}
-
-function PhotoEditor({ details }: { details: TutorDetails }) {
-  const auth = useAuth();
-  const user = auth.status === 'signed-in' ? auth.user : null;
-  const fetcher = useFetcher<FormAnswer>();
-  const revalidator = useRevalidator();
-  const busy = fetcher.state !== 'idle' || revalidator.state !== 'idle';
-  return (
-    <section
-      aria-labelledby="photo-heading"
-      className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
-    >
-      <h2 id="photo-heading" className="text-lg font-semibold text-slate-900">
-        Photo
-      </h2>
-      <ActionForm fetcher={fetcher} encType="multipart/form-data" className="mt-4 space-y-3">
-        <div className="flex flex-wrap items-center gap-5">
-          <TutorAvatar
-            id={user?.id ?? ''}
-            name={user?.displayName ?? ''}
-            photoVersion={details.photoVersion}
-            src={details.photoVersion ? `/api/profile/photo?v=${details.photoVersion}` : undefined}
-            size={96}
-          />
-          <div className="space-y-2">
-            <TextField
-              label="Upload a photo"
-              type="file"
-              name="photo"
-              accept="image/jpeg,image/png,image/webp"
-              disabled={busy}
-              hint="JPEG, PNG or WebP, up to 5 MB. We crop it to a square."
-              className="[&_input]:border-0 [&_input]:p-0 [&_input]:shadow-none"
-              onChange={(event) => {
-                const file = event.target.files?.[0];
-                if (!file) return;
-                const form = new FormData();
-                form.set('photo', file);
-                void fetcher.submit(form, { method: 'post', encType: 'multipart/form-data' });
-                event.target.value = '';
-              }}
-            />
-            {details.hasPhoto ? (
-              <Button
-                variant="secondary"
-                disabled={busy}
-                onClick={() =>
-                  void fetcher.submit(new FormData(), { method: 'post', encType: 'multipart/form-data' })
-                }
-              >
-                Remove photo
-              </Button>
-            ) : null}
-          </div>
-        </div>
-        {busy ? (
-          <p role="status" className="text-sm text-slate-700">
-            Saving your photo…
-          </p>
-        ) : (
-          <FormAnswerMessage />
-        )}
-      </ActionForm>
-    </section>
-  );
-}

@@ -1,0 +1,32 @@
+/** What a tutor's profile still needs before it appears in search, or a link to it once it does. */
+import { Link } from 'react-router';
+import { tutorPath } from '../../../shared/routes';
+import { StatusMessage } from '../../components/messages';
+import { useAuth } from '../auth';
+
+export function PublicationChecklist({ details }: { details: { published: boolean; missing: string[] } }) {
+  const auth = useAuth();
+  const id = auth.status === 'signed-in' ? auth.user.id : '';
+  return details.published ? (
+    <StatusMessage>
+      Your profile is public: students can find you in search.{' '}
+      <Link to={tutorPath(id)} className="font-semibold underline">
+        View your public profile
+      </Link>
+    </StatusMessage>
+  ) : (
+    <section
+      aria-labelledby="checklist-heading"
+      className="rounded-2xl border border-amber-200 bg-amber-50 p-5"
+    >
+      <h2 id="checklist-heading" className="font-semibold text-amber-950">
+        To appear in search, your profile still needs:
+      </h2>
+      <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-amber-950">
+        {details.missing.map((item) => (
+          <li key={item}>{item}</li>
+        ))}
+      </ul>
+    </section>
+  );
+}
