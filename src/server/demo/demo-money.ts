@@ -19,10 +19,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import { minorPerUnit } from '../../shared/amounts';
+import { topUpUnits } from '../../shared/money/amounts';
 import type { DB } from '../db/schema';
 import { accounts, balanceOf, post } from '../money/ledger';
 import { holdPrice, type PaymentRules, releaseHold, settleHold } from '../money/lesson-payments';
-import { creditTopUp, TOP_UP_UNITS } from '../money/top-ups';
+import { creditTopUp } from '../money/top-ups';
 import { DEMO_ADMIN } from './demo-accounts';
 import { seededRandom } from './demo-tutors';
 
@@ -64,7 +65,7 @@ export async function insertDemoMoney(db: Kysely<DB>, rules: PaymentRules, now: 
   const unit = minorPerUnit(rules.currency);
   // Top-ups in round amounts of ten units, within what the app lets a student ask for.
   const step = 10 * unit;
-  const maxTopUp = TOP_UP_UNITS.max * unit;
+  const maxTopUp = topUpUnits(rules.currency).max * unit;
   const roundUp = (cents: number) => Math.min(maxTopUp, Math.max(step, Math.ceil(cents / step) * step));
   const references = new Set<string>();
   const reference = () => {

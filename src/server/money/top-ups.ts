@@ -8,9 +8,9 @@
  */
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import { formatAmount, minorPerUnit } from '../../shared/amounts';
+import { formatAmount, formatUnits, minorPerUnit, unitsToMinor } from '../../shared/amounts';
 import * as messages from '../../shared/messages';
-import { MAX_TOP_UP_UNITS, MIN_TOP_UP_UNITS } from '../../shared/money/amounts';
+import { topUpUnits } from '../../shared/money/amounts';
 import type { UnappliedPaymentReason } from '../../shared/money/unapplied-payments';
 import { type Actor, accountTarget, recordAudit } from '../admin/audit-log';
 import type { DB, TopUpMethod, TopUpStatus } from '../db/schema';
@@ -19,12 +19,9 @@ import type { Mailer } from '../mail/mailer';
 import { accounts, post } from './ledger';
 import { topUpConfirmedMail, topUpRejectedMail } from './money-mail';
 
-/** The smallest and largest top-up, in whole units of the currency (the form checks the same). */
-export const TOP_UP_UNITS = { min: MIN_TOP_UP_UNITS, max: MAX_TOP_UP_UNITS } as const;
-
 export const topUpMessages = {
   range: (currency: string) =>
-    `Please choose an amount between ${formatAmount(TOP_UP_UNITS.min * minorPerUnit(currency), currency)} and ${formatAmount(TOP_UP_UNITS.max * minorPerUnit(currency), currency)}, in whole units`,
+    `Please choose an amount between ${formatUnits(topUpUnits(currency).min, currency)} and ${formatUnits(topUpUnits(currency).max, currency)}, in whole units`,
   notFound: 'This top-up does not exist',
   alreadySettled: 'This top-up has already been confirmed, rejected or withdrawn',
   cardByStripe: 'A card top-up is confirmed by Stripe once the card is charged, not by hand',
@@ -71,11 +68,12 @@ export const toTopUpView = (
 /** 400 unless the amount is a whole number of units within the limits. */
 export function checkTopUpAmount(amountCents: number, currency: string) {
   const unit = minorPerUnit(currency);
+  const { min, max } = topUpUnits(currency);
   if (
     !Number.isSafeInteger(amountCents) ||
     amountCents % unit !== 0 ||
-    amountCents < TOP_UP_UNITS.min * unit ||
-    amountCents > TOP_UP_UNITS.max * unit
+    amountCents < unitsToMinor(min, currency) ||
+    amountCents > unitsToMinor(max, currency)
   )
     throw new ApiError(400, topUpMessages.range(currency), 'VALIDATION_ERROR');
 }

@@ -8,9 +8,13 @@ import { type Amount, formatUnits, minorDigits, minorPerUnit } from '../amounts'
 
 export type { Amount };
 
-/** A top-up is asked for in whole units, from 5 to 5,000 (the server refuses anything else). */
-export const MIN_TOP_UP_UNITS = 5;
-export const MAX_TOP_UP_UNITS = 5000;
+/**
+ * A top-up is asked for in whole units, from 5 to 5,000 (the server refuses anything else); in a
+ * currency without minor digits (yen, won), where a unit is worth about a cent, from 500 to 500,000.
+ */
+export function topUpUnits(currency: string): { min: number; max: number } {
+  return minorDigits(currency) === 0 ? { min: 500, max: 500_000 } : { min: 5, max: 5000 };
+}
 
 /** The whole units that cover an amount: 12.01 needs 13. */
 export const unitsCovering = (cents: number, currency: string) => Math.ceil(cents / minorPerUnit(currency));
@@ -20,10 +24,8 @@ export const unitsCovering = (cents: number, currency: string) => Math.ceil(cent
  * smallest top-up and at most the largest (a bigger gap takes several).
  */
 export function topUpUnitsFor(missing: Amount): number {
-  return Math.min(
-    MAX_TOP_UP_UNITS,
-    Math.max(MIN_TOP_UP_UNITS, unitsCovering(missing.amountCents, missing.currency)),
-  );
+  const { min, max } = topUpUnits(missing.currency);
+  return Math.min(max, Math.max(min, unitsCovering(missing.amountCents, missing.currency)));
 }
 
 /** "$" for USD, "€" for EUR: the sign a field of whole units is written with. */
@@ -33,7 +35,7 @@ export function currencySymbol(currency: string): string {
 }
 
 /**
- * A top-up amount as typed: whole units from 5 to 5,000, with or without the currency sign or
+ * A top-up amount as typed: whole units within topUpUnits, with or without the currency sign or
  * thousands separators. The problem is said in the words the form shows.
  */
 export function parseTopUpUnits(
@@ -42,11 +44,12 @@ export function parseTopUpUnits(
 ): { units: number; problem?: undefined } | { problem: string; units?: undefined } {
   const symbol = currencySymbol(currency);
   const cleaned = text.trim().replaceAll(symbol, '').replaceAll(',', '').trim();
-  const range = `between ${formatUnits(MIN_TOP_UP_UNITS, currency)} and ${formatUnits(MAX_TOP_UP_UNITS, currency)}`;
+  const { min, max } = topUpUnits(currency);
+  const range = `between ${formatUnits(min, currency)} and ${formatUnits(max, currency)}`;
   if (cleaned === '') return { problem: `Enter an amount ${range}.` };
   if (!/^\d+$/.test(cleaned)) return { problem: `Enter a whole amount (no cents), ${range}.` };
   const units = Number(cleaned);
-  if (units < MIN_TOP_UP_UNITS || units > MAX_TOP_UP_UNITS) return { problem: `Top up ${range}.` };
+  if (units < min || units > max) return { problem: `Top up ${range}.` };
   return { units };
 }
 

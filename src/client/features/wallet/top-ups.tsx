@@ -8,7 +8,7 @@
 
 import { Link, useFetcher } from 'react-router';
 import { formatAmount, formatUnits } from '../../../shared/amounts';
-import { MAX_TOP_UP_UNITS, MIN_TOP_UP_UNITS } from '../../../shared/money/amounts';
+import { topUpUnits } from '../../../shared/money/amounts';
 import { supportChatPath } from '../../../shared/routes';
 import { Button } from '../../components/button';
 import { ChoiceGroup } from '../../components/choice-group';
@@ -41,7 +41,7 @@ export function TopUpForm({
         autoComplete="off"
         className="max-w-xs"
         defaultValue={amount === null ? '' : String(amount)}
-        hint={`Whole amounts from ${formatUnits(MIN_TOP_UP_UNITS, currency)} to ${formatUnits(MAX_TOP_UP_UNITS, currency)}.`}
+        hint={`Whole amounts from ${formatUnits(topUpUnits(currency).min, currency)} to ${formatUnits(topUpUnits(currency).max, currency)}.`}
       />
       {stripe ? (
         <ChoiceGroup legend="How you pay" name="method">

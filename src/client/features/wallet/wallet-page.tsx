@@ -17,7 +17,7 @@ import {
   useSearchParams,
 } from 'react-router';
 import { formatAmount, unitsToMinor } from '../../../shared/amounts';
-import { MAX_TOP_UP_UNITS, parseTopUpUnits } from '../../../shared/money/amounts';
+import { parseTopUpUnits, topUpUnits } from '../../../shared/money/amounts';
 import { CardSection } from '../../components/card';
 import { StatusMessage } from '../../components/messages';
 import { ApiError } from '../../lib/api';
@@ -78,10 +78,10 @@ export async function action({ request: submitted }: ActionFunctionArgs): Promis
 }
 
 /** A whole amount from the URL to start the top-up with, if it is one. */
-function startingAmount(text: string | null): number | null {
-  if (!text || !/^\d{1,5}$/.test(text)) return null;
+function startingAmount(text: string | null, currency: string): number | null {
+  if (!text || !/^\d{1,7}$/.test(text)) return null;
   const units = Number(text);
-  return units > 0 && units <= MAX_TOP_UP_UNITS ? units : null;
+  return units > 0 && units <= topUpUnits(currency).max ? units : null;
 }
 
 export function Component() {
@@ -245,7 +245,11 @@ function StudentView({
             ? 'Pay by card and the money is in your balance at once, or by bank transfer, which the school confirms when it arrives.'
             : 'Pay by bank transfer with the reference you get here: the school adds the money to your balance when it arrives.'}
         </p>
-        <TopUpForm currency={currency} stripe={wallet.stripe} amount={startingAmount(params.get('amount'))} />
+        <TopUpForm
+          currency={currency}
+          stripe={wallet.stripe}
+          amount={startingAmount(params.get('amount'), currency)}
+        />
       </CardSection>
       <CardSection title="Your packages" className="lg:col-span-3">
         <WalletPackages packages={packages} timeZone={timeZone} />
