@@ -2,9 +2,9 @@
  * /admin/settings: what visitors see of the school, edited by its admins. The home page's three
  * figures (the school's real counts until set), how to reach support (email, phone, business
  * hours), how soon support replies (no promise until set), what a bank-transfer top-up tells the
- * student to do (PAYMENT_INSTRUCTIONS, or the product's text, until written) and the subject
- * catalogue tutors choose from: subjects added to a category, retired (kept on the profiles that list them, offered to
- * nobody new) and restored. Every change goes to the audit log; this tab's pages show it at once.
+ * student to do (PAYMENT_INSTRUCTIONS, or the product's text, until written), the hourly rates
+ * tutors may ask (the currency's default range until set) and the subject catalogue tutors choose
+ * from (./admin-settings-catalogue.tsx). Every change goes to the audit log; this tab's pages show it at once.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { type ActionFunctionArgs, type LoaderFunctionArgs, useFetcher, useLoaderData } from 'react-router';
@@ -27,13 +27,14 @@ import { SelectField, TextArea, TextField } from '../../components/text-field';
 import { ApiError } from '../../lib/api';
 import { useApiAction } from '../../lib/api-action';
 import { check, type FormAnswer, formValues, loadFormChecks, refused } from '../../lib/forms';
+import { usePaymentsConfig } from '../../lib/payments-config';
 import { reloadPublicConfig } from '../../lib/public-config';
 import { type AdminSettings, changeSettings, fetchSettings, type SettingsChange } from './admin-data';
-import { AdminLayout, EmptyState } from './admin-layout';
+import { AdminLayout } from './admin-layout';
+import { Catalogue } from './admin-settings-catalogue';
+import { HourlyRateRangeForm, rangeFrom } from './admin-settings-rates';
 
 export const loader = ({ request }: LoaderFunctionArgs) => fetchSettings(request.signal);
-
-type Subject = AdminSettings['subjects'][number];
 
 /**
  * Sends a change; then this tab's pages carry it (the server's own pages already do). A refusal
@@ -101,6 +102,20 @@ export async function action({ request: submitted }: ActionFunctionArgs): Promis
         { paymentInstructions: null },
         () => 'Bank-transfer top-ups show the default instructions now.',
       );
+    case 'hourly-rates': {
+      const range = rangeFrom(values);
+      if (!('min' in range)) return range;
+      return save(
+        { hourlyRateRange: range },
+        (changed) =>
+          changed.length
+            ? 'The hourly rates are saved: a tutor’s next change of rate must be within them.'
+            : 'These hourly rates are already the ones in effect.',
+        'min',
+      );
+    }
+    case 'default-rates':
+      return save({ hourlyRateRange: null }, () => 'Tutors’ hourly rates take the default range now.');
     case 'support': {
       const form = check(checks.supportForm, values);
       if (form.problem) return form;
@@ -129,10 +144,11 @@ export async function action({ request: submitted }: ActionFunctionArgs): Promis
 
 export function Component() {
   const settings = useLoaderData<typeof loader>();
+  const { currency } = usePaymentsConfig();
   return (
     <AdminLayout
       title="Site settings"
-      intro="What visitors see of your school: the home page’s figures, how to reach you and how soon you reply, how to pay you by transfer, and the subjects tutors choose from. Every change is written to the audit log."
+      intro="What visitors see of your school: the home page’s figures, how to reach you and how soon you reply, how to pay you by transfer, the hourly rates tutors may ask, and the subjects tutors choose from. Every change is written to the audit log."
     >
       <div className="space-y-6">
         <FiguresForm figures={settings.homeFigures} counts={settings.homeCounts} />
@@ -141,6 +157,11 @@ export function Component() {
         <PaymentInstructionsForm
           instructions={settings.paymentInstructions}
           written={settings.paymentInstructionsSet}
+        />
+        <HourlyRateRangeForm
+          range={settings.hourlyRateRange}
+          set={settings.hourlyRateRangeSet}
+          currency={currency}
         />
         <Catalogue subjects={settings.subjects} />
       </div>
@@ -302,172 +323,5 @@ function PaymentInstructionsForm({ instructions, written }: { instructions: stri
         </div>
       </ActionForm>
     </CardSection>
-  );
-}
-
-const tutorCount = (count: number) => (count === 1 ? '1 tutor' : `${count} tutors`);
-
-/** The catalogue by category: add a subject, retire one, restore a retired one. */
-function Catalogue({ subjects }: { subjects: Subject[] }) {
-  const { busy, problem, run } = useApiAction();
-  const [done, setDone] = useState<string | null>(null);
-  const status = useRef<HTMLDivElement>(null);
-
-  // The button pressed moves to the other list (or away): the focus goes to what happened instead.
-  useEffect(() => {
-    if (done || problem) status.current?.focus();
-  }, [done, problem]);
-
-  async function change(subject: Subject, retire: boolean) {
-    setDone(null);
-    const went = await run(async () => {
-      await changeSettings(
-        retire
-          ? { subjects: { retire: [subject.name] } }
-          : { subjects: { add: [{ category: subject.category, name: subject.name }] } },
-      );
-      await reloadPublicConfig().catch(() => {});
-    });
-    if (went)
-      setDone(
-        retire
-          ? `${subject.name} is retired: the ${tutorCount(subject.tutors)} who teach it keep it; nobody else can choose it.`
-          : `${subject.name} is offered again in ${subject.category}.`,
-      );
-  }
-
-  return (
-    <CardSection title="Subject catalogue">
-      <p className="-mt-2 mb-4 text-sm text-slate-700">
-        Tutors choose their subjects from this list, and students search by them. A retired subject stays on
-        the profiles that have it (shown, searched and booked there), but nobody else can choose it.
-      </p>
-      <AddSubjectForm />
-      <div ref={status} tabIndex={-1} className="mt-6 focus:outline-none">
-        {problem ? (
-          <ErrorMessage>{problem}</ErrorMessage>
-        ) : done ? (
-          <StatusMessage>{done}</StatusMessage>
-        ) : null}
-      </div>
-      <div className="mt-4 grid gap-6 md:grid-cols-2">
-        {SUBJECT_CATEGORIES.map((category) => (
-          <CategorySubjects
-            key={category}
-            category={category}
-            subjects={subjects.filter((subject) => subject.category === category)}
-            busy={busy}
-            onChange={change}
-          />
-        ))}
-      </div>
-    </CardSection>
-  );
-}
-
-function CategorySubjects({
-  category,
-  subjects,
-  busy,
-  onChange,
-}: {
-  category: string;
-  subjects: Subject[];
-  busy: boolean;
-  onChange: (subject: Subject, retire: boolean) => void;
-}) {
-  const headingId = useId();
-  const offered = subjects.filter((subject) => !subject.retired);
-  const retired = subjects.filter((subject) => subject.retired);
-  return (
-    <section aria-labelledby={headingId} className="min-w-0 rounded-xl border border-slate-200 p-4">
-      <h3 id={headingId} className="font-semibold text-slate-900">
-        {category}
-      </h3>
-      {offered.length === 0 ? (
-        <div className="mt-3">
-          <EmptyState>No subject is offered in {category}.</EmptyState>
-        </div>
-      ) : (
-        <ul className="mt-2 divide-y divide-slate-100">
-          {offered.map((subject) => (
-            <SubjectRow key={subject.name} subject={subject} busy={busy} onChange={onChange} />
-          ))}
-        </ul>
-      )}
-      {retired.length > 0 ? (
-        <>
-          <h4 className="mt-4 text-sm font-semibold text-slate-700">Retired</h4>
-          <ul className="mt-1 divide-y divide-slate-100">
-            {retired.map((subject) => (
-              <SubjectRow key={subject.name} subject={subject} busy={busy} onChange={onChange} />
-            ))}
-          </ul>
-        </>
-      ) : null}
-    </section>
-  );
-}
-
-function SubjectRow({
-  subject,
-  busy,
-  onChange,
-}: {
-  subject: Subject;
-  busy: boolean;
-  onChange: (subject: Subject, retire: boolean) => void;
-}) {
-  return (
-    <li className="flex items-center justify-between gap-3 py-2">
-      <span className="min-w-0 break-words text-sm">
-        <span className={subject.retired ? 'text-slate-700' : 'font-medium text-slate-900'}>
-          {subject.name}
-        </span>
-        <span className="block text-xs text-slate-600">{tutorCount(subject.tutors)}</span>
-      </span>
-      <Button
-        variant="secondary"
-        className="shrink-0"
-        aria-disabled={busy || undefined}
-        onClick={() => {
-          if (!busy) onChange(subject, !subject.retired);
-        }}
-      >
-        {subject.retired ? 'Restore' : 'Retire'}
-        <span className="sr-only"> {subject.name}</span>
-      </Button>
-    </li>
-  );
-}
-
-function AddSubjectForm() {
-  const fetcher = useFetcher<FormAnswer>();
-  const form = useRef<HTMLFormElement>(null);
-
-  // Added: the name is cleared for the next one, the category kept.
-  useEffect(() => {
-    if (fetcher.state !== 'idle' || !fetcher.data?.done || !form.current) return;
-    const name = form.current.elements.namedItem('name');
-    if (name instanceof HTMLInputElement) name.value = '';
-  }, [fetcher.state, fetcher.data]);
-
-  return (
-    <ActionForm fetcher={fetcher} formRef={form} className="space-y-4 rounded-xl bg-slate-50 p-4">
-      <input type="hidden" name="intent" value="add-subject" />
-      <FormAnswerMessage />
-      <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-end">
-        <SelectField label="Category" name="category" defaultValue={SUBJECT_CATEGORIES[0]}>
-          {SUBJECT_CATEGORIES.map((category) => (
-            <option key={category} value={category}>
-              {category}
-            </option>
-          ))}
-        </SelectField>
-        <TextField label="New subject" name="name" maxLength={MAX_SUBJECT_NAME_LENGTH} autoComplete="off" />
-        <SubmitButton busyLabel="Adding…">Add subject</SubmitButton>
-      </div>
-      <p className="text-sm text-slate-600">Adding a retired subject to its category offers it again.</p>
-    </ActionForm>
   );
 }
