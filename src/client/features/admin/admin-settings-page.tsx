@@ -1,14 +1,4 @@
-/**
- * /admin/settings: what visitors see of the school, edited by its admins. The home page's three
- * figures (the school's real counts until set), how to reach support (email, phone, business
- * hours), how soon support replies (no promise until set), what a bank-transfer top-up tells the
- * student to do (PAYMENT_INSTRUCTIONS, or the product's text, until written), the hourly rates
- * tutors may ask (the currency's default range until set) and the subject catalogue tutors choose
- * from (./admin-settings-catalogue.tsx). Every change goes to the audit log; this tab's pages show it at once.
- */
-import { useEffect, useId, useRef, useState } from 'react';
 import { type ActionFunctionArgs, type LoaderFunctionArgs, useFetcher, useLoaderData } from 'react-router';
-import { SUBJECT_CATEGORIES } from '../../../shared/constants';
 import {
   HOME_FIGURES,
   MAX_BUSINESS_HOURS_LENGTH,
@@ -18,14 +8,10 @@ import {
   MAX_SUPPORT_REPLY_HOURS,
   MIN_SHOWN_COUNT,
 } from '../../../shared/settings/site-settings';
-import { MAX_SUBJECT_NAME_LENGTH } from '../../../shared/tutor-catalog';
-import { Button } from '../../components/button';
 import { CardSection } from '../../components/card';
 import { ActionForm, FormAnswerMessage, SubmitButton } from '../../components/form';
-import { ErrorMessage, StatusMessage } from '../../components/messages';
-import { SelectField, TextArea, TextField } from '../../components/text-field';
+import { TextArea, TextField } from '../../components/text-field';
 import { ApiError } from '../../lib/api';
-import { useApiAction } from '../../lib/api-action';
 import { check, type FormAnswer, formValues, loadFormChecks, refused } from '../../lib/forms';
 import { usePaymentsConfig } from '../../lib/payments-config';
 import { reloadPublicConfig } from '../../lib/public-config';

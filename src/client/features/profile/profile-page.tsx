@@ -7,8 +7,8 @@
  */
 
 import type { InferResponseType } from 'hono/client';
-import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { type ActionFunctionArgs, Link, useFetcher, useLoaderData, useRevalidator } from 'react-router';
+import { useMemo, useRef } from 'react';
+import { type ActionFunctionArgs, useFetcher, useLoaderData } from 'react-router';
 import { MAX_NAME_LENGTH, ROLE_LABELS } from '../../../shared/constants';
 import * as messages from '../../../shared/messages';
 import { type HourlyRateRange, hourlyRateRangeLabel } from '../../../shared/settings/site-settings';
@@ -22,21 +22,9 @@ import {
   type SubjectCatalog,
   typicalRateLabel,
 } from '../../../shared/tutor-catalog';
-import { Button } from '../../components/button';
 import { CardSection } from '../../components/card';
-import { ChoiceGroup } from '../../components/choice-group';
-import { FoldTitle, useFold } from '../../components/fold';
-import {
-  ActionForm,
-  FormAnswerMessage,
-  SaveBar,
-  SubmitButton,
-  useFieldProblem,
-  useUnsavedForm,
-} from '../../components/form';
-import { StatusMessage } from '../../components/messages';
+import { ActionForm, FormAnswerMessage, SaveBar, SubmitButton, useUnsavedForm } from '../../components/form';
 import { SelectField, TextArea, TextField } from '../../components/text-field';
-import { TutorAvatar } from '../../components/tutor-avatar';
 import { api, request } from '../../lib/api';
 import { check, type FormAnswer, formValues, loadFormChecks, refused } from '../../lib/forms';
 import { getPublicConfig } from '../../lib/public-config';
@@ -50,7 +38,6 @@ import { PublicationChecklist } from './publication-checklist';
 import { VerificationRequest } from './verification-request';
 
 type ProfileDetails = InferResponseType<typeof api.profile.details.$get>;
-type TutorDetails = Extract<ProfileDetails, { role: 'tutor' }>;
 
 /**
  * The profile, the subject catalogue in effect (which an admin edits) to choose from, and what most

@@ -21,35 +21,28 @@ import { lessonPriceCents } from '../../../shared/lessons/availability';
 import { policySentence } from '../../../shared/lessons/cancellation-policy';
 import { TRIAL_MINUTES } from '../../../shared/lessons/lesson-constants';
 import { trialPriceLabel } from '../../../shared/lessons/trials';
-import { type Amount, topUpUnitsFor } from '../../../shared/money/amounts';
+import type { Amount } from '../../../shared/money/amounts';
 import { paths } from '../../../shared/routes';
 import type { TutorPublicProfile } from '../../../shared/tutor-schemas';
-import { Button, ButtonLink } from '../../components/button';
+import { Button } from '../../components/button';
 import { ZoneNote } from '../../components/lesson-parts';
-import { ErrorMessage, StatusMessage } from '../../components/messages';
+import { ErrorMessage } from '../../components/messages';
 import { type Slot, SlotPicker } from '../../components/slot-picker';
 import { SelectField, TextArea } from '../../components/text-field';
 import { ApiError, api, request } from '../../lib/api';
 import { useApiAction } from '../../lib/api-action';
 import { type LessonPackage, packageFor } from '../../lib/lesson-packages';
 import { usePaymentsConfig } from '../../lib/payments-config';
-import { lessonTimeLabel } from '../../lib/time-labels';
 import { browserTimeZone } from '../../lib/time-zones';
 import { refreshWalletSummary, useWalletSummary } from '../../lib/wallet-summary';
 import { useAuth } from '../auth';
+import { BookingOutcome, type Outcome } from './booking-outcome';
+import { Lacking, neededAmount, PriceAgainstBalance } from './booking-price';
+import { BookingPrompt } from './booking-prompt';
 import { RepeatChoice, SeriesPreviewList, useSeriesPreview, WEEKS_PROBLEM, weeksFrom } from './repeat-weekly';
 import { taughtSubject } from './searched-subject';
 
 const CHOOSE_SUBJECT = 'Choose a subject for the lesson';
-
-type Booked = { kind: 'booked'; status: string; start: string; end: string };
-/** A weekly series booked: its lessons, and how many weeks it skipped. */
-type BookedSeries = {
-  kind: 'series';
-  status: string;
-  lessons: { id: string; start: string; end: string }[];
-  skipped: number;
-};
 
 const TRIAL_CHOICE = 'trial';
 
@@ -108,9 +101,7 @@ export function BookLesson({
   const [subjectProblem, setSubjectProblem] = useState<string | null>(null);
   const subjectField = useRef<HTMLSelectElement>(null);
   const [note, setNote] = useState('');
-  const [outcome, setOutcome] = useState<Booked | BookedSeries | { kind: 'failed'; message: string } | null>(
-    null,
-  );
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
   // "Repeat every week": a trial is one lesson, so the choice is not offered with it.
   const [repeatChosen, setRepeat] = useState(false);
   const [weeksText, setWeeksText] = useState('4');
@@ -325,49 +316,7 @@ export function BookLesson({
           )}
 
           <div ref={outcomeBox} tabIndex={-1} className="scroll-mt-24 outline-none">
-            {outcome?.kind === 'booked' ? (
-              <div className="mt-4">
-                <StatusMessage>
-                  {outcome.status === 'pending' ? 'Request sent' : 'Booked'}:{' '}
-                  {lessonTimeLabel(Date.parse(outcome.start), Date.parse(outcome.end), timeZone)}.{' '}
-                  {outcome.status === 'pending'
-                    ? `${firstName} has 48 hours to accept; we will mail you the answer.`
-                    : 'A confirmation with a calendar invitation is on its way to your inbox.'}{' '}
-                  <Link to={paths.schedule} className="font-semibold underline">
-                    See your schedule
-                  </Link>
-                </StatusMessage>
-              </div>
-            ) : null}
-            {outcome?.kind === 'series' ? (
-              <div className="mt-4">
-                <StatusMessage>
-                  <p>
-                    {outcome.status === 'pending'
-                      ? `Weekly request sent for ${outcome.lessons.length} lessons. ${firstName} has 48 hours to accept them; we will mail you the answer.`
-                      : `Booked every week: ${outcome.lessons.length} lessons. A confirmation with a calendar invitation is on its way to your inbox.`}
-                    {outcome.skipped > 0
-                      ? ` ${outcome.skipped} ${outcome.skipped === 1 ? 'week was' : 'weeks were'} not free and ${outcome.skipped === 1 ? 'is' : 'are'} not booked.`
-                      : ''}
-                  </p>
-                  <ul className="mt-2 list-disc space-y-0.5 pl-5">
-                    {outcome.lessons.map((lesson) => (
-                      <li key={lesson.id}>
-                        {lessonTimeLabel(Date.parse(lesson.start), Date.parse(lesson.end), timeZone)}
-                      </li>
-                    ))}
-                  </ul>
-                  <Link to={paths.schedule} className="mt-2 inline-block font-semibold underline">
-                    See your schedule
-                  </Link>
-                </StatusMessage>
-              </div>
-            ) : null}
-            {outcome?.kind === 'failed' ? (
-              <div className="mt-4">
-                <ErrorMessage>{outcome.message}</ErrorMessage>
-              </div>
-            ) : null}
+            <BookingOutcome outcome={outcome} timeZone={timeZone} firstName={firstName} />
           </div>
 
           <div className="mt-4">
@@ -464,107 +413,5 @@ export function BookLesson({
         </>
       )}
     </section>
-  );
-}
-
-/** The amount a refused booking lacks, from the server's answer, if it says. */
-function neededAmount(body: unknown): Amount | null {
-  const needed = (body as { needed?: Partial<Amount> } | null | undefined)?.needed;
-  return typeof needed?.amountCents === 'number' && typeof needed.currency === 'string'
-    ? { amountCents: needed.amountCents, currency: needed.currency }
-    : null;
-}
-
-/** Where to top up what is missing: the wallet, with the amount rounded up to whole units. */
-const topUpPath = (missing: Amount) => `${paths.wallet}?amount=${topUpUnitsFor(missing)}`;
-
-/** "Price $35.00 · Your balance $50.00", and what is missing when the balance is short. */
-function PriceAgainstBalance({
-  priceCents,
-  balance,
-  lacking,
-}: {
-  priceCents: number;
-  balance: Amount;
-  lacking: Amount | null;
-}) {
-  const short =
-    lacking ??
-    (balance.amountCents < priceCents
-      ? { amountCents: priceCents - balance.amountCents, currency: balance.currency }
-      : null);
-  return (
-    <div className="space-y-2">
-      <p className="text-sm text-slate-800">
-        Price {formatAmount(priceCents, balance.currency, { minor: 'always' })} · Your balance{' '}
-        {formatAmount(balance.amountCents, balance.currency, { minor: 'always' })}
-      </p>
-      {short ? (
-        <Lacking missing={short} refused={lacking !== null} />
-      ) : (
-        <p className="text-sm text-slate-600">
-          Paid from your balance when you book, and held until the lesson.
-        </p>
-      )}
-    </div>
-  );
-}
-
-/**
- * The balance is short: by how much, and the way to top it up. Said at once when the server
- * refused the booking; politely when the page saw it coming.
- */
-function Lacking({ missing, refused = false }: { missing: Amount; refused?: boolean }) {
-  return (
-    <div
-      role={refused ? 'alert' : 'status'}
-      className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950"
-    >
-      {missing.amountCents > 0
-        ? `Your balance is ${formatAmount(missing.amountCents, missing.currency, { minor: 'always' })} short for this lesson.`
-        : 'Your balance is too small for this lesson.'}{' '}
-      <Link to={topUpPath(missing)} className="font-semibold underline">
-        Top up
-      </Link>
-    </div>
-  );
-}
-
-/** What someone who may not book this time needs to do first. */
-function BookingPrompt({
-  here,
-  role,
-  verified,
-}: {
-  here: string;
-  role: string | undefined;
-  verified: boolean;
-}) {
-  if (role === 'tutor')
-    return (
-      <p className="mt-3 text-sm text-slate-700">
-        Tutors cannot book lessons. Sign in with a student account to book.
-      </p>
-    );
-  if (role === 'student' && !verified)
-    return (
-      <p className="mt-3 text-sm text-slate-700">
-        Please{' '}
-        <Link to={paths.verifyEmail} className="font-semibold text-brand-700 underline">
-          verify your email
-        </Link>{' '}
-        to book this time.
-      </p>
-    );
-  return (
-    <div className="mt-3">
-      <p className="text-sm text-slate-700">Sign up or sign in to book this time.</p>
-      <div className="mt-3 flex flex-col gap-2 sm:flex-row">
-        <ButtonLink to={paths.signup}>Sign up to book</ButtonLink>
-        <ButtonLink to={`${paths.login}?redirectTo=${encodeURIComponent(here)}`} variant="secondary">
-          Sign in
-        </ButtonLink>
-      </div>
-    </div>
   );
 }
