@@ -162,7 +162,7 @@ test('on a phone, a problem found at the foot of a long form is brought into vie
   await expect(page.getByRole('alert')).toBeInViewport();
 });
 
-test('a tutor is told a rate must be whole dollars, and a failed save takes the old "saved" away', async ({
+test('a tutor is told a rate must be a whole number, and a failed save takes the old "saved" away', async ({
   page,
 }) => {
   await createAccount(page, { role: 'tutor' });
