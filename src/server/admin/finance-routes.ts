@@ -36,8 +36,8 @@ const topUpParam = z.object({ id: z.string().refine(isTopUpId) });
 const lessonParam = z.object({ id: z.uuid() });
 const userIdSchema = z.string().regex(/^[\w-]{1,64}$/, 'Please choose a person from the list');
 const amountSchema = z
-  .number({ error: 'Please give the amount in cents, as a whole number' })
-  .int('Please give the amount in cents, as a whole number')
+  .number({ error: 'Please give the amount in the currency’s minor unit (cents for USD), as a whole number' })
+  .int('Please give the amount in the currency’s minor unit (cents for USD), as a whole number')
   .positive('The amount must be more than zero')
   .max(100_000_000_00, 'The amount is too large');
 const referenceSchema = z

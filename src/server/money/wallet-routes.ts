@@ -62,8 +62,10 @@ export const walletMessages = {
 
 const topUpSchema = z.strictObject({
   amountCents: z
-    .number({ error: 'Please give the amount in cents, as a whole number' })
-    .int('Please give the amount in cents, as a whole number'),
+    .number({
+      error: 'Please give the amount in the currency’s minor unit (cents for USD), as a whole number',
+    })
+    .int('Please give the amount in the currency’s minor unit (cents for USD), as a whole number'),
   method: z.enum(['manual', 'stripe'], { error: 'Please choose a bank transfer or a card' }),
 });
 const pageSchema = z.object({

@@ -28,6 +28,13 @@ export function topUpUnitsFor(missing: Amount): number {
   return Math.min(max, Math.max(min, unitsCovering(missing.amountCents, missing.currency)));
 }
 
+/** What the minor digits are called in a form's words: "cents", or "decimals" for any other count. */
+const fractionName = (currency: string) => (minorDigits(currency) === 2 ? 'cents' : 'decimals');
+
+/** "25 or 25.50" (USD), "25 or 25.500" (KWD): how an amount with minor digits is typed. */
+export const amountExample = (currency: string) =>
+  minorDigits(currency) === 0 ? '2500' : `25 or 25.${'5'.padEnd(minorDigits(currency), '0')}`;
+
 /** "$" for USD, "€" for EUR: the sign a field of whole units is written with. */
 export function currencySymbol(currency: string): string {
   const parts = new Intl.NumberFormat('en-US', { style: 'currency', currency }).formatToParts(0);
@@ -47,7 +54,8 @@ export function parseTopUpUnits(
   const { min, max } = topUpUnits(currency);
   const range = `between ${formatUnits(min, currency)} and ${formatUnits(max, currency)}`;
   if (cleaned === '') return { problem: `Enter an amount ${range}.` };
-  if (!/^\d+$/.test(cleaned)) return { problem: `Enter a whole amount (no cents), ${range}.` };
+  if (!/^\d+$/.test(cleaned))
+    return { problem: `Enter a whole amount (no ${fractionName(currency)}), ${range}.` };
   const units = Number(cleaned);
   if (units < min || units > max) return { problem: `Top up ${range}.` };
   return { units };
@@ -66,7 +74,9 @@ export function parseAmountCents(
   const digits = minorDigits(currency);
   const shape = digits === 0 ? /^\d+$/ : new RegExp(`^\\d+(\\.\\d{1,${digits}})?$`);
   if (!shape.test(cleaned)) {
-    return { problem: digits === 0 ? 'Enter a whole amount.' : 'Enter an amount such as 25 or 25.50.' };
+    return {
+      problem: digits === 0 ? 'Enter a whole amount.' : `Enter an amount such as ${amountExample(currency)}.`,
+    };
   }
   // Whole and fraction read apart, so no binary fraction creeps into the minor units.
   const [whole = '0', fraction = ''] = cleaned.split('.');

@@ -5,8 +5,8 @@
 
 import { type ReactNode, useState } from 'react';
 import { useFetcher } from 'react-router';
-import { decimalString, formatAmount } from '../../../shared/amounts';
-import type { Amount } from '../../../shared/money/amounts';
+import { decimalString, formatAmount, minorDigits } from '../../../shared/amounts';
+import { type Amount, amountExample } from '../../../shared/money/amounts';
 import { CardSection } from '../../components/card';
 import { ActionForm, FormAnswerMessage, SubmitButton } from '../../components/form';
 import { SelectField, TextField } from '../../components/text-field';
@@ -107,7 +107,9 @@ function MoneyOutForm({
             hint={
               person?.whole
                 ? 'A package is paid back whole: what its unused lessons hold.'
-                : 'Cents allowed, such as 42.50.'
+                : minorDigits(currency) === 0
+                  ? `Whole ${currency}, such as ${amountExample(currency)}.`
+                  : `With its decimals if any, such as ${amountExample(currency)}.`
             }
           />
           <TextField
