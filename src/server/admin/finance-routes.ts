@@ -15,10 +15,10 @@ import type { DB } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 import { validate } from '../http/validation';
-import { callOffLesson } from '../lessons/call-off';
 import type { LessonDeps, Lines } from '../lessons/lesson-announcements';
 import { pushLines } from '../lessons/lesson-announcements';
 import { findLesson } from '../lessons/lesson-queries';
+import { refundMove } from '../lessons/lifecycle/refund-move';
 import type { Mailer } from '../mail/mailer';
 import {
   entriesCsv,
@@ -144,11 +144,13 @@ export function financeRoutes(deps: {
         const now = Date.now();
         const lines: Lines = [];
         const { reason } = c.req.valid('json');
+        const by = actor(c);
         const id = await refundLesson(
           db,
-          actor(c),
+          by,
           { lessonId: c.req.valid('param').id, reason, now },
-          (trx, lessonId) => callOffLesson(deps.lessons, trx, lessonId, reason, now, lines).then(() => {}),
+          (trx, lessonId) =>
+            refundMove(deps.lessons, trx, lines, lessonId, { actorId: by.id ?? '', reason, now }),
         );
         deps.mailer.deliverSoon();
         await pushLines(deps.lessons, lines);

@@ -17,7 +17,6 @@ import { ApiError } from '../http/api-error';
 import type { Mailer } from '../mail/mailer';
 import { accounts, lockedBalanceOf, post, totalsOf } from './ledger';
 import { namedTotals, totalsQuery } from './ledger-checkpoints';
-import { refundLessonPayment } from './lesson-payments';
 import { balanceRefundMail, packageRefundMail, payoutMail } from './money-mail';
 import { findPackage } from './packages';
 
@@ -379,8 +378,11 @@ export async function refundLesson(
   db: Kysely<DB>,
   actor: Actor,
   input: { lessonId: string; reason: string; now: number },
-  /** Calls the lesson off if it is still planned (the lessons' own rules and mails). */
-  callOff: (trx: Transaction<DB>, lessonId: string) => Promise<void>,
+  /**
+   * The refund's move (src/server/lessons/lifecycle/refund-move.ts): gives back what the ledger
+   * holds for the lesson and calls it off if it is still planned, with the lessons' own mails.
+   */
+  refund: (trx: Transaction<DB>, lessonId: string) => Promise<void>,
 ) {
   return db.transaction().execute(async (trx) => {
     const lesson = await trx
@@ -402,12 +404,7 @@ export async function refundLesson(
     if (!lesson) throw new ApiError(404, financeMessages.lessonNotFound, 'NOT_FOUND');
     // The refund would go to a wallet nobody can sign in to any more.
     if (lesson.deleted_at) throw new ApiError(409, financeMessages.studentDeleted, 'ACCOUNT_DELETED');
-    await refundLessonPayment(trx, lesson.id, {
-      actorId: actor.id ?? '',
-      reason: input.reason,
-      now: input.now,
-    });
-    await callOff(trx, lesson.id);
+    await refund(trx, lesson.id);
     await recordAudit(
       trx,
       actor,
