@@ -11,6 +11,7 @@ import type { InferResponseType } from 'hono/client';
 import { Link, useLoaderData } from 'react-router';
 import { ROLE_LABELS } from '../../../shared/constants';
 import { bookAgainPath } from '../../../shared/lessons/book-again';
+import { tookPlace } from '../../../shared/lessons/lesson-states';
 import { moneyLabel } from '../../../shared/money/amounts';
 import { paths, studentPath } from '../../../shared/routes';
 import { Achievements } from '../../components/achievements';
@@ -50,7 +51,7 @@ export const loader = async () => {
   );
   const seen = new Set<string>();
   const past = lessons
-    .filter((lesson) => lesson.status === 'completed')
+    .filter((lesson) => tookPlace(lesson.status))
     .reverse()
     .filter((lesson) => {
       const key = `${lesson.tutor.id}|${lesson.subject}`;
