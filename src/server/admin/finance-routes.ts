@@ -20,15 +20,9 @@ import { pushLines } from '../lessons/lesson-announcements';
 import { findLesson } from '../lessons/lesson-queries';
 import { refundMove } from '../lessons/lifecycle/refund-move';
 import type { Mailer } from '../mail/mailer';
-import {
-  entriesCsv,
-  financeOverview,
-  payablesCsv,
-  recordBalanceRefund,
-  recordPayout,
-  refundLesson,
-  refundPackage,
-} from '../money/finance';
+import { recordBalanceRefund, recordPayout, refundLesson, refundPackage } from '../money/finance';
+import { entriesCsv, payablesCsv } from '../money/finance-csv';
+import { financeOverview } from '../money/finance-overview';
 import { confirmTopUp, isTopUpId, rejectTopUp, topUpMessages, toTopUpView } from '../money/top-ups';
 import { adminActor } from './audit-log';
 
