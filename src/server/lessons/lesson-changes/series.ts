@@ -138,8 +138,8 @@ async function replayedSeries(db: Db, studentId: string, key: string | undefined
 /**
  * Books a weekly series in one transaction: every offered week is a lesson, each week's price held
  * from the student's package while its credits last, else from the balance (which must cover the
- * rest, or nothing is booked). Two series sent at once for the same
- * times meet the lessons table's exclusion constraints: the second is refused whole.
+ * rest, or nothing is booked). Two series sent at once for the same times meet the lessons
+ * table's exclusion constraints: the second is refused whole.
  */
 export async function bookSeries(
   deps: LessonDeps & { listing: Listing },
