@@ -251,6 +251,30 @@ describe('lessons that took place', () => {
   });
 });
 
+describe('a refund', () => {
+  it('goes by what the ledger holds, whatever the payment column says', async () => {
+    const { tutor, student, admin } = await scene(false);
+    const held = await book(student, tutor.id, at(5, '10:00'));
+    const declined = await book(student, tutor.id, at(6, '10:00'));
+    await act(tutor, declined.id, 'decline');
+    // The column edited by hand: the held lesson says released, the declined one says held.
+    const column = (id: string, payment: 'held' | 'released') =>
+      t.database.db.updateTable('lessons').set({ payment_status: payment }).where('id', '=', id).execute();
+    await column(held.id, 'released');
+    await column(declined.id, 'held');
+    const refund = (id: string) =>
+      send(t, 'POST', `/api/admin/lessons/${id}/refund`, { reason: 'Checked' }, admin.jar);
+
+    await moved(await refund(held.id), admin, 'cancelled', 'refunded');
+    expect(await walletOf(t, student)).toMatchObject({ balance: cents(20_000), held: cents(0) });
+    const nothing = await refund(declined.id);
+    expect(nothing.status).toBe(409);
+    expect((await nothing.json()).code).toBe('NOTHING_TO_REFUND');
+    expect((await walletOf(t, student)).balance).toEqual(cents(20_000));
+    await financeTotals(t, admin);
+  });
+});
+
 describe('a status read in SQL and in TypeScript', () => {
   it('agree for every stored status, before and after its deadline or end', async () => {
     const tutor = await person('tutor');

@@ -313,13 +313,15 @@ export async function refundLessonPayment(
   const lesson = await lessonFor(trx, lessonId);
   const memo = `${lessonMemo(lesson)}, refunded: ${by.reason}`;
   const key = `lesson:${lesson.id}:refund`;
+  const settleKey = `lesson:${lesson.id}:settle`;
   const nothing = () => new ApiError(409, paymentMessages.nothingToRefund, 'NOTHING_TO_REFUND');
   const posted = await trx
     .selectFrom('ledger_transactions')
     .select('idempotency_key')
-    .where('idempotency_key', 'in', [key, `lesson:${lesson.id}:settle`])
+    .where('idempotency_key', 'in', [key, settleKey])
     .execute();
-  if (posted.some((row) => row.idempotency_key === key)) throw nothing();
+  const has = (wanted: string) => posted.some((row) => row.idempotency_key === wanted);
+  if (has(key)) throw nothing();
   const held = await lockedBalanceOf(trx, accounts.hold(lesson.id), lesson.currency);
   if (held > 0) {
     await post(trx, {
@@ -335,13 +337,13 @@ export async function refundLessonPayment(
       ],
       now: by.now,
     });
-  } else if (posted.length > 0) {
+  } else if (has(settleKey)) {
     // What the settlement (of the price, or of a late cancellation's fee) gave each account, given back.
     const settled = await trx
       .selectFrom('ledger_entries as e')
       .innerJoin('ledger_transactions as t', 't.id', 'e.transaction_id')
       .select(['e.account_id', 'e.account_kind', 'e.amount_cents'])
-      .where('t.idempotency_key', '=', `lesson:${lesson.id}:settle`)
+      .where('t.idempotency_key', '=', settleKey)
       .execute();
     const price = -(settled.find((entry) => entry.account_kind === 'hold')?.amount_cents ?? 0);
     const tutorShare = settled.find((entry) => entry.account_kind === 'payable')?.amount_cents ?? 0;
