@@ -346,6 +346,14 @@ describe('a weekly series with a package', () => {
     const { package: made } = await (await buy(student, tutor.id)).json();
     const balance = (await walletOf(t, student)).balance.amountCents;
 
+    const preview = await get(
+      t,
+      `/api/lessons/preview-series?tutorId=${tutor.id}&start=${iso(at(3, '10:00'))}&minutes=60&repeatWeeks=7`,
+      student.jar,
+    );
+    expect(preview.status, await preview.clone().text()).toBe(200);
+    expect(await preview.json()).toMatchObject({ price: cents(3500), total: cents(5 * 3150 + 2 * 3500) });
+
     const booked = await book(student, tutor.id, at(3, '10:00'), { repeatWeeks: 7 });
     expect(booked.status, await booked.clone().text()).toBe(201);
     const { series } = await booked.json();

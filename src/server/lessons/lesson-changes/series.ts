@@ -95,11 +95,16 @@ export async function previewSeries(
     request.minutes,
     minorPerUnit(deps.payments.currency),
   );
+  // The weeks a package would pay cost its price, as the booking would make them.
+  const credits = await deps.db
+    .transaction()
+    .execute((trx) => packageCreditsFor(trx, deps.payments, request, offered.length));
+  const totalCents = credits.reduce((sum, credit) => sum + (credit ? credit.perLessonCents : priceCents), 0);
   return {
     lessons: offered.map((start) => ({ start: iso(start), end: iso(start + request.minutes * 60_000) })),
     skipped,
     price: { amountCents: priceCents, currency: deps.payments.currency },
-    total: { amountCents: priceCents * offered.length, currency: deps.payments.currency },
+    total: { amountCents: totalCents, currency: deps.payments.currency },
   };
 }
 
