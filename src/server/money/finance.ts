@@ -5,7 +5,6 @@
  * package's unused credits or of one lesson, and the entries as CSV for a spreadsheet or an
  * accountant.
  */
-import { randomUUID } from 'node:crypto';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { type Amount, decimalString, formatAmount } from '../../shared/amounts';
@@ -14,18 +13,14 @@ import { type Actor, accountTarget, recordAudit } from '../admin/audit-log';
 import type { DB } from '../db/schema';
 import { type CsvDecimal, csvHeader, csvLine } from '../files/csv';
 import { ApiError } from '../http/api-error';
-import type { Mailer } from '../mail/mailer';
 import { accounts, lockedBalanceOf, post, totalsOf } from './ledger';
 import { namedTotals, totalsQuery } from './ledger-checkpoints';
 import { refundLessonPayment } from './lesson-payments';
-import { balanceRefundMail, packageRefundMail, payoutMail } from './money-mail';
+import { packageRefundMail } from './money-mail';
 import { findPackage } from './packages';
+import { MEMO_BEFORE_REFERENCE, type MoneyDeps } from './payouts';
 
 export const financeMessages = {
-  exceedsPayable: (payable: string) => `A payout can be at most what the tutor is owed (${payable})`,
-  exceedsBalance: (balance: string) => `A refund can be at most the student's balance (${balance})`,
-  noTutor: 'This tutor does not exist',
-  noStudent: 'This student does not exist',
   lessonNotFound: 'This lesson does not exist',
   packageNotFound: 'This package does not exist',
   studentDeleted:
@@ -171,108 +166,12 @@ export async function financeOverview(db: Kysely<DB>, currency: string) {
   };
 }
 
-interface MoneyDeps {
-  db: Kysely<DB>;
-  mailer: Mailer;
-  appUrl: string;
-  currency: string;
-}
-
-async function userWithRole(db: Kysely<DB>, id: string, role: 'student' | 'tutor') {
-  return db
-    .selectFrom('users')
-    .select(['id', 'display_name', 'email', 'deleted_at'])
-    .where('id', '=', id)
-    .where('role', '=', role)
-    .executeTakeFirst();
-}
-
-/**
- * How a payout's or a balance refund's memo begins: the bank reference the admin gave follows, to
- * the end, so entries.csv reads it back exactly.
- */
-const MEMO_BEFORE_REFERENCE = {
-  payout: 'Payout, reference ',
-  balance_refund: 'Refund of balance, reference ',
-} as const;
-
 /** The reference a transaction was made with, as a bank statement shows it; '' where it has none. */
 function referenceOf(row: { kind: string; memo: string; top_up_reference: string | null }): string {
   if (row.top_up_reference !== null) return row.top_up_reference;
   const before = MEMO_BEFORE_REFERENCE[row.kind as keyof typeof MEMO_BEFORE_REFERENCE];
   return before && row.memo.startsWith(before) ? row.memo.slice(before.length) : '';
 }
-
-/**
- * Money leaves the ledger through the manual clearing account: a tutor's payout, or a student's
- * unused balance refunded. At most what the account holds (checked with the account locked).
- */
-async function payOut(
-  deps: MoneyDeps,
-  actor: Actor,
-  input: { userId: string; amountCents: number; reference: string; now: number },
-  kind: 'payout' | 'balance_refund',
-) {
-  const { db, currency } = deps;
-  const isPayout = kind === 'payout';
-  const user = await userWithRole(db, input.userId, isPayout ? 'tutor' : 'student');
-  if (!user)
-    throw new ApiError(404, isPayout ? financeMessages.noTutor : financeMessages.noStudent, 'NOT_FOUND');
-  const account = isPayout ? accounts.payable(user.id) : accounts.balance(user.id);
-  const transactionId = await db.transaction().execute(async (trx) => {
-    const available = await lockedBalanceOf(trx, account, currency);
-    if (input.amountCents > available) {
-      const shown = formatAmount(Math.max(available, 0), currency);
-      throw isPayout
-        ? new ApiError(409, financeMessages.exceedsPayable(shown), 'EXCEEDS_PAYABLE')
-        : new ApiError(409, financeMessages.exceedsBalance(shown), 'EXCEEDS_BALANCE');
-    }
-    const id = await post(trx, {
-      kind,
-      key: `${kind}:${randomUUID()}`,
-      currency,
-      actorId: actor.id,
-      memo: `${MEMO_BEFORE_REFERENCE[kind]}${input.reference}`,
-      entries: [
-        { account, amountCents: -input.amountCents },
-        { account: accounts.clearing('manual'), amountCents: input.amountCents },
-      ],
-      now: input.now,
-    });
-    const shown = formatAmount(input.amountCents, currency);
-    await recordAudit(
-      trx,
-      actor,
-      isPayout ? 'payout.recorded' : 'refund.recorded',
-      accountTarget(user),
-      `${shown}, reference ${input.reference}`,
-    );
-    const content = (isPayout ? payoutMail : balanceRefundMail)({
-      displayName: user.display_name,
-      amountCents: input.amountCents,
-      currency,
-      reference: input.reference,
-      appUrl: deps.appUrl,
-    });
-    // A deleted account's address is a placeholder that reaches nobody.
-    if (!user.deleted_at) await deps.mailer.sendMail({ to: user.email, ...content }, trx);
-    return id;
-  });
-  deps.mailer.deliverSoon();
-  return String(transactionId);
-}
-
-export const recordPayout = (
-  deps: MoneyDeps,
-  actor: Actor,
-  input: { tutorId: string; amountCents: number; reference: string; now: number },
-) => payOut(deps, actor, { ...input, userId: input.tutorId }, 'payout');
-
-export const recordBalanceRefund = (
-  deps: MoneyDeps,
-  actor: Actor,
-  input: { studentId: string; amountCents: number; reference: string; now: number },
-) => payOut(deps, actor, { ...input, userId: input.studentId }, 'balance_refund');
 
 /**
  * An admin pays a package's unused credits back to the student, whole: what its account holds goes

@@ -12,6 +12,7 @@ import { buyPackageSchema } from '../../shared/lessons/packages';
 import { type SessionReader, verifiedOnly, verifiedWithRole } from '../accounts/session';
 import type { DB } from '../db/schema';
 import type { AppEnv } from '../http/app-env';
+import { idempotent } from '../http/idempotency';
 import { validate } from '../http/validation';
 import { limitByUser, type RateLimiters } from '../rate-limit/rate-limits';
 import type { Listing } from '../tutors/tutor-listing';
@@ -35,12 +36,20 @@ export function packageRoutes(deps: {
     .get('/packages', loadSession, verifiedOnly, async (c) =>
       c.json({ packages: await listPackages(db, c.var.user) }, 200),
     )
-    .post('/packages', loadSession, studentsOnly, changes, validate('json', buyPackageSchema), async (c) => {
-      const input = c.req.valid('json');
-      const bought = await buyPackage(db, deps, { ...input, studentId: c.var.user.id, now: Date.now() });
-      c.get('logger').info({ packageId: bought.id }, 'lesson package bought');
-      return c.json({ package: bought }, 201);
-    })
+    .post(
+      '/packages',
+      loadSession,
+      studentsOnly,
+      changes,
+      idempotent(db),
+      validate('json', buyPackageSchema),
+      async (c) => {
+        const input = c.req.valid('json');
+        const bought = await buyPackage(db, deps, { ...input, studentId: c.var.user.id, now: Date.now() });
+        c.get('logger').info({ packageId: bought.id }, 'lesson package bought');
+        return c.json({ package: bought }, 201);
+      },
+    )
     .post(
       '/packages/:id/end',
       loadSession,
