@@ -4,8 +4,8 @@
  * booking and a weekly series. The same key and body replay the first answer (its status, its body,
  * `Idempotent-Replayed: true`) and post nothing; another body is 422; a bad key is 400; keys belong
  * to a person and a path; two sent at once post once; a run a dead server left does not block its
- * key; a failure is not kept. Without a key, a payout or balance refund repeated within a minute is
- * refused unless confirmed. Runs on both stores: the answers are in the database, so they outlive a
+ * key; a failure is not kept. A payout or balance refund repeated within a minute, not as a retry
+ * with its key, is refused unless confirmed. Runs on both stores: the answers are in the database, so they outlive a
  * restart as the database does.
  */
 
@@ -392,7 +392,7 @@ describe('the middleware on its own', () => {
   });
 });
 
-describe('a payout or a balance refund sent twice without a key', () => {
+describe('a payout or a balance refund sent twice, not as a retry', () => {
   it('is refused the second time within a minute, whatever its reference, unless confirmed', async () => {
     const { tutor, student, admin } = await tutorOwed();
     const payout = { tutorId: tutor.id, amountCents: 1050, reference: 'PAY-A' };
@@ -407,7 +407,12 @@ describe('a payout or a balance refund sent twice without a key', () => {
     expect(
       (await keyed('/api/admin/payouts', { ...payout, amountCents: 500 }, admin, undefined)).status,
     ).toBe(201);
-    const meant = await keyed('/api/admin/payouts', { ...payout, confirmDuplicate: true }, admin, undefined);
+    // A new key is a new request, checked as one; confirmed, the same key is free to send it.
+    const key = newKey();
+    const newlyKeyed = await keyed('/api/admin/payouts', payout, admin, key);
+    expect(newlyKeyed.status).toBe(409);
+    expect((await newlyKeyed.json()).code).toBe('DUPLICATE_REQUEST');
+    const meant = await keyed('/api/admin/payouts', { ...payout, confirmDuplicate: true }, admin, key);
     expect(meant.status).toBe(201);
     expect((await walletOf(t, tutor)).paidOut).toEqual(cents(2600));
 

@@ -14,7 +14,7 @@ import type { PaymentsConfig } from '../config/config';
 import type { DB } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
-import { IDEMPOTENCY_KEY_HEADER, idempotent } from '../http/idempotency';
+import { idempotent } from '../http/idempotency';
 import { validate } from '../http/validation';
 import { callOffLesson } from '../lessons/call-off';
 import type { LessonDeps, Lines } from '../lessons/lesson-announcements';
@@ -89,7 +89,6 @@ export function financeRoutes(deps: {
   const decisions = { db, mailer: deps.mailer, appUrl: deps.appUrl, supportEmail: deps.supportEmail };
   // Every change here moves money: each is safe to retry with an Idempotency-Key.
   const once = idempotent(db);
-  const keyed = (c: Context) => c.req.header(IDEMPOTENCY_KEY_HEADER) !== undefined;
   return new Hono<AppEnv & SignedInEnv>()
     .get('/finance', async (c) =>
       c.json({ ...(await financeOverview(db, currency)), payments: payments.on ? 'on' : 'off' }, 200),
@@ -114,17 +113,12 @@ export function financeRoutes(deps: {
       },
     )
     .post('/payouts', once, validate('json', payoutSchema), async (c) => {
-      const transactionId = await recordPayout(money, actor(c), {
-        ...c.req.valid('json'),
-        keyed: keyed(c),
-        now: Date.now(),
-      });
+      const transactionId = await recordPayout(money, actor(c), { ...c.req.valid('json'), now: Date.now() });
       return c.json({ transactionId }, 201);
     })
     .post('/refunds', once, validate('json', refundSchema), async (c) => {
       const transactionId = await recordBalanceRefund(money, actor(c), {
         ...c.req.valid('json'),
-        keyed: keyed(c),
         now: Date.now(),
       });
       return c.json({ transactionId }, 201);

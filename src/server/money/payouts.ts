@@ -3,10 +3,11 @@
  * student's unused balance refunded. Each goes out through the manual clearing account, is audited,
  * and mails the person.
  *
- * A payout sent twice by mistake (a double click, a form sent again after a timeout) is money
- * really sent twice at the bank. A request with an Idempotency-Key is replayed by its middleware;
- * one without a key is refused when the same amount went to the same person less than a minute
- * before, whatever its reference, unless the admin confirms it is meant (`confirmDuplicate`).
+ * A payout sent twice by mistake (a double click, a form filled in again) is money really sent
+ * twice at the bank. A retry with the request's Idempotency-Key is replayed by its middleware before
+ * it gets here; any other request is refused when the same amount went to the same person less than
+ * a minute before, whatever its reference, unless the admin confirms it is meant
+ * (`confirmDuplicate`).
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
@@ -33,8 +34,6 @@ export const payoutMessages = {
 const REPEAT_WINDOW_MS = 60_000;
 
 export interface DuplicateCheck {
-  /** The request carried an Idempotency-Key: its retries are replayed, not refused. */
-  keyed?: boolean | undefined;
   /** The admin means to pay the same amount again: not refused as a repeat. */
   confirmDuplicate?: boolean | undefined;
 }
@@ -114,8 +113,7 @@ async function payOut(
     const available = await lockedBalanceOf(trx, account, currency);
     // With the account locked, so of two sent at once the second sees the first. Before the amount
     // is checked: the first may have paid all there was, and the admin is told why.
-    if (!input.keyed && !input.confirmDuplicate)
-      await refuseRepeat(trx, kind, account.id, user, input, currency);
+    if (!input.confirmDuplicate) await refuseRepeat(trx, kind, account.id, user, input, currency);
     if (input.amountCents > available) {
       const shown = formatAmount(Math.max(available, 0), currency);
       throw isPayout
