@@ -22,10 +22,10 @@ import { removeExpired } from '../../src/server/maintenance/cleanup';
 import { lessonLine } from '../../src/server/messages/messages';
 import type { SessionUser } from '../../src/shared/session-user';
 import { get, send } from '../support/accounts';
-import { type Person, person, setUpApiTest, t } from '../support/api-app';
+import { mailbox, type Person, person, setUpApiTest, t } from '../support/api-app';
 import { openAvailability } from '../support/lessons';
 import { financeTotals, makeAdmin, publishTutor, topUp, walletOf } from '../support/money';
-import { TEST_APP_URL } from '../support/test-app';
+import { createTestApp, TEST_APP_URL } from '../support/test-app';
 
 setUpApiTest({ env: { PAYMENTS: '', COMMISSION_PERCENT: '15' } });
 afterEach(() => {
@@ -298,6 +298,26 @@ describe('keys', () => {
     expect(done.status).toBe(201);
     expect(done.headers.get(REPLAYED)).toBeNull();
     expect((await walletOf(t, student)).balance).toEqual(cents(0));
+  });
+
+  it('are answered by another server, or one started since, as by the first', async () => {
+    const { student, admin } = await school(0);
+    const key = newKey();
+    const body = { amountCents: 4000, method: 'manual' };
+    const first = await keyed('/api/wallet/top-ups', body, student, key);
+    expect(first.status).toBe(201);
+    // A new app on the same database: nothing of the first is in its memory.
+    const other = await createTestApp({ database: t.database, env: { SMTP_URL: mailbox.smtpUrl } });
+    const again = await other.request('/api/wallet/top-ups', {
+      method: 'POST',
+      body: JSON.stringify(body),
+      headers: { cookie: student.jar.header(), 'idempotency-key': key },
+    });
+    expect(again.status).toBe(201);
+    expect(again.headers.get(REPLAYED)).toBe('true');
+    expect(await again.json()).toEqual(await first.json());
+    expect((await walletOf(t, student)).topUps).toHaveLength(1);
+    await financeTotals(t, admin);
   });
 
   it('are kept a day, then removed by the housekeeping pass', async () => {
