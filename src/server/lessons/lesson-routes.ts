@@ -2,7 +2,7 @@
  * Lessons over HTTP (docs/api.md, "Lessons"):
  * - GET/PUT /api/availability: a verified tutor's weekly windows, date overrides and settings;
  * - GET /api/tutors/:id/slots: the times a published tutor offers (public);
- * - POST /api/lessons (a verified student books; Idempotency-Key makes a retry safe: ../http/idempotency.ts),
+ * - POST /api/lessons (a verified student books; Idempotency-Key makes a retry safe),
  *   GET /api/lessons, GET /api/lessons/:id, and POST /api/lessons/:id/accept, /decline, /cancel,
  *   /reschedule, /propose (the tutor), /proposal/accept and /proposal/decline (the student);
  * - weekly series: POST /api/lessons with repeatWeeks, GET /api/lessons/preview-series, and
@@ -13,6 +13,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
+import { every } from 'hono/combine';
 import { createFactory } from 'hono/factory';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -138,8 +139,8 @@ export function lessonRoutes(deps: {
     );
   const feedUrl = (token: string) => `${deps.mail.appUrl}/api/calendar/${token}.ics`;
   const changes = limitByUser(limiters, 'lessonChanges');
-  /** Booking moves money: a retry with the same Idempotency-Key gets the first answer. */
-  const once = idempotent(db);
+  /** Counted as a lesson change; a retry with its Idempotency-Key gets the first answer again. */
+  const booking = every(changes, idempotent(db));
   /** A tutor's availability as the API gives it: `timeZone` is null until the tutor chose one. */
   const availabilityOf = async (tutorId: string) => {
     const [availability, user] = await Promise.all([
@@ -215,42 +216,34 @@ export function lessonRoutes(deps: {
         return c.json({ slots: slots.map((slot) => ({ start: iso(slot.start), end: iso(slot.end) })) }, 200);
       },
     )
-    .post(
-      '/lessons',
-      loadSession,
-      studentsOnly,
-      changes,
-      once,
-      validate('json', bookingSchema),
-      async (c) => {
-        // Checked by `once`. Also kept with the lesson: a retry after its answer was purged still
-        // finds the lesson it made.
-        const key = c.req.header(IDEMPOTENCY_KEY_HEADER);
-        const input = c.req.valid('json');
-        if (input.repeatWeeks !== undefined) {
-          const { series, created } = await bookSeries(lessons, {
-            ...input,
-            repeatWeeks: input.repeatWeeks,
-            studentId: c.var.user.id,
-            idempotencyKey: key,
-            now: Date.now(),
-          });
-          if (created)
-            c.get('logger').info({ seriesId: series.id, lessons: series.lessons.length }, 'series booked');
-          else c.header(REPLAYED_HEADER, 'true');
-          return c.json({ series }, created ? 201 : 200);
-        }
-        const { lesson, created } = await bookLesson(lessons, {
+    .post('/lessons', loadSession, studentsOnly, booking, validate('json', bookingSchema), async (c) => {
+      // Checked by `booking`; also kept with the lesson, so a retry after its answer was purged
+      // still finds the lesson it made.
+      const key = c.req.header(IDEMPOTENCY_KEY_HEADER);
+      const input = c.req.valid('json');
+      if (input.repeatWeeks !== undefined) {
+        const { series, created } = await bookSeries(lessons, {
           ...input,
+          repeatWeeks: input.repeatWeeks,
           studentId: c.var.user.id,
           idempotencyKey: key,
           now: Date.now(),
         });
-        if (created) c.get('logger').info({ lessonId: lesson.id, status: lesson.status }, 'lesson booked');
+        if (created)
+          c.get('logger').info({ seriesId: series.id, lessons: series.lessons.length }, 'series booked');
         else c.header(REPLAYED_HEADER, 'true');
-        return created ? c.json(lesson, 201) : c.json(lesson, 200);
-      },
-    )
+        return c.json({ series }, created ? 201 : 200);
+      }
+      const { lesson, created } = await bookLesson(lessons, {
+        ...input,
+        studentId: c.var.user.id,
+        idempotencyKey: key,
+        now: Date.now(),
+      });
+      if (created) c.get('logger').info({ lessonId: lesson.id, status: lesson.status }, 'lesson booked');
+      else c.header(REPLAYED_HEADER, 'true');
+      return created ? c.json(lesson, 201) : c.json(lesson, 200);
+    })
     .get('/lessons', loadSession, verifiedOnly, validate('query', lessonRangeSchema), async (c) => {
       const now = Date.now();
       const query = c.req.valid('query');
