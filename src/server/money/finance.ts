@@ -1,9 +1,9 @@
 /**
  * The school's side of the money: the totals of every account (which sum to zero), top-ups waiting
  * for a transfer to arrive, card payments that could not be credited, what each tutor is owed and
- * each student holds (in their balance and in their packages), payouts, refunds of a balance, of a
- * package's unused credits or of one lesson, and the entries as CSV for a spreadsheet or an
- * accountant.
+ * each student holds (in their balance and in their packages), refunds of a package's unused
+ * credits or of one lesson, and the entries as CSV for a spreadsheet or an accountant. Payouts and
+ * refunds of a balance are in ./payouts.ts.
  */
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
