@@ -1,26 +1,20 @@
 /**
- * What the school's admins do with money: payouts to tutors, and refunds of a balance, of a
- * package's unused credits or of one lesson. What they read is in ./finance-overview.ts (the
- * totals and what waits) and ./finance-csv.ts (the entries, the payables, a tutor's earnings).
+ * What the school's admins do with money: refunds of a package's unused credits or of one lesson.
+ * Payouts and refunds of a balance are in ./payouts.ts; what admins read is in ./finance-overview.ts
+ * (the totals and what waits) and ./finance-csv.ts (the entries, the payables, a tutor's earnings).
  */
-import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { type Amount, formatAmount } from '../../shared/amounts';
 import { creditsIn, packageName } from '../../shared/lessons/packages';
 import { type Actor, accountTarget, recordAudit } from '../admin/audit-log';
 import type { DB } from '../db/schema';
 import { ApiError } from '../http/api-error';
-import type { Mailer } from '../mail/mailer';
-import { MEMO_BEFORE_REFERENCE } from './finance-csv';
 import { accounts, lockedBalanceOf, post } from './ledger';
-import { balanceRefundMail, packageRefundMail, payoutMail } from './money-mail';
+import { packageRefundMail } from './money-mail';
 import { findPackage } from './packages';
+import type { MoneyDeps } from './payouts';
 
 export const financeMessages = {
-  exceedsPayable: (payable: string) => `A payout can be at most what the tutor is owed (${payable})`,
-  exceedsBalance: (balance: string) => `A refund can be at most the student's balance (${balance})`,
-  noTutor: 'This tutor does not exist',
-  noStudent: 'This student does not exist',
   lessonNotFound: 'This lesson does not exist',
   packageNotFound: 'This package does not exist',
   studentDeleted:
@@ -32,93 +26,6 @@ export const financeMessages = {
 } as const;
 
 const amount = (amountCents: number, currency: string): Amount => ({ amountCents, currency });
-
-interface MoneyDeps {
-  db: Kysely<DB>;
-  mailer: Mailer;
-  appUrl: string;
-  currency: string;
-}
-
-async function userWithRole(db: Kysely<DB>, id: string, role: 'student' | 'tutor') {
-  return db
-    .selectFrom('users')
-    .select(['id', 'display_name', 'email', 'deleted_at'])
-    .where('id', '=', id)
-    .where('role', '=', role)
-    .executeTakeFirst();
-}
-
-/**
- * Money leaves the ledger through the manual clearing account: a tutor's payout, or a student's
- * unused balance refunded. At most what the account holds (checked with the account locked).
- */
-async function payOut(
-  deps: MoneyDeps,
-  actor: Actor,
-  input: { userId: string; amountCents: number; reference: string; now: number },
-  kind: 'payout' | 'balance_refund',
-) {
-  const { db, currency } = deps;
-  const isPayout = kind === 'payout';
-  const user = await userWithRole(db, input.userId, isPayout ? 'tutor' : 'student');
-  if (!user)
-    throw new ApiError(404, isPayout ? financeMessages.noTutor : financeMessages.noStudent, 'NOT_FOUND');
-  const account = isPayout ? accounts.payable(user.id) : accounts.balance(user.id);
-  const transactionId = await db.transaction().execute(async (trx) => {
-    const available = await lockedBalanceOf(trx, account, currency);
-    if (input.amountCents > available) {
-      const shown = formatAmount(Math.max(available, 0), currency);
-      throw isPayout
-        ? new ApiError(409, financeMessages.exceedsPayable(shown), 'EXCEEDS_PAYABLE')
-        : new ApiError(409, financeMessages.exceedsBalance(shown), 'EXCEEDS_BALANCE');
-    }
-    const id = await post(trx, {
-      kind,
-      key: `${kind}:${randomUUID()}`,
-      currency,
-      actorId: actor.id,
-      memo: `${MEMO_BEFORE_REFERENCE[kind]}${input.reference}`,
-      entries: [
-        { account, amountCents: -input.amountCents },
-        { account: accounts.clearing('manual'), amountCents: input.amountCents },
-      ],
-      now: input.now,
-    });
-    const shown = formatAmount(input.amountCents, currency);
-    await recordAudit(
-      trx,
-      actor,
-      isPayout ? 'payout.recorded' : 'refund.recorded',
-      accountTarget(user),
-      `${shown}, reference ${input.reference}`,
-    );
-    const content = (isPayout ? payoutMail : balanceRefundMail)({
-      displayName: user.display_name,
-      amountCents: input.amountCents,
-      currency,
-      reference: input.reference,
-      appUrl: deps.appUrl,
-    });
-    // A deleted account's address is a placeholder that reaches nobody.
-    if (!user.deleted_at) await deps.mailer.sendMail({ to: user.email, ...content }, trx);
-    return id;
-  });
-  deps.mailer.deliverSoon();
-  return String(transactionId);
-}
-
-export const recordPayout = (
-  deps: MoneyDeps,
-  actor: Actor,
-  input: { tutorId: string; amountCents: number; reference: string; now: number },
-) => payOut(deps, actor, { ...input, userId: input.tutorId }, 'payout');
-
-export const recordBalanceRefund = (
-  deps: MoneyDeps,
-  actor: Actor,
-  input: { studentId: string; amountCents: number; reference: string; now: number },
-) => payOut(deps, actor, { ...input, userId: input.studentId }, 'balance_refund');
 
 /**
  * An admin pays a package's unused credits back to the student, whole: what its account holds goes

@@ -34,12 +34,10 @@ import {
   type Finance,
   fetchFinance,
   payablesCsvUrl,
-  recordBalanceRefund,
-  recordPayout,
-  refundPackage,
   rejectTopUp,
 } from './admin-data';
 import { AdminLayout, EmptyState } from './admin-layout';
+import * as moneyOut from './money-out-resend';
 
 export const loader = ({ request }: LoaderFunctionArgs) => fetchFinance(request.signal);
 
@@ -63,6 +61,7 @@ export async function action({ request: submitted }: ActionFunctionArgs): Promis
   if (amount.problem !== undefined) return problemIn('amount', amount.problem);
   if (!reference) return problemIn('reference', 'Enter the reference of the bank transfer.');
   const name = String(values.name ?? '');
+  const { recordPayout, recordBalanceRefund, refundPackage } = moneyOut.calls(values);
   try {
     if (intent === 'payout') {
       await recordPayout({ tutorId: person, amountCents: amount.cents, reference });
@@ -78,6 +77,7 @@ export async function action({ request: submitted }: ActionFunctionArgs): Promis
     await recordBalanceRefund({ studentId, amountCents: amount.cents, reference });
     return { done: `${moneyLabel(amount.cents, currency)} paid back to ${name} recorded.` };
   } catch (error) {
+    if (moneyOut.isRepeat(error)) return moneyOut.askPayAgain(error);
     const answer = refused(error);
     // Over what is owed or held: the amount is what to change.
     if (error instanceof ApiError && (error.status === 409 || error.status === 400)) {
@@ -469,6 +469,7 @@ function MoneyOutForm({
             maxLength={100}
             hint="The reference of the transfer you made, so the two can be matched."
           />
+          <moneyOut.Resend fetcher={fetcher} />
           <SubmitButton busyLabel="Recording…">{submit}</SubmitButton>
         </ActionForm>
       )}
