@@ -485,7 +485,9 @@ describe('booking', () => {
     const first = await book(student, { tutorId: who.id, start }, 'retry-key-1');
     expect(first.status).toBe(201);
     const again = await book(student, { tutorId: who.id, start }, 'retry-key-1');
-    expect(again.status).toBe(200);
+    // The first answer again, marked as a replay.
+    expect(again.status).toBe(201);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect((await again.json()).id).toBe((await first.json()).id);
 
     const later = iso(at(8, '15:00'));

@@ -339,6 +339,66 @@ describe('booking with a package', () => {
   });
 });
 
+describe('a weekly series with a package', () => {
+  it('pays the weeks its credits cover from the package, at its price, and the rest from the balance', async () => {
+    const tutor = await tutorWithPackages();
+    const { student, admin } = await studentWith(40_000);
+    const { package: made } = await (await buy(student, tutor.id)).json();
+    const balance = (await walletOf(t, student)).balance.amountCents;
+
+    const preview = await get(
+      t,
+      `/api/lessons/preview-series?tutorId=${tutor.id}&start=${iso(at(3, '10:00'))}&minutes=60&repeatWeeks=7`,
+      student.jar,
+    );
+    expect(preview.status, await preview.clone().text()).toBe(200);
+    expect(await preview.json()).toMatchObject({ price: cents(3500), total: cents(5 * 3150 + 2 * 3500) });
+
+    const booked = await book(student, tutor.id, at(3, '10:00'), { repeatWeeks: 7 });
+    expect(booked.status, await booked.clone().text()).toBe(201);
+    const { series } = await booked.json();
+    expect(series.lessons).toHaveLength(7);
+    const paid = series.lessons.map(
+      (lesson: { packageId: string | null; price: unknown; payment: unknown }) => [
+        lesson.packageId,
+        lesson.price,
+        lesson.payment,
+      ],
+    );
+    expect(paid).toEqual([
+      ...Array.from({ length: 5 }, () => [made.id, cents(3150), { status: 'held', ...cents(3150) }]),
+      ...Array.from({ length: 2 }, () => [null, cents(3500), { status: 'held', ...cents(3500) }]),
+    ]);
+    expect(await packagesOf(student)).toEqual([
+      expect.objectContaining({ id: made.id, creditsLeft: 0, creditsHeld: 5 }),
+    ]);
+    expect((await walletOf(t, student)).balance).toEqual(cents(balance - 2 * 3500));
+
+    // Cancelling a week the package paid gives its credit back to the package, not the balance.
+    const first = series.lessons[0];
+    const cancelled = await send(t, 'POST', `/api/lessons/${first.id}/cancel`, {}, student.jar);
+    expect((await cancelled.json()).payment.status).toBe('released');
+    expect(await packagesOf(student)).toEqual([
+      expect.objectContaining({ id: made.id, creditsLeft: 1, creditsHeld: 4 }),
+    ]);
+    await financeTotals(t, admin);
+  });
+
+  it('refuses the whole series when the balance cannot pay the weeks the package does not cover', async () => {
+    const tutor = await tutorWithPackages();
+    const { student, admin } = await studentWith(20_000);
+    await buy(student, tutor.id);
+    const refused = await book(student, tutor.id, at(3, '10:00'), { repeatWeeks: 7 });
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toMatchObject({
+      code: 'INSUFFICIENT_BALANCE',
+      needed: cents(2 * 3500 - (20_000 - 15_750)),
+    });
+    expect(await packagesOf(student)).toEqual([expect.objectContaining({ creditsLeft: 5, creditsHeld: 0 })]);
+    await financeTotals(t, admin);
+  });
+});
+
 describe('ending a package', () => {
   it('gives the unused credits back at the package price, once', async () => {
     const tutor = await tutorWithPackages();

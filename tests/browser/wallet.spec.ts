@@ -3,7 +3,7 @@
  * top-up by transfer, the seeded admin confirms it on the finance page, the student books and
  * the bar's balance drops by the price; a balance too small for a lesson leads to the wallet with
  * the missing amount; the tutor sees what the booked lesson holds for them, and what lessons that took place earned
- * them. It runs against the second server of playwright.config.ts, which takes payments; the
+ * them; a refund recorded twice is questioned ("Pay again?"). It runs against the second server of playwright.config.ts, which takes payments; the
  * other specs book without money.
  */
 import type { Page } from '@playwright/test';
@@ -134,6 +134,31 @@ test('a student tops up by transfer, an admin confirms it, and a booking takes t
   await expect(tutor.page.getByRole('region', { name: 'Your earnings' })).toContainText('$34.00');
   await expectNoAccessibilityViolations(tutor.page);
   await tutor.page.context().close();
+
+  // A refund recorded twice by mistake: the second is questioned, and recorded only when meant.
+  const office = await secondBrowser(browser, ZONE);
+  await signInAs(office, seededPair().admin);
+  await office.goto('/admin/finance');
+  const refunds = office.getByRole('region', { name: 'Pay back a balance or a package' });
+  const choice = await refunds.locator('option', { hasText: student.displayName }).getAttribute('value');
+  const refundOne = async (reference: string) => {
+    await refunds.getByLabel('Student’s balance or package').selectOption(choice ?? '');
+    await refunds.getByLabel('Amount (USD)').fill('1');
+    await refunds.getByLabel('Bank reference').fill(reference);
+    await refunds.getByRole('button', { name: 'Record refund' }).click();
+  };
+  const recorded = `$1.00 paid back to ${student.displayName} recorded.`;
+  await refundOne('R-1');
+  await expect(refunds.getByRole('status')).toContainText(recorded);
+  await refundOne('R-2');
+  await expect(refunds.getByRole('alert')).toContainText('was recorded less than a minute ago');
+  await expect(refunds.getByText('Pay again?')).toBeVisible();
+  await expectNoAccessibilityViolations(office);
+  await refunds.getByRole('button', { name: 'Pay again' }).click();
+  await expect(refunds.getByRole('status')).toContainText(recorded);
+  await office.context().close();
+  await page.goto('/wallet');
+  await expect(await walletLink(page)).toHaveAccessibleName(/^Wallet \$8\.00/);
 });
 
 test('a balance too small for a lesson offers a top-up of what is missing', { tag: '@phone' }, async ({

@@ -6,14 +6,16 @@
 import type { InferResponseType } from 'hono/client';
 import { useCallback, useEffect, useState } from 'react';
 import { api, request } from './api';
+import { idempotencyHeaders } from './idempotency';
 
 export type LessonPackage = InferResponseType<typeof api.packages.$get, 200>['packages'][number];
 
 export const fetchPackages = async (signal?: AbortSignal) =>
   (await request(api.packages.$get(undefined, { init: { signal: signal ?? null } }))).packages;
 
-export const buyPackage = (tutorId: string, lessons: number, minutes: number) =>
-  request(api.packages.$post({ json: { tutorId, lessons, minutes } }));
+/** `key`: the purchase's Idempotency-Key, the same when it is sent again. */
+export const buyPackage = (tutorId: string, lessons: number, minutes: number, key?: string) =>
+  request(api.packages.$post({ json: { tutorId, lessons, minutes } }, idempotencyHeaders(key)));
 
 export const endPackage = (id: string) => request(api.packages[':id'].end.$post({ param: { id } }));
 

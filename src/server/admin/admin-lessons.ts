@@ -7,13 +7,13 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type { LessonStatus } from '../../shared/lessons/lesson-schemas';
 import type { DB, LessonPaymentStatus } from '../db/schema';
 import { ApiError } from '../http/api-error';
-import { callOffLesson } from '../lessons/call-off';
 import type { LessonDeps } from '../lessons/lesson-announcements';
 import { adminChange, checkUpcoming } from '../lessons/lesson-changes/lesson-change';
-import { moveLesson } from '../lessons/lesson-changes/reschedule';
 import type { LessonRow, LessonView } from '../lessons/lesson-records';
 import { lessonMessages, statusAt } from '../lessons/lesson-records';
-import { releaseHold } from '../money/lesson-payments';
+import { cancelBySchoolMove } from '../lessons/lifecycle/cancel-moves';
+import { plannedAt } from '../lessons/lifecycle/lesson-states-sql';
+import { moveLesson } from '../lessons/lifecycle/time-moves';
 import { type Actor, recordAudit } from './audit-log';
 
 /** The lesson as the log names it: its subject, its id and its two people as they were. */
@@ -39,8 +39,7 @@ export function adminCancelLesson(
 ): Promise<LessonView> {
   return adminChange(deps, id, now, async (trx, row, lines) => {
     checkUpcoming(row, now);
-    await callOffLesson(deps, trx, row.id, reason, now, lines, 'cancelled');
-    await releaseHold(trx, row.id, { actorId: actor.id, now });
+    await cancelBySchoolMove(deps, trx, lines, row.id, { why: 'cancelled', reason, actorId: actor.id, now });
     const when = row.starts_at.toISOString();
     await recordAudit(trx, actor, 'lesson.cancelled', await lessonTarget(trx, row), `${when}: ${reason}`);
   });
@@ -54,13 +53,11 @@ export function adminMoveLesson(
   now: number,
 ): Promise<LessonView> {
   return adminChange(deps, id, now, async (trx, row, lines) => {
-    const status = checkUpcoming(row, now);
+    checkUpcoming(row, now);
     if (row.starts_at.getTime() === move.start)
       throw new ApiError(400, lessonMessages.sameTime, 'VALIDATION_ERROR');
-    if (status !== 'pending' && status !== 'confirmed') return;
     await moveLesson(deps, trx, lines, row, {
       start: move.start,
-      status,
       now,
       extra: { byTeam: true, reason: move.reason },
     });
@@ -132,10 +129,9 @@ export async function listAdminLessons(
           .where('late.cancelled_late', '=', true)
           .as('late_cancellations'),
     ])
-    .where('l.status', 'in', ['pending', 'confirmed'])
-    .where('l.ends_at', '>', new Date(now))
-    // A request past its deadline reads expired: no longer anything to cancel or move.
-    .where((eb) => eb.or([eb('l.expires_at', 'is', null), eb('l.expires_at', '>', new Date(now))]));
+    // Planned as the lessons read now: a request past its deadline reads expired, and a lesson
+    // whose end has passed reads completed, so neither is left to cancel or move.
+    .where(plannedAt(now, 'l'));
   const words = search?.trim();
   if (words) {
     // LIKE's own wildcards in what was typed are taken literally.

@@ -14,21 +14,17 @@ import type { PaymentsConfig } from '../config/config';
 import type { DB } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
+import { idempotent } from '../http/idempotency';
 import { validate } from '../http/validation';
-import { callOffLesson } from '../lessons/call-off';
 import type { LessonDeps, Lines } from '../lessons/lesson-announcements';
 import { pushLines } from '../lessons/lesson-announcements';
 import { findLesson } from '../lessons/lesson-queries';
+import { refundMove } from '../lessons/lifecycle/refund-move';
 import type { Mailer } from '../mail/mailer';
-import {
-  entriesCsv,
-  financeOverview,
-  payablesCsv,
-  recordBalanceRefund,
-  recordPayout,
-  refundLesson,
-  refundPackage,
-} from '../money/finance';
+import { refundLesson, refundPackage } from '../money/finance';
+import { entriesCsv, payablesCsv } from '../money/finance-csv';
+import { financeOverview } from '../money/finance-overview';
+import { recordBalanceRefund, recordPayout } from '../money/payouts';
 import { confirmTopUp, isTopUpId, rejectTopUp, topUpMessages, toTopUpView } from '../money/top-ups';
 import { adminActor } from './audit-log';
 
@@ -53,15 +49,19 @@ const reasonSchema = (what: string) =>
     .max(1000, `The ${what.replace(/^an? /, '')} must be at most 1000 characters`);
 
 const rejectSchema = z.strictObject({ note: reasonSchema('a note for the student') });
+/** `confirmDuplicate`: the admin means it, though the same amount went to the same person just now. */
+const confirmDuplicateSchema = z.boolean({ error: 'confirmDuplicate is true or false' }).optional();
 const payoutSchema = z.strictObject({
   tutorId: userIdSchema,
   amountCents: amountSchema,
   reference: referenceSchema,
+  confirmDuplicate: confirmDuplicateSchema,
 });
 const refundSchema = z.strictObject({
   studentId: userIdSchema,
   amountCents: amountSchema,
   reference: referenceSchema,
+  confirmDuplicate: confirmDuplicateSchema,
 });
 const packageParam = z.object({ id: z.uuid() });
 const packageRefundSchema = z.strictObject({ amountCents: amountSchema, reference: referenceSchema });
@@ -89,11 +89,13 @@ export function financeRoutes(deps: {
   const money = { db, mailer: deps.mailer, appUrl: deps.appUrl, currency };
   const actor = (c: Context<AppEnv & SignedInEnv>) => adminActor(c.var.user);
   const decisions = { db, mailer: deps.mailer, appUrl: deps.appUrl, supportEmail: deps.supportEmail };
+  // Every change here moves money: each is safe to retry with an Idempotency-Key.
+  const once = idempotent(db);
   return new Hono<AppEnv & SignedInEnv>()
     .get('/finance', async (c) =>
       c.json({ ...(await financeOverview(db, currency)), payments: payments.on ? 'on' : 'off' }, 200),
     )
-    .post('/top-ups/:id/confirm', validate('param', topUpParam, topUpMessages.notFound), async (c) => {
+    .post('/top-ups/:id/confirm', once, validate('param', topUpParam, topUpMessages.notFound), async (c) => {
       const row = await confirmTopUp(decisions, actor(c), c.req.valid('param').id, Date.now());
       return c.json({ topUp: toTopUpView(row, await deps.paymentInstructions()) }, 200);
     })
@@ -112,11 +114,11 @@ export function financeRoutes(deps: {
         return c.json({ topUp: toTopUpView(row, await deps.paymentInstructions()) }, 200);
       },
     )
-    .post('/payouts', validate('json', payoutSchema), async (c) => {
+    .post('/payouts', once, validate('json', payoutSchema), async (c) => {
       const transactionId = await recordPayout(money, actor(c), { ...c.req.valid('json'), now: Date.now() });
       return c.json({ transactionId }, 201);
     })
-    .post('/refunds', validate('json', refundSchema), async (c) => {
+    .post('/refunds', once, validate('json', refundSchema), async (c) => {
       const transactionId = await recordBalanceRefund(money, actor(c), {
         ...c.req.valid('json'),
         now: Date.now(),
@@ -125,6 +127,7 @@ export function financeRoutes(deps: {
     })
     .post(
       '/packages/:id/refund',
+      once,
       validate('param', packageParam, 'This package does not exist'),
       validate('json', packageRefundSchema),
       async (c) => {
@@ -138,17 +141,20 @@ export function financeRoutes(deps: {
     )
     .post(
       '/lessons/:id/refund',
+      once,
       validate('param', lessonParam, 'This lesson does not exist'),
       validate('json', lessonRefundSchema),
       async (c) => {
         const now = Date.now();
         const lines: Lines = [];
         const { reason } = c.req.valid('json');
+        const by = actor(c);
         const id = await refundLesson(
           db,
-          actor(c),
+          by,
           { lessonId: c.req.valid('param').id, reason, now },
-          (trx, lessonId) => callOffLesson(deps.lessons, trx, lessonId, reason, now, lines).then(() => {}),
+          (trx, lessonId) =>
+            refundMove(deps.lessons, trx, lines, lessonId, { actorId: by.id ?? '', reason, now }),
         );
         deps.mailer.deliverSoon();
         await pushLines(deps.lessons, lines);

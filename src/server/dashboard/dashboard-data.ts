@@ -16,7 +16,7 @@ import { displayedAverage } from '../../shared/reviews/review-rules';
 import { zoneOf } from '../accounts/user-time-zone';
 import type { DB } from '../db/schema';
 import { statusAt, tookPlace } from '../lessons/lesson-records';
-import { earningsBetween } from '../money/finance';
+import { earningsBetween } from '../money/finance-csv';
 import { pendingEarnings } from '../money/wallet';
 import { type GoalView, goalsOf } from '../progress/goals';
 import { tutorsToReview } from '../reviews/reviews';

@@ -125,6 +125,21 @@ export interface Goals {
   updated_at: Generated<Timestamp>;
 }
 
+export interface IdempotentRequests {
+  attempt: string;
+  body_hash: string;
+  content_type: string | null;
+  created_at: Generated<Timestamp>;
+  key: string;
+  method: string;
+  path: string;
+  response_body: string | null;
+  started_at: Generated<Timestamp>;
+  state: string;
+  status: number | null;
+  user_id: string;
+}
+
 export interface LedgerAccounts {
   created_at: Generated<Timestamp>;
   currency: string;
@@ -508,6 +523,7 @@ export interface DB {
   email_verification_tokens: EmailVerificationTokens;
   goal_milestones: GoalMilestones;
   goals: Goals;
+  idempotent_requests: IdempotentRequests;
   ledger_accounts: LedgerAccounts;
   ledger_checkpoints: LedgerCheckpoints;
   ledger_entries: LedgerEntries;

@@ -157,6 +157,10 @@ type UnappliedPaymentsTable = WithColumns<
   { provider: 'stripe'; reason: UnappliedPaymentReason }
 >;
 
+/** A request kept under its Idempotency-Key (migration 0032): running, or done with its answer. */
+export type IdempotentRequestState = 'running' | 'done';
+type IdempotentRequestsTable = WithColumns<Generated.IdempotentRequests, { state: IdempotentRequestState }>;
+
 export type DB = WithColumns<
   Generated.DB,
   {
@@ -176,5 +180,6 @@ export type DB = WithColumns<
     top_ups: TopUpsTable;
     unapplied_payments: UnappliedPaymentsTable;
     lesson_packages: LessonPackagesTable;
+    idempotent_requests: IdempotentRequestsTable;
   }
 >;

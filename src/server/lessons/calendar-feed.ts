@@ -11,7 +11,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { PRODUCT_NAME } from '../../shared/constants';
 import { paths } from '../../shared/routes';
 import type { DB } from '../db/schema';
-import { lessonUid, type MailSettings } from './lesson-mail';
+import { lessonUid, type MailSettings } from './lesson-invitation';
 import { statusAt } from './lesson-records';
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -15,10 +15,9 @@ import {
   type MailLesson,
   type MailPerson,
   type MailSettings,
-  type SeriesEvent,
-  seriesMail,
 } from './lesson-mail';
 import type { Db, LessonRow } from './lesson-records';
+import { type SeriesEvent, seriesMail } from './series-mail';
 
 /** A line written about a lesson into its pair's conversation, for whom it is to be pushed to. */
 export interface ConversationLine {

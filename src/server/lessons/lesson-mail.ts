@@ -1,59 +1,20 @@
 /**
- * What a lesson's changes say by mail, and the calendar invitation a confirmed lesson's mails
- * carry. An invitation keeps one UID for the lesson's whole life and a SEQUENCE that rises with
- * each change, so a calendar app moves the event it already has when the lesson moves, and drops
- * it when a METHOD:CANCEL arrives; its times are in UTC.
+ * What a lesson's changes say by mail, to each of its people in their own zone; a confirmed
+ * lesson's mails carry its calendar invitation (./lesson-invitation.ts). A weekly series booked or
+ * answered as a whole has its own one mail (./series-mail.ts).
  */
 
-import ical, {
-  ICalAttendeeRole,
-  ICalAttendeeStatus,
-  ICalCalendarMethod,
-  ICalEventStatus,
-} from 'ical-generator';
 import { formatAmount } from '../../shared/amounts';
 import { PRODUCT_NAME } from '../../shared/constants';
-import { instantLabel, lessonTimeLabel } from '../../shared/lessons/lesson-times';
+import { lessonTimeLabel } from '../../shared/lessons/lesson-times';
 import { paths, roomPath } from '../../shared/routes';
 import { timeZoneName } from '../../shared/time-zone-name';
 import { escapeHtml } from '../mail/html';
 import { layout, type MailContent } from '../mail/mail-templates';
 import type { OutgoingMail } from '../mail/mailer';
+import { lessonInvitation, type MailLesson, type MailPerson, type MailSettings } from './lesson-invitation';
 
-/** A participant as the mails need them. */
-export interface MailPerson {
-  id: string;
-  displayName: string;
-  email: string;
-  /** Their zone, for the times they read; UTC when they have not said. */
-  timeZone: string | null;
-}
-
-/** A lesson as the mails need it. */
-export interface MailLesson {
-  id: string;
-  subject: string;
-  note: string;
-  start: Date;
-  end: Date;
-  priceCents: number;
-  currency: string;
-  /**
-   * What the tutor will be paid for it, after the school's commission, while its price is held;
-   * null when nothing is held (booked while payments were off, or free). Left out by mails that
-   * say nothing of money (reminders).
-   */
-  tutorEarnings?: { amountCents: number; commissionPercent: number } | null;
-  sequence: number;
-  tutor: MailPerson;
-  student: MailPerson;
-}
-
-export interface MailSettings {
-  appUrl: string;
-  /** The From address, "Name <address>" or an address: the invitation's organizer. */
-  mailFrom: string;
-}
+export type { MailLesson, MailPerson, MailSettings };
 
 export type LessonEvent =
   | 'requested'
@@ -87,61 +48,8 @@ export interface MailExtra {
   proposed?: { start: Date; end: Date; note: string };
 }
 
-const organizerOf = (mailFrom: string) => {
-  const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
-  return { name: PRODUCT_NAME, email: address };
-};
-
-/** The UID a lesson keeps in every calendar, for its whole life. */
-export const lessonUid = (lessonId: string, appUrl: string) =>
-  `lesson-${lessonId}@${new URL(appUrl).hostname}`;
-
-/** The lesson as an iCalendar invitation: REQUEST while it stands, CANCEL once it is off. */
-export function lessonInvitation(
-  lesson: MailLesson,
-  method: 'REQUEST' | 'CANCEL',
-  settings: MailSettings,
-): string {
-  return invitationOf([lesson], method, settings);
-}
-
-/**
- * One calendar with an event per lesson: a weekly series is invited to in one file, and each week
- * keeps its own UID, so a later change to one week moves or drops only that event.
- */
-export function invitationOf(
-  lessons: MailLesson[],
-  method: 'REQUEST' | 'CANCEL',
-  settings: MailSettings,
-): string {
-  const calendar = ical({
-    prodId: { company: PRODUCT_NAME, product: PRODUCT_NAME, language: 'EN' },
-    method: method === 'CANCEL' ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
-  });
-  for (const lesson of lessons)
-    calendar.createEvent({
-      id: lessonUid(lesson.id, settings.appUrl),
-      sequence: lesson.sequence,
-      start: lesson.start,
-      end: lesson.end,
-      stamp: new Date(),
-      summary: `${lesson.subject} lesson: ${lesson.tutor.displayName} and ${lesson.student.displayName}`,
-      description: `${PRODUCT_NAME} lesson. Your schedule: ${settings.appUrl}${paths.schedule}`,
-      url: `${settings.appUrl}${paths.schedule}`,
-      status: method === 'CANCEL' ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
-      organizer: organizerOf(settings.mailFrom),
-      attendees: [lesson.tutor, lesson.student].map((person) => ({
-        name: person.displayName,
-        email: person.email,
-        role: ICalAttendeeRole.REQ,
-        status: method === 'CANCEL' ? ICalAttendeeStatus.DECLINED : ICalAttendeeStatus.ACCEPTED,
-      })),
-    });
-  return calendar.toString();
-}
-
 /** The zone a reader's times are written in: theirs, else UTC, named either way. */
-const zoneOf = (reader: MailPerson) => reader.timeZone ?? 'UTC';
+export const zoneOf = (reader: MailPerson) => reader.timeZone ?? 'UTC';
 
 function describe(lesson: MailLesson, reader: MailPerson) {
   const zone = zoneOf(reader);
@@ -160,7 +68,7 @@ function describe(lesson: MailLesson, reader: MailPerson) {
  * school's commission, written with the currency's minor digits as their wallet writes it; only
  * the price when nothing is held for them (payments off, or free), as the student is told.
  */
-function tutorMoneyLine(lessons: MailLesson[], inAll: boolean): string {
+export function tutorMoneyLine(lessons: MailLesson[], inAll: boolean): string {
   const currency = lessons[0]?.currency ?? 'USD';
   const all = inAll ? ' in all' : '';
   const priceCents = lessons.reduce((sum, lesson) => sum + lesson.priceCents, 0);
@@ -379,96 +287,3 @@ export function lessonMail(
       : {}),
   };
 }
-
-/** What happened to a weekly series as a whole: booked (at once or as a request), or answered. */
-export type SeriesEvent = 'requested' | 'confirmed' | 'declined';
-
-/**
- * The one mail a reader gets for a weekly series booked or answered: every week listed in their
- * zone, the weeks that were skipped, and for a confirmed series one invitation with all its weeks.
- */
-export function seriesMail(
-  event: SeriesEvent,
-  lessons: MailLesson[],
-  reader: MailPerson,
-  settings: MailSettings,
-  skipped: Date[] = [],
-): OutgoingMail {
-  const [first] = lessons;
-  if (!first) throw new Error('a series mail needs at least one lesson');
-  const zone = zoneOf(reader);
-  const isTutor = reader.id === first.tutor.id;
-  const other = isTutor ? first.student.displayName : first.tutor.displayName;
-  const what = `weekly ${first.subject} lessons`;
-  const count = `${lessons.length} ${lessons.length === 1 ? 'lesson' : 'lessons'}`;
-  const total = formatAmount(
-    lessons.reduce((sum, lesson) => sum + lesson.priceCents, 0),
-    first.currency,
-  );
-  const weeks = lessons.map(
-    (lesson) =>
-      `- ${lessonTimeLabel(lesson.start.getTime(), lesson.end.getTime(), zone)} ${timeZoneName(zone, lesson.start.getTime())}`,
-  );
-  const skippedLines = skipped.length
-    ? [
-        `Not booked, as the time was not free: ${skipped
-          .map((start) => instantLabelIn(start, zone))
-          .join('; ')}.`,
-      ]
-    : [];
-  const said = (): { subject: string; lines: string[] } => {
-    switch (event) {
-      case 'requested':
-        return {
-          subject: `New weekly lesson request from ${other}`,
-          lines: [
-            `${other} would like ${what} with you, ${count} for ${total} in all:`,
-            weeks.join('\n'),
-            ...skippedLines,
-            ...(first.note ? [`Their note: ${first.note}`] : []),
-            'Accept or decline them all at once on your schedule. The request expires in 48 hours, or when a lesson would start if that is sooner.',
-          ],
-        };
-      case 'confirmed':
-        return {
-          subject: `Weekly lessons confirmed: ${first.subject} with ${other}`,
-          lines: [
-            `Your ${what} with ${other} are confirmed, ${count}:`,
-            weeks.join('\n'),
-            ...skippedLines,
-            isTutor ? tutorMoneyLine(lessons, true) : `The price is ${total} in all.`,
-            'The invitation attached to this mail adds them all to your calendar.',
-          ],
-        };
-      case 'declined':
-        return {
-          subject: `Weekly lesson request declined: ${first.subject} with ${other}`,
-          lines: [
-            isTutor
-              ? `You declined ${other}'s request for ${what}:`
-              : `${other} cannot take your request for ${what}. Anything held from your wallet for them is back in your wallet.`,
-            weeks.join('\n'),
-          ],
-        };
-    }
-  };
-  const { subject, lines } = said();
-  const scheduleUrl = `${settings.appUrl}${paths.schedule}`;
-  const greeting = `Hi ${reader.displayName},`;
-  return {
-    to: reader.email,
-    subject: `${subject} (${PRODUCT_NAME})`,
-    text: `${greeting}\n\n${lines.join('\n\n')}\n\nYour schedule: ${scheduleUrl}\n`,
-    html: layout(
-      subject,
-      [greeting, ...lines].map((line) => escapeHtml(line).replaceAll('\n', '<br>')),
-      { label: 'Open my schedule', url: scheduleUrl },
-    ),
-    ...(event === 'confirmed'
-      ? { calendar: { method: 'REQUEST' as const, content: invitationOf(lessons, 'REQUEST', settings) } }
-      : {}),
-  };
-}
-
-const instantLabelIn = (at: Date, zone: string) =>
-  `${instantLabel(at.getTime(), zone)} ${timeZoneName(zone, at.getTime())}`;

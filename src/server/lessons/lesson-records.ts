@@ -4,10 +4,12 @@
  * request whose deadline has passed reads `expired`, a confirmed lesson whose end has passed reads
  * `completed`, before the minute job (lesson-jobs.ts) writes it.
  */
-import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import { feeCents, feeStartsAt, freeUntil, studentTerms } from '../../shared/lessons/cancellation-policy';
 import type { LessonStatus } from '../../shared/lessons/lesson-schemas';
+import { isPlanned, readStatus } from '../../shared/lessons/lesson-states';
 import type { DB, LessonPaymentStatus } from '../db/schema';
+import { tookPlaceBy } from './lifecycle/lesson-states-sql';
 
 export type Db = Kysely<DB> | Transaction<DB>;
 
@@ -15,10 +17,7 @@ export type Db = Kysely<DB> | Transaction<DB>;
  * A lesson that took place by `now`: completed, or confirmed with its end passed (the minute job
  * marks those completed, but a reader must not wait for it). `table` names the lessons' alias.
  */
-export function tookPlace(now: number, table?: string) {
-  const column = (name: string) => sql.ref(table ? `${table}.${name}` : name);
-  return sql<boolean>`(${column('status')} = 'completed' or (${column('status')} = 'confirmed' and ${column('ends_at')} <= ${new Date(now)}))`;
-}
+export const tookPlace = (now: number, table?: string) => tookPlaceBy(now, table);
 
 export const lessonMessages = {
   notFound: 'This lesson does not exist',
@@ -162,16 +161,10 @@ export type LessonRow = Pick<
 >;
 
 /** What a stored status reads as at `now`. */
-export function statusAt(
-  row: Pick<LessonRow, 'status' | 'expires_at' | 'ends_at'>,
-  now: number,
-): LessonStatus {
-  if (row.status === 'pending' && row.expires_at && row.expires_at.getTime() <= now) return 'expired';
-  if (row.status === 'confirmed' && row.ends_at.getTime() <= now) return 'completed';
-  return row.status;
-}
+export const statusAt = (row: Pick<LessonRow, 'status' | 'expires_at' | 'ends_at'>, now: number) =>
+  readStatus(row.status, row, now);
 
-export const isPlanned = (status: LessonStatus) => status === 'pending' || status === 'confirmed';
+export { isPlanned };
 
 /**
  * A lesson's policy and cancellation. Nothing changes a lesson once it is cancelled, so the last

@@ -13,6 +13,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
+import { every } from 'hono/combine';
 import { createFactory } from 'hono/factory';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -34,6 +35,7 @@ import { type SessionReader, verifiedOnly, verifiedWithRole } from '../accounts/
 import type { DB } from '../db/schema';
 import { errorResponse } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
+import { IDEMPOTENCY_KEY_HEADER, idempotent, REPLAYED_HEADER } from '../http/idempotency';
 import { validate } from '../http/validation';
 import type { Mailer } from '../mail/mailer';
 import { limitByUser, type RateLimiters } from '../rate-limit/rate-limits';
@@ -70,10 +72,6 @@ const lessonParam = z.object({ id: z.uuid() });
 const seriesParam = z.object({ id: z.uuid() });
 const tutorParam = z.object({ id: tutorIdSchema });
 const feedParam = z.object({ token: z.string().regex(/^[\w-]{20,100}\.ics$/) });
-/** A client's key for one booking: printable, short. */
-const idempotencyKeySchema = z
-  .string()
-  .regex(/^[\x21-\x7e]{1,200}$/, 'The Idempotency-Key header must be 1 to 200 printable ASCII characters');
 
 const tutorsOnly = verifiedWithRole('tutor', lessonMessages.tutorsOffer);
 const studentsOnly = verifiedWithRole('student', lessonMessages.studentsBook);
@@ -141,6 +139,8 @@ export function lessonRoutes(deps: {
     );
   const feedUrl = (token: string) => `${deps.mail.appUrl}/api/calendar/${token}.ics`;
   const changes = limitByUser(limiters, 'lessonChanges');
+  /** Counted as a lesson change; a retry with its Idempotency-Key gets the first answer again. */
+  const booking = every(changes, idempotent(db));
   /** A tutor's availability as the API gives it: `timeZone` is null until the tutor chose one. */
   const availabilityOf = async (tutorId: string) => {
     const [availability, user] = await Promise.all([
@@ -220,36 +220,32 @@ export function lessonRoutes(deps: {
         return c.json({ slots: slots.map((slot) => ({ start: iso(slot.start), end: iso(slot.end) })) }, 200);
       },
     )
-    .post('/lessons', loadSession, studentsOnly, changes, validate('json', bookingSchema), async (c) => {
-      const key = c.req.header('idempotency-key');
-      const checkedKey = key === undefined ? undefined : idempotencyKeySchema.safeParse(key);
-      if (checkedKey && !checkedKey.success)
-        return errorResponse(
-          c,
-          400,
-          checkedKey.error.issues[0]?.message ?? 'Bad Idempotency-Key',
-          'VALIDATION_ERROR',
-        );
+    .post('/lessons', loadSession, studentsOnly, booking, validate('json', bookingSchema), async (c) => {
+      // Checked by `booking`; also kept with the lesson, so a retry after its answer was purged
+      // still finds the lesson it made.
+      const key = c.req.header(IDEMPOTENCY_KEY_HEADER);
       const input = c.req.valid('json');
       if (input.repeatWeeks !== undefined) {
         const { series, created } = await bookSeries(lessons, {
           ...input,
           repeatWeeks: input.repeatWeeks,
           studentId: c.var.user.id,
-          idempotencyKey: checkedKey?.data,
+          idempotencyKey: key,
           now: Date.now(),
         });
         if (created)
           c.get('logger').info({ seriesId: series.id, lessons: series.lessons.length }, 'series booked');
+        else c.header(REPLAYED_HEADER, 'true');
         return c.json({ series }, created ? 201 : 200);
       }
       const { lesson, created } = await bookLesson(lessons, {
         ...input,
         studentId: c.var.user.id,
-        idempotencyKey: checkedKey?.data,
+        idempotencyKey: key,
         now: Date.now(),
       });
       if (created) c.get('logger').info({ lessonId: lesson.id, status: lesson.status }, 'lesson booked');
+      else c.header(REPLAYED_HEADER, 'true');
       return created ? c.json(lesson, 201) : c.json(lesson, 200);
     })
     .get('/lessons', loadSession, verifiedOnly, validate('query', lessonRangeSchema), async (c) => {

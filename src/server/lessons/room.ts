@@ -17,9 +17,9 @@ import {
 import type { RoomSignal } from '../../shared/lessons/room-schemas';
 import type { DB } from '../db/schema';
 import { ApiError } from '../http/api-error';
-import { settleHold } from '../money/lesson-payments';
 import { findLesson } from './lesson-queries';
 import type { LessonView } from './lesson-records';
+import { markNoShowMove } from './lifecycle/end-moves';
 
 export const roomMessages = {
   noRoom: 'This lesson is not confirmed, so it has no room.',
@@ -158,15 +158,7 @@ export async function markNoShow(db: Kysely<DB>, userId: string, lessonId: strin
   if (noShowTooLate(times, now)) throw new ApiError(409, roomMessages.noShowTooLate, 'NO_SHOW_REFUSED');
   if (!mayMarkNoShow(times, joined !== undefined, now))
     throw new ApiError(409, roomMessages.noShowRefused, 'NO_SHOW_REFUSED');
-  await db.transaction().execute(async (trx) => {
-    const marked = await trx
-      .updateTable('lessons')
-      .set({ status: 'no_show', updated_at: new Date(now) })
-      .where('id', '=', lessonId)
-      .where('status', 'in', ['confirmed', 'completed'])
-      .executeTakeFirst();
-    // The tutor kept the time: a no-show is paid like a lesson that took place.
-    if (marked.numUpdatedRows > 0n) await settleHold(trx, lessonId, now);
-  });
+  // The tutor kept the time: a no-show is paid like a lesson that took place.
+  await db.transaction().execute((trx) => markNoShowMove(trx, lessonId, now));
   return findLesson(db, userId, lessonId, now);
 }

@@ -3,15 +3,18 @@
  * student's own) keep busy. The rules are plain functions in src/shared/lessons/availability.ts;
  * what is added here is reading the busy times from the database.
  */
+
 import type { Kysely } from 'kysely';
 import { type Interval, offeredSlots } from '../../shared/lessons/availability';
 import { TRIAL_MINUTES } from '../../shared/lessons/lesson-constants';
+import { PLANNED_STATUSES } from '../../shared/lessons/lesson-states';
 import type { SkipReason } from '../../shared/lessons/series';
 import type { DB } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { type Listing, listedTutor } from '../tutors/tutor-listing';
 import { type AvailabilityView, availabilityOfRow, availabilityQuery } from './availability-store';
 import { type Db, lessonMessages } from './lesson-records';
+import { holdsTimeAt } from './lifecycle/lesson-states-sql';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -34,8 +37,8 @@ async function tutorBusy(
     .selectFrom('lessons')
     .select(['starts_at', 'ends_at', 'blocked_until'])
     .where('tutor_id', '=', tutorId)
-    .where('status', 'in', ['pending', 'confirmed'])
-    .where((eb) => eb.or([eb('status', '=', 'confirmed'), eb('expires_at', '>', new Date(now))]))
+    .where('status', 'in', PLANNED_STATUSES)
+    .where(holdsTimeAt(now))
     .where('starts_at', '<', new Date(to + 2 * HOUR + bufferMinutes * 60_000))
     .where('blocked_until', '>', new Date(from - 2 * HOUR - bufferMinutes * 60_000));
   if (except) query = query.where('id', '<>', except);
@@ -61,8 +64,8 @@ async function studentBusy(
     .selectFrom('lessons')
     .select(['starts_at', 'ends_at'])
     .where('student_id', '=', studentId)
-    .where('status', 'in', ['pending', 'confirmed'])
-    .where((eb) => eb.or([eb('status', '=', 'confirmed'), eb('expires_at', '>', new Date(now))]))
+    .where('status', 'in', PLANNED_STATUSES)
+    .where(holdsTimeAt(now))
     .where('starts_at', '<', new Date(to))
     .where('ends_at', '>', new Date(from));
   if (except) query = query.where('id', '<>', except);

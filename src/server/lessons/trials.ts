@@ -5,6 +5,7 @@
  */
 import { TRIAL_BLOCKING_STATUSES } from '../../shared/lessons/trials';
 import type { Db } from './lesson-records';
+import { statusReadIn } from './lifecycle/lesson-states-sql';
 
 /**
  * Whether the student had a lesson with the tutor that stands in the way of a trial: one planned
@@ -16,8 +17,7 @@ export async function hadLessonWith(db: Db, studentId: string, tutorId: string, 
     .select('id')
     .where('student_id', '=', studentId)
     .where('tutor_id', '=', tutorId)
-    .where('status', 'in', [...TRIAL_BLOCKING_STATUSES])
-    .where((eb) => eb.or([eb('status', '<>', 'pending'), eb('expires_at', '>', new Date(now))]))
+    .where(statusReadIn(TRIAL_BLOCKING_STATUSES, now))
     .limit(1)
     .executeTakeFirst();
   return found !== undefined;

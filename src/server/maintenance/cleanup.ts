@@ -1,12 +1,14 @@
 /**
  * Housekeeping, every ten minutes: removes what has expired (sessions, reset links, used captcha
- * solutions and authenticator codes, rate limit counters), verification links a week after they expire, and delivered mail
- * older than 30 days. On the embedded store it also keeps the planner's statistics fresh, as
- * autovacuum does on a PostgreSQL server.
+ * solutions and authenticator codes, rate limit counters), verification links a week after they
+ * expire, the answers kept under an Idempotency-Key after a day, and delivered mail older than 30
+ * days. On the embedded store it also keeps the planner's statistics fresh, as autovacuum does on a
+ * PostgreSQL server.
  */
 import type { Kysely } from 'kysely';
 import type { StoreKind } from '../db/database';
 import type { DB } from '../db/schema';
+import { removeOldIdempotentRequests } from '../http/idempotency';
 import type { Logger } from '../logging/logger';
 import { refreshStaleStatistics } from './planner-statistics';
 
@@ -27,6 +29,7 @@ export async function removeExpired(db: Kysely<DB>, now = new Date()): Promise<v
   await db.deleteFrom('captcha_solutions').where('expires_at', '<', now).execute();
   await db.deleteFrom('used_two_factor_codes').where('expires_at', '<', now).execute();
   await db.deleteFrom('rate_limits').where('expire', '<', now.getTime()).execute();
+  await removeOldIdempotentRequests(db, now);
   await db
     .deleteFrom('mail_outbox')
     .where('sent_at', '<', new Date(now.getTime() - 30 * DAY_MS))

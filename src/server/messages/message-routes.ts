@@ -27,6 +27,7 @@ import { ApiError, errorResponse } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 import { validate } from '../http/validation';
 import { findLesson } from '../lessons/lesson-queries';
+import { plannedAt } from '../lessons/lifecycle/lesson-states-sql';
 import { limitByUser, type RateLimiters, tooManyRequests } from '../rate-limit/rate-limits';
 import type { Listing } from '../tutors/tutor-listing';
 import type { LiveHub } from './live';
@@ -162,9 +163,7 @@ export function messageRoutes(deps: {
                 .select('id')
                 .where('student_id', '=', row.student_id)
                 .where('tutor_id', '=', row.tutor_id)
-                .where('ends_at', '>', new Date(now))
-                .where('status', 'in', ['pending', 'confirmed'])
-                .where((eb) => eb.or([eb('status', '=', 'confirmed'), eb('expires_at', '>', new Date(now))]))
+                .where(plannedAt(now))
                 .orderBy('starts_at')
                 .executeTakeFirst(),
           support || otherId === null

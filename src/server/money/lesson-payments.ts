@@ -12,6 +12,9 @@
  *   school, the rest to the tutor) and the rest of the hold goes back to the student;
  * - refunded by an admin: whatever it moved is moved back to the student.
  *
+ * Only the lesson's lifecycle (src/server/lessons/lifecycle) calls these, in the move that
+ * changes the lesson; the demo's history is the one other writer.
+ *
  * Each step moves whatever the hold holds at that moment, keyed by the lesson, so a step taken
  * twice (two servers' jobs, a retry) moves nothing the second time, and a lesson booked while
  * payments were off (nothing held) passes through every step untouched.
@@ -296,9 +299,11 @@ export async function chargeLateFee(
 }
 
 /**
- * An admin's refund of one lesson: a hold goes back to the student; a settled lesson's payment is
- * reversed, the tutor's share and the school's commission both returned to the student (the
- * tutor's payable may go below zero if it was paid out: they then owe it to the school).
+ * An admin's refund of one lesson, decided from what the ledger holds for it (never from a status
+ * column): what its hold holds goes back to the student; else its settlement (of the price, or of
+ * a late cancellation's fee) is reversed, the tutor's share and the school's commission both
+ * returned to the student (the tutor's payable may go below zero if it was paid out: they then owe
+ * it to the school). A lesson refunded already, or whose money all went back, has nothing to refund.
  */
 export async function refundLessonPayment(
   trx: Transaction<DB>,
@@ -308,29 +313,37 @@ export async function refundLessonPayment(
   const lesson = await lessonFor(trx, lessonId);
   const memo = `${lessonMemo(lesson)}, refunded: ${by.reason}`;
   const key = `lesson:${lesson.id}:refund`;
-  if (lesson.payment_status === 'held') {
-    const held = await lockedBalanceOf(trx, accounts.hold(lesson.id), lesson.currency);
-    if (held > 0)
-      await post(trx, {
-        kind: 'lesson_refund',
-        key,
-        currency: lesson.currency,
-        lessonId: lesson.id,
-        actorId: by.actorId,
-        memo,
-        entries: [
-          { account: accounts.hold(lesson.id), amountCents: -held },
-          { account: accounts.balance(lesson.student_id), amountCents: held },
-        ],
-        now: by.now,
-      });
-  } else if (lesson.payment_status === 'settled' || lesson.payment_status === 'fee') {
+  const settleKey = `lesson:${lesson.id}:settle`;
+  const nothing = () => new ApiError(409, paymentMessages.nothingToRefund, 'NOTHING_TO_REFUND');
+  const posted = await trx
+    .selectFrom('ledger_transactions')
+    .select('idempotency_key')
+    .where('idempotency_key', 'in', [key, settleKey])
+    .execute();
+  const has = (wanted: string) => posted.some((row) => row.idempotency_key === wanted);
+  if (has(key)) throw nothing();
+  const held = await lockedBalanceOf(trx, accounts.hold(lesson.id), lesson.currency);
+  if (held > 0) {
+    await post(trx, {
+      kind: 'lesson_refund',
+      key,
+      currency: lesson.currency,
+      lessonId: lesson.id,
+      actorId: by.actorId,
+      memo,
+      entries: [
+        { account: accounts.hold(lesson.id), amountCents: -held },
+        { account: accounts.balance(lesson.student_id), amountCents: held },
+      ],
+      now: by.now,
+    });
+  } else if (has(settleKey)) {
     // What the settlement (of the price, or of a late cancellation's fee) gave each account, given back.
     const settled = await trx
       .selectFrom('ledger_entries as e')
       .innerJoin('ledger_transactions as t', 't.id', 'e.transaction_id')
       .select(['e.account_id', 'e.account_kind', 'e.amount_cents'])
-      .where('t.idempotency_key', '=', `lesson:${lesson.id}:settle`)
+      .where('t.idempotency_key', '=', settleKey)
       .execute();
     const price = -(settled.find((entry) => entry.account_kind === 'hold')?.amount_cents ?? 0);
     const tutorShare = settled.find((entry) => entry.account_kind === 'payable')?.amount_cents ?? 0;
@@ -350,7 +363,7 @@ export async function refundLessonPayment(
       now: by.now,
     });
   } else {
-    throw new ApiError(409, paymentMessages.nothingToRefund, 'NOTHING_TO_REFUND');
+    throw nothing();
   }
   await markPayment(trx, lesson.id, 'refunded');
 }

@@ -6,12 +6,14 @@
  * Another student's package does not exist for the caller: 404.
  */
 import { Hono } from 'hono';
+import { every } from 'hono/combine';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { buyPackageSchema } from '../../shared/lessons/packages';
 import { type SessionReader, verifiedOnly, verifiedWithRole } from '../accounts/session';
 import type { DB } from '../db/schema';
 import type { AppEnv } from '../http/app-env';
+import { idempotent } from '../http/idempotency';
 import { validate } from '../http/validation';
 import { limitByUser, type RateLimiters } from '../rate-limit/rate-limits';
 import type { Listing } from '../tutors/tutor-listing';
@@ -31,11 +33,13 @@ export function packageRoutes(deps: {
   const { db } = deps;
   const { loadSession } = deps.sessions;
   const changes = limitByUser(deps.limiters, 'lessonChanges');
+  /** A purchase moves money: a retry with its Idempotency-Key gets the first answer again. */
+  const buying = every(changes, idempotent(db));
   return new Hono<AppEnv>()
     .get('/packages', loadSession, verifiedOnly, async (c) =>
       c.json({ packages: await listPackages(db, c.var.user) }, 200),
     )
-    .post('/packages', loadSession, studentsOnly, changes, validate('json', buyPackageSchema), async (c) => {
+    .post('/packages', loadSession, studentsOnly, buying, validate('json', buyPackageSchema), async (c) => {
       const input = c.req.valid('json');
       const bought = await buyPackage(db, deps, { ...input, studentId: c.var.user.id, now: Date.now() });
       c.get('logger').info({ packageId: bought.id }, 'lesson package bought');

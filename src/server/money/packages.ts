@@ -291,6 +291,40 @@ export async function packageCreditFor(
   return null;
 }
 
+/**
+ * A series' hook: for each of its `weeks` lessons in order, the credit of the student's active
+ * packages for this tutor and length that pays for it (oldest package first, while credits last),
+ * or null where the balance pays. The packages' rows stay locked until the series commits.
+ */
+export async function packageCreditsFor(
+  trx: Transaction<DB>,
+  rules: PaymentRules,
+  request: { studentId: string; tutorId: string; minutes: number },
+  weeks: number,
+): Promise<(PackageCredit | null)[]> {
+  const credits: (PackageCredit | null)[] = [];
+  const candidates = rules.on
+    ? await trx
+        .selectFrom('lesson_packages')
+        .selectAll()
+        .where('student_id', '=', request.studentId)
+        .where('tutor_id', '=', request.tutorId)
+        .where('minutes', '=', request.minutes)
+        .where('status', '=', 'active')
+        .orderBy('bought_at')
+        .orderBy('id')
+        .forUpdate()
+        .execute()
+    : [];
+  for (const row of candidates) {
+    let left = await lockedBalanceOf(trx, packageAccount(row), row.currency);
+    for (; left >= row.per_lesson_cents && credits.length < weeks; left -= row.per_lesson_cents)
+      credits.push({ packageId: row.id, perLessonCents: row.per_lesson_cents });
+  }
+  while (credits.length < weeks) credits.push(null);
+  return credits;
+}
+
 /** Moves one lesson's price from its package into the just-booked lesson's hold. */
 export async function holdFromPackage(
   trx: Transaction<DB>,

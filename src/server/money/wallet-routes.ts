@@ -17,6 +17,7 @@ import type { PaymentsConfig } from '../config/config';
 import type { DB } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
+import { idempotent } from '../http/idempotency';
 import { validate } from '../http/validation';
 import { limitByUser, type RateLimiters } from '../rate-limit/rate-limits';
 import type { SettingsSnapshot } from '../settings/settings-snapshot';
@@ -124,6 +125,7 @@ export function walletRoutes(deps: {
       loadSession,
       studentsOnly,
       limitByUser(deps.limiters, 'topUps'),
+      idempotent(db),
       validate('json', topUpSchema),
       async (c) => {
         const { amountCents, method } = c.req.valid('json');

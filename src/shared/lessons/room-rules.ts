@@ -6,6 +6,7 @@
  * the room's routes take is checked by ./room-schemas.ts.
  */
 import type { LessonStatus } from './lesson-schemas';
+import { canBeJoined } from './lesson-states';
 
 export const ROOM_OPENS_BEFORE_MS = 10 * 60 * 1000;
 export const ROOM_CLOSES_AFTER_MS = 30 * 60 * 1000;
@@ -24,7 +25,7 @@ export function roomState(lesson: { start: number; end: number }, now: number): 
 }
 
 /** Only a lesson that took place as planned has a room: confirmed, or completed by its end passing. */
-export const hasRoom = (status: LessonStatus) => status === 'confirmed' || status === 'completed';
+export const hasRoom = (status: LessonStatus) => canBeJoined(status);
 
 /**
  * Whether a list of lessons offers to join one now: a confirmed lesson whose room is open and

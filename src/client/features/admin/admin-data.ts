@@ -4,6 +4,7 @@
  */
 import type { InferRequestType, InferResponseType } from 'hono/client';
 import { api, request } from '../../lib/api';
+import { idempotencyHeaders } from '../../lib/idempotency';
 import { dateTimeLabel as momentLabel } from '../../lib/time-labels';
 import { browserTimeZone } from '../../lib/time-zones';
 
@@ -62,18 +63,24 @@ export type Finance = InferResponseType<typeof admin.finance.$get, 200>;
 
 export const fetchFinance = (signal?: AbortSignal) => request(admin.finance.$get({}, { init: { signal } }));
 
-export const confirmTopUp = (id: string) => request(admin['top-ups'][':id'].confirm.$post({ param: { id } }));
+// A top-up is confirmed once: every retry of its confirmation is the same request.
+export const confirmTopUp = (id: string) =>
+  request(admin['top-ups'][':id'].confirm.$post({ param: { id } }, idempotencyHeaders(`confirm-${id}`)));
 export const rejectTopUp = (id: string, note: string) =>
   request(admin['top-ups'][':id'].reject.$post({ param: { id }, json: { note } }));
 
-export const recordPayout = (json: InferRequestType<typeof admin.payouts.$post>['json']) =>
-  request(admin.payouts.$post({ json }));
-export const recordBalanceRefund = (json: InferRequestType<typeof admin.refunds.$post>['json']) =>
-  request(admin.refunds.$post({ json }));
+/** `key`: the form's Idempotency-Key, the same on each resend of one form. */
+export const recordPayout = (json: InferRequestType<typeof admin.payouts.$post>['json'], key?: string) =>
+  request(admin.payouts.$post({ json }, idempotencyHeaders(key)));
+export const recordBalanceRefund = (
+  json: InferRequestType<typeof admin.refunds.$post>['json'],
+  key?: string,
+) => request(admin.refunds.$post({ json }, idempotencyHeaders(key)));
 export const refundPackage = (
   id: string,
   json: InferRequestType<(typeof admin.packages)[':id']['refund']['$post']>['json'],
-) => request(admin.packages[':id'].refund.$post({ param: { id }, json }));
+  key?: string,
+) => request(admin.packages[':id'].refund.$post({ param: { id }, json }, idempotencyHeaders(key)));
 
 /** The downloads: every ledger entry between two dates, and what each tutor is owed. */
 // The client's paths are under its base, /api (api.ts); a link needs the whole path.

@@ -13,6 +13,7 @@ import { SelectField, TextField } from '../../components/text-field';
 import type { FormAnswer } from '../../lib/forms';
 import type { Finance } from './admin-data';
 import { EmptyState } from './admin-layout';
+import * as moneyOut from './money-out-resend';
 
 /** A refund's choice: a student's balance, or one of their packages (its unused lessons). */
 export const PACKAGE_CHOICE = 'package:';
@@ -119,6 +120,7 @@ function MoneyOutForm({
             maxLength={100}
             hint="The reference of the transfer you made, so the two can be matched."
           />
+          <moneyOut.Resend fetcher={fetcher} />
           <SubmitButton busyLabel="Recording…">{submit}</SubmitButton>
         </ActionForm>
       )}

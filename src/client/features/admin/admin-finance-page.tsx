@@ -16,18 +16,12 @@ import { CardSection } from '../../components/card';
 import { DoneNotice, ErrorMessage, StatusMessage, useDoneNotice } from '../../components/messages';
 import { ApiError } from '../../lib/api';
 import { type FormAnswer, formValues, refused } from '../../lib/forms';
-import {
-  dateTimeLabel,
-  type Finance,
-  fetchFinance,
-  recordBalanceRefund,
-  recordPayout,
-  refundPackage,
-} from './admin-data';
+import { dateTimeLabel, type Finance, fetchFinance } from './admin-data';
 import { Downloads } from './admin-finance-downloads';
 import { BALANCE_CHOICE, PACKAGE_CHOICE, PayoutForm, RefundForm } from './admin-finance-money-out';
 import { PendingTopUps } from './admin-finance-top-ups';
 import { AdminLayout } from './admin-layout';
+import * as moneyOut from './money-out-resend';
 
 export const loader = ({ request }: LoaderFunctionArgs) => fetchFinance(request.signal);
 
@@ -47,6 +41,7 @@ export async function action({ request: submitted }: ActionFunctionArgs): Promis
   if (amount.problem !== undefined) return problemIn('amount', amount.problem);
   if (!reference) return problemIn('reference', 'Enter the reference of the bank transfer.');
   const name = String(values.name ?? '');
+  const { recordPayout, recordBalanceRefund, refundPackage } = moneyOut.calls(values);
   try {
     if (intent === 'payout') {
       await recordPayout({ tutorId: person, amountCents: amount.cents, reference });
@@ -66,6 +61,7 @@ export async function action({ request: submitted }: ActionFunctionArgs): Promis
       done: `${formatAmount(amount.cents, currency, { minor: 'always' })} paid back to ${name} recorded.`,
     };
   } catch (error) {
+    if (moneyOut.isRepeat(error)) return moneyOut.askPayAgain(error);
     const answer = refused(error);
     // Over what is owed or held: the amount is what to change.
     if (error instanceof ApiError && (error.status === 409 || error.status === 400)) {

@@ -15,6 +15,7 @@ import {
   useLoaderData,
 } from 'react-router';
 import type { Interval } from '../../../shared/lessons/availability';
+import { isPlanned } from '../../../shared/lessons/lesson-states';
 import { localDate } from '../../../shared/lessons/lesson-times';
 import { paths } from '../../../shared/routes';
 import { ButtonLink } from '../../components/button';
@@ -69,7 +70,7 @@ export async function loader() {
       ),
     ]);
     const busy: Interval[] = lessons
-      .filter((lesson) => lesson.status === 'pending' || lesson.status === 'confirmed')
+      .filter((lesson) => isPlanned(lesson.status))
       .map((lesson) => ({ start: Date.parse(lesson.start), end: Date.parse(lesson.end) }));
     // A tutor who never chose a zone gets null, and the form starts from this browser's.
     return { availability, savedTimeZone: availability.timeZone, busy };

@@ -12,6 +12,7 @@ import { Link, useLoaderData } from 'react-router';
 import { formatAmount } from '../../../shared/amounts';
 import { ROLE_LABELS } from '../../../shared/constants';
 import { bookAgainPath } from '../../../shared/lessons/book-again';
+import { tookPlace } from '../../../shared/lessons/lesson-states';
 import { paths, studentPath } from '../../../shared/routes';
 import { Achievements } from '../../components/achievements';
 import { ButtonLink } from '../../components/button';
@@ -50,7 +51,7 @@ export const loader = async () => {
   );
   const seen = new Set<string>();
   const past = lessons
-    .filter((lesson) => lesson.status === 'completed')
+    .filter((lesson) => tookPlace(lesson.status))
     .reverse()
     .filter((lesson) => {
       const key = `${lesson.tutor.id}|${lesson.subject}`;

@@ -12,6 +12,7 @@
 import { useId, useRef, useState } from 'react';
 import { formatAmount } from '../../../shared/amounts';
 import { MAX_CANCEL_REASON_LENGTH, MAX_PROPOSAL_NOTE_LENGTH } from '../../../shared/lessons/lesson-schemas';
+import { isPlanned, isRequest as isRequestStatus } from '../../../shared/lessons/lesson-states';
 import { Button } from '../../components/button';
 import { ConfirmPanel } from '../../components/confirm-panel';
 import { ErrorMessage } from '../../components/messages';
@@ -51,8 +52,8 @@ export function LessonActions({
   const panelId = useId();
   const cancelToggle = useRef<HTMLButtonElement>(null);
 
-  const isRequest = lesson.status === 'pending';
-  const planned = isRequest || lesson.status === 'confirmed';
+  const isRequest = isRequestStatus(lesson.status);
+  const planned = isPlanned(lesson.status);
   const beforeStart = planned && Date.now() < Date.parse(lesson.start);
   // Free changes end at the lesson's window; cancelling stays possible until the start.
   const changeable =

@@ -6,6 +6,7 @@
  */
 import type { InferResponseType } from 'hono/client';
 import type { LoaderFunctionArgs } from 'react-router';
+import { isPlanned, tookPlace } from '../../../shared/lessons/lesson-states';
 import { addDays, localDate, mondayOf, startOfLocalDay } from '../../../shared/lessons/lesson-times';
 import { ApiError, api, request } from '../../lib/api';
 import { browserTimeZone } from '../../lib/time-zones';
@@ -60,11 +61,9 @@ export async function loadSchedule({ request: page }: LoaderFunctionArgs) {
     days,
     monday,
     weekLessons: week.lessons,
-    upcoming: upcoming.lessons.filter(
-      (lesson) => lesson.status === 'pending' || lesson.status === 'confirmed',
-    ),
+    upcoming: upcoming.lessons.filter((lesson) => isPlanned(lesson.status)),
     /** Lessons that took place in the last weeks, the latest first: where their notes are. */
-    recent: recent.lessons.filter((lesson) => lesson.status === 'completed').reverse(),
+    recent: recent.lessons.filter((lesson) => tookPlace(lesson.status)).reverse(),
     feedUrl: feed.url,
   };
 }

@@ -11,6 +11,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLoaderData } from 'react-router';
 import { formatAmount } from '../../../shared/amounts';
 import { bookAgainPath } from '../../../shared/lessons/book-again';
+import { isPlanned, isRequest } from '../../../shared/lessons/lesson-states';
 import { addDays, localDate, startOfLocalDay } from '../../../shared/lessons/lesson-times';
 import { paths, studentPath, tutorLessonsPath } from '../../../shared/routes';
 import { ButtonLink } from '../../components/button';
@@ -55,7 +56,7 @@ export function Component() {
   }
 
   const tutor = schedule.role === 'tutor';
-  const requests = schedule.upcoming.filter((lesson) => lesson.status === 'pending');
+  const requests = schedule.upcoming.filter((lesson) => isRequest(lesson.status));
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:py-12">
       <title>Schedule · Tutorlane</title>
@@ -127,9 +128,7 @@ export function Component() {
             ) : (
               <LessonList
                 lessons={
-                  tutor
-                    ? schedule.upcoming.filter((lesson) => lesson.status !== 'pending')
-                    : schedule.upcoming
+                  tutor ? schedule.upcoming.filter((lesson) => !isRequest(lesson.status)) : schedule.upcoming
                 }
                 schedule={schedule}
                 onChanged={tell}
@@ -295,7 +294,7 @@ function LessonItem({
 }) {
   const { role, timeZone } = schedule;
   const other = role === 'tutor' ? lesson.student : lesson.tutor;
-  const planned = lesson.status === 'pending' || lesson.status === 'confirmed';
+  const planned = isPlanned(lesson.status);
   return (
     <li className="py-4 first:pt-0 last:pb-0">
       <div className="flex flex-wrap items-center gap-2">

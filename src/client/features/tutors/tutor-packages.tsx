@@ -15,6 +15,7 @@ import { Dialog } from '../../components/dialog';
 import { ErrorMessage, StatusMessage } from '../../components/messages';
 import { ApiError } from '../../lib/api';
 import { useApiAction } from '../../lib/api-action';
+import { newIdempotencyKey } from '../../lib/idempotency';
 import { buyPackage } from '../../lib/lesson-packages';
 import { usePaymentsConfig } from '../../lib/payments-config';
 import { refreshWalletSummary, useWalletSummary } from '../../lib/wallet-summary';
@@ -35,6 +36,8 @@ export function TutorPackages({ tutor, onBought }: { tutor: TutorPublicProfile; 
   const [bought, setBought] = useState<string | null>(null);
   const [lacking, setLacking] = useState<Amount | null>(null);
   const buying = useApiAction('The package could not be bought.');
+  // One purchase's key: the same if it is sent again, a new one once it went through.
+  const [key, setKey] = useState(newIdempotencyKey);
   const headingId = useId();
   const offers = tutor.booking.packages;
   if (!payments.on || offers.length === 0) return null;
@@ -47,9 +50,10 @@ export function TutorPackages({ tutor, onBought }: { tutor: TutorPublicProfile; 
   };
   async function buy(offer: Offer) {
     setLacking(null);
-    await buying.run(() => buyPackage(tutor.id, offer.lessons, offer.minutes), {
+    await buying.run(() => buyPackage(tutor.id, offer.lessons, offer.minutes, key), {
       reload: false,
       onDone: () => {
+        setKey(newIdempotencyKey());
         // The booking box stands above this one at every width (./tutor-page.tsx).
         setBought(
           `You bought ${offerName(offer)} with ${tutor.displayName}. Book them in “Book a lesson” above: each ${offer.minutes}-minute lesson you book there uses one.`,

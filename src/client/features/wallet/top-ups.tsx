@@ -13,6 +13,7 @@ import { supportChatPath } from '../../../shared/routes';
 import { Button } from '../../components/button';
 import { ChoiceGroup } from '../../components/choice-group';
 import { ActionForm, FormAnswerMessage, SubmitButton } from '../../components/form';
+import { IdempotencyKeyInput } from '../../components/idempotency-key-input';
 import { ErrorMessage } from '../../components/messages';
 import { TextField } from '../../components/text-field';
 import { useApiAction } from '../../lib/api-action';
@@ -59,6 +60,7 @@ export function TopUpForm({
       ) : (
         <input type="hidden" name="method" value="manual" />
       )}
+      <IdempotencyKeyInput fetcher={fetcher} />
       <SubmitButton busyLabel="Sending…">Top up</SubmitButton>
     </ActionForm>
   );

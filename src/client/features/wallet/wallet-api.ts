@@ -4,6 +4,7 @@
  */
 import type { InferResponseType } from 'hono/client';
 import { api, request } from '../../lib/api';
+import { idempotencyHeaders } from '../../lib/idempotency';
 import { browserTimeZone } from '../../lib/time-zones';
 
 export type Wallet = InferResponseType<typeof api.wallet.$get, 200>;
@@ -18,8 +19,8 @@ export const fetchWallet = (before: string | undefined, signal?: AbortSignal) =>
   request(api.wallet.$get({ query: before ? { before } : {} }, { init: { signal: signal ?? null } }));
 
 /** Asks for a top-up; a card payment's answer carries the address of the payment page. */
-export const requestTopUp = (amountCents: number, method: 'manual' | 'stripe') =>
-  request(api.wallet['top-ups'].$post({ json: { amountCents, method } }));
+export const requestTopUp = (amountCents: number, method: 'manual' | 'stripe', key?: string) =>
+  request(api.wallet['top-ups'].$post({ json: { amountCents, method } }, idempotencyHeaders(key)));
 
 /** Withdraws a pending top-up the student will not pay. */
 export const withdrawTopUp = (id: string) =>

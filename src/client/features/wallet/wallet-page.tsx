@@ -22,6 +22,7 @@ import { CardSection } from '../../components/card';
 import { StatusMessage } from '../../components/messages';
 import { ApiError } from '../../lib/api';
 import { type FormAnswer, formValues, refused } from '../../lib/forms';
+import { idempotencyKeyOf } from '../../lib/idempotency';
 import { fetchPackages, type LessonPackage } from '../../lib/lesson-packages';
 import { getPaymentsConfig } from '../../lib/payments-config';
 import { browserTimeZone } from '../../lib/time-zones';
@@ -58,7 +59,7 @@ export async function action({ request: submitted }: ActionFunctionArgs): Promis
   const method = values.method === 'stripe' ? 'stripe' : 'manual';
   const amountCents = unitsToMinor(amount.units, currency);
   try {
-    const answer = await requestTopUp(amountCents, method);
+    const answer = await requestTopUp(amountCents, method, idempotencyKeyOf(values));
     const { topUp } = answer;
     const checkoutUrl = 'checkoutUrl' in answer ? answer.checkoutUrl : undefined;
     if (typeof checkoutUrl === 'string') {

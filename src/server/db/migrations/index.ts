@@ -33,6 +33,7 @@ import * as moneyLeft from './0027-money-left';
 import * as twoFactorSessions from './0028-two-factor-sessions';
 import * as supportReplyTime from './0029-support-reply-time';
 import * as paymentInstructions from './0030-payment-instructions';
+import * as idempotentRequests from './0032-idempotent-requests';
 import * as hourlyRateRange from './0033-hourly-rate-range';
 
 export const migrations: Record<string, Migration> = {
@@ -66,5 +67,6 @@ export const migrations: Record<string, Migration> = {
   '0028-two-factor-sessions': twoFactorSessions,
   '0029-support-reply-time': supportReplyTime,
   '0030-payment-instructions': paymentInstructions,
+  '0032-idempotent-requests': idempotentRequests,
   '0033-hourly-rate-range': hourlyRateRange,
 };

@@ -5,16 +5,17 @@
  */
 import { randomUUID } from 'node:crypto';
 import { minorPerUnit } from '../../../shared/amounts';
-import { lessonPriceCents, requestExpiresAt } from '../../../shared/lessons/availability';
+import { lessonPriceCents } from '../../../shared/lessons/availability';
 import { trialPriceCents } from '../../../shared/lessons/trials';
 import { ApiError } from '../../http/api-error';
-import { checkBalanceCovers, holdPrice } from '../../money/lesson-payments';
-import { holdFromPackage, packageCreditFor } from '../../money/packages';
+import { checkBalanceCovers } from '../../money/lesson-payments';
+import { packageCreditFor } from '../../money/packages';
 import type { Listing } from '../../tutors/tutor-listing';
-import { announce, type LessonDeps, type Lines, pushLines } from '../lesson-announcements';
-import { expireDue } from '../lesson-jobs';
+import { type LessonDeps, type Lines, pushLines } from '../lesson-announcements';
 import { findLesson } from '../lesson-queries';
-import { type Db, type LessonView, lessonMessages, lessonRowColumns } from '../lesson-records';
+import { type Db, type LessonView, lessonMessages } from '../lesson-records';
+import { expireDue } from '../lifecycle/answer-moves';
+import { bookMove } from '../lifecycle/booking-moves';
 import { bookableTutor, checkLength, slotsOf } from '../slots';
 import { hadLessonWith } from '../trials';
 import { isOverlap } from './lesson-change';
@@ -116,9 +117,11 @@ export async function bookLesson(
       // The balance is locked from here until the lesson and its hold commit: of bookings sent
       // at once, each sees what the others left.
       if (!credit) await checkBalanceCovers(trx, deps.payments, request.studentId, priceCents);
-      const row = await trx
-        .insertInto('lessons')
-        .values({
+      await bookMove(
+        deps,
+        trx,
+        lines,
+        {
           id,
           tutor_id: request.tutorId,
           student_id: request.studentId,
@@ -131,22 +134,15 @@ export async function bookLesson(
           blocked_until: new Date(end + tutor.availability.bufferMinutes * 60_000),
           price_cents: priceCents,
           currency: deps.payments.currency,
-          package_id: credit?.packageId ?? null,
-          status: instant ? 'confirmed' : 'pending',
-          expires_at: instant ? null : new Date(requestExpiresAt(now, request.start)),
           idempotency_key: request.idempotencyKey ?? null,
           // The tutor's policy as it is now stays with the lesson: a later change is for later bookings.
           cancel_window_hours: tutor.availability.cancellationWindowHours,
           late_fee_percent: tutor.availability.lateCancelFeePercent,
           created_at: new Date(now),
           updated_at: new Date(now),
-        })
-        .returning(lessonRowColumns)
-        .executeTakeFirstOrThrow();
-      if (credit) await holdFromPackage(trx, deps.payments, row, credit, now);
-      else await holdPrice(trx, deps.payments, row, now);
-      if (instant) await announce(deps, trx, lines, row, 'confirmed', 'both', { invitation: 'REQUEST' });
-      else await announce(deps, trx, lines, row, 'requested', 'tutor');
+        },
+        { instant, credit, now },
+      );
     });
   } catch (error) {
     // A retry that raced its own first attempt finds the time taken, by the lesson it asked for.

@@ -7,8 +7,8 @@
 import { ApiError } from '../../http/api-error';
 import { announce, type LessonDeps } from '../lesson-announcements';
 import { type LessonView, lessonMessages, lessonRowColumns, noProposal, proposalAt } from '../lesson-records';
+import { checkFreeFor, moveLesson } from '../lifecycle/time-moves';
 import { change, checkUpcoming } from './lesson-change';
-import { checkFreeFor, moveLesson } from './reschedule';
 
 /** The tutor proposes `start` (same length) for their lesson, with a note for the student. */
 export function proposeTime(
@@ -56,15 +56,13 @@ export function answerProposal(
   return change(deps, userId, id, now, async (trx, row, lines) => {
     if (row.student_id !== userId)
       throw new ApiError(403, lessonMessages.studentAnswersProposal, 'FORBIDDEN');
-    const status = checkUpcoming(row, now);
+    checkUpcoming(row, now);
     const open = proposalAt(row, now);
     if (!open || !row.proposed_start || !row.proposed_end)
       throw new ApiError(409, lessonMessages.noProposal, 'NO_PROPOSAL');
-    if (status !== 'pending' && status !== 'confirmed') return;
     if (answer === 'accept') {
       await moveLesson(deps, trx, lines, row, {
         start: row.proposed_start.getTime(),
-        status,
         now,
         extra: { proposalAccepted: true },
       });

@@ -6,23 +6,18 @@
  */
 import { randomUUID } from 'node:crypto';
 import { minorPerUnit } from '../../../shared/amounts';
-import { lessonPriceCents, requestExpiresAt } from '../../../shared/lessons/availability';
+import { lessonPriceCents } from '../../../shared/lessons/availability';
+import { isPlanned } from '../../../shared/lessons/lesson-states';
 import { type SkipReason, weeklyStarts } from '../../../shared/lessons/series';
 import { ApiError } from '../../http/api-error';
-import { checkBalanceCovers, holdPrice, releaseHold } from '../../money/lesson-payments';
+import { checkBalanceCovers } from '../../money/lesson-payments';
+import { packageCreditsFor } from '../../money/packages';
 import type { Listing } from '../../tutors/tutor-listing';
-import { announceSeries, type LessonDeps, type Lines, pushLines } from '../lesson-announcements';
-import { expireDue } from '../lesson-jobs';
+import { type LessonDeps, type Lines, pushLines } from '../lesson-announcements';
 import { findLesson } from '../lesson-queries';
-import {
-  type Db,
-  isPlanned,
-  type LessonRow,
-  type LessonView,
-  lessonMessages,
-  lessonRowColumns,
-  statusAt,
-} from '../lesson-records';
+import { type Db, type LessonView, lessonMessages, lessonRowColumns, statusAt } from '../lesson-records';
+import { answerWeeksMove, expireDue } from '../lifecycle/answer-moves';
+import { bookWeeksMove, type NewLesson } from '../lifecycle/booking-moves';
 import { bookableTutor, checkLength, judgeStarts } from '../slots';
 import { cancelLesson } from './cancel';
 import { isOverlap } from './lesson-change';
@@ -100,11 +95,16 @@ export async function previewSeries(
     request.minutes,
     minorPerUnit(deps.payments.currency),
   );
+  // The weeks a package would pay cost its price, as the booking would make them.
+  const credits = await deps.db
+    .transaction()
+    .execute((trx) => packageCreditsFor(trx, deps.payments, request, offered.length));
+  const totalCents = credits.reduce((sum, credit) => sum + (credit ? credit.perLessonCents : priceCents), 0);
   return {
     lessons: offered.map((start) => ({ start: iso(start), end: iso(start + request.minutes * 60_000) })),
     skipped,
     price: { amountCents: priceCents, currency: deps.payments.currency },
-    total: { amountCents: priceCents * offered.length, currency: deps.payments.currency },
+    total: { amountCents: totalCents, currency: deps.payments.currency },
   };
 }
 
@@ -142,8 +142,9 @@ async function replayedSeries(db: Db, studentId: string, key: string | undefined
 
 /**
  * Books a weekly series in one transaction: every offered week is a lesson, each week's price held
- * (the balance must cover them all, or nothing is booked). Two series sent at once for the same
- * times meet the lessons table's exclusion constraints: the second is refused whole.
+ * from the student's package while its credits last, else from the balance (which must cover the
+ * rest, or nothing is booked). Two series sent at once for the same times meet the lessons
+ * table's exclusion constraints: the second is refused whole.
  */
 export async function bookSeries(
   deps: LessonDeps & { listing: Listing },
@@ -168,8 +169,12 @@ export async function bookSeries(
         request.minutes,
         minorPerUnit(deps.payments.currency),
       );
-      // The balance stays locked until every week and its hold commit.
-      await checkBalanceCovers(trx, deps.payments, request.studentId, priceCents * plan.offered.length);
+      // A package for this tutor and length pays the first weeks its credits cover, at its own
+      // price, as it would for single bookings; the balance pays the rest. Both stay locked until
+      // every week and its hold commit.
+      const credits = await packageCreditsFor(trx, deps.payments, request, plan.offered.length);
+      const fromBalance = credits.filter((credit) => credit === null).length;
+      await checkBalanceCovers(trx, deps.payments, request.studentId, priceCents * fromBalance);
       await trx
         .insertInto('lesson_series')
         .values({
@@ -180,43 +185,35 @@ export async function bookSeries(
           created_at: new Date(now),
         })
         .execute();
-      const rows: LessonRow[] = [];
-      for (const [week, start] of plan.offered.entries()) {
+      const weeks = plan.offered.map((start, week) => {
         const end = start + request.minutes * 60_000;
-        const row = await trx
-          .insertInto('lessons')
-          .values({
-            id: randomUUID(),
-            series_id: seriesId,
-            tutor_id: request.tutorId,
-            student_id: request.studentId,
-            subject: request.subject,
-            note: request.note ?? '',
-            starts_at: new Date(start),
-            ends_at: new Date(end),
-            minutes: request.minutes,
-            trial: false,
-            blocked_until: new Date(end + tutor.availability.bufferMinutes * 60_000),
-            price_cents: priceCents,
-            currency: deps.payments.currency,
-            status: instant ? 'confirmed' : 'pending',
-            expires_at: instant ? null : new Date(requestExpiresAt(now, start)),
-            // The first week carries the key: a retry finds the series through it.
-            idempotency_key: week === 0 ? (request.idempotencyKey ?? null) : null,
-            // Every week keeps the tutor's policy as it is at booking, as a single lesson does.
-            cancel_window_hours: tutor.availability.cancellationWindowHours,
-            late_fee_percent: tutor.availability.lateCancelFeePercent,
-            created_at: new Date(now),
-            updated_at: new Date(now),
-          })
-          .returning(lessonRowColumns)
-          .executeTakeFirstOrThrow();
-        await holdPrice(trx, deps.payments, row, now);
-        rows.push(row);
-      }
+        const credit = credits[week] ?? null;
+        const lesson: NewLesson = {
+          id: randomUUID(),
+          series_id: seriesId,
+          tutor_id: request.tutorId,
+          student_id: request.studentId,
+          subject: request.subject,
+          note: request.note ?? '',
+          starts_at: new Date(start),
+          ends_at: new Date(end),
+          minutes: request.minutes,
+          trial: false,
+          blocked_until: new Date(end + tutor.availability.bufferMinutes * 60_000),
+          price_cents: credit ? credit.perLessonCents : priceCents,
+          currency: deps.payments.currency,
+          // The first week carries the key: a retry finds the series through it.
+          idempotency_key: week === 0 ? (request.idempotencyKey ?? null) : null,
+          // Every week keeps the tutor's policy as it is at booking, as a single lesson does.
+          cancel_window_hours: tutor.availability.cancellationWindowHours,
+          late_fee_percent: tutor.availability.lateCancelFeePercent,
+          created_at: new Date(now),
+          updated_at: new Date(now),
+        };
+        return { lesson, credit };
+      });
       const skippedStarts = plan.skipped.map((week) => new Date(week.start));
-      if (instant) await announceSeries(deps, trx, lines, rows, 'confirmed', 'both', skippedStarts);
-      else await announceSeries(deps, trx, lines, rows, 'requested', 'tutor', skippedStarts);
+      await bookWeeksMove(deps, trx, lines, weeks, { instant, now, skipped: skippedStarts });
     });
   } catch (error) {
     const made = await replayedSeries(db, request.studentId, request.idempotencyKey, now);
@@ -270,23 +267,7 @@ export async function answerSeries(
       .execute();
     const waiting = locked.filter((row) => statusAt(row, now) === 'pending' && row.starts_at.getTime() > now);
     if (waiting.length === 0) throw new ApiError(409, seriesMessages.nothingPending, 'NOT_PENDING');
-    const updated: LessonRow[] = [];
-    for (const row of waiting) {
-      updated.push(
-        await trx
-          .updateTable('lessons')
-          .set({
-            status: answer === 'accept' ? 'confirmed' : 'declined',
-            expires_at: null,
-            updated_at: new Date(now),
-          })
-          .where('id', '=', row.id)
-          .returning(lessonRowColumns)
-          .executeTakeFirstOrThrow(),
-      );
-      if (answer === 'decline') await releaseHold(trx, row.id, { actorId: userId, now });
-    }
-    await announceSeries(deps, trx, lines, updated, answer === 'accept' ? 'confirmed' : 'declined', 'both');
+    await answerWeeksMove(deps, trx, lines, waiting, answer, { actorId: userId, now });
   });
   deps.mailer.deliverSoon();
   await pushLines(deps, lines);

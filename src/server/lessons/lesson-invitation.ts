@@ -1,0 +1,102 @@
+/**
+ * The calendar invitation a confirmed lesson's mails carry, and what a lesson's mails need of it
+ * and of its people. An invitation keeps one UID for the lesson's whole life and a SEQUENCE that
+ * rises with each change, so a calendar app moves the event it already has when the lesson moves,
+ * and drops it when a METHOD:CANCEL arrives; its times are in UTC.
+ */
+import ical, {
+  ICalAttendeeRole,
+  ICalAttendeeStatus,
+  ICalCalendarMethod,
+  ICalEventStatus,
+} from 'ical-generator';
+import { PRODUCT_NAME } from '../../shared/constants';
+import { paths } from '../../shared/routes';
+
+/** A participant as the mails need them. */
+export interface MailPerson {
+  id: string;
+  displayName: string;
+  email: string;
+  /** Their zone, for the times they read; UTC when they have not said. */
+  timeZone: string | null;
+}
+
+/** A lesson as the mails need it. */
+export interface MailLesson {
+  id: string;
+  subject: string;
+  note: string;
+  start: Date;
+  end: Date;
+  priceCents: number;
+  currency: string;
+  /**
+   * What the tutor will be paid for it, after the school's commission, while its price is held;
+   * null when nothing is held (booked while payments were off, or free). Left out by mails that
+   * say nothing of money (reminders).
+   */
+  tutorEarnings?: { amountCents: number; commissionPercent: number } | null;
+  sequence: number;
+  tutor: MailPerson;
+  student: MailPerson;
+}
+
+export interface MailSettings {
+  appUrl: string;
+  /** The From address, "Name <address>" or an address: the invitation's organizer. */
+  mailFrom: string;
+}
+
+const organizerOf = (mailFrom: string) => {
+  const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
+  return { name: PRODUCT_NAME, email: address };
+};
+
+/** The UID a lesson keeps in every calendar, for its whole life. */
+export const lessonUid = (lessonId: string, appUrl: string) =>
+  `lesson-${lessonId}@${new URL(appUrl).hostname}`;
+
+/** The lesson as an iCalendar invitation: REQUEST while it stands, CANCEL once it is off. */
+export function lessonInvitation(
+  lesson: MailLesson,
+  method: 'REQUEST' | 'CANCEL',
+  settings: MailSettings,
+): string {
+  return invitationOf([lesson], method, settings);
+}
+
+/**
+ * One calendar with an event per lesson: a weekly series is invited to in one file, and each week
+ * keeps its own UID, so a later change to one week moves or drops only that event.
+ */
+export function invitationOf(
+  lessons: MailLesson[],
+  method: 'REQUEST' | 'CANCEL',
+  settings: MailSettings,
+): string {
+  const calendar = ical({
+    prodId: { company: PRODUCT_NAME, product: PRODUCT_NAME, language: 'EN' },
+    method: method === 'CANCEL' ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
+  });
+  for (const lesson of lessons)
+    calendar.createEvent({
+      id: lessonUid(lesson.id, settings.appUrl),
+      sequence: lesson.sequence,
+      start: lesson.start,
+      end: lesson.end,
+      stamp: new Date(),
+      summary: `${lesson.subject} lesson: ${lesson.tutor.displayName} and ${lesson.student.displayName}`,
+      description: `${PRODUCT_NAME} lesson. Your schedule: ${settings.appUrl}${paths.schedule}`,
+      url: `${settings.appUrl}${paths.schedule}`,
+      status: method === 'CANCEL' ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+      organizer: organizerOf(settings.mailFrom),
+      attendees: [lesson.tutor, lesson.student].map((person) => ({
+        name: person.displayName,
+        email: person.email,
+        role: ICalAttendeeRole.REQ,
+        status: method === 'CANCEL' ? ICalAttendeeStatus.DECLINED : ICalAttendeeStatus.ACCEPTED,
+      })),
+    });
+  return calendar.toString();
+}

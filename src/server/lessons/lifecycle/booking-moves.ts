@@ -1,0 +1,84 @@
+/**
+ * A lesson's first moves: booked as a request waiting for the tutor, or confirmed at once. The row
+ * is written and its price held in the booking's transaction, from the package whose credit pays
+ * for it, else from the student's balance (which the booking checked covers it).
+ */
+import type { Insertable, Transaction } from 'kysely';
+import { requestExpiresAt } from '../../../shared/lessons/availability';
+import type { DB } from '../../db/schema';
+import { holdPrice } from '../../money/lesson-payments';
+import { holdFromPackage, type PackageCredit } from '../../money/packages';
+import { announce, announceSeries, type LessonDeps, type Lines } from '../lesson-announcements';
+import { type LessonRow, lessonRowColumns } from '../lesson-records';
+import { checkMove } from './lesson-moves';
+
+/** A lesson about to be booked: everything but what the move decides (its status and deadline). */
+export type NewLesson = Omit<Insertable<DB['lessons']>, 'status' | 'expires_at' | 'payment_status'> & {
+  id: string;
+  starts_at: Date;
+};
+
+interface Booking {
+  /** Confirmed at once (the tutor's instant booking), else a request. */
+  instant: boolean;
+  /** The package credit that pays for it; null when the balance does. */
+  credit: PackageCredit | null;
+  now: number;
+}
+
+/** Writes the lesson and holds its price; its mail is the caller's. */
+async function writeBooking(
+  deps: LessonDeps,
+  trx: Transaction<DB>,
+  lesson: NewLesson,
+  booking: Booking,
+): Promise<LessonRow> {
+  const { instant, credit, now } = booking;
+  checkMove(instant ? 'bookInstantly' : 'request', 'new');
+  const row = await trx
+    .insertInto('lessons')
+    .values({
+      ...lesson,
+      package_id: credit?.packageId ?? null,
+      status: instant ? 'confirmed' : 'pending',
+      expires_at: instant ? null : new Date(requestExpiresAt(now, lesson.starts_at.getTime())),
+    })
+    .returning(lessonRowColumns)
+    .executeTakeFirstOrThrow();
+  if (credit) await holdFromPackage(trx, deps.payments, row, credit, now);
+  else await holdPrice(trx, deps.payments, row, now);
+  return row;
+}
+
+/** Books one lesson: confirmed (an invitation to both), or a request the tutor is told of. */
+export async function bookMove(
+  deps: LessonDeps,
+  trx: Transaction<DB>,
+  lines: Lines,
+  lesson: NewLesson,
+  booking: Booking,
+): Promise<LessonRow> {
+  const row = await writeBooking(deps, trx, lesson, booking);
+  if (booking.instant) await announce(deps, trx, lines, row, 'confirmed', 'both', { invitation: 'REQUEST' });
+  else await announce(deps, trx, lines, row, 'requested', 'tutor');
+  return row;
+}
+
+/**
+ * Books a series' weeks, each paid by its credit in `credits` (same order) or by the balance, and
+ * tells of them in one mail, with the weeks skipped.
+ */
+export async function bookWeeksMove(
+  deps: LessonDeps,
+  trx: Transaction<DB>,
+  lines: Lines,
+  weeks: { lesson: NewLesson; credit: PackageCredit | null }[],
+  booking: Omit<Booking, 'credit'> & { skipped: Date[] },
+): Promise<LessonRow[]> {
+  const rows: LessonRow[] = [];
+  for (const week of weeks)
+    rows.push(await writeBooking(deps, trx, week.lesson, { ...booking, credit: week.credit }));
+  if (booking.instant) await announceSeries(deps, trx, lines, rows, 'confirmed', 'both', booking.skipped);
+  else await announceSeries(deps, trx, lines, rows, 'requested', 'tutor', booking.skipped);
+  return rows;
+}
