@@ -8,6 +8,7 @@
  */
 import { Temporal } from 'temporal-polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoDatabase } from '../../src/server/demo/demo-seed';
 import { get, send, verifiedPerson } from '../support/accounts';
 import { mailbox, setUpApiTest, t } from '../support/api-app';
 import { openAvailability } from '../support/lessons';
@@ -278,5 +279,36 @@ describe.each(schools)('a school in $currency', (school) => {
     const back = await change(null);
     expect(await back.json()).toMatchObject({ hourlyRateRange: school.range, hourlyRateRangeSet: false });
     expect(await config()).toEqual(school.range);
+  });
+});
+
+describe('the demo school', () => {
+  it('asks rates on the currency’s scale, and prices its lessons from them in its minor unit', async () => {
+    const own = await createTestApp({ env: { ...env, CURRENCY: 'JPY' } });
+    try {
+      const { db } = own.database;
+      await seedDemoDatabase(db, 20, { photos: false, payments: own.config.payments });
+      const rates = (await db.selectFrom('tutor_profiles').select('hourly_rate').execute()).map(
+        (row) => row.hourly_rate ?? 0,
+      );
+      expect(Math.min(...rates)).toBeGreaterThanOrEqual(500);
+      expect(Math.max(...rates)).toBeLessThanOrEqual(50_000);
+      const lessons = await db
+        .selectFrom('lessons as l')
+        .innerJoin('tutor_profiles as tp', 'tp.user_id', 'l.tutor_id')
+        .select(['l.price_cents', 'l.minutes', 'l.currency', 'l.trial', 'tp.hourly_rate'])
+        .where('l.trial', '=', false)
+        .execute();
+      expect(lessons.length).toBeGreaterThan(0);
+      expect(
+        lessons.filter(
+          (lesson) =>
+            lesson.currency !== 'JPY' ||
+            lesson.price_cents !== Math.round(((lesson.hourly_rate ?? 0) * lesson.minutes) / 60),
+        ),
+      ).toEqual([]);
+    } finally {
+      await own.close();
+    }
   });
 });

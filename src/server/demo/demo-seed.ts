@@ -6,6 +6,7 @@
  * demo data.
  */
 import type { Kysely } from 'kysely';
+import { defaultHourlyRateRange } from '../../shared/settings/site-settings';
 import type { DB } from '../db/schema';
 import type { PaymentRules } from '../money/lesson-payments';
 import { groupCatalog, readSubjects } from '../settings/subject-catalog';
@@ -42,10 +43,16 @@ export async function seedDemoDatabase(
       `The database already has ${n} account(s): seed:demo only fills an empty database.`,
     );
   }
-  const tutors = generateDemoTutors(count, undefined, groupCatalog(await readSubjects(db)));
+  // Rates on the currency's own scale: a demo school in yen asks ¥4,000 an hour, not ¥40.
+  const { currency } = options.payments;
+  const scale = defaultHourlyRateRange(currency).min / defaultHourlyRateRange('USD').min;
+  const tutors = generateDemoTutors(count, undefined, groupCatalog(await readSubjects(db))).map((tutor) => ({
+    ...tutor,
+    hourlyRate: tutor.hourlyRate * scale,
+  }));
   await insertDemoTutors(db, tutors, options);
   const now = Date.now();
-  await insertDemoLessons(db, tutors, now, options.payments.currency);
+  await insertDemoLessons(db, tutors, now, currency);
   await insertDemoReviews(db, now);
   await insertDemoMoney(db, options.payments, now);
   if (options.due && (options.due.ending > 0 || options.due.remindedPeople > 0))
