@@ -9,9 +9,9 @@ import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/schema';
 import type { Logger } from '../logging/logger';
 import { releaseHold, settleHolds } from '../money/lesson-payments';
+import { type MinuteJobObserver, startMinuteJob } from '../platform/minute-job';
 import { announce, type LessonDeps, type Lines, pushLines } from './lesson-announcements';
 import { lessonRowColumns } from './lesson-records';
-import { type MinuteJobObserver, startMinuteJob } from './minute-job';
 
 /** A lesson the job completed. */
 export interface CompletedLesson {
