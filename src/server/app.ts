@@ -56,6 +56,7 @@ import { createMetrics, METRICS_PATH, type Metrics } from './metrics/metrics';
 import { packageRoutes } from './money/package-routes';
 import { stripeCardPayments } from './money/stripe';
 import { type CardPayments, walletRoutes } from './money/wallet-routes';
+import type { Listing } from './platform/tutor-listing';
 import { PHOTO_PATH, profileDetailsRoutes } from './profile/profile-details-routes';
 import { profileRoutes } from './profile/profile-routes';
 import { verificationRoutes } from './profile/verification-routes';
@@ -73,7 +74,6 @@ import { scheduleRoutes } from './schedule/schedule-routes';
 import { cachedFor, readSchoolFigures, SCHOOL_FIGURES_MAX_AGE_MS } from './settings/school-figures';
 import { createSettingsSnapshot, type SettingsSnapshot } from './settings/settings-snapshot';
 import { readSiteSettings, type SiteSettings } from './settings/site-settings';
-import type { Listing } from './tutors/tutor-listing';
 import { tutorRoutes } from './tutors/tutor-routes';
 import { findListedTutor } from './tutors/tutor-search';
 

@@ -14,7 +14,7 @@ import { moveLesson } from '../lessons/lesson-changes/reschedule';
 import type { LessonRow, LessonView } from '../lessons/lesson-records';
 import { lessonMessages, statusAt } from '../lessons/lesson-records';
 import { releaseHold } from '../money/lesson-payments';
-import { type Actor, recordAudit } from './audit-log';
+import { type Actor, recordAudit } from '../platform/audit-log';
 
 /** The lesson as the log names it: its subject, its id and its two people as they were. */
 async function lessonTarget(trx: Transaction<DB>, row: LessonRow) {

@@ -30,7 +30,7 @@ import {
   refundPackage,
 } from '../money/finance';
 import { confirmTopUp, isTopUpId, rejectTopUp, topUpMessages, toTopUpView } from '../money/top-ups';
-import { adminActor } from './audit-log';
+import { adminActor } from '../platform/audit-log';
 
 const topUpParam = z.object({ id: z.string().refine(isTopUpId) });
 const lessonParam = z.object({ id: z.uuid() });

@@ -18,9 +18,9 @@ import type { DB } from '../db/schema';
 import { statusAt, tookPlace } from '../lessons/lesson-records';
 import { earningsBetween } from '../money/finance';
 import { pendingEarnings } from '../money/wallet';
+import type { Listing } from '../platform/tutor-listing';
 import { type GoalView, goalsOf } from '../progress/goals';
 import { tutorsToReview } from '../reviews/reviews';
-import type { Listing } from '../tutors/tutor-listing';
 
 const DAY = 24 * 60 * 60 * 1000;
 /** A student counts as active with a lesson in the last 30 days or any ahead. */

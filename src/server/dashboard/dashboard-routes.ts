@@ -10,7 +10,7 @@ import { browserZoneQuery } from '../accounts/user-time-zone';
 import type { DB } from '../db/schema';
 import type { AppEnv } from '../http/app-env';
 import { validate } from '../http/validation';
-import type { Listing } from '../tutors/tutor-listing';
+import type { Listing } from '../platform/tutor-listing';
 import { type DashboardPayments, dashboardFor } from './dashboard-data';
 
 export function dashboardRoutes(deps: {

@@ -27,8 +27,8 @@ import { ApiError, errorResponse } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 import { validate } from '../http/validation';
 import { findLesson } from '../lessons/lesson-queries';
+import type { Listing } from '../platform/tutor-listing';
 import { limitByUser, type RateLimiters, tooManyRequests } from '../rate-limit/rate-limits';
-import type { Listing } from '../tutors/tutor-listing';
 import type { LiveHub } from './live';
 import {
   block,

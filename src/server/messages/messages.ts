@@ -15,7 +15,7 @@ import { HIDDEN_MESSAGE_TEXT } from '../../shared/admin/admin-rules';
 import { SUPPORT_ID, SUPPORT_NAME } from '../../shared/constants';
 import type { ConversationsTable, DB, MessageEvent, MessagesTable } from '../db/schema';
 import { ApiError } from '../http/api-error';
-import { type Listing, listedTutor } from '../tutors/tutor-listing';
+import { type Listing, listedTutor } from '../platform/tutor-listing';
 import { adminIds, type Reader, seenBy } from './support';
 
 export const messageMessages = {

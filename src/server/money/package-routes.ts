@@ -13,8 +13,8 @@ import { type SessionReader, verifiedOnly, verifiedWithRole } from '../accounts/
 import type { DB } from '../db/schema';
 import type { AppEnv } from '../http/app-env';
 import { validate } from '../http/validation';
+import type { Listing } from '../platform/tutor-listing';
 import { limitByUser, type RateLimiters } from '../rate-limit/rate-limits';
-import type { Listing } from '../tutors/tutor-listing';
 import type { PaymentRules } from './lesson-payments';
 import { buyPackage, endPackage, listPackages, packageMessages } from './packages';
 

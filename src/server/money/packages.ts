@@ -21,7 +21,7 @@ import { creditsIn, offerPrices, packageName } from '../../shared/lessons/packag
 import type { DB } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { bookableTutor } from '../lessons/slots';
-import type { Listing } from '../tutors/tutor-listing';
+import type { Listing } from '../platform/tutor-listing';
 import { type AccountRef, accounts, balanceOf, lockedBalanceOf, post } from './ledger';
 import type { PaymentRules } from './lesson-payments';
 

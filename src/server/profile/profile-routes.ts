@@ -14,8 +14,8 @@ import { forwardCookies, type SessionReader, signedInOnly } from '../accounts/se
 import type { DB } from '../db/schema';
 import type { AppEnv } from '../http/app-env';
 import { validate } from '../http/validation';
+import { refreshTutorListing } from '../platform/tutor-listing';
 import { limitByUser, type RateLimiters } from '../rate-limit/rate-limits';
-import { refreshTutorListing } from '../tutors/tutor-listing';
 
 const profileUpdateSchema = z.strictObject(
   { displayName: displayNameSchema.optional() },

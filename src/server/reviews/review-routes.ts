@@ -13,8 +13,8 @@ import type { DB } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 import { validate } from '../http/validation';
+import type { Listing } from '../platform/tutor-listing';
 import { limitByUser, type RateLimiters } from '../rate-limit/rate-limits';
-import type { Listing } from '../tutors/tutor-listing';
 import {
   answerReview,
   reportReview,

@@ -12,7 +12,7 @@ import { displayedAverage, REVIEWS_PAGE_SIZE, reviewerName } from '../../shared/
 import type { DB, ReviewsTable } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { tookPlace } from '../lessons/lesson-records';
-import { type Listing, listedTutor } from '../tutors/tutor-listing';
+import { type Listing, listedTutor } from '../platform/tutor-listing';
 
 export const reviewMessages = {
   tutorNotFound: 'This tutor profile does not exist or is not public',

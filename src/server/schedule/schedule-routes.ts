@@ -11,8 +11,8 @@ import { browserZoneQuery, zoneOf } from '../accounts/user-time-zone';
 import type { DB } from '../db/schema';
 import type { AppEnv } from '../http/app-env';
 import { validate } from '../http/validation';
+import type { Listing } from '../platform/tutor-listing';
 import { tutorsToReview } from '../reviews/reviews';
-import type { Listing } from '../tutors/tutor-listing';
 
 export const scheduleSubtitle = (role: Role) =>
   role === 'tutor'

@@ -13,8 +13,8 @@ import { errorResponse } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 import { validate } from '../http/validation';
 import { hadLessonWith } from '../lessons/trials';
+import { type Listing, listedTutor } from '../platform/tutor-listing';
 import { requireCatalogSubject } from '../settings/subject-catalog';
-import { type Listing, listedTutor } from './tutor-listing';
 import { findFeaturedTutor, findListedTutor, searchTutors } from './tutor-search';
 
 const notPublic = 'This tutor profile does not exist or is not public';

@@ -19,7 +19,7 @@ import type {
   TutorSearchResult,
 } from '../../shared/tutor-schemas';
 import type { DB } from '../db/schema';
-import { type Listing, listedTutor } from './tutor-listing';
+import { type Listing, listedTutor } from '../platform/tutor-listing';
 
 /** "Calc  tutor!" → "calc:* & tutor:*". Only letters and digits reach to_tsquery. */
 export function prefixQuery(text: string): string | null {

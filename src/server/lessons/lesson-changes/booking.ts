@@ -10,7 +10,7 @@ import { trialPriceCents } from '../../../shared/lessons/trials';
 import { ApiError } from '../../http/api-error';
 import { checkBalanceCovers, holdPrice } from '../../money/lesson-payments';
 import { holdFromPackage, packageCreditFor } from '../../money/packages';
-import type { Listing } from '../../tutors/tutor-listing';
+import type { Listing } from '../../platform/tutor-listing';
 import { announce, type LessonDeps, type Lines, pushLines } from '../lesson-announcements';
 import { expireDue } from '../lesson-jobs';
 import { findLesson } from '../lesson-queries';

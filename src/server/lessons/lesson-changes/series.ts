@@ -10,7 +10,7 @@ import { lessonPriceCents, requestExpiresAt } from '../../../shared/lessons/avai
 import { type SkipReason, weeklyStarts } from '../../../shared/lessons/series';
 import { ApiError } from '../../http/api-error';
 import { checkBalanceCovers, holdPrice, releaseHold } from '../../money/lesson-payments';
-import type { Listing } from '../../tutors/tutor-listing';
+import type { Listing } from '../../platform/tutor-listing';
 import { announceSeries, type LessonDeps, type Lines, pushLines } from '../lesson-announcements';
 import { expireDue } from '../lesson-jobs';
 import { findLesson } from '../lesson-queries';
