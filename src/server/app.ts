@@ -18,7 +18,7 @@ import { accountRoutes } from './accounts/account-routes';
 import { type Auth, createAuth } from './accounts/auth';
 import { createEndedAccounts, type EndedAccounts } from './accounts/ended-accounts';
 import { verifyPassword } from './accounts/password-hashing';
-import { createSessionReader, SESSION_COOKIE_PREFIX, type SessionReader } from './accounts/session';
+import { createSessionReader, SESSION_COOKIE_PREFIX } from './accounts/session';
 import { adminRoutes } from './admin/admin-routes';
 import { type Backups, createBackups } from './backup/backups';
 import {
@@ -56,6 +56,7 @@ import { createMetrics, METRICS_PATH, type Metrics } from './metrics/metrics';
 import { packageRoutes } from './money/package-routes';
 import { stripeCardPayments } from './money/stripe';
 import { type CardPayments, walletRoutes } from './money/wallet-routes';
+import type { SessionReader } from './platform/session-guards';
 import type { Listing } from './platform/tutor-listing';
 import { PHOTO_PATH, profileDetailsRoutes } from './profile/profile-details-routes';
 import { profileRoutes } from './profile/profile-routes';

@@ -17,7 +17,6 @@ import {
 import { instantSchema } from '../../shared/lessons/lesson-schemas';
 import { siteSettingsChangeSchema } from '../../shared/settings/site-settings-schemas';
 import { tutorIdSchema } from '../../shared/tutor-schemas';
-import { adminOnly, type SessionReader, type SignedInEnv } from '../accounts/session';
 import type { Backups } from '../backup/backups';
 import type { PaymentsConfig } from '../config/config';
 import type { DB } from '../db/schema';
@@ -30,6 +29,7 @@ import type { Mailer } from '../mail/mailer';
 import type { LiveHub } from '../messages/live';
 import { lessonLine } from '../messages/messages';
 import { adminActor, listAudit, recordAudit } from '../platform/audit-log';
+import { adminOnly, type SessionReader, type SignedInEnv } from '../platform/session-guards';
 import { readSchoolFigures } from '../settings/school-figures';
 import type { SettingsSnapshot } from '../settings/settings-snapshot';
 import { changeSiteSettings, readAdminSettings } from '../settings/site-settings';

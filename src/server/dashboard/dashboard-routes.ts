@@ -5,11 +5,11 @@
  */
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
-import { type SessionReader, verifiedOnly } from '../accounts/session';
 import { browserZoneQuery } from '../accounts/user-time-zone';
 import type { DB } from '../db/schema';
 import type { AppEnv } from '../http/app-env';
 import { validate } from '../http/validation';
+import { type SessionReader, verifiedOnly } from '../platform/session-guards';
 import type { Listing } from '../platform/tutor-listing';
 import { type DashboardPayments, dashboardFor } from './dashboard-data';
 

@@ -21,12 +21,12 @@ import {
   reportSchema,
 } from '../../shared/conversation-schemas';
 import * as productMessages from '../../shared/messages';
-import { type SessionReader, type SessionUser, verifiedOnly } from '../accounts/session';
 import type { DB } from '../db/schema';
 import { ApiError, errorResponse } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 import { validate } from '../http/validation';
 import { findLesson } from '../lessons/lesson-queries';
+import { type SessionReader, type SessionUser, verifiedOnly } from '../platform/session-guards';
 import type { Listing } from '../platform/tutor-listing';
 import { limitByUser, type RateLimiters, tooManyRequests } from '../rate-limit/rate-limits';
 import type { LiveHub } from './live';
