@@ -13,12 +13,12 @@ import type { Role } from '../../shared/constants';
 import type { LessonStatus } from '../../shared/lessons/lesson-schemas';
 import { type Achievement, achievementsFrom } from '../../shared/progress/progress-rules';
 import { displayedAverage } from '../../shared/reviews/review-rules';
-import { zoneOf } from '../accounts/user-time-zone';
 import type { DB } from '../db/schema';
 import { statusAt, tookPlace } from '../lessons/lesson-records';
 import { earningsBetween } from '../money/finance';
 import { pendingEarnings } from '../money/wallet';
 import type { Listing } from '../platform/tutor-listing';
+import { zoneOf } from '../platform/user-time-zone';
 import { type GoalView, goalsOf } from '../progress/goals';
 import { tutorsToReview } from '../reviews/reviews';
 

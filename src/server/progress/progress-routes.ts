@@ -19,7 +19,6 @@ import {
   milestoneSchema,
   notesSchema,
 } from '../../shared/progress/progress-rules';
-import { browserZoneQuery, zoneOf } from '../accounts/user-time-zone';
 import type { DB } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
@@ -32,6 +31,7 @@ import {
   type SignedInEnv,
   verifiedOnly,
 } from '../platform/session-guards';
+import { browserZoneQuery, zoneOf } from '../platform/user-time-zone';
 import { limitByUser, type RateLimiters } from '../rate-limit/rate-limits';
 import {
   addMilestone,
