@@ -47,6 +47,7 @@ import { securityHeaders } from './http/security-headers';
 import { mountStaticSite } from './http/static-site';
 import { lessonRoutes } from './lessons/lesson-routes';
 import { roomRoutes } from './lessons/room-routes';
+import { bookableTutor } from './lessons/slots';
 import type { Logger } from './logging/logger';
 import { createMailer, type Mailer } from './mail/mailer';
 import { createLiveHub, type LiveHub } from './messages/live';
@@ -293,7 +294,7 @@ function createApi(deps: AppDependencies, services: AppServices, auth: Auth, ses
         observer: services.metrics.payments,
       }),
     )
-    .route('/', packageRoutes({ db, sessions, limiters, payments: config.payments, listing }))
+    .route('/', packageRoutes({ db, sessions, limiters, payments: config.payments, listing, bookableTutor }))
     .route(
       '/admin',
       adminRoutes({

@@ -16,7 +16,7 @@ import { type SessionReader, verifiedOnly, verifiedWithRole } from '../platform/
 import type { Listing } from '../platform/tutor-listing';
 import { limitByUser, type RateLimiters } from '../rate-limit/rate-limits';
 import type { PaymentRules } from './lesson-payments';
-import { buyPackage, endPackage, listPackages, packageMessages } from './packages';
+import { buyPackage, endPackage, type FindBookableTutor, listPackages, packageMessages } from './packages';
 
 const packageParam = z.object({ id: z.uuid() });
 const studentsOnly = verifiedWithRole('student', packageMessages.studentsBuy);
@@ -27,6 +27,7 @@ export function packageRoutes(deps: {
   limiters: RateLimiters;
   payments: PaymentRules;
   listing: Listing;
+  bookableTutor: FindBookableTutor;
 }) {
   const { db } = deps;
   const { loadSession } = deps.sessions;
