@@ -219,7 +219,7 @@ const publicPayments = (
   stripe: config.payments.on && services.cards !== undefined,
 });
 
-/** Which tutors are listed (src/server/tutors/tutor-listing.ts), as this server is configured. */
+/** Which tutors are listed (src/server/platform/tutor-listing.ts), as this server is configured. */
 const listingOf = (config: Config): Listing => ({ approvedOnly: config.requireTutorApproval });
 
 /** Every route under /api, in one chain. */

@@ -382,7 +382,7 @@ export function createAuth(deps: AuthDependencies) {
       },
       additionalFields: {
         // Whether this session proved a second factor: set by the hooks here, never by a request.
-        // Where admins must use two-factor, only such a session opens the console (./session.ts).
+        // Where admins must use two-factor, only such a session opens the console (../platform/session-guards.ts).
         twoFactorVerified: {
           type: 'boolean',
           fieldName: 'two_factor_verified',

@@ -29,23 +29,11 @@ import { findLesson } from '../lessons/lesson-queries';
 import { type SessionReader, type SessionUser, verifiedOnly } from '../platform/session-guards';
 import type { Listing } from '../platform/tutor-listing';
 import { limitByUser, type RateLimiters, tooManyRequests } from '../rate-limit/rate-limits';
+import { conversationOf, messageMessages, personSide, SUPPORT_SIDE } from './conversations';
+import { listConversations, listMessages, markRead, unreadTotal } from './inbox';
 import type { LiveHub } from './live';
-import {
-  block,
-  conversationExists,
-  conversationOf,
-  listConversations,
-  listMessages,
-  markRead,
-  messageMessages,
-  personSide,
-  reportMessage,
-  SUPPORT_SIDE,
-  sendMessage,
-  startConversation,
-  unblock,
-  unreadTotal,
-} from './messages';
+import { reportMessage } from './message-reports';
+import { block, conversationExists, sendMessage, startConversation, unblock } from './messages';
 import { adminIds, openSupportConversation, readerOf } from './support';
 
 /** A page of messages, at most. */

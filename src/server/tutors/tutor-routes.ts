@@ -1,7 +1,7 @@
 /**
  * The public marketplace: GET /api/tutors (search), GET /api/tutors/featured (the home page's
  * tutor), GET /api/tutors/:id (a listed tutor's profile) and GET /api/tutors/:id/photo. Signed-out
- * visitors may browse; tutors who are not listed (./tutor-listing.ts) do not exist here.
+ * visitors may browse; tutors who are not listed (../platform/tutor-listing.ts) do not exist here.
  */
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
