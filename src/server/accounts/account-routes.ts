@@ -28,7 +28,8 @@ import { validate } from '../http/validation';
 import type { SessionReader } from '../platform/session-guards';
 import { OneAtATime } from '../rate-limit/one-at-a-time';
 import { limitByClient, type RateLimiters } from '../rate-limit/rate-limits';
-import { type Auth, CAPTCHA_HEADER, CLIENT_ADDRESS_HEADER } from './auth';
+import type { Auth } from './auth';
+import { CAPTCHA_HEADER, CLIENT_ADDRESS_HEADER } from './auth-checks';
 import { consumeVerificationToken } from './email-verification';
 import { forwardCookies, toSessionUser } from './session';
 
