@@ -1,5 +1,5 @@
 /**
- * The database as Kysely sees it. The tables and their columns come from ./generated.ts, which
+ * The database as Kysely sees it. The tables and their columns come from ./generated/, which
  * kysely-codegen writes from a database migrated by ./migrations (`npm run db:types`; a test fails
  * while it is stale). What the database knows but cannot tell kysely-codegen is added here: the
  * values a CHECK constraint allows, the shape of a JSON column, how a column is read.
