@@ -172,7 +172,8 @@ type UnappliedPaymentsTable = WithColumns<
 >;
 
 /** A request kept under its Idempotency-Key (migration 0032): running, or done with its answer. */
-export type IdempotentRequestState = 'running' | 'done';
+export const IDEMPOTENT_REQUEST_STATES = ['running', 'done'] as const;
+export type IdempotentRequestState = (typeof IDEMPOTENT_REQUEST_STATES)[number];
 type IdempotentRequestsTable = WithColumns<Generated.IdempotentRequests, { state: IdempotentRequestState }>;
 
 export type DB = WithColumns<
@@ -218,6 +219,7 @@ export const CHECKED_COLUMN_VALUES = {
   'top_ups.method': TOP_UP_METHODS,
   'unapplied_payments.provider': UNAPPLIED_PAYMENT_PROVIDERS,
   'unapplied_payments.reason': UNAPPLIED_PAYMENT_REASONS,
+  'idempotent_requests.state': IDEMPOTENT_REQUEST_STATES,
 } as const;
 
 /** Whether the column named `Key` ("table.column") reads as exactly the values listed for it. */
