@@ -9,6 +9,20 @@
  * - The client reads the server's types (the API's AppType) and nothing else of it: a value
  *   import would pull server code into the browser's bundle.
  * - No import cycles in the client.
+ *
+ * The server is layered the same way (docs/architecture.md, "Imports go one way"): its
+ * infrastructure (config, db, files, http, logging, mail, rate-limit) → the platform
+ * (src/server/platform: the session guards, the audit log, the minute-job runner, the listing
+ * rule, a person's time zone: what every feature uses) → the features (every other folder) → the
+ * files that put them together (src/server/*.ts).
+ * - The infrastructure imports neither the platform nor a feature; the platform imports no
+ *   feature, not even a type.
+ * - server-folder-cycles: no server folder imports one that imports it back, directly or through
+ *   others. dependency-cruiser's `circular` sees files, not folders, so this one is
+ *   scripts/check-server-folder-cycles.mjs, which `npm run lint` runs after this file's rules.
+ *   Type-only imports do not count there: they vanish from the built server, so they cannot
+ *   make one folder load or run another's code, and a feature naming the type of what app.ts
+ *   hands it from another (admin's routes typing the backups they are given) is harmless.
  */
 module.exports = {
   forbidden: [
@@ -50,6 +64,25 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/client/' },
       to: { path: '^src/server/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'server-infrastructure-imports-no-feature',
+      comment:
+        'config, db, files, http, logging, mail and rate-limit lie under everything else on the server: they import neither the platform nor a feature.',
+      severity: 'error',
+      from: { path: '^src/server/(config|db|files|http|logging|mail|rate-limit)/' },
+      to: { path: '^src/server/', pathNot: '^src/server/(config|db|files|http|logging|mail|rate-limit)/' },
+    },
+    {
+      name: 'server-platform-imports-no-feature',
+      comment:
+        'src/server/platform serves every server feature, so it imports none of them (types included), only the infrastructure.',
+      severity: 'error',
+      from: { path: '^src/server/platform/' },
+      to: {
+        path: '^src/server/',
+        pathNot: '^src/server/(platform|config|db|files|http|logging|mail|rate-limit)/',
+      },
     },
     {
       name: 'no-client-cycles',

@@ -18,7 +18,7 @@ import { accountRoutes } from './accounts/account-routes';
 import { type Auth, createAuth } from './accounts/auth';
 import { createEndedAccounts, type EndedAccounts } from './accounts/ended-accounts';
 import { verifyPassword } from './accounts/password-hashing';
-import { createSessionReader, SESSION_COOKIE_PREFIX, type SessionReader } from './accounts/session';
+import { createSessionReader, SESSION_COOKIE_PREFIX } from './accounts/session';
 import { adminRoutes } from './admin/admin-routes';
 import { type Backups, createBackups } from './backup/backups';
 import {
@@ -47,6 +47,7 @@ import { securityHeaders } from './http/security-headers';
 import { mountStaticSite } from './http/static-site';
 import { lessonRoutes } from './lessons/lesson-routes';
 import { roomRoutes } from './lessons/room-routes';
+import { bookableTutor } from './lessons/slots';
 import type { Logger } from './logging/logger';
 import { createMailer, type Mailer } from './mail/mailer';
 import { createLiveHub, type LiveHub } from './messages/live';
@@ -56,6 +57,8 @@ import { createMetrics, METRICS_PATH, type Metrics } from './metrics/metrics';
 import { packageRoutes } from './money/package-routes';
 import { stripeCardPayments } from './money/stripe';
 import { type CardPayments, walletRoutes } from './money/wallet-routes';
+import type { SessionReader } from './platform/session-guards';
+import type { Listing } from './platform/tutor-listing';
 import { PHOTO_PATH, profileDetailsRoutes } from './profile/profile-details-routes';
 import { profileRoutes } from './profile/profile-routes';
 import { verificationRoutes } from './profile/verification-routes';
@@ -73,7 +76,6 @@ import { scheduleRoutes } from './schedule/schedule-routes';
 import { cachedFor, readSchoolFigures, SCHOOL_FIGURES_MAX_AGE_MS } from './settings/school-figures';
 import { createSettingsSnapshot, type SettingsSnapshot } from './settings/settings-snapshot';
 import { readSiteSettings, type SiteSettings } from './settings/site-settings';
-import type { Listing } from './tutors/tutor-listing';
 import { tutorRoutes } from './tutors/tutor-routes';
 import { findListedTutor } from './tutors/tutor-search';
 
@@ -218,7 +220,7 @@ const publicPayments = (
   stripe: config.payments.on && services.cards !== undefined,
 });
 
-/** Which tutors are listed (src/server/tutors/tutor-listing.ts), as this server is configured. */
+/** Which tutors are listed (src/server/platform/tutor-listing.ts), as this server is configured. */
 const listingOf = (config: Config): Listing => ({ approvedOnly: config.requireTutorApproval });
 
 /** Every route under /api, in one chain. */
@@ -305,7 +307,7 @@ function createApi(deps: AppDependencies, services: AppServices, auth: Auth, ses
         observer: services.metrics.payments,
       }),
     )
-    .route('/', packageRoutes({ db, sessions, limiters, payments: config.payments, listing }))
+    .route('/', packageRoutes({ db, sessions, limiters, payments: config.payments, listing, bookableTutor }))
     .route(
       '/admin',
       adminRoutes({

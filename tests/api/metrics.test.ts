@@ -1,9 +1,9 @@
 import { gunzipSync } from 'node:zlib';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { startMinuteJob } from '../../src/server/lessons/minute-job';
 import { startReminders } from '../../src/server/lessons/reminders';
 import { createLogger } from '../../src/server/logging/logger';
+import { startMinuteJob } from '../../src/server/platform/minute-job';
 import { get } from '../support/accounts';
 import { person, setUpApiTest, t } from '../support/api-app';
 import { makeAdmin, publishTutor } from '../support/money';

@@ -1,6 +1,6 @@
 /**
- * A yen school in the browser: a tutor's ¥3,000 rate reads ¥3,000 on their page and in the booking
- * box (not ¥30, not ¥300,000), a 45-minute lesson ¥2,250, and a student without money is told the
+ * A yen school in the browser: the search's price filters are in yen, a tutor's ¥3,000 rate reads
+ * ¥3,000 on their page and in the booking box (not ¥30, not ¥300,000), a 45-minute lesson ¥2,250, and a student without money is told the
  * amount missing in yen; the console's Site settings show the yen range of hourly rates.
  *
  * The currency is the whole server's, so this file runs a server of its own (the built server, on a
@@ -74,6 +74,9 @@ test('a tutor’s yen rate, lesson prices and trial read in yen on their page an
   await tutorPage.context().close();
 
   const page = await signedIn(browser, student);
+  // The search's price filters are in yen too.
+  await page.goto(`${url}/tutors`);
+  await expect(page.getByLabel('Max price (¥)')).toHaveCount(1);
   await page.goto(`${url}/tutors/${tutor.id}`);
   await expect(page.getByText('¥3,000 per hour')).toBeVisible();
   await expect(page.getByText('Trial lesson: 30 minutes · ¥1,500')).toBeVisible();

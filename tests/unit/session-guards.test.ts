@@ -4,15 +4,15 @@
  */
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../src/server/http/api-error';
+import type { AppEnv } from '../../src/server/http/app-env';
 import {
   adminOnly,
   signedInOnly,
   signedInWithRole,
   verifiedOnly,
   verifiedWithRole,
-} from '../../src/server/accounts/session';
-import { ApiError } from '../../src/server/http/api-error';
-import type { AppEnv } from '../../src/server/http/app-env';
+} from '../../src/server/platform/session-guards';
 import type { SessionUser } from '../../src/shared/session-user';
 
 const someone: SessionUser = {

@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SonicBoom from 'sonic-boom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { startMinuteJob } from '../../src/server/lessons/minute-job';
 import { closeLogs, createLogger } from '../../src/server/logging/logger';
+import { startMinuteJob } from '../../src/server/platform/minute-job';
 
 afterEach(() => {
   vi.useRealTimers();

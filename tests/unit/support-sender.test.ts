@@ -3,7 +3,7 @@
  * from Support; admins, and everyone in any other conversation, see messages as written.
  */
 import { describe, expect, it } from 'vitest';
-import type { MessageView } from '../../src/server/messages/messages';
+import type { MessageView } from '../../src/server/messages/conversations';
 import { seenBy } from '../../src/server/messages/support';
 import { unreadMail } from '../../src/server/messages/unread-mail';
 import { SUPPORT_ID } from '../../src/shared/constants';

@@ -14,14 +14,16 @@ import {
 } from '../../shared/account-data';
 import { MAX_PASSWORD_LENGTH } from '../../shared/constants';
 import type { Auth } from '../accounts/auth';
-import { forwardCookies, type SessionReader, signedInOnly, verifiedOnly } from '../accounts/session';
+import { forwardCookies } from '../accounts/session';
 import { ApiError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 import { validate } from '../http/validation';
+import { messageMessages } from '../messages/conversations';
 import type { LiveHub } from '../messages/live';
-import { messageMessages, sendMessage } from '../messages/messages';
+import { sendMessage } from '../messages/messages';
 import { openSupportConversation, readerOf } from '../messages/support';
 import { moneyLeftOf } from '../money/money-left';
+import { type SessionReader, signedInOnly, verifiedOnly } from '../platform/session-guards';
 import { limitByUser, type RateLimiters } from '../rate-limit/rate-limits';
 import { type AccountDeletionDeps, deleteAccount } from './account-deletion';
 import { exportArchive } from './account-export';

@@ -10,7 +10,6 @@
 import { randomUUID } from 'node:crypto';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { accountDataMessages, DELETED_USER_NAME } from '../../shared/account-data';
-import { recordAudit } from '../admin/audit-log';
 import type { DB } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { type LessonDeps, type Lines, pushLines } from '../lessons/lesson-announcements';
@@ -18,6 +17,7 @@ import { cancelLessonsOfSuspended } from '../lessons/suspension';
 import type { LiveHub } from '../messages/live';
 import { accounts, balanceOf } from '../money/ledger';
 import { refuseWhileMoneyLeft } from '../money/money-left';
+import { recordAudit } from '../platform/audit-log';
 import type { RateLimiters } from '../rate-limit/rate-limits';
 import { recount } from '../reviews/reviews';
 import { eraseFromAuditLog, eraseFromOutbox } from './erase-mentions';

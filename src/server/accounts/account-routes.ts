@@ -25,11 +25,13 @@ import type { Database } from '../db/database';
 import { errorResponse, isDatabaseDown, serviceUnavailable } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 import { validate } from '../http/validation';
+import type { SessionReader } from '../platform/session-guards';
 import { OneAtATime } from '../rate-limit/one-at-a-time';
 import { limitByClient, type RateLimiters } from '../rate-limit/rate-limits';
-import { type Auth, CAPTCHA_HEADER, CLIENT_ADDRESS_HEADER } from './auth';
+import type { Auth } from './auth';
+import { CAPTCHA_HEADER, CLIENT_ADDRESS_HEADER } from './auth-checks';
 import { consumeVerificationToken } from './email-verification';
-import { forwardCookies, type SessionReader, toSessionUser } from './session';
+import { forwardCookies, toSessionUser } from './session';
 
 /** Better Auth's codes, told in the product's words. */
 const friendlyMessages: Record<string, string> = {

@@ -7,7 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { EMAIL_VERIFICATION_TTL_SECONDS } from '../../shared/constants';
 import type { DB } from '../db/schema';
-import { refreshTutorListing } from '../tutors/tutor-listing';
+import { refreshTutorListing } from '../platform/tutor-listing';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 

@@ -1,9 +1,7 @@
 /**
- * Who is signed in, read through Better Auth's public API, and the guards a route puts after
- * `loadSession` when it needs someone: signedInOnly (401 when signed out), verifiedOnly (403 when
- * the email is not verified), adminOnly(…) and verifiedWithRole. Behind a guard the handler reads
- * `c.var.user`, typed as present: Hono carries each middleware's variables into the handlers after
- * it, so a route that forgot its guard reads `SessionUser | null` and does not type-check.
+ * Who is signed in, read through Better Auth's public API. The guards a route puts after
+ * `loadSession` (signedInOnly, verifiedOnly, adminOnly…) serve every feature, so they are in
+ * ../platform/session-guards.ts.
  *
  * Two ways to ask, by what the answer unlocks (docs/security.md, "Sessions"):
  * - `loadSession` asks the database, through `auth.api.getSession`, on every request that reads
@@ -19,11 +17,10 @@ import { getCookieCache, getSessionCookie } from 'better-auth/cookies';
 import type { Context, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { ROLES } from '../../shared/constants';
-import * as messages from '../../shared/messages';
 import type { SessionUser } from '../../shared/session-user';
 import type { Config } from '../config/config';
-import { ApiError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
+import type { SessionReader } from '../platform/session-guards';
 import type { Auth } from './auth';
 
 export type { SessionUser };
@@ -75,7 +72,10 @@ export function forwardCookies(c: Context, headers: Headers | null | undefined):
   for (const cookie of headers?.getSetCookie() ?? []) c.header('Set-Cookie', cookie, { append: true });
 }
 
-export function createSessionReader(auth: Auth, config: Pick<Config, 'authSecret' | 'secure'>) {
+export function createSessionReader(
+  auth: Auth,
+  config: Pick<Config, 'authSecret' | 'secure'>,
+): SessionReader {
   const cacheOptions = {
     cookiePrefix: SESSION_COOKIE_PREFIX,
     secret: config.authSecret,
@@ -126,66 +126,4 @@ export function createSessionReader(auth: Auth, config: Pick<Config, 'authSecret
   };
 
   return { loadSession, signedInUser, fromDatabase };
-}
-
-export type SessionReader = ReturnType<typeof createSessionReader>;
-
-/** What a route knows behind one of the guards below: who is signed in, never null. */
-export interface SignedInEnv {
-  Variables: { user: SessionUser; secondFactorProved: boolean };
-}
-
-/** A guard: 401 when nobody is signed in, then whatever `check` refuses. */
-function guard(
-  check: (user: SessionUser, secondFactorProved: boolean) => void = () => {},
-): MiddlewareHandler<SignedInEnv> {
-  return async (c, next) => {
-    // Read as the session middleware left it: null when nobody is signed in.
-    const user: SessionUser | null = c.get('user');
-    if (!user) throw new ApiError(401, messages.notSignedIn, 'UNAUTHORIZED');
-    check(user, c.get('secondFactorProved') === true);
-    await next();
-  };
-}
-
-const mustBeVerified = (user: SessionUser) => {
-  if (!user.emailVerified) throw new ApiError(403, messages.emailNotVerified, 'EMAIL_NOT_VERIFIED');
-};
-
-/** After loadSession: a route for signed-in users (401 otherwise), checked before the input is. */
-export const signedInOnly = guard();
-
-/** After loadSession: a route for signed-in users with a verified email (401, then 403, otherwise). */
-export const verifiedOnly = guard(mustBeVerified);
-
-/**
- * After loadSession: a route for operators (401 signed out, 403 anyone else); the flag is read from
- * the database with the session. With `requireTwoFactor` (ADMIN_TWO_FACTOR=required), an operator
- * without two-factor sign-in is refused too (403 TWO_FACTOR_REQUIRED) until they turn it on, and
- * so is a session of theirs that did not prove it (one made with the password alone).
- */
-export function adminOnly(requireTwoFactor: boolean) {
-  return guard((user, secondFactorProved) => {
-    if (!user.isAdmin) throw new ApiError(403, messages.adminsOnly, 'FORBIDDEN');
-    if (!requireTwoFactor) return;
-    if (!user.twoFactorEnabled)
-      throw new ApiError(403, messages.adminTwoFactorRequired, 'TWO_FACTOR_REQUIRED');
-    if (!secondFactorProved)
-      throw new ApiError(403, messages.adminTwoFactorSignInAgain, 'TWO_FACTOR_REQUIRED');
-  });
-}
-
-/** After loadSession: a route for signed-in users of one role; `refusal` is the 403's message for the other. */
-export function signedInWithRole(role: SessionUser['role'], refusal: string) {
-  return guard((user) => {
-    if (user.role !== role) throw new ApiError(403, refusal, 'FORBIDDEN');
-  });
-}
-
-/** After loadSession: a route for verified users of one role (401, 403 unverified, then 403 `refusal`). */
-export function verifiedWithRole(role: SessionUser['role'], refusal: string) {
-  return guard((user) => {
-    mustBeVerified(user);
-    if (user.role !== role) throw new ApiError(403, refusal, 'FORBIDDEN');
-  });
 }

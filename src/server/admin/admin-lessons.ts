@@ -14,7 +14,7 @@ import { lessonMessages, statusAt } from '../lessons/lesson-records';
 import { cancelBySchoolMove } from '../lessons/lifecycle/cancel-moves';
 import { plannedAt } from '../lessons/lifecycle/lesson-states-sql';
 import { moveLesson } from '../lessons/lifecycle/time-moves';
-import { type Actor, recordAudit } from './audit-log';
+import { type Actor, recordAudit } from '../platform/audit-log';
 
 /** The lesson as the log names it: its subject, its id and its two people as they were. */
 async function lessonTarget(trx: Transaction<DB>, row: LessonRow) {

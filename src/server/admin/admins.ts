@@ -8,8 +8,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import { emailSchema } from '../../shared/schemas';
 import type { DB } from '../db/schema';
-import { refreshTutorListing } from '../tutors/tutor-listing';
-import { type Actor, accountTarget, commandLine, recordAudit } from './audit-log';
+import { type Actor, accountTarget, commandLine, recordAudit } from '../platform/audit-log';
+import { refreshTutorListing } from '../platform/tutor-listing';
 
 export class AdminCommandError extends Error {}
 

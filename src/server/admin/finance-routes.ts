@@ -9,7 +9,6 @@ import { type Context, Hono } from 'hono';
 import { stream } from 'hono/streaming';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import type { SignedInEnv } from '../accounts/session';
 import type { PaymentsConfig } from '../config/config';
 import type { DB } from '../db/schema';
 import { ApiError } from '../http/api-error';
@@ -26,7 +25,8 @@ import { entriesCsv, payablesCsv } from '../money/finance-csv';
 import { financeOverview } from '../money/finance-overview';
 import { recordBalanceRefund, recordPayout } from '../money/payouts';
 import { confirmTopUp, isTopUpId, rejectTopUp, topUpMessages, toTopUpView } from '../money/top-ups';
-import { adminActor } from './audit-log';
+import { adminActor } from '../platform/audit-log';
+import type { SignedInEnv } from '../platform/session-guards';
 
 const topUpParam = z.object({ id: z.string().refine(isTopUpId) });
 const lessonParam = z.object({ id: z.uuid() });

@@ -11,12 +11,12 @@ import { ApiError } from '../http/api-error';
 import { rotateCalendarFeed } from '../lessons/calendar-feed';
 import { type LessonDeps, type Lines, pushLines } from '../lessons/lesson-announcements';
 import { cancelLessonsOfSuspended } from '../lessons/suspension';
+import { audienceOf, type MessageView, toMessage } from '../messages/conversations';
 import type { LiveHub } from '../messages/live';
-import { audienceOf, type MessageView, toMessage } from '../messages/messages';
+import { type Actor, recordAudit } from '../platform/audit-log';
+import { refreshTutorListing } from '../platform/tutor-listing';
 import { recount } from '../reviews/reviews';
-import { refreshTutorListing } from '../tutors/tutor-listing';
 import { contentHiddenMail, suspensionMail } from './admin-mail';
-import { type Actor, recordAudit } from './audit-log';
 
 export const moderationMessages = {
   reportNotFound: 'There is no such report',

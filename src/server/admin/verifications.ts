@@ -10,8 +10,8 @@ import type { VerificationStatus } from '../../shared/admin/admin-rules';
 import type { DB } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import type { Mailer } from '../mail/mailer';
+import { type Actor, accountTarget, recordAudit } from '../platform/audit-log';
 import { verificationDecisionMail } from './admin-mail';
-import { type Actor, accountTarget, recordAudit } from './audit-log';
 
 export const verificationMessages = {
   tutorsOnly: 'Only tutors ask for verification',

@@ -9,12 +9,12 @@ import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import { CONTACT_SUBJECTS } from '../../shared/constants';
 import { contactMessageSchema } from '../../shared/schemas';
-import type { SessionReader } from '../accounts/session';
 import type { DB } from '../db/schema';
 import type { AppEnv } from '../http/app-env';
 import { validate } from '../http/validation';
 import { contactForwardMail } from '../mail/mail-templates';
 import type { Mailer } from '../mail/mailer';
+import type { SessionReader } from '../platform/session-guards';
 import { type RateLimiters, refusedByLimit } from '../rate-limit/rate-limits';
 import type { SettingsSnapshot } from '../settings/settings-snapshot';
 

@@ -13,14 +13,14 @@ import type { Role } from '../../shared/constants';
 import type { LessonStatus } from '../../shared/lessons/lesson-schemas';
 import { type Achievement, achievementsFrom } from '../../shared/progress/progress-rules';
 import { displayedAverage } from '../../shared/reviews/review-rules';
-import { zoneOf } from '../accounts/user-time-zone';
 import type { DB } from '../db/schema';
 import { statusAt, tookPlace } from '../lessons/lesson-records';
 import { earningsBetween } from '../money/finance-csv';
 import { pendingEarnings } from '../money/wallet';
+import type { Listing } from '../platform/tutor-listing';
+import { zoneOf } from '../platform/user-time-zone';
 import { type GoalView, goalsOf } from '../progress/goals';
 import { tutorsToReview } from '../reviews/reviews';
-import type { Listing } from '../tutors/tutor-listing';
 
 const DAY = 24 * 60 * 60 * 1000;
 /** A student counts as active with a lesson in the last 30 days or any ahead. */

@@ -5,12 +5,12 @@
  */
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
-import { type SessionReader, verifiedOnly } from '../accounts/session';
-import { browserZoneQuery } from '../accounts/user-time-zone';
 import type { DB } from '../db/schema';
 import type { AppEnv } from '../http/app-env';
 import { validate } from '../http/validation';
-import type { Listing } from '../tutors/tutor-listing';
+import { type SessionReader, verifiedOnly } from '../platform/session-guards';
+import type { Listing } from '../platform/tutor-listing';
+import { browserZoneQuery } from '../platform/user-time-zone';
 import { type DashboardPayments, dashboardFor } from './dashboard-data';
 
 export function dashboardRoutes(deps: {

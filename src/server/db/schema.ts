@@ -1,14 +1,17 @@
 /**
- * The database as Kysely sees it. The tables and their columns come from ./generated.ts, which
+ * The database as Kysely sees it. The tables and their columns come from ./generated/, which
  * kysely-codegen writes from a database migrated by ./migrations (`npm run db:types`; a test fails
  * while it is stale). What the database knows but cannot tell kysely-codegen is added here: the
  * values a CHECK constraint allows, the shape of a JSON column, how a column is read.
  */
-import type { ColumnType } from 'kysely';
-import type { VerificationStatus } from '../../shared/admin/admin-rules';
-import type { Role } from '../../shared/constants';
-import type { LessonStatus } from '../../shared/lessons/lesson-schemas';
-import type { UnappliedPaymentReason } from '../../shared/money/unapplied-payments';
+import type { ColumnType, SelectType } from 'kysely';
+import { VERIFICATION_STATUSES, type VerificationStatus } from '../../shared/admin/admin-rules';
+import { ROLES, type Role } from '../../shared/constants';
+import { LESSON_STATUSES, type LessonStatus } from '../../shared/lessons/lesson-schemas';
+import {
+  UNAPPLIED_PAYMENT_REASONS,
+  type UnappliedPaymentReason,
+} from '../../shared/money/unapplied-payments';
 import type * as Generated from './generated';
 
 /**
@@ -30,7 +33,8 @@ type Json<T> = ColumnType<T, string, string>;
 
 export type LessonStatusColumn = LessonStatus;
 
-export type ReportResolution = 'dismissed' | 'hidden' | 'suspended';
+export const REPORT_RESOLUTIONS = ['dismissed', 'hidden', 'suspended'] as const;
+export type ReportResolution = (typeof REPORT_RESOLUTIONS)[number];
 
 /** A system line's lesson change, kept as facts so each reader sees it in their own zone. */
 export interface MessageEvent {
@@ -60,9 +64,10 @@ type TutorProfilesTable = WithColumns<
 >;
 
 /** A tutor's verification history: each request and each decision. */
+export const TUTOR_VERIFICATION_EVENTS = ['requested', 'approved', 'declined'] as const;
 type TutorVerificationsTable = WithColumns<
   Generated.TutorVerifications,
-  { event: 'requested' | 'approved' | 'declined' }
+  { event: (typeof TUTOR_VERIFICATION_EVENTS)[number] }
 >;
 
 type TutorAvailabilityTable = WithColumns<
@@ -81,7 +86,8 @@ interface PackageOfferRow {
   discountPercent: number;
 }
 
-export type LessonPackageStatus = 'active' | 'ended';
+export const LESSON_PACKAGE_STATUSES = ['active', 'ended'] as const;
+export type LessonPackageStatus = (typeof LESSON_PACKAGE_STATUSES)[number];
 type LessonPackagesTable = WithColumns<Generated.LessonPackages, { status: Defaulted<LessonPackageStatus> }>;
 
 type LessonsTable = WithColumns<
@@ -122,21 +128,29 @@ type ProfilePhotosTable = WithColumns<Generated.ProfilePhotos, { image: Uint8Arr
 export type SiteSettingsTable = Generated.SiteSettings;
 
 /** Money's ledger (migration 0014): what the CHECK constraints allow, and what its trigger fills in. */
-export type LedgerAccountKind = 'balance' | 'hold' | 'payable' | 'revenue' | 'clearing' | 'package';
-export type LedgerTransactionKind =
-  | 'top_up'
-  | 'lesson_hold'
-  | 'lesson_release'
-  | 'lesson_settle'
-  | 'lesson_refund'
-  | 'payout'
-  | 'balance_refund'
-  | 'package_buy'
-  | 'package_end'
-  | 'package_refund';
-export type LessonPaymentStatus = 'none' | 'held' | 'settled' | 'released' | 'refunded' | 'fee';
-export type TopUpStatus = 'pending' | 'confirmed' | 'rejected' | 'withdrawn';
-export type TopUpMethod = 'manual' | 'stripe';
+export const LEDGER_ACCOUNT_KINDS = ['balance', 'hold', 'payable', 'revenue', 'clearing', 'package'] as const;
+export type LedgerAccountKind = (typeof LEDGER_ACCOUNT_KINDS)[number];
+export const LEDGER_TRANSACTION_KINDS = [
+  'top_up',
+  'lesson_hold',
+  'lesson_release',
+  'lesson_settle',
+  'lesson_refund',
+  'payout',
+  'balance_refund',
+  'package_buy',
+  'package_end',
+  'package_refund',
+] as const;
+export type LedgerTransactionKind = (typeof LEDGER_TRANSACTION_KINDS)[number];
+export const LESSON_PAYMENT_STATUSES = ['none', 'held', 'settled', 'released', 'refunded', 'fee'] as const;
+export type LessonPaymentStatus = (typeof LESSON_PAYMENT_STATUSES)[number];
+export const TOP_UP_STATUSES = ['pending', 'confirmed', 'rejected', 'withdrawn'] as const;
+export type TopUpStatus = (typeof TOP_UP_STATUSES)[number];
+export const TOP_UP_METHODS = ['manual', 'stripe'] as const;
+export type TopUpMethod = (typeof TOP_UP_METHODS)[number];
+/** Payments that reached no top-up: from Stripe only, so far. */
+export const UNAPPLIED_PAYMENT_PROVIDERS = ['stripe'] as const;
 
 /** Written by the running-balance trigger, whatever an insert says; never updated. */
 type SetByTrigger<T> = ColumnType<T, never, never>;
@@ -154,11 +168,12 @@ type LedgerEntriesTable = WithColumns<
 type TopUpsTable = WithColumns<Generated.TopUps, { status: Defaulted<TopUpStatus>; method: TopUpMethod }>;
 type UnappliedPaymentsTable = WithColumns<
   Generated.UnappliedPayments,
-  { provider: 'stripe'; reason: UnappliedPaymentReason }
+  { provider: (typeof UNAPPLIED_PAYMENT_PROVIDERS)[number]; reason: UnappliedPaymentReason }
 >;
 
 /** A request kept under its Idempotency-Key (migration 0032): running, or done with its answer. */
-export type IdempotentRequestState = 'running' | 'done';
+export const IDEMPOTENT_REQUEST_STATES = ['running', 'done'] as const;
+export type IdempotentRequestState = (typeof IDEMPOTENT_REQUEST_STATES)[number];
 type IdempotentRequestsTable = WithColumns<Generated.IdempotentRequests, { state: IdempotentRequestState }>;
 
 export type DB = WithColumns<
@@ -183,3 +198,50 @@ export type DB = WithColumns<
     idempotent_requests: IdempotentRequestsTable;
   }
 >;
+
+/**
+ * The values each CHECK constraint of the form `column in (...)` allows, as the unions above type
+ * the column: the database and the types must say the same, and
+ * tests/integration/check-constraints.test.ts compares these lists with the constraints.
+ */
+export const CHECKED_COLUMN_VALUES = {
+  'users.role': ROLES,
+  'tutor_profiles.verification_status': VERIFICATION_STATUSES,
+  'tutor_verifications.event': TUTOR_VERIFICATION_EVENTS,
+  'lessons.status': LESSON_STATUSES,
+  'lessons.payment_status': LESSON_PAYMENT_STATUSES,
+  'lesson_packages.status': LESSON_PACKAGE_STATUSES,
+  'message_reports.resolution': REPORT_RESOLUTIONS,
+  'review_reports.resolution': REPORT_RESOLUTIONS,
+  'ledger_accounts.kind': LEDGER_ACCOUNT_KINDS,
+  'ledger_transactions.kind': LEDGER_TRANSACTION_KINDS,
+  'top_ups.status': TOP_UP_STATUSES,
+  'top_ups.method': TOP_UP_METHODS,
+  'unapplied_payments.provider': UNAPPLIED_PAYMENT_PROVIDERS,
+  'unapplied_payments.reason': UNAPPLIED_PAYMENT_REASONS,
+  'idempotent_requests.state': IDEMPOTENT_REQUEST_STATES,
+} as const;
+
+/** Whether the column named `Key` ("table.column") reads as exactly the values listed for it. */
+type ListedValuesTypeColumn<Key extends keyof typeof CHECKED_COLUMN_VALUES> =
+  Key extends `${infer Table extends keyof DB}.${infer Column}`
+    ? Column extends keyof DB[Table]
+      ? [NonNullable<SelectType<DB[Table][Column]>>] extends [(typeof CHECKED_COLUMN_VALUES)[Key][number]]
+        ? [(typeof CHECKED_COLUMN_VALUES)[Key][number]] extends [NonNullable<SelectType<DB[Table][Column]>>]
+          ? true
+          : false
+        : false
+      : false
+    : false;
+
+/**
+ * Fails to compile when a list above is not the union its column is typed with (so the test that
+ * compares the lists with the database compares the types too).
+ */
+export type CheckedColumnsTypedByTheirLists =
+  {
+    [Key in keyof typeof CHECKED_COLUMN_VALUES]: ListedValuesTypeColumn<Key>;
+  } extends Record<keyof typeof CHECKED_COLUMN_VALUES, true>
+    ? true
+    : never;
+export const checkedColumnsTypedByTheirLists: CheckedColumnsTypedByTheirLists = true;

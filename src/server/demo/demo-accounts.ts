@@ -6,8 +6,8 @@
  */
 import type { Kysely } from 'kysely';
 import { grantAdmin } from '../admin/admins';
-import { commandLine } from '../admin/audit-log';
 import type { DB } from '../db/schema';
+import { commandLine } from '../platform/audit-log';
 
 /** The password of every demo account: printed by seed:demo and written in the README. */
 export const DEMO_PASSWORD = 'tutorlane-demo';

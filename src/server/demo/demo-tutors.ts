@@ -15,7 +15,7 @@ import {
   type SubjectCategory,
 } from '../../shared/tutor-catalog';
 import type { DB } from '../db/schema';
-import { refreshListings } from '../tutors/tutor-listing';
+import { refreshListings } from '../platform/tutor-listing';
 
 export const FIRST_NAMES = [
   'Amara',

@@ -8,7 +8,7 @@ import type { DB, MessageEvent } from '../db/schema';
 import type { Mailer, OutgoingMail } from '../mail/mailer';
 import { tutorShare } from '../money/ledger';
 import type { PaymentRules } from '../money/lesson-payments';
-import type { Listing } from '../tutors/tutor-listing';
+import type { Listing } from '../platform/tutor-listing';
 import {
   type LessonEvent,
   lessonMail,

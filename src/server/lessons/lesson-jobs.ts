@@ -9,10 +9,10 @@
 import type { Transaction } from 'kysely';
 import type { DB } from '../db/schema';
 import type { Logger } from '../logging/logger';
+import { type MinuteJobObserver, startMinuteJob } from '../platform/minute-job';
 import { type LessonDeps, type Lines, pushLines } from './lesson-announcements';
 import { expireDue } from './lifecycle/answer-moves';
 import { type CompletedLesson, completeDue } from './lifecycle/end-moves';
-import { type MinuteJobObserver, startMinuteJob } from './minute-job';
 
 export type { CompletedLesson };
 

@@ -31,15 +31,15 @@ import {
 import { localDate } from '../../shared/lessons/lesson-times';
 import { trialPriceProblem } from '../../shared/lessons/trials';
 import { tutorIdSchema } from '../../shared/tutor-schemas';
-import { type SessionReader, verifiedOnly, verifiedWithRole } from '../accounts/session';
 import type { DB } from '../db/schema';
 import { errorResponse } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 import { IDEMPOTENCY_KEY_HEADER, idempotent, REPLAYED_HEADER } from '../http/idempotency';
 import { validate } from '../http/validation';
 import type { Mailer } from '../mail/mailer';
+import { type SessionReader, verifiedOnly, verifiedWithRole } from '../platform/session-guards';
+import type { Listing } from '../platform/tutor-listing';
 import { limitByUser, type RateLimiters } from '../rate-limit/rate-limits';
-import type { Listing } from '../tutors/tutor-listing';
 import { readAvailability, saveAvailability } from './availability-store';
 import { calendarFeed } from './calendar-feed';
 import type { LessonDeps } from './lesson-announcements';

@@ -16,8 +16,8 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../db/schema';
 import type { Logger } from '../logging/logger';
 import type { Mailer } from '../mail/mailer';
+import { type MinuteJobObserver, startMinuteJob } from '../platform/minute-job';
 import type { MailLesson, MailPerson, MailSettings } from './lesson-mail';
-import { type MinuteJobObserver, startMinuteJob } from './minute-job';
 import { reminderMail } from './reminders-mail';
 import { dueReminder, REMINDER_OFFSET_MS, type ReminderKind } from './reminders-rules';
 

@@ -9,11 +9,11 @@ import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { roomChatSchema, roomSignalSchema } from '../../shared/lessons/room-schemas';
-import { type SessionReader, verifiedOnly } from '../accounts/session';
 import type { Config } from '../config/config';
 import type { DB } from '../db/schema';
 import type { AppEnv } from '../http/app-env';
 import { validate } from '../http/validation';
+import { type SessionReader, verifiedOnly } from '../platform/session-guards';
 import { limitByUser, type RateLimiters } from '../rate-limit/rate-limits';
 import { lessonMessages } from './lesson-records';
 import {

@@ -11,7 +11,7 @@ import { PLANNED_STATUSES } from '../../shared/lessons/lesson-states';
 import type { SkipReason } from '../../shared/lessons/series';
 import type { DB } from '../db/schema';
 import { ApiError } from '../http/api-error';
-import { type Listing, listedTutor } from '../tutors/tutor-listing';
+import { type Listing, listedTutor } from '../platform/tutor-listing';
 import { type AvailabilityView, availabilityOfRow, availabilityQuery } from './availability-store';
 import { type Db, lessonMessages } from './lesson-records';
 import { holdsTimeAt } from './lifecycle/lesson-states-sql';

@@ -19,7 +19,7 @@ import type { EndedAccounts } from '../accounts/ended-accounts';
 import type { DB } from '../db/schema';
 import type { RoomFrame } from '../lessons/room';
 import type { Logger } from '../logging/logger';
-import { type MessageView, toMessage } from './messages';
+import { type MessageView, toMessage } from './conversations';
 import { seenBy } from './support';
 
 /** What the server tells a tab. */

@@ -21,32 +21,20 @@ import {
   reportSchema,
 } from '../../shared/conversation-schemas';
 import * as productMessages from '../../shared/messages';
-import { type SessionReader, type SessionUser, verifiedOnly } from '../accounts/session';
 import type { DB } from '../db/schema';
 import { ApiError, errorResponse } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 import { validate } from '../http/validation';
 import { findLesson } from '../lessons/lesson-queries';
 import { plannedAt } from '../lessons/lifecycle/lesson-states-sql';
+import { type SessionReader, type SessionUser, verifiedOnly } from '../platform/session-guards';
+import type { Listing } from '../platform/tutor-listing';
 import { limitByUser, type RateLimiters, tooManyRequests } from '../rate-limit/rate-limits';
-import type { Listing } from '../tutors/tutor-listing';
+import { conversationOf, messageMessages, personSide, SUPPORT_SIDE } from './conversations';
+import { listConversations, listMessages, markRead, unreadTotal } from './inbox';
 import type { LiveHub } from './live';
-import {
-  block,
-  conversationExists,
-  conversationOf,
-  listConversations,
-  listMessages,
-  markRead,
-  messageMessages,
-  personSide,
-  reportMessage,
-  SUPPORT_SIDE,
-  sendMessage,
-  startConversation,
-  unblock,
-  unreadTotal,
-} from './messages';
+import { reportMessage } from './message-reports';
+import { block, conversationExists, sendMessage, startConversation, unblock } from './messages';
 import { adminIds, openSupportConversation, readerOf } from './support';
 
 /** A page of messages, at most. */

@@ -1,174 +1,28 @@
 /**
- * Conversations in the database: between a student and a tutor, or between a person and the
- * school's support (support.ts). Who may start one, who may read it (its two sides; anyone else
- * finds nothing), messages numbered by the database, what each side has read, blocks, reports,
- * and the lines lessons write into their pair's conversation.
+ * Writing in conversations: a message from one of the two sides, the first message that opens a
+ * student's and a tutor's conversation, and the lines lessons write into their pair's
+ * conversation; messages are numbered by the database. Blocks are kept here too, since sending is
+ * what they stop.
  *
  * A block hides the blocked person from the blocker: their messages and new conversations are
  * refused with an answer that does not say why, the conversation leaves the blocker's inbox, and
  * nothing tells the blocked person. Unblocking brings both back.
  */
 import { randomUUID } from 'node:crypto';
-import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
-import { DELETED_MESSAGE_TEXT } from '../../shared/account-data';
-import { HIDDEN_MESSAGE_TEXT } from '../../shared/admin/admin-rules';
-import { SUPPORT_ID, SUPPORT_NAME } from '../../shared/constants';
-import type { ConversationsTable, DB, MessageEvent, MessagesTable } from '../db/schema';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { DB, MessageEvent } from '../db/schema';
 import { ApiError } from '../http/api-error';
-import { type Listing, listedTutor } from '../tutors/tutor-listing';
-import { adminIds, type Reader, seenBy } from './support';
-
-export const messageMessages = {
-  notFound: 'This conversation does not exist',
-  messageNotFound: 'This message does not exist',
-  refused: 'This message could not be sent.',
-  noColdOutreach: 'You can write to a student once they have booked a lesson with you.',
-  tutorNotFound: 'This tutor profile does not exist or is not public',
-  notYourself: 'You cannot block yourself',
-  youBlocked: 'You blocked this person. Unblock them to write to them.',
-  tooFast: 'You are sending messages too quickly: at most 30 a minute. Please wait a moment.',
-  tooManyReports: 'You have sent many reports: at most 20 an hour. Please try again later.',
-  tooManyConversations: 'You can start at most 10 new conversations a day. Please try again tomorrow.',
-  userNotFound: 'There is no such person',
-} as const;
-
-type Db = Kysely<DB> | Transaction<DB>;
-type ConversationRow = Selectable<ConversationsTable>;
-type Parties = Pick<ConversationRow, 'id' | 'student_id' | 'tutor_id' | 'requester_id'>;
-
-export interface MessageView {
-  id: number;
-  conversationId: string;
-  /** Null for a line about a lesson. */
-  senderId: string | null;
-  text: string;
-  event: MessageEvent | null;
-  createdAt: string;
-  /** Removed by a moderator: `text` then says so, and what it said is not sent. */
-  hidden: boolean;
-  /** Its writer deleted their account: `text` says so; what it said is gone from the database. */
-  deleted: boolean;
-}
-
-/** The other side as a reader sees it: a person, or (to the person who asked) Support. */
-export interface OtherSide {
-  id: string;
-  displayName: string;
-  role: 'student' | 'tutor' | 'support';
-  photoVersion: string | null;
-}
-
-export interface ConversationSummary {
-  id: string;
-  /** A conversation with the school's support rather than between a student and a tutor. */
-  support: boolean;
-  other: OtherSide;
-  lastMessage: MessageView | null;
-  unread: number;
-  lastActivityAt: string;
-}
-
-/** Support, as the person who asked sees it: the team, never one admin. */
-export const SUPPORT_SIDE: OtherSide = {
-  id: SUPPORT_ID,
-  displayName: SUPPORT_NAME,
-  role: 'support',
-  photoVersion: null,
-};
-
-/** A person as the other side of a conversation: their name, role and (a tutor's) photo. */
-export async function personSide(db: Db, userId: string): Promise<OtherSide> {
-  const person = await db
-    .selectFrom('users as u')
-    .leftJoin('profile_photos as pp', 'pp.user_id', 'u.id')
-    .select(['u.id', 'u.display_name', 'u.role', 'pp.version'])
-    .where('u.id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return {
-    id: person.id,
-    displayName: person.display_name,
-    role: person.role,
-    photoVersion: person.role === 'tutor' ? (person.version ?? null) : null,
-  };
-}
-
-type MessageRow = Pick<
-  Selectable<MessagesTable>,
-  'id' | 'conversation_id' | 'sender_id' | 'body' | 'event' | 'created_at'
-> &
-  Partial<Pick<Selectable<MessagesTable>, 'hidden_at' | 'erased_at'>>;
-
-export const toMessage = (row: MessageRow): MessageView => ({
-  id: Number(row.id),
-  conversationId: row.conversation_id,
-  senderId: row.sender_id,
-  text: row.erased_at ? DELETED_MESSAGE_TEXT : row.hidden_at ? HIDDEN_MESSAGE_TEXT : row.body,
-  event: row.event,
-  createdAt: row.created_at.toISOString(),
-  hidden: Boolean(row.hidden_at),
-  deleted: Boolean(row.erased_at),
-});
-
-const messageColumns = [
-  'id',
-  'conversation_id',
-  'sender_id',
-  'body',
-  'event',
-  'created_at',
-  'hidden_at',
-  'erased_at',
-] as const;
-
-/** The side a reader is on: one of a pair, the person who asked support, or support (an admin). */
-export type Side = 'student' | 'tutor' | 'requester' | 'support';
-
-/**
- * The reader's side in a conversation row and the other side's person (null: Support), or null
- * when it is not theirs. The person who asked is on their own side even when they are an admin.
- */
-function sideOf(row: Parties, reader: Reader): { me: Side; otherId: string | null } | null {
-  if (row.requester_id !== null) {
-    if (row.requester_id === reader.id) return { me: 'requester', otherId: null };
-    return reader.isAdmin ? { me: 'support', otherId: row.requester_id } : null;
-  }
-  if (row.student_id === reader.id) return { me: 'student', otherId: row.tutor_id };
-  if (row.tutor_id === reader.id) return { me: 'tutor', otherId: row.student_id };
-  return null;
-}
-
-/** A conversation of the reader's (every support conversation, for an admin), or 404 for anyone else. */
-export async function conversationOf(db: Db, reader: Reader, id: string) {
-  const row = await db
-    .selectFrom('conversations')
-    .selectAll()
-    .where('id', '=', id)
-    .where((eb) =>
-      eb.or([
-        eb('student_id', '=', reader.id),
-        eb('tutor_id', '=', reader.id),
-        eb('requester_id', '=', reader.id),
-        ...(reader.isAdmin ? [eb('requester_id', 'is not', null)] : []),
-      ]),
-    )
-    .executeTakeFirst();
-  const side = row && sideOf(row, reader);
-  if (!row || !side) throw new ApiError(404, messageMessages.notFound, 'NOT_FOUND');
-  return { row, ...side };
-}
-
-/**
- * Who hears of a conversation's messages: its pair, or the person who asked and everyone who
- * answers support now (`requireTwoFactor`: ADMIN_TWO_FACTOR is required).
- */
-export async function audienceOf(db: Db, row: Parties, requireTwoFactor: boolean) {
-  if (row.requester_id === null)
-    return { recipients: [row.student_id, row.tutor_id].filter((id) => id !== null), requesterId: null };
-  return {
-    recipients: [...new Set([row.requester_id, ...(await adminIds(db, requireTwoFactor))])],
-    requesterId: row.requester_id,
-  };
-}
+import { type Listing, listedTutor } from '../platform/tutor-listing';
+import {
+  audienceOf,
+  type Db,
+  type MessageView,
+  messageMessages,
+  type Parties,
+  sideOf,
+  toMessage,
+} from './conversations';
+import type { Reader } from './support';
 
 /** Whether `blocker` has blocked `blocked`. */
 async function hasBlocked(db: Db, blocker: string, blocked: string): Promise<boolean> {
@@ -179,201 +33,6 @@ async function hasBlocked(db: Db, blocker: string, blocked: string): Promise<boo
     .where('blocked_id', '=', blocked)
     .executeTakeFirst();
   return Boolean(found);
-}
-
-/** Unread first, then the latest activity first. */
-const inboxOrder = (a: ConversationSummary, b: ConversationSummary) =>
-  Number(b.unread > 0) - Number(a.unread > 0) || Date.parse(b.lastActivityAt) - Date.parse(a.lastActivityAt);
-
-interface LastMessageColumns {
-  id: string;
-  message_id: number | null;
-  sender_id: string | null;
-  body: string | null;
-  event: MessageEvent | null;
-  message_created_at: Date | null;
-  message_hidden_at: Date | null;
-  message_erased_at: Date | null;
-}
-
-const lastMessageOf = (row: LastMessageColumns): MessageView | null =>
-  row.message_id === null
-    ? null
-    : toMessage({
-        id: row.message_id,
-        conversation_id: row.id,
-        sender_id: row.sender_id,
-        body: row.body ?? '',
-        event: row.event,
-        created_at: new Date(row.message_created_at ?? 0),
-        hidden_at: row.message_hidden_at,
-        erased_at: row.message_erased_at,
-      });
-
-/**
- * The reader's inbox: unread first, then by last activity; people the reader blocked are left out.
- * It holds their own support conversation, and for an admin every support conversation someone
- * has written in, named after its person.
- */
-export async function listConversations(db: Kysely<DB>, reader: Reader): Promise<ConversationSummary[]> {
-  const [pairs, support] = await Promise.all([
-    pairConversations(db, reader.id),
-    supportConversations(db, reader),
-  ]);
-  return [...pairs, ...support].sort(inboxOrder);
-}
-
-async function pairConversations(db: Kysely<DB>, userId: string): Promise<ConversationSummary[]> {
-  const { rows } = await sql<{
-    id: string;
-    last_activity_at: Date;
-    other_id: string;
-    other_name: string;
-    other_role: 'student' | 'tutor';
-    photo_version: string | null;
-    message_id: number | null;
-    sender_id: string | null;
-    body: string | null;
-    event: MessageEvent | null;
-    message_created_at: Date | null;
-    message_hidden_at: Date | null;
-    message_erased_at: Date | null;
-    unread: number;
-  }>`
-    select c.id, c.last_activity_at,
-           o.id as other_id, o.display_name as other_name, o.role as other_role,
-           pp.version as photo_version,
-           m.id as message_id, m.sender_id, m.body, m.event, m.created_at as message_created_at,
-           m.hidden_at as message_hidden_at, m.erased_at as message_erased_at,
-           (select count(*)::int from messages u
-             where u.conversation_id = c.id and u.sender_id = o.id
-               and u.id > case when c.student_id = ${userId} then c.student_read_id else c.tutor_read_id end
-           ) as unread
-    from conversations c
-    join users o on o.id = case when c.student_id = ${userId} then c.tutor_id else c.student_id end
-    left join profile_photos pp on pp.user_id = o.id
-    left join messages m on m.id = c.last_message_id
-    where (c.student_id = ${userId} or c.tutor_id = ${userId})
-      and not exists (select 1 from blocks b where b.blocker_id = ${userId} and b.blocked_id = o.id)
-    order by (case when (select count(*) from messages u
-                          where u.conversation_id = c.id and u.sender_id = o.id
-                            and u.id > case when c.student_id = ${userId} then c.student_read_id else c.tutor_read_id end
-                        ) > 0 then 0 else 1 end),
-             c.last_activity_at desc`.execute(db);
-  return rows.map((row) => ({
-    id: row.id,
-    support: false,
-    other: {
-      id: row.other_id,
-      displayName: row.other_name,
-      role: row.other_role,
-      photoVersion: row.other_role === 'tutor' ? row.photo_version : null,
-    },
-    lastMessage: lastMessageOf(row),
-    unread: Number(row.unread),
-    lastActivityAt: new Date(row.last_activity_at).toISOString(),
-  }));
-}
-
-/**
- * The reader's own support conversation (even before its first message: they opened it), and
- * for an admin every other one that has a message. Unread, for the person: what support wrote
- * after their read mark; for admins: what the person wrote after support's shared one.
- */
-async function supportConversations(db: Kysely<DB>, reader: Reader): Promise<ConversationSummary[]> {
-  const mine = sql`c.requester_id = ${reader.id}`;
-  const { rows } = await sql<
-    LastMessageColumns & {
-      last_activity_at: Date;
-      requester_id: string;
-      requester_name: string;
-      requester_role: 'student' | 'tutor';
-      photo_version: string | null;
-      unread: number;
-    }
-  >`
-    select c.id, c.last_activity_at, c.requester_id,
-           o.display_name as requester_name, o.role as requester_role, pp.version as photo_version,
-           m.id as message_id, m.sender_id, m.body, m.event, m.created_at as message_created_at,
-           m.hidden_at as message_hidden_at, m.erased_at as message_erased_at,
-           (select count(*)::int from messages u
-             where u.conversation_id = c.id
-               and case when ${mine}
-                     then u.sender_id <> c.requester_id and u.id > c.requester_read_id
-                     else u.sender_id = c.requester_id and u.id > c.support_read_id end
-           ) as unread
-    from conversations c
-    join users o on o.id = c.requester_id
-    left join profile_photos pp on pp.user_id = o.id
-    left join messages m on m.id = c.last_message_id
-    where c.requester_id is not null
-      and (${reader.isAdmin ? sql`${mine} or c.last_message_id > 0` : mine})`.execute(db);
-  return rows.map((row) => {
-    const asked = row.requester_id === reader.id;
-    const last = lastMessageOf(row);
-    return {
-      id: row.id,
-      support: true,
-      other: asked
-        ? SUPPORT_SIDE
-        : {
-            id: row.requester_id,
-            displayName: row.requester_name,
-            role: row.requester_role,
-            photoVersion: row.requester_role === 'tutor' ? row.photo_version : null,
-          },
-      lastMessage: last && seenBy(reader.id, last, row.requester_id),
-      unread: Number(row.unread),
-      lastActivityAt: new Date(row.last_activity_at).toISOString(),
-    };
-  });
-}
-
-/** How many messages from the other side wait unread, over the reader's whole inbox. */
-export async function unreadTotal(db: Db, reader: Reader): Promise<number> {
-  const userId = reader.id;
-  // Support's side counts for admins only, and not in a conversation they asked themselves.
-  const forSupport = reader.isAdmin
-    ? sql`(select count(*)::int from conversations c join messages m on m.conversation_id = c.id
-            where c.requester_id <> ${userId} and m.sender_id = c.requester_id and m.id > c.support_read_id)`
-    : sql`0`;
-  const { rows } = await sql<{ n: number }>`
-    select (select count(*)::int
-      from conversations c
-      join messages m on m.conversation_id = c.id
-      where (c.student_id = ${userId} and m.sender_id = c.tutor_id and m.id > c.student_read_id
-             and not exists (select 1 from blocks b where b.blocker_id = ${userId} and b.blocked_id = c.tutor_id))
-         or (c.tutor_id = ${userId} and m.sender_id = c.student_id and m.id > c.tutor_read_id
-             and not exists (select 1 from blocks b where b.blocker_id = ${userId} and b.blocked_id = c.student_id))
-    ) + (select count(*)::int from conversations c join messages m on m.conversation_id = c.id
-          where c.requester_id = ${userId} and m.sender_id <> ${userId} and m.id > c.requester_read_id
-    ) + ${forSupport} as n`.execute(db);
-  return Number(rows[0]?.n ?? 0);
-}
-
-/** A page of a conversation: after `after` (oldest first), else the latest `limit`. */
-export async function listMessages(
-  db: Kysely<DB>,
-  reader: Reader,
-  conversationId: string,
-  page: { after?: number | undefined; before?: number | undefined; limit: number },
-) {
-  const { row: conversation } = await conversationOf(db, reader, conversationId);
-  let query = db.selectFrom('messages').select(messageColumns).where('conversation_id', '=', conversationId);
-  if (page.after !== undefined) query = query.where('id', '>', page.after).orderBy('id', 'asc');
-  else {
-    if (page.before !== undefined) query = query.where('id', '<', page.before);
-    query = query.orderBy('id', 'desc');
-  }
-  const rows = await query.limit(page.limit + 1).execute();
-  const more = rows.length > page.limit;
-  const kept = rows.slice(0, page.limit);
-  const ordered = page.after !== undefined ? kept : kept.reverse();
-  return {
-    messages: ordered.map((row) => seenBy(reader.id, toMessage(row), conversation.requester_id)),
-    // With `after`: more newer ones wait; otherwise: older ones exist.
-    ...(page.after !== undefined ? { hasMore: more } : { hasOlder: more }),
-  };
 }
 
 /**
@@ -560,7 +219,7 @@ async function conversationFor(trx: Transaction<DB>, studentId: string, tutorId:
 
 /**
  * Opens (or continues) the conversation of a student and a tutor with a first message. A student
- * may write to any listed tutor (../tutors/tutor-listing.ts); a tutor only to a student who has
+ * may write to any listed tutor (../platform/tutor-listing.ts); a tutor only to a student who has
  * booked them. Once open, the conversation goes on through sendMessage, listed or not: a tutor
  * who leaves the listing still answers the students they already talk to.
  */
@@ -602,30 +261,6 @@ export async function startConversation(
   });
 }
 
-/**
- * Marks everything in the conversation read for the reader's side (for an admin: for all of
- * support), and lets the next unread message be mailed.
- */
-export async function markRead(db: Kysely<DB>, reader: Reader, conversationId: string) {
-  const { me, row } = await conversationOf(db, reader, conversationId);
-  const read = (side: Side) => sql<number>`greatest(${sql.ref(`${side}_read_id`)}, last_message_id)`;
-  // One statement, and never backwards: a message sent meanwhile is either read here or stays unread.
-  await db
-    .updateTable('conversations')
-    .set(
-      me === 'student'
-        ? { student_read_id: read(me), student_mailed: false }
-        : me === 'tutor'
-          ? { tutor_read_id: read(me), tutor_mailed: false }
-          : me === 'requester'
-            ? { requester_read_id: read(me), requester_mailed: false }
-            : { support_read_id: read(me), support_mailed: false },
-    )
-    .where('id', '=', conversationId)
-    .execute();
-  return { unreadTotal: await unreadTotal(db, reader), me, requesterId: row.requester_id };
-}
-
 export async function block(db: Kysely<DB>, userId: string, otherId: string) {
   if (userId === otherId) throw new ApiError(400, messageMessages.notYourself, 'VALIDATION_ERROR');
   const other = await db.selectFrom('users').select('id').where('id', '=', otherId).executeTakeFirst();
@@ -639,58 +274,6 @@ export async function block(db: Kysely<DB>, userId: string, otherId: string) {
 
 export async function unblock(db: Kysely<DB>, userId: string, otherId: string) {
   await db.deleteFrom('blocks').where('blocker_id', '=', userId).where('blocked_id', '=', otherId).execute();
-}
-
-/**
- * Keeps a report of a message the reader can read, with a copy of its text, for moderation. In a
- * support conversation only support's side reports, and only what the person wrote: it puts abuse
- * of support into the moderation queue like any other. The person does not report support's
- * answers to the very admins who wrote them; they write to the school's address instead.
- */
-export async function reportMessage(db: Kysely<DB>, reader: Reader, messageId: number, reason: string) {
-  const userId = reader.id;
-  const message = await db
-    .selectFrom('messages as m')
-    .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
-    .select(['m.id', 'm.body', 'm.sender_id'])
-    .where('m.id', '=', messageId)
-    .where((eb) =>
-      eb.or([
-        eb('c.student_id', '=', userId),
-        eb('c.tutor_id', '=', userId),
-        ...(reader.isAdmin
-          ? [eb.and([eb('c.requester_id', '<>', userId), eb('m.sender_id', '=', eb.ref('c.requester_id'))])]
-          : []),
-      ]),
-    )
-    .executeTakeFirst();
-  // Only a message someone else wrote can be reported; anything else is no message of theirs.
-  if (!message || message.sender_id === null || message.sender_id === userId)
-    throw new ApiError(404, messageMessages.messageNotFound, 'NOT_FOUND');
-  // One open report per reporter and message, kept by a unique index: a second one while the
-  // first waits for a moderator is the same report (the first reason stands), however many race.
-  // Should the open one be settled between the insert and the look, it reports anew (a moderator
-  // settling the same report three times over within milliseconds is no person's doing).
-  for (let attempt = 0; attempt < 3; attempt += 1) {
-    const made = await db
-      .insertInto('message_reports')
-      .values({ message_id: messageId, reporter_id: userId, reason, message_text: message.body })
-      .onConflict((oc) =>
-        oc.columns(['message_id', 'reporter_id']).where('resolved_at', 'is', null).doNothing(),
-      )
-      .returning('id')
-      .executeTakeFirst();
-    if (made) return { id: Number(made.id), created: true };
-    const open = await db
-      .selectFrom('message_reports')
-      .select('id')
-      .where('message_id', '=', messageId)
-      .where('reporter_id', '=', userId)
-      .where('resolved_at', 'is', null)
-      .executeTakeFirst();
-    if (open) return { id: Number(open.id), created: false };
-  }
-  throw new Error('a report of this message was settled each time it was looked for');
 }
 
 /**

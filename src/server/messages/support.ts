@@ -10,7 +10,7 @@ import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
 import { SUPPORT_ID } from '../../shared/constants';
 import type { DB } from '../db/schema';
 import { ApiError } from '../http/api-error';
-import type { MessageView } from './messages';
+import type { MessageView } from './conversations';
 
 export const supportMessages = {
   adminIsSupport:

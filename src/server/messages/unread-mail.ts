@@ -18,11 +18,11 @@ import { HIDDEN_MESSAGE_TEXT } from '../../shared/admin/admin-rules';
 import { PRODUCT_NAME, SUPPORT_NAME } from '../../shared/constants';
 import { paths } from '../../shared/routes';
 import type { DB } from '../db/schema';
-import { type MinuteJobObserver, startMinuteJob } from '../lessons/minute-job';
 import type { Logger } from '../logging/logger';
 import { escapeHtml } from '../mail/html';
 import { layout } from '../mail/mail-templates';
 import type { Mailer } from '../mail/mailer';
+import { type MinuteJobObserver, startMinuteJob } from '../platform/minute-job';
 import { answersSupportWhere } from './support';
 
 /** How long a message waits unread before it is mailed about. */

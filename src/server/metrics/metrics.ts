@@ -16,10 +16,10 @@ import { ROOM_CLOSES_AFTER_MS, ROOM_OPENS_BEFORE_MS } from '../../shared/lessons
 import type { BackupObserver } from '../backup/backups';
 import type { DB } from '../db/schema';
 import type { AppEnv } from '../http/app-env';
-import type { MinuteJobObserver } from '../lessons/minute-job';
 import type { Logger } from '../logging/logger';
 import { outboxBacklog } from '../mail/outbox-backlog';
 import type { PaymentObserver } from '../money/wallet-routes';
+import type { MinuteJobObserver } from '../platform/minute-job';
 
 export const METRICS_PATH = '/metrics';
 

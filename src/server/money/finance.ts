@@ -6,9 +6,9 @@
 import type { Kysely, Transaction } from 'kysely';
 import { type Amount, formatAmount } from '../../shared/amounts';
 import { creditsIn, packageName } from '../../shared/lessons/packages';
-import { type Actor, accountTarget, recordAudit } from '../admin/audit-log';
 import type { DB } from '../db/schema';
 import { ApiError } from '../http/api-error';
+import { type Actor, accountTarget, recordAudit } from '../platform/audit-log';
 import { accounts, lockedBalanceOf, post } from './ledger';
 import { packageRefundMail } from './money-mail';
 import { findPackage } from './packages';

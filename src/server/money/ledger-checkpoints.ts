@@ -13,8 +13,8 @@
  */
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../db/schema';
-import { type MinuteJobObserver, startMinuteJob } from '../lessons/minute-job';
 import type { Logger } from '../logging/logger';
+import { type MinuteJobObserver, startMinuteJob } from '../platform/minute-job';
 
 type Db = Kysely<DB> | Transaction<DB>;
 

@@ -10,15 +10,15 @@ import { every } from 'hono/combine';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { buyPackageSchema } from '../../shared/lessons/packages';
-import { type SessionReader, verifiedOnly, verifiedWithRole } from '../accounts/session';
 import type { DB } from '../db/schema';
 import type { AppEnv } from '../http/app-env';
 import { idempotent } from '../http/idempotency';
 import { validate } from '../http/validation';
+import { type SessionReader, verifiedOnly, verifiedWithRole } from '../platform/session-guards';
+import type { Listing } from '../platform/tutor-listing';
 import { limitByUser, type RateLimiters } from '../rate-limit/rate-limits';
-import type { Listing } from '../tutors/tutor-listing';
 import type { PaymentRules } from './lesson-payments';
-import { buyPackage, endPackage, listPackages, packageMessages } from './packages';
+import { buyPackage, endPackage, type FindBookableTutor, listPackages, packageMessages } from './packages';
 
 const packageParam = z.object({ id: z.uuid() });
 const studentsOnly = verifiedWithRole('student', packageMessages.studentsBuy);
@@ -29,6 +29,7 @@ export function packageRoutes(deps: {
   limiters: RateLimiters;
   payments: PaymentRules;
   listing: Listing;
+  bookableTutor: FindBookableTutor;
 }) {
   const { db } = deps;
   const { loadSession } = deps.sessions;

@@ -17,11 +17,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { formatAmount, minorPerUnit } from '../../shared/amounts';
-import { creditsIn, offerPrices, packageName } from '../../shared/lessons/packages';
+import { creditsIn, offerPrices, type PackageOffer, packageName } from '../../shared/lessons/packages';
 import type { DB } from '../db/schema';
 import { ApiError } from '../http/api-error';
-import { bookableTutor } from '../lessons/slots';
-import type { Listing } from '../tutors/tutor-listing';
+import type { Listing } from '../platform/tutor-listing';
 import { type AccountRef, accounts, balanceOf, lockedBalanceOf, post } from './ledger';
 import type { PaymentRules } from './lesson-payments';
 
@@ -126,17 +125,31 @@ export const findPackage = async (db: Kysely<DB>, studentId: string, packageId: 
   toView(db, await ownPackage(db, studentId, packageId));
 
 /**
+ * Finds a tutor a student may book, with their rate and the packages they offer: lessons' slots
+ * know it (bookableTutor), and app.ts hands it in, so that money imports nothing of lessons.
+ */
+export type FindBookableTutor = (
+  db: Kysely<DB>,
+  tutorId: string,
+  listing: Listing,
+) => Promise<{
+  display_name: string;
+  hourly_rate: number | null;
+  availability: { packages: PackageOffer[] };
+} | null>;
+
+/**
  * Buys one of a tutor's offers: its total moves from the balance to the package's account, or
  * 409 INSUFFICIENT_BALANCE says how much is missing.
  */
 export async function buyPackage(
   db: Kysely<DB>,
-  deps: { payments: PaymentRules; listing: Listing },
+  deps: { payments: PaymentRules; listing: Listing; bookableTutor: FindBookableTutor },
   request: { studentId: string; tutorId: string; lessons: number; minutes: number; now: number },
 ): Promise<PackageView> {
   const { payments } = deps;
   if (!payments.on) throw new ApiError(409, packageMessages.paymentsOff, 'PAYMENTS_OFF');
-  const tutor = await bookableTutor(db, request.tutorId, deps.listing);
+  const tutor = await deps.bookableTutor(db, request.tutorId, deps.listing);
   if (!tutor || tutor.hourly_rate === null)
     throw new ApiError(404, 'This tutor profile does not exist or is not public', 'NOT_FOUND');
   const offer = tutor.availability.packages.find(

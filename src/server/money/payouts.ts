@@ -12,10 +12,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { formatAmount } from '../../shared/amounts';
-import { type Actor, accountTarget, recordAudit } from '../admin/audit-log';
 import type { DB } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import type { Mailer } from '../mail/mailer';
+import { type Actor, accountTarget, recordAudit } from '../platform/audit-log';
 import { MEMO_BEFORE_REFERENCE } from './finance-csv';
 import { accounts, lockedBalanceOf, post } from './ledger';
 import { balanceRefundMail, payoutMail } from './money-mail';

@@ -12,10 +12,10 @@ import { formatAmount, formatUnits, minorPerUnit, unitsToMinor } from '../../sha
 import * as messages from '../../shared/messages';
 import { topUpUnits } from '../../shared/money/amounts';
 import type { UnappliedPaymentReason } from '../../shared/money/unapplied-payments';
-import { type Actor, accountTarget, recordAudit } from '../admin/audit-log';
 import type { DB, TopUpMethod, TopUpStatus } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import type { Mailer } from '../mail/mailer';
+import { type Actor, accountTarget, recordAudit } from '../platform/audit-log';
 import { accounts, post } from './ledger';
 import { topUpConfirmedMail, topUpRejectedMail } from './money-mail';
 

@@ -9,8 +9,8 @@ import { missingForPublication } from '../../shared/tutor-catalog';
 import type { StudentDetailsChanges, TutorDetailsChanges } from '../../shared/tutor-schemas';
 import type { DB } from '../db/schema';
 import type { ReminderPreferences } from '../lessons/reminders-rules';
+import { refreshTutorListing } from '../platform/tutor-listing';
 import { categoriesOfChosenSubjects } from '../settings/subject-catalog';
-import { refreshTutorListing } from '../tutors/tutor-listing';
 
 export interface TutorDetails {
   role: 'tutor';

@@ -10,12 +10,13 @@ import { z } from 'zod';
 import { displayNameSchema } from '../../shared/schemas';
 import type { SessionUser } from '../../shared/session-user';
 import type { Auth } from '../accounts/auth';
-import { forwardCookies, type SessionReader, signedInOnly } from '../accounts/session';
+import { forwardCookies } from '../accounts/session';
 import type { DB } from '../db/schema';
 import type { AppEnv } from '../http/app-env';
 import { validate } from '../http/validation';
+import { type SessionReader, signedInOnly } from '../platform/session-guards';
+import { refreshTutorListing } from '../platform/tutor-listing';
 import { limitByUser, type RateLimiters } from '../rate-limit/rate-limits';
-import { refreshTutorListing } from '../tutors/tutor-listing';
 
 const profileUpdateSchema = z.strictObject(
   { displayName: displayNameSchema.optional() },

@@ -5,10 +5,10 @@
  */
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
-import { type SessionReader, verifiedOnly, verifiedWithRole } from '../accounts/session';
 import { requestVerification, verificationMessages, verificationState } from '../admin/verifications';
 import type { DB } from '../db/schema';
 import type { AppEnv } from '../http/app-env';
+import { type SessionReader, verifiedOnly, verifiedWithRole } from '../platform/session-guards';
 import { limitByUser, type RateLimiters } from '../rate-limit/rate-limits';
 
 const tutorsOnly = verifiedWithRole('tutor', verificationMessages.tutorsOnly);

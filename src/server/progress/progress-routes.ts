@@ -19,14 +19,19 @@ import {
   milestoneSchema,
   notesSchema,
 } from '../../shared/progress/progress-rules';
-import { type SessionReader, type SessionUser, type SignedInEnv, verifiedOnly } from '../accounts/session';
-import { browserZoneQuery, zoneOf } from '../accounts/user-time-zone';
 import type { DB } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 import { validate } from '../http/validation';
 import { lessonsBetween } from '../lessons/lesson-queries';
 import { lessonMessages } from '../lessons/lesson-records';
+import {
+  type SessionReader,
+  type SessionUser,
+  type SignedInEnv,
+  verifiedOnly,
+} from '../platform/session-guards';
+import { browserZoneQuery, zoneOf } from '../platform/user-time-zone';
 import { limitByUser, type RateLimiters } from '../rate-limit/rate-limits';
 import {
   addMilestone,

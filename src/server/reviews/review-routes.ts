@@ -8,13 +8,13 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { answerSchema, reviewReportSchema, reviewSchema } from '../../shared/reviews/review-schemas';
 import { tutorIdSchema } from '../../shared/tutor-schemas';
-import { type SessionReader, verifiedOnly } from '../accounts/session';
 import type { DB } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 import { validate } from '../http/validation';
+import { type SessionReader, verifiedOnly } from '../platform/session-guards';
+import type { Listing } from '../platform/tutor-listing';
 import { limitByUser, type RateLimiters } from '../rate-limit/rate-limits';
-import type { Listing } from '../tutors/tutor-listing';
 import {
   answerReview,
   reportReview,

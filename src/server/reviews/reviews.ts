@@ -1,5 +1,5 @@
 /**
- * Reviews in the database: a listed tutor's reviews are public (../tutors/tutor-listing.ts); only
+ * Reviews in the database: a listed tutor's reviews are public (../platform/tutor-listing.ts); only
  * a student with a completed lesson with a listed tutor may review them, once (a second review
  * edits the first); the tutor answers each once; anyone signed in may report one. The tutor's
  * count and sum of ratings on tutor_profiles move in the same transaction, so the search and the
@@ -12,7 +12,7 @@ import { displayedAverage, REVIEWS_PAGE_SIZE, reviewerName } from '../../shared/
 import type { DB, ReviewsTable } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { tookPlace } from '../lessons/lesson-records';
-import { type Listing, listedTutor } from '../tutors/tutor-listing';
+import { type Listing, listedTutor } from '../platform/tutor-listing';
 
 export const reviewMessages = {
   tutorNotFound: 'This tutor profile does not exist or is not public',

@@ -6,13 +6,13 @@
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import type { Role } from '../../shared/constants';
-import { type SessionReader, verifiedOnly } from '../accounts/session';
-import { browserZoneQuery, zoneOf } from '../accounts/user-time-zone';
 import type { DB } from '../db/schema';
 import type { AppEnv } from '../http/app-env';
 import { validate } from '../http/validation';
+import { type SessionReader, verifiedOnly } from '../platform/session-guards';
+import type { Listing } from '../platform/tutor-listing';
+import { browserZoneQuery, zoneOf } from '../platform/user-time-zone';
 import { tutorsToReview } from '../reviews/reviews';
-import type { Listing } from '../tutors/tutor-listing';
 
 export const scheduleSubtitle = (role: Role) =>
   role === 'tutor'

@@ -12,7 +12,7 @@ import { type Kysely, sql } from 'kysely';
 import { TYPICAL_RATE_MIN_TUTORS, type TypicalHourlyRate } from '../../shared/tutor-catalog';
 import type { DB } from '../db/schema';
 import { tookPlace } from '../lessons/lesson-records';
-import { type Listing, listedTutor } from '../tutors/tutor-listing';
+import { type Listing, listedTutor } from '../platform/tutor-listing';
 
 /** The real counts behind the home page's three figures, in their order. */
 export interface SchoolCounts {

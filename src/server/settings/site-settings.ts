@@ -24,9 +24,9 @@ import {
 } from '../../shared/settings/site-settings';
 import type { SiteSettingsChange } from '../../shared/settings/site-settings-schemas';
 import type { SubjectCatalog, TypicalHourlyRate } from '../../shared/tutor-catalog';
-import { type Actor, recordAudit } from '../admin/audit-log';
 import type { DB, SiteSettingsTable } from '../db/schema';
 import { ApiError } from '../http/api-error';
+import { type Actor, recordAudit } from '../platform/audit-log';
 import type { SchoolCounts, SchoolFigures } from './school-figures';
 import { type CatalogSubject, groupCatalog, readSubjects } from './subject-catalog';
 

@@ -1,20 +1,20 @@
 /**
  * The public marketplace: GET /api/tutors (search), GET /api/tutors/featured (the home page's
  * tutor), GET /api/tutors/:id (a listed tutor's profile) and GET /api/tutors/:id/photo. Signed-out
- * visitors may browse; tutors who are not listed (./tutor-listing.ts) do not exist here.
+ * visitors may browse; tutors who are not listed (../platform/tutor-listing.ts) do not exist here.
  */
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { tutorIdSchema, tutorSearchSchema } from '../../shared/tutor-schemas';
-import type { SessionReader } from '../accounts/session';
 import type { DB } from '../db/schema';
 import { errorResponse } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 import { validate } from '../http/validation';
 import { hadLessonWith } from '../lessons/trials';
+import type { SessionReader } from '../platform/session-guards';
+import { type Listing, listedTutor } from '../platform/tutor-listing';
 import { requireCatalogSubject } from '../settings/subject-catalog';
-import { type Listing, listedTutor } from './tutor-listing';
 import { findFeaturedTutor, findListedTutor, searchTutors } from './tutor-search';
 
 const notPublic = 'This tutor profile does not exist or is not public';

@@ -1,5 +1,5 @@
 /**
- * Finds listed tutors (./tutor-listing.ts): PostgreSQL full-text search (prefix-matching every
+ * Finds listed tutors (../platform/tutor-listing.ts): PostgreSQL full-text search (prefix-matching every
  * word, so "calc" finds Calculus) over name, subjects, headline and about, with filters for
  * category, subject, language, price and rating, five sorts (best rated by a Bayesian average, see
  * src/shared/reviews/review-rules.ts), and pages with a total count. Only public fields leave here.
@@ -19,7 +19,7 @@ import type {
   TutorSearchResult,
 } from '../../shared/tutor-schemas';
 import type { DB } from '../db/schema';
-import { type Listing, listedTutor } from './tutor-listing';
+import { type Listing, listedTutor } from '../platform/tutor-listing';
 
 /** "Calc  tutor!" → "calc:* & tutor:*". Only letters and digits reach to_tsquery. */
 export function prefixQuery(text: string): string | null {

@@ -14,7 +14,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { PRODUCT_NAME, SUPPORT_NAME } from '../../../shared/constants';
-import { MAX_REPORT_REASON_LENGTH } from '../../../shared/conversation-schemas';
 import * as messages from '../../../shared/messages';
 import { paths } from '../../../shared/routes';
 import { replyTimeLabel } from '../../../shared/settings/site-settings';
@@ -22,9 +21,7 @@ import { Button } from '../../components/button';
 import { Composer } from '../../components/composer';
 import { Dialog } from '../../components/dialog';
 import { StatusBadge } from '../../components/lesson-parts';
-import { MessageText } from '../../components/message-text';
-import { ErrorMessage, StatusMessage } from '../../components/messages';
-import { TextArea } from '../../components/text-field';
+import { StatusMessage } from '../../components/messages';
 import { TutorAvatar } from '../../components/tutor-avatar';
 import { api, failureMessage, request } from '../../lib/api';
 import { useApiAction } from '../../lib/api-action';
@@ -33,9 +30,11 @@ import { usePublicConfig } from '../../lib/public-config';
 import { lessonTimeLabel } from '../../lib/time-labels';
 import { browserTimeZone } from '../../lib/time-zones';
 import { BackToInbox } from './back-to-inbox';
-import { eventText, scheduleWeekOf, sentLabel, sentTitle } from './message-lines';
+import { scheduleWeekOf } from './message-lines';
 import type { ConversationDetail, MessagePage } from './messages-data';
+import { ReportDialog } from './report-dialog';
 import { SupportAvatar, SupportTag } from './support-parts';
+import { Line } from './thread-line';
 
 /** Adds messages to a list kept in id order, once each. */
 function merge(list: MessageView[], added: MessageView[]): MessageView[] {
@@ -363,137 +362,5 @@ function NextLesson({ lesson }: { lesson: ConversationDetail['nextLesson'] }) {
         See it on your schedule
       </Link>
     </p>
-  );
-}
-
-function Line({
-  line,
-  mine,
-  author,
-  colleague,
-  onReport,
-}: {
-  line: MessageView;
-  /** On this user's side: their own, or (for an admin in a support conversation) a colleague's. */
-  mine: boolean;
-  /** Who wrote it, as a screen reader says it: "You", the other side's name, or "Support". */
-  author: string;
-  /** Another admin answered: said beside the time, since it is on this admin's side. */
-  colleague: boolean;
-  /** Absent where nothing is reported (the person's side of a support conversation). */
-  onReport: (() => void) | undefined;
-}) {
-  const when = (
-    <time dateTime={line.createdAt} title={sentTitle(line.createdAt)}>
-      {sentLabel(line.createdAt)}
-    </time>
-  );
-  if (line.event) {
-    return (
-      <li className="mx-auto max-w-md rounded-lg bg-slate-100 px-3 py-2 text-center text-sm text-slate-700">
-        {eventText(line.event)} <span className="text-xs text-slate-600">· {when}</span>
-      </li>
-    );
-  }
-  // A message a moderator removed, or whose writer deleted their account: the server sends only
-  // the words that replace it.
-  if (line.hidden || line.deleted) {
-    return (
-      <li className={`flex flex-col ${mine ? 'items-end' : 'items-start'}`}>
-        <p className="max-w-[85%] rounded-2xl border border-dashed border-slate-300 px-4 py-2 text-sm italic text-slate-600 sm:max-w-[70%]">
-          <span className="sr-only">{`${author}: `}</span>
-          {line.text}
-        </p>
-        <div className="mt-0.5 px-1 text-xs text-slate-600">{when}</div>
-      </li>
-    );
-  }
-  return (
-    <li className={`flex flex-col ${mine ? 'items-end' : 'items-start'}`}>
-      <div
-        className={`max-w-[85%] whitespace-pre-wrap break-words rounded-2xl px-4 py-2 text-base sm:max-w-[70%] ${
-          colleague
-            ? 'rounded-br-sm bg-brand-100 text-brand-900'
-            : mine
-              ? 'rounded-br-sm bg-brand-700 text-white'
-              : 'rounded-bl-sm bg-slate-100 text-slate-900'
-        }`}
-      >
-        <span className="sr-only">{`${author}: `}</span>
-        <MessageText text={line.text} />
-      </div>
-      <div className="mt-0.5 flex items-center gap-2 px-1 text-xs text-slate-600">
-        {colleague ? (
-          <span>
-            <span aria-hidden="true">{author} · </span>
-            {when}
-          </span>
-        ) : (
-          when
-        )}
-        {mine || !onReport ? null : (
-          <button
-            type="button"
-            onClick={onReport}
-            aria-label={`Report the message from ${author}, ${sentTitle(line.createdAt)}`}
-            className="rounded font-medium text-slate-600 underline-offset-2 hover:text-red-700 hover:underline"
-          >
-            Report
-          </button>
-        )}
-      </div>
-    </li>
-  );
-}
-
-function ReportDialog({ line, onClose }: { line: MessageView | null; onClose: (sent: boolean) => void }) {
-  const [reason, setReason] = useState('');
-  const { busy, problem, setProblem, run } = useApiAction(messages.unexpectedError);
-  const lineId = line?.id;
-  // Each report starts empty.
-  useEffect(() => {
-    if (lineId !== undefined) {
-      setReason('');
-      setProblem(null);
-    }
-  }, [lineId, setProblem]);
-
-  async function submit(event: React.FormEvent) {
-    event.preventDefault();
-    if (!line) return;
-    await run(
-      () => request(api.messages[':id'].report.$post({ param: { id: String(line.id) }, json: { reason } })),
-      { reload: false, onDone: () => onClose(true) },
-    );
-  }
-
-  return (
-    <Dialog open={line !== null} onClose={() => onClose(false)} title="Report this message">
-      {line ? (
-        <form onSubmit={submit} className="mt-3 space-y-4">
-          <blockquote className="max-h-32 overflow-y-auto whitespace-pre-wrap break-words rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-800">
-            {line.text}
-          </blockquote>
-          {problem ? <ErrorMessage>{problem}</ErrorMessage> : null}
-          <TextArea
-            label="What is wrong with it?"
-            hint={`Up to ${MAX_REPORT_REASON_LENGTH} characters. Moderators see your reason and a copy of the message.`}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-            maxLength={MAX_REPORT_REASON_LENGTH}
-            rows={3}
-            required
-          />
-          <div className="flex justify-end gap-2">
-            <Button variant="secondary" onClick={() => onClose(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="danger" busy={busy}>
-              Send report
-            </Button>
-          </div>
-        </form>
-      ) : null}
-    </Dialog>
   );
 }

@@ -10,7 +10,7 @@ import { trialPriceCents } from '../../../shared/lessons/trials';
 import { ApiError } from '../../http/api-error';
 import { checkBalanceCovers } from '../../money/lesson-payments';
 import { packageCreditFor } from '../../money/packages';
-import type { Listing } from '../../tutors/tutor-listing';
+import type { Listing } from '../../platform/tutor-listing';
 import { type LessonDeps, type Lines, pushLines } from '../lesson-announcements';
 import { findLesson } from '../lesson-queries';
 import { type Db, type LessonView, lessonMessages } from '../lesson-records';

@@ -12,7 +12,7 @@ import { type SkipReason, weeklyStarts } from '../../../shared/lessons/series';
 import { ApiError } from '../../http/api-error';
 import { checkBalanceCovers } from '../../money/lesson-payments';
 import { packageCreditsFor } from '../../money/packages';
-import type { Listing } from '../../tutors/tutor-listing';
+import type { Listing } from '../../platform/tutor-listing';
 import { type LessonDeps, type Lines, pushLines } from '../lesson-announcements';
 import { findLesson } from '../lesson-queries';
 import { type Db, type LessonView, lessonMessages, lessonRowColumns, statusAt } from '../lesson-records';

@@ -1,0 +1,165 @@
+/**
+ * A conversation as its readers see it: between a student and a tutor, or between a person and
+ * the school's support (support.ts). What a message and an inbox line look like, which side a
+ * reader is on, who may read a conversation (its two sides; anyone else finds nothing) and who
+ * hears of its messages. Sending is in ./messages.ts, the inbox in ./inbox.ts.
+ */
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import { DELETED_MESSAGE_TEXT } from '../../shared/account-data';
+import { HIDDEN_MESSAGE_TEXT } from '../../shared/admin/admin-rules';
+import { SUPPORT_ID, SUPPORT_NAME } from '../../shared/constants';
+import type { ConversationsTable, DB, MessageEvent, MessagesTable } from '../db/schema';
+import { ApiError } from '../http/api-error';
+import { adminIds, type Reader } from './support';
+
+export const messageMessages = {
+  notFound: 'This conversation does not exist',
+  messageNotFound: 'This message does not exist',
+  refused: 'This message could not be sent.',
+  noColdOutreach: 'You can write to a student once they have booked a lesson with you.',
+  tutorNotFound: 'This tutor profile does not exist or is not public',
+  notYourself: 'You cannot block yourself',
+  youBlocked: 'You blocked this person. Unblock them to write to them.',
+  tooFast: 'You are sending messages too quickly: at most 30 a minute. Please wait a moment.',
+  tooManyReports: 'You have sent many reports: at most 20 an hour. Please try again later.',
+  tooManyConversations: 'You can start at most 10 new conversations a day. Please try again tomorrow.',
+  userNotFound: 'There is no such person',
+} as const;
+
+export type Db = Kysely<DB> | Transaction<DB>;
+type ConversationRow = Selectable<ConversationsTable>;
+export type Parties = Pick<ConversationRow, 'id' | 'student_id' | 'tutor_id' | 'requester_id'>;
+
+export interface MessageView {
+  id: number;
+  conversationId: string;
+  /** Null for a line about a lesson. */
+  senderId: string | null;
+  text: string;
+  event: MessageEvent | null;
+  createdAt: string;
+  /** Removed by a moderator: `text` then says so, and what it said is not sent. */
+  hidden: boolean;
+  /** Its writer deleted their account: `text` says so; what it said is gone from the database. */
+  deleted: boolean;
+}
+
+/** The other side as a reader sees it: a person, or (to the person who asked) Support. */
+export interface OtherSide {
+  id: string;
+  displayName: string;
+  role: 'student' | 'tutor' | 'support';
+  photoVersion: string | null;
+}
+
+export interface ConversationSummary {
+  id: string;
+  /** A conversation with the school's support rather than between a student and a tutor. */
+  support: boolean;
+  other: OtherSide;
+  lastMessage: MessageView | null;
+  unread: number;
+  lastActivityAt: string;
+}
+
+/** Support, as the person who asked sees it: the team, never one admin. */
+export const SUPPORT_SIDE: OtherSide = {
+  id: SUPPORT_ID,
+  displayName: SUPPORT_NAME,
+  role: 'support',
+  photoVersion: null,
+};
+
+/** A person as the other side of a conversation: their name, role and (a tutor's) photo. */
+export async function personSide(db: Db, userId: string): Promise<OtherSide> {
+  const person = await db
+    .selectFrom('users as u')
+    .leftJoin('profile_photos as pp', 'pp.user_id', 'u.id')
+    .select(['u.id', 'u.display_name', 'u.role', 'pp.version'])
+    .where('u.id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return {
+    id: person.id,
+    displayName: person.display_name,
+    role: person.role,
+    photoVersion: person.role === 'tutor' ? (person.version ?? null) : null,
+  };
+}
+
+type MessageRow = Pick<
+  Selectable<MessagesTable>,
+  'id' | 'conversation_id' | 'sender_id' | 'body' | 'event' | 'created_at'
+> &
+  Partial<Pick<Selectable<MessagesTable>, 'hidden_at' | 'erased_at'>>;
+
+export const toMessage = (row: MessageRow): MessageView => ({
+  id: Number(row.id),
+  conversationId: row.conversation_id,
+  senderId: row.sender_id,
+  text: row.erased_at ? DELETED_MESSAGE_TEXT : row.hidden_at ? HIDDEN_MESSAGE_TEXT : row.body,
+  event: row.event,
+  createdAt: row.created_at.toISOString(),
+  hidden: Boolean(row.hidden_at),
+  deleted: Boolean(row.erased_at),
+});
+
+export const messageColumns = [
+  'id',
+  'conversation_id',
+  'sender_id',
+  'body',
+  'event',
+  'created_at',
+  'hidden_at',
+  'erased_at',
+] as const;
+
+/** The side a reader is on: one of a pair, the person who asked support, or support (an admin). */
+export type Side = 'student' | 'tutor' | 'requester' | 'support';
+
+/**
+ * The reader's side in a conversation row and the other side's person (null: Support), or null
+ * when it is not theirs. The person who asked is on their own side even when they are an admin.
+ */
+export function sideOf(row: Parties, reader: Reader): { me: Side; otherId: string | null } | null {
+  if (row.requester_id !== null) {
+    if (row.requester_id === reader.id) return { me: 'requester', otherId: null };
+    return reader.isAdmin ? { me: 'support', otherId: row.requester_id } : null;
+  }
+  if (row.student_id === reader.id) return { me: 'student', otherId: row.tutor_id };
+  if (row.tutor_id === reader.id) return { me: 'tutor', otherId: row.student_id };
+  return null;
+}
+
+/** A conversation of the reader's (every support conversation, for an admin), or 404 for anyone else. */
+export async function conversationOf(db: Db, reader: Reader, id: string) {
+  const row = await db
+    .selectFrom('conversations')
+    .selectAll()
+    .where('id', '=', id)
+    .where((eb) =>
+      eb.or([
+        eb('student_id', '=', reader.id),
+        eb('tutor_id', '=', reader.id),
+        eb('requester_id', '=', reader.id),
+        ...(reader.isAdmin ? [eb('requester_id', 'is not', null)] : []),
+      ]),
+    )
+    .executeTakeFirst();
+  const side = row && sideOf(row, reader);
+  if (!row || !side) throw new ApiError(404, messageMessages.notFound, 'NOT_FOUND');
+  return { row, ...side };
+}
+
+/**
+ * Who hears of a conversation's messages: its pair, or the person who asked and everyone who
+ * answers support now (`requireTwoFactor`: ADMIN_TWO_FACTOR is required).
+ */
+export async function audienceOf(db: Db, row: Parties, requireTwoFactor: boolean) {
+  if (row.requester_id === null)
+    return { recipients: [row.student_id, row.tutor_id].filter((id) => id !== null), requesterId: null };
+  return {
+    recipients: [...new Set([row.requester_id, ...(await adminIds(db, requireTwoFactor))])],
+    requesterId: row.requester_id,
+  };
+}
