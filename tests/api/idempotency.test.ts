@@ -4,7 +4,8 @@
  * booking and a weekly series. The same key and body replay the first answer (its status, its body,
  * `Idempotent-Replayed: true`) and post nothing; another body is 422; a bad key is 400; keys belong
  * to a person and a path; two sent at once post once; a run a dead server left does not block its
- * key; a failure is not kept. A payout or balance refund repeated within a minute, not as a retry
+ * key, and run again after its money moved but before its answer was kept, answers what the first
+ * run made and posts nothing more; a failure is not kept. A payout or balance refund repeated within a minute, not as a retry
  * with its key, is refused unless confirmed. Runs on both stores: the answers are in the database, so they outlive a
  * restart as the database does.
  */
