@@ -4,7 +4,8 @@
  * booking and a weekly series. The same key and body replay the first answer (its status, its body,
  * `Idempotent-Replayed: true`) and post nothing; another body is 422; a bad key is 400; keys belong
  * to a person and a path; two sent at once post once; a run a dead server left does not block its
- * key; a failure is not kept. A payout or balance refund repeated within a minute, not as a retry
+ * key, and run again after its money moved but before its answer was kept, answers what the first
+ * run made and posts nothing more; a failure is not kept. A payout or balance refund repeated within a minute, not as a retry
  * with its key, is refused unless confirmed. Runs on both stores: the answers are in the database, so they outlive a
  * restart as the database does.
  */
@@ -211,6 +212,98 @@ describe('a retried money request posts once', () => {
     expect(replayed.id).toBe((await first.json()).id);
     expect(replayed.id).not.toBe(made.id);
     await financeTotals(t, admin);
+  });
+});
+
+/**
+ * Sends the request, then leaves its key as a server that died just after the money moved would
+ * have: no answer kept, the run `running` since two minutes. The retry, a minute and more later,
+ * runs the request again (no replayed header): it must answer the same as the first and post
+ * nothing more. Answers the first answer's body.
+ */
+async function retriedAfterCrash(path: string, body: unknown, who: Person, admin: Person, status: number) {
+  const key = newKey();
+  const first = await keyed(path, body, who, key);
+  expect(first.status, await first.clone().text()).toBe(status);
+  const firstBody = await first.json();
+  const totals = await financeTotals(t, admin);
+  await t.database.db
+    .updateTable('idempotent_requests')
+    .set({
+      state: 'running',
+      status: null,
+      content_type: null,
+      response_body: null,
+      started_at: sql<Date>`now() - interval '2 minutes'`,
+    })
+    .where('key', '=', key)
+    .execute();
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(Date.now() + 2 * 60_000);
+  const again = await keyed(path, body, who, key);
+  vi.useRealTimers();
+  expect(again.status, await again.clone().text()).toBe(status);
+  expect(again.headers.get(REPLAYED)).toBeNull();
+  expect(await again.json()).toEqual(firstBody);
+  expect(await financeTotals(t, admin)).toEqual(totals);
+  // And now kept: the next retry replays it.
+  const third = await keyed(path, body, who, key);
+  expect(third.headers.get(REPLAYED)).toBe('true');
+  return firstBody;
+}
+
+describe('a money request run again after its server died before keeping the answer posts once', () => {
+  it('a payout and a balance refund: the same transaction', async () => {
+    const { tutor, student, admin } = await tutorOwed();
+    // Less than half of what is owed and of the balance: run twice, either would be paid twice.
+    const payout = { tutorId: tutor.id, amountCents: 1000, reference: 'PAY-1' };
+    const paid = await retriedAfterCrash('/api/admin/payouts', payout, admin, admin, 201);
+    expect(paid.transactionId).toEqual(expect.any(String));
+    expect(await walletOf(t, tutor)).toMatchObject({ payable: cents(2400), paidOut: cents(1000) });
+    const refund = { studentId: student.id, amountCents: 2000, reference: 'R-1' };
+    await retriedAfterCrash('/api/admin/refunds', refund, admin, admin, 201);
+    expect((await walletOf(t, student)).balance).toEqual(cents(4000));
+    // Without a key, the same payout a minute later is another payout.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 2 * 60_000);
+    const unkeyed = await keyed('/api/admin/payouts', { ...payout, amountCents: 400 }, admin, undefined);
+    expect(unkeyed.status).toBe(201);
+    expect((await unkeyed.json()).transactionId).not.toBe(paid.transactionId);
+  });
+
+  it('a top-up request: the same top-up', async () => {
+    const { student, admin } = await school(0);
+    const body = { amountCents: 5000, method: 'manual' };
+    const { topUp: asked } = await retriedAfterCrash('/api/wallet/top-ups', body, student, admin, 201);
+    const { topUps } = await walletOf(t, student);
+    expect(topUps).toHaveLength(1);
+    expect(topUps[0]).toMatchObject({ id: asked.id, reference: asked.reference });
+    // The same body with a new key is a new top-up.
+    const another = await keyed('/api/wallet/top-ups', body, student, newKey());
+    expect(another.status).toBe(201);
+    expect((await another.json()).topUp.id).not.toBe(asked.id);
+  });
+
+  it('a package purchase: the same package, paid once', async () => {
+    const { tutor, student, admin } = await school(50_000);
+    const offered = await send(
+      t,
+      'PUT',
+      '/api/availability',
+      { ...openAvailability, packages: [{ lessons: 5, minutes: 60, discountPercent: 10 }] },
+      tutor.jar,
+    );
+    expect(offered.status).toBe(200);
+    const { package: bought } = await retriedAfterCrash(
+      '/api/packages',
+      { tutorId: tutor.id, lessons: 5, minutes: 60 },
+      student,
+      admin,
+      201,
+    );
+    expect((await walletOf(t, student)).balance).toEqual(cents(50_000 - 18_000));
+    const { packages } = await (await get(t, '/api/packages', student.jar)).json();
+    expect(packages.map((item: { id: string }) => item.id)).toEqual([bought.id]);
   });
 });
 

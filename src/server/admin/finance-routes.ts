@@ -115,13 +115,18 @@ export function financeRoutes(deps: {
       },
     )
     .post('/payouts', once, validate('json', payoutSchema), async (c) => {
-      const transactionId = await recordPayout(money, actor(c), { ...c.req.valid('json'), now: Date.now() });
+      const transactionId = await recordPayout(money, actor(c), {
+        ...c.req.valid('json'),
+        now: Date.now(),
+        requestKey: c.var.requestKey,
+      });
       return c.json({ transactionId }, 201);
     })
     .post('/refunds', once, validate('json', refundSchema), async (c) => {
       const transactionId = await recordBalanceRefund(money, actor(c), {
         ...c.req.valid('json'),
         now: Date.now(),
+        requestKey: c.var.requestKey,
       });
       return c.json({ transactionId }, 201);
     })

@@ -19,6 +19,12 @@ export interface AppVariables {
    * two-factor, only such a session opens the console and Support.
    */
   secondFactorProved: boolean;
+  /**
+   * Set by the Idempotency-Key middleware on a request that carries a key: the same for every run
+   * of that request, a retry's included, so a money function names what it creates after it and a
+   * run again after a crash finds the first run's work (undefined without a key).
+   */
+  requestKey: string | undefined;
 }
 
 export interface AppEnv {

@@ -18,6 +18,12 @@
  * - Only a success (2xx) is kept. A refusal posted nothing and its cause may be fixed (a top-up
  *   before booking again), and a failure (5xx, a thrown error) must be able to run again: both
  *   free the key for the retry.
+ * - The answer is kept after the handler's money transaction, in a statement of its own: a server
+ *   that dies between the two leaves the money moved and no answer, and the retry runs the handler
+ *   again. So the handler is given `requestKey` (on the context): the same for every run of one
+ *   request (person, method, path, key and body), and the money functions name what they create
+ *   after it (a ledger posting's key, a top-up's or a package's id). The run again finds what the
+ *   first made and answers it, instead of making it twice.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
@@ -71,6 +77,22 @@ function bodyHash(text: string): string {
     // Not JSON: compared as sent (the route's validation refuses it anyway).
   }
   return createHash('sha256').update(normal).digest('hex');
+}
+
+/**
+ * The request's identity under its key, shaped as a UUID (version 8, the kind an application
+ * derives itself) so that it can be a row's id: every run of the same request gets the same one,
+ * another person, route, key or body another.
+ */
+export function requestKeyOf(
+  scope: { user_id: string; method: string; path: string; key: string },
+  hash: string,
+): string {
+  const hex = createHash('sha256')
+    .update([scope.user_id, scope.method, scope.path, scope.key, hash].join('\n'))
+    .digest('hex');
+  const variant = ((Number.parseInt(hex.charAt(16), 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -166,6 +188,7 @@ export function idempotent(
         .where('key', '=', scope.key)
         .where('attempt', '=', attempt)
         .execute();
+    c.set('requestKey', requestKeyOf(scope, hash));
     try {
       await next();
     } catch (error) {

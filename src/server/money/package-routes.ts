@@ -42,7 +42,12 @@ export function packageRoutes(deps: {
     )
     .post('/packages', loadSession, studentsOnly, buying, validate('json', buyPackageSchema), async (c) => {
       const input = c.req.valid('json');
-      const bought = await buyPackage(db, deps, { ...input, studentId: c.var.user.id, now: Date.now() });
+      const bought = await buyPackage(db, deps, {
+        ...input,
+        studentId: c.var.user.id,
+        now: Date.now(),
+        requestKey: c.var.requestKey,
+      });
       c.get('logger').info({ packageId: bought.id }, 'lesson package bought');
       return c.json({ package: bought }, 201);
     })

@@ -145,7 +145,18 @@ export type FindBookableTutor = (
 export async function buyPackage(
   db: Kysely<DB>,
   deps: { payments: PaymentRules; listing: Listing; bookableTutor: FindBookableTutor },
-  request: { studentId: string; tutorId: string; lessons: number; minutes: number; now: number },
+  request: {
+    studentId: string;
+    tutorId: string;
+    lessons: number;
+    minutes: number;
+    now: number;
+    /**
+     * The request's identity under its Idempotency-Key (http/idempotency.ts), the package's id: a
+     * run again after a crash answers the package the first run bought instead of a second one.
+     */
+    requestKey?: string | undefined;
+  },
 ): Promise<PackageView> {
   const { payments } = deps;
   if (!payments.on) throw new ApiError(409, packageMessages.paymentsOff, 'PAYMENTS_OFF');
@@ -161,9 +172,17 @@ export async function buyPackage(
     tutor.hourly_rate,
     minorPerUnit(payments.currency),
   );
-  const id = randomUUID();
+  const id = request.requestKey ?? randomUUID();
   await db.transaction().execute(async (trx) => {
     const balance = await lockedBalanceOf(trx, accounts.balance(request.studentId), payments.currency);
+    // With the balance locked, so that a run of the same request at once waits for this one.
+    const bought = await trx
+      .selectFrom('lesson_packages')
+      .select('id')
+      .where('id', '=', id)
+      .where('student_id', '=', request.studentId)
+      .executeTakeFirst();
+    if (bought) return;
     if (balance < totalCents) {
       const missing = totalCents - balance;
       throw new ApiError(

@@ -37,6 +37,11 @@ const REPEAT_WINDOW_MS = 60_000;
 export interface DuplicateCheck {
   /** The admin means to pay the same amount again: not refused as a repeat. */
   confirmDuplicate?: boolean | undefined;
+  /**
+   * The request's identity under its Idempotency-Key (http/idempotency.ts): the posting is keyed
+   * after it, so a run again after a crash answers the payout already recorded.
+   */
+  requestKey?: string | undefined;
 }
 
 /** 409 DUPLICATE_REQUEST when the same amount left the same account, as the same kind, just before. */
@@ -101,8 +106,17 @@ async function payOut(
   if (!user)
     throw new ApiError(404, isPayout ? payoutMessages.noTutor : payoutMessages.noStudent, 'NOT_FOUND');
   const account = isPayout ? accounts.payable(user.id) : accounts.balance(user.id);
+  const key = `${kind}:${input.requestKey ?? randomUUID()}`;
   const transactionId = await db.transaction().execute(async (trx) => {
     const available = await lockedBalanceOf(trx, account, currency);
+    // The same request run again (its answer lost with a server that died): already paid, by the
+    // posting this key names, and neither posted, audited nor mailed again.
+    const recorded = await trx
+      .selectFrom('ledger_transactions')
+      .select('id')
+      .where('idempotency_key', '=', key)
+      .executeTakeFirst();
+    if (recorded) return recorded.id;
     // With the account locked, so of two sent at once the second sees the first. Before the amount
     // is checked: the first may have paid all there was, and the admin is told why.
     if (!input.confirmDuplicate) await refuseRepeat(trx, kind, account.id, user, input, currency);
@@ -114,7 +128,7 @@ async function payOut(
     }
     const id = await post(trx, {
       kind,
-      key: `${kind}:${randomUUID()}`,
+      key,
       currency,
       actorId: actor.id,
       memo: `${MEMO_BEFORE_REFERENCE[kind]}${input.reference}`,

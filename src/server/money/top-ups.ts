@@ -90,8 +90,20 @@ export const newReference = () =>
  */
 export async function createTopUp(
   db: Kysely<DB>,
-  input: { studentId: string; amountCents: number; currency: string; method: TopUpMethod; now: number },
+  input: {
+    studentId: string;
+    amountCents: number;
+    currency: string;
+    method: TopUpMethod;
+    now: number;
+    /**
+     * The request's identity under its Idempotency-Key (http/idempotency.ts), the top-up's id: a
+     * run again after a crash answers the top-up the first run made instead of a second one.
+     */
+    requestKey?: string | undefined;
+  },
 ): Promise<TopUpRow> {
+  const id = input.requestKey ?? randomUUID();
   for (let attempt = 0; ; attempt++) {
     try {
       return await db.transaction().execute(async (trx) => {
@@ -103,10 +115,10 @@ export async function createTopUp(
           .forShare()
           .executeTakeFirst();
         if (!student) throw new ApiError(401, messages.notSignedIn, 'UNAUTHORIZED');
-        return trx
+        const made = await trx
           .insertInto('top_ups')
           .values({
-            id: randomUUID(),
+            id,
             student_id: input.studentId,
             amount_cents: input.amountCents,
             currency: input.currency,
@@ -114,8 +126,18 @@ export async function createTopUp(
             reference: newReference(),
             created_at: new Date(input.now),
           })
+          .onConflict((oc) => oc.column('id').doNothing())
           .returningAll()
-          .executeTakeFirstOrThrow();
+          .executeTakeFirst();
+        return (
+          made ??
+          trx
+            .selectFrom('top_ups')
+            .selectAll()
+            .where('id', '=', id)
+            .where('student_id', '=', input.studentId)
+            .executeTakeFirstOrThrow()
+        );
       });
     } catch (error) {
       const clash = (error as { code?: string; constraint?: string }).constraint === 'top_ups_reference_key';

@@ -140,6 +140,7 @@ export function walletRoutes(deps: {
           currency: payments.currency,
           method,
           now: Date.now(),
+          requestKey: c.var.requestKey,
         });
         const topUp = toTopUpView(row, await instructions());
         if (method === 'manual' || !cards) return c.json({ topUp }, 201);
