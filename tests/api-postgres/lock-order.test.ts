@@ -3,7 +3,8 @@
  * PostgreSQL: a second connection holds the lock the other side takes first and then asks for the
  * one the request takes, as a deletion or a booking in progress would. Locked in one order, the
  * request waits and then gives its usual answer; in two orders, PostgreSQL would abort one of
- * them as a deadlock (40P01, a 500). The school's finance totals still sum to zero.
+ * them as a deadlock (40P01, a 500). A booking that waited for its tutor's deletion is answered
+ * 404. The school's finance totals still sum to zero.
  */
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { Temporal } from 'temporal-polyfill';
@@ -78,12 +79,12 @@ async function tutorAndStudent(cents: number) {
   return { tutor, student, admin };
 }
 
-const book = (student: Person, tutorId: string, start: number) =>
+const book = (student: Person, tutorId: string, start: number, extra: Record<string, unknown> = {}) =>
   send(
     t,
     'POST',
     '/api/lessons',
-    { tutorId, start: iso(start), minutes: 60, subject: 'Algebra' },
+    { tutorId, start: iso(start), minutes: 60, subject: 'Algebra', ...extra },
     student.jar,
   );
 
@@ -96,18 +97,45 @@ const lockBalance = (trx: Transaction<DB>, studentId: string) =>
     .execute();
 
 describe('lock order', () => {
-  it('books while the tutor is being deleted: the booking waits for the deletion, holding none of the money it locks', async () => {
-    const { tutor, student, admin } = await tutorAndStudent(10_000);
-    // A deletion in progress: the tutor's row first, then (cancelling their lessons) the student's balance.
+  it.each([
+    ['a lesson', 1],
+    ['a series of 3 weeks', 3],
+  ])(
+    'books %s while the tutor is being deleted: it waits for the deletion, holding none of the money it locks',
+    async (_, weeks) => {
+      const { tutor, student, admin } = await tutorAndStudent(20_000);
+      // A deletion in progress: the tutor's row first, then (cancelling their lessons) the student's balance.
+      const deletion = await openTransaction(t.database.db);
+      await deletion.trx.selectFrom('users').select('id').where('id', '=', tutor.id).forUpdate().execute();
+      const booking = book(student, tutor.id, at(3, '10:00'), weeks > 1 ? { repeatWeeks: weeks } : {});
+      await someoneWaits();
+      await lockBalance(deletion.trx, student.id);
+      await deletion.commit();
+      const booked = await booking;
+      expect(booked.status, await booked.clone().text()).toBe(201);
+      expect((await walletOf(t, student)).balance).toEqual({
+        amountCents: 20_000 - weeks * 3500,
+        currency: 'USD',
+      });
+      await financeTotals(t, admin);
+    },
+  );
+
+  it("answers 404 to a booking that waited for its tutor's deletion, and takes nothing", async () => {
+    const { tutor, student, admin } = await tutorAndStudent(20_000);
     const deletion = await openTransaction(t.database.db);
     await deletion.trx.selectFrom('users').select('id').where('id', '=', tutor.id).forUpdate().execute();
     const booking = book(student, tutor.id, at(3, '10:00'));
     await someoneWaits();
-    await lockBalance(deletion.trx, student.id);
+    await deletion.trx
+      .updateTable('users')
+      .set({ deleted_at: new Date() })
+      .where('id', '=', tutor.id)
+      .execute();
     await deletion.commit();
     const booked = await booking;
-    expect(booked.status, await booked.clone().text()).toBe(201);
-    expect((await walletOf(t, student)).balance).toEqual({ amountCents: 6500, currency: 'USD' });
+    expect(booked.status, await booked.clone().text()).toBe(404);
+    expect((await walletOf(t, student)).balance).toEqual({ amountCents: 20_000, currency: 'USD' });
     await financeTotals(t, admin);
   });
 
