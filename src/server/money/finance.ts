@@ -139,31 +139,34 @@ export async function refundLesson(
   refund: (trx: Transaction<DB>, lessonId: string) => Promise<void>,
 ) {
   return db.transaction().execute(async (trx) => {
-    const lesson = await trx
+    // Lock order: the student's row, then the lesson, then the money, as a deletion (the row,
+    // the money, the lessons) and a booking (the rows, then packages and balance) take them. For
+    // share only: a deletion waits for the refund (or the refund sees it deleted), but a booking's
+    // key share on the row goes through; for update, it would wait here holding the money we need.
+    const student = await trx
       .selectFrom('lessons as l')
       .innerJoin('users as s', 's.id', 'l.student_id')
-      .select([
-        'l.id',
-        'l.subject',
-        'l.price_cents',
-        'l.currency',
-        's.id as student_id',
-        's.display_name',
-        's.email',
-        's.deleted_at',
-      ])
+      .select(['s.id', 's.display_name', 's.email', 's.deleted_at'])
       .where('l.id', '=', input.lessonId)
-      .forUpdate()
+      .forShare('s')
       .executeTakeFirst();
-    if (!lesson) throw new ApiError(404, financeMessages.lessonNotFound, 'NOT_FOUND');
+    const lesson =
+      student &&
+      (await trx
+        .selectFrom('lessons')
+        .select(['id', 'subject', 'price_cents', 'currency'])
+        .where('id', '=', input.lessonId)
+        .forUpdate()
+        .executeTakeFirst());
+    if (!student || !lesson) throw new ApiError(404, financeMessages.lessonNotFound, 'NOT_FOUND');
     // The refund would go to a wallet nobody can sign in to any more.
-    if (lesson.deleted_at) throw new ApiError(409, financeMessages.studentDeleted, 'ACCOUNT_DELETED');
+    if (student.deleted_at) throw new ApiError(409, financeMessages.studentDeleted, 'ACCOUNT_DELETED');
     await refund(trx, lesson.id);
     await recordAudit(
       trx,
       actor,
       'lesson.refunded',
-      accountTarget({ id: lesson.student_id, display_name: lesson.display_name, email: lesson.email }),
+      accountTarget({ id: student.id, display_name: student.display_name, email: student.email }),
       `${lesson.subject} lesson ${lesson.id}, ${formatAmount(lesson.price_cents, lesson.currency)}: ${input.reason}`,
     );
     return lesson.id;

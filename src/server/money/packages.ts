@@ -15,7 +15,7 @@
  * the others left.
  */
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import { formatAmount, minorPerUnit } from '../../shared/amounts';
 import { creditsIn, offerPrices, type PackageOffer, packageName } from '../../shared/lessons/packages';
 import type { DB } from '../db/schema';
@@ -293,7 +293,7 @@ export async function packageCreditFor(
     .selectFrom('lesson_packages')
     .selectAll()
     .where('student_id', '=', request.studentId)
-    .orderBy('bought_at')
+    // Locked in id order, as every lock of a student's packages (see oldestFirst).
     .orderBy('id')
     .forUpdate();
   query =
@@ -303,7 +303,7 @@ export async function packageCreditFor(
           .where('tutor_id', '=', request.tutorId)
           .where('minutes', '=', request.minutes)
           .where('status', '=', 'active');
-  const candidates = await query.execute();
+  const candidates = oldestFirst(await query.execute());
   if (chosen !== undefined) {
     const row = candidates[0];
     if (!row) throw new ApiError(404, packageMessages.notFound, 'NOT_FOUND');
@@ -323,6 +323,53 @@ export async function packageCreditFor(
   return null;
 }
 
+type LessonPackageRow = Selectable<DB['lesson_packages']>;
+
+/**
+ * The packages in the order their credits are used: oldest first. Their rows are locked in id
+ * order instead, by bookings, series and an account's deletion alike: two transactions locking
+ * the same student's packages in different orders could each wait for the other (40P01).
+ */
+function oldestFirst<Row extends { id: string; bought_at: Date }>(rows: Row[]): Row[] {
+  return [...rows].sort(
+    (a, b) => a.bought_at.getTime() - b.bought_at.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+  );
+}
+
+/** The student's active packages for this tutor and length, oldest first. */
+async function activePackages(
+  db: Kysely<DB> | Transaction<DB>,
+  request: { studentId: string; tutorId: string; minutes: number },
+  lock: boolean,
+) {
+  const query = db
+    .selectFrom('lesson_packages')
+    .selectAll()
+    .where('student_id', '=', request.studentId)
+    .where('tutor_id', '=', request.tutorId)
+    .where('minutes', '=', request.minutes)
+    .where('status', '=', 'active')
+    .orderBy('id');
+  return oldestFirst(await (lock ? query.forUpdate() : query).execute());
+}
+
+/** Each of `weeks` lessons' credit, from `candidates` in order while `leftOf` each covers one. */
+async function spreadCredits(
+  candidates: LessonPackageRow[],
+  weeks: number,
+  leftOf: (row: LessonPackageRow) => Promise<number>,
+): Promise<(PackageCredit | null)[]> {
+  const credits: (PackageCredit | null)[] = [];
+  for (const row of candidates) {
+    if (credits.length >= weeks) break;
+    let left = await leftOf(row);
+    for (; left >= row.per_lesson_cents && credits.length < weeks; left -= row.per_lesson_cents)
+      credits.push({ packageId: row.id, perLessonCents: row.per_lesson_cents });
+  }
+  while (credits.length < weeks) credits.push(null);
+  return credits;
+}
+
 /**
  * A series' hook: for each of its `weeks` lessons in order, the credit of the student's active
  * packages for this tutor and length that pays for it (oldest package first, while credits last),
@@ -334,27 +381,22 @@ export async function packageCreditsFor(
   request: { studentId: string; tutorId: string; minutes: number },
   weeks: number,
 ): Promise<(PackageCredit | null)[]> {
-  const credits: (PackageCredit | null)[] = [];
-  const candidates = rules.on
-    ? await trx
-        .selectFrom('lesson_packages')
-        .selectAll()
-        .where('student_id', '=', request.studentId)
-        .where('tutor_id', '=', request.tutorId)
-        .where('minutes', '=', request.minutes)
-        .where('status', '=', 'active')
-        .orderBy('bought_at')
-        .orderBy('id')
-        .forUpdate()
-        .execute()
-    : [];
-  for (const row of candidates) {
-    let left = await lockedBalanceOf(trx, packageAccount(row), row.currency);
-    for (; left >= row.per_lesson_cents && credits.length < weeks; left -= row.per_lesson_cents)
-      credits.push({ packageId: row.id, perLessonCents: row.per_lesson_cents });
-  }
-  while (credits.length < weeks) credits.push(null);
-  return credits;
+  const candidates = rules.on ? await activePackages(trx, request, true) : [];
+  return spreadCredits(candidates, weeks, (row) => lockedBalanceOf(trx, packageAccount(row), row.currency));
+}
+
+/**
+ * The same credits as a series booked now would use, read without a lock: for a preview, which
+ * must not make the student's bookings wait. A booking made meanwhile may change them.
+ */
+export async function previewPackageCredits(
+  db: Kysely<DB>,
+  rules: PaymentRules,
+  request: { studentId: string; tutorId: string; minutes: number },
+  weeks: number,
+): Promise<(PackageCredit | null)[]> {
+  const candidates = rules.on ? await activePackages(db, request, false) : [];
+  return spreadCredits(candidates, weeks, (row) => balanceOf(db, packageAccount(row).id));
 }
 
 /** Moves one lesson's price from its package into the just-booked lesson's hold. */

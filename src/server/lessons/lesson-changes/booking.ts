@@ -18,7 +18,7 @@ import { expireDue } from '../lifecycle/answer-moves';
 import { bookMove } from '../lifecycle/booking-moves';
 import { bookableTutor, checkLength, slotsOf } from '../slots';
 import { hadLessonWith } from '../trials';
-import { isOverlap } from './lesson-change';
+import { isOverlap, lockPeople } from './lesson-change';
 
 const isUniqueViolation = (error: unknown, constraint: string) => {
   const failure = error as { code?: string; constraint?: string } | null;
@@ -83,6 +83,8 @@ export async function bookLesson(
   const lines: Lines = [];
   try {
     await db.transaction().execute(async (trx) => {
+      // Before any lock on the student's money (see lockPeople for the order).
+      await lockPeople(trx, request.tutorId, request.studentId);
       await expireDue(deps, trx, now, lines, [request.tutorId, request.studentId]);
       // Only before any other lesson with the tutor. Two trials sent at once may both pass this
       // check; the database's unique index then refuses the second (caught below).

@@ -99,3 +99,23 @@ export function checkMovable(row: LessonRow, now: number) {
     throw new ApiError(409, lessonMessages.moveCutoff(row.cancel_window_hours), 'TOO_LATE');
   return status;
 }
+
+/**
+ * A new lesson's first locks: the tutor's and the student's rows for key share, in id order,
+ * before any package or balance. Lock order: users rows, then packages (by id), then ledger
+ * accounts. The lesson's foreign keys take this key share anyway at its insert; but a deletion
+ * holds its row for update and then locks the same student's money, so a booking holding that
+ * money and waiting for the row closed a cycle (40P01). Taken first, the booking waits for the
+ * deletion holding nothing. 404 when the tutor's account was deleted meanwhile.
+ */
+export async function lockPeople(trx: Transaction<DB>, tutorId: string, studentId: string) {
+  const rows = await trx
+    .selectFrom('users')
+    .select(['id', 'deleted_at'])
+    .where('id', 'in', [tutorId, studentId])
+    .orderBy('id')
+    .forKeyShare()
+    .execute();
+  const tutor = rows.find((row) => row.id === tutorId);
+  if (!tutor || tutor.deleted_at) throw new ApiError(404, lessonMessages.tutorNotFound, 'NOT_FOUND');
+}

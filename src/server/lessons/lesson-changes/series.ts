@@ -11,7 +11,7 @@ import { isPlanned } from '../../../shared/lessons/lesson-states';
 import { type SkipReason, weeklyStarts } from '../../../shared/lessons/series';
 import { ApiError } from '../../http/api-error';
 import { checkBalanceCovers } from '../../money/lesson-payments';
-import { packageCreditsFor } from '../../money/packages';
+import { packageCreditsFor, previewPackageCredits } from '../../money/packages';
 import type { Listing } from '../../platform/tutor-listing';
 import { type LessonDeps, type Lines, pushLines } from '../lesson-announcements';
 import { findLesson } from '../lesson-queries';
@@ -20,7 +20,7 @@ import { answerWeeksMove, expireDue } from '../lifecycle/answer-moves';
 import { bookWeeksMove, type NewLesson } from '../lifecycle/booking-moves';
 import { bookableTutor, checkLength, judgeStarts } from '../slots';
 import { cancelLesson } from './cancel';
-import { isOverlap } from './lesson-change';
+import { isOverlap, lockPeople } from './lesson-change';
 
 export const seriesMessages = {
   notFound: 'This series of lessons does not exist',
@@ -96,9 +96,8 @@ export async function previewSeries(
     minorPerUnit(deps.payments.currency),
   );
   // The weeks a package would pay cost its price, as the booking would make them.
-  const credits = await deps.db
-    .transaction()
-    .execute((trx) => packageCreditsFor(trx, deps.payments, request, offered.length));
+  // Read without a lock: a preview must not make the student's bookings wait.
+  const credits = await previewPackageCredits(deps.db, deps.payments, request, offered.length);
   const totalCents = credits.reduce((sum, credit) => sum + (credit ? credit.perLessonCents : priceCents), 0);
   return {
     lessons: offered.map((start) => ({ start: iso(start), end: iso(start + request.minutes * 60_000) })),
@@ -160,6 +159,8 @@ export async function bookSeries(
   let skipped: SkippedWeek[] = [];
   try {
     await db.transaction().execute(async (trx) => {
+      // Before any lock on the student's money (see lockPeople for the order).
+      await lockPeople(trx, request.tutorId, request.studentId);
       await expireDue(deps, trx, now, lines, [request.tutorId, request.studentId]);
       const plan = await planWeeks(trx, tutor, request);
       skipped = plan.skipped;
