@@ -58,6 +58,8 @@ interface School {
   csvHold60: string;
   newRange: { min: number; max: number };
   rangeChange: string;
+  /** A range whose top rate would overflow the longest lesson's price, and why it is refused. */
+  tooHigh: { max: number; message: string };
 }
 
 const schools: School[] = [
@@ -83,6 +85,7 @@ const schools: School[] = [
     csvHold60: '3000,3000',
     newRange: { min: 1000, max: 20_000 },
     rangeChange: 'Hourly rate range: ¥500 to ¥50,000 → ¥1,000 to ¥20,000',
+    tooHigh: { max: 10_000_001, message: 'The highest hourly rate can be at most 10,000,000' },
   },
   {
     currency: 'KWD',
@@ -106,6 +109,8 @@ const schools: School[] = [
     csvHold60: '12.000,12000',
     newRange: { min: 10, max: 200 },
     rangeChange: `Hourly rate range: KWD${nb}5 to KWD${nb}500 → KWD${nb}10 to KWD${nb}200`,
+    // Two hours at KWD 1,073,742 is more fils than a lesson's 32-bit price can hold.
+    tooHigh: { max: 1_073_742, message: `The highest hourly rate can be at most KWD${nb}1,073,741` },
   },
 ];
 
@@ -254,6 +259,9 @@ describe.each(schools)('a school in $currency', (school) => {
       expect(res.status, JSON.stringify(wrong)).toBe(400);
       expect((await res.json()).code).toBe('VALIDATION_ERROR');
     }
+    const tooHigh = await change({ min: school.range.min, max: school.tooHigh.max });
+    expect(tooHigh.status).toBe(400);
+    expect(await tooHigh.json()).toMatchObject({ message: school.tooHigh.message, code: 'VALIDATION_ERROR' });
     expect(await config()).toEqual(school.range);
 
     const saved = await change(school.newRange);

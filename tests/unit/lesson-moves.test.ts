@@ -9,7 +9,7 @@ import {
   moveTarget,
 } from '../../src/server/lessons/lifecycle/lesson-moves';
 import { LESSON_STATUSES, type LessonStatus } from '../../src/shared/lessons/lesson-schemas';
-import { isPlanned, readStatus } from '../../src/shared/lessons/lesson-states';
+import { isPlanned, neverHappened, readStatus, tookPlace } from '../../src/shared/lessons/lesson-states';
 
 /**
  * The lifecycle as docs/architecture.md draws it, written out by hand: every move a lesson may
@@ -100,5 +100,12 @@ describe("a status read now, and what 'planned' is", () => {
 
   it('is a waiting request or a confirmed lesson, nothing else', () => {
     expect(LESSON_STATUSES.filter(isPlanned)).toEqual(['pending', 'confirmed']);
+  });
+
+  it('leaves every status in exactly one reading: planned, took place, never happened, or a no-show', () => {
+    for (const status of LESSON_STATUSES) {
+      const readings = [isPlanned(status), tookPlace(status), neverHappened(status), status === 'no_show'];
+      expect(readings.filter(Boolean), status).toHaveLength(1);
+    }
   });
 });

@@ -17,6 +17,9 @@ describe('the trial price', () => {
     );
     expect(trialPriceProblem(-1, 40, 'USD')).toMatch(/0 \(free\) or more/);
     expect(trialPriceProblem(10.5, 40, 'USD')).toMatch(/whole number of cents/);
+    // Counted in the currency's own minor unit: yen have none, a dinar has a thousand fils.
+    expect(trialPriceProblem(10.5, 4000, 'JPY')).toMatch(/whole number of JPY,/);
+    expect(trialPriceProblem(10.5, 12, 'KWD')).toMatch(/whole number of the minor unit of KWD,/);
   });
 
   it('can only be free while no rate is set', () => {

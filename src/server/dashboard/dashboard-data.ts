@@ -15,6 +15,7 @@ import { type Achievement, achievementsFrom } from '../../shared/progress/progre
 import { displayedAverage } from '../../shared/reviews/review-rules';
 import type { DB } from '../db/schema';
 import { statusAt, tookPlace } from '../lessons/lesson-records';
+import { plannedAt } from '../lessons/lifecycle/lesson-states-sql';
 import { earningsBetween } from '../money/finance-csv';
 import { pendingEarnings } from '../money/wallet';
 import type { Listing } from '../platform/tutor-listing';
@@ -271,8 +272,7 @@ async function studentDashboard(
   const [upcoming, completed] = await Promise.all([
     lessonsOf(db, userId, 'student')
       .where('l.ends_at', '>', new Date(now))
-      .where('l.status', 'in', ['pending', 'confirmed'])
-      .where((eb) => eb.or([eb('l.status', '=', 'confirmed'), eb('l.expires_at', '>', new Date(now))]))
+      .where(plannedAt(now, 'l'))
       .orderBy('l.starts_at')
       .limit(UPCOMING_LIMIT)
       .execute(),

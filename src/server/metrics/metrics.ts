@@ -12,6 +12,7 @@ import type { MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
 import { type Kysely, sql } from 'kysely';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { JOINABLE_STATUSES } from '../../shared/lessons/lesson-states';
 import { ROOM_CLOSES_AFTER_MS, ROOM_OPENS_BEFORE_MS } from '../../shared/lessons/room-rules';
 import type { BackupObserver } from '../backup/backups';
 import type { DB } from '../db/schema';
@@ -159,7 +160,7 @@ export function createMetrics(deps: {
         outboxBacklog(deps.db),
         deps.db
           .selectFrom('lessons as l')
-          .where('l.status', 'in', ['confirmed', 'completed'])
+          .where('l.status', 'in', JOINABLE_STATUSES)
           .where('l.starts_at', '<=', new Date(now + ROOM_OPENS_BEFORE_MS))
           .where('l.ends_at', '>', new Date(now - ROOM_CLOSES_AFTER_MS))
           .where(({ exists, selectFrom }) =>

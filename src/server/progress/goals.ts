@@ -9,6 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { JOINABLE_STATUSES } from '../../shared/lessons/lesson-states';
 import { MAX_GOALS, MAX_MILESTONES } from '../../shared/progress/progress-rules';
 import type { SessionUser } from '../../shared/session-user';
 import type { DB } from '../db/schema';
@@ -51,14 +52,17 @@ export interface GoalView {
 type Db = Kysely<DB> | Transaction<DB>;
 type Caller = Pick<SessionUser, 'id' | 'role'>;
 
-/** Whether the tutor teaches the student: a confirmed or completed lesson together, past or ahead. */
+/**
+ * Whether the tutor teaches the student: a lesson together that has a room (confirmed or
+ * completed), past or ahead.
+ */
 export async function teaches(db: Db, tutorId: string, studentId: string): Promise<boolean> {
   const row = await db
     .selectFrom('lessons')
     .select('id')
     .where('tutor_id', '=', tutorId)
     .where('student_id', '=', studentId)
-    .where('status', 'in', ['confirmed', 'completed'])
+    .where('status', 'in', JOINABLE_STATUSES)
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;

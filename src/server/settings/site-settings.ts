@@ -9,6 +9,7 @@
  * says what changed.
  */
 import { type Kysely, sql, type Updateable } from 'kysely';
+import { formatUnits } from '../../shared/amounts';
 import {
   countFigure,
   DEFAULT_BUSINESS_HOURS,
@@ -18,6 +19,7 @@ import {
   type HomeFigures,
   type HourlyRateRange,
   hourlyRateRangeLabel,
+  maxHourlyRateUnits,
   replyTimeLabel,
   type ShownFigures,
   type SupportDetails,
@@ -270,6 +272,9 @@ export async function changeSiteSettings(
     }
     // A range equal to the one in effect changes nothing; null gives the currency's default back.
     const range = change.hourlyRateRange;
+    const ceiling = maxHourlyRateUnits(defaults.currency);
+    if (range && range.max > ceiling)
+      refuse(`The highest hourly rate can be at most ${formatUnits(ceiling, defaults.currency)}`);
     const current = hourlyRateRangeOf(row, defaults);
     const next = range ?? defaultHourlyRateRange(defaults.currency);
     if (

@@ -23,6 +23,12 @@ export const PLANNED_STATUSES = ['pending', 'confirmed'] as const satisfies read
 export const JOINABLE_STATUSES = ['confirmed', 'completed'] as const satisfies readonly LessonStatus[];
 /** Took place: completed (a confirmed lesson whose end has passed reads so). */
 export const TOOK_PLACE_STATUSES = ['completed'] as const satisfies readonly LessonStatus[];
+/** Never happened and never will: called off before it took place, or a request nobody took. */
+export const NEVER_HAPPENED_STATUSES = [
+  'cancelled',
+  'declined',
+  'expired',
+] as const satisfies readonly LessonStatus[];
 
 const among = (statuses: readonly LessonStatus[]) => (status: LessonStatus) => statuses.includes(status);
 
@@ -32,6 +38,8 @@ export const isPlanned = among(PLANNED_STATUSES);
 export const canBeJoined = among(JOINABLE_STATUSES);
 /** Whether a lesson, its status read now, took place. */
 export const tookPlace = among(TOOK_PLACE_STATUSES);
+/** Whether a lesson, its status read now, never happened (the calendar strikes it through). */
+export const neverHappened = among(NEVER_HAPPENED_STATUSES);
 /** A request waiting for the tutor's answer, its status read now. */
 export const isRequest = (status: LessonStatus) => status === 'pending';
 

@@ -6,6 +6,7 @@
 import { formatAmount, minorDigits, minorPerUnit } from '../amounts';
 import { lessonPriceCents } from './availability';
 import { TRIAL_MINUTES } from './lesson-constants';
+import { PLANNED_STATUSES, TOOK_PLACE_STATUSES } from './lesson-states';
 
 export interface TrialSetting {
   offered: boolean;
@@ -25,6 +26,12 @@ export const maxTrialPriceCents = (hourlyRate: number | null, currency: string) 
 export const trialPriceCents = (setting: TrialSetting, hourlyRate: number | null, currency: string) =>
   Math.min(setting.priceCents, maxTrialPriceCents(hourlyRate, currency));
 
+/** What a price in the API is counted in: yen, cents, or the minor unit of a dinar. */
+const minorUnitName = (currency: string) => {
+  const digits = minorDigits(currency);
+  return digits === 0 ? currency : digits === 2 ? 'cents' : `the minor unit of ${currency}`;
+};
+
 /** Why a trial price is refused, or null when it is fine. */
 export function trialPriceProblem(
   priceCents: number,
@@ -33,7 +40,7 @@ export function trialPriceProblem(
 ): string | null {
   const max = maxTrialPriceCents(hourlyRate, currency);
   if (!Number.isInteger(priceCents) || priceCents < 0)
-    return `The trial price must be a whole number of ${minorDigits(currency) === 0 ? currency : 'cents'}, 0 (free) or more`;
+    return `The trial price must be a whole number of ${minorUnitName(currency)}, 0 (free) or more`;
   if (priceCents > max)
     return max === 0
       ? 'Set your hourly rate before charging for a trial: until then it can only be free'
@@ -46,7 +53,7 @@ export function trialPriceProblem(
  * trial once they had any lesson with them: one that is planned or took place. A lesson that never
  * happened (cancelled, declined, expired) does not count.
  */
-export const TRIAL_BLOCKING_STATUSES = ['pending', 'confirmed', 'completed', 'no_show'] as const;
+export const TRIAL_BLOCKING_STATUSES = [...PLANNED_STATUSES, ...TOOK_PLACE_STATUSES, 'no_show'] as const;
 
 /** How a trial's price reads: "Free", or "$15". */
 export const trialPriceLabel = (priceCents: number, currency: string) =>

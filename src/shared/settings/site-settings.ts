@@ -4,8 +4,9 @@
  * reach support and how soon it answers, the hourly rates tutors may ask, with the product's defaults. No zod here: the contact
  * page reads this.
  */
-import { formatUnits, minorDigits } from '../amounts';
+import { formatUnits, minorDigits, minorPerUnit } from '../amounts';
 import type { HomeFigureKey } from '../constants';
+import { LESSON_LENGTHS } from '../lessons/lesson-constants';
 
 export { HOME_FIGURES, type HomeFigureKey, type HomeFigures } from '../constants';
 
@@ -64,6 +65,20 @@ export const phoneLink = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}
 
 /** No hourly rate above this, in any currency: the database keeps rates as 32-bit integers. */
 export const MAX_HOURLY_RATE_UNITS = 10_000_000;
+
+/** The largest value a 32-bit integer column (a lesson's price, a package's lesson price) holds. */
+const INT4_MAX = 2 ** 31 - 1;
+
+/**
+ * The highest hourly rate a school's range may allow: the longest lesson's price at that rate, in
+ * the currency's minor unit, must still fit the lessons' 32-bit price column (a dinar has a
+ * thousand fils, so its ceiling is a tenth of a dollar's).
+ */
+export const maxHourlyRateUnits = (currency: string) =>
+  Math.min(
+    MAX_HOURLY_RATE_UNITS,
+    Math.floor(INT4_MAX / (minorPerUnit(currency) * (Math.max(...LESSON_LENGTHS) / 60))),
+  );
 
 /** The hourly rates a tutor may ask, in whole units of the school's currency, both included. */
 export interface HourlyRateRange {

@@ -6,6 +6,7 @@
  * Someone with no lessons with the user does not exist here (404).
  */
 import { data, Link, type LoaderFunctionArgs, useLoaderData } from 'react-router';
+import { tookPlace } from '../../../shared/lessons/lesson-states';
 import { paths, tutorPath } from '../../../shared/routes';
 import { CardSection } from '../../components/card';
 import { GoalList } from '../../components/goals';
@@ -33,7 +34,7 @@ export function Component() {
   const history = useLoaderData<typeof loader>();
   const { person, timeZone } = history;
   const asTutor = person.role === 'student';
-  const past = history.lessons.filter((lesson) => lesson.status === 'completed');
+  const past = history.lessons.filter((lesson) => tookPlace(lesson.status));
   const title = asTutor ? person.displayName : `Lessons with ${person.displayName}`;
   return (
     <div className="mx-auto max-w-4xl px-4 py-10 sm:py-12">
@@ -89,7 +90,7 @@ export function Component() {
                   <p className="mt-1 text-sm text-slate-700">
                     {when} · {lesson.minutes} min
                   </p>
-                  {asTutor && lesson.status === 'completed' ? (
+                  {asTutor && tookPlace(lesson.status) ? (
                     <NotesEditor
                       lessonId={lesson.id}
                       notes={lesson.notes}
@@ -97,7 +98,7 @@ export function Component() {
                     />
                   ) : lesson.notes ? (
                     <NotesView notes={lesson.notes} className="mt-2" />
-                  ) : lesson.status === 'completed' ? (
+                  ) : tookPlace(lesson.status) ? (
                     <p className="mt-1 text-sm text-slate-600">No notes on this lesson yet.</p>
                   ) : null}
                 </li>

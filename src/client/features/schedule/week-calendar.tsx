@@ -5,6 +5,7 @@
  */
 import type { CSSProperties } from 'react';
 import type { LessonStatus } from '../../../shared/lessons/lesson-schemas';
+import { isRequest, neverHappened } from '../../../shared/lessons/lesson-states';
 import { localDate, startOfLocalDay } from '../../../shared/lessons/lesson-times';
 import { statusLabel } from '../../components/lesson-parts';
 import { clockLabel, shortDayLabel } from '../../lib/time-labels';
@@ -121,16 +122,14 @@ export function WeekCalendar({
   );
 }
 
-/** Lessons called off: shown muted and struck through on the calendar. */
-const isOff = (status: LessonStatus) =>
-  status === 'cancelled' || status === 'declined' || status === 'expired';
-
+/** Lessons that never happened are muted (and struck through), requests dashed. */
 const LOOK: Record<'off' | 'request' | 'on', string> = {
   off: 'border-slate-200 bg-slate-50 text-slate-600',
   request: 'border-dashed border-amber-500 bg-amber-50 text-slate-900',
   on: 'border-brand-600/40 bg-brand-50 text-slate-900',
 };
-const lookOf = (status: LessonStatus) => (isOff(status) ? 'off' : status === 'pending' ? 'request' : 'on');
+const lookOf = (status: LessonStatus) =>
+  neverHappened(status) ? 'off' : isRequest(status) ? 'request' : 'on';
 
 /**
  * One lesson on the calendar. On a wide screen its box is as tall as the lesson, so what it says
@@ -162,7 +161,7 @@ function LessonBlock({
   const shownMinutes = Math.min(lesson.minutes, span - top);
   const size = shownMinutes < 45 ? 'short' : shownMinutes < 90 ? 'medium' : 'tall';
   const status = lesson.status === 'confirmed' ? null : statusLabel(lesson.status);
-  const strike = isOff(lesson.status) ? 'md:line-through' : '';
+  const strike = neverHappened(lesson.status) ? 'md:line-through' : '';
   const style = {
     '--top': `${(top / span) * 100}%`,
     '--height': `${(Math.max(shownMinutes, 20) / span) * 100}%`,
