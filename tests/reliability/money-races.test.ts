@@ -1,7 +1,8 @@
 /**
  * Money races across two servers on one PostgreSQL: 20 requests at once, sent to both servers in
  * turn, for the same top-up's confirmation, the same lesson's refund, one balance's bookings and
- * refunds, and one slot wanted by several students. Each race settles in the database: exactly as
+ * refunds (the same refund repeated, and refunds confirmed as meant), and one slot wanted by
+ * several students. Each race settles in the database: exactly as
  * many succeed as the money (or the slot) allows, the others get their documented 409, nobody gets
  * a 500, no balance goes below zero and the finance totals still sum to zero.
  */
@@ -134,15 +135,26 @@ it(`settles each race of ${RACE} money requests once across two servers on one P
   expect(lessonRefunds.every((answer) => answer.status === 200 || answer.status === 409)).toBe(true);
   expect(await balanceOf(student)).toBe(PRICE);
 
-  // Twenty refunds of a third of a balance: three are paid.
+  // Twenty refunds of the same amount to one student, each with its own reference: the same money
+  // sent again within a minute is taken for a double click, and only the first is paid.
   await call(first, admin, 'POST', `/api/admin/top-ups/${await topUp(student, 2 * PRICE)}/confirm`, {});
+  const repeats = await race(
+    admin,
+    'POST',
+    () => '/api/admin/refunds',
+    (n) => ({ studentId: student.id, amountCents: PRICE, reference: `REPEAT-${n}` }),
+  );
+  expect(tally(repeats)).toEqual({ 201: 1, '409 DUPLICATE_REQUEST': RACE - 1 });
+  expect(await balanceOf(student)).toBe(2 * PRICE);
+
+  // Twenty such refunds each confirmed as meant: only what the balance holds is paid.
   const refunds = await race(
     admin,
     'POST',
     () => '/api/admin/refunds',
-    (n) => ({ studentId: student.id, amountCents: PRICE, reference: `REFUND-${n}` }),
+    (n) => ({ studentId: student.id, amountCents: PRICE, reference: `REFUND-${n}`, confirmDuplicate: true }),
   );
-  expect(tally(refunds)).toEqual({ 201: 3, '409 EXCEEDS_BALANCE': RACE - 3 });
+  expect(tally(refunds)).toEqual({ 201: 2, '409 EXCEEDS_BALANCE': RACE - 2 });
   expect(await balanceOf(student)).toBe(0);
 
   // One slot wanted by five funded students, four times each: one lesson.
@@ -168,7 +180,7 @@ it(`settles each race of ${RACE} money requests once across two servers on one P
   expect(balances.every((row) => row.balance.amountCents >= 0)).toBe(true);
 
   recordFinding(context.task, {
-    short: `money races ${RACE}x5`,
-    detail: `5 races of ${RACE} requests across 2 servers in ${seconds(Date.now() - startedAt)}: 1 confirmation of ${RACE}, 5 bookings of ${RACE} on a balance for 5, 1 lesson refund of ${RACE}, 3 refunds of ${RACE} on a balance for 3, 1 booking of ${RACE} for one slot; totals sum to 0`,
+    short: `money races ${RACE}x6`,
+    detail: `6 races of ${RACE} requests across 2 servers in ${seconds(Date.now() - startedAt)}: 1 confirmation of ${RACE}, 5 bookings of ${RACE} on a balance for 5, 1 lesson refund of ${RACE}, 1 of ${RACE} repeated refunds, 2 confirmed refunds of ${RACE} on a balance for 2, 1 booking of ${RACE} for one slot; totals sum to 0`,
   } satisfies Finding);
 });
