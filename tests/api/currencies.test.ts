@@ -315,6 +315,12 @@ describe('the demo school', () => {
             lesson.price_cents !== Math.round(((lesson.hourly_rate ?? 0) * lesson.minutes) / 60),
         ),
       ).toEqual([]);
+      // Its transfers, waiting or confirmed, are amounts a student of a yen school could ask for.
+      const topUps = (await db.selectFrom('top_ups').select('amount_cents').execute()).map(
+        (row) => row.amount_cents,
+      );
+      expect(topUps.length).toBeGreaterThan(0);
+      expect(topUps.filter((amount) => amount < 500 || amount > 500_000)).toEqual([]);
     } finally {
       await own.close();
     }

@@ -63,9 +63,11 @@ export async function insertDemoMoney(db: Kysely<DB>, rules: PaymentRules, now: 
   if (!rules.on) return;
   const random = seededRandom(47);
   const unit = minorPerUnit(rules.currency);
-  // Top-ups in round amounts of ten units, within what the app lets a student ask for.
-  const step = 10 * unit;
-  const maxTopUp = topUpUnits(rules.currency).max * unit;
+  // Top-ups in round amounts of twice the smallest a student may ask for ($10, ¥1,000), within
+  // what the app lets a student ask for.
+  const limits = topUpUnits(rules.currency);
+  const step = 2 * limits.min * unit;
+  const maxTopUp = limits.max * unit;
   const roundUp = (cents: number) => Math.min(maxTopUp, Math.max(step, Math.ceil(cents / step) * step));
   const references = new Set<string>();
   const reference = () => {
