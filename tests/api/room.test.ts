@@ -218,6 +218,13 @@ describe('no-shows', () => {
       })
       .execute();
     expect((await noShow(attended.tutor, attended.id)).status).toBe(409);
+
+    // Two marks sent at once: one marks the lesson, the other is refused as a second mark is.
+    const twice = await lesson(-70 * MINUTE);
+    const answers = await Promise.all([noShow(twice.tutor, twice.id), noShow(twice.tutor, twice.id)]);
+    const refused = answers.filter((answer) => answer.status === 409);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    expect(await refused[0]?.json()).toMatchObject({ code: 'NO_SHOW_REFUSED' });
   });
 
   it('may be marked until 24 hours after the end, and is refused later, keeping the lesson as it was', async () => {

@@ -158,7 +158,15 @@ export async function markNoShow(db: Kysely<DB>, userId: string, lessonId: strin
   if (noShowTooLate(times, now)) throw new ApiError(409, roomMessages.noShowTooLate, 'NO_SHOW_REFUSED');
   if (!mayMarkNoShow(times, joined !== undefined, now))
     throw new ApiError(409, roomMessages.noShowRefused, 'NO_SHOW_REFUSED');
-  // The tutor kept the time: a no-show is paid like a lesson that took place.
-  await db.transaction().execute((trx) => markNoShowMove(trx, lessonId, now));
+  // The tutor kept the time: a no-show is paid like a lesson that took place. A second mark sent
+  // at the same moment finds the lesson already a no-show once it has the row: it is refused as a
+  // mark sent a moment later would be, with the room's own code.
+  try {
+    await db.transaction().execute((trx) => markNoShowMove(trx, lessonId, now));
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'MOVE_NOT_ALLOWED')
+      throw new ApiError(409, roomMessages.noShowRefused, 'NO_SHOW_REFUSED');
+    throw error;
+  }
   return findLesson(db, userId, lessonId, now);
 }

@@ -189,8 +189,9 @@ export async function createGoal(
   if (user.role !== 'student') throw new ApiError(403, goalMessages.studentsOnly, 'FORBIDDEN');
   await requireCatalogSubject(db, input.subject, goalMessages.unknownSubject);
   return db.transaction().execute(async (trx) => {
-    // The student's row is the lock that keeps two goals created at once within the limit.
-    await trx.selectFrom('users').select('id').where('id', '=', user.id).forUpdate().execute();
+    // The student's row is the lock that keeps two goals created at once within the limit. FOR NO
+    // KEY UPDATE, not FOR UPDATE: a booking's key share on the same row need not wait for it.
+    await trx.selectFrom('users').select('id').where('id', '=', user.id).forNoKeyUpdate().execute();
     const { count } = await trx
       .selectFrom('goals')
       .select((eb) => eb.fn.countAll<string>().as('count'))
