@@ -11,22 +11,18 @@
  */
 
 import { Hono } from 'hono';
-import type { Transaction } from 'kysely';
 import { sql } from 'kysely';
-import { Temporal } from 'temporal-polyfill';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { DB } from '../../src/server/db/schema';
 import type { AppEnv } from '../../src/server/http/app-env';
 import { idempotent } from '../../src/server/http/idempotency';
-import { type CompletedLesson, runLessonJobs } from '../../src/server/lessons/lesson-jobs';
+import { runLessonJobs } from '../../src/server/lessons/lesson-jobs';
 import { removeExpired } from '../../src/server/maintenance/cleanup';
-import { lessonLine } from '../../src/server/messages/messages';
 import type { SessionUser } from '../../src/shared/session-user';
 import { get, send } from '../support/accounts';
 import { mailbox, type Person, person, setUpApiTest, t } from '../support/api-app';
-import { openAvailability } from '../support/lessons';
+import { dayAt, lessonJobDeps, openAvailability } from '../support/lessons';
 import { financeTotals, makeAdmin, publishTutor, topUp, walletOf } from '../support/money';
-import { createTestApp, TEST_APP_URL } from '../support/test-app';
+import { createTestApp } from '../support/test-app';
 
 setUpApiTest({ env: { PAYMENTS: '', COMMISSION_PERCENT: '15' } });
 afterEach(() => {
@@ -34,16 +30,9 @@ afterEach(() => {
 });
 
 const HOUR = 60 * 60 * 1000;
-const ZONE = 'Europe/Madrid';
 const REPLAYED = 'idempotent-replayed';
 
-/** The instant of `time` on the local date `days` from today in Madrid. */
-function at(days: number, time: string): number {
-  return Temporal.Now.zonedDateTimeISO(ZONE)
-    .toPlainDate()
-    .add({ days })
-    .toZonedDateTime({ timeZone: ZONE, plainTime: Temporal.PlainTime.from(time) }).epochMilliseconds;
-}
+const at = (days: number, time: string) => dayAt(days, time);
 const iso = (ms: number) => new Date(ms).toISOString();
 const cents = (amountCents: number) => ({ amountCents, currency: 'USD' });
 
@@ -80,14 +69,7 @@ async function retried(path: string, body: unknown, who: Person, admin: Person, 
   return firstBody;
 }
 
-const jobDeps = () => ({
-  db: t.database.db,
-  mailer: t.mailer,
-  mail: { appUrl: TEST_APP_URL, mailFrom: t.config.mailFrom },
-  conversations: { lessonLine },
-  payments: t.config.payments,
-  afterCompleted: async (_trx: Transaction<DB>, _completed: CompletedLesson[]) => {},
-});
+const jobDeps = () => lessonJobDeps(t);
 
 /** A student with `balance`, an admin, and a tutor at $40 an hour. */
 async function school(balance: number) {

@@ -4,21 +4,17 @@
  * puts it, and the ledger's totals summing to zero. And the SQL reading of a status agrees with the
  * TypeScript one. Runs on both stores.
  */
-import type { Transaction } from 'kysely';
-import { Temporal } from 'temporal-polyfill';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { DB, LessonStatusColumn } from '../../src/server/db/schema';
-import { type CompletedLesson, runLessonJobs } from '../../src/server/lessons/lesson-jobs';
+import type { LessonStatusColumn } from '../../src/server/db/schema';
+import { runLessonJobs } from '../../src/server/lessons/lesson-jobs';
 import { statusAt } from '../../src/server/lessons/lesson-records';
 import { plannedAt, statusReadIn } from '../../src/server/lessons/lifecycle/lesson-states-sql';
-import { lessonLine } from '../../src/server/messages/messages';
 import { LESSON_STATUSES } from '../../src/shared/lessons/lesson-schemas';
 import { isPlanned } from '../../src/shared/lessons/lesson-states';
 import { get, send, TEST_PASSWORD } from '../support/accounts';
 import { type Person, person, setUpApiTest, t } from '../support/api-app';
-import { insertLesson } from '../support/lessons';
+import { dayAt, insertLesson, lessonJobDeps } from '../support/lessons';
 import { financeTotals, makeAdmin, publishTutor, topUp, walletOf } from '../support/money';
-import { TEST_APP_URL } from '../support/test-app';
 
 setUpApiTest({ env: { PAYMENTS: 'on', COMMISSION_PERCENT: '15' } });
 afterEach(() => {
@@ -26,27 +22,14 @@ afterEach(() => {
 });
 
 const HOUR = 60 * 60 * 1000;
-const ZONE = 'Europe/Madrid';
 /** A tutor at $40 an hour: an hour's lesson costs $40.00, of which $6.00 is the school's. */
 const PRICE = 4000;
 
-function at(days: number, time: string): number {
-  return Temporal.Now.zonedDateTimeISO(ZONE)
-    .toPlainDate()
-    .add({ days })
-    .toZonedDateTime({ timeZone: ZONE, plainTime: Temporal.PlainTime.from(time) }).epochMilliseconds;
-}
+const at = (days: number, time: string) => dayAt(days, time);
 const iso = (ms: number) => new Date(ms).toISOString();
 const cents = (amountCents: number) => ({ amountCents, currency: 'USD' });
 
-const jobDeps = () => ({
-  db: t.database.db,
-  mailer: t.mailer,
-  mail: { appUrl: TEST_APP_URL, mailFrom: t.config.mailFrom },
-  conversations: { lessonLine },
-  payments: t.config.payments,
-  afterCompleted: async (_trx: Transaction<DB>, _completed: CompletedLesson[]) => {},
-});
+const jobDeps = () => lessonJobDeps(t);
 
 /** A tutor, a student with $200 in their wallet, and an admin. */
 async function scene(instantBooking = true) {

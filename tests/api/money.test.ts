@@ -6,19 +6,15 @@
  * stores.
  */
 import { createHash } from 'node:crypto';
-import type { Transaction } from 'kysely';
-import { Temporal } from 'temporal-polyfill';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PAYMENT_INSTRUCTIONS } from '../../src/server/config/config';
-import type { DB } from '../../src/server/db/schema';
-import { type CompletedLesson, runLessonJobs } from '../../src/server/lessons/lesson-jobs';
-import { lessonLine } from '../../src/server/messages/messages';
+import { runLessonJobs } from '../../src/server/lessons/lesson-jobs';
 import { balanceOf } from '../../src/server/money/ledger';
 import { createTopUp } from '../../src/server/money/top-ups';
 import { get, send, TEST_PASSWORD } from '../support/accounts';
 import { mailbox, type Person, person, setUpApiTest, t } from '../support/api-app';
+import { dayAt, lessonJobDeps } from '../support/lessons';
 import { financeTotals, makeAdmin, publishTutor, topUp, walletOf } from '../support/money';
-import { TEST_APP_URL } from '../support/test-app';
 
 // PAYMENTS left empty: the default, on.
 setUpApiTest({ env: { PAYMENTS: '', COMMISSION_PERCENT: '15' } });
@@ -27,15 +23,8 @@ afterEach(() => {
 });
 
 const HOUR = 60 * 60 * 1000;
-const ZONE = 'Europe/Madrid';
 
-/** The instant of `time` on the local date `days` from today in Madrid. */
-function at(days: number, time: string): number {
-  return Temporal.Now.zonedDateTimeISO(ZONE)
-    .toPlainDate()
-    .add({ days })
-    .toZonedDateTime({ timeZone: ZONE, plainTime: Temporal.PlainTime.from(time) }).epochMilliseconds;
-}
+const at = (days: number, time: string) => dayAt(days, time);
 const iso = (ms: number) => new Date(ms).toISOString();
 
 function book(student: Person, tutorId: string, start: number, minutes = 60) {
@@ -48,14 +37,7 @@ function book(student: Person, tutorId: string, start: number, minutes = 60) {
   );
 }
 
-const jobDeps = () => ({
-  db: t.database.db,
-  mailer: t.mailer,
-  mail: { appUrl: TEST_APP_URL, mailFrom: t.config.mailFrom },
-  conversations: { lessonLine },
-  payments: t.config.payments,
-  afterCompleted: async (_trx: Transaction<DB>, _completed: CompletedLesson[]) => {},
-});
+const jobDeps = () => lessonJobDeps(t);
 
 const cents = (amountCents: number) => ({ amountCents, currency: 'USD' });
 

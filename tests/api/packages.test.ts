@@ -5,17 +5,12 @@
  * ending a package, and an admin refunding its unused credits. The finance totals must always sum
  * to zero. Runs on both stores.
  */
-import type { Transaction } from 'kysely';
-import { Temporal } from 'temporal-polyfill';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { DB } from '../../src/server/db/schema';
-import { type CompletedLesson, runLessonJobs } from '../../src/server/lessons/lesson-jobs';
-import { lessonLine } from '../../src/server/messages/messages';
+import { runLessonJobs } from '../../src/server/lessons/lesson-jobs';
 import { get, send } from '../support/accounts';
 import { mailbox, type Person, person, setUpApiTest, t } from '../support/api-app';
-import { openAvailability } from '../support/lessons';
+import { dayAt, lessonJobDeps, openAvailability } from '../support/lessons';
 import { financeTotals, makeAdmin, publishTutor, topUp, walletOf } from '../support/money';
-import { TEST_APP_URL } from '../support/test-app';
 
 setUpApiTest({ env: { PAYMENTS: 'on', COMMISSION_PERCENT: '15' } });
 afterEach(() => {
@@ -23,25 +18,12 @@ afterEach(() => {
 });
 
 const HOUR = 60 * 60 * 1000;
-const ZONE = 'Europe/Madrid';
 
-function at(days: number, time: string): number {
-  return Temporal.Now.zonedDateTimeISO(ZONE)
-    .toPlainDate()
-    .add({ days })
-    .toZonedDateTime({ timeZone: ZONE, plainTime: Temporal.PlainTime.from(time) }).epochMilliseconds;
-}
+const at = (days: number, time: string) => dayAt(days, time);
 const iso = (ms: number) => new Date(ms).toISOString();
 const cents = (amountCents: number) => ({ amountCents, currency: 'USD' });
 
-const jobDeps = () => ({
-  db: t.database.db,
-  mailer: t.mailer,
-  mail: { appUrl: TEST_APP_URL, mailFrom: t.config.mailFrom },
-  conversations: { lessonLine },
-  payments: t.config.payments,
-  afterCompleted: async (_trx: Transaction<DB>, _completed: CompletedLesson[]) => {},
-});
+const jobDeps = () => lessonJobDeps(t);
 
 type Offer = { lessons: number; minutes: number; discountPercent: number };
 

@@ -1,9 +1,13 @@
 /**
  * Lessons straight into the database, for tests that need one at a time no booking could make
- * (in the past, or in a given state).
+ * (in the past, or in a given state); the instants tests book at; the minute jobs' dependencies.
  */
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
+import { Temporal } from 'temporal-polyfill';
 import type { DB, LessonStatusColumn } from '../../src/server/db/schema';
+import type { CompletedLesson } from '../../src/server/lessons/lesson-jobs';
+import { lessonLine } from '../../src/server/messages/messages';
+import { TEST_APP_URL, type TestApp } from './test-app';
 
 const MINUTE = 60 * 1000;
 
@@ -62,3 +66,21 @@ export const openAvailability = {
   bufferMinutes: 0,
   instantBooking: true,
 };
+
+/** The instant of `time` on the local date `days` from today in `zone` (Madrid unless named). */
+export function dayAt(days: number, time: string, zone = 'Europe/Madrid'): number {
+  return Temporal.Now.zonedDateTimeISO(zone)
+    .toPlainDate()
+    .add({ days })
+    .toZonedDateTime({ timeZone: zone, plainTime: Temporal.PlainTime.from(time) }).epochMilliseconds;
+}
+
+/** The minute jobs' dependencies for `app`, with nothing to do after lessons complete. */
+export const lessonJobDeps = (app: TestApp) => ({
+  db: app.database.db,
+  mailer: app.mailer,
+  mail: { appUrl: TEST_APP_URL, mailFrom: app.config.mailFrom },
+  conversations: { lessonLine },
+  payments: app.config.payments,
+  afterCompleted: async (_trx: Transaction<DB>, _completed: CompletedLesson[]) => {},
+});
