@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { lingui } from '@lingui/vite-plugin';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
@@ -88,7 +89,14 @@ function sharedPageCode() {
 export default defineConfig({
   root: 'src/client',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), precompress()],
+  // Lingui's own macro transform (no Babel) turns `<Trans>` and `t` into catalogue lookups, and its
+  // catalogues (src/locales/web) into one chunk per language; a text missing from one fails the build.
+  plugins: [
+    react(),
+    lingui({ macroTransform: true, failOnMissing: true, failOnCompileError: true }),
+    tailwindcss(),
+    precompress(),
+  ],
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,

@@ -1,8 +1,10 @@
+import { I18nProvider } from '@lingui/react';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { createAppRouter } from './app/router';
 import { AuthProvider, authStore, reportTimeZoneOnce } from './features/auth';
+import { i18n, loadPageLanguage } from './lib/i18n';
 import './styles.css';
 
 /**
@@ -24,14 +26,19 @@ const nextTask = () =>
  * the entry chunk, one more request each.
  */
 async function start(container: HTMLElement) {
+  // The page's catalogue, fetched while the router's first task runs: nothing is shown before it.
+  const language = loadPageLanguage();
   await nextTask();
   const router = createAppRouter();
+  await language;
   await nextTask();
   createRoot(container).render(
     <StrictMode>
-      <AuthProvider store={authStore}>
-        <RouterProvider router={router} />
-      </AuthProvider>
+      <I18nProvider i18n={i18n}>
+        <AuthProvider store={authStore}>
+          <RouterProvider router={router} />
+        </AuthProvider>
+      </I18nProvider>
     </StrictMode>,
   );
   // After the first render: nothing on screen waits for it.

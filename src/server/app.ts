@@ -41,6 +41,7 @@ import {
   serviceUnavailable,
 } from './http/api-error';
 import type { AppEnv } from './http/app-env';
+import { requestLanguage } from './http/language';
 import { sameOriginOnly } from './http/origin-check';
 import { requestLogger } from './http/request-logger';
 import { securityHeaders } from './http/security-headers';
@@ -130,6 +131,7 @@ export function createServices(deps: AppDependencies): AppServices {
     supportPhone: config.supportPhone,
     paymentInstructions: config.payments.instructions,
     currency: config.payments.currency,
+    language: config.defaultLanguage,
   };
   const endedAccounts = createEndedAccounts({ db: database.db, ready: database.ready, logger });
   const schoolFigures = cachedFor(deps.schoolFiguresMaxAgeMs ?? SCHOOL_FIGURES_MAX_AGE_MS, () =>
@@ -383,6 +385,12 @@ export function createApp(deps: AppDependencies, services: AppServices = createS
     .use(requestLogger(logger, config.trustProxy, { everyRequest: deps.logEveryRequest ?? true }))
     .use(securityHeaders({ https: config.secure, recaptcha: Boolean(config.recaptcha) }))
     .use(holdUntilOpen(database))
+    .use(
+      requestLanguage({
+        defaultLanguage: () => services.settings.peek()?.defaultLanguage ?? config.defaultLanguage,
+        pseudoLanguage: config.pseudoLanguage,
+      }),
+    )
     .use('/api/*', noStoreByDefault)
     // Every API body is small, but a profile photo's: its route limits it, once it knows who sends it.
     .on(['POST', 'PUT', 'PATCH', 'DELETE'], '/api/*', (c, next) =>
@@ -423,7 +431,7 @@ export function createApp(deps: AppDependencies, services: AppServices = createS
       return errorResponse(c, 400, messages.requestAborted, 'ABORTED');
     }
     if (error instanceof ApiError)
-      return errorResponse(c, error.status, error.message, error.code, error.details);
+      return errorResponse(c, error.status, error.text, error.code, error.details);
     if (error instanceof HTTPException && error.status >= 400 && error.status < 500) {
       return errorResponse(c, error.status as ErrorStatus, error.message || messages.invalidRequest);
     }

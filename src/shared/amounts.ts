@@ -3,6 +3,7 @@
  * floating point. Only their display goes through Intl.NumberFormat, given an exact decimal
  * string so that no binary fraction creeps in.
  */
+import { formatLocale } from './format-locale';
 
 /** An amount as the API gives it. */
 export interface Amount {
@@ -51,6 +52,8 @@ export interface AmountStyle {
   minor?: 'when-needed' | 'always';
   /** 'always': a movement's direction ("+$50.00", "-$35.00"), zero unsigned. */
   sign?: 'negative' | 'always';
+  /** The locale to write it in ("31,50 €" in es); by default the page's (../format-locale.ts). */
+  locale?: string;
 }
 
 /**
@@ -72,7 +75,7 @@ export function formatAmount(
       ? [first, String(second), third]
       : [first.amountCents, first.currency, (second as AmountStyle | undefined) ?? {}];
   const whole = style.minor !== 'always' && amountCents % minorPerUnit(currency) === 0;
-  return new Intl.NumberFormat('en-US', {
+  return new Intl.NumberFormat(style.locale ?? formatLocale(), {
     style: 'currency',
     currency,
     ...(whole ? { minimumFractionDigits: 0, maximumFractionDigits: 0 } : {}),
@@ -85,5 +88,5 @@ export function formatAmount(
 export const unitsToMinor = (units: number, currency: string) => units * minorPerUnit(currency);
 
 /** "$5,000", "¥50,000": whole units of a currency, as a range or a rate is said. */
-export const formatUnits = (units: number, currency: string) =>
-  formatAmount(unitsToMinor(units, currency), currency);
+export const formatUnits = (units: number, currency: string, locale?: string) =>
+  formatAmount(unitsToMinor(units, currency), currency, { locale });

@@ -12,6 +12,7 @@ import {
   MAX_PASSWORD_LENGTH,
   ROLES,
 } from './constants';
+import { LANGUAGE_CODES } from './languages';
 import * as messages from './messages';
 
 /**
@@ -96,6 +97,10 @@ export const displayNameSchema = z
   .refine(hasVisibleCharacter, nothingVisibleInName);
 
 export const roleSchema = z.enum(ROLES, { error: 'Role must be student or tutor' });
+
+export const languageSchema = z.enum(LANGUAGE_CODES, {
+  error: /*i18n*/ 'Please choose one of the languages offered',
+});
 
 /** The token of a mailed link, as we issue them: letters, digits, - and _ only. */
 export const linkTokenSchema = z.string().regex(/^[\w-]{16,128}$/);

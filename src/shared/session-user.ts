@@ -1,5 +1,6 @@
 /** The signed-in user as the browser knows it: what GET /api/session and every page carry. */
 import type { Role } from './constants';
+import type { Language } from './languages';
 
 export interface SessionUser {
   id: string;
@@ -18,4 +19,6 @@ export interface SessionUser {
    * once (POST /api/profile/time-zone).
    */
   timeZone: string | null;
+  /** The language they chose (pages, mails, errors), or null while they never chose one. */
+  language: Language | null;
 }

@@ -32,14 +32,18 @@ export interface TimeLabels {
 
 const CLOCK: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
 
-/** The labels in `locale`; `undefined` is the reader's own (the browser's language). */
-export function timeLabels(locale: string | undefined): TimeLabels {
+/**
+ * The labels in `locale`, or in the locale `locale()` answers when each label is made (a page's
+ * language, set at start-up after its modules are loaded).
+ */
+export function timeLabels(locale: string | (() => string)): TimeLabels {
   const formatters = new Map<string, Intl.DateTimeFormat>();
   const format = (at: number, timeZone: string, options: Intl.DateTimeFormatOptions) => {
-    const key = `${timeZone}|${JSON.stringify(options)}`;
+    const inLocale = typeof locale === 'string' ? locale : locale();
+    const key = `${inLocale}|${timeZone}|${JSON.stringify(options)}`;
     let found = formatters.get(key);
     if (!found) {
-      found = new Intl.DateTimeFormat(locale, { timeZone, ...options });
+      found = new Intl.DateTimeFormat(inLocale, { timeZone, ...options });
       formatters.set(key, found);
     }
     return found.format(at);

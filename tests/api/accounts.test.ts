@@ -389,7 +389,7 @@ describe('forgot and reset password', () => {
 });
 
 describe('profile', () => {
-  it('reads your own profile: uid, email, displayName, role, emailVerified, createdAt', async () => {
+  it('reads your own profile: uid, email, displayName, role, emailVerified, createdAt, language', async () => {
     const { email, jar } = await signUp(t, { role: 'tutor', name: 'Alan Turing' });
     const res = await get(t, '/api/profile', jar);
     expect(res.status).toBe(200);
@@ -399,10 +399,18 @@ describe('profile', () => {
       'displayName',
       'email',
       'emailVerified',
+      'language',
       'role',
       'uid',
     ]);
-    expect(profile).toMatchObject({ email, displayName: 'Alan Turing', role: 'tutor', emailVerified: false });
+    expect(profile).toMatchObject({
+      email,
+      displayName: 'Alan Turing',
+      role: 'tutor',
+      emailVerified: false,
+      // Never chosen: pages follow the browser, mails the school's default.
+      language: null,
+    });
     expect(new Date(profile.createdAt).toISOString()).toBe(profile.createdAt);
   });
 

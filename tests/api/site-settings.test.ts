@@ -420,7 +420,7 @@ describe('figures and support details', () => {
     [
       'nothing at all',
       {},
-      'Nothing to change: send homeFigures, support, supportReplyHours, paymentInstructions, hourlyRateRange or subjects',
+      'Nothing to change: send homeFigures, support, supportReplyHours, paymentInstructions, hourlyRateRange, defaultLanguage or subjects',
     ],
     [
       'payment instructions of 2,001 characters',

@@ -24,6 +24,7 @@ const someone: SessionUser = {
   timeZone: null,
   isAdmin: false,
   twoFactorEnabled: false,
+  language: null,
   createdAt: '2026-11-01T00:00:00.000Z',
 };
 

@@ -28,6 +28,7 @@ const settings = (studentsHelped: string): SiteSettings => ({
   homeFigures: { studentsHelped, expertTutors: null, lessonsCompleted: '50,000+' },
   support: { email: 'support@example.com', phone: '+1 555 0100', hours: 'Mon-Fri 9-6' },
   supportReplyHours: null,
+  defaultLanguage: 'en',
   paymentInstructions: 'Pay at the front desk.',
   typicalHourlyRate: null,
   hourlyRateRange: { min: 5, max: 500 },
@@ -39,6 +40,7 @@ const defaults = {
   supportPhone: '+1 555 0100',
   paymentInstructions: 'Pay at the front desk.',
   currency: 'USD',
+  language: 'en' as const,
 };
 const quiet = { warn: () => {} };
 
@@ -181,7 +183,7 @@ describe('what an admin writes', () => {
     expect(
       siteSettingsChangeSchema.safeParse({ subjects: { add: [], retire: [] } }).error?.issues[0]?.message,
     ).toBe(
-      'Nothing to change: send homeFigures, support, supportReplyHours, paymentInstructions, hourlyRateRange or subjects',
+      'Nothing to change: send homeFigures, support, supportReplyHours, paymentInstructions, hourlyRateRange, defaultLanguage or subjects',
     );
     expect(siteSettingsChangeSchema.safeParse({ colours: {} }).error?.issues[0]?.message).toBe(
       'The site settings have no such field: colours',

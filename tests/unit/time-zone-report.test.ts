@@ -10,6 +10,7 @@ const person = (id: string, timeZone: string | null): AuthUser => ({
   emailVerified: true,
   isAdmin: false,
   twoFactorEnabled: false,
+  language: null,
   createdAt: '2026-11-01T00:00:00.000Z',
   timeZone,
 });

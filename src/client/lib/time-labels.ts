@@ -1,12 +1,12 @@
 /**
- * Dates and times on every page, in the reader's locale (the browser's language decides the
- * order and the words) on the 24-hour clock the whole site uses: the one way a page shows a
+ * Dates and times on every page, in the page's language (it decides the order and the words) on the 24-hour clock the whole site uses: the one way a page shows a
  * moment. Each takes the zone to show it in (the person's own: zoneOf on the server, or
  * browserTimeZone()).
  */
+import { formatLocale } from '../../shared/format-locale';
 import { timeLabels } from '../../shared/time-labels';
 
-const inReadersLocale = timeLabels(undefined);
+const inReadersLocale = timeLabels(formatLocale);
 
 export const clockLabel = inReadersLocale.clock;
 export const dayLabel = inReadersLocale.day;

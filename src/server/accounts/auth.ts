@@ -21,7 +21,7 @@ import {
   PRODUCT_NAME,
 } from '../../shared/constants';
 import { paths } from '../../shared/routes';
-import { roleSchema } from '../../shared/schemas';
+import { languageSchema, roleSchema } from '../../shared/schemas';
 import type { CaptchaVerifier } from '../captcha/captcha';
 import type { Config } from '../config/config';
 import type { DB } from '../db/schema';
@@ -205,6 +205,14 @@ export function createAuth(deps: AuthDependencies) {
           fieldName: 'time_zone',
           required: false,
           input: false,
+        },
+        // Saved by sign-up (the language of the sign-up page, so the verification mail is in it)
+        // and by the profile's PATCH; read with the session for pages, errors and mails.
+        language: {
+          type: 'string',
+          required: false,
+          input: true,
+          validator: { input: languageSchema.nullish() },
         },
         suspendedAt: {
           type: 'date',

@@ -17,6 +17,7 @@ import { getCookieCache, getSessionCookie } from 'better-auth/cookies';
 import type { Context, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { ROLES } from '../../shared/constants';
+import { LANGUAGE_CODES } from '../../shared/languages';
 import type { SessionUser } from '../../shared/session-user';
 import type { Config } from '../config/config';
 import type { AppEnv } from '../http/app-env';
@@ -43,6 +44,7 @@ const authUserSchema = z.object({
   suspendedAt: z.union([z.string(), z.date()]).nullish().catch(null),
   createdAt: z.union([z.string(), z.date()]),
   timeZone: z.string().nullish().catch(null),
+  language: z.enum(LANGUAGE_CODES).nullish().catch(null),
 });
 
 export function toSessionUser(user: unknown): SessionUser {
@@ -57,6 +59,7 @@ export function toSessionUser(user: unknown): SessionUser {
     twoFactorEnabled: parsed.twoFactorEnabled ?? false,
     createdAt: new Date(parsed.createdAt).toISOString(),
     timeZone: parsed.timeZone ?? null,
+    language: parsed.language ?? null,
   };
 }
 

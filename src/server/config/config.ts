@@ -8,6 +8,7 @@ import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { isKnownCurrency } from '../../shared/amounts';
+import { LANGUAGE_CODES, type Language } from '../../shared/languages';
 import { readIfExists } from '../files/read-if-exists';
 
 /** Sessions are signed with at least this many characters of secret. */
@@ -138,6 +139,14 @@ const envSchema = z.object({
     emptyToUndefined,
     z.enum(['required', 'optional'], { error: 'must be required or optional' }).default('required'),
   ),
+  DEFAULT_LANGUAGE: z.preprocess(
+    emptyToUndefined,
+    z.enum(LANGUAGE_CODES, { error: `must be one of ${LANGUAGE_CODES.join(', ')}` }).default('en'),
+  ),
+  PSEUDO_LANGUAGE: z.preprocess(
+    emptyToUndefined,
+    z.enum(['on', 'off'], { error: 'must be on or off' }).default('off'),
+  ),
   STRIPE_SECRET_KEY: optional(z.string()),
   STRIPE_WEBHOOK_SECRET: optional(z.string()),
   STRIPE_API_URL: optional(
@@ -233,6 +242,10 @@ export interface Config {
    * by default, since one stolen admin password otherwise opens every account and the school's money.
    */
   adminTwoFactor: 'required' | 'optional';
+  /** The school's language until an admin picks one in Site settings (then that one). */
+  defaultLanguage: Language;
+  /** Whether the test pseudo-language may be chosen (the `lang=pseudo` cookie): for tests only. */
+  pseudoLanguage: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -329,6 +342,8 @@ export function loadConfig(env: Env = process.env, options: { generateSecret?: b
     },
     metricsToken: e.METRICS_TOKEN,
     adminTwoFactor: e.ADMIN_TWO_FACTOR,
+    defaultLanguage: e.DEFAULT_LANGUAGE,
+    pseudoLanguage: e.PSEUDO_LANGUAGE === 'on',
   };
 }
 

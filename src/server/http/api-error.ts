@@ -1,11 +1,14 @@
 /**
- * Every API error is JSON of one shape, { message, code? }, with a message a person understands
- * and never a stack trace.
+ * Every API error is JSON of one shape, { message, code? }, with a message a person understands,
+ * in their language (./language.ts), and never a stack trace. The `code` never changes with the
+ * language: callers act on it.
  */
 import type { Context } from 'hono';
 import type { ClientErrorStatusCode, ServerErrorStatusCode } from 'hono/utils/http-status';
 import * as messages from '../../shared/messages';
 import type { Database } from '../db/database';
+import { type TextValues, translate } from '../platform/translations';
+import { languageOf } from './language';
 
 export interface ApiErrorBody {
   message: string;
@@ -18,24 +21,39 @@ export type ErrorDetails = Record<string, unknown>;
 /** The statuses an error answers with (typed so, the browser's client never takes one for success). */
 export type ErrorStatus = ClientErrorStatusCode | ServerErrorStatusCode;
 
+/**
+ * What an error says: an English text marked for translation (`/*i18n*\/ 'This lesson does not
+ * exist'`), or one with values in its placeholders (`{ text: /*i18n*\/ 'Please choose a subject
+ * {name} teaches', values: { name } }`).
+ */
+export type ErrorText = string | { text: string; values: TextValues };
+
+/** An error's text in a language. */
+export const sayError = (language: string, message: ErrorText) =>
+  typeof message === 'string'
+    ? translate(language, message)
+    : translate(language, message.text, message.values);
+
 export class ApiError extends Error {
   constructor(
     readonly status: ErrorStatus,
-    message: string,
+    readonly text: ErrorText,
     readonly code?: string,
     readonly details?: ErrorDetails,
   ) {
-    super(message);
+    // In English for the logs; the answer says it in the caller's language.
+    super(sayError('en', text));
   }
 }
 
 export function errorResponse(
   c: Context,
   status: ErrorStatus,
-  message: string,
+  text: ErrorText,
   code?: string,
   details?: ErrorDetails,
 ) {
+  const message = sayError(languageOf(c), text);
   const body: ApiErrorBody = code ? { ...details, message, code } : { message };
   return c.json(body, status);
 }

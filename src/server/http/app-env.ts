@@ -1,3 +1,4 @@
+import type { PageLanguage } from '../../shared/languages';
 import type { SessionUser } from '../../shared/session-user';
 import type { RequestLogger } from './request-logger';
 
@@ -25,6 +26,11 @@ export interface AppVariables {
    * run again after a crash finds the first run's work (undefined without a key).
    */
   requestKey: string | undefined;
+  /**
+   * The language the request asks for (the `lang` cookie, Accept-Language, the school's default),
+   * set first: `languageOf(c)` puts a signed-in person's saved language before it (./language.ts).
+   */
+  requestLanguage: PageLanguage;
 }
 
 export interface AppEnv {

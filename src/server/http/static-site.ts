@@ -12,6 +12,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
+import { directionOf, type PageLanguage, SOURCE_LANGUAGE } from '../../shared/languages';
 import { isKnownPagePath, pageModuleFor } from '../../shared/routes';
 import type { AppEnv } from './app-env';
 
@@ -85,6 +86,20 @@ export function mountStaticSite(app: Hono<AppEnv>, clientDir: string, options: S
     return lastConfigBlock;
   };
   const tail = headEnd >= 0 ? indexHtml.slice(headEnd) : '';
+  // The page's language and direction are in its first byte, so an Arabic page paints right to
+  // left from the start; its catalogue is fetched with the page's own code.
+  const headIn = new Map<string, string>();
+  const headFor = (language: PageLanguage) => {
+    let found = headIn.get(language);
+    if (found === undefined) {
+      const catalogue = Object.entries(manifest).find(([key]) => key.endsWith(`locales/web/${language}.po`));
+      found =
+        head.replace(/<html lang="[^"]*">/, `<html lang="${language}" dir="${directionOf(language)}">`) +
+        (catalogue ? `<link rel="modulepreload" crossorigin href="/${catalogue[1].file}">` : '');
+      headIn.set(language, found);
+    }
+    return found;
+  };
   const preloadTags = new Map<string, string>();
   const preloadTagsFor = (module: string) => {
     let tags = preloadTags.get(module);
@@ -133,8 +148,9 @@ export function mountStaticSite(app: Hono<AppEnv>, clientDir: string, options: S
     ]);
     // The page carries who is signed in: never shared between visitors or stored by a cache.
     c.header('Cache-Control', 'private, no-cache');
-    c.header('Vary', 'Cookie');
-    const html = `${head}${config}${dataBlock('tl-session', { user })}${preloadTagsFor(pageModuleFor(c.req.path))}${tail}`;
+    c.header('Vary', 'Cookie, Accept-Language');
+    const saved = (user as { language?: PageLanguage | null } | null)?.language;
+    const html = `${headFor(saved ?? c.var.requestLanguage ?? SOURCE_LANGUAGE)}${config}${dataBlock('tl-session', { user })}${preloadTagsFor(pageModuleFor(c.req.path))}${tail}`;
     return c.html(html, exists ? 200 : 404);
   });
 }

@@ -13,7 +13,9 @@ import type { Context, ValidationTargets } from 'hono';
 import { validator } from 'hono/validator';
 import type { z } from 'zod';
 import * as messages from '../../shared/messages';
+import { translate } from '../platform/translations';
 import type { AppEnv } from './app-env';
+import { languageOf } from './language';
 
 /** "weekly.2.end": where in the input the problem is, as a caller would look it up. */
 const fieldOf = (path: readonly PropertyKey[]) => path.map(String).join('.');
@@ -23,7 +25,8 @@ function refusal(
   error: { issues: readonly { message: string; path: readonly PropertyKey[] }[] },
 ) {
   const issue = error.issues[0];
-  const message = issue?.message ?? messages.invalidRequest;
+  // Schemas' messages are English texts marked for translation (src/shared/schemas.ts).
+  const message = translate(languageOf(c), issue?.message ?? messages.invalidRequest);
   const field = issue?.path.length ? fieldOf(issue.path) : undefined;
   return c.json({ message, code: 'VALIDATION_ERROR', ...(field ? { field } : {}) }, 400);
 }
@@ -35,7 +38,8 @@ export function validate<Target extends keyof ValidationTargets, Schema extends 
 ) {
   return zValidator(target, schema, (result, c) => {
     if (result.success) return;
-    if (notFound !== undefined) return c.json({ message: notFound, code: 'NOT_FOUND' }, 404);
+    if (notFound !== undefined)
+      return c.json({ message: translate(languageOf(c), notFound), code: 'NOT_FOUND' }, 404);
     return refusal(c, result.error);
   });
 }

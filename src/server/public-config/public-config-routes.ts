@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { etag } from 'hono/etag';
+import { LANGUAGES, type Language } from '../../shared/languages';
 import type { HourlyRateRange, ShownFigures, SupportDetails } from '../../shared/settings/site-settings';
 import type { SubjectCatalog, TypicalHourlyRate } from '../../shared/tutor-catalog';
 import type { CaptchaVerifier } from '../captcha/captcha';
@@ -23,6 +24,10 @@ export interface PublicConfig {
   payments: PublicPayments;
   /** ADMIN_TWO_FACTOR: whether the console first asks an admin without two-factor to set it up. */
   adminTwoFactor: 'required' | 'optional';
+  /** The languages offered, each named in its own language ("Español"). */
+  languages: { code: Language; name: string }[];
+  /** The school's default language (Site settings, else DEFAULT_LANGUAGE). */
+  defaultLanguage: Language;
 }
 
 export interface PublicPayments {
@@ -58,6 +63,8 @@ export function publicConfig(
     subjects: settings.subjects,
     payments: { ...payments, instructions: settings.paymentInstructions },
     adminTwoFactor,
+    languages: LANGUAGES.map(({ code, name }) => ({ code, name })),
+    defaultLanguage: settings.defaultLanguage,
   };
 }
 

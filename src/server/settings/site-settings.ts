@@ -10,6 +10,7 @@
  */
 import { type Kysely, sql, type Updateable } from 'kysely';
 import { formatUnits } from '../../shared/amounts';
+import { isLanguage, LANGUAGES, type Language } from '../../shared/languages';
 import {
   countFigure,
   DEFAULT_BUSINESS_HOURS,
@@ -42,6 +43,8 @@ export interface SettingsDefaults {
   paymentInstructions: string;
   /** CURRENCY: hourly rates are in its whole units, and their default range depends on it. */
   currency: string;
+  /** DEFAULT_LANGUAGE: the school's language until an admin picks one. */
+  language: Language;
 }
 
 /** The settings in effect, as every page and GET /api/config carry them. */
@@ -57,6 +60,8 @@ export interface SiteSettings {
   typicalHourlyRate: TypicalHourlyRate | null;
   /** The hourly rates a tutor may ask, in whole units of the currency. */
   hourlyRateRange: HourlyRateRange;
+  /** The language of a visitor whose browser asks for none we speak, and of mails to people who chose none. */
+  defaultLanguage: Language;
   subjects: SubjectCatalog;
 }
 
@@ -73,6 +78,9 @@ export interface AdminSiteSettings {
   /** The range in effect, and whether an admin set it (false: the currency's default). */
   hourlyRateRange: HourlyRateRange;
   hourlyRateRangeSet: boolean;
+  /** The default language in effect, and whether an admin chose it (false: DEFAULT_LANGUAGE). */
+  defaultLanguage: Language;
+  defaultLanguageSet: boolean;
   subjects: (CatalogSubject & { tutors: number })[];
 }
 
@@ -88,6 +96,7 @@ type SettingsRow = Pick<
   | 'payment_instructions'
   | 'hourly_rate_min'
   | 'hourly_rate_max'
+  | 'default_language'
 >;
 
 const settingsColumns = [
@@ -101,6 +110,7 @@ const settingsColumns = [
   'payment_instructions',
   'hourly_rate_min',
   'hourly_rate_max',
+  'default_language',
 ] as const;
 
 const FIGURE_COLUMNS = {
@@ -153,6 +163,10 @@ function hourlyRateRangeOf(row: SettingsRow | undefined, defaults: SettingsDefau
     : defaultHourlyRateRange(defaults.currency);
 }
 
+/** The admin's language while we still speak it, else the configuration's. */
+const defaultLanguageOf = (row: SettingsRow | undefined, defaults: SettingsDefaults): Language =>
+  isLanguage(row?.default_language) ? row.default_language : defaults.language;
+
 async function readRow(db: Kysely<DB>): Promise<SettingsRow | undefined> {
   return db.selectFrom('site_settings').select(settingsColumns).where('id', '=', 1).executeTakeFirst();
 }
@@ -174,6 +188,7 @@ export async function readSiteSettings(
     paymentInstructions: row?.payment_instructions ?? defaults.paymentInstructions,
     typicalHourlyRate: school.typicalHourlyRate,
     hourlyRateRange: hourlyRateRangeOf(row, defaults),
+    defaultLanguage: defaultLanguageOf(row, defaults),
     subjects: groupCatalog(subjects),
   };
 }
@@ -204,6 +219,8 @@ export async function readAdminSettings(
     paymentInstructionsSet: row?.payment_instructions != null,
     hourlyRateRange: hourlyRateRangeOf(row, defaults),
     hourlyRateRangeSet: row?.hourly_rate_min != null,
+    defaultLanguage: defaultLanguageOf(row, defaults),
+    defaultLanguageSet: isLanguage(row?.default_language),
     subjects: subjects.map((subject) => ({ ...subject, tutors: tutors.get(subject.name) ?? 0 })),
   };
 }
@@ -286,6 +303,16 @@ export async function changeSiteSettings(
       const said = (value: HourlyRateRange) => hourlyRateRangeLabel(value, defaults.currency);
       changed.push(
         `Hourly rate range: ${said(current)} → ${said(next)}${range === null ? ' (the default)' : ''}`,
+      );
+    }
+
+    // Null gives DEFAULT_LANGUAGE back; the language in effect changes nothing.
+    const language = change.defaultLanguage;
+    if (language !== undefined && (language ?? defaults.language) !== defaultLanguageOf(row, defaults)) {
+      const said = (code: Language) => LANGUAGES.find((known) => known.code === code)?.name ?? code;
+      updates.default_language = language;
+      changed.push(
+        `Default language: ${said(defaultLanguageOf(row, defaults))} → ${said(language ?? defaults.language)}${language === null ? ' (the default)' : ''}`,
       );
     }
 

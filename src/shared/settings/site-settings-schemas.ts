@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { SUBJECT_CATEGORIES } from '../constants';
-import { freeText, oneLineText, showsAsTyped } from '../schemas';
+import { freeText, languageSchema, oneLineText, showsAsTyped } from '../schemas';
 import { MAX_SUBJECT_NAME_LENGTH } from '../tutor-catalog';
 import {
   HOME_FIGURES,
@@ -192,6 +192,7 @@ export const siteSettingsChangeSchema = z
       paymentInstructions: paymentInstructionsSchema.optional(),
       subjects: subjectChangesSchema.optional(),
       hourlyRateRange: hourlyRateRangeSchema.optional(),
+      defaultLanguage: languageSchema.nullable().optional(),
     },
     {
       error: (issue) =>
@@ -207,10 +208,11 @@ export const siteSettingsChangeSchema = z
       change.supportReplyHours !== undefined ||
       change.paymentInstructions !== undefined ||
       change.hourlyRateRange !== undefined ||
+      change.defaultLanguage !== undefined ||
       (change.subjects?.add?.length ?? 0) + (change.subjects?.retire?.length ?? 0) > 0,
     {
       message:
-        'Nothing to change: send homeFigures, support, supportReplyHours, paymentInstructions, hourlyRateRange or subjects',
+        'Nothing to change: send homeFigures, support, supportReplyHours, paymentInstructions, hourlyRateRange, defaultLanguage or subjects',
     },
   );
 export type SiteSettingsChange = z.output<typeof siteSettingsChangeSchema>;

@@ -5,6 +5,7 @@
 import type { Generated, Timestamp } from "./columns";
 
 export interface SiteSettings {
+  default_language: string | null;
   expert_tutors: string | null;
   hourly_rate_max: number | null;
   hourly_rate_min: number | null;

@@ -13,6 +13,7 @@ export interface Users {
   id: string;
   image: string | null;
   is_admin: Generated<boolean>;
+  language: string | null;
   learning_goals: Generated<string>;
   message_mails: Generated<boolean>;
   reminder_day_before: Generated<boolean>;

@@ -35,6 +35,7 @@ import * as supportReplyTime from './0029-support-reply-time';
 import * as paymentInstructions from './0030-payment-instructions';
 import * as idempotentRequests from './0032-idempotent-requests';
 import * as hourlyRateRange from './0033-hourly-rate-range';
+import * as languages from './0034-languages';
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
@@ -69,4 +70,5 @@ export const migrations: Record<string, Migration> = {
   '0030-payment-instructions': paymentInstructions,
   '0032-idempotent-requests': idempotentRequests,
   '0033-hourly-rate-range': hourlyRateRange,
+  '0034-languages': languages,
 };
