@@ -29,7 +29,7 @@ export function ConfirmPanel({
       <legend
         ref={legend}
         tabIndex={-1}
-        className="float-left w-full font-semibold text-slate-900 focus:outline-none"
+        className="float-start w-full font-semibold text-slate-900 focus:outline-none"
       >
         {question}
       </legend>

@@ -69,7 +69,7 @@ function GoalItem({ goal, editable }: { goal: Goal; editable: boolean }) {
               type="button"
               onClick={() => setEditing(true)}
               aria-label={`Edit the goal ${goal.title}`}
-              className="ml-3 font-semibold text-brand-700 underline-offset-2 hover:underline"
+              className="ms-3 font-semibold text-brand-700 underline-offset-2 hover:underline"
             >
               Edit
             </button>

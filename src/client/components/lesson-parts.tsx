@@ -119,7 +119,7 @@ export function RoomLink({
   const now = Date.now();
   if (offersJoin(times, now))
     return (
-      <ButtonLink to={roomPath(lesson.id)} className="mr-3 mt-2">
+      <ButtonLink to={roomPath(lesson.id)} className="me-3 mt-2">
         Join
       </ButtonLink>
     );
@@ -127,7 +127,7 @@ export function RoomLink({
   return (
     <Link
       to={roomPath(lesson.id)}
-      className="mr-3 mt-1 inline-block text-sm font-semibold text-brand-700 underline"
+      className="me-3 mt-1 inline-block text-sm font-semibold text-brand-700 underline"
     >
       Lesson room
     </Link>

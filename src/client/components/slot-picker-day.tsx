@@ -80,7 +80,7 @@ export function DayTimes({
         {/* A notch pointing up at the chosen time's column. */}
         <span
           aria-hidden="true"
-          className="absolute -top-[7px] size-3 rotate-45 border-t border-l border-brand-600 bg-brand-50"
+          className="absolute -top-[7px] size-3 rotate-45 border-t border-s border-brand-600 bg-brand-50"
           style={{ left: `calc(${((column + 0.5) / columns) * 100}% - 6px)` }}
         />
         <p ref={summary} tabIndex={-1} className="font-semibold text-slate-900">

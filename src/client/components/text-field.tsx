@@ -56,7 +56,7 @@ function Field({
           id={`${fieldId}-count`}
           length={count.length}
           limit={count.limit}
-          className="mt-1 text-right text-sm"
+          className="mt-1 text-end text-sm"
         />
       ) : null}
     </div>

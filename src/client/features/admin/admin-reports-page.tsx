@@ -37,7 +37,7 @@ function ReportCard({ report, onDone }: { report: Report; onDone: (message: stri
       </p>
       <figure className="mt-3">
         <figcaption className="text-sm font-medium text-slate-900">The {what} as it was reported</figcaption>
-        <blockquote className="mt-1 whitespace-pre-line break-words rounded-lg border-l-4 border-slate-300 bg-slate-50 px-3 py-2 text-slate-900">
+        <blockquote className="mt-1 whitespace-pre-line break-words rounded-lg border-s-4 border-slate-300 bg-slate-50 px-3 py-2 text-slate-900">
           {report.reportedText}
         </blockquote>
       </figure>

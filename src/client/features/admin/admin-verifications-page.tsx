@@ -23,7 +23,7 @@ function Changes({ changes }: { changes: NonNullable<VerificationCase['changesSi
   return (
     <div className="mt-3 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950">
       <p className="font-semibold">Changed since approval</p>
-      <ul className="mt-1 list-disc pl-5">
+      <ul className="mt-1 list-disc ps-5">
         {changes.hourlyRate ? (
           <li>
             Rate: {rate(changes.hourlyRate.before)} → {rate(changes.hourlyRate.after)}

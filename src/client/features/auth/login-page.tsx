@@ -77,7 +77,7 @@ export function Component() {
         <TextField label="Email" type="email" name="email" autoComplete="email" />
         <div>
           <TextField label="Password" type="password" name="password" autoComplete="current-password" />
-          <p className="mt-2 text-right text-sm">
+          <p className="mt-2 text-end text-sm">
             <Link
               to={paths.forgotPassword}
               className="font-medium text-brand-700 underline-offset-2 hover:underline"

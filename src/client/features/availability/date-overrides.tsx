@@ -75,7 +75,7 @@ function OverrideItem({
         <FieldProblemLine id={`${name}-problem`} problem={problem} />
         <Button
           variant="ghost"
-          className="-ml-3 px-3 text-red-700 hover:bg-red-50"
+          className="-ms-3 px-3 text-red-700 hover:bg-red-50"
           onClick={() => {
             change({ type: 'removeOverride', id: override.id });
             focus(DATE_INPUT_ID);

@@ -44,10 +44,10 @@ function DayHours({
       aria-describedby={problem?.describedBy}
       className="flow-root py-4"
     >
-      <legend className="mb-1 font-semibold text-slate-900 sm:float-left sm:mb-0 sm:w-32 sm:pt-2">
+      <legend className="mb-1 font-semibold text-slate-900 sm:float-start sm:mb-0 sm:w-32 sm:pt-2">
         {day}
       </legend>
-      <div className="sm:ml-32">
+      <div className="sm:ms-32">
         {windows.length === 0 ? <p className="pb-1 text-sm text-slate-600 sm:pt-2.5">Unavailable</p> : null}
         <WindowList
           day={day}

@@ -9,7 +9,7 @@ import { FieldProblemLine, useFieldProblem } from '../../components/form';
 import { END_TIMES, START_TIMES, timeChoices, type WindowDraft, windowControl } from './availability-draft';
 
 const selectClass =
-  'rounded-lg border border-slate-300 bg-white py-2 pr-2 pl-2.5 text-base text-slate-900 tabular-nums shadow-sm focus:border-brand-600 aria-invalid:border-red-600';
+  'rounded-lg border border-slate-300 bg-white py-2 pe-2 ps-2.5 text-base text-slate-900 tabular-nums shadow-sm focus:border-brand-600 aria-invalid:border-red-600';
 
 function TimeSelect({
   name,
@@ -135,7 +135,7 @@ export function WindowList({
           ))}
         </ul>
       ) : null}
-      <Button id={addButtonId} variant="ghost" className="-ml-3 px-3" onClick={onAdd}>
+      <Button id={addButtonId} variant="ghost" className="-ms-3 px-3" onClick={onAdd}>
         <span>
           <span aria-hidden="true">+ </span>Add window<span className="sr-only"> to {day}</span>
         </span>

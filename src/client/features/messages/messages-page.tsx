@@ -129,7 +129,7 @@ export function Component() {
       >
         <nav
           aria-label="Conversations"
-          className={`min-h-0 overflow-y-auto border-slate-200 md:border-r ${showsThread ? 'hidden md:block' : ''}`}
+          className={`min-h-0 overflow-y-auto border-slate-200 md:border-e ${showsThread ? 'hidden md:block' : ''}`}
         >
           <Inbox conversations={conversations} openId={openId} role={user.role} />
         </nav>

@@ -53,10 +53,10 @@ export function Line({
       <div
         className={`max-w-[85%] whitespace-pre-wrap break-words rounded-2xl px-4 py-2 text-base sm:max-w-[70%] ${
           colleague
-            ? 'rounded-br-sm bg-brand-100 text-brand-900'
+            ? 'rounded-ee-sm bg-brand-100 text-brand-900'
             : mine
-              ? 'rounded-br-sm bg-brand-700 text-white'
-              : 'rounded-bl-sm bg-slate-100 text-slate-900'
+              ? 'rounded-ee-sm bg-brand-700 text-white'
+              : 'rounded-es-sm bg-slate-100 text-slate-900'
         }`}
       >
         <span className="sr-only">{`${author}: `}</span>

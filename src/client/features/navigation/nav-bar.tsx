@@ -57,7 +57,7 @@ function MessagesLabel({ unread }: { unread: number }) {
       Messages
       {unread > 0 ? ' ' : null}
       {unread > 0 ? (
-        <span className="ml-1 inline-flex min-w-5 items-center justify-center rounded-full bg-brand-700 px-1.5 text-xs font-bold text-white">
+        <span className="ms-1 inline-flex min-w-5 items-center justify-center rounded-full bg-brand-700 px-1.5 text-xs font-bold text-white">
           {unread > 99 ? '99+' : unread}
           <span className="sr-only"> unread</span>
         </span>
@@ -77,7 +77,7 @@ function WalletLabel({ balance, stacked }: { balance: string | null; stacked: bo
     <span className={stacked ? 'flex flex-col items-center leading-tight' : undefined}>
       Wallet{' '}
       <span
-        className={`text-xs font-semibold tabular-nums text-emerald-800 ${stacked ? '' : 'ml-1 rounded-full bg-emerald-50 px-1.5'}`}
+        className={`text-xs font-semibold tabular-nums text-emerald-800 ${stacked ? '' : 'ms-1 rounded-full bg-emerald-50 px-1.5'}`}
       >
         {balance}
       </span>
@@ -245,7 +245,7 @@ export function NavBar() {
           <div className={`hidden shrink-0 items-center gap-0.5 ${unfolded}`}>
             {pageLinks(desktopLink, true)}
           </div>
-          <div className={`ml-auto hidden min-w-0 items-center justify-end gap-3 ${unfolded}`}>
+          <div className={`ms-auto hidden min-w-0 items-center justify-end gap-3 ${unfolded}`}>
             {user ? (
               <>
                 {/* Stacked, so the name has the whole width the badges would have taken. */}
@@ -272,7 +272,7 @@ export function NavBar() {
           <button
             ref={toggleRef}
             type="button"
-            className={`ml-auto inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 ${foldedOnly}`}
+            className={`ms-auto inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 ${foldedOnly}`}
             aria-expanded={open}
             aria-controls={menuId}
             aria-label="Toggle menu"

@@ -116,7 +116,7 @@ function DeleteMyAccount({ role, money }: { role: 'student' | 'tutor'; money: Mo
         Delete my account
       </h2>
       <p className="text-slate-700">Deleting your account cannot be undone. When you delete it:</p>
-      <ul className="list-disc space-y-1 pl-5 text-slate-700">
+      <ul className="list-disc space-y-1 ps-5 text-slate-700">
         <li>you are signed out everywhere, and nobody can sign in to it again;</li>
         <li>your upcoming lessons are cancelled, and the other person is told;</li>
         <li>your profile, {role === 'tutor' ? 'photo, ' : ''}goals, reviews and email address are erased;</li>

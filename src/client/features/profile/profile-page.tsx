@@ -288,7 +288,7 @@ function ProfileForm({
           />
           Email me about unread messages
         </label>
-        <p id="message-mails-hint" className="mt-1 pl-7 text-slate-600">
+        <p id="message-mails-hint" className="mt-1 ps-7 text-slate-600">
           One mail per conversation when a message has waited 10 minutes unread.
         </p>
       </div>

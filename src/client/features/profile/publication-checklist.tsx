@@ -22,7 +22,7 @@ export function PublicationChecklist({ details }: { details: { published: boolea
       <h2 id="checklist-heading" className="font-semibold text-amber-950">
         To appear in search, your profile still needs:
       </h2>
-      <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-amber-950">
+      <ul className="mt-2 list-disc space-y-1 ps-5 text-sm text-amber-950">
         {details.missing.map((item) => (
           <li key={item}>{item}</li>
         ))}

@@ -169,7 +169,7 @@ export function RoomView({
                 : PEER_STATE[peerState](other.displayName)}
             </p>
           )}
-          <div className="absolute bottom-3 right-3 aspect-video w-28 overflow-hidden rounded-lg border border-slate-600 bg-slate-800 sm:w-44">
+          <div className="absolute bottom-3 end-3 aspect-video w-28 overflow-hidden rounded-lg border border-slate-600 bg-slate-800 sm:w-44">
             <video
               ref={localVideo}
               autoPlay

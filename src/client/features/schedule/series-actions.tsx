@@ -91,7 +91,7 @@ export function SeriesRequest({
         {count} · {first.minutes} min each · {formatAmount(total, first.price.currency)} in all
       </p>
       {first.note ? <p className="mt-1 text-sm text-slate-600">Note: {first.note}</p> : null}
-      <ul className="mt-2 list-disc space-y-0.5 pl-5 text-sm text-slate-700">
+      <ul className="mt-2 list-disc space-y-0.5 ps-5 text-sm text-slate-700">
         {lessons.map((lesson) => (
           <li key={lesson.id}>
             {lessonTimeLabel(Date.parse(lesson.start), Date.parse(lesson.end), timeZone)}

@@ -64,14 +64,14 @@ export function WeekCalendar({
           {hours.map((hour) => (
             <div
               key={hour}
-              className="text-right text-xs text-slate-500"
+              className="text-end text-xs text-slate-500"
               style={{ height: `${HOUR_HEIGHT_REM}rem` }}
             >
-              <span className="relative -top-2 pr-2">{String(hour).padStart(2, '0')}:00</span>
+              <span className="relative -top-2 pe-2">{String(hour).padStart(2, '0')}:00</span>
             </div>
           ))}
         </div>
-        <ol className="grid flex-1 gap-3 md:grid-cols-7 md:gap-0 md:border-l md:border-slate-200">
+        <ol className="grid flex-1 gap-3 md:grid-cols-7 md:gap-0 md:border-s md:border-slate-200">
           {days.map((day) => {
             const dayLessons = byDay.get(day) ?? [];
             const dayStart = startOfLocalDay(day, timeZone);
@@ -80,7 +80,7 @@ export function WeekCalendar({
               <li
                 key={day}
                 aria-labelledby={headingId}
-                className={`rounded-xl border border-slate-200 md:rounded-none md:border-0 md:border-r md:p-0 ${
+                className={`rounded-xl border border-slate-200 md:rounded-none md:border-0 md:border-e md:p-0 ${
                   dayLessons.length === 0 ? 'flex items-baseline justify-between px-3 py-2 md:block' : 'p-3'
                 }`}
               >
@@ -174,7 +174,7 @@ function LessonBlock({
     <li
       style={style}
       title={`${time}–${clockLabel(end, timeZone)} ${lesson.subject} with ${withName}${status ? ` (${status})` : ''}${lesson.seriesId ? ' · weekly' : ''}`}
-      className={`min-w-0 overflow-hidden rounded-lg border px-2 py-1.5 text-xs leading-4 md:absolute md:top-(--top) md:left-[calc(var(--left)+0.125rem)] md:h-(--height) md:w-[calc(var(--width)-0.25rem)] ${padding} ${LOOK[lookOf(lesson.status)]}`}
+      className={`min-w-0 overflow-hidden rounded-lg border px-2 py-1.5 text-xs leading-4 md:absolute md:top-(--top) md:start-[calc(var(--left)+0.125rem)] md:h-(--height) md:w-[calc(var(--width)-0.25rem)] ${padding} ${LOOK[lookOf(lesson.status)]}`}
     >
       <p className="md:truncate">
         <span className="font-mono font-semibold">{time}</span>

@@ -50,7 +50,7 @@ export function BookingOutcome({
                 ? ` ${outcome.skipped} ${outcome.skipped === 1 ? 'week was' : 'weeks were'} not free and ${outcome.skipped === 1 ? 'is' : 'are'} not booked.`
                 : ''}
             </p>
-            <ul className="mt-2 list-disc space-y-0.5 pl-5">
+            <ul className="mt-2 list-disc space-y-0.5 ps-5">
               {outcome.lessons.map((lesson) => (
                 <li key={lesson.id}>
                   {lessonTimeLabel(Date.parse(lesson.start), Date.parse(lesson.end), timeZone)}

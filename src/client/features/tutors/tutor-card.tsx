@@ -35,7 +35,7 @@ export function TutorCard({ tutor, search }: { tutor: TutorCardData; search: str
             <RatingSummary rating={tutor.rating} />
           </div>
         </div>
-        <p className="shrink-0 text-right">
+        <p className="shrink-0 text-end">
           <span className="block text-xl font-bold text-slate-900">
             {formatUnits(tutor.hourlyRate, currency)}
           </span>

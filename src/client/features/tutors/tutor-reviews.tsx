@@ -124,7 +124,7 @@ function Summary({ reviews }: { reviews: TutorReviews }) {
                     style={{ width: `${reviews.count ? (n / reviews.count) * 100 : 0}%` }}
                   />
                 </span>
-                <span className="w-8 text-right text-slate-700">{n}</span>
+                <span className="w-8 text-end text-slate-700">{n}</span>
               </dd>
             </div>
           );

@@ -118,7 +118,7 @@ function TurnOn({ onVerified, done }: { onVerified: (codes: string[]) => void; d
   }
   return (
     <form onSubmit={verify} noValidate className="space-y-5">
-      <ol className="list-decimal space-y-5 pl-5 text-slate-700">
+      <ol className="list-decimal space-y-5 ps-5 text-slate-700">
         <li>
           <p>Scan this QR code with your authenticator app.</p>
           <QrCode text={setup.totpURI} />
@@ -312,7 +312,7 @@ function TurnOff({ onDone }: { onDone: () => void }) {
   };
   if (!open) {
     return (
-      <Button variant="secondary" className="ml-0 sm:ml-3" onClick={() => setOpen(true)}>
+      <Button variant="secondary" className="ms-0 sm:ms-3" onClick={() => setOpen(true)}>
         Turn off two-factor authentication
       </Button>
     );
