@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { lingui } from '@lingui/vite-plugin';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -36,6 +37,8 @@ export default defineConfig({
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
+        // Unit tests render page modules, whose texts are Lingui macros: the same transform as the build.
+        plugins: [lingui({ macroTransform: true })],
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
