@@ -27,7 +27,7 @@ const mailHttpPort = appPort + 3;
 // features' specs to their subject with PAYMENTS=off.
 const paidPort = appPort + 4;
 const paidUrl = `http://127.0.0.1:${paidPort}`;
-const paidSpecs = /(wallet|packages|cancellation-policy|account-data)\.spec\.ts$/;
+const paidSpecs = /(wallet|packages|cancellation-policy|account-data|languages)\.spec\.ts$/;
 const desktop = { width: 1280, height: 800 };
 const phone = { width: 390, height: 844 };
 // The config is loaded by the runner and by every worker: create and seed the data folders once,
@@ -151,6 +151,9 @@ export default defineConfig({
         COMMISSION_PERCENT: '15',
         // The wallet's admin confirms a transfer with a password alone, as on the other server.
         ADMIN_TWO_FACTOR: 'optional',
+        // languages.spec.ts (booking and the wallet in Spanish and Arabic) also shows pages in the
+        // pseudo-language (docs/translating.md).
+        PSEUDO_LANGUAGE: 'on',
       },
     },
   ],
