@@ -4,6 +4,7 @@
  * (./money-left.tsx shows what is, and how to get it back), asks for the password and lands the
  * person on the home page, signed out, with a confirmation there.
  */
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useId, useState } from 'react';
 import { useNavigate, useRevalidator } from 'react-router';
 import { exportFileName, hasMoneyLeft, type MoneyLeft } from '../../../shared/account-data';
@@ -63,21 +64,24 @@ function DownloadMyData() {
       className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
     >
       <h2 id={headingId} className="text-lg font-semibold text-slate-900">
-        Your data
+        <Trans>Your data</Trans>
       </h2>
       <p className="text-slate-700">
-        Download a ZIP file of everything Tutorlane holds about you: your profile, lessons, messages, reviews,
-        lesson notes, goals, wallet and your photo, as files you can open or take elsewhere.
+        <Trans>
+          Download a ZIP file of everything Tutorlane holds about you: your profile, lessons, messages,
+          reviews, lesson notes, goals, wallet and your photo, as files you can open or take elsewhere.
+        </Trans>
       </p>
       {problem ? <ErrorMessage>{problem}</ErrorMessage> : null}
       <Button variant="secondary" onClick={download} busy={busy}>
-        Download my data
+        <Trans>Download my data</Trans>
       </Button>
     </section>
   );
 }
 
 function DeleteMyAccount({ role, money }: { role: 'student' | 'tutor'; money: MoneyLeft }) {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const auth = useAuth();
@@ -113,28 +117,52 @@ function DeleteMyAccount({ role, money }: { role: 'student' | 'tutor'; money: Mo
       className="space-y-4 rounded-2xl border border-red-200 bg-white p-6 shadow-sm sm:p-8"
     >
       <h2 id={headingId} className="text-lg font-semibold text-red-800">
-        Delete my account
+        <Trans>Delete my account</Trans>
       </h2>
-      <p className="text-slate-700">Deleting your account cannot be undone. When you delete it:</p>
+      <p className="text-slate-700">
+        <Trans>Deleting your account cannot be undone. When you delete it:</Trans>
+      </p>
       <ul className="list-disc space-y-1 ps-5 text-slate-700">
-        <li>you are signed out everywhere, and nobody can sign in to it again;</li>
-        <li>your upcoming lessons are cancelled, and the other person is told;</li>
-        <li>your profile, {role === 'tutor' ? 'photo, ' : ''}goals, reviews and email address are erased;</li>
-        <li>the people you wrote to see “Deleted user”, and “Message deleted” where your messages were;</li>
-        <li>what the law makes a school keep (payments and receipts) stays, without your name or email.</li>
+        <li>
+          <Trans>you are signed out everywhere, and nobody can sign in to it again;</Trans>
+        </li>
+        <li>
+          <Trans>your upcoming lessons are cancelled, and the other person is told;</Trans>
+        </li>
+        <li>
+          {role === 'tutor' ? (
+            <Trans>your profile, photo, goals, reviews and email address are erased;</Trans>
+          ) : (
+            <Trans>your profile, goals, reviews and email address are erased;</Trans>
+          )}
+        </li>
+        <li>
+          <Trans>
+            the people you wrote to see “Deleted user”, and “Message deleted” where your messages were;
+          </Trans>
+        </li>
+        <li>
+          <Trans>
+            what the law makes a school keep (payments and receipts) stays, without your name or email.
+          </Trans>
+        </li>
       </ul>
       {moneyLeft ? (
         <MoneyLeftPanel money={money} timeZone={timeZone} />
       ) : (
         <p className="text-slate-700">
-          {role === 'tutor' ? 'If you are still owed money for lessons, ask for a payout first. ' : ''}
-          You may want to download your data before you go.
+          {role === 'tutor' ? (
+            <>
+              <Trans>If you are still owed money for lessons, ask for a payout first.</Trans>{' '}
+            </>
+          ) : null}
+          <Trans>You may want to download your data before you go.</Trans>
         </p>
       )}
       {/* While money is left the password would only be refused: the panel above says what to do. */}
       <form onSubmit={submit} className="space-y-4" hidden={moneyLeft}>
         <TextField
-          label="Password"
+          label={t`Password`}
           name="password"
           type="password"
           autoComplete="current-password"
@@ -142,7 +170,7 @@ function DeleteMyAccount({ role, money }: { role: 'student' | 'tutor'; money: Mo
         />
         {problem ? <ErrorMessage>{problem}</ErrorMessage> : null}
         <Button type="submit" variant="danger" busy={busy}>
-          Delete my account
+          <Trans>Delete my account</Trans>
         </Button>
       </form>
     </section>

@@ -1,8 +1,11 @@
 /** The profile form's lists of checkboxes (subjects, languages), which fold on a phone. */
+import { Trans } from '@lingui/react/macro';
 import { type ReactNode, useEffect, useId, useState } from 'react';
+import { formatLocale } from '../../../shared/format-locale';
 import { ChoiceGroup } from '../../components/choice-group';
 import { FoldTitle, useFold } from '../../components/fold';
 import { useFieldProblem } from '../../components/form';
+import { translated } from '../../lib/i18n';
 
 /**
  * A list of checkboxes that folds on a phone: its legend is then the button that opens it, and
@@ -46,7 +49,13 @@ export function FoldingChoices({
       >
         {fold.shut ? (
           <p id={summaryId} className="text-sm text-slate-700">
-            {ticked.length > 0 ? ticked.join(', ') : 'None chosen yet'}
+            {ticked.length > 0 ? (
+              new Intl.ListFormat(formatLocale(), { type: 'unit', style: 'short' }).format(
+                ticked.map((name) => translated(name)),
+              )
+            ) : (
+              <Trans>None chosen yet</Trans>
+            )}
           </p>
         ) : null}
         <div id={fold.bodyId} hidden={fold.shut}>
@@ -78,7 +87,7 @@ export function Choice({
         className="size-4 shrink-0 accent-brand-700"
       />
       <span className="min-w-0 break-words">
-        {value}
+        {translated(value)}
         {note ? <span className="text-slate-600"> ({note})</span> : null}
       </span>
     </label>

@@ -6,12 +6,15 @@
  * on the screen while there are changes to save.
  */
 
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { InferResponseType } from 'hono/client';
 import { useMemo, useRef } from 'react';
 import { type ActionFunctionArgs, useFetcher, useLoaderData } from 'react-router';
+import { formatUnits } from '../../../shared/amounts';
 import { MAX_NAME_LENGTH, ROLE_LABELS } from '../../../shared/constants';
 import * as messages from '../../../shared/messages';
-import { type HourlyRateRange, hourlyRateRangeLabel } from '../../../shared/settings/site-settings';
+import type { HourlyRateRange } from '../../../shared/settings/site-settings';
 import {
   MAX_ABOUT_LENGTH,
   MAX_HEADLINE_LENGTH,
@@ -20,13 +23,14 @@ import {
   MAX_YEARS_EXPERIENCE,
   SPOKEN_LANGUAGES,
   type SubjectCatalog,
-  typicalRateLabel,
+  type TypicalHourlyRate,
 } from '../../../shared/tutor-catalog';
 import { CardSection } from '../../components/card';
 import { ActionForm, FormAnswerMessage, SaveBar, SubmitButton, useUnsavedForm } from '../../components/form';
 import { SelectField, TextArea, TextField } from '../../components/text-field';
 import { api, request } from '../../lib/api';
 import { check, type FormAnswer, formValues, loadFormChecks, refused } from '../../lib/forms';
+import { i18n, translated } from '../../lib/i18n';
 import { getPublicConfig } from '../../lib/public-config';
 import { browserTimeZone, timeZoneOptions } from '../../lib/time-zones';
 import { authStore, useAuth } from '../auth';
@@ -49,8 +53,7 @@ export async function loader() {
     getPublicConfig(),
     request(api.account['money-left'].$get()),
   ]);
-  const typicalRate =
-    config.typicalHourlyRate && typicalRateLabel(config.typicalHourlyRate, config.payments.currency);
+  const typicalRate = config.typicalHourlyRate;
   const rates = { range: config.hourlyRateRange, currency: config.payments.currency };
   return { details, catalog: config.subjects, money, typicalRate, rates };
 }
@@ -61,7 +64,9 @@ async function changePhoto(form: FormData): Promise<FormAnswer> {
   try {
     if (photo instanceof File) {
       if (photo.size > MAX_PHOTO_BYTES) {
-        return { problem: { message: 'The photo must be at most 5 MB', fields: { photo: 'too large' } } };
+        return {
+          problem: { message: i18n._(msg`The photo must be at most 5 MB`), fields: { photo: 'too large' } },
+        };
       }
       await request(
         api.profile.photo.$put(undefined, {
@@ -69,10 +74,10 @@ async function changePhoto(form: FormData): Promise<FormAnswer> {
           headers: { 'Content-Type': photo.type || 'application/octet-stream' },
         }),
       );
-      return { done: 'Your photo has been updated.' };
+      return { done: i18n._(msg`Your photo has been updated.`) };
     }
     await request(api.profile.photo.$delete());
-    return { done: 'Your photo has been removed.' };
+    return { done: i18n._(msg`Your photo has been removed.`) };
   } catch (error) {
     return refused(error);
   }
@@ -97,25 +102,28 @@ export async function action({ request: submitted }: ActionFunctionArgs): Promis
     const saved = await request(api.profile.details.$patch({ json: details }));
     // The rest of the app shows times in the zone the session says is saved.
     authStore.noteTimeZone(saved.timeZone);
-    return { done: messages.profileSaved };
+    return { done: translated(messages.profileSaved) };
   } catch (error) {
     return refused(error);
   }
 }
 
 export function Component() {
+  const { t } = useLingui();
   const { details, catalog, money, typicalRate, rates } = useLoaderData<typeof loader>();
   const auth = useAuth();
   const user = auth.status === 'signed-in' ? auth.user : null;
   const tutor = details.role === 'tutor' ? details : null;
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:py-12">
-      <title>Your profile · Tutorlane</title>
+      <title>{t`Your profile · Tutorlane`}</title>
       <header>
-        <h1 className="text-3xl font-bold tracking-tight text-slate-900">Your profile</h1>
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">
+          <Trans>Your profile</Trans>
+        </h1>
         {user ? (
           <p className="mt-2 text-slate-700">
-            {user.email} · {ROLE_LABELS[user.role]}
+            <bdi>{user.email}</bdi> · {translated(ROLE_LABELS[user.role])}
           </p>
         ) : null}
       </header>
@@ -124,7 +132,7 @@ export function Component() {
         {tutor && user?.emailVerified ? <VerificationRequest published={tutor.published} /> : null}
         {tutor ? <PhotoEditor details={tutor} /> : null}
         <ProfileForm details={details} catalog={catalog} typicalRate={typicalRate} rates={rates} />
-        <CardSection title="Two-factor authentication">
+        <CardSection title={t`Two-factor authentication`}>
           <TwoFactorSettings />
         </CardSection>
         <AccountDataSection role={details.role} money={money} />
@@ -141,10 +149,11 @@ function ProfileForm({
 }: {
   details: ProfileDetails;
   catalog: SubjectCatalog;
-  typicalRate: string | null;
+  typicalRate: TypicalHourlyRate | null;
   /** The hourly rates a tutor may ask (a site setting), in whole units of the school's currency. */
   rates: { range: HourlyRateRange; currency: string };
 }) {
+  const { t } = useLingui();
   const auth = useAuth();
   const fetcher = useFetcher<FormAnswer>();
   const form = useRef<HTMLFormElement>(null);
@@ -155,6 +164,18 @@ function ProfileForm({
   const zone = details.timeZone ?? browserTimeZone();
   // Rates are in the school's currency, the one students pay in.
   const { currency } = rates;
+  const low = formatUnits(rates.range.min, currency);
+  const high = formatUnits(rates.range.max, currency);
+  const typicalLow = typicalRate ? formatUnits(typicalRate.low, currency) : '';
+  const typicalHigh = typicalRate ? formatUnits(typicalRate.high, currency) : '';
+  const typical = !typicalRate
+    ? ''
+    : typicalRate.low === typicalRate.high
+      ? ` ${t`Most tutors charge ${typicalLow} per hour.`}`
+      : ` ${t`Most tutors charge ${typicalLow}-${typicalHigh} per hour.`}`;
+  const maxHeadline = MAX_HEADLINE_LENGTH;
+  const maxAbout = MAX_ABOUT_LENGTH;
+  const maxYears = MAX_YEARS_EXPERIENCE;
 
   return (
     <ActionForm
@@ -173,18 +194,22 @@ function ProfileForm({
           <FormAnswerMessage />
           <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
             <SubmitButton size="lg" form={PROFILE_FORM}>
-              Save Profile
+              <Trans>Save Profile</Trans>
             </SubmitButton>
             {unsaved ? (
-              <p className="text-sm text-slate-700">You have changes that are not saved yet.</p>
+              <p className="text-sm text-slate-700">
+                <Trans>You have changes that are not saved yet.</Trans>
+              </p>
             ) : null}
           </div>
         </SaveBar>
       }
     >
-      <h2 className="text-lg font-semibold text-slate-900">{tutor ? 'Your public profile' : 'About you'}</h2>
+      <h2 className="text-lg font-semibold text-slate-900">
+        {tutor ? <Trans>Your public profile</Trans> : <Trans>About you</Trans>}
+      </h2>
       <TextField
-        label="Display Name"
+        label={t`Display Name`}
         name="displayName"
         autoComplete="name"
         limit={MAX_NAME_LENGTH}
@@ -193,25 +218,27 @@ function ProfileForm({
       {tutor ? (
         <>
           <TextField
-            label="Headline"
+            label={t`Headline`}
             name="headline"
             limit={MAX_HEADLINE_LENGTH}
-            hint={`One line students see first (at most ${MAX_HEADLINE_LENGTH} characters).`}
+            hint={t`One line students see first (at most ${maxHeadline} characters).`}
             defaultValue={tutor.headline}
           />
           <TextArea
-            label="About"
+            label={t`About`}
             name="about"
             rows={6}
             limit={MAX_ABOUT_LENGTH}
-            hint={`How you teach and who you teach (at most ${MAX_ABOUT_LENGTH} characters).`}
+            hint={t`How you teach and who you teach (at most ${maxAbout} characters).`}
             defaultValue={tutor.about}
           />
-          <FoldingChoices legend="Subjects" name="subjects" chosen={tutor.subjects}>
+          <FoldingChoices legend={t`Subjects`} name="subjects" chosen={tutor.subjects}>
             <div className="mt-2 grid gap-4 sm:grid-cols-2">
               {catalog.map(({ category, offered, retired }) => (
                 <fieldset key={category} className="rounded-lg border border-slate-200 p-3">
-                  <legend className="px-1 text-sm font-semibold text-slate-900">{category}</legend>
+                  <legend className="px-1 text-sm font-semibold text-slate-900">
+                    {translated(category)}
+                  </legend>
                   <div className="grid grid-cols-2 gap-x-3 gap-y-1">
                     {offered.map((subject) => (
                       <Choice key={subject} name="subjects" value={subject} chosen={tutor.subjects} />
@@ -225,7 +252,7 @@ function ProfileForm({
                           name="subjects"
                           value={subject}
                           chosen={tutor.subjects}
-                          note="no longer offered"
+                          note={t`no longer offered`}
                         />
                       ))}
                   </div>
@@ -235,21 +262,21 @@ function ProfileForm({
           </FoldingChoices>
           <div className="grid gap-5 sm:grid-cols-2">
             <TextField
-              label={`Hourly rate (${currency})`}
+              label={t`Hourly rate (${currency})`}
               name="hourlyRate"
               inputMode="numeric"
-              hint={`Whole amounts, ${hourlyRateRangeLabel(rates.range, currency)}.${typicalRate ? ` Most tutors charge ${typicalRate}.` : ''}`}
+              hint={`${t`Whole amounts, ${low} to ${high}.`}${typical}`}
               defaultValue={tutor.hourlyRate === null ? '' : String(tutor.hourlyRate)}
             />
             <TextField
-              label="Years of experience"
+              label={t`Years of experience`}
               name="yearsExperience"
               inputMode="numeric"
-              hint={`0-${MAX_YEARS_EXPERIENCE}.`}
+              hint={t`0-${maxYears}.`}
               defaultValue={tutor.yearsExperience === null ? '' : String(tutor.yearsExperience)}
             />
           </div>
-          <FoldingChoices legend="Languages you teach in" name="languages" chosen={tutor.languages}>
+          <FoldingChoices legend={t`Languages you teach in`} name="languages" chosen={tutor.languages}>
             <div className="mt-2 grid grid-cols-2 gap-x-3 gap-y-1 sm:grid-cols-4">
               {SPOKEN_LANGUAGES.map((language) => (
                 <Choice key={language} name="languages" value={language} chosen={tutor.languages} />
@@ -259,15 +286,15 @@ function ProfileForm({
         </>
       ) : details.role === 'student' ? (
         <TextArea
-          label="Learning goals"
+          label={t`Learning goals`}
           name="learningGoals"
           rows={4}
           limit={MAX_LEARNING_GOALS_LENGTH}
-          placeholder="What do you want to learn, and by when?"
+          placeholder={t`What do you want to learn, and by when?`}
           defaultValue={details.learningGoals}
         />
       ) : null}
-      <SelectField label="Time zone" name="timeZone" defaultValue={zone}>
+      <SelectField label={t`Time zone`} name="timeZone" defaultValue={zone}>
         {(zones.some((option) => option.value === zone)
           ? zones
           : [{ value: zone, label: zone }, ...zones]
@@ -286,16 +313,18 @@ function ProfileForm({
             aria-describedby="message-mails-hint"
             className="size-4 rounded border-slate-300"
           />
-          Email me about unread messages
+          <Trans>Email me about unread messages</Trans>
         </label>
         <p id="message-mails-hint" className="mt-1 ps-7 text-slate-600">
-          One mail per conversation when a message has waited 10 minutes unread.
+          <Trans>One mail per conversation when a message has waited 10 minutes unread.</Trans>
         </p>
       </div>
       <fieldset aria-describedby="reminders-hint" className="text-sm text-slate-800">
-        <legend className="font-medium text-slate-900">Lesson reminders</legend>
+        <legend className="font-medium text-slate-900">
+          <Trans>Lesson reminders</Trans>
+        </legend>
         <p id="reminders-hint" className="mt-1 text-slate-600">
-          Emails before each confirmed lesson, with the link to its room.
+          <Trans>Emails before each confirmed lesson, with the link to its room.</Trans>
         </p>
         <div className="mt-2 flex flex-col gap-1 sm:flex-row sm:gap-6">
           <label className="flex min-h-11 items-center gap-3 sm:min-h-0">
@@ -305,7 +334,7 @@ function ProfileForm({
               defaultChecked={details.reminders.dayBefore}
               className="size-4 rounded border-slate-300"
             />
-            A day before
+            <Trans>A day before</Trans>
           </label>
           <label className="flex min-h-11 items-center gap-3 sm:min-h-0">
             <input
@@ -314,7 +343,7 @@ function ProfileForm({
               defaultChecked={details.reminders.hourBefore}
               className="size-4 rounded border-slate-300"
             />
-            An hour before
+            <Trans>An hour before</Trans>
           </label>
         </div>
       </fieldset>

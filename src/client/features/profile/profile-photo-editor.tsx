@@ -1,4 +1,5 @@
 /** A tutor's photo on the profile page: upload one (cropped to a square by the server), or remove it. */
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useFetcher, useRevalidator } from 'react-router';
 import { Button } from '../../components/button';
 import { ActionForm, FormAnswerMessage } from '../../components/form';
@@ -8,6 +9,7 @@ import type { FormAnswer } from '../../lib/forms';
 import { useAuth } from '../auth';
 
 export function PhotoEditor({ details }: { details: { hasPhoto: boolean; photoVersion: string | null } }) {
+  const { t } = useLingui();
   const auth = useAuth();
   const user = auth.status === 'signed-in' ? auth.user : null;
   const fetcher = useFetcher<FormAnswer>();
@@ -19,7 +21,7 @@ export function PhotoEditor({ details }: { details: { hasPhoto: boolean; photoVe
       className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
     >
       <h2 id="photo-heading" className="text-lg font-semibold text-slate-900">
-        Photo
+        <Trans>Photo</Trans>
       </h2>
       <ActionForm fetcher={fetcher} encType="multipart/form-data" className="mt-4 space-y-3">
         <div className="flex flex-wrap items-center gap-5">
@@ -32,12 +34,12 @@ export function PhotoEditor({ details }: { details: { hasPhoto: boolean; photoVe
           />
           <div className="space-y-2">
             <TextField
-              label="Upload a photo"
+              label={t`Upload a photo`}
               type="file"
               name="photo"
               accept="image/jpeg,image/png,image/webp"
               disabled={busy}
-              hint="JPEG, PNG or WebP, up to 5 MB. We crop it to a square."
+              hint={t`JPEG, PNG or WebP, up to 5 MB. We crop it to a square.`}
               className="[&_input]:border-0 [&_input]:p-0 [&_input]:shadow-none"
               onChange={(event) => {
                 const file = event.target.files?.[0];
@@ -56,14 +58,14 @@ export function PhotoEditor({ details }: { details: { hasPhoto: boolean; photoVe
                   void fetcher.submit(new FormData(), { method: 'post', encType: 'multipart/form-data' })
                 }
               >
-                Remove photo
+                <Trans>Remove photo</Trans>
               </Button>
             ) : null}
           </div>
         </div>
         {busy ? (
           <p role="status" className="text-sm text-slate-700">
-            Saving your photo…
+            <Trans>Saving your photo…</Trans>
           </p>
         ) : (
           <FormAnswerMessage />

@@ -3,6 +3,7 @@
  * profile is public, the button that asks an administrator to review it. Approved profiles carry
  * the "Verified tutor" badge.
  */
+import { Trans } from '@lingui/react/macro';
 import type { InferResponseType } from 'hono/client';
 import { type ReactNode, useEffect, useState } from 'react';
 import { VERIFIED_TUTOR_LABEL } from '../../../shared/admin/admin-rules';
@@ -12,6 +13,7 @@ import { ErrorMessage, StatusMessage } from '../../components/messages';
 import { Spinner } from '../../components/spinner';
 import { api, failureMessage, request } from '../../lib/api';
 import { useApiAction } from '../../lib/api-action';
+import { translated } from '../../lib/i18n';
 import { dateLabel } from '../../lib/time-labels';
 import { browserTimeZone } from '../../lib/time-zones';
 
@@ -23,7 +25,7 @@ const dateOf = (iso: string) => dateLabel(Date.parse(iso), browserTimeZone());
 export function VerificationRequest({ published }: { published: boolean }) {
   const [state, setState] = useState<VerificationState | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const asking = useApiAction(messages.unexpectedError);
+  const asking = useApiAction(translated(messages.unexpectedError));
   const [attempt, setAttempt] = useState(0);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry: a new attempt loads again.
@@ -46,32 +48,47 @@ export function VerificationRequest({ published }: { published: boolean }) {
       reload: false,
     });
 
+  const badge = translated(VERIFIED_TUTOR_LABEL);
+  const approved = state?.approvedAt ? dateOf(state.approvedAt) : '';
+  const requested = state?.requestedAt ? dateOf(state.requestedAt) : '';
+  const note = state?.lastNote ?? '';
   let body: ReactNode;
   if (!state) {
     body = problem ? (
       <>
         <ErrorMessage>{problem}</ErrorMessage>
         <Button variant="secondary" className="mt-3" onClick={() => setAttempt((n) => n + 1)}>
-          Try loading your verification again
+          <Trans>Try loading your verification again</Trans>
         </Button>
       </>
     ) : (
       <p role="status" className="flex items-center gap-2 text-sm text-slate-700">
-        <Spinner /> Loading your verification…
+        <Spinner /> <Trans>Loading your verification…</Trans>
       </p>
     );
   } else if (state.status === 'approved') {
     body = (
       <StatusMessage>
-        Your profile is verified: it carries the “{VERIFIED_TUTOR_LABEL}” badge
-        {state.approvedAt ? ` since ${dateOf(state.approvedAt)}` : ''}. Editing your profile keeps it.
+        {state.approvedAt ? (
+          <Trans>
+            Your profile is verified: it carries the “{badge}” badge since {approved}. Editing your profile
+            keeps it.
+          </Trans>
+        ) : (
+          <Trans>
+            Your profile is verified: it carries the “{badge}” badge. Editing your profile keeps it.
+          </Trans>
+        )}
       </StatusMessage>
     );
   } else if (state.status === 'requested') {
     body = (
       <StatusMessage tone="info">
-        You asked for review{state.requestedAt ? ` on ${dateOf(state.requestedAt)}` : ''}. An administrator
-        will answer by mail.
+        {state.requestedAt ? (
+          <Trans>You asked for review on {requested}. An administrator will answer by mail.</Trans>
+        ) : (
+          <Trans>You asked for review. An administrator will answer by mail.</Trans>
+        )}
       </StatusMessage>
     );
   } else {
@@ -79,13 +96,19 @@ export function VerificationRequest({ published }: { published: boolean }) {
       <>
         {state.status === 'declined' ? (
           <p className="text-sm text-slate-800">
-            Your last request was declined{state.lastNote ? `: “${state.lastNote}”` : '.'} You can change your
-            profile and ask again.
+            {state.lastNote ? (
+              <Trans>
+                Your last request was declined: “{note}” You can change your profile and ask again.
+              </Trans>
+            ) : (
+              <Trans>Your last request was declined. You can change your profile and ask again.</Trans>
+            )}
           </p>
         ) : (
           <p className="text-sm text-slate-800">
-            An administrator reviews your public profile; once approved, it carries the “
-            {VERIFIED_TUTOR_LABEL}” badge.
+            <Trans>
+              An administrator reviews your public profile; once approved, it carries the “{badge}” badge.
+            </Trans>
           </p>
         )}
         {asking.problem ? (
@@ -95,10 +118,12 @@ export function VerificationRequest({ published }: { published: boolean }) {
         ) : null}
         {published ? (
           <Button className="mt-3" onClick={ask} busy={asking.busy} aria-disabled={asking.busy || undefined}>
-            Ask for verification
+            <Trans>Ask for verification</Trans>
           </Button>
         ) : (
-          <p className="mt-2 text-sm text-slate-700">You can ask once your profile is public.</p>
+          <p className="mt-2 text-sm text-slate-700">
+            <Trans>You can ask once your profile is public.</Trans>
+          </p>
         )}
       </>
     );
@@ -110,7 +135,7 @@ export function VerificationRequest({ published }: { published: boolean }) {
       className="rounded-2xl border border-slate-200 bg-white p-5"
     >
       <h2 id="verification-heading" className="font-semibold text-slate-900">
-        Verification
+        <Trans>Verification</Trans>
       </h2>
       <div className="mt-2">{body}</div>
     </section>

@@ -14,13 +14,14 @@
  * skip before the student confirms, and the balance is weighed against all the weeks' prices.
  */
 
+import { msg, plural } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { formatAmount, minorPerUnit } from '../../../shared/amounts';
 import { lessonPriceCents } from '../../../shared/lessons/availability';
 import { policySentence } from '../../../shared/lessons/cancellation-policy';
 import { TRIAL_MINUTES } from '../../../shared/lessons/lesson-constants';
-import { trialPriceLabel } from '../../../shared/lessons/trials';
 import type { Amount } from '../../../shared/money/amounts';
 import { paths } from '../../../shared/routes';
 import type { TutorPublicProfile } from '../../../shared/tutor-schemas';
@@ -31,6 +32,7 @@ import { type Slot, SlotPicker } from '../../components/slot-picker';
 import { SelectField, TextArea } from '../../components/text-field';
 import { ApiError, api, request } from '../../lib/api';
 import { useApiAction } from '../../lib/api-action';
+import { translated } from '../../lib/i18n';
 import { type LessonPackage, packageFor } from '../../lib/lesson-packages';
 import { usePaymentsConfig } from '../../lib/payments-config';
 import { browserTimeZone } from '../../lib/time-zones';
@@ -39,10 +41,11 @@ import { useAuth } from '../auth';
 import { BookingOutcome, type Outcome } from './booking-outcome';
 import { Lacking, neededAmount, PriceAgainstBalance } from './booking-price';
 import { BookingPrompt } from './booking-prompt';
+import { trialPrice as trialPriceText } from './labels';
 import { RepeatChoice, SeriesPreviewList, useSeriesPreview, WEEKS_PROBLEM, weeksFrom } from './repeat-weekly';
 import { taughtSubject } from './searched-subject';
 
-const CHOOSE_SUBJECT = 'Choose a subject for the lesson';
+const CHOOSE_SUBJECT = msg`Choose a subject for the lesson`;
 
 const TRIAL_CHOICE = 'trial';
 
@@ -66,6 +69,7 @@ export function BookLesson({
   /** A booking used (or may have used) a package's credit: read the packages again. */
   onPackageUsed?: () => void;
 }) {
+  const { t } = useLingui();
   const auth = useAuth();
   const user = auth.status === 'signed-in' ? auth.user : null;
   const canBook = user?.role === 'student' && user.emailVerified;
@@ -114,7 +118,7 @@ export function BookLesson({
   );
   // A failure while the time is still chosen is told beside "Confirm booking"; a booking, or a time
   // that was taken meanwhile, closes the confirmation and is told above the days.
-  const booking = useApiAction('The booking could not be made.');
+  const booking = useApiAction(t`The booking could not be made.`);
   const { busy, problem: failure, setProblem: setFailure } = booking;
   const outcomeBox = useRef<HTMLDivElement>(null);
   const [refreshKey, setRefreshKey] = useState(0);
@@ -147,11 +151,11 @@ export function BookLesson({
     if (!slot) return;
     setLacking(null);
     if (repeat && weeks === null) {
-      setFailure(WEEKS_PROBLEM);
+      setFailure(t(WEEKS_PROBLEM));
       return;
     }
     if (!subject) {
-      setSubjectProblem(CHOOSE_SUBJECT);
+      setSubjectProblem(t(CHOOSE_SUBJECT));
       subjectField.current?.focus();
       return;
     }
@@ -238,9 +242,13 @@ export function BookLesson({
   // A series holds every week's price at once: the balance is weighed against the total.
   const heldCents = repeat && series.preview ? series.preview.total.amountCents : priceCents;
   const price = trial
-    ? trialPriceLabel(priceCents, payments.currency)
+    ? trialPriceText(priceCents, payments.currency)
     : formatAmount(priceCents, payments.currency);
   const firstName = tutor.displayName.split(' ')[0] ?? tutor.displayName;
+  const trialMinutes = TRIAL_MINUTES;
+  const packageLessons = usedPackage?.lessons ?? 0;
+  const creditsLeft = usedPackage?.creditsLeft ?? 0;
+  const trialAmount = trialPrice === null ? '' : trialPriceText(trialPrice, payments.currency);
 
   return (
     <section
@@ -251,40 +259,44 @@ export function BookLesson({
     >
       {/* Focusable from the script only: the page's "Book a lesson" button moves the focus here. */}
       <h2 id={headingId} tabIndex={-1} className="text-xl font-semibold text-slate-900 focus:outline-none">
-        Book a lesson
+        <Trans>Book a lesson</Trans>
       </h2>
       <p className="mt-1 text-sm text-slate-700">
-        {tutor.booking.instantBooking
-          ? `${firstName} confirms bookings at once.`
-          : `${firstName} accepts each request: you will hear within 48 hours.`}{' '}
-        {policySentence(tutor.booking.cancellationPolicy)}
+        {tutor.booking.instantBooking ? (
+          <Trans>{firstName} confirms bookings at once.</Trans>
+        ) : (
+          <Trans>{firstName} accepts each request: you will hear within 48 hours.</Trans>
+        )}{' '}
+        {translated(policySentence(tutor.booking.cancellationPolicy))}
       </p>
       <ZoneNote timeZone={timeZone} className="mt-1" />
       {!user ? (
         <p className="mt-1 text-sm text-slate-700">
-          <Link to={paths.signup} className="font-semibold text-brand-700 underline">
-            Sign up
-          </Link>{' '}
-          or{' '}
-          <Link
-            to={`${paths.login}?redirectTo=${encodeURIComponent(here)}`}
-            className="font-semibold text-brand-700 underline"
-          >
-            sign in
-          </Link>{' '}
-          to book.
+          <Trans>
+            <Link to={paths.signup} className="font-semibold text-brand-700 underline">
+              Sign up
+            </Link>{' '}
+            or{' '}
+            <Link
+              to={`${paths.login}?redirectTo=${encodeURIComponent(here)}`}
+              className="font-semibold text-brand-700 underline"
+            >
+              sign in
+            </Link>{' '}
+            to book.
+          </Trans>
         </p>
       ) : null}
 
       {!tutor.booking.hasHours ? (
         <p className="mt-4 rounded-lg bg-slate-50 px-4 py-3 text-sm text-slate-700">
-          {firstName} has not opened any times for booking yet. Please check back soon.
+          <Trans>{firstName} has not opened any times for booking yet. Please check back soon.</Trans>
         </p>
       ) : (
         <>
           {lengths.length > 1 || trialPrice !== null ? (
             <SelectField
-              label="Lesson length"
+              label={t`Lesson length`}
               className="mt-4 max-w-xs"
               value={trial ? TRIAL_CHOICE : String(chosenMinutes)}
               onChange={(event) => {
@@ -295,23 +307,27 @@ export function BookLesson({
               }}
             >
               {trialPrice !== null ? (
-                <option value={TRIAL_CHOICE}>
-                  Trial lesson ({TRIAL_MINUTES} min, {trialPriceLabel(trialPrice, payments.currency)})
-                </option>
+                <option value={TRIAL_CHOICE}>{t`Trial lesson (${trialMinutes} min, ${trialAmount})`}</option>
               ) : null}
-              {lengths.map((length) => (
-                <option key={length} value={length}>
-                  {length} minutes ·{' '}
-                  {formatAmount(
-                    lessonPriceCents(tutor.hourlyRate, length, minorPerUnit(payments.currency)),
-                    payments.currency,
-                  )}
-                </option>
-              ))}
+              {lengths.map((length) => {
+                const amount = formatAmount(
+                  lessonPriceCents(tutor.hourlyRate, length, minorPerUnit(payments.currency)),
+                  payments.currency,
+                );
+                return (
+                  <option key={length} value={length}>
+                    {t`${plural(length, { one: '# minute', other: '# minutes' })} · ${amount}`}
+                  </option>
+                );
+              })}
             </SelectField>
           ) : (
             <p className="mt-4 text-sm text-slate-800">
-              Lessons last {minutes} minutes · {price}
+              <Plural
+                value={minutes}
+                one={`Lessons last # minute · ${price}`}
+                other={`Lessons last # minutes · ${price}`}
+              />
             </p>
           )}
 
@@ -335,16 +351,23 @@ export function BookLesson({
               {() => (
                 <>
                   <p className="mt-0.5 text-sm text-slate-700">
-                    {trial ? 'Trial lesson · ' : ''}
-                    {minutes} min · {price}
-                    {tutor.subjects.length === 1 ? ` · ${tutor.subjects[0]}` : ''}
+                    {trial ? (
+                      <>
+                        <Trans>Trial lesson</Trans>
+                        {' · '}
+                      </>
+                    ) : null}
+                    <Trans>
+                      {minutes} min · {price}
+                    </Trans>
+                    {tutor.subjects.length === 1 ? ` · ${translated(tutor.subjects[0] ?? '')}` : ''}
                   </p>
                   {canBook ? (
                     <div className="mt-3 space-y-3">
                       {tutor.subjects.length > 1 ? (
                         <SelectField
                           ref={subjectField}
-                          label="Subject"
+                          label={t`Subject`}
                           value={subject}
                           problem={subjectProblem}
                           onChange={(event) => {
@@ -352,19 +375,21 @@ export function BookLesson({
                             setSubjectProblem(null);
                           }}
                         >
-                          {subject === '' ? <option value="">Choose a subject</option> : null}
+                          {subject === '' ? <option value="">{t`Choose a subject`}</option> : null}
                           {tutor.subjects.map((item) => (
-                            <option key={item}>{item}</option>
+                            <option key={item} value={item}>
+                              {translated(item)}
+                            </option>
                           ))}
                         </SelectField>
                       ) : null}
                       <TextArea
-                        label="Note for the tutor (optional)"
+                        label={t`Note for the tutor (optional)`}
                         rows={2}
                         maxLength={1000}
                         value={note}
                         onChange={(event) => setNote(event.target.value)}
-                        hint="What you would like to work on."
+                        hint={t`What you would like to work on.`}
                       />
                       {trial ? null : (
                         <RepeatChoice
@@ -386,13 +411,14 @@ export function BookLesson({
                         <SeriesPreviewList preview={series.preview} timeZone={timeZone} />
                       ) : null}
                       {repeat && series.loading && !series.preview ? (
-                        <p className="text-sm text-slate-600">Checking the weeks…</p>
+                        <p className="text-sm text-slate-600">
+                          <Trans>Checking the weeks…</Trans>
+                        </p>
                       ) : null}
                       {repeat && series.problem ? <ErrorMessage>{series.problem}</ErrorMessage> : null}
                       {usedPackage && !repeat ? (
                         <p className="rounded-lg bg-brand-50 px-4 py-3 text-sm text-brand-900">
-                          Paid with your package of {usedPackage.lessons} lessons: uses 1 of{' '}
-                          {usedPackage.creditsLeft} credits
+                          {t`Paid with your package of ${plural(packageLessons, { one: '# lesson', other: '# lessons' })}: uses 1 of ${plural(creditsLeft, { one: '# credit', other: '# credits' })}`}
                         </p>
                       ) : balance ? (
                         <PriceAgainstBalance priceCents={heldCents} balance={balance} lacking={lacking} />
@@ -400,7 +426,7 @@ export function BookLesson({
                       {lacking && !balance ? <Lacking missing={lacking} refused /> : null}
                       {failure ? <ErrorMessage>{failure}</ErrorMessage> : null}
                       <Button size="lg" className="w-full" onClick={confirm} busy={busy} disabled={busy}>
-                        Confirm booking
+                        <Trans>Confirm booking</Trans>
                       </Button>
                     </div>
                   ) : (

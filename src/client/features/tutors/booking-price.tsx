@@ -1,4 +1,5 @@
 /** The booking box's money: the price weighed against the student's balance, and what is missing. */
+import { Trans } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import { formatAmount } from '../../../shared/amounts';
 import { type Amount, topUpUnitsFor } from '../../../shared/money/amounts';
@@ -30,17 +31,20 @@ export function PriceAgainstBalance({
     (balance.amountCents < priceCents
       ? { amountCents: priceCents - balance.amountCents, currency: balance.currency }
       : null);
+  const price = formatAmount(priceCents, balance.currency, { minor: 'always' });
+  const left = formatAmount(balance.amountCents, balance.currency, { minor: 'always' });
   return (
     <div className="space-y-2">
       <p className="text-sm text-slate-800">
-        Price {formatAmount(priceCents, balance.currency, { minor: 'always' })} · Your balance{' '}
-        {formatAmount(balance.amountCents, balance.currency, { minor: 'always' })}
+        <Trans>
+          Price {price} · Your balance {left}
+        </Trans>
       </p>
       {short ? (
         <Lacking missing={short} refused={lacking !== null} />
       ) : (
         <p className="text-sm text-slate-600">
-          Paid from your balance when you book, and held until the lesson.
+          <Trans>Paid from your balance when you book, and held until the lesson.</Trans>
         </p>
       )}
     </div>
@@ -52,16 +56,19 @@ export function PriceAgainstBalance({
  * refused the booking; politely when the page saw it coming.
  */
 export function Lacking({ missing, refused = false }: { missing: Amount; refused?: boolean }) {
+  const short = formatAmount(missing.amountCents, missing.currency, { minor: 'always' });
   return (
     <div
       role={refused ? 'alert' : 'status'}
       className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950"
     >
-      {missing.amountCents > 0
-        ? `Your balance is ${formatAmount(missing.amountCents, missing.currency, { minor: 'always' })} short for this lesson.`
-        : 'Your balance is too small for this lesson.'}{' '}
+      {missing.amountCents > 0 ? (
+        <Trans>Your balance is {short} short for this lesson.</Trans>
+      ) : (
+        <Trans>Your balance is too small for this lesson.</Trans>
+      )}{' '}
       <Link to={topUpPath(missing)} className="font-semibold underline">
-        Top up
+        <Trans>Top up</Trans>
       </Link>
     </div>
   );

@@ -1,4 +1,12 @@
 /** Ratings as people read them: stars drawn for the eye, said in words for screen readers. */
+import { Plural, Trans } from '@lingui/react/macro';
+import { formatLocale } from '../../../shared/format-locale';
+
+/** An average rating with one decimal, in the page's language: "4.8". */
+export const ratingLabel = (average: number) =>
+  new Intl.NumberFormat(formatLocale(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(
+    average,
+  );
 
 /** "★★★★☆": decorative; the words beside it say the same. */
 export function Stars({ rating, className = '' }: { rating: number; className?: string }) {
@@ -13,16 +21,26 @@ export function Stars({ rating, className = '' }: { rating: number; className?: 
 
 /** "★ 4.8 (12 reviews)", or that there are none yet. */
 export function RatingSummary({ rating }: { rating: { average: number | null; count: number } }) {
-  if (rating.average === null) return <span className="text-xs text-slate-600">No reviews yet</span>;
-  const reviews = `${rating.count} review${rating.count === 1 ? '' : 's'}`;
+  if (rating.average === null)
+    return (
+      <span className="text-xs text-slate-600">
+        <Trans>No reviews yet</Trans>
+      </span>
+    );
+  const average = ratingLabel(rating.average);
+  const count = rating.count;
   return (
     <span className="inline-flex items-center gap-1 text-sm text-slate-800">
       <span aria-hidden="true" className="text-amber-500">
         ★
       </span>
-      <span className="font-semibold">{rating.average.toFixed(1)}</span>
-      <span className="text-slate-600">({reviews})</span>
-      <span className="sr-only">: rated {rating.average.toFixed(1)} out of 5</span>
+      <span className="font-semibold">{average}</span>
+      <span className="text-slate-600">
+        (<Plural value={count} one="# review" other="# reviews" />)
+      </span>
+      <span className="sr-only">
+        <Trans>: rated {average} out of 5</Trans>
+      </span>
     </span>
   );
 }

@@ -3,6 +3,8 @@
  * the server's preview of the weeks a series would book and those it would skip, with why.
  */
 
+import { msg } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { InferResponseType } from 'hono/client';
 import { useEffect, useId, useState } from 'react';
 import { formatAmount } from '../../../shared/amounts';
@@ -14,11 +16,14 @@ import {
 } from '../../../shared/lessons/series';
 import { TextField } from '../../components/text-field';
 import { ApiError, api, request } from '../../lib/api';
+import { translated } from '../../lib/i18n';
 import { instantLabel, lessonTimeLabel } from '../../lib/time-labels';
 
 export type SeriesPreview = InferResponseType<(typeof api.lessons)['preview-series']['$get'], 200>;
 
-export const WEEKS_PROBLEM = `Choose ${MIN_REPEAT_WEEKS} to ${MAX_REPEAT_WEEKS} weeks`;
+const min = MIN_REPEAT_WEEKS;
+const max = MAX_REPEAT_WEEKS;
+export const WEEKS_PROBLEM = msg`Choose ${min} to ${max} weeks`;
 
 /** The weeks typed, or null while they are not a whole number from 2 to 26. */
 export function weeksFrom(text: string): number | null {
@@ -39,6 +44,7 @@ export function RepeatChoice({
   weeksText: string;
   onWeeks: (text: string) => void;
 }) {
+  const { t } = useLingui();
   const valid = weeksFrom(weeksText) !== null;
   return (
     <div className="space-y-2">
@@ -49,12 +55,12 @@ export function RepeatChoice({
           checked={repeat}
           onChange={(event) => onRepeat(event.target.checked)}
         />
-        Repeat every week
+        <Trans>Repeat every week</Trans>
       </label>
       {repeat ? (
         <div>
           <TextField
-            label="Weeks"
+            label={t`Weeks`}
             type="number"
             inputMode="numeric"
             min={MIN_REPEAT_WEEKS}
@@ -62,12 +68,12 @@ export function RepeatChoice({
             className="max-w-xs"
             value={weeksText}
             onChange={(event) => onWeeks(event.target.value)}
-            hint={`The same time each week, ${MIN_REPEAT_WEEKS} to ${MAX_REPEAT_WEEKS} weeks.`}
+            hint={t`The same time each week, ${min} to ${max} weeks.`}
             aria-invalid={valid ? undefined : true}
           />
           {valid ? null : (
             <p role="alert" className="mt-1 text-sm font-medium text-red-700">
-              {WEEKS_PROBLEM}
+              {t(WEEKS_PROBLEM)}
             </p>
           )}
         </div>
@@ -85,6 +91,8 @@ export function useSeriesPreview(
     problem: string | null;
     loading: boolean;
   }>({ preview: null, problem: null, loading: false });
+  const { t } = useLingui();
+  const failed = t`The weeks could not be checked.`;
   const tutorId = query?.tutorId;
   const start = query?.start;
   const minutes = query?.minutes;
@@ -107,39 +115,46 @@ export function useSeriesPreview(
         if (controller.signal.aborted) return;
         setState({
           preview: null,
-          problem: error instanceof ApiError ? error.message : 'The weeks could not be checked.',
+          problem: error instanceof ApiError ? error.message : failed,
           loading: false,
         });
       });
     return () => controller.abort();
-  }, [tutorId, start, minutes, weeks]);
+  }, [tutorId, start, minutes, weeks, failed]);
   return state;
 }
 
 /** The weeks a series would book, those it would skip and why, and the total held. */
 export function SeriesPreviewList({ preview, timeZone }: { preview: SeriesPreview; timeZone: string }) {
   const headingId = useId();
+  const count = preview.lessons.length;
+  const total = formatAmount(preview.total.amountCents, preview.total.currency, { minor: 'always' });
   return (
     <section aria-labelledby={headingId} className="rounded-lg border border-slate-200 bg-slate-50 p-3">
       <h3 id={headingId} className="text-sm font-semibold text-slate-900">
-        {preview.lessons.length} weekly {preview.lessons.length === 1 ? 'lesson' : 'lessons'} ·{' '}
-        {formatAmount(preview.total.amountCents, preview.total.currency, { minor: 'always' })} in all
+        <Plural
+          value={count}
+          one={`# weekly lesson · ${total} in all`}
+          other={`# weekly lessons · ${total} in all`}
+        />
       </h3>
       <ul className="mt-2 space-y-1 text-sm text-slate-800">
         {preview.lessons.map((lesson) => (
           <li key={lesson.start}>
-            {lessonTimeLabel(Date.parse(lesson.start), Date.parse(lesson.end), timeZone)}
+            <bdi>{lessonTimeLabel(Date.parse(lesson.start), Date.parse(lesson.end), timeZone)}</bdi>
           </li>
         ))}
       </ul>
       {preview.skipped.length > 0 ? (
         <>
-          <p className="mt-3 text-sm font-semibold text-slate-900">Not booked</p>
+          <p className="mt-3 text-sm font-semibold text-slate-900">
+            <Trans>Not booked</Trans>
+          </p>
           <ul className="mt-1 space-y-1 text-sm text-slate-700">
             {preview.skipped.map((week) => (
               <li key={week.start}>
-                {instantLabel(Date.parse(week.start), timeZone)}:{' '}
-                {skipReasonLabels[week.reason as SkipReason]}
+                <bdi>{instantLabel(Date.parse(week.start), timeZone)}</bdi>:{' '}
+                {translated(skipReasonLabels[week.reason as SkipReason])}
               </li>
             ))}
           </ul>

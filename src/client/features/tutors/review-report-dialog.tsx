@@ -1,4 +1,5 @@
 /** The dialog in which a signed-in visitor reports a review to the moderators, with a reason. */
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
@@ -15,6 +16,7 @@ export default function ReportDialog({
   review: Review;
   onClose: (sent: boolean) => void;
 }) {
+  const { t } = useLingui();
   const [reason, setReason] = useState('');
   const { problem, run } = useApiAction();
   async function submit(event: FormEvent) {
@@ -31,11 +33,11 @@ export default function ReportDialog({
     );
   }
   return (
-    <Dialog open onClose={() => onClose(false)} title="Report this review">
+    <Dialog open onClose={() => onClose(false)} title={t`Report this review`}>
       <form onSubmit={submit} className="mt-3 space-y-4">
         {problem ? <ErrorMessage>{problem}</ErrorMessage> : null}
         <TextArea
-          label="What is wrong with it?"
+          label={t`What is wrong with it?`}
           value={reason}
           onChange={(event) => setReason(event.target.value)}
           maxLength={500}
@@ -43,10 +45,10 @@ export default function ReportDialog({
         />
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={() => onClose(false)}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button type="submit" variant="danger">
-            Send report
+            <Trans>Send report</Trans>
           </Button>
         </div>
       </form>

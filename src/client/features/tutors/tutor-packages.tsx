@@ -4,6 +4,8 @@
  * way to top up what is missing). Shown only while the school takes payments through Tutorlane.
  */
 
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { formatAmount } from '../../../shared/amounts';
@@ -15,6 +17,7 @@ import { Dialog } from '../../components/dialog';
 import { ErrorMessage, StatusMessage } from '../../components/messages';
 import { ApiError } from '../../lib/api';
 import { useApiAction } from '../../lib/api-action';
+import { i18n } from '../../lib/i18n';
 import { newIdempotencyKey } from '../../lib/idempotency';
 import { buyPackage } from '../../lib/lesson-packages';
 import { usePaymentsConfig } from '../../lib/payments-config';
@@ -23,9 +26,16 @@ import { useAuth } from '../auth';
 
 type Offer = TutorPublicProfile['booking']['packages'][number];
 
-const offerName = (offer: Offer) => `${offer.lessons} lessons of ${offer.minutes} minutes`;
+/** "5 lessons of 60 minutes", in the page's language. */
+function offerName(offer: Offer) {
+  const { lessons, minutes } = offer;
+  return i18n._(
+    msg`${plural(lessons, { one: '# lesson', other: '# lessons' })} of ${plural(minutes, { one: '# minute', other: '# minutes' })}`,
+  );
+}
 
 export function TutorPackages({ tutor, onBought }: { tutor: TutorPublicProfile; onBought: () => void }) {
+  const { t } = useLingui();
   const auth = useAuth();
   const user = auth.status === 'signed-in' ? auth.user : null;
   const canBuy = user?.role === 'student' && user.emailVerified;
@@ -35,11 +45,12 @@ export function TutorPackages({ tutor, onBought }: { tutor: TutorPublicProfile; 
   const [chosen, setChosen] = useState<Offer | null>(null);
   const [bought, setBought] = useState<string | null>(null);
   const [lacking, setLacking] = useState<Amount | null>(null);
-  const buying = useApiAction('The package could not be bought.');
+  const buying = useApiAction(t`The package could not be bought.`);
   // One purchase's key: the same if it is sent again, a new one once it went through.
   const [key, setKey] = useState(newIdempotencyKey);
   const headingId = useId();
   const offers = tutor.booking.packages;
+  const tutorName = tutor.displayName;
   if (!payments.on || offers.length === 0) return null;
   const currency = payments.currency;
 
@@ -55,8 +66,10 @@ export function TutorPackages({ tutor, onBought }: { tutor: TutorPublicProfile; 
       onDone: () => {
         setKey(newIdempotencyKey());
         // The booking box stands above this one at every width (./tutor-page.tsx).
+        const name = offerName(offer);
+        const minutes = offer.minutes;
         setBought(
-          `You bought ${offerName(offer)} with ${tutor.displayName}. Book them in “Book a lesson” above: each ${offer.minutes}-minute lesson you book there uses one.`,
+          t`You bought ${name} with ${tutorName}. Book them in “Book a lesson” above: each ${minutes}-minute lesson you book there uses one.`,
         );
         setChosen(null);
         onBought();
@@ -81,16 +94,22 @@ export function TutorPackages({ tutor, onBought }: { tutor: TutorPublicProfile; 
           : null))
       : lacking;
 
+  const chosenName = chosen ? offerName(chosen) : '';
+  const chosenTotal = chosen ? formatAmount(chosen.totalCents, currency, { minor: 'always' }) : '';
+  const chosenEach = chosen ? formatAmount(chosen.perLessonCents, currency, { minor: 'always' }) : '';
+  const balanceLeft = balance ? formatAmount(balance.amountCents, balance.currency, { minor: 'always' }) : '';
+  const shortBy = short ? formatAmount(short.amountCents, short.currency, { minor: 'always' }) : '';
+
   return (
     <section
       aria-labelledby={headingId}
       className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
     >
       <h2 id={headingId} className="text-xl font-semibold text-slate-900">
-        Lesson packages
+        <Trans>Lesson packages</Trans>
       </h2>
       <p className="mt-1 text-sm text-slate-700">
-        Pay for several lessons at once, at a lower price. Each lesson you book uses one.
+        <Trans>Pay for several lessons at once, at a lower price. Each lesson you book uses one.</Trans>
       </p>
       {bought ? (
         <div className="mt-3">
@@ -98,67 +117,83 @@ export function TutorPackages({ tutor, onBought }: { tutor: TutorPublicProfile; 
         </div>
       ) : null}
       <ul className="mt-4 space-y-3">
-        {offers.map((offer) => (
-          <li
-            key={`${offer.lessons}x${offer.minutes}`}
-            className="flex flex-col gap-3 rounded-xl bg-slate-50 p-4 sm:flex-row sm:items-center sm:justify-between"
-          >
-            <div>
-              <p className="font-semibold text-slate-900">{offerName(offer)}</p>
-              <p className="text-sm text-slate-700">
-                {formatAmount(offer.totalCents, currency, { minor: 'always' })} ·{' '}
-                {formatAmount(offer.perLessonCents, currency, { minor: 'always' })} a lesson
-                {offer.discountPercent > 0 ? ` · ${offer.discountPercent}% off` : ''}
-              </p>
-            </div>
-            {canBuy ? (
-              <Button variant="secondary" onClick={() => setChosen(offer)}>
-                Buy<span className="sr-only"> {offerName(offer)}</span>
-              </Button>
-            ) : null}
-          </li>
-        ))}
+        {offers.map((offer) => {
+          const total = formatAmount(offer.totalCents, currency, { minor: 'always' });
+          const each = formatAmount(offer.perLessonCents, currency, { minor: 'always' });
+          const discount = offer.discountPercent;
+          const name = offerName(offer);
+          return (
+            <li
+              key={`${offer.lessons}x${offer.minutes}`}
+              className="flex flex-col gap-3 rounded-xl bg-slate-50 p-4 sm:flex-row sm:items-center sm:justify-between"
+            >
+              <div>
+                <p className="font-semibold text-slate-900">{name}</p>
+                <p className="text-sm text-slate-700">
+                  <Trans>
+                    {total} · {each} a lesson
+                  </Trans>
+                  {discount > 0 ? (
+                    <>
+                      {' · '}
+                      <Trans>{discount}% off</Trans>
+                    </>
+                  ) : null}
+                </p>
+              </div>
+              {canBuy ? (
+                <Button variant="secondary" onClick={() => setChosen(offer)}>
+                  <Trans>
+                    Buy<span className="sr-only"> {name}</span>
+                  </Trans>
+                </Button>
+              ) : null}
+            </li>
+          );
+        })}
       </ul>
       <Dialog
         open={chosen !== null}
         onClose={close}
-        title={chosen ? `Buy ${offerName(chosen)}?` : 'Buy a package'}
+        title={chosen ? t`Buy ${chosenName}?` : t`Buy a package`}
         description={
           chosen
-            ? `${formatAmount(chosen.totalCents, currency, { minor: 'always' })} is paid from your balance now (${formatAmount(chosen.perLessonCents, currency, { minor: 'always' })} a lesson with ${tutor.displayName}). Unused lessons come back to your balance if you end the package.`
+            ? t`${chosenTotal} is paid from your balance now (${chosenEach} a lesson with ${tutorName}). Unused lessons come back to your balance if you end the package.`
             : undefined
         }
       >
         {chosen ? (
           <div className="mt-4 space-y-3">
             <p className="text-sm text-slate-800">
-              Total {formatAmount(chosen.totalCents, currency, { minor: 'always' })}
-              {balance
-                ? ` · Your balance ${formatAmount(balance.amountCents, balance.currency, { minor: 'always' })}`
-                : ''}
+              <Trans>Total {chosenTotal}</Trans>
+              {balance ? (
+                <>
+                  {' · '}
+                  <Trans>Your balance {balanceLeft}</Trans>
+                </>
+              ) : null}
             </p>
             {short ? (
               <div
                 role={lacking ? 'alert' : 'status'}
                 className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950"
               >
-                Your balance is {formatAmount(short.amountCents, short.currency, { minor: 'always' })} short
-                for this package.{' '}
+                <Trans>Your balance is {shortBy} short for this package.</Trans>{' '}
                 <Link
                   to={`${paths.wallet}?amount=${topUpUnitsFor(short)}`}
                   className="font-semibold underline"
                 >
-                  Top up
+                  <Trans>Top up</Trans>
                 </Link>
               </div>
             ) : null}
             {buying.problem ? <ErrorMessage>{buying.problem}</ErrorMessage> : null}
             <div className="flex flex-col gap-2 sm:flex-row-reverse">
               <Button onClick={() => buy(chosen)} busy={buying.busy} disabled={buying.busy || short !== null}>
-                Buy for {formatAmount(chosen.totalCents, currency, { minor: 'always' })}
+                <Trans>Buy for {chosenTotal}</Trans>
               </Button>
               <Button variant="secondary" onClick={close}>
-                Cancel
+                <Trans>Cancel</Trans>
               </Button>
             </div>
           </div>

@@ -4,15 +4,16 @@
  * "Book a lesson" button that leads to it stand under the tutor's name, on the first screen.
  */
 
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link, type LoaderFunctionArgs, useLoaderData, useLocation } from 'react-router';
 import { formatUnits } from '../../../shared/amounts';
 import { TRIAL_MINUTES } from '../../../shared/lessons/lesson-constants';
-import { trialPriceLabel } from '../../../shared/lessons/trials';
 import { paths } from '../../../shared/routes';
 import { Button, ButtonLink } from '../../components/button';
 import { NotFound } from '../../components/not-found';
-import { experienceLabel, TutorAvatar, VerifiedBadge } from '../../components/tutor-avatar';
+import { TutorAvatar, VerifiedBadge } from '../../components/tutor-avatar';
 import { ApiError } from '../../lib/api';
+import { translated } from '../../lib/i18n';
 import { useLessonPackages } from '../../lib/lesson-packages';
 import { useMediaQuery } from '../../lib/media-query';
 import { usePaymentsConfig } from '../../lib/payments-config';
@@ -20,6 +21,7 @@ import { monthLabel } from '../../lib/time-labels';
 import { browserTimeZone, describeTimeZone } from '../../lib/time-zones';
 import { useAuth } from '../auth';
 import { BOOK_A_LESSON_ID, BookLesson } from './book-lesson';
+import { namesList, trialPrice } from './labels';
 import { RatingSummary } from './ratings';
 import { fetchReviews, fetchTutor } from './tutor-api';
 import { TutorPackages } from './tutor-packages';
@@ -44,6 +46,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
  * visitor who is not signed in is asked to, and comes back to the message.
  */
 function MessageTutor({ tutorId, name }: { tutorId: string; name: string }) {
+  const { t } = useLingui();
   const auth = useAuth();
   if (auth.status === 'signed-in' && auth.user.role === 'tutor') return null;
   return (
@@ -51,19 +54,22 @@ function MessageTutor({ tutorId, name }: { tutorId: string; name: string }) {
       to={`${paths.messages}?to=${encodeURIComponent(tutorId)}`}
       variant="secondary"
       className="w-full"
-      title={`Write to ${name}`}
+      title={t`Write to ${name}`}
     >
-      Message
+      <Trans>Message</Trans>
     </ButtonLink>
   );
 }
 
 /** The hourly rate as the page shows it, in the school's currency: "$40 per hour". */
 function HourlyRate({ rate, currency }: { rate: number; currency: string }) {
+  const amount = formatUnits(rate, currency);
   return (
     <p className="text-3xl font-bold text-slate-900">
-      {formatUnits(rate, currency)}
-      <span className="text-base font-medium text-slate-600"> per hour</span>
+      <Trans>
+        {amount}
+        <span className="text-base font-medium text-slate-600"> per hour</span>
+      </Trans>
     </p>
   );
 }
@@ -77,6 +83,7 @@ function goToBooking() {
 }
 
 export function Component() {
+  const { t } = useLingui();
   const data = useLoaderData<typeof loader>();
   const tutor = data?.tutor ?? null;
   const auth = useAuth();
@@ -98,21 +105,32 @@ export function Component() {
       to={`${paths.tutors}${search}`}
       className="text-sm font-semibold text-brand-700 underline-offset-2 hover:underline"
     >
-      ← Back to search
+      <span aria-hidden="true" className="inline-block rtl:-scale-x-100">
+        ←
+      </span>{' '}
+      <Trans>Back to search</Trans>
     </Link>
   );
 
   if (!tutor) {
     return (
-      <NotFound title="Tutor not found" text="This profile does not exist or is not public any more.">
-        <ButtonLink to={`${paths.tutors}${search}`}>Find another tutor</ButtonLink>
+      <NotFound title={t`Tutor not found`} text={t`This profile does not exist or is not public any more.`}>
+        <ButtonLink to={`${paths.tutors}${search}`}>
+          <Trans>Find another tutor</Trans>
+        </ButtonLink>
       </NotFound>
     );
   }
 
+  const name = tutor.displayName;
+  const subjects = namesList(tutor.subjects);
+  const years = tutor.yearsExperience;
+  const trial = tutor.trial;
+  const minutes = TRIAL_MINUTES;
+  const price = trial ? trialPrice(trial.priceCents, payments.currency) : '';
   return (
     <div className="mx-auto max-w-5xl px-4 py-8 sm:py-12">
-      <title>{`${tutor.displayName}, ${tutor.subjects.join(', ')} tutor · Tutorlane`}</title>
+      <title>{t`${name}, ${subjects} tutor · Tutorlane`}</title>
       {back}
       <div className="mt-6 grid gap-8 lg:grid-cols-5">
         <div className="lg:col-span-3">
@@ -128,8 +146,10 @@ export function Component() {
               <div className="mt-2 flex flex-wrap items-center gap-2">
                 {tutor.verified ? <VerifiedBadge /> : null}
                 <RatingSummary rating={tutor.rating} />
-                {tutor.yearsExperience !== null ? (
-                  <span className="text-sm text-slate-700">{experienceLabel(tutor.yearsExperience)}</span>
+                {years !== null ? (
+                  <span className="text-sm text-slate-700">
+                    <Plural value={years} one="# year of experience" other="# years of experience" />
+                  </span>
                 ) : null}
               </div>
               <p className="mt-2 text-lg text-slate-800">{tutor.headline}</p>
@@ -140,21 +160,21 @@ export function Component() {
             <div className="mt-5 flex flex-wrap items-center justify-between gap-3">
               <HourlyRate rate={tutor.hourlyRate} currency={payments.currency} />
               <Button size="lg" onClick={goToBooking}>
-                Book a lesson
+                <Trans>Book a lesson</Trans>
               </Button>
             </div>
           )}
 
           <section aria-labelledby="about-heading" className="mt-8">
             <h2 id="about-heading" className="text-xl font-semibold text-slate-900">
-              About me
+              <Trans>About me</Trans>
             </h2>
             <p className="mt-3 whitespace-pre-line text-slate-800">{tutor.about}</p>
           </section>
 
           <section aria-labelledby="teaches-heading" className="mt-8">
             <h2 id="teaches-heading" className="text-xl font-semibold text-slate-900">
-              Teaches
+              <Trans>Teaches</Trans>
             </h2>
             <ul className="mt-3 flex flex-wrap gap-2">
               {tutor.subjects.map((subject) => (
@@ -162,7 +182,7 @@ export function Component() {
                   key={subject}
                   className="rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-800"
                 >
-                  {subject}
+                  {translated(subject)}
                 </li>
               ))}
             </ul>
@@ -170,21 +190,29 @@ export function Component() {
 
           <section aria-labelledby="details-heading" className="mt-8">
             <h2 id="details-heading" className="text-xl font-semibold text-slate-900">
-              Details
+              <Trans>Details</Trans>
             </h2>
             <dl className="mt-3 grid gap-3 text-sm sm:grid-cols-2">
               <div>
-                <dt className="text-slate-600">Speaks</dt>
-                <dd className="font-medium text-slate-900">{tutor.languages.join(', ') || 'Not stated'}</dd>
-              </div>
-              <div>
-                <dt className="text-slate-600">Time zone</dt>
+                <dt className="text-slate-600">
+                  <Trans>Speaks</Trans>
+                </dt>
                 <dd className="font-medium text-slate-900">
-                  {tutor.timeZone ? describeTimeZone(tutor.timeZone) : 'Not stated'}
+                  {tutor.languages.length > 0 ? namesList(tutor.languages) : <Trans>Not stated</Trans>}
                 </dd>
               </div>
               <div>
-                <dt className="text-slate-600">On Tutorlane since</dt>
+                <dt className="text-slate-600">
+                  <Trans>Time zone</Trans>
+                </dt>
+                <dd className="font-medium text-slate-900">
+                  {tutor.timeZone ? describeTimeZone(tutor.timeZone) : <Trans>Not stated</Trans>}
+                </dd>
+              </div>
+              <div>
+                <dt className="text-slate-600">
+                  <Trans>On Tutorlane since</Trans>
+                </dt>
                 <dd className="font-medium text-slate-900">
                   {monthLabel(Date.parse(tutor.memberSince), browserTimeZone())}
                 </dd>
@@ -198,10 +226,11 @@ export function Component() {
 
         <aside className="space-y-4 lg:col-span-2">
           {twoColumns ? <HourlyRate rate={tutor.hourlyRate} currency={payments.currency} /> : null}
-          {tutor.trial ? (
+          {trial ? (
             <p className="rounded-lg bg-emerald-50 px-4 py-2 text-sm font-medium text-emerald-900">
-              Trial lesson: {TRIAL_MINUTES} minutes ·{' '}
-              {trialPriceLabel(tutor.trial.priceCents, payments.currency)}
+              <Trans>
+                Trial lesson: {minutes} minutes · {price}
+              </Trans>
             </p>
           ) : null}
           <MessageTutor tutorId={tutor.id} name={tutor.displayName} />

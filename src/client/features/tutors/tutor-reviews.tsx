@@ -1,4 +1,6 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, lazy, Suspense, useId, useState } from 'react';
+import { formatLocale } from '../../../shared/format-locale';
 import { MAX_REVIEW_LENGTH, MIN_REVIEW_LENGTH } from '../../../shared/reviews/review-rules';
 import { Button } from '../../components/button';
 import { ErrorMessage, StatusMessage } from '../../components/messages';
@@ -8,7 +10,7 @@ import { TRY_AGAIN, useApiAction } from '../../lib/api-action';
 import { dateLabel } from '../../lib/time-labels';
 import { browserTimeZone } from '../../lib/time-zones';
 import { useAuth } from '../auth';
-import { Stars } from './ratings';
+import { ratingLabel, Stars } from './ratings';
 import { fetchReviews, type Review, type TutorReviews } from './tutor-api';
 
 /** Reporting is rare: its dialog's code is fetched when someone first reports a review. */
@@ -16,6 +18,12 @@ const ReportDialog = lazy(() => import('./review-report-dialog'));
 
 /** "December 1, 2026", in this browser's zone. */
 const dateOf = (iso: string) => dateLabel(Date.parse(iso), browserTimeZone());
+
+/** A whole number in the page's language. */
+const formatted = (n: number) => new Intl.NumberFormat(formatLocale()).format(n);
+
+const min = MIN_REVIEW_LENGTH;
+const max = MAX_REVIEW_LENGTH;
 
 export function ReviewsSection({
   tutorId,
@@ -26,6 +34,7 @@ export function ReviewsSection({
   tutorName: string;
   first: TutorReviews;
 }) {
+  const { t } = useLingui();
   const auth = useAuth();
   const user = auth.status === 'signed-in' && auth.user.emailVerified ? auth.user : null;
   const [more, setMore] = useState<Review[]>([]);
@@ -52,7 +61,7 @@ export function ReviewsSection({
   return (
     <section aria-labelledby="reviews-heading" className="mt-8">
       <h2 id="reviews-heading" className="text-xl font-semibold text-slate-900">
-        Reviews
+        <Trans>Reviews</Trans>
       </h2>
       <Summary reviews={first} />
       {first.you ? <ReviewForm tutorId={tutorId} tutorName={tutorName} you={first.you} /> : null}
@@ -76,7 +85,7 @@ export function ReviewsSection({
       {problem ? <ErrorMessage>{problem}</ErrorMessage> : null}
       {hasMore ? (
         <Button variant="secondary" className="mt-6" onClick={showMore}>
-          Show more reviews
+          <Trans>Show more reviews</Trans>
         </Button>
       ) : null}
       {reporting ? (
@@ -85,7 +94,7 @@ export function ReviewsSection({
             review={reporting}
             onClose={(sent) => {
               setReporting(null);
-              if (sent) setNote('Thank you: the report was sent to the moderators.');
+              if (sent) setNote(t`Thank you: the report was sent to the moderators.`);
             }}
           />
         </Suspense>
@@ -95,27 +104,34 @@ export function ReviewsSection({
 }
 
 function Summary({ reviews }: { reviews: TutorReviews }) {
+  const { t } = useLingui();
   if (reviews.average === null)
     return (
-      <p className="mt-3 text-slate-700">No reviews yet. Students review a tutor after a lesson with them.</p>
+      <p className="mt-3 text-slate-700">
+        <Trans>No reviews yet. Students review a tutor after a lesson with them.</Trans>
+      </p>
     );
+  const average = ratingLabel(reviews.average);
+  const count = reviews.count;
   return (
     <div className="mt-3 flex flex-col gap-4 sm:flex-row sm:items-center">
       <div>
-        <p className="text-4xl font-bold text-slate-900">{reviews.average.toFixed(1)}</p>
+        <p className="text-4xl font-bold text-slate-900">{average}</p>
         <Stars rating={reviews.average} className="text-lg" />
         <p className="text-sm text-slate-600">
-          {reviews.count} review{reviews.count === 1 ? '' : 's'}
-          <span className="sr-only">, rated {reviews.average.toFixed(1)} out of 5 on average</span>
+          <Plural value={count} one="# review" other="# reviews" />
+          <span className="sr-only">
+            <Trans>, rated {average} out of 5 on average</Trans>
+          </span>
         </p>
       </div>
-      <dl className="flex-1 space-y-1" aria-label="How the ratings spread">
+      <dl className="flex-1 space-y-1" aria-label={t`How the ratings spread`}>
         {([5, 4, 3, 2, 1] as const).map((stars) => {
           const n = reviews.distribution[stars];
           return (
             <div key={stars} className="flex items-center gap-2 text-sm">
               <dt className="w-14 shrink-0 text-slate-700">
-                {stars} star{stars === 1 ? '' : 's'}
+                <Plural value={stars} one="# star" other="# stars" />
               </dt>
               <dd className="flex flex-1 items-center gap-2">
                 <span className="h-2 flex-1 overflow-hidden rounded-full bg-slate-100" aria-hidden="true">
@@ -124,7 +140,7 @@ function Summary({ reviews }: { reviews: TutorReviews }) {
                     style={{ width: `${reviews.count ? (n / reviews.count) * 100 : 0}%` }}
                   />
                 </span>
-                <span className="w-8 text-end text-slate-700">{n}</span>
+                <span className="w-8 text-end text-slate-700">{formatted(n)}</span>
               </dd>
             </div>
           );
@@ -145,24 +161,36 @@ function ReviewItem({
   canReport: boolean;
   onReport: () => void;
 }) {
+  const { t } = useLingui();
+  const reviewer = review.reviewer;
+  const rating = review.rating;
   return (
     <article
-      aria-label={`Review by ${review.reviewer}`}
+      aria-label={t`Review by ${reviewer}`}
       className="rounded-xl border border-slate-200 bg-white p-4"
     >
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <p className="font-semibold text-slate-900">{review.reviewer}</p>
         <Stars rating={review.rating} />
-        <span className="sr-only">{review.rating} out of 5 stars</span>
+        <span className="sr-only">
+          <Trans>{rating} out of 5 stars</Trans>
+        </span>
         <p className="text-sm text-slate-600">
           {dateOf(review.createdAt)}
-          {review.editedAt ? ' · edited' : ''}
+          {review.editedAt ? (
+            <>
+              {' · '}
+              <Trans>edited</Trans>
+            </>
+          ) : null}
         </p>
       </div>
       <p className="mt-2 whitespace-pre-line break-words text-slate-800">{review.text}</p>
       {review.answer ? (
         <div className="mt-3 rounded-lg bg-slate-50 p-3 text-sm">
-          <p className="font-semibold text-slate-900">The tutor’s answer</p>
+          <p className="font-semibold text-slate-900">
+            <Trans>The tutor’s answer</Trans>
+          </p>
           <p className="mt-1 whitespace-pre-line break-words text-slate-800">{review.answer.text}</p>
         </div>
       ) : null}
@@ -171,10 +199,10 @@ function ReviewItem({
         <button
           type="button"
           onClick={onReport}
-          aria-label={`Report the review by ${review.reviewer}`}
+          aria-label={t`Report the review by ${reviewer}`}
           className="mt-2 text-xs font-medium text-slate-600 underline-offset-2 hover:text-red-700 hover:underline"
         >
-          Report
+          <Trans>Report</Trans>
         </button>
       ) : null}
     </article>
@@ -190,6 +218,7 @@ function ReviewForm({
   tutorName: string;
   you: NonNullable<TutorReviews['you']>;
 }) {
+  const { t } = useLingui();
   const [rating, setRating] = useState(you.review?.rating ?? 0);
   const [text, setText] = useState(you.review?.text ?? '');
   const { busy, problem, setProblem, run } = useApiAction();
@@ -197,7 +226,9 @@ function ReviewForm({
   const legendId = useId();
   if (!you.canReview && !you.review)
     return (
-      <p className="mt-4 text-sm text-slate-700">You can review {tutorName} after a lesson with them.</p>
+      <p className="mt-4 text-sm text-slate-700">
+        <Trans>You can review {tutorName} after a lesson with them.</Trans>
+      </p>
     );
 
   async function submit(event: FormEvent) {
@@ -205,23 +236,25 @@ function ReviewForm({
     setProblem(null);
     setDone(null);
     if (rating === 0) {
-      setProblem('Please choose a rating from 1 to 5 stars');
+      setProblem(t`Please choose a rating from 1 to 5 stars`);
       return;
     }
     const saved = await run(() =>
       request(api.tutors[':id'].review.$put({ param: { id: tutorId }, json: { rating, text } })),
     );
-    if (saved) setDone(you.review ? 'Your review was updated.' : 'Thank you: your review is published.');
+    if (saved) setDone(you.review ? t`Your review was updated.` : t`Thank you: your review is published.`);
   }
 
   return (
     <form onSubmit={submit} className="mt-6 space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
-      <h3 className="font-semibold text-slate-900">{you.review ? 'Your review' : `Review ${tutorName}`}</h3>
+      <h3 className="font-semibold text-slate-900">
+        {you.review ? <Trans>Your review</Trans> : <Trans>Review {tutorName}</Trans>}
+      </h3>
       {done ? <StatusMessage>{done}</StatusMessage> : null}
       {problem ? <ErrorMessage>{problem}</ErrorMessage> : null}
       <fieldset aria-labelledby={legendId}>
         <legend id={legendId} className="text-sm font-medium text-slate-800">
-          Your rating
+          <Trans>Your rating</Trans>
         </legend>
         <div className="mt-1 flex flex-wrap gap-2">
           {[1, 2, 3, 4, 5].map((stars) => (
@@ -237,27 +270,28 @@ function ReviewForm({
                 onChange={() => setRating(stars)}
                 className="size-4"
               />
-              {stars} star{stars === 1 ? '' : 's'}
+              <Plural value={stars} one="# star" other="# stars" />
             </label>
           ))}
         </div>
       </fieldset>
       <TextArea
-        label="Your review"
-        hint={`What was a lesson like? ${MIN_REVIEW_LENGTH} to ${MAX_REVIEW_LENGTH} characters.`}
+        label={t`Your review`}
+        hint={t`What was a lesson like? ${min} to ${max} characters.`}
         value={text}
         onChange={(event) => setText(event.target.value)}
         rows={4}
         maxLength={MAX_REVIEW_LENGTH}
       />
       <Button type="submit" busy={busy}>
-        {you.review ? 'Save changes' : 'Publish review'}
+        {you.review ? <Trans>Save changes</Trans> : <Trans>Publish review</Trans>}
       </Button>
     </form>
   );
 }
 
 function AnswerForm({ reviewId, reviewer }: { reviewId: string; reviewer: string }) {
+  const { t } = useLingui();
   const [text, setText] = useState('');
   const { busy, problem, run } = useApiAction();
   async function submit(event: FormEvent) {
@@ -268,14 +302,14 @@ function AnswerForm({ reviewId, reviewer }: { reviewId: string; reviewer: string
     <form onSubmit={submit} className="mt-3 space-y-2">
       {problem ? <ErrorMessage>{problem}</ErrorMessage> : null}
       <TextArea
-        label={`Answer ${reviewer}`}
-        hint="Your answer is public, and can be given once."
+        label={t`Answer ${reviewer}`}
+        hint={t`Your answer is public, and can be given once.`}
         value={text}
         onChange={(event) => setText(event.target.value)}
         rows={2}
       />
       <Button type="submit" variant="secondary" busy={busy}>
-        Publish answer
+        <Trans>Publish answer</Trans>
       </Button>
     </form>
   );

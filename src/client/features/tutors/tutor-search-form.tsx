@@ -2,6 +2,9 @@
  * The tutor search's form on /tutors: the text, then a category, subject, language, rating, trial
  * lesson, price range and sort, each select applied as soon as it is chosen.
  */
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { SUBJECT_CATEGORIES } from '../../../shared/constants';
 import { currencySymbol } from '../../../shared/money/amounts';
@@ -9,12 +12,12 @@ import {
   catalogSubjects,
   effectiveSort,
   SPOKEN_LANGUAGES,
-  TUTOR_SORT_LABELS,
   TUTOR_SORTS,
   type TutorSort,
 } from '../../../shared/tutor-catalog';
 import { buttonClass } from '../../components/button';
 import { fieldClass } from '../../components/field-class';
+import { translated } from '../../lib/i18n';
 import { usePaymentsConfig } from '../../lib/payments-config';
 import { usePublicConfig } from '../../lib/public-config';
 import { activeFilterCount, cleanSearch } from './tutor-api';
@@ -65,6 +68,18 @@ function Select({
     </div>
   );
 }
+
+/** The sorts' names (the same words as TUTOR_SORT_LABELS in src/shared/tutor-catalog.ts). */
+const SORT_LABELS: Record<TutorSort, MessageDescriptor> = {
+  relevance: msg`Best match`,
+  rating: msg`Best rated`,
+  price_asc: msg`Price: low to high`,
+  price_desc: msg`Price: high to low`,
+  newest: msg`Newest`,
+};
+
+/** A name from the catalogue shown in the page's language; its English name stays the value. */
+const namedOption = (name: string) => ({ value: name, label: translated(name) });
 
 /** A whole-dollar bound of the price range, as the URL has it. */
 function PriceField({
@@ -127,6 +142,7 @@ export function SearchForm({
   filtersOpen: boolean;
   onFiltersOpen(open: boolean): void;
 }) {
+  const { t } = useLingui();
   const form = useRef<HTMLFormElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
   const panelId = useId();
@@ -180,7 +196,7 @@ export function SearchForm({
     <form ref={form} onSubmit={onSubmit} className="grid grid-cols-2 gap-4 lg:grid-cols-12">
       <div className="col-span-2 lg:col-span-10">
         <label htmlFor="tutor-search-text" className="block text-sm font-medium text-slate-800">
-          Search
+          <Trans>Search</Trans>
         </label>
         <input
           id="tutor-search-text"
@@ -188,7 +204,7 @@ export function SearchForm({
           name="q"
           value={text}
           onChange={(event) => setText(event.target.value)}
-          placeholder="Subject, name or keyword"
+          placeholder={t`Subject, name or keyword`}
           maxLength={100}
           className={fieldClass}
         />
@@ -199,7 +215,7 @@ export function SearchForm({
           type="submit"
           className={buttonClass('primary', 'md', `w-full ${FIELD_HEIGHT}`)}
         >
-          Search
+          <Trans>Search</Trans>
         </button>
       </div>
       <div className="col-span-1 flex items-end md:hidden">
@@ -215,7 +231,7 @@ export function SearchForm({
           <svg viewBox="0 0 20 20" fill="currentColor" aria-hidden="true" className="size-4">
             <path d="M3 4.5A1.5 1.5 0 0 1 4.5 3h11A1.5 1.5 0 0 1 17 4.5v1.2a1.5 1.5 0 0 1-.44 1.06L12 11.3V16a1 1 0 0 1-1.45.9l-2-1A1 1 0 0 1 8 15v-3.7L3.44 6.76A1.5 1.5 0 0 1 3 5.7V4.5Z" />
           </svg>
-          {active > 0 ? `Filters (${active})` : 'Filters'}
+          {active > 0 ? <Trans>Filters ({active})</Trans> : <Trans>Filters</Trans>}
         </button>
       </div>
       {/* On a phone a panel of its own, open or not; from md up its fields join the form's grid. */}
@@ -224,59 +240,63 @@ export function SearchForm({
         className={`${filtersOpen ? 'grid' : 'hidden'} col-span-2 grid-cols-2 gap-4 md:contents`}
       >
         <Select
-          label="Category"
+          label={t`Category`}
           name="category"
           value={category}
-          anyLabel="All categories"
-          options={SUBJECT_CATEGORIES}
+          anyLabel={t`All categories`}
+          options={SUBJECT_CATEGORIES.map(namedOption)}
           onChange={() => apply({ subject: '' })}
         />
         <Select
-          label="Subject"
+          label={t`Subject`}
           name="subject"
           value={params.get('subject') ?? ''}
-          anyLabel="All subjects"
-          options={subjects}
+          anyLabel={t`All subjects`}
+          options={subjects.map(namedOption)}
           onChange={() => apply()}
         />
         <Select
-          label="Language"
+          label={t`Language`}
           name="language"
           value={params.get('language') ?? ''}
-          anyLabel="Any language"
-          options={SPOKEN_LANGUAGES}
+          anyLabel={t`Any language`}
+          options={SPOKEN_LANGUAGES.map(namedOption)}
           onChange={() => apply()}
         />
         <Select
-          label="Rating"
+          label={t`Rating`}
           name="minRating"
           value={params.get('minRating') ?? ''}
-          anyLabel="Any rating"
-          options={['4.5', '4', '3.5', '3'].map((stars) => ({
-            value: stars,
-            label: `${stars} stars and up`,
-          }))}
+          anyLabel={t`Any rating`}
+          options={['4.5', '4', '3.5', '3'].map((stars) => {
+            const count = Number(stars);
+            return {
+              value: stars,
+              label: t`${plural(count, { one: '# star and up', other: '# stars and up' })}`,
+            };
+          })}
           onChange={() => apply()}
         />
         <Select
-          label="Trial lesson"
+          label={t`Trial lesson`}
           name="trial"
           value={params.get('trial') ?? ''}
-          anyLabel="Any tutor"
-          options={[{ value: 'true', label: 'Offers a trial' }]}
+          anyLabel={t`Any tutor`}
+          options={[{ value: 'true', label: t`Offers a trial` }]}
           onChange={() => apply()}
         />
-        <PriceField id="tutor-min-price" name="minPrice" label={`Min price (${unit})`} params={params} />
-        <PriceField id="tutor-max-price" name="maxPrice" label={`Max price (${unit})`} params={params} />
+        <PriceField id="tutor-min-price" name="minPrice" label={t`Min price (${unit})`} params={params} />
+        <PriceField id="tutor-max-price" name="maxPrice" label={t`Max price (${unit})`} params={params} />
         <Select
-          label="Sort by"
+          label={t`Sort by`}
           name="sort"
           value={shownSort(params.get('sort'), text)}
-          options={TUTOR_SORTS.map((sort) =>
-            sort === 'relevance' && !text.trim()
-              ? { value: sort, label: `${TUTOR_SORT_LABELS[sort]} (needs search text)`, disabled: true }
-              : { value: sort, label: TUTOR_SORT_LABELS[sort] },
-          )}
+          options={TUTOR_SORTS.map((sort) => {
+            const name = t(SORT_LABELS[sort]);
+            return sort === 'relevance' && !text.trim()
+              ? { value: sort, label: t`${name} (needs search text)`, disabled: true }
+              : { value: sort, label: name };
+          })}
           onChange={() => apply()}
         />
         <div className="col-span-2 md:hidden">
@@ -286,7 +306,7 @@ export function SearchForm({
             data-closes-filters="true"
             className={buttonClass('primary', 'md', 'w-full')}
           >
-            Show results
+            <Trans>Show results</Trans>
           </button>
         </div>
       </div>

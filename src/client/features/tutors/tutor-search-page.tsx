@@ -2,6 +2,7 @@
  * /tutors: search and filter published tutors. Every filter lives in the URL, so a search can be
  * shared and the back button returns to it; the loader fetches whatever the URL says.
  */
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import {
   Link,
@@ -32,6 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<LoaderDat
 }
 
 export function Component() {
+  const { t } = useLingui();
   const data = useLoaderData<LoaderData>();
   const location = useLocation();
   const navigate = useNavigate();
@@ -40,6 +42,8 @@ export function Component() {
   const searching = navigation.state === 'loading' && navigation.location?.pathname === paths.tutors;
 
   const result = data.result;
+  const total = result?.total ?? 0;
+  const page = result?.page ?? 1;
   const pages = result ? Math.max(1, Math.ceil(result.total / result.pageSize)) : 1;
   const pageLink = (page: number) => {
     const next = cleanSearch(params);
@@ -82,16 +86,18 @@ export function Component() {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:py-12">
-      <title>Find a tutor · Tutorlane</title>
+      <title>{t`Find a tutor · Tutorlane`}</title>
       <header className="max-w-2xl">
-        <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Find a tutor</h1>
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
+          <Trans>Find a tutor</Trans>
+        </h1>
         <p className="mt-2 text-slate-700">
-          Every tutor here has verified their email and completed their profile.
+          <Trans>Every tutor here has verified their email and completed their profile.</Trans>
         </p>
       </header>
 
       <search
-        aria-label="Tutors"
+        aria-label={t`Tutors`}
         className="mt-8 block rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
       >
         <SearchForm
@@ -116,10 +122,10 @@ export function Component() {
         >
           {searching ? (
             <>
-              <Spinner /> Searching…
+              <Spinner /> <Trans>Searching…</Trans>
             </>
           ) : result ? (
-            `${result.total.toLocaleString('en-US')} ${result.total === 1 ? 'tutor' : 'tutors'} found`
+            <Plural value={total} one="# tutor found" other="# tutors found" />
           ) : null}
         </p>
         {filtered ? (
@@ -127,7 +133,7 @@ export function Component() {
             to={paths.tutors}
             className="text-sm font-semibold text-brand-700 underline-offset-2 hover:underline"
           >
-            Clear all filters
+            <Trans>Clear all filters</Trans>
           </Link>
         ) : null}
       </div>
@@ -140,37 +146,49 @@ export function Component() {
 
       {result && pastTheEnd ? (
         <div className="mt-6 rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center">
-          <h2 className="text-lg font-semibold text-slate-900">There is no page {result.page}</h2>
+          <h2 className="text-lg font-semibold text-slate-900">
+            <Trans>There is no page {page}</Trans>
+          </h2>
           <p className="mt-2 text-slate-700">
-            This search has {pages === 1 ? 'one page' : `${pages} pages`} of tutors.
+            <Plural
+              value={pages}
+              one="This search has one page of tutors."
+              other="This search has # pages of tutors."
+            />
           </p>
           <Link to={pageLink(pages)} className={buttonClass('secondary', 'md', 'mt-5')}>
-            {pages === 1 ? 'Go to the results' : `Go to the last page (${pages})`}
+            {pages === 1 ? <Trans>Go to the results</Trans> : <Trans>Go to the last page ({pages})</Trans>}
           </Link>
         </div>
       ) : null}
 
       {noTutorsYet ? (
         <div className="mt-6 rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center">
-          <h2 className="text-lg font-semibold text-slate-900">There are no tutors here yet</h2>
+          <h2 className="text-lg font-semibold text-slate-900">
+            <Trans>There are no tutors here yet</Trans>
+          </h2>
           <p className="mt-2 text-slate-700">
-            Tutors appear once they have verified their email and completed their profile. Teach something
-            yourself?
+            <Trans>
+              Tutors appear once they have verified their email and completed their profile. Teach something
+              yourself?
+            </Trans>
           </p>
           <Link to={`${paths.signup}?role=tutor`} className={buttonClass('secondary', 'md', 'mt-5')}>
-            Become a tutor
+            <Trans>Become a tutor</Trans>
           </Link>
         </div>
       ) : null}
 
       {result && result.total === 0 && !noTutorsYet ? (
         <div className="mt-6 rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center">
-          <h2 className="text-lg font-semibold text-slate-900">No tutors match your search</h2>
+          <h2 className="text-lg font-semibold text-slate-900">
+            <Trans>No tutors match your search</Trans>
+          </h2>
           <p className="mt-2 text-slate-700">
-            Try fewer words, another subject or category, a wider price range, or any language.
+            <Trans>Try fewer words, another subject or category, a wider price range, or any language.</Trans>
           </p>
           <Link to={paths.tutors} className={buttonClass('secondary', 'md', 'mt-5')}>
-            Show all tutors
+            <Trans>Show all tutors</Trans>
           </Link>
         </div>
       ) : null}
@@ -185,20 +203,22 @@ export function Component() {
             ))}
           </ul>
           {pages > 1 ? (
-            <nav aria-label="Pagination" className="mt-8 flex items-center justify-between gap-4">
+            <nav aria-label={t`Pagination`} className="mt-8 flex items-center justify-between gap-4">
               {result.page > 1 ? (
                 <Link to={pageLink(result.page - 1)} className={buttonClass('secondary')}>
-                  Previous
+                  <Trans>Previous</Trans>
                 </Link>
               ) : (
                 <span />
               )}
               <p className="text-sm text-slate-700">
-                Page {result.page} of {pages}
+                <Trans>
+                  Page {page} of {pages}
+                </Trans>
               </p>
               {result.page < pages ? (
                 <Link to={pageLink(result.page + 1)} className={buttonClass('secondary')}>
-                  Next
+                  <Trans>Next</Trans>
                 </Link>
               ) : (
                 <span />
