@@ -154,7 +154,7 @@ test('a student filters by subject and price, opens a tutor, and the way back ke
   await expect(page.getByLabel('Max price ($)')).toHaveValue('50');
 
   await page.getByRole('link', { name: `Ada ${unique}` }).click();
-  await page.getByRole('link', { name: '← Back to search' }).click();
+  await page.getByRole('link', { name: 'Back to search' }).click();
   await expect(page).toHaveURL(filtered);
 
   // Back again walks back through the searches.
