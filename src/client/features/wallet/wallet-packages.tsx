@@ -18,6 +18,7 @@ import { endPackage, type LessonPackage } from '../../lib/lesson-packages';
 import { dateTimeLabel } from '../../lib/time-labels';
 import { refreshWalletSummary } from '../../lib/wallet-summary';
 import { useAuth } from '../auth';
+import { isolate } from './isolate';
 
 /** "5 lessons of 60 minutes with Priya Raman", in the page's language (the memo of its purchase says the same). */
 const nameOf = (item: LessonPackage) =>
@@ -97,7 +98,10 @@ export function WalletPackages({ packages, timeZone }: { packages: LessonPackage
         title={t`End this package?`}
         description={
           ending
-            ? endingText(ending.creditsLeft, formatAmount(returned, ending.currency, { minor: 'always' }))
+            ? endingText(
+                ending.creditsLeft,
+                isolate(formatAmount(returned, ending.currency, { minor: 'always' })),
+              )
             : undefined
         }
       >

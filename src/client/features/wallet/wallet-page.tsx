@@ -30,6 +30,7 @@ import { getPaymentsConfig } from '../../lib/payments-config';
 import { browserTimeZone } from '../../lib/time-zones';
 import { rememberWalletSummary } from '../../lib/wallet-summary';
 import { authStore, useAuth } from '../auth';
+import { isolate } from './isolate';
 import { TopUpForm, TopUpList } from './top-ups';
 import { fetchWallet, requestTopUp, type StudentWallet, type TutorWallet } from './wallet-api';
 import { WalletHistory } from './wallet-history';
@@ -69,8 +70,8 @@ export async function action({ request: submitted }: ActionFunctionArgs): Promis
       window.location.assign(checkoutUrl);
       return { done: say`Taking you to the card payment…` };
     }
-    const amount = formatAmount(topUp.amountCents, topUp.currency, { minor: 'always' });
-    const reference = topUp.reference;
+    const amount = isolate(formatAmount(topUp.amountCents, topUp.currency, { minor: 'always' }));
+    const reference = isolate(topUp.reference);
     return {
       done: say`Top-up of ${amount} requested, reference ${reference}. How to pay it is under Your top-ups; the money is added to your balance once the school confirms it arrived.`,
     };
@@ -159,7 +160,7 @@ function CardReturn({ wallet }: { wallet: StudentWallet }) {
     return () => window.clearInterval(timer);
   }, [waiting]);
   if (!id || !topUp) return null;
-  const amount = formatAmount(topUp.amountCents, topUp.currency, { minor: 'always' });
+  const amount = isolate(formatAmount(topUp.amountCents, topUp.currency, { minor: 'always' }));
   let text: string;
   if (params.get('cancelled') === '1') text = t`The card payment was cancelled: nothing was charged.`;
   else if (!paid) return null;
