@@ -52,6 +52,7 @@ export function Inbox({
       {conversations.map((conversation) => {
         const current = conversation.id === openId;
         const last = conversation.lastMessage;
+        const unread = conversation.unread;
         return (
           <li key={conversation.id}>
             <Link
@@ -96,7 +97,7 @@ export function Inbox({
                       <span aria-hidden="true">{conversation.unread}</span>
                       <span className="sr-only">
                         {' '}
-                        <Plural value={conversation.unread} one="# unread" other="# unread" />
+                        <Plural value={unread} one="# unread" other="# unread" />
                       </span>
                     </span>
                   ) : null}

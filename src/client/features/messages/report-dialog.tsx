@@ -24,6 +24,7 @@ export function ReportDialog({
   onClose: (sent: boolean) => void;
 }) {
   const { t } = useLingui();
+  const limit = MAX_REPORT_REASON_LENGTH;
   const [reason, setReason] = useState('');
   const { busy, problem, setProblem, run } = useApiAction(translated(messages.unexpectedError));
   const lineId = line?.id;
@@ -54,7 +55,7 @@ export function ReportDialog({
           {problem ? <ErrorMessage>{problem}</ErrorMessage> : null}
           <TextArea
             label={t`What is wrong with it?`}
-            hint={t`${plural(MAX_REPORT_REASON_LENGTH, { one: 'Up to # character. Moderators see your reason and a copy of the message.', other: 'Up to # characters. Moderators see your reason and a copy of the message.' })}`}
+            hint={t`${plural(limit, { one: 'Up to # character. Moderators see your reason and a copy of the message.', other: 'Up to # characters. Moderators see your reason and a copy of the message.' })}`}
             value={reason}
             onChange={(event) => setReason(event.target.value)}
             maxLength={MAX_REPORT_REASON_LENGTH}
