@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import { paths } from '../../../shared/routes';
 
@@ -8,7 +9,10 @@ export function BackToInbox() {
       to={paths.messages}
       className="mb-2 inline-block text-sm font-semibold text-brand-700 underline-offset-2 hover:underline md:hidden"
     >
-      ← All conversations
+      <span aria-hidden="true" className="inline-block rtl:-scale-x-100">
+        ←
+      </span>{' '}
+      <Trans>All conversations</Trans>
     </Link>
   );
 }

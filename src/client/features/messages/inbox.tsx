@@ -4,6 +4,7 @@
  * last line and how many wait unread. A person's conversation with support shows Support; an
  * admin's support conversations show the person, tagged "Support".
  */
+import { Plural, Trans } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import { paths } from '../../../shared/routes';
 import { TutorAvatar } from '../../components/tutor-avatar';
@@ -23,18 +24,24 @@ export function Inbox({
   if (conversations.length === 0) {
     return (
       <div className="p-4 text-sm text-slate-700 sm:p-6">
-        <p className="font-semibold text-slate-900">No conversations yet.</p>
+        <p className="font-semibold text-slate-900">
+          <Trans>No conversations yet.</Trans>
+        </p>
         {role === 'student' ? (
           <p className="mt-1">
-            <Link to={paths.tutors} className="font-semibold text-brand-700 underline">
-              Find a tutor
-            </Link>{' '}
-            and press Message on their page to ask them anything before you book.
+            <Trans>
+              <Link to={paths.tutors} className="font-semibold text-brand-700 underline">
+                Find a tutor
+              </Link>{' '}
+              and press Message on their page to ask them anything before you book.
+            </Trans>
           </p>
         ) : (
           <p className="mt-1">
-            Students who write to you appear here. You can write to a student once they have booked a lesson
-            with you, from your schedule.
+            <Trans>
+              Students who write to you appear here. You can write to a student once they have booked a lesson
+              with you, from your schedule.
+            </Trans>
           </p>
         )}
       </div>
@@ -45,6 +52,7 @@ export function Inbox({
       {conversations.map((conversation) => {
         const current = conversation.id === openId;
         const last = conversation.lastMessage;
+        const unread = conversation.unread;
         return (
           <li key={conversation.id}>
             <Link
@@ -82,12 +90,15 @@ export function Inbox({
                   <span
                     className={`truncate text-sm ${conversation.unread > 0 ? 'text-slate-900' : 'text-slate-600'}`}
                   >
-                    {last ? lineText(last) : 'No messages yet'}
+                    {last ? lineText(last) : <Trans>No messages yet</Trans>}
                   </span>
                   {conversation.unread > 0 ? (
                     <span className="shrink-0 rounded-full bg-brand-700 px-2 py-0.5 text-xs font-bold text-white">
-                      {conversation.unread}
-                      <span className="sr-only"> unread</span>
+                      <span aria-hidden="true">{conversation.unread}</span>
+                      <span className="sr-only">
+                        {' '}
+                        <Plural value={unread} one="# unread" other="# unread" />
+                      </span>
                     </span>
                   ) : null}
                 </span>

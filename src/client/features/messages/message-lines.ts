@@ -3,29 +3,36 @@
  * wrote, with no sender) says what happened to which lesson and when, and every line's time is
  * as short as it can be while still clear (a clock time today, a weekday this week, a date before).
  */
+import { t } from '@lingui/core/macro';
 import { localDate, mondayOf } from '../../../shared/lessons/lesson-times';
 import { paths } from '../../../shared/routes';
+import { translated } from '../../lib/i18n';
 import type { MessageView } from '../../lib/live';
 import { clockLabel, lessonTimeLabel, shortDayLabel, weekdayLabel } from '../../lib/time-labels';
 import { browserTimeZone } from '../../lib/time-zones';
 
 type LessonEvent = NonNullable<MessageView['event']>;
 
-const EVENT_LABELS: Record<LessonEvent['event'], string> = {
-  requested: 'Lesson requested',
-  confirmed: 'Lesson confirmed',
-  declined: 'Lesson request declined',
-  cancelled: 'Lesson cancelled',
-  rescheduled: 'Lesson moved',
-  expired: 'Lesson request expired',
-};
-
 const DAY = 24 * 60 * 60 * 1000;
 
 /** "Lesson confirmed: Algebra, Tuesday, December 1, 2026, 09:00–10:00". */
 export function eventText(event: LessonEvent, timeZone = browserTimeZone()): string {
   const when = lessonTimeLabel(Date.parse(event.start), Date.parse(event.end), timeZone);
-  return `${EVENT_LABELS[event.event]}: ${event.subject}, ${when}`;
+  const subject = translated(event.subject);
+  switch (event.event) {
+    case 'requested':
+      return t`Lesson requested: ${subject}, ${when}`;
+    case 'confirmed':
+      return t`Lesson confirmed: ${subject}, ${when}`;
+    case 'declined':
+      return t`Lesson request declined: ${subject}, ${when}`;
+    case 'cancelled':
+      return t`Lesson cancelled: ${subject}, ${when}`;
+    case 'rescheduled':
+      return t`Lesson moved: ${subject}, ${when}`;
+    case 'expired':
+      return t`Lesson request expired: ${subject}, ${when}`;
+  }
 }
 
 /** What a line says in the inbox and in the thread. */
@@ -41,7 +48,9 @@ export function sentLabel(iso: string, now = Date.now(), timeZone = browserTimeZ
 /** The full date and time of a line, for its tooltip and for screen readers. */
 export function sentTitle(iso: string, timeZone = browserTimeZone()): string {
   const at = Date.parse(iso);
-  return `${shortDayLabel(at, timeZone)}, ${clockLabel(at, timeZone)}`;
+  const day = shortDayLabel(at, timeZone);
+  const time = clockLabel(at, timeZone);
+  return t`${day}, ${time}`;
 }
 
 /** The /schedule week that holds a lesson. */

@@ -4,6 +4,7 @@
  * conversation at /messages/:id with a way back. The inbox follows the live channel: a new
  * message moves its conversation up and counts as unread unless it is the one on screen.
  */
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLoaderData, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../shared/routes';
@@ -87,6 +88,7 @@ function useInbox(loaded: Conversation[], openId: string | null) {
 }
 
 export function Component() {
+  const { t } = useLingui();
   const data = useLoaderData<typeof loader>();
   const auth = useAuth();
   const user = auth.status === 'signed-in' ? auth.user : null;
@@ -100,24 +102,25 @@ export function Component() {
   const supportWaits =
     usePublicConfig()?.adminTwoFactor === 'required' && user?.isAdmin === true && !user.twoFactorEnabled;
   if (!user) return null;
+  const name = open?.detail.other.displayName ?? '';
 
   return (
     <div className="mx-auto max-w-6xl px-0 py-0 sm:px-4 sm:py-8">
-      <title>
-        {open ? `${open.detail.other.displayName} · Messages · Tutorlane` : 'Messages · Tutorlane'}
-      </title>
+      <title>{open ? t`${name} · Messages · Tutorlane` : t`Messages · Tutorlane`}</title>
       <h1
         className={`px-4 pt-6 text-3xl font-bold tracking-tight text-slate-900 sm:px-0 sm:pt-0 ${showsThread ? 'sr-only md:not-sr-only' : ''}`}
       >
-        Messages
+        <Trans>Messages</Trans>
       </h1>
       {supportWaits ? (
         <p className="mx-4 mt-4 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900 sm:mx-0">
-          Conversations with Support show here once you{' '}
-          <Link to={paths.adminTwoFactor} className="font-semibold underline">
-            set up two-factor authentication
-          </Link>
-          : an admin answers Support with a code from an authenticator app as well as the password.
+          <Trans>
+            Conversations with Support show here once you{' '}
+            <Link to={paths.adminTwoFactor} className="font-semibold underline">
+              set up two-factor authentication
+            </Link>
+            : an admin answers Support with a code from an authenticator app as well as the password.
+          </Trans>
         </p>
       ) : null}
       <div
@@ -128,13 +131,13 @@ export function Component() {
         }`}
       >
         <nav
-          aria-label="Conversations"
+          aria-label={t`Conversations`}
           className={`min-h-0 overflow-y-auto border-slate-200 md:border-e ${showsThread ? 'hidden md:block' : ''}`}
         >
           <Inbox conversations={conversations} openId={openId} role={user.role} />
         </nav>
         <section
-          aria-label={open ? `Conversation with ${open.detail.other.displayName}` : 'Conversation'}
+          aria-label={open ? t`Conversation with ${name}` : t`Conversation`}
           className={`min-h-0 md:col-span-2 ${showsThread ? '' : 'hidden md:block'}`}
         >
           {open ? (
@@ -164,11 +167,17 @@ function Placeholder({ missing, empty }: { missing: boolean; empty: boolean }) {
     <div className="flex h-full flex-col items-center justify-center p-6 text-center text-slate-700">
       {missing ? (
         <>
-          <h2 className="text-lg font-semibold text-slate-900">Conversation not found</h2>
-          <p className="mt-1 text-sm">It does not exist, or it is not one of yours.</p>
+          <h2 className="text-lg font-semibold text-slate-900">
+            <Trans>Conversation not found</Trans>
+          </h2>
+          <p className="mt-1 text-sm">
+            <Trans>It does not exist, or it is not one of yours.</Trans>
+          </p>
         </>
       ) : (
-        <p className="text-sm">{empty ? 'Your conversations will show here.' : 'Choose a conversation.'}</p>
+        <p className="text-sm">
+          {empty ? <Trans>Your conversations will show here.</Trans> : <Trans>Choose a conversation.</Trans>}
+        </p>
       )}
     </div>
   );
@@ -176,10 +185,11 @@ function Placeholder({ missing, empty }: { missing: boolean; empty: boolean }) {
 
 /** A first message to someone: the conversation exists once it is sent. */
 function FirstMessage({ recipient, role }: { recipient: Recipient; role: 'student' | 'tutor' }) {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const location = useLocation();
   // A student's name comes with the link from the schedule; a tutor's from their public profile.
-  const name = recipient.displayName ?? (location.state as { name?: string } | null)?.name ?? 'this student';
+  const name = recipient.displayName ?? (location.state as { name?: string } | null)?.name ?? t`this student`;
   const [blockedByMe, setBlockedByMe] = useState(false);
   async function send(text: string) {
     const to = role === 'student' ? { tutorId: recipient.id } : { studentId: recipient.id };
@@ -191,7 +201,7 @@ function FirstMessage({ recipient, role }: { recipient: Recipient; role: 'studen
       throw error;
     }
   }
-  const unblocking = useApiAction();
+  const unblocking = useApiAction(t`That did not work. Please try again.`);
   async function unblock() {
     // Whatever the answer, the address below shows where the two now stand.
     await unblocking.run(() => request(api.blocks[':userId'].$delete({ param: { userId: recipient.id } })), {
@@ -207,20 +217,22 @@ function FirstMessage({ recipient, role }: { recipient: Recipient; role: 'studen
         <BackToInbox />
         <div className="flex items-center gap-3">
           <TutorAvatar id={recipient.id} name={name} photoVersion={recipient.photoVersion} size={40} />
-          <h2 className="text-lg font-semibold text-slate-900">New message to {name}</h2>
+          <h2 className="text-lg font-semibold text-slate-900">
+            <Trans>New message to {name}</Trans>
+          </h2>
         </div>
       </header>
       <div className="flex-1 p-4 text-sm text-slate-700">
         {role === 'student'
-          ? `Ask ${name} anything before you book: your goals, your level, when you can meet.`
-          : `Write to ${name} about their lessons with you.`}
+          ? t`Ask ${name} anything before you book: your goals, your level, when you can meet.`
+          : t`Write to ${name} about their lessons with you.`}
         {blockedByMe ? (
           <Button variant="secondary" className="mt-3 block" onClick={unblock} busy={unblocking.busy}>
-            Unblock {name}
+            <Trans>Unblock {name}</Trans>
           </Button>
         ) : null}
       </div>
-      <Composer label={`Message ${name}`} send={send} autoFocus />
+      <Composer label={t`Message ${name}`} send={send} autoFocus />
     </div>
   );
 }

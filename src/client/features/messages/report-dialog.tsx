@@ -2,6 +2,8 @@
  * Reporting a message to the moderators, with a reason; they see the reason and a copy of the
  * message, and the sender is not told.
  */
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { MAX_REPORT_REASON_LENGTH } from '../../../shared/conversation-schemas';
 import * as messages from '../../../shared/messages';
@@ -11,6 +13,7 @@ import { ErrorMessage } from '../../components/messages';
 import { TextArea } from '../../components/text-field';
 import { api, request } from '../../lib/api';
 import { useApiAction } from '../../lib/api-action';
+import { translated } from '../../lib/i18n';
 import type { MessageView } from '../../lib/live';
 
 export function ReportDialog({
@@ -20,8 +23,10 @@ export function ReportDialog({
   line: MessageView | null;
   onClose: (sent: boolean) => void;
 }) {
+  const { t } = useLingui();
+  const limit = MAX_REPORT_REASON_LENGTH;
   const [reason, setReason] = useState('');
-  const { busy, problem, setProblem, run } = useApiAction(messages.unexpectedError);
+  const { busy, problem, setProblem, run } = useApiAction(translated(messages.unexpectedError));
   const lineId = line?.id;
   // Each report starts empty.
   useEffect(() => {
@@ -41,7 +46,7 @@ export function ReportDialog({
   }
 
   return (
-    <Dialog open={line !== null} onClose={() => onClose(false)} title="Report this message">
+    <Dialog open={line !== null} onClose={() => onClose(false)} title={t`Report this message`}>
       {line ? (
         <form onSubmit={submit} className="mt-3 space-y-4">
           <blockquote className="max-h-32 overflow-y-auto whitespace-pre-wrap break-words rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-800">
@@ -49,8 +54,8 @@ export function ReportDialog({
           </blockquote>
           {problem ? <ErrorMessage>{problem}</ErrorMessage> : null}
           <TextArea
-            label="What is wrong with it?"
-            hint={`Up to ${MAX_REPORT_REASON_LENGTH} characters. Moderators see your reason and a copy of the message.`}
+            label={t`What is wrong with it?`}
+            hint={t`${plural(limit, { one: 'Up to # character. Moderators see your reason and a copy of the message.', other: 'Up to # characters. Moderators see your reason and a copy of the message.' })}`}
             value={reason}
             onChange={(event) => setReason(event.target.value)}
             maxLength={MAX_REPORT_REASON_LENGTH}
@@ -59,10 +64,10 @@ export function ReportDialog({
           />
           <div className="flex justify-end gap-2">
             <Button variant="secondary" onClick={() => onClose(false)}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
             <Button type="submit" variant="danger" busy={busy}>
-              Send report
+              <Trans>Send report</Trans>
             </Button>
           </div>
         </form>

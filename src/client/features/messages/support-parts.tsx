@@ -4,6 +4,8 @@
  * conversations they answer for the school from their own.
  */
 
+import { Trans } from '@lingui/react/macro';
+
 /** Support's picture: decorative, as the name "Support" is beside it. */
 export function SupportAvatar({ size }: { size: number }) {
   return (
@@ -35,7 +37,7 @@ export function SupportAvatar({ size }: { size: number }) {
 export function SupportTag() {
   return (
     <span className="shrink-0 rounded-full bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-900 ring-1 ring-amber-200 ring-inset">
-      Support
+      <Trans>Support</Trans>
     </span>
   );
 }

@@ -2,6 +2,7 @@
  * One line of a conversation: a message (its writer said to a screen reader, "Report" beside
  * another's), a message removed or whose writer left, or a line about a lesson.
  */
+import { useLingui } from '@lingui/react/macro';
 import { MessageText } from '../../components/message-text';
 import type { MessageView } from '../../lib/live';
 import { eventText, sentLabel, sentTitle } from './message-lines';
@@ -23,8 +24,10 @@ export function Line({
   /** Absent where nothing is reported (the person's side of a support conversation). */
   onReport: (() => void) | undefined;
 }) {
+  const { t } = useLingui();
+  const sent = sentTitle(line.createdAt);
   const when = (
-    <time dateTime={line.createdAt} title={sentTitle(line.createdAt)}>
+    <time dateTime={line.createdAt} title={sent}>
       {sentLabel(line.createdAt)}
     </time>
   );
@@ -75,10 +78,10 @@ export function Line({
           <button
             type="button"
             onClick={onReport}
-            aria-label={`Report the message from ${author}, ${sentTitle(line.createdAt)}`}
+            aria-label={t`Report the message from ${author}, ${sent}`}
             className="rounded font-medium text-slate-600 underline-offset-2 hover:text-red-700 hover:underline"
           >
-            Report
+            {t`Report`}
           </button>
         )}
       </div>

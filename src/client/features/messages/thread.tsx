@@ -11,12 +11,13 @@
  * offered there; admins report what the person wrote as in any conversation, while the person
  * has nothing to report to the very team that answered.
  */
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { PRODUCT_NAME, SUPPORT_NAME } from '../../../shared/constants';
 import * as messages from '../../../shared/messages';
 import { paths } from '../../../shared/routes';
-import { replyTimeLabel } from '../../../shared/settings/site-settings';
 import { Button } from '../../components/button';
 import { Composer } from '../../components/composer';
 import { Dialog } from '../../components/dialog';
@@ -25,6 +26,7 @@ import { StatusMessage } from '../../components/messages';
 import { TutorAvatar } from '../../components/tutor-avatar';
 import { api, failureMessage, request } from '../../lib/api';
 import { useApiAction } from '../../lib/api-action';
+import { translated } from '../../lib/i18n';
 import { live, type MessageView } from '../../lib/live';
 import { usePublicConfig } from '../../lib/public-config';
 import { lessonTimeLabel } from '../../lib/time-labels';
@@ -64,8 +66,10 @@ export function Thread({
   onBlockChange: () => void;
   focusComposer?: boolean;
 }) {
+  const { t } = useLingui();
   const id = detail.id;
   const name = detail.other.displayName;
+  const product = PRODUCT_NAME;
   /** This user asked support: the other side is the team. */
   const asking = detail.other.role === 'support';
   // How soon the team answers, only where a school has said (Site settings).
@@ -145,7 +149,7 @@ export function Thread({
     if (element && atBottom.current && newest !== undefined) element.scrollTop = element.scrollHeight;
   }, [newest]);
 
-  const blocking = useApiAction(messages.unexpectedError);
+  const blocking = useApiAction(translated(messages.unexpectedError));
 
   async function showOlder() {
     const first = lines[0];
@@ -202,8 +206,8 @@ export function Thread({
     if (block) requestAnimationFrame(() => unblockButton.current?.focus());
     setNote(
       block
-        ? `You blocked ${name}. They cannot write to you, and this conversation is hidden from your inbox. They are not told.`
-        : `You unblocked ${name}. The conversation is back in your inbox.`,
+        ? t`You blocked ${name}. They cannot write to you, and this conversation is hidden from your inbox. They are not told.`
+        : t`You unblocked ${name}. The conversation is back in your inbox.`,
     );
   }
 
@@ -237,19 +241,20 @@ export function Thread({
             </h2>
             {asking ? (
               <p className="text-sm text-slate-600">
-                The {PRODUCT_NAME} team answers here
-                {replyHours === null ? '.' : `, usually within ${replyTimeLabel(replyHours)}.`}
+                {replyHours === null
+                  ? t`The ${product} team answers here.`
+                  : t`${plural(replyHours, { one: `The ${product} team answers here, usually within # hour.`, other: `The ${product} team answers here, usually within # hours.` })}`}
               </p>
             ) : (
               <p className="flex items-center gap-2 text-sm text-slate-600">
-                {detail.other.role === 'tutor' ? 'Tutor' : 'Student'}
+                {detail.other.role === 'tutor' ? t`Tutor` : t`Student`}
                 {detail.support ? <SupportTag /> : null}
               </p>
             )}
           </div>
           {blocked || detail.support ? null : (
             <Button variant="ghost" onClick={() => setConfirmBlock(true)}>
-              Block
+              <Trans>Block</Trans>
             </Button>
           )}
         </div>
@@ -275,16 +280,16 @@ export function Thread({
         {hasOlder ? (
           <div className="mb-4 text-center">
             <Button variant="secondary" onClick={showOlder} busy={loadingOlder}>
-              Show earlier messages
+              <Trans>Show earlier messages</Trans>
             </Button>
           </div>
         ) : null}
-        <div role="log" aria-live="polite" aria-busy={loadingOlder} aria-label={`Messages with ${name}`}>
+        <div role="log" aria-live="polite" aria-busy={loadingOlder} aria-label={t`Messages with ${name}`}>
           {lines.length === 0 ? (
             <p className="mx-auto max-w-sm text-center text-sm text-slate-600">
               {asking
-                ? 'Ask us anything about your account, lessons or tutors. Write below: we answer here, and the conversation stays in your messages.'
-                : 'No messages yet.'}
+                ? t`Ask us anything about your account, lessons or tutors. Write below: we answer here, and the conversation stays in your messages.`
+                : t`No messages yet.`}
             </p>
           ) : null}
           <ol className="space-y-3">
@@ -296,7 +301,7 @@ export function Thread({
                   key={line.id}
                   line={line}
                   mine={!theirs}
-                  author={theirs ? name : line.senderId === userId ? 'You' : SUPPORT_NAME}
+                  author={theirs ? name : line.senderId === userId ? t`You` : translated(SUPPORT_NAME)}
                   colleague={!theirs && line.senderId !== userId}
                   onReport={asking ? undefined : () => setReporting(line)}
                 />
@@ -308,32 +313,36 @@ export function Thread({
 
       {blocked ? (
         <div className="border-t border-slate-200 p-4 text-sm text-slate-700">
-          <p>You blocked {name}. Unblock them to write here again.</p>
+          <p>
+            <Trans>You blocked {name}. Unblock them to write here again.</Trans>
+          </p>
           <Button ref={unblockButton} variant="secondary" className="mt-2" onClick={() => setBlock(false)}>
-            Unblock {name}
+            <Trans>Unblock {name}</Trans>
           </Button>
         </div>
       ) : (
         <Composer
-          label={`Message ${name}`}
+          label={t`Message ${name}`}
           send={send}
           // Someone who came to ask support came to write.
           autoFocus={focusComposer || (asking && page.messages.length === 0)}
         />
       )}
 
-      <Dialog open={confirmBlock} onClose={() => setConfirmBlock(false)} title={`Block ${name}?`}>
+      <Dialog open={confirmBlock} onClose={() => setConfirmBlock(false)} title={t`Block ${name}?`}>
         <p className="mt-2 text-sm text-slate-700">
-          {name} will no longer be able to write to you or start a conversation with you, and this
-          conversation leaves your inbox. They are not told. You can unblock them from this conversation at
-          any time.
+          <Trans>
+            {name} will no longer be able to write to you or start a conversation with you, and this
+            conversation leaves your inbox. They are not told. You can unblock them from this conversation at
+            any time.
+          </Trans>
         </p>
         <div className="mt-5 flex justify-end gap-2">
           <Button variant="secondary" onClick={() => setConfirmBlock(false)}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button variant="danger" onClick={() => setBlock(true)}>
-            Block
+            <Trans>Block</Trans>
           </Button>
         </div>
       </Dialog>
@@ -341,7 +350,7 @@ export function Thread({
         line={reporting}
         onClose={(sent) => {
           setReporting(null);
-          if (sent) setNote('Thank you: the report was sent to the moderators. The sender is not told.');
+          if (sent) setNote(t`Thank you: the report was sent to the moderators. The sender is not told.`);
         }}
       />
     </div>
@@ -351,15 +360,21 @@ export function Thread({
 function NextLesson({ lesson }: { lesson: ConversationDetail['nextLesson'] }) {
   if (!lesson) return null;
   const timeZone = browserTimeZone();
+  const subject = translated(lesson.subject);
+  const when = lessonTimeLabel(Date.parse(lesson.start), Date.parse(lesson.end), timeZone);
   return (
     <p className="mt-2 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-700">
-      <span className="font-medium text-slate-900">Next lesson:</span>
+      <span className="font-medium text-slate-900">
+        <Trans>Next lesson:</Trans>
+      </span>
       <span>
-        {lesson.subject}, {lessonTimeLabel(Date.parse(lesson.start), Date.parse(lesson.end), timeZone)}
+        <Trans>
+          {subject}, <bdi>{when}</bdi>
+        </Trans>
       </span>
       <StatusBadge status={lesson.status} />
       <Link to={scheduleWeekOf(lesson.start, timeZone)} className="font-semibold text-brand-700 underline">
-        See it on your schedule
+        <Trans>See it on your schedule</Trans>
       </Link>
     </p>
   );

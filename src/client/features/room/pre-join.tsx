@@ -3,6 +3,8 @@
  * browser may not use them or there are none, what that means: join with audio only, or as a
  * listener who sees and hears the other side without being seen or heard.
  */
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../components/button';
 import { StatusMessage } from '../../components/messages';
@@ -24,16 +26,16 @@ async function openMedia(
     if (name === 'NotAllowedError' || name === 'SecurityError')
       return {
         stream: null,
-        note: 'Your browser may not use your camera or microphone. Allow them for this site in the browser’s settings and reload, or join as a listener: you will see and hear, but not be seen or heard.',
+        note: t`Your browser may not use your camera or microphone. Allow them for this site in the browser’s settings and reload, or join as a listener: you will see and hear, but not be seen or heard.`,
       };
     // No camera, or one in use elsewhere: the microphone alone may still do.
     try {
       const stream = await navigator.mediaDevices.getUserMedia({ audio });
-      return { stream, note: 'No camera could be used, so you will join with audio only.' };
+      return { stream, note: t`No camera could be used, so you will join with audio only.` };
     } catch {
       return {
         stream: null,
-        note: 'No camera or microphone was found. You can join as a listener: you will see and hear, but not be seen or heard.',
+        note: t`No camera or microphone was found. You can join as a listener: you will see and hear, but not be seen or heard.`,
       };
     }
   }
@@ -52,7 +54,7 @@ export function PreJoin({ onJoin }: { onJoin: (stream: MediaStream | null) => vo
 
   useEffect(() => {
     if (!navigator.mediaDevices?.getUserMedia) {
-      setNote('This browser cannot use a camera or microphone here. You can join as a listener.');
+      setNote(t`This browser cannot use a camera or microphone here. You can join as a listener.`);
       setLoading(false);
       return;
     }
@@ -98,42 +100,52 @@ export function PreJoin({ onJoin }: { onJoin: (stream: MediaStream | null) => vo
           autoPlay
           playsInline
           muted
-          aria-label="Your camera preview"
+          aria-label={t`Your camera preview`}
           className={`h-full w-full object-cover ${hasVideo ? '' : 'hidden'}`}
         />
         {hasVideo ? null : (
           <p className="absolute inset-0 flex items-center justify-center p-4 text-center text-sm text-slate-200">
-            {loading ? 'Starting your camera…' : 'No camera'}
+            {loading ? t`Starting your camera…` : t`No camera`}
           </p>
         )}
       </div>
       <div className="space-y-4">
         <h2 id={headingId} className="text-lg font-semibold text-slate-900">
-          Ready to join?
+          <Trans>Ready to join?</Trans>
         </h2>
         {note ? <StatusMessage tone="info">{note}</StatusMessage> : null}
         {devices.cameras.length > 1 ? (
-          <SelectField label="Camera" value={cameraId} onChange={(event) => setCameraId(event.target.value)}>
-            <option value="">Default camera</option>
-            {devices.cameras.map((device, index) => (
-              <option key={device.deviceId} value={device.deviceId}>
-                {device.label || `Camera ${index + 1}`}
-              </option>
-            ))}
+          <SelectField
+            label={t`Camera`}
+            value={cameraId}
+            onChange={(event) => setCameraId(event.target.value)}
+          >
+            <option value="">{t`Default camera`}</option>
+            {devices.cameras.map((device, index) => {
+              const number = index + 1;
+              return (
+                <option key={device.deviceId} value={device.deviceId}>
+                  {device.label || t`Camera ${number}`}
+                </option>
+              );
+            })}
           </SelectField>
         ) : null}
         {devices.microphones.length > 1 ? (
           <SelectField
-            label="Microphone"
+            label={t`Microphone`}
             value={microphoneId}
             onChange={(event) => setMicrophoneId(event.target.value)}
           >
-            <option value="">Default microphone</option>
-            {devices.microphones.map((device, index) => (
-              <option key={device.deviceId} value={device.deviceId}>
-                {device.label || `Microphone ${index + 1}`}
-              </option>
-            ))}
+            <option value="">{t`Default microphone`}</option>
+            {devices.microphones.map((device, index) => {
+              const number = index + 1;
+              return (
+                <option key={device.deviceId} value={device.deviceId}>
+                  {device.label || t`Microphone ${number}`}
+                </option>
+              );
+            })}
           </SelectField>
         ) : null}
         <Button
@@ -145,7 +157,7 @@ export function PreJoin({ onJoin }: { onJoin: (stream: MediaStream | null) => vo
             onJoin(stream);
           }}
         >
-          {stream ? 'Join now' : 'Join as a listener'}
+          {stream ? t`Join now` : t`Join as a listener`}
         </Button>
       </div>
     </section>

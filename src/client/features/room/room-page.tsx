@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { Link, type LoaderFunctionArgs, useLoaderData, useRevalidator } from 'react-router';
 import { mayMarkNoShow } from '../../../shared/lessons/room-rules';
@@ -8,6 +9,7 @@ import { ErrorMessage } from '../../components/messages';
 import { NotFound } from '../../components/not-found';
 import { ApiError, api, request } from '../../lib/api';
 import { useApiAction } from '../../lib/api-action';
+import { translated } from '../../lib/i18n';
 import { instantLabel, lessonTimeLabel } from '../../lib/time-labels';
 import { browserTimeZone } from '../../lib/time-zones';
 import { useAuth } from '../auth';
@@ -63,6 +65,7 @@ export function Component() {
 }
 
 function Room({ room }: { room: RoomInfo }) {
+  const { t } = useLingui();
   const timeZone = useViewerTimeZone();
   const { lesson } = room;
   const other = room.you === 'tutor' ? lesson.student : lesson.tutor;
@@ -74,11 +77,14 @@ function Room({ room }: { room: RoomInfo }) {
         ? Date.parse(room.closesAt)
         : null,
   );
-  const title = `${lesson.subject} with ${other.displayName}`;
+  const subject = translated(lesson.subject);
+  const name = other.displayName;
+  const title = t`${subject} with ${name}`;
+  const opens = instantLabel(Date.parse(room.opensAt), timeZone);
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
-      <title>{`${title} · Lesson room · Tutorlane`}</title>
+      <title>{t`${title} · Lesson room · Tutorlane`}</title>
       <header className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{title}</h1>
         <StatusBadge status={lesson.status} />
@@ -89,10 +95,11 @@ function Room({ room }: { room: RoomInfo }) {
       <div className="mt-6">
         {room.state === 'not-open' ? (
           <Notice>
-            <p className="font-semibold text-slate-900">The room is not open yet.</p>
+            <p className="font-semibold text-slate-900">
+              <Trans>The room is not open yet.</Trans>
+            </p>
             <p className="mt-1">
-              It opens {instantLabel(Date.parse(room.opensAt), timeZone)}, 10 minutes before the lesson. This
-              page opens it by itself.
+              <Trans>It opens {opens}, 10 minutes before the lesson. This page opens it by itself.</Trans>
             </p>
           </Notice>
         ) : room.state === 'ended' ? (
@@ -108,21 +115,26 @@ function Room({ room }: { room: RoomInfo }) {
 }
 
 function Ended({ room, otherName }: { room: RoomInfo; otherName: string }) {
-  const { problem, run } = useApiAction();
+  const { t } = useLingui();
+  const { problem, run } = useApiAction(t`That did not work. Please try again.`);
   const { lesson, attendance } = room;
   const studentJoined = attendance.student !== null;
   const canMark =
     room.you === 'tutor' &&
     mayMarkNoShow({ end: Date.parse(lesson.end), status: lesson.status }, studentJoined, Date.now());
-  const joinedText = (at: string | null, who: string) => (at ? `${who} joined.` : `${who} did not join.`);
+  const name = otherName;
+  const mine = room.you === 'tutor' ? attendance.tutor : attendance.student;
+  const theirs = room.you === 'tutor' ? attendance.student : attendance.tutor;
   const markNoShow = () =>
     run(() => request(api.lessons[':id']['no-show'].$post({ param: { id: lesson.id } })));
   return (
     <Notice>
-      <p className="font-semibold text-slate-900">This lesson has ended, and its room is closed.</p>
+      <p className="font-semibold text-slate-900">
+        <Trans>This lesson has ended, and its room is closed.</Trans>
+      </p>
       <p className="mt-1">
-        {joinedText(room.you === 'tutor' ? attendance.tutor : attendance.student, 'You')}{' '}
-        {joinedText(room.you === 'tutor' ? attendance.student : attendance.tutor, otherName)}
+        {mine ? t`You joined.` : t`You did not join.`}{' '}
+        {theirs ? t`${name} joined.` : t`${name} did not join.`}
       </p>
       {problem ? (
         <div className="mt-3">
@@ -131,12 +143,12 @@ function Ended({ room, otherName }: { room: RoomInfo; otherName: string }) {
       ) : null}
       {canMark ? (
         <Button variant="secondary" className="mt-4" onClick={markNoShow}>
-          Mark {otherName} as a no-show
+          <Trans>Mark {name} as a no-show</Trans>
         </Button>
       ) : null}
       <p className="mt-4">
         <Link to={paths.schedule} className="font-semibold text-brand-700 underline">
-          Back to your schedule
+          <Trans>Back to your schedule</Trans>
         </Link>
       </p>
     </Notice>
@@ -145,15 +157,18 @@ function Ended({ room, otherName }: { room: RoomInfo; otherName: string }) {
 
 /** A lesson that has no room (not confirmed, or no longer): what happened to it, in words. */
 function NoRoom({ lesson }: { lesson: LessonInfo }) {
+  const { t } = useLingui();
   const auth = useAuth();
   const timeZone = useViewerTimeZone();
   const you = auth.user?.id === lesson.tutor.id ? 'tutor' : 'student';
   const other = you === 'tutor' ? lesson.student : lesson.tutor;
   const { headline, details } = whyNoRoom(lesson, you, timeZone);
-  const title = `${lesson.subject} with ${other.displayName}`;
+  const subject = translated(lesson.subject);
+  const name = other.displayName;
+  const title = t`${subject} with ${name}`;
   return (
     <div className="mx-auto max-w-3xl px-4 py-6 sm:py-8">
-      <title>{`${title} · Lesson room · Tutorlane`}</title>
+      <title>{t`${title} · Lesson room · Tutorlane`}</title>
       <header className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <h1 className="wrap-break-word text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
           {title}
@@ -174,7 +189,7 @@ function NoRoom({ lesson }: { lesson: LessonInfo }) {
           ))}
           <p className="mt-4">
             <Link to={paths.schedule} className="font-semibold text-brand-700 underline">
-              Back to your schedule
+              <Trans>Back to your schedule</Trans>
             </Link>
           </p>
         </Notice>

@@ -4,6 +4,7 @@
  * other side is doing (connecting, connected, reconnecting, left; muted, camera off, sharing),
  * and the chat beside it, kept with the lesson.
  */
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { InferResponseType } from 'hono/client';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { MAX_ROOM_CHAT_LENGTH } from '../../../shared/lessons/room-rules';
@@ -15,14 +16,6 @@ import { live, type RoomChatLine } from '../../lib/live';
 import { sentLabel } from '../messages';
 import { Call, type PeerState, type RemoteMedia } from './call';
 import { openSignals } from './room-signals';
-
-const PEER_STATE: Record<PeerState, (name: string) => string> = {
-  waiting: (name) => `Waiting for ${name} to join…`,
-  connecting: (name) => `Connecting to ${name}…`,
-  connected: (name) => `Connected with ${name}.`,
-  reconnecting: (name) => `The connection to ${name} dropped. Reconnecting…`,
-  left: (name) => `${name} left the lesson.`,
-};
 
 /** The lesson and the people in its room, as the server gives them. */
 export type RoomInfo = InferResponseType<(typeof api.lessons)[':id']['room']['$get'], 200>;
@@ -37,7 +30,24 @@ export function RoomView({
   onLeft: () => void;
 }) {
   const lessonId = room.lesson.id;
+  const { t } = useLingui();
   const other = room.you === 'tutor' ? room.lesson.student : room.lesson.tutor;
+  const name = other.displayName;
+  /** What the other side is doing, in words. */
+  const peerText = (state: PeerState) => {
+    switch (state) {
+      case 'waiting':
+        return t`Waiting for ${name} to join…`;
+      case 'connecting':
+        return t`Connecting to ${name}…`;
+      case 'connected':
+        return t`Connected with ${name}.`;
+      case 'reconnecting':
+        return t`The connection to ${name} dropped. Reconnecting…`;
+      case 'left':
+        return t`${name} left the lesson.`;
+    }
+  };
   const [peerState, setPeerState] = useState<PeerState>('waiting');
   const [remote, setRemote] = useState<MediaStream | null>(null);
   const [remoteMedia, setRemoteMedia] = useState<RemoteMedia>({
@@ -152,21 +162,19 @@ export function RoomView({
     remote !== null && peerState !== 'left' && !(remoteMedia.videoOff && !remoteMedia.sharing);
   return (
     <div className="grid gap-4 lg:grid-cols-3">
-      <section aria-label="Video" className="space-y-3 lg:col-span-2">
+      <section aria-label={t`Video`} className="space-y-3 lg:col-span-2">
         <div className="relative aspect-video overflow-hidden rounded-2xl bg-slate-900">
           {/* biome-ignore lint/a11y/useMediaCaption: a live call has no caption track; the chat beside it is its text channel */}
           <video
             ref={remoteVideo}
             autoPlay
             playsInline
-            aria-label={`${other.displayName}’s video`}
+            aria-label={t`${name}’s video`}
             className={`h-full w-full object-contain ${showRemoteVideo ? '' : 'invisible'}`}
           />
           {showRemoteVideo ? null : (
             <p className="absolute inset-0 flex items-center justify-center p-4 text-center text-slate-100">
-              {peerState === 'connected'
-                ? `${other.displayName}’s camera is off`
-                : PEER_STATE[peerState](other.displayName)}
+              {peerState === 'connected' ? t`${name}’s camera is off` : peerText(peerState)}
             </p>
           )}
           <div className="absolute bottom-3 end-3 aspect-video w-28 overflow-hidden rounded-lg border border-slate-600 bg-slate-800 sm:w-44">
@@ -175,35 +183,33 @@ export function RoomView({
               autoPlay
               playsInline
               muted
-              aria-label="Your video"
+              aria-label={t`Your video`}
               className={`h-full w-full object-cover ${videoOff && !screen ? 'invisible' : ''}`}
             />
           </div>
         </div>
         <div role="status" className="min-h-6 text-sm text-slate-700">
-          {PEER_STATE[peerState](other.displayName)}
-          {peerState === 'connected' && remoteMedia.muted ? ` ${other.displayName} is muted.` : ''}
+          {peerText(peerState)}
+          {peerState === 'connected' && remoteMedia.muted ? ` ${t`${name} is muted.`}` : ''}
           {peerState === 'connected' && remoteMedia.videoOff && !remoteMedia.sharing
-            ? ` ${other.displayName}’s camera is off.`
+            ? ` ${t`${name}’s camera is off.`}`
             : ''}
-          {peerState === 'connected' && remoteMedia.sharing
-            ? ` ${other.displayName} is sharing their screen.`
-            : ''}
+          {peerState === 'connected' && remoteMedia.sharing ? ` ${t`${name} is sharing their screen.`}` : ''}
         </div>
         <div className="flex flex-wrap gap-2">
           <Button variant="secondary" aria-pressed={muted} onClick={toggleMute} disabled={!microphone}>
-            Mute
+            <Trans>Mute</Trans>
           </Button>
           <Button variant="secondary" aria-pressed={videoOff} onClick={toggleVideo} disabled={!camera}>
-            Stop video
+            <Trans>Stop video</Trans>
           </Button>
           {typeof navigator.mediaDevices?.getDisplayMedia === 'function' ? (
             <Button variant="secondary" aria-pressed={screen !== null} onClick={toggleScreen}>
-              Share screen
+              <Trans>Share screen</Trans>
             </Button>
           ) : null}
           <Button variant="danger" onClick={leave}>
-            Leave
+            <Trans>Leave</Trans>
           </Button>
         </div>
       </section>
@@ -217,6 +223,7 @@ export function RoomView({
 }
 
 function RoomChat({ lessonId, youId, otherName }: { lessonId: string; youId: string; otherName: string }) {
+  const { t } = useLingui();
   const [lines, setLines] = useState<RoomChatLine[]>([]);
   const add = useCallback(
     (added: RoomChatLine[]) =>
@@ -246,20 +253,24 @@ function RoomChat({ lessonId, youId, otherName }: { lessonId: string; youId: str
 
   return (
     <section
-      aria-label="Lesson chat"
+      aria-label={t`Lesson chat`}
       className="flex min-h-80 flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm lg:max-h-[32rem]"
     >
-      <h2 className="border-b border-slate-200 px-4 py-3 text-base font-semibold text-slate-900">Chat</h2>
+      <h2 className="border-b border-slate-200 px-4 py-3 text-base font-semibold text-slate-900">
+        <Trans>Chat</Trans>
+      </h2>
       <div className="min-h-0 flex-1 overflow-y-auto px-4 py-3">
-        <div role="log" aria-live="polite" aria-label="Lesson chat lines">
+        <div role="log" aria-live="polite" aria-label={t`Lesson chat lines`}>
           {lines.length === 0 ? (
-            <p className="text-sm text-slate-600">Lines written here are kept with the lesson.</p>
+            <p className="text-sm text-slate-600">
+              <Trans>Lines written here are kept with the lesson.</Trans>
+            </p>
           ) : null}
           <ol className="space-y-2">
             {lines.map((line) => (
               <li key={line.id} className="text-sm">
                 <span className="font-semibold text-slate-900">
-                  {line.senderId === youId ? 'You' : otherName}
+                  {line.senderId === youId ? t`You` : otherName}
                 </span>{' '}
                 <span className="text-xs text-slate-600">{sentLabel(line.createdAt)}</span>
                 <p className="whitespace-pre-wrap break-words text-slate-800">
@@ -270,7 +281,7 @@ function RoomChat({ lessonId, youId, otherName }: { lessonId: string; youId: str
           </ol>
         </div>
       </div>
-      <Composer label="Chat message" send={send} maxLength={MAX_ROOM_CHAT_LENGTH} />
+      <Composer label={t`Chat message`} send={send} maxLength={MAX_ROOM_CHAT_LENGTH} />
     </section>
   );
 }

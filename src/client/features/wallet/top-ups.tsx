@@ -6,6 +6,9 @@
  * they will not pay. The instructions are an admin's text: shown as text, their line breaks kept.
  */
 
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useFetcher } from 'react-router';
 import { formatAmount, formatUnits } from '../../../shared/amounts';
 import { topUpUnits } from '../../../shared/money/amounts';
@@ -31,29 +34,33 @@ export function TopUpForm({
   /** The amount to start from, in whole units (the booking box sends a student here with one). */
   amount: number | null;
 }) {
+  const { t } = useLingui();
   const fetcher = useFetcher<FormAnswer>();
+  const { min, max } = topUpUnits(currency);
+  const lowest = formatUnits(min, currency);
+  const highest = formatUnits(max, currency);
   return (
     <ActionForm fetcher={fetcher} className="space-y-4">
       <FormAnswerMessage />
       <TextField
-        label={`Amount (${currency})`}
+        label={t`Amount (${currency})`}
         name="amount"
         inputMode="numeric"
         autoComplete="off"
         className="max-w-xs"
         defaultValue={amount === null ? '' : String(amount)}
-        hint={`Whole amounts from ${formatUnits(topUpUnits(currency).min, currency)} to ${formatUnits(topUpUnits(currency).max, currency)}.`}
+        hint={t`Whole amounts from ${lowest} to ${highest}.`}
       />
       {stripe ? (
-        <ChoiceGroup legend="How you pay" name="method">
+        <ChoiceGroup legend={t`How you pay`} name="method">
           <div className="mt-2 flex flex-col gap-2 sm:flex-row sm:gap-6">
             <label className="flex items-center gap-2 text-sm text-slate-800">
               <input type="radio" name="method" value="manual" defaultChecked className="size-4" />
-              Bank transfer (the school confirms it)
+              <Trans>Bank transfer (the school confirms it)</Trans>
             </label>
             <label className="flex items-center gap-2 text-sm text-slate-800">
               <input type="radio" name="method" value="stripe" className="size-4" />
-              Card (paid at once)
+              <Trans>Card (paid at once)</Trans>
             </label>
           </div>
         </ChoiceGroup>
@@ -61,20 +68,27 @@ export function TopUpForm({
         <input type="hidden" name="method" value="manual" />
       )}
       <IdempotencyKeyInput fetcher={fetcher} />
-      <SubmitButton busyLabel="Sending…">Top up</SubmitButton>
+      <SubmitButton busyLabel={t`Sending…`}>
+        <Trans>Top up</Trans>
+      </SubmitButton>
     </ActionForm>
   );
 }
 
-const STATUS: Record<TopUp['status'], { label: string; className: string }> = {
-  pending: { label: 'Waiting for the school', className: 'bg-amber-100 text-amber-900' },
-  confirmed: { label: 'Added to your balance', className: 'bg-emerald-100 text-emerald-900' },
-  rejected: { label: 'Not received', className: 'bg-red-100 text-red-900' },
-  withdrawn: { label: 'Withdrawn by you', className: 'bg-slate-100 text-slate-800' },
+const STATUS: Record<TopUp['status'], { label: MessageDescriptor; className: string }> = {
+  pending: { label: msg`Waiting for the school`, className: 'bg-amber-100 text-amber-900' },
+  confirmed: { label: msg`Added to your balance`, className: 'bg-emerald-100 text-emerald-900' },
+  rejected: { label: msg`Not received`, className: 'bg-red-100 text-red-900' },
+  withdrawn: { label: msg`Withdrawn by you`, className: 'bg-slate-100 text-slate-800' },
 };
 
 export function TopUpList({ topUps, timeZone }: { topUps: TopUp[]; timeZone: string }) {
-  if (topUps.length === 0) return <p className="text-sm text-slate-700">You have not topped up yet.</p>;
+  if (topUps.length === 0)
+    return (
+      <p className="text-sm text-slate-700">
+        <Trans>You have not topped up yet.</Trans>
+      </p>
+    );
   return (
     <ul className="divide-y divide-slate-100">
       {topUps.map((topUp) => (
@@ -85,25 +99,34 @@ export function TopUpList({ topUps, timeZone }: { topUps: TopUp[]; timeZone: str
 }
 
 function TopUpRow({ topUp, timeZone }: { topUp: TopUp; timeZone: string }) {
-  const withdrawing = useApiAction('The top-up could not be withdrawn. Please try again.');
+  const { t } = useLingui();
+  const withdrawing = useApiAction(t`The top-up could not be withdrawn. Please try again.`);
+  const reference = topUp.reference;
+  const note = topUp.note;
+  const amount = formatAmount(topUp.amountCents, topUp.currency, { minor: 'always' });
   return (
     <li className="py-3 first:pt-0 last:pb-0">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="font-medium text-slate-900">
-          {formatAmount(topUp.amountCents, topUp.currency, { minor: 'always' })}{' '}
+          <bdi>{amount}</bdi>{' '}
           <span className="font-normal text-slate-700">
-            {topUp.method === 'stripe' ? 'by card' : 'by transfer'}
+            {topUp.method === 'stripe' ? t`by card` : t`by transfer`}
           </span>
         </p>
         <span
           className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS[topUp.status].className}`}
         >
-          {STATUS[topUp.status].label}
+          {t(STATUS[topUp.status].label)}
         </span>
       </div>
       <p className="mt-1 text-sm text-slate-700">
-        Reference <span className="font-mono font-semibold text-slate-900">{topUp.reference}</span> ·{' '}
-        <time dateTime={topUp.createdAt}>{dateTimeLabel(Date.parse(topUp.createdAt), timeZone)}</time>
+        <Trans>
+          Reference{' '}
+          <bdi dir="ltr" className="font-mono font-semibold text-slate-900">
+            {reference}
+          </bdi>
+        </Trans>{' '}
+        · <time dateTime={topUp.createdAt}>{dateTimeLabel(Date.parse(topUp.createdAt), timeZone)}</time>
       </p>
       {topUp.status === 'pending' && topUp.method === 'manual' ? (
         <div className="mt-2 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-800">
@@ -111,15 +134,19 @@ function TopUpRow({ topUp, timeZone }: { topUp: TopUp; timeZone: string }) {
             <p className="whitespace-pre-line break-words">{topUp.instructions}</p>
           ) : null}
           <p className={topUp.instructions ? 'mt-2' : undefined}>
-            Questions about paying?{' '}
+            <Trans>Questions about paying?</Trans>{' '}
             <Link to={supportChatPath} className="font-semibold text-brand-700 underline">
-              Message support<span className="sr-only"> about top-up {topUp.reference}</span>
+              <Trans>
+                Message support<span className="sr-only"> about top-up {reference}</span>
+              </Trans>
             </Link>
           </p>
         </div>
       ) : null}
-      {topUp.status === 'rejected' && topUp.note ? (
-        <p className="mt-1 break-words text-sm text-slate-700">The school says: {topUp.note}</p>
+      {topUp.status === 'rejected' && note ? (
+        <p className="mt-1 break-words text-sm text-slate-700">
+          <Trans>The school says: {note}</Trans>
+        </p>
       ) : null}
       {topUp.status === 'pending' ? (
         <div className="mt-2 space-y-2">
@@ -130,9 +157,13 @@ function TopUpRow({ topUp, timeZone }: { topUp: TopUp; timeZone: string }) {
             aria-disabled={withdrawing.busy || undefined}
             onClick={() => void withdrawing.run(() => withdrawTopUp(topUp.id))}
           >
-            Withdraw<span className="sr-only"> top-up {topUp.reference}</span>
+            <Trans>
+              Withdraw<span className="sr-only"> top-up {reference}</span>
+            </Trans>
           </Button>
-          <p className="text-xs text-slate-600">If you will not pay it, the school stops waiting for it.</p>
+          <p className="text-xs text-slate-600">
+            <Trans>If you will not pay it, the school stops waiting for it.</Trans>
+          </p>
         </div>
       ) : null}
     </li>

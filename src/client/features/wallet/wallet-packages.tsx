@@ -3,6 +3,8 @@
  * first and says how much comes back to the balance (the unused lessons at the package's price).
  */
 
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatAmount } from '../../../shared/amounts';
@@ -11,29 +13,47 @@ import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { ErrorMessage } from '../../components/messages';
 import { useApiAction } from '../../lib/api-action';
+import { translated } from '../../lib/i18n';
 import { endPackage, type LessonPackage } from '../../lib/lesson-packages';
 import { dateTimeLabel } from '../../lib/time-labels';
 import { refreshWalletSummary } from '../../lib/wallet-summary';
 import { useAuth } from '../auth';
+import { isolate } from './isolate';
 
+/** "5 lessons of 60 minutes with Priya Raman", in the page's language (the memo of its purchase says the same). */
 const nameOf = (item: LessonPackage) =>
-  `${item.lessons} lessons of ${item.minutes} minutes with ${item.tutor.displayName}`;
+  translated(
+    /*i18n*/ '{lessons, plural, one {# lesson} other {# lessons}} of {minutes} minutes with {tutor}',
+    {
+      lessons: item.lessons,
+      minutes: item.minutes,
+      tutor: item.tutor.displayName,
+    },
+  );
 
 export function WalletPackages({ packages, timeZone }: { packages: LessonPackage[]; timeZone: string }) {
   const auth = useAuth();
   const [ending, setEnding] = useState<LessonPackage | null>(null);
-  const action = useApiAction('The package could not be ended.');
+  const { t } = useLingui();
+  const action = useApiAction(t`The package could not be ended.`);
   if (packages.length === 0)
     return (
       <p className="text-sm text-slate-700">
-        No packages yet. Tutors who offer them show them on their page, beside{' '}
-        <Link to={paths.tutors} className="font-semibold text-brand-700 underline">
-          booking
-        </Link>
-        .
+        <Trans>
+          No packages yet. Tutors who offer them show them on their page, beside{' '}
+          <Link to={paths.tutors} className="font-semibold text-brand-700 underline">
+            booking
+          </Link>
+          .
+        </Trans>
       </p>
     );
   const returned = ending ? ending.creditsLeft * ending.perLessonCents : 0;
+  const endingText = (count: number, amount: string) =>
+    t`${plural(count, {
+      one: `# unused lesson returns ${amount} to your balance. Lessons already booked with it stay booked.`,
+      other: `# unused lessons return ${amount} to your balance. Lessons already booked with it stay booked.`,
+    })}`;
   const close = () => {
     setEnding(null);
     action.setProblem(null);
@@ -41,32 +61,47 @@ export function WalletPackages({ packages, timeZone }: { packages: LessonPackage
   return (
     <>
       <ul className="space-y-3">
-        {packages.map((item) => (
-          <li key={item.id} className="rounded-xl bg-slate-50 p-4">
-            <p className="font-semibold text-slate-900">{nameOf(item)}</p>
-            <p className="mt-1 text-sm text-slate-800">
-              {item.status === 'active'
-                ? `${item.creditsLeft} of ${item.lessons} credits left`
-                : `Ended ${dateTimeLabel(Date.parse(item.endedAt ?? item.boughtAt), timeZone)}`}
-              {item.creditsHeld > 0 ? ` · ${item.creditsHeld} booked` : ''} ·{' '}
-              {formatAmount(item.perLessonCents, item.currency, { minor: 'always' })} a lesson
-            </p>
-            {item.status === 'active' ? (
-              <Button variant="secondary" className="mt-3" onClick={() => setEnding(item)}>
-                End package<span className="sr-only"> of {nameOf(item)}</span>
-              </Button>
-            ) : null}
-          </li>
-        ))}
+        {packages.map((item) => {
+          const name = nameOf(item);
+          const left = item.creditsLeft;
+          const lessons = item.lessons;
+          const held = item.creditsHeld;
+          const ended = dateTimeLabel(Date.parse(item.endedAt ?? item.boughtAt), timeZone);
+          const price = formatAmount(item.perLessonCents, item.currency, { minor: 'always' });
+          return (
+            <li key={item.id} className="rounded-xl bg-slate-50 p-4">
+              <p className="font-semibold text-slate-900">{name}</p>
+              <p className="mt-1 text-sm text-slate-800">
+                {item.status === 'active'
+                  ? t`${plural(lessons, { one: `${left} of # credit left`, other: `${left} of # credits left` })}`
+                  : t`Ended ${ended}`}
+                {held > 0 ? ` · ${t`${plural(held, { one: '# booked', other: '# booked' })}`}` : ''} ·{' '}
+                <Trans>
+                  <bdi>{price}</bdi> a lesson
+                </Trans>
+              </p>
+              {item.status === 'active' ? (
+                <Button variant="secondary" className="mt-3" onClick={() => setEnding(item)}>
+                  <Trans>
+                    End package<span className="sr-only"> of {name}</span>
+                  </Trans>
+                </Button>
+              ) : null}
+            </li>
+          );
+        })}
       </ul>
       <Dialog
         open={ending !== null}
         onClose={close}
         alert
-        title="End this package?"
+        title={t`End this package?`}
         description={
           ending
-            ? `${ending.creditsLeft} unused ${ending.creditsLeft === 1 ? 'lesson returns' : 'lessons return'} ${formatAmount(returned, ending.currency, { minor: 'always' })} to your balance. Lessons already booked with it stay booked.`
+            ? endingText(
+                ending.creditsLeft,
+                isolate(formatAmount(returned, ending.currency, { minor: 'always' })),
+              )
             : undefined
         }
       >
@@ -87,10 +122,10 @@ export function WalletPackages({ packages, timeZone }: { packages: LessonPackage
                   })
                 }
               >
-                End package
+                <Trans>End package</Trans>
               </Button>
               <Button variant="secondary" onClick={close}>
-                Keep it
+                <Trans>Keep it</Trans>
               </Button>
             </div>
           </div>

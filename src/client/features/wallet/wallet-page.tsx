@@ -8,6 +8,8 @@
  * The card payment page sends the student back with `?topUp=<id>&paid=1` (or `&cancelled=1`).
  */
 
+import { t as say } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type ReactNode, useEffect } from 'react';
 import {
   type ActionFunctionArgs,
@@ -28,6 +30,7 @@ import { getPaymentsConfig } from '../../lib/payments-config';
 import { browserTimeZone } from '../../lib/time-zones';
 import { rememberWalletSummary } from '../../lib/wallet-summary';
 import { authStore, useAuth } from '../auth';
+import { isolate } from './isolate';
 import { TopUpForm, TopUpList } from './top-ups';
 import { fetchWallet, requestTopUp, type StudentWallet, type TutorWallet } from './wallet-api';
 import { WalletHistory } from './wallet-history';
@@ -65,10 +68,12 @@ export async function action({ request: submitted }: ActionFunctionArgs): Promis
     if (typeof checkoutUrl === 'string') {
       // The card is paid on the payment provider's page, which comes back here once done.
       window.location.assign(checkoutUrl);
-      return { done: 'Taking you to the card payment…' };
+      return { done: say`Taking you to the card payment…` };
     }
+    const amount = isolate(formatAmount(topUp.amountCents, topUp.currency, { minor: 'always' }));
+    const reference = isolate(topUp.reference);
     return {
-      done: `Top-up of ${formatAmount(topUp.amountCents, topUp.currency, { minor: 'always' })} requested, reference ${topUp.reference}. How to pay it is under Your top-ups; the money is added to your balance once the school confirms it arrived.`,
+      done: say`Top-up of ${amount} requested, reference ${reference}. How to pay it is under Your top-ups; the money is added to your balance once the school confirms it arrived.`,
     };
   } catch (error) {
     const answer = refused(error);
@@ -86,27 +91,32 @@ function startingAmount(text: string | null, currency: string): number | null {
 }
 
 export function Component() {
+  const { t } = useLingui();
   const { packages, ...wallet } = useLoaderData<typeof loader>();
   const auth = useAuth();
   const timeZone = auth.user?.timeZone ?? browserTimeZone();
   const off = wallet.payments === 'off';
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:py-12">
-      <title>Wallet · Tutorlane</title>
+      <title>{t`Wallet · Tutorlane`}</title>
       <header>
-        <h1 className="text-3xl font-bold tracking-tight text-slate-900">Wallet</h1>
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">
+          <Trans>Wallet</Trans>
+        </h1>
         <p className="mt-2 max-w-3xl text-slate-700">
           {wallet.role === 'student'
-            ? 'Lessons are paid when you book: from a package you bought from that tutor, or else from your balance. The money is held until the lesson takes place, and comes back to you if it does not.'
-            : 'What students pay for your lessons is held until each lesson takes place, then owed to you (after the school’s commission) until the school pays it out.'}
+            ? t`Lessons are paid when you book: from a package you bought from that tutor, or else from your balance. The money is held until the lesson takes place, and comes back to you if it does not.`
+            : t`What students pay for your lessons is held until each lesson takes place, then owed to you (after the school’s commission) until the school pays it out.`}
         </p>
       </header>
       {wallet.role === 'student' ? <CardReturn wallet={wallet} /> : null}
       {off ? (
         <div className="mt-6 max-w-3xl">
           <StatusMessage tone="info">
-            Your school settles payments outside Tutorlane, so there is nothing to pay or top up here. Ask the
-            school how to pay for your lessons, or how you are paid for them.
+            <Trans>
+              Your school settles payments outside Tutorlane, so there is nothing to pay or top up here. Ask
+              the school how to pay for your lessons, or how you are paid for them.
+            </Trans>
           </StatusMessage>
         </div>
       ) : null}
@@ -131,6 +141,7 @@ const CARD_CHECKS = 10;
  * times until it shows.
  */
 function CardReturn({ wallet }: { wallet: StudentWallet }) {
+  const { t } = useLingui();
   const [params] = useSearchParams();
   const revalidator = useRevalidator();
   const id = params.get('topUp');
@@ -149,13 +160,13 @@ function CardReturn({ wallet }: { wallet: StudentWallet }) {
     return () => window.clearInterval(timer);
   }, [waiting]);
   if (!id || !topUp) return null;
+  const amount = isolate(formatAmount(topUp.amountCents, topUp.currency, { minor: 'always' }));
   let text: string;
-  if (params.get('cancelled') === '1') text = 'The card payment was cancelled: nothing was charged.';
+  if (params.get('cancelled') === '1') text = t`The card payment was cancelled: nothing was charged.`;
   else if (!paid) return null;
-  else if (topUp.status === 'confirmed')
-    text = `Your card payment of ${formatAmount(topUp.amountCents, topUp.currency, { minor: 'always' })} is in your balance.`;
+  else if (topUp.status === 'confirmed') text = t`Your card payment of ${amount} is in your balance.`;
   else
-    text = `Thank you: your card payment of ${formatAmount(topUp.amountCents, topUp.currency, { minor: 'always' })} went through. It shows in your balance as soon as the payment provider confirms it, usually within a minute.`;
+    text = t`Thank you: your card payment of ${amount} went through. It shows in your balance as soon as the payment provider confirms it, usually within a minute.`;
   return (
     <div className="mt-6 max-w-3xl">
       <StatusMessage tone={topUp.status === 'confirmed' ? 'success' : 'info'}>{text}</StatusMessage>
@@ -173,7 +184,9 @@ function Figures({ items }: { items: { label: string; value: string; detail: Rea
             {item.label}
             <span className="block text-xs text-slate-600">{item.detail}</span>
           </dt>
-          <dd className="text-2xl font-bold tabular-nums text-slate-900">{item.value}</dd>
+          <dd className="text-2xl font-bold tabular-nums text-slate-900">
+            <bdi>{item.value}</bdi>
+          </dd>
         </div>
       ))}
     </dl>
@@ -191,9 +204,10 @@ function StudentView({
   timeZone: string;
   off: boolean;
 }) {
+  const { t } = useLingui();
   const [params] = useSearchParams();
   const history = (
-    <CardSection title="History" className="lg:col-span-2">
+    <CardSection title={t`History`} className="lg:col-span-2">
       <WalletHistory
         reader="student"
         transactions={wallet.transactions}
@@ -206,13 +220,13 @@ function StudentView({
     // What moved before the school turned payments off is still the student's to read.
     return wallet.transactions.length > 0 || wallet.balance.amountCents !== 0 ? (
       <div className="grid gap-6 lg:grid-cols-3">
-        <CardSection title="Your balance">
+        <CardSection title={t`Your balance`}>
           <Figures
             items={[
               {
-                label: 'Balance',
+                label: t`Balance`,
                 value: formatAmount(wallet.balance, { minor: 'always' }),
-                detail: 'Left from before',
+                detail: t`Left from before`,
               },
             ]}
           />
@@ -224,27 +238,27 @@ function StudentView({
   const currency = wallet.balance.currency;
   return (
     <div className="grid items-start gap-6 lg:grid-cols-3">
-      <CardSection title="Your balance">
+      <CardSection title={t`Your balance`}>
         <Figures
           items={[
             {
-              label: 'Available',
+              label: t`Available`,
               value: formatAmount(wallet.balance, { minor: 'always' }),
-              detail: 'For your next bookings',
+              detail: t`For your next bookings`,
             },
             {
-              label: 'Held',
+              label: t`Held`,
               value: formatAmount(wallet.held, { minor: 'always' }),
-              detail: 'For lessons booked, until they take place',
+              detail: t`For lessons booked, until they take place`,
             },
           ]}
         />
       </CardSection>
-      <CardSection title="Top up" className="lg:col-span-2">
+      <CardSection title={t`Top up`} className="lg:col-span-2">
         <p className="-mt-2 mb-4 text-sm text-slate-700">
           {wallet.stripe
-            ? 'Pay by card and the money is in your balance at once, or by bank transfer, which the school confirms when it arrives.'
-            : 'Pay by bank transfer with the reference you get here: the school adds the money to your balance when it arrives.'}
+            ? t`Pay by card and the money is in your balance at once, or by bank transfer, which the school confirms when it arrives.`
+            : t`Pay by bank transfer with the reference you get here: the school adds the money to your balance when it arrives.`}
         </p>
         <TopUpForm
           currency={currency}
@@ -252,10 +266,10 @@ function StudentView({
           amount={startingAmount(params.get('amount'), currency)}
         />
       </CardSection>
-      <CardSection title="Your packages" className="lg:col-span-3">
+      <CardSection title={t`Your packages`} className="lg:col-span-3">
         <WalletPackages packages={packages} timeZone={timeZone} />
       </CardSection>
-      <CardSection title="Your top-ups">
+      <CardSection title={t`Your top-ups`}>
         <TopUpList topUps={wallet.topUps} timeZone={timeZone} />
       </CardSection>
       {history}
@@ -264,9 +278,10 @@ function StudentView({
 }
 
 function TutorView({ wallet, timeZone, off }: { wallet: TutorWallet; timeZone: string; off: boolean }) {
+  const { t } = useLingui();
   const owed = wallet.payable.amountCents < 0;
   const history = (
-    <CardSection title="History" className="lg:col-span-2">
+    <CardSection title={t`History`} className="lg:col-span-2">
       <WalletHistory
         reader="tutor"
         transactions={wallet.transactions}
@@ -278,25 +293,25 @@ function TutorView({ wallet, timeZone, off }: { wallet: TutorWallet; timeZone: s
   if (off && wallet.transactions.length === 0) return null;
   return (
     <div className="grid items-start gap-6 lg:grid-cols-3">
-      <CardSection title="Your earnings">
+      <CardSection title={t`Your earnings`}>
         <Figures
           items={[
             {
-              label: 'Pending',
+              label: t`Pending`,
               value: formatAmount(wallet.pending, { minor: 'always' }),
-              detail: 'Held for your coming lessons, after commission',
+              detail: t`Held for your coming lessons, after commission`,
             },
             {
-              label: owed ? 'Owed to the school' : 'Payable',
+              label: owed ? t`Owed to the school` : t`Payable`,
               value: owed
                 ? formatAmount(-wallet.payable.amountCents, wallet.payable.currency, { minor: 'always' })
                 : formatAmount(wallet.payable, { minor: 'always' }),
-              detail: owed ? 'More was paid out than earned' : 'Earned, waiting to be paid out',
+              detail: owed ? t`More was paid out than earned` : t`Earned, waiting to be paid out`,
             },
             {
-              label: 'Paid out',
+              label: t`Paid out`,
               value: formatAmount(wallet.paidOut, { minor: 'always' }),
-              detail: 'Paid to you so far',
+              detail: t`Paid to you so far`,
             },
           ]}
         />
