@@ -42,6 +42,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
+          setupFiles: ['tests/support/unit-setup.ts'],
           environment: 'node',
         },
       },
