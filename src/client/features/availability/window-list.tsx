@@ -128,15 +128,18 @@ export function WindowList({
     <div className="space-y-2">
       {windows.length > 0 ? (
         <ul className="space-y-3">
-          {windows.map((window, i) => (
-            <WindowRow
-              key={window.id}
-              window={window}
-              place={t`${day}, window ${i + 1}`}
-              onChange={(part, time) => onChange(window.id, part, time)}
-              onRemove={() => onRemove(window.id)}
-            />
-          ))}
+          {windows.map((window, i) => {
+            const number = i + 1;
+            return (
+              <WindowRow
+                key={window.id}
+                window={window}
+                place={t`${day}, window ${number}`}
+                onChange={(part, time) => onChange(window.id, part, time)}
+                onRemove={() => onRemove(window.id)}
+              />
+            );
+          })}
         </ul>
       ) : null}
       <Button id={addButtonId} variant="ghost" className="-ms-3 px-3" onClick={onAdd}>

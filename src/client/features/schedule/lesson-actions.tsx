@@ -305,30 +305,33 @@ export function LessonActions({
               selected={slot?.start ?? null}
               onSelect={setSlot}
             >
-              {(chosen) => (
-                <Button
-                  className="mt-3 w-full sm:w-auto"
-                  busy={busy}
-                  disabled={busy}
-                  onClick={() =>
-                    change(
-                      () =>
-                        request(
-                          api.lessons[':id'].propose.$post({
-                            ...id,
-                            json: {
-                              start: chosen.start,
-                              ...(proposalNote.trim() ? { note: proposalNote.trim() } : {}),
-                            },
-                          }),
-                        ),
-                      t`New time proposed: ${what}, ${slotWhen(chosen)}. ${other} will get a mail.`,
-                    )
-                  }
-                >
-                  {t`Propose ${slotWhen(chosen)}`}
-                </Button>
-              )}
+              {(chosen) => {
+                const newWhen = slotWhen(chosen);
+                return (
+                  <Button
+                    className="mt-3 w-full sm:w-auto"
+                    busy={busy}
+                    disabled={busy}
+                    onClick={() =>
+                      change(
+                        () =>
+                          request(
+                            api.lessons[':id'].propose.$post({
+                              ...id,
+                              json: {
+                                start: chosen.start,
+                                ...(proposalNote.trim() ? { note: proposalNote.trim() } : {}),
+                              },
+                            }),
+                          ),
+                        t`New time proposed: ${what}, ${newWhen}. ${other} will get a mail.`,
+                      )
+                    }
+                  >
+                    {t`Propose ${newWhen}`}
+                  </Button>
+                );
+              }}
             </SlotPicker>
           </div>
         ) : null}
@@ -344,28 +347,29 @@ export function LessonActions({
               selected={slot?.start ?? null}
               onSelect={setSlot}
             >
-              {(chosen) => (
-                <Button
-                  className="mt-3 w-full sm:w-auto"
-                  busy={busy}
-                  disabled={busy}
-                  onClick={() =>
-                    change(
-                      () =>
-                        request(
-                          api.lessons[':id'].reschedule.$post({ ...id, json: { start: chosen.start } }),
-                        ),
-                      isRequest
-                        ? t`Request moved: ${what} is now on ${slotWhen(chosen)}.`
-                        : t`Lesson moved: ${what} is now on ${slotWhen(chosen)}.`,
-                    )
-                  }
-                >
-                  {isRequest
-                    ? t`Move the request to ${slotWhen(chosen)}`
-                    : t`Move the lesson to ${slotWhen(chosen)}`}
-                </Button>
-              )}
+              {(chosen) => {
+                const newWhen = slotWhen(chosen);
+                return (
+                  <Button
+                    className="mt-3 w-full sm:w-auto"
+                    busy={busy}
+                    disabled={busy}
+                    onClick={() =>
+                      change(
+                        () =>
+                          request(
+                            api.lessons[':id'].reschedule.$post({ ...id, json: { start: chosen.start } }),
+                          ),
+                        isRequest
+                          ? t`Request moved: ${what} is now on ${newWhen}.`
+                          : t`Lesson moved: ${what} is now on ${newWhen}.`,
+                      )
+                    }
+                  >
+                    {isRequest ? t`Move the request to ${newWhen}` : t`Move the lesson to ${newWhen}`}
+                  </Button>
+                );
+              }}
             </SlotPicker>
           </div>
         ) : null}
