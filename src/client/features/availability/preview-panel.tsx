@@ -76,29 +76,32 @@ export function AvailabilityPreview({ draft, busy }: { draft: Draft; busy: Inter
             </p>
           ) : null}
           <ul className="mt-4 space-y-4">
-            {days.map((day) => (
-              <li key={day.date}>
-                <h3 className="text-sm font-semibold text-slate-900">
-                  {day.label}
-                  <span className="font-normal text-slate-600">
-                    {' '}
-                    · {t`${plural(day.times.length, { one: '# time', other: '# times' })}`}
-                  </span>
-                </h3>
-                {day.times.length > 0 ? (
-                  <ul className="mt-1.5 flex flex-wrap gap-1.5">
-                    {day.times.map((time) => (
-                      <li
-                        key={time.start}
-                        className="rounded-md bg-brand-50 px-2 py-0.5 font-mono text-sm text-brand-900 tabular-nums"
-                      >
-                        {time.label}
-                      </li>
-                    ))}
-                  </ul>
-                ) : null}
-              </li>
-            ))}
+            {days.map((day) => {
+              const times = day.times.length;
+              return (
+                <li key={day.date}>
+                  <h3 className="text-sm font-semibold text-slate-900">
+                    {day.label}
+                    <span className="font-normal text-slate-600">
+                      {' '}
+                      · {t`${plural(times, { one: '# time', other: '# times' })}`}
+                    </span>
+                  </h3>
+                  {day.times.length > 0 ? (
+                    <ul className="mt-1.5 flex flex-wrap gap-1.5">
+                      {day.times.map((time) => (
+                        <li
+                          key={time.start}
+                          className="rounded-md bg-brand-50 px-2 py-0.5 font-mono text-sm text-brand-900 tabular-nums"
+                        >
+                          {time.label}
+                        </li>
+                      ))}
+                    </ul>
+                  ) : null}
+                </li>
+              );
+            })}
           </ul>
         </>
       )}
