@@ -71,7 +71,12 @@ export function Component() {
         <h1 className="text-3xl font-bold tracking-tight text-slate-900">
           <Trans>Schedule</Trans>
         </h1>
-        <p className="mt-2 min-h-6 text-slate-700">{schedule.subtitle}</p>
+        <p className="mt-2 min-h-6 text-slate-700">
+          {/* Said here, in the page's language, rather than the server's English `subtitle`. */}
+          {tutor
+            ? t`Manage your availability and upcoming sessions with students`
+            : t`View and manage your upcoming lessons with tutors`}
+        </p>
         <div className="mt-1 flex flex-wrap items-baseline gap-x-2">
           <ZoneNote timeZone={schedule.timeZone} />
           <Link
