@@ -6,6 +6,7 @@
  */
 
 import { decimalString, minorPerUnit } from '../../../shared/amounts';
+import { formatLocale } from '../../../shared/format-locale';
 import type { Availability, BookingSettings } from '../../../shared/lessons/availability';
 import { clockMinutes, type TimeWindow } from '../../../shared/lessons/availability';
 import {
@@ -89,6 +90,17 @@ export type NumberSetting = 'minimumNoticeHours' | 'bookingHorizonDays' | 'buffe
 export const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0] as const;
 const MONDAY = 1;
 const WORKDAYS_AFTER_MONDAY = [2, 3, 4, 5];
+
+/** A Sunday (January 4, 2026, noon UTC), from which each weekday's name is taken. */
+const A_SUNDAY = Date.UTC(2026, 0, 4, 12);
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A weekday's name in the page's language ("Monday", "lunes", "الاثنين"); 0 = Sunday. */
+export function weekdayName(weekday: number, width: 'long' | 'short' = 'long'): string {
+  return new Intl.DateTimeFormat(formatLocale(), { weekday: width, timeZone: 'UTC' }).format(
+    A_SUNDAY + weekday * DAY_MS,
+  );
+}
 
 let lastId = 0;
 /** An id for a new window or override, unique on this page. */

@@ -6,6 +6,8 @@
  * and Save stays on the screen while there are changes to save. A student learns that
  * availability is a tutor's.
  */
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { InferResponseType } from 'hono/client';
 import { useEffect, useMemo, useReducer, useState } from 'react';
 import {
@@ -24,6 +26,7 @@ import { ActionForm, FormAnswerMessage, SaveBar, SubmitButton } from '../../comp
 import { SelectField } from '../../components/text-field';
 import { ApiError, api, request } from '../../lib/api';
 import { type FormAnswer, refused } from '../../lib/forms';
+import { i18n } from '../../lib/i18n';
 import { usePaymentsConfig } from '../../lib/payments-config';
 import { clockLabel } from '../../lib/time-labels';
 import { browserTimeZone, describeTimeZone, timeZoneOptions } from '../../lib/time-zones';
@@ -38,16 +41,17 @@ import {
   hasAnyWindow,
   normalized,
 } from './availability-draft';
-import { AvailabilityPreview, PREVIEW_DAYS } from './availability-preview';
+import { PREVIEW_DAYS } from './availability-preview';
 import { BookingSettings } from './booking-settings';
 import { DateOverrides } from './date-overrides';
 import { LeaveWarning } from './leave-warning';
+import { AvailabilityPreview } from './preview-panel';
 import { WeeklyHours } from './weekly-hours';
 
 const DAY = 24 * 60 * 60 * 1000;
 /** The form's whole state travels to the action in this one field, as JSON. */
 const DRAFT_FIELD = 'draft';
-const SAVED = 'Your availability has been saved.';
+const SAVED = msg`Your availability has been saved.`;
 
 type Saved = InferResponseType<typeof api.availability.$get, 200>;
 
@@ -88,7 +92,7 @@ export async function action({ request: submitted }: ActionFunctionArgs): Promis
     const saved = await request(api.availability.$put({ json: bodyFrom(draft) }));
     // The hours' zone is the profile's: the session knows it now too.
     authStore.noteTimeZone(saved.timeZone);
-    return { done: SAVED };
+    return { done: i18n._(SAVED) };
   } catch (error) {
     if (!(error instanceof ApiError) || error.status === 0) return refused(error);
     const control = controlFor(error.field, draft);
@@ -110,18 +114,25 @@ export function Component() {
 }
 
 function ForTutorsOnly() {
+  const { t } = useLingui();
   return (
     <div className="mx-auto max-w-xl px-4 py-16 text-center">
-      <title>Availability · Tutorlane</title>
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900">Availability</h1>
+      <title>{t`Availability · Tutorlane`}</title>
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">
+        <Trans>Availability</Trans>
+      </h1>
       <p className="mt-4 text-slate-700">
-        Availability is for tutors: it is where a tutor sets the hours students can book lessons. As a
-        student, you book a lesson at one of the times a tutor offers, on the tutor's page.
+        <Trans>
+          Availability is for tutors: it is where a tutor sets the hours students can book lessons. As a
+          student, you book a lesson at one of the times a tutor offers, on the tutor's page.
+        </Trans>
       </p>
       <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-        <ButtonLink to={paths.dashboard}>Go to your dashboard</ButtonLink>
+        <ButtonLink to={paths.dashboard}>
+          <Trans>Go to your dashboard</Trans>
+        </ButtonLink>
         <ButtonLink to={paths.tutors} variant="secondary">
-          Find a tutor
+          <Trans>Find a tutor</Trans>
         </ButtonLink>
       </div>
     </div>
@@ -153,6 +164,7 @@ function AvailabilityEditor({
   savedTimeZone: string | null;
   busy: Interval[];
 }) {
+  const { t } = useLingui();
   const fetcher = useFetcher<FormAnswer>();
   // A tutor who never chose a zone starts from the browser's; saving makes it theirs.
   const [startZone] = useState(() => savedTimeZone ?? browserTimeZone());
@@ -174,6 +186,8 @@ function AvailabilityEditor({
   }, [focusTarget]);
 
   const now = Date.now();
+  const zoneName = describeTimeZone(draft.timeZone);
+  const zoneClock = clockLabel(now, draft.timeZone);
   const today = localDate(now, draft.timeZone);
   const savedBody = { ...saved, timeZone: savedTimeZone ?? startZone };
   // A date that has passed while the page was open changes nothing (a save drops it): no change.
@@ -191,13 +205,20 @@ function AvailabilityEditor({
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:py-12">
-      <title>Availability · Tutorlane</title>
-      <LeaveWarning unsaved={unsaved} what="your availability" />
+      <title>{t`Availability · Tutorlane`}</title>
+      <LeaveWarning
+        unsaved={unsaved}
+        description={t`Your changes to your availability are not saved yet. If you leave now, they are lost.`}
+      />
       <header>
-        <h1 className="text-3xl font-bold tracking-tight text-slate-900">Availability</h1>
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">
+          <Trans>Availability</Trans>
+        </h1>
         <p className="mt-2 text-slate-700">
-          When students can book lessons with you, in{' '}
-          <span className="font-medium text-slate-900">{describeTimeZone(draft.timeZone)}</span>.
+          <Trans>
+            When students can book lessons with you, in{' '}
+            <span className="font-medium text-slate-900">{zoneName}</span>.
+          </Trans>
         </p>
       </header>
       {hasAnyWindow(savedBody) ? null : (
@@ -206,10 +227,12 @@ function AvailabilityEditor({
           className="mt-6 rounded-2xl border border-amber-200 bg-amber-50 p-4 sm:p-5"
         >
           <h2 id="no-hours-heading" className="font-semibold text-amber-950">
-            Students cannot book lessons with you yet
+            <Trans>Students cannot book lessons with you yet</Trans>
           </h2>
           <p className="mt-1 text-sm text-amber-950">
-            Add the hours you teach below (weekly, or on a date) and save: students can then book them.
+            <Trans>
+              Add the hours you teach below (weekly, or on a date) and save: students can then book them.
+            </Trans>
           </p>
         </section>
       )}
@@ -224,16 +247,18 @@ function AvailabilityEditor({
               className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
             >
               <h2 id="zone-heading" className="text-lg font-semibold text-slate-900">
-                Your time zone
+                <Trans>Your time zone</Trans>
               </h2>
               <SelectField
-                label="Time zone"
+                label={t`Time zone`}
                 name="timeZone"
                 value={draft.timeZone}
                 onChange={(event) => change({ type: 'timeZone', timeZone: event.target.value })}
-                hint={`Your hours are in this zone; it is ${clockLabel(now, draft.timeZone)} there now.${
-                  savedTimeZone ? '' : ' We started from your browser’s zone.'
-                } Saving also makes it your profile’s time zone.`}
+                hint={
+                  savedTimeZone
+                    ? t`Your hours are in this zone; it is ${zoneClock} there now. Saving also makes it your profile’s time zone.`
+                    : t`Your hours are in this zone; it is ${zoneClock} there now. We started from your browser’s zone. Saving also makes it your profile’s time zone.`
+                }
                 className="mt-3"
               >
                 {zoneChoices.map((zone) => (
@@ -263,15 +288,17 @@ function AvailabilityEditor({
               className="text-sm font-semibold text-brand-700 underline"
               onClick={() => focusControl(problemField)}
             >
-              Go to the problem
+              <Trans>Go to the problem</Trans>
             </button>
           ) : null}
           <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-            <SubmitButton size="lg" busyLabel="Saving…">
-              Save Availability
+            <SubmitButton size="lg" busyLabel={t`Saving…`}>
+              <Trans>Save Availability</Trans>
             </SubmitButton>
             {unsaved ? (
-              <p className="text-sm text-slate-700">You have changes that are not saved yet.</p>
+              <p className="text-sm text-slate-700">
+                <Trans>You have changes that are not saved yet.</Trans>
+              </p>
             ) : null}
           </div>
         </SaveBar>

@@ -3,7 +3,10 @@
  * confirms, the trial lesson and the lesson packages. Folded on a phone, it says the lengths and
  * who confirms.
  */
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
+import { formatLocale } from '../../../shared/format-locale';
 import {
   CANCELLATION_WINDOW_HOURS,
   LATE_CANCEL_FEE_PERCENTS,
@@ -64,6 +67,8 @@ function BookingMode({
 }
 
 export function BookingSettings({ draft, change }: { draft: Draft; change: (change: DraftChange) => void }) {
+  const { t } = useLingui();
+  const minutesLabel = (minutes: number) => t`${plural(minutes, { one: '# minute', other: '# minutes' })}`;
   const number = (setting: NumberSetting) => ({
     name: setting,
     inputMode: 'numeric' as const,
@@ -73,17 +78,27 @@ export function BookingSettings({ draft, change }: { draft: Draft; change: (chan
   });
   // Folded on a phone, the section says what lessons are offered and who confirms them.
   const lengths = [...draft.lessonMinutes].sort((a, b) => a - b);
-  const summary = `${lengths.length ? `${lengths.join(', ')}-minute lessons` : 'No lesson length chosen'} · ${
-    draft.instantBooking ? 'booked at once' : 'requests you accept'
-  }${draft.trialOffered ? ' · a trial lesson' : ''}`;
+  const lengthList = new Intl.ListFormat(formatLocale(), { type: 'unit', style: 'short' }).format(
+    lengths.map((minutes) => new Intl.NumberFormat(formatLocale()).format(minutes)),
+  );
+  const summary = [
+    lengths.length ? t`${lengthList}-minute lessons` : t`No lesson length chosen`,
+    draft.instantBooking ? t`booked at once` : t`requests you accept`,
+    ...(draft.trialOffered ? [t`a trial lesson`] : []),
+  ].join(' · ');
+  const maxNotice = MAX_MINIMUM_NOTICE_HOURS;
+  const maxHorizon = MAX_BOOKING_HORIZON_DAYS;
+  const maxBuffer = MAX_BUFFER_MINUTES;
+  const currency = draft.currency;
+  const policy = policySentence(draft);
   return (
     <FoldingSection
       headingId="settings-heading"
-      title="Booking settings"
+      title={t`Booking settings`}
       summary={summary}
       bodyClassName="mt-6 space-y-6"
     >
-      <ChoiceGroup legend="Lesson lengths offered" name="lessonMinutes" id="lessonMinutes">
+      <ChoiceGroup legend={t`Lesson lengths offered`} name="lessonMinutes" id="lessonMinutes">
         <div className="mt-2 flex flex-wrap gap-x-5 gap-y-2">
           {LESSON_LENGTHS.map((minutes) => (
             <label key={minutes} className="flex items-center gap-2 text-sm text-slate-800">
@@ -95,100 +110,106 @@ export function BookingSettings({ draft, change }: { draft: Draft; change: (chan
                 onChange={(event) => change({ type: 'lessonLength', minutes, offered: event.target.checked })}
                 className="size-4 accent-brand-700"
               />
-              {minutes} minutes
+              {minutesLabel(minutes)}
             </label>
           ))}
         </div>
       </ChoiceGroup>
       <div className="grid gap-5 sm:grid-cols-2">
         <SelectField
-          label="Lessons start every"
+          label={t`Lessons start every`}
           name="slotStepMinutes"
           value={String(draft.slotStepMinutes)}
           onChange={(event) => {
             const step = SLOT_STEPS.find((minutes) => String(minutes) === event.target.value);
             if (step) change({ type: 'slotStep', minutes: step });
           }}
-          hint="Counted from the start of each window."
+          hint={t`Counted from the start of each window.`}
         >
           {SLOT_STEPS.map((minutes) => (
             <option key={minutes} value={minutes}>
-              {minutes} minutes
+              {minutesLabel(minutes)}
             </option>
           ))}
         </SelectField>
         <TextField
-          label="Minimum notice (hours)"
-          hint={`How long before a lesson students must book it: 0 to ${MAX_MINIMUM_NOTICE_HOURS} hours.`}
+          label={t`Minimum notice (hours)`}
+          hint={t`How long before a lesson students must book it: 0 to ${maxNotice} hours.`}
           {...number('minimumNoticeHours')}
         />
         <TextField
-          label="Booking horizon (days)"
-          hint={`How far ahead students can book: 1 to ${MAX_BOOKING_HORIZON_DAYS} days.`}
+          label={t`Booking horizon (days)`}
+          hint={t`How far ahead students can book: 1 to ${maxHorizon} days.`}
           {...number('bookingHorizonDays')}
         />
         <TextField
-          label="Buffer between lessons (minutes)"
-          hint={`Kept free before and after each lesson: 0 to ${MAX_BUFFER_MINUTES} minutes.`}
+          label={t`Buffer between lessons (minutes)`}
+          hint={t`Kept free before and after each lesson: 0 to ${maxBuffer} minutes.`}
           {...number('bufferMinutes')}
         />
       </div>
-      <ChoiceGroup legend="How students book" name="instantBooking" id="instantBooking">
+      <ChoiceGroup legend={t`How students book`} name="instantBooking" id="instantBooking">
         <div className="mt-2 space-y-2">
           <BookingMode
             instant
             value="true"
-            title="Instant booking"
+            title={t`Instant booking`}
             checked={draft.instantBooking}
             change={change}
           >
-            A free time is booked at once, and you both get a confirmation.
+            <Trans>A free time is booked at once, and you both get a confirmation.</Trans>
           </BookingMode>
           <BookingMode
             instant={false}
             value="false"
-            title="Requests you accept"
+            title={t`Requests you accept`}
             checked={!draft.instantBooking}
             change={change}
           >
-            Each booking waits for you to accept or decline it. A request expires after 48 hours, or when the
-            lesson would start if that comes first.
+            <Trans>
+              Each booking waits for you to accept or decline it. A request expires after 48 hours, or when
+              the lesson would start if that comes first.
+            </Trans>
           </BookingMode>
         </div>
       </ChoiceGroup>
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField
-          label="Cancellation window"
+          label={t`Cancellation window`}
           name="cancellationWindowHours"
           value={String(draft.cancellationWindowHours)}
           onChange={(event) => change({ type: 'cancellationWindowHours', hours: Number(event.target.value) })}
-          hint="Until then students cancel or move a lesson for free."
+          hint={t`Until then students cancel or move a lesson for free.`}
         >
           {CANCELLATION_WINDOW_HOURS.map((hours) => (
             <option key={hours} value={hours}>
-              {hours === 0 ? 'Until the lesson starts' : `${hours} hours before`}
+              {hours === 0
+                ? t`Until the lesson starts`
+                : t`${plural(hours, { one: '# hour before', other: '# hours before' })}`}
             </option>
           ))}
         </SelectField>
         <SelectField
-          label="Late cancellation fee"
+          label={t`Late cancellation fee`}
           name="lateCancelFeePercent"
           value={String(draft.lateCancelFeePercent)}
           onChange={(event) => change({ type: 'lateCancelFeePercent', percent: Number(event.target.value) })}
-          hint="What a student pays when they cancel inside the window."
+          hint={t`What a student pays when they cancel inside the window.`}
         >
           {LATE_CANCEL_FEE_PERCENTS.map((percent) => (
             <option key={percent} value={percent}>
-              {percent === 0 ? 'No fee' : `${percent}% of the price`}
+              {percent === 0 ? t`No fee` : t`${percent}% of the price`}
             </option>
           ))}
         </SelectField>
         <p className="text-sm text-slate-700 sm:col-span-2" aria-live="polite">
-          Students see: {policySentence(draft)} It applies to lessons booked after you save; lessons already
-          booked keep the policy they were booked under.
+          <Trans>
+            Students see: {policy} It applies to lessons booked after you save; lessons already booked keep
+            the policy they were booked under.
+          </Trans>
         </p>
       </div>
-      <ChoiceGroup legend="Trial lesson" name="trialOffered" id="trialOffered">
+      <ChoiceGroup legend={t`Trial lesson`} name="trialOffered" id="trialOffered">
         <label className="mt-2 flex items-start gap-2 text-sm text-slate-800">
           <input
             type="checkbox"
@@ -198,18 +219,20 @@ export function BookingSettings({ draft, change }: { draft: Draft; change: (chan
             className="mt-0.5 size-4 shrink-0 accent-brand-700"
           />
           <span>
-            Offer a 30-minute trial lesson. Each student can book one with you, before any other lesson.
+            <Trans>
+              Offer a 30-minute trial lesson. Each student can book one with you, before any other lesson.
+            </Trans>
           </span>
         </label>
         {draft.trialOffered ? (
           <TextField
-            label={`Trial price (${draft.currency})`}
+            label={t`Trial price (${currency})`}
             className="mt-3 max-w-xs"
             name="trial"
             inputMode="decimal"
             value={draft.trialPrice}
             onChange={(event) => change({ type: 'trialPrice', text: event.target.value })}
-            hint="0 makes it free; at most half your hourly rate."
+            hint={t`0 makes it free; at most half your hourly rate.`}
           />
         ) : null}
       </ChoiceGroup>
@@ -220,23 +243,33 @@ export function BookingSettings({ draft, change }: { draft: Draft; change: (chan
 
 /** Up to three packages: how many lessons, how long each, and the discount on them. */
 function PackageOffers({ draft, change }: { draft: Draft; change: (change: DraftChange) => void }) {
+  const { t } = useLingui();
+  const sizes = new Intl.ListFormat(formatLocale(), { type: 'unit', style: 'short' }).format(
+    PACKAGE_SIZES.map((size) => new Intl.NumberFormat(formatLocale()).format(size)),
+  );
+  const maxDiscount = MAX_PACKAGE_DISCOUNT;
+  const maxOffers = MAX_PACKAGE_OFFERS;
   return (
     <fieldset id="packages" className="mt-6">
-      <legend className="text-sm font-semibold text-slate-900">Lesson packages</legend>
+      <legend className="text-sm font-semibold text-slate-900">
+        <Trans>Lesson packages</Trans>
+      </legend>
       <p className="mt-1 text-sm text-slate-700">
-        Students pay for {PACKAGE_SIZES.join(', ')} lessons at once, at up to {MAX_PACKAGE_DISCOUNT}% off your
-        price. Each lesson they book with you uses one. Up to {MAX_PACKAGE_OFFERS} offers.
+        <Trans>
+          Students pay for {sizes} lessons at once, at up to {maxDiscount}% off your price. Each lesson they
+          book with you uses one. Up to {maxOffers} offers.
+        </Trans>
       </p>
       <ul className="mt-3 space-y-3">
         {draft.packages.map((offer, index) => {
-          const name = `Package ${index + 1}`;
+          const number = index + 1;
           return (
             <li
               key={offer.id}
               className="grid gap-3 rounded-lg border border-slate-200 p-3 sm:grid-cols-[1fr_1fr_1fr_auto] sm:items-end"
             >
               <SelectField
-                label={`${name}: lessons`}
+                label={t`Package ${number}: lessons`}
                 value={String(offer.lessons)}
                 onChange={(event) =>
                   change({ type: 'changePackage', id: offer.id, lessons: Number(event.target.value) })
@@ -244,12 +277,12 @@ function PackageOffers({ draft, change }: { draft: Draft; change: (change: Draft
               >
                 {PACKAGE_SIZES.map((size) => (
                   <option key={size} value={size}>
-                    {size} lessons
+                    {t`${plural(size, { one: '# lesson', other: '# lessons' })}`}
                   </option>
                 ))}
               </SelectField>
               <SelectField
-                label={`${name}: length`}
+                label={t`Package ${number}: length`}
                 value={String(offer.minutes)}
                 onChange={(event) =>
                   change({ type: 'changePackage', id: offer.id, minutes: Number(event.target.value) })
@@ -257,12 +290,12 @@ function PackageOffers({ draft, change }: { draft: Draft; change: (change: Draft
               >
                 {LESSON_LENGTHS.map((length) => (
                   <option key={length} value={length}>
-                    {length} minutes
+                    {t`${plural(length, { one: '# minute', other: '# minutes' })}`}
                   </option>
                 ))}
               </SelectField>
               <TextField
-                label={`${name}: discount (%)`}
+                label={t`Package ${number}: discount (%)`}
                 name={`packages.${index}.discountPercent`}
                 inputMode="numeric"
                 value={offer.discount}
@@ -271,7 +304,9 @@ function PackageOffers({ draft, change }: { draft: Draft; change: (change: Draft
                 }
               />
               <Button variant="secondary" onClick={() => change({ type: 'removePackage', id: offer.id })}>
-                Remove<span className="sr-only"> {name.toLowerCase()}</span>
+                <Trans>
+                  Remove<span className="sr-only"> package {number}</span>
+                </Trans>
               </Button>
             </li>
           );
@@ -283,7 +318,7 @@ function PackageOffers({ draft, change }: { draft: Draft; change: (change: Draft
           className="mt-3"
           onClick={() => change({ type: 'addPackage', id: newId(), minutes: draft.lessonMinutes[0] ?? 60 })}
         >
-          Add a package
+          <Trans>Add a package</Trans>
         </Button>
       ) : null}
     </fieldset>

@@ -3,6 +3,8 @@
  * date's weekly hours. A date is picked first, then made a day off or given hours. Folded on a
  * phone, it says how many dates to come have their own hours.
  */
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type KeyboardEvent, useState } from 'react';
 import { Button } from '../../components/button';
 import { fieldClass } from '../../components/field-class';
@@ -48,12 +50,21 @@ function OverrideItem({
       >
         <legend className="px-1 font-semibold text-slate-900">
           {words}
-          {past ? <span className="font-normal text-slate-600"> (past)</span> : null}
+          {past ? (
+            <span className="font-normal text-slate-600">
+              {' '}
+              <Trans>(past)</Trans>
+            </span>
+          ) : null}
         </legend>
         {override.windows.length === 0 ? (
-          <p className="mt-1 text-sm text-slate-700">Day off: no lessons can be booked on this date.</p>
+          <p className="mt-1 text-sm text-slate-700">
+            <Trans>Day off: no lessons can be booked on this date.</Trans>
+          </p>
         ) : (
-          <p className="mt-1 text-sm text-slate-700">These hours replace the weekly hours of this date.</p>
+          <p className="mt-1 text-sm text-slate-700">
+            <Trans>These hours replace the weekly hours of this date.</Trans>
+          </p>
         )}
         <div className="mt-2">
           <WindowList
@@ -82,7 +93,9 @@ function OverrideItem({
           }}
         >
           <span>
-            Remove date<span className="sr-only"> {words}</span>
+            <Trans>
+              Remove date<span className="sr-only"> {words}</span>
+            </Trans>
           </span>
         </Button>
       </fieldset>
@@ -102,24 +115,27 @@ export function DateOverrides({
   change: (change: DraftChange) => void;
   focus: (id: string) => void;
 }) {
+  const { t } = useLingui();
   const [date, setDate] = useState('');
   const [dateProblem, setDateProblem] = useState<string | null>(null);
   const problem = useFieldProblem('overrides', 'overrides-problem');
 
   const add = (dayOff: boolean) => {
     if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) {
-      setDateProblem('Choose a date first.');
+      setDateProblem(t`Choose a date first.`);
       focus(DATE_INPUT_ID);
       return;
     }
     if (date < today) {
-      setDateProblem(`This date has passed: choose ${dateWords(today)} or a later date.`);
+      const first = dateWords(today);
+      setDateProblem(t`This date has passed: choose ${first} or a later date.`);
       focus(DATE_INPUT_ID);
       return;
     }
     const existing = overrides.find((override) => override.date === date);
     if (existing) {
-      setDateProblem(`${dateWords(date)} is already in the list below: change its hours there.`);
+      const listed = dateWords(date);
+      setDateProblem(t`${listed} is already in the list below: change its hours there.`);
       focus(DATE_INPUT_ID);
       return;
     }
@@ -139,25 +155,27 @@ export function DateOverrides({
   // Folded on a phone, the section says how many dates have their own hours.
   const coming = overrides.filter((override) => override.date >= today);
   const daysOff = coming.filter((override) => override.windows.length === 0).length;
-  const summary =
-    coming.length === 0
-      ? 'No days off or special hours to come.'
-      : `${coming.length === 1 ? '1 date' : `${coming.length} dates`} with their own hours (${daysOff === 1 ? '1 day off' : `${daysOff} days off`})`;
+  const dates = coming.length;
+  const datesText = t`${plural(dates, { one: '# date with their own hours', other: '# dates with their own hours' })}`;
+  const daysOffText = t`${plural(daysOff, { one: '# day off', other: '# days off' })}`;
+  const summary = dates === 0 ? t`No days off or special hours to come.` : `${datesText} (${daysOffText})`;
 
   return (
     <FoldingSection
       id="overrides"
       headingId="overrides-heading"
-      title="Days off and special hours"
+      title={t`Days off and special hours`}
       summary={summary}
     >
       <p className="mt-1 text-sm text-slate-700">
-        Give a date its own hours, or none for a day off. They replace that date's weekly hours.
+        <Trans>
+          Give a date its own hours, or none for a day off. They replace that date's weekly hours.
+        </Trans>
       </p>
       <div className="mt-4 flex flex-wrap items-end gap-3">
         <div className="w-full sm:w-auto">
           <label htmlFor={DATE_INPUT_ID} className="block text-sm font-medium text-slate-800">
-            Date
+            <Trans>Date</Trans>
           </label>
           <input
             id={DATE_INPUT_ID}
@@ -185,15 +203,17 @@ export function DateOverrides({
           </p>
         ) : null}
         <Button variant="secondary" onClick={() => add(true)}>
-          Add day off
+          <Trans>Add day off</Trans>
         </Button>
         <Button variant="secondary" onClick={() => add(false)}>
-          Add special hours
+          <Trans>Add special hours</Trans>
         </Button>
       </div>
       <FieldProblemLine id="overrides-problem" problem={problem} className="mt-2" />
       {overrides.length === 0 ? (
-        <p className="mt-4 text-sm text-slate-600">No dates yet: every date follows the weekly hours.</p>
+        <p className="mt-4 text-sm text-slate-600">
+          <Trans>No dates yet: every date follows the weekly hours.</Trans>
+        </p>
       ) : (
         <ul className="mt-4 space-y-3">
           {overrides.map((override) => (

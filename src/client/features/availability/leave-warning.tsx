@@ -2,6 +2,7 @@
  * Changes not saved yet are not lost without a word: reloading or closing the tab asks the
  * browser's own question, and following a link inside the app asks ours, Stay or Leave.
  */
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect } from 'react';
 import { useBlocker } from 'react-router';
 import { Button } from '../../components/button';
@@ -9,11 +10,13 @@ import { Dialog } from '../../components/dialog';
 
 export function LeaveWarning({
   unsaved,
-  what,
+  description,
 }: {
-  unsaved: boolean /** "your availability" */;
-  what: string;
+  unsaved: boolean;
+  /** "Your changes to your availability are not saved yet. If you leave now, they are lost." */
+  description: string;
 }) {
+  const { t } = useLingui();
   useEffect(() => {
     if (!unsaved) return;
     const warn = (event: BeforeUnloadEvent) => {
@@ -38,15 +41,17 @@ export function LeaveWarning({
       onClose={() => {
         if (blocker.state === 'blocked') blocker.reset();
       }}
-      title="Leave without saving?"
-      description={`Your changes to ${what} are not saved yet. If you leave now, they are lost.`}
+      title={t`Leave without saving?`}
+      description={description}
       alert
     >
       {/* Stay first: the dialog opens on it, so Enter or Space keeps the changes. */}
       <div className="mt-5 flex flex-wrap gap-3">
-        <Button onClick={() => blocker.reset?.()}>Stay</Button>
+        <Button onClick={() => blocker.reset?.()}>
+          <Trans>Stay</Trans>
+        </Button>
         <Button variant="secondary" onClick={() => blocker.proceed?.()}>
-          Leave
+          <Trans>Leave</Trans>
         </Button>
       </div>
     </Dialog>

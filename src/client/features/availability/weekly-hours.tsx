@@ -2,9 +2,12 @@
  * The weekly hours: one group per weekday, Monday first, and a way to give Monday's to the
  * workweek. Folded on a phone, it says which days have hours and how many a week.
  */
+import type { I18n } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
+import { formatLocale } from '../../../shared/format-locale';
 import { clockMinutes } from '../../../shared/lessons/availability';
-import { WEEKDAY_NAMES } from '../../../shared/lessons/lesson-constants';
 import { Button } from '../../components/button';
 import { FoldingSection } from '../../components/fold';
 import { FieldProblemLine, useFieldProblem } from '../../components/form';
@@ -14,6 +17,7 @@ import {
   newId,
   WEEK_ORDER,
   type WindowDraft,
+  weekdayName,
   windowControl,
 } from './availability-draft';
 import { WindowList } from './window-list';
@@ -36,7 +40,7 @@ function DayHours({
 }) {
   const name = dayControl(weekday);
   const problem = useFieldProblem(name, `${name}-problem`);
-  const day = WEEKDAY_NAMES[weekday] ?? '';
+  const day = weekdayName(weekday);
   return (
     <fieldset
       id={name}
@@ -48,7 +52,11 @@ function DayHours({
         {day}
       </legend>
       <div className="sm:ms-32">
-        {windows.length === 0 ? <p className="pb-1 text-sm text-slate-600 sm:pt-2.5">Unavailable</p> : null}
+        {windows.length === 0 ? (
+          <p className="pb-1 text-sm text-slate-600 sm:pt-2.5">
+            <Trans>Unavailable</Trans>
+          </p>
+        ) : null}
         <WindowList
           day={day}
           windows={windows}
@@ -71,16 +79,18 @@ function DayHours({
 }
 
 /** "Mon, Tue, Wed · 24 hours a week": what a folded section says of the week. */
-function weekSummary(weekly: WindowDraft[][]): string {
+function weekSummary(weekly: WindowDraft[][], i18n: I18n): string {
   const days = WEEK_ORDER.filter((weekday) => (weekly[weekday] ?? []).length > 0).map((weekday) =>
-    (WEEKDAY_NAMES[weekday] ?? '').slice(0, 3),
+    weekdayName(weekday, 'short'),
   );
-  if (days.length === 0) return 'No weekly hours yet: students cannot book a weekday.';
+  if (days.length === 0) return i18n._(msg`No weekly hours yet: students cannot book a weekday.`);
   const minutes = weekly
     .flat()
     .reduce((sum, window) => sum + Math.max(0, clockMinutes(window.end) - clockMinutes(window.start)), 0);
   const hours = Math.round((minutes / 60) * 10) / 10;
-  return `${days.join(', ')} · ${hours === 1 ? '1 hour' : `${hours} hours`} a week`;
+  const dayList = new Intl.ListFormat(formatLocale(), { type: 'unit', style: 'short' }).format(days);
+  const perWeek = i18n._(msg`${plural(hours, { one: '# hour a week', other: '# hours a week' })}`);
+  return `${dayList} · ${perWeek}`;
 }
 
 export function WeeklyHours({
@@ -92,6 +102,7 @@ export function WeeklyHours({
   change: (change: DraftChange) => void;
   focus: (id: string) => void;
 }) {
+  const { t, i18n } = useLingui();
   const [copied, setCopied] = useState(false);
   const problem = useFieldProblem('weekly', 'weekly-problem');
   const monday = weekly[1] ?? [];
@@ -101,8 +112,8 @@ export function WeeklyHours({
     <FoldingSection
       id="weekly"
       headingId="weekly-heading"
-      title="Weekly hours"
-      summary={weekSummary(weekly)}
+      title={t`Weekly hours`}
+      summary={weekSummary(weekly, i18n)}
       action={
         monday.length > 0 ? (
           <Button
@@ -112,16 +123,18 @@ export function WeeklyHours({
               setCopied(true);
             }}
           >
-            Copy Monday to Tuesday–Friday
+            <Trans>Copy Monday to Tuesday–Friday</Trans>
           </Button>
         ) : null
       }
     >
       <p className="mt-1 text-sm text-slate-700">
-        Students can book inside these windows every week. A window that ends at 24:00 runs until midnight.
+        <Trans>
+          Students can book inside these windows every week. A window that ends at 24:00 runs until midnight.
+        </Trans>
       </p>
       <p role="status" className="text-sm font-medium text-emerald-800">
-        {copiedNow ? "Monday's hours were copied to Tuesday, Wednesday, Thursday and Friday." : ''}
+        {copiedNow ? t`Monday's hours were copied to Tuesday, Wednesday, Thursday and Friday.` : ''}
       </p>
       <FieldProblemLine id="weekly-problem" problem={problem} className="mt-2" />
       <div className="mt-2 divide-y divide-slate-200">

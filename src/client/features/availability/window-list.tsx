@@ -3,7 +3,7 @@
  * button, then Add window. Every control's name says which day and which window it is, and a
  * problem the server found with a window is shown under it.
  */
-
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '../../components/button';
 import { FieldProblemLine, useFieldProblem } from '../../components/form';
 import { END_TIMES, START_TIMES, timeChoices, type WindowDraft, windowControl } from './availability-draft';
@@ -13,7 +13,7 @@ const selectClass =
 
 function TimeSelect({
   name,
-  label,
+  part,
   place,
   value,
   times,
@@ -21,18 +21,19 @@ function TimeSelect({
   onChange,
 }: {
   name: string;
-  label: 'From' | 'To';
+  part: 'start' | 'end';
   place: string;
   value: string;
   times: readonly string[];
   problemId: string | undefined;
   onChange: (time: string) => void;
 }) {
+  const { t } = useLingui();
   return (
     <div className="flex items-center gap-2">
       {/* On a phone the row reads "09:00 To 12:00": there is no room for a visible "From". */}
-      <label htmlFor={name} className={`text-sm text-slate-700 ${label === 'From' ? 'max-sm:sr-only' : ''}`}>
-        {label}
+      <label htmlFor={name} className={`text-sm text-slate-700 ${part === 'start' ? 'max-sm:sr-only' : ''}`}>
+        {part === 'start' ? t`From` : t`To`}
         <span className="sr-only"> ({place})</span>
       </label>
       <select
@@ -75,7 +76,7 @@ function WindowRow({
       <div className="flex flex-wrap items-center gap-x-2 gap-y-2 sm:gap-x-4">
         <TimeSelect
           name={startName}
-          label="From"
+          part="start"
           place={place}
           value={window.start}
           times={START_TIMES}
@@ -84,7 +85,7 @@ function WindowRow({
         />
         <TimeSelect
           name={endName}
-          label="To"
+          part="end"
           place={place}
           value={window.end}
           times={END_TIMES}
@@ -94,7 +95,9 @@ function WindowRow({
         <Button variant="ghost" className="px-2 sm:px-3" onClick={onRemove}>
           {/* One span: the button spaces its children apart, and the hidden words would take room. */}
           <span>
-            Remove<span className="sr-only"> {place}</span>
+            <Trans>
+              Remove<span className="sr-only"> {place}</span>
+            </Trans>
           </span>
         </Button>
       </div>
@@ -120,24 +123,31 @@ export function WindowList({
   onChange: (id: string, part: 'start' | 'end', time: string) => void;
   onRemove: (id: string) => void;
 }) {
+  const { t } = useLingui();
   return (
     <div className="space-y-2">
       {windows.length > 0 ? (
         <ul className="space-y-3">
-          {windows.map((window, i) => (
-            <WindowRow
-              key={window.id}
-              window={window}
-              place={`${day}, window ${i + 1}`}
-              onChange={(part, time) => onChange(window.id, part, time)}
-              onRemove={() => onRemove(window.id)}
-            />
-          ))}
+          {windows.map((window, i) => {
+            const number = i + 1;
+            return (
+              <WindowRow
+                key={window.id}
+                window={window}
+                place={t`${day}, window ${number}`}
+                onChange={(part, time) => onChange(window.id, part, time)}
+                onRemove={() => onRemove(window.id)}
+              />
+            );
+          })}
         </ul>
       ) : null}
       <Button id={addButtonId} variant="ghost" className="-ms-3 px-3" onClick={onAdd}>
         <span>
-          <span aria-hidden="true">+ </span>Add window<span className="sr-only"> to {day}</span>
+          <span aria-hidden="true">+ </span>
+          <Trans>
+            Add window<span className="sr-only"> to {day}</span>
+          </Trans>
         </span>
       </Button>
     </div>

@@ -5,6 +5,8 @@
  * - /tutors/:id/lessons is a student's history with one tutor: the lessons and the tutor's notes.
  * Someone with no lessons with the user does not exist here (404).
  */
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { data, Link, type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { tookPlace } from '../../../shared/lessons/lesson-states';
 import { paths, tutorPath } from '../../../shared/routes';
@@ -31,39 +33,45 @@ export async function loader({ params, request: page }: LoaderFunctionArgs) {
 }
 
 export function Component() {
+  const { t } = useLingui();
   const history = useLoaderData<typeof loader>();
   const { person, timeZone } = history;
   const asTutor = person.role === 'student';
   const past = history.lessons.filter((lesson) => tookPlace(lesson.status));
-  const title = asTutor ? person.displayName : `Lessons with ${person.displayName}`;
+  const name = person.displayName;
+  const together = past.length;
+  const title = asTutor ? name : t`Lessons with ${name}`;
   return (
     <div className="mx-auto max-w-4xl px-4 py-10 sm:py-12">
-      <title>{`${title} · Tutorlane`}</title>
+      <title>{t`${title} · Tutorlane`}</title>
       <header>
         <Link
           to={asTutor ? paths.dashboard : paths.schedule}
           className="text-sm font-semibold text-brand-700 underline-offset-2 hover:underline"
         >
-          {asTutor ? '← Back to your dashboard' : '← Back to your schedule'}
+          <span aria-hidden="true" className="inline-block rtl:-scale-x-100">
+            ←
+          </span>{' '}
+          {asTutor ? t`Back to your dashboard` : t`Back to your schedule`}
         </Link>
         <p className="mt-4 text-sm font-semibold uppercase tracking-wide text-brand-700">
-          {asTutor ? 'Your student' : 'Your tutor'}
+          {asTutor ? t`Your student` : t`Your tutor`}
         </p>
         <h1 className="mt-1 wrap-break-word text-3xl font-bold tracking-tight text-slate-900">{title}</h1>
         <p className="mt-2 text-slate-700">
-          {past.length === 1 ? '1 lesson together so far.' : `${past.length} lessons together so far.`}{' '}
+          {t`${plural(together, { one: '# lesson together so far.', other: '# lessons together so far.' })}`}{' '}
           <Link
             to={`${paths.messages}?to=${encodeURIComponent(person.id)}`}
             state={{ name: person.displayName }}
             className="font-semibold text-brand-700 underline"
           >
-            Message {person.displayName}
+            <Trans>Message {name}</Trans>
           </Link>
           {asTutor ? null : (
             <>
               {' · '}
               <Link to={tutorPath(person.id)} className="font-semibold text-brand-700 underline">
-                {person.displayName}’s profile
+                <Trans>{name}’s profile</Trans>
               </Link>
             </>
           )}
@@ -73,14 +81,15 @@ export function Component() {
 
       <div className="mt-8 space-y-6">
         {history.goals ? (
-          <CardSection title="Learning goals">
-            <GoalList goals={history.goals} empty={`${person.displayName} has not set any goals yet.`} />
+          <CardSection title={t`Learning goals`}>
+            <GoalList goals={history.goals} empty={t`${name} has not set any goals yet.`} />
           </CardSection>
         ) : null}
-        <CardSection title="Lessons">
+        <CardSection title={t`Lessons`}>
           <ul className="divide-y divide-slate-100">
             {history.lessons.map((lesson) => {
               const when = lessonTimeLabel(Date.parse(lesson.start), Date.parse(lesson.end), timeZone);
+              const minutes = lesson.minutes;
               return (
                 <li key={lesson.id} className="py-4 first:pt-0 last:pb-0">
                   <div className="flex flex-wrap items-center gap-2">
@@ -88,7 +97,7 @@ export function Component() {
                     <StatusBadge status={lesson.status} />
                   </div>
                   <p className="mt-1 text-sm text-slate-700">
-                    {when} · {lesson.minutes} min
+                    {when} · <Trans>{minutes} min</Trans>
                   </p>
                   {asTutor && tookPlace(lesson.status) ? (
                     <NotesEditor
@@ -99,7 +108,9 @@ export function Component() {
                   ) : lesson.notes ? (
                     <NotesView notes={lesson.notes} className="mt-2" />
                   ) : tookPlace(lesson.status) ? (
-                    <p className="mt-1 text-sm text-slate-600">No notes on this lesson yet.</p>
+                    <p className="mt-1 text-sm text-slate-600">
+                      <Trans>No notes on this lesson yet.</Trans>
+                    </p>
                   ) : null}
                 </li>
               );

@@ -3,6 +3,7 @@
  * date. Anyone with the address can read the lessons, so it can be replaced (the old one stops
  * working) or switched off.
  */
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Button } from '../../components/button';
 import { CardSection } from '../../components/card';
@@ -12,6 +13,7 @@ import { api, request } from '../../lib/api';
 import { useApiAction } from '../../lib/api-action';
 
 export function CalendarFeedCard({ url }: { url: string | null }) {
+  const { t } = useLingui();
   const action = useApiAction();
   const { busy, problem } = action;
   const [note, setNote] = useState<string | null>(null);
@@ -25,48 +27,52 @@ export function CalendarFeedCard({ url }: { url: string | null }) {
     if (!url) return;
     try {
       await navigator.clipboard.writeText(url);
-      setNote('Address copied. Paste it where your calendar app asks for a calendar by URL.');
+      setNote(t`Address copied. Paste it where your calendar app asks for a calendar by URL.`);
     } catch {
-      setNote('Select the address and copy it yourself: this browser did not allow copying.');
+      setNote(t`Select the address and copy it yourself: this browser did not allow copying.`);
     }
   }
 
   return (
-    <CardSection title="Calendar feed">
+    <CardSection title={t`Calendar feed`}>
       <p className="text-sm text-slate-700">
-        Subscribe from Google Calendar, Apple Calendar or Outlook, and your lessons stay in step there.
+        <Trans>
+          Subscribe from Google Calendar, Apple Calendar or Outlook, and your lessons stay in step there.
+        </Trans>
       </p>
       <div className="mt-4 space-y-3">
         {url ? (
           <>
             <TextField
-              label="Your calendar address"
+              label={t`Your calendar address`}
               value={url}
               readOnly
               onFocus={(event) => event.target.select()}
             />
             <div className="flex flex-wrap gap-2">
-              <Button onClick={copy}>Copy address</Button>
+              <Button onClick={copy}>
+                <Trans>Copy address</Trans>
+              </Button>
               <Button
                 variant="secondary"
                 disabled={busy}
                 onClick={() =>
                   run(
                     () => request(api['calendar-feed'].$post()),
-                    'New address made. The old one no longer works.',
+                    t`New address made. The old one no longer works.`,
                   )
                 }
               >
-                Make a new address
+                <Trans>Make a new address</Trans>
               </Button>
               <Button
                 variant="ghost"
                 disabled={busy}
                 onClick={() =>
-                  run(() => request(api['calendar-feed'].$delete()), 'Calendar address switched off.')
+                  run(() => request(api['calendar-feed'].$delete()), t`Calendar address switched off.`)
                 }
               >
-                Switch off
+                <Trans>Switch off</Trans>
               </Button>
             </div>
           </>
@@ -75,10 +81,10 @@ export function CalendarFeedCard({ url }: { url: string | null }) {
             busy={busy}
             disabled={busy}
             onClick={() =>
-              run(() => request(api['calendar-feed'].$post()), 'Your calendar address is ready.')
+              run(() => request(api['calendar-feed'].$post()), t`Your calendar address is ready.`)
             }
           >
-            Create calendar address
+            <Trans>Create calendar address</Trans>
           </Button>
         )}
         {note ? <StatusMessage>{note}</StatusMessage> : null}

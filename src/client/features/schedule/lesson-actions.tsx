@@ -9,6 +9,7 @@
  * (`onChanged`), since the lesson it was about may leave this list; the page's data is then
  * loaded again.
  */
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useRef, useState } from 'react';
 import { formatAmount } from '../../../shared/amounts';
 import { MAX_CANCEL_REASON_LENGTH, MAX_PROPOSAL_NOTE_LENGTH } from '../../../shared/lessons/lesson-schemas';
@@ -44,6 +45,7 @@ export function LessonActions({
   /** Tells the page what just changed, in a sentence. */
   onChanged: (notice: string) => void;
 }) {
+  const { t } = useLingui();
   const { busy, problem, run } = useApiAction();
   const [panel, setPanel] = useState<Panel>('none');
   const [reason, setReason] = useState('');
@@ -78,8 +80,17 @@ export function LessonActions({
     : '';
   const other = role === 'tutor' ? lesson.student.displayName : lesson.tutor.displayName;
   const when = lessonTimeLabel(Date.parse(lesson.start), Date.parse(lesson.end), timeZone);
-  const what = `${lesson.subject} with ${other}`;
+  const subject = lesson.subject;
+  const what = t`${subject} with ${other}`;
   const thing = isRequest ? 'request' : 'lesson';
+  const proposalNoteText = proposal?.note ?? '';
+  const freeUntil = instantLabel(Date.parse(lesson.changeableUntil ?? lesson.start), timeZone);
+  const freeChangesEnded = instantLabel(Date.parse(lesson.cancellation.freeUntil), timeZone);
+  const feePercent = lesson.cancellation.feePercent;
+  const lateFrom = lateFee ? untilLabel(Date.parse(lateFee.from), timeZone) : '';
+  const lateAmount = lateFee ? formatAmount(lateFee.fee.amountCents, lateFee.fee.currency) : '';
+  const slotWhen = (chosen: Slot) =>
+    lessonTimeLabel(Date.parse(chosen.start), Date.parse(chosen.end), timeZone);
   const id = { param: { id: lesson.id } };
 
   async function change(call: () => Promise<unknown>, notice: string) {
@@ -99,17 +110,19 @@ export function LessonActions({
       {problem ? <ErrorMessage>{problem}</ErrorMessage> : null}
       {proposal ? (
         <section
-          aria-label="Proposed new time"
+          aria-label={t`Proposed new time`}
           className="space-y-2 rounded-xl border border-indigo-200 bg-indigo-50/60 p-4"
         >
           <p className="text-sm font-medium text-slate-900">
             {role === 'tutor'
-              ? `You proposed ${proposedWhen}. Waiting for ${other}'s answer.`
-              : `${other} proposes moving this ${thing} to ${proposedWhen}.`}
+              ? t`You proposed ${proposedWhen}. Waiting for ${other}'s answer.`
+              : isRequest
+                ? t`${other} proposes moving this request to ${proposedWhen}.`
+                : t`${other} proposes moving this lesson to ${proposedWhen}.`}
           </p>
-          {proposal.note ? (
+          {proposalNoteText ? (
             <p className="text-sm text-slate-700">
-              {role === 'tutor' ? 'Your note' : 'Their note'}: {proposal.note}
+              {role === 'tutor' ? t`Your note: ${proposalNoteText}` : t`Their note: ${proposalNoteText}`}
             </p>
           ) : null}
           {role === 'student' ? (
@@ -120,11 +133,11 @@ export function LessonActions({
                 onClick={() =>
                   change(
                     () => request(api.lessons[':id'].proposal.accept.$post(id)),
-                    `New time accepted: ${what} is now on ${proposedWhen}. You will both get a mail.`,
+                    t`New time accepted: ${what} is now on ${proposedWhen}. You will both get a mail.`,
                   )
                 }
               >
-                Accept new time
+                <Trans>Accept new time</Trans>
               </Button>
               <Button
                 variant="secondary"
@@ -132,11 +145,11 @@ export function LessonActions({
                 onClick={() =>
                   change(
                     () => request(api.lessons[':id'].proposal.decline.$post(id)),
-                    `New time declined: ${what} stays on ${when}. ${other} will get a mail.`,
+                    t`New time declined: ${what} stays on ${when}. ${other} will get a mail.`,
                   )
                 }
               >
-                Decline
+                <Trans>Decline</Trans>
               </Button>
             </div>
           ) : null}
@@ -152,11 +165,11 @@ export function LessonActions({
                 onClick={() =>
                   change(
                     () => request(api.lessons[':id'].accept.$post(id)),
-                    `Request accepted: ${what}, ${when}. You will both get a mail.`,
+                    t`Request accepted: ${what}, ${when}. You will both get a mail.`,
                   )
                 }
               >
-                Accept
+                <Trans>Accept</Trans>
               </Button>
               <Button
                 variant="secondary"
@@ -164,11 +177,11 @@ export function LessonActions({
                 onClick={() =>
                   change(
                     () => request(api.lessons[':id'].decline.$post(id)),
-                    `Request declined: ${what}, ${when}. ${other} will get a mail.`,
+                    t`Request declined: ${what}, ${when}. ${other} will get a mail.`,
                   )
                 }
               >
-                Decline
+                <Trans>Decline</Trans>
               </Button>
             </>
           ) : null}
@@ -179,7 +192,7 @@ export function LessonActions({
               aria-controls={panelId}
               onClick={() => setPanel(panel === 'reschedule' ? 'none' : 'reschedule')}
             >
-              Reschedule
+              <Trans>Reschedule</Trans>
             </Button>
           ) : null}
           {mayPropose ? (
@@ -189,7 +202,7 @@ export function LessonActions({
               aria-controls={panelId}
               onClick={() => setPanel(panel === 'propose' ? 'none' : 'propose')}
             >
-              Propose a new time
+              <Trans>Propose a new time</Trans>
             </Button>
           ) : null}
           {mayCancel ? (
@@ -200,33 +213,39 @@ export function LessonActions({
               aria-controls={panelId}
               onClick={() => setPanel(panel === 'cancel' ? 'none' : 'cancel')}
             >
-              {isRequest ? 'Cancel request' : 'Cancel lesson'}
+              {isRequest ? t`Cancel request` : t`Cancel lesson`}
             </Button>
           ) : null}
         </div>
       ) : null}
       {mayCancel && changeable ? (
         <p className="text-sm text-slate-600">
-          Free to cancel{mayMove ? ' or move' : ''} until{' '}
-          {instantLabel(Date.parse(lesson.changeableUntil ?? lesson.start), timeZone)}.
+          {mayMove ? (
+            <Trans>Free to cancel or move until {freeUntil}.</Trans>
+          ) : (
+            <Trans>Free to cancel until {freeUntil}.</Trans>
+          )}
         </p>
       ) : null}
       {mayCancel && !changeable && role === 'student' ? (
         <p className="text-sm text-slate-600">
-          Free changes ended on {instantLabel(Date.parse(lesson.cancellation.freeUntil), timeZone)}: this{' '}
-          {thing} can no longer be moved.{' '}
+          {isRequest
+            ? t`Free changes ended on ${freeChangesEnded}: this request can no longer be moved.`
+            : t`Free changes ended on ${freeChangesEnded}: this lesson can no longer be moved.`}{' '}
           {feeLabel
-            ? `Cancelling now costs ${feeLabel} (${lesson.cancellation.feePercent}% of the price).`
+            ? t`Cancelling now costs ${feeLabel} (${feePercent}% of the price).`
             : lateFee
-              ? `Cancelling it is free until ${untilLabel(Date.parse(lateFee.from), timeZone)}, then ${formatAmount(lateFee.fee.amountCents, lateFee.fee.currency)}.`
+              ? t`Cancelling it is free until ${lateFrom}, then ${lateAmount}.`
               : isRequest
-                ? `Cancelling it is free while ${other} has not accepted it.`
-                : 'Cancelling it is free until it starts.'}
+                ? t`Cancelling it is free while ${other} has not accepted it.`
+                : t`Cancelling it is free until it starts.`}
         </p>
       ) : null}
       {mayCancel && tutorLate ? (
         <p className="text-sm text-slate-600">
-          Inside your cancellation window: cancelling now needs a reason, and counts as a late cancellation.
+          <Trans>
+            Inside your cancellation window: cancelling now needs a reason, and counts as a late cancellation.
+          </Trans>
         </p>
       ) : null}
 
@@ -253,25 +272,31 @@ export function LessonActions({
                       json: reason.trim() ? { reason: reason.trim() } : {},
                     }),
                   ),
-                `${isRequest ? 'Request' : 'Lesson'} cancelled: ${what}, ${when}. You will both get a mail.`,
+                isRequest
+                  ? t`Request cancelled: ${what}, ${when}. You will both get a mail.`
+                  : t`Lesson cancelled: ${what}, ${when}. You will both get a mail.`,
               )
             }
           />
         ) : null}
         {panel === 'propose' ? (
           <div className="space-y-3 rounded-xl border border-slate-200 bg-slate-50 p-4">
-            <p className="text-sm font-medium text-slate-900">Propose a new time to {other}</p>
+            <p className="text-sm font-medium text-slate-900">
+              <Trans>Propose a new time to {other}</Trans>
+            </p>
             <p className="text-sm text-slate-600">
-              The {thing} stays at {when} unless {other} accepts.
-              {proposal ? ' This replaces the time you proposed before.' : ''}
+              {isRequest
+                ? t`The request stays at ${when} unless ${other} accepts.`
+                : t`The lesson stays at ${when} unless ${other} accepts.`}
+              {proposal ? ` ${t`This replaces the time you proposed before.`}` : ''}
             </p>
             <TextArea
-              label="Note (optional)"
+              label={t`Note (optional)`}
               rows={2}
               maxLength={MAX_PROPOSAL_NOTE_LENGTH}
               value={proposalNote}
               onChange={(event) => setProposalNote(event.target.value)}
-              hint={`${other} will see it in the mail and on their schedule.`}
+              hint={t`${other} will see it in the mail and on their schedule.`}
             />
             <SlotPicker
               tutorId={lesson.tutor.id}
@@ -280,40 +305,41 @@ export function LessonActions({
               selected={slot?.start ?? null}
               onSelect={setSlot}
             >
-              {(chosen) => (
-                <Button
-                  className="mt-3 w-full sm:w-auto"
-                  busy={busy}
-                  disabled={busy}
-                  onClick={() =>
-                    change(
-                      () =>
-                        request(
-                          api.lessons[':id'].propose.$post({
-                            ...id,
-                            json: {
-                              start: chosen.start,
-                              ...(proposalNote.trim() ? { note: proposalNote.trim() } : {}),
-                            },
-                          }),
-                        ),
-                      `New time proposed: ${what}, ${lessonTimeLabel(
-                        Date.parse(chosen.start),
-                        Date.parse(chosen.end),
-                        timeZone,
-                      )}. ${other} will get a mail.`,
-                    )
-                  }
-                >
-                  Propose {lessonTimeLabel(Date.parse(chosen.start), Date.parse(chosen.end), timeZone)}
-                </Button>
-              )}
+              {(chosen) => {
+                const newWhen = slotWhen(chosen);
+                return (
+                  <Button
+                    className="mt-3 w-full sm:w-auto"
+                    busy={busy}
+                    disabled={busy}
+                    onClick={() =>
+                      change(
+                        () =>
+                          request(
+                            api.lessons[':id'].propose.$post({
+                              ...id,
+                              json: {
+                                start: chosen.start,
+                                ...(proposalNote.trim() ? { note: proposalNote.trim() } : {}),
+                              },
+                            }),
+                          ),
+                        t`New time proposed: ${what}, ${newWhen}. ${other} will get a mail.`,
+                      )
+                    }
+                  >
+                    {t`Propose ${newWhen}`}
+                  </Button>
+                );
+              }}
             </SlotPicker>
           </div>
         ) : null}
         {panel === 'reschedule' ? (
           <div className="space-y-3 rounded-xl border border-slate-200 bg-slate-50 p-4">
-            <p className="text-sm font-medium text-slate-900">Choose a new time</p>
+            <p className="text-sm font-medium text-slate-900">
+              <Trans>Choose a new time</Trans>
+            </p>
             <SlotPicker
               tutorId={lesson.tutor.id}
               minutes={lesson.minutes}
@@ -321,29 +347,29 @@ export function LessonActions({
               selected={slot?.start ?? null}
               onSelect={setSlot}
             >
-              {(chosen) => (
-                <Button
-                  className="mt-3 w-full sm:w-auto"
-                  busy={busy}
-                  disabled={busy}
-                  onClick={() =>
-                    change(
-                      () =>
-                        request(
-                          api.lessons[':id'].reschedule.$post({ ...id, json: { start: chosen.start } }),
-                        ),
-                      `${isRequest ? 'Request' : 'Lesson'} moved: ${what} is now on ${lessonTimeLabel(
-                        Date.parse(chosen.start),
-                        Date.parse(chosen.end),
-                        timeZone,
-                      )}.`,
-                    )
-                  }
-                >
-                  Move the {thing} to{' '}
-                  {lessonTimeLabel(Date.parse(chosen.start), Date.parse(chosen.end), timeZone)}
-                </Button>
-              )}
+              {(chosen) => {
+                const newWhen = slotWhen(chosen);
+                return (
+                  <Button
+                    className="mt-3 w-full sm:w-auto"
+                    busy={busy}
+                    disabled={busy}
+                    onClick={() =>
+                      change(
+                        () =>
+                          request(
+                            api.lessons[':id'].reschedule.$post({ ...id, json: { start: chosen.start } }),
+                          ),
+                        isRequest
+                          ? t`Request moved: ${what} is now on ${newWhen}.`
+                          : t`Lesson moved: ${what} is now on ${newWhen}.`,
+                      )
+                    }
+                  >
+                    {isRequest ? t`Move the request to ${newWhen}` : t`Move the lesson to ${newWhen}`}
+                  </Button>
+                );
+              }}
             </SlotPicker>
           </div>
         ) : null}
@@ -387,33 +413,42 @@ function CancelConfirmation({
   onKeep: () => void;
   onConfirm: () => void;
 }) {
+  const { t } = useLingui();
+  const aRequest = thing === 'request';
   return (
-    <ConfirmPanel question={`Cancel this ${thing}?`} onKeep={onKeep}>
+    <ConfirmPanel question={aRequest ? t`Cancel this request?` : t`Cancel this lesson?`} onKeep={onKeep}>
       <p className="text-sm text-slate-700">
-        {what}, {when}. {other} will get a mail
-        {invited ? ' that takes it out of both your calendars' : ''}.
+        {invited
+          ? t`${what}, ${when}. ${other} will get a mail that takes it out of both your calendars.`
+          : t`${what}, ${when}. ${other} will get a mail.`}
       </p>
       {fee ? (
         <p className="rounded-lg bg-white p-3 text-sm font-semibold text-red-800">
-          Cancelling now costs {fee}: it is inside {other}'s cancellation window. The rest of the price goes
-          back to your wallet.
+          <Trans>
+            Cancelling now costs {fee}: it is inside {other}'s cancellation window. The rest of the price goes
+            back to your wallet.
+          </Trans>
         </p>
       ) : null}
       <TextArea
-        label={reasonNeeded ? 'Reason (required)' : 'Reason (optional)'}
+        label={reasonNeeded ? t`Reason (required)` : t`Reason (optional)`}
         required={reasonNeeded}
         rows={2}
         maxLength={MAX_CANCEL_REASON_LENGTH}
         value={reason}
         onChange={(event) => onReason(event.target.value)}
-        hint={`${other} will see it in the cancellation mail.`}
+        hint={t`${other} will see it in the cancellation mail.`}
       />
       <div className="flex flex-wrap gap-2">
         <Button variant="danger" busy={busy} disabled={busy} onClick={onConfirm}>
-          {fee ? `Yes, cancel and pay ${fee}` : `Yes, cancel the ${thing}`}
+          {fee
+            ? t`Yes, cancel and pay ${fee}`
+            : aRequest
+              ? t`Yes, cancel the request`
+              : t`Yes, cancel the lesson`}
         </Button>
         <Button variant="ghost" onClick={onKeep}>
-          Keep the {thing}
+          {aRequest ? t`Keep the request` : t`Keep the lesson`}
         </Button>
       </div>
     </ConfirmPanel>

@@ -6,7 +6,7 @@
  * (the saved one, else this browser's), which the page names. Should the server refuse (the
  * session ended, or the email is not verified), the page itself asks to sign up or sign in.
  */
-
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLoaderData } from 'react-router';
 import { formatAmount } from '../../../shared/amounts';
@@ -29,6 +29,7 @@ import { WeekCalendar } from './week-calendar';
 export const loader = loadSchedule;
 
 export function Component() {
+  const { t } = useLingui();
   const schedule = useLoaderData<typeof loader>();
   const [notice, setNotice] = useState<Notice | null>(null);
   const tell = useCallback(
@@ -39,16 +40,22 @@ export function Component() {
   if (!schedule) {
     return (
       <div className="mx-auto max-w-xl px-4 py-16 text-center">
-        <title>Schedule · Tutorlane</title>
-        <h1 className="text-3xl font-bold tracking-tight text-slate-900">Schedule</h1>
+        <title>{t`Schedule · Tutorlane`}</title>
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">
+          <Trans>Schedule</Trans>
+        </h1>
         <p className="mt-4 text-slate-700">
-          Your schedule is for registered members with a verified email. Create an account, or sign in and
-          verify your email, to see it.
+          <Trans>
+            Your schedule is for registered members with a verified email. Create an account, or sign in and
+            verify your email, to see it.
+          </Trans>
         </p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-          <ButtonLink to={paths.signup}>Create Account</ButtonLink>
+          <ButtonLink to={paths.signup}>
+            <Trans>Create Account</Trans>
+          </ButtonLink>
           <ButtonLink to={paths.login} variant="secondary">
-            Sign In
+            <Trans>Sign In</Trans>
           </ButtonLink>
         </div>
       </div>
@@ -59,17 +66,24 @@ export function Component() {
   const requests = schedule.upcoming.filter((lesson) => isRequest(lesson.status));
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:py-12">
-      <title>Schedule · Tutorlane</title>
+      <title>{t`Schedule · Tutorlane`}</title>
       <header>
-        <h1 className="text-3xl font-bold tracking-tight text-slate-900">Schedule</h1>
-        <p className="mt-2 min-h-6 text-slate-700">{schedule.subtitle}</p>
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">
+          <Trans>Schedule</Trans>
+        </h1>
+        <p className="mt-2 min-h-6 text-slate-700">
+          {/* Said here, in the page's language, rather than the server's English `subtitle`. */}
+          {tutor
+            ? t`Manage your availability and upcoming sessions with students`
+            : t`View and manage your upcoming lessons with tutors`}
+        </p>
         <div className="mt-1 flex flex-wrap items-baseline gap-x-2">
           <ZoneNote timeZone={schedule.timeZone} />
           <Link
             to={tutor ? paths.availability : paths.profile}
             className="text-sm font-semibold text-brand-700 underline"
           >
-            {schedule.timeZoneSaved ? 'Change your time zone' : 'Save your time zone'}
+            {schedule.timeZoneSaved ? t`Change your time zone` : t`Save your time zone`}
           </Link>
         </div>
       </header>
@@ -89,39 +103,49 @@ export function Component() {
             />
           </div>
           {schedule.weekLessons.length === 0 ? (
-            <p className="mt-4 text-sm text-slate-700">No lessons this week.</p>
+            <p className="mt-4 text-sm text-slate-700">
+              <Trans>No lessons this week.</Trans>
+            </p>
           ) : null}
         </section>
 
         <div className="space-y-6 lg:col-span-2">
           <ChangeNotice notice={notice} />
           {tutor ? (
-            <CardSection title="Requests">
+            <CardSection title={t`Requests`}>
               {requests.length === 0 ? (
-                <p className="text-sm text-slate-700">No requests are waiting for your answer.</p>
+                <p className="text-sm text-slate-700">
+                  <Trans>No requests are waiting for your answer.</Trans>
+                </p>
               ) : (
                 <RequestList requests={requests} schedule={schedule} onChanged={tell} />
               )}
             </CardSection>
           ) : null}
-          <CardSection title="Upcoming lessons">
+          <CardSection title={t`Upcoming lessons`}>
             {schedule.upcoming.length === 0 ? (
               <div className="text-sm text-slate-700">
-                <p>No lessons ahead.</p>
+                <p>
+                  <Trans>No lessons ahead.</Trans>
+                </p>
                 {tutor ? (
                   <p className="mt-1">
-                    Students book the free times of your{' '}
-                    <Link to={paths.availability} className="font-semibold text-brand-700 underline">
-                      availability
-                    </Link>
-                    .
+                    <Trans>
+                      Students book the free times of your{' '}
+                      <Link to={paths.availability} className="font-semibold text-brand-700 underline">
+                        availability
+                      </Link>
+                      .
+                    </Trans>
                   </p>
                 ) : (
                   <p className="mt-1">
-                    <Link to={paths.tutors} className="font-semibold text-brand-700 underline">
-                      Find a tutor
-                    </Link>{' '}
-                    and book a time on their page.
+                    <Trans>
+                      <Link to={paths.tutors} className="font-semibold text-brand-700 underline">
+                        Find a tutor
+                      </Link>{' '}
+                      and book a time on their page.
+                    </Trans>
                   </p>
                 )}
               </div>
@@ -135,11 +159,20 @@ export function Component() {
               />
             )}
           </CardSection>
-          <CardSection title="Recent lessons">
+          <CardSection title={t`Recent lessons`}>
             {schedule.recent.length === 0 ? (
               <p className="text-sm text-slate-700">
-                Lessons of the last 30 days appear here once they have taken place,{' '}
-                {tutor ? 'for you to write what was covered and the homework.' : 'with your tutor’s notes.'}
+                {tutor ? (
+                  <Trans>
+                    Lessons of the last 30 days appear here once they have taken place, for you to write what
+                    was covered and the homework.
+                  </Trans>
+                ) : (
+                  <Trans>
+                    Lessons of the last 30 days appear here once they have taken place, with your tutor’s
+                    notes.
+                  </Trans>
+                )}
               </p>
             ) : (
               <RecentLessons lessons={schedule.recent} schedule={schedule} />
@@ -147,14 +180,14 @@ export function Component() {
           </CardSection>
         </div>
         <div className="space-y-6">
-          <CardSection title="Quick actions">
+          <CardSection title={t`Quick actions`}>
             {tutor ? (
               <ButtonLink to={paths.availability} variant="secondary" className="w-full">
-                Set Availability
+                <Trans>Set Availability</Trans>
               </ButtonLink>
             ) : (
               <ButtonLink to={paths.tutors} variant="secondary" className="w-full">
-                Book a Lesson
+                <Trans>Book a Lesson</Trans>
               </ButtonLink>
             )}
           </CardSection>
@@ -167,6 +200,7 @@ export function Component() {
 }
 
 function WeekHeader({ schedule }: { schedule: ScheduleData }) {
+  const { t } = useLingui();
   const { monday, timeZone } = schedule;
   const today = localDate(Date.now(), timeZone);
   const weekLink = (date: string) => `${paths.schedule}?week=${date}`;
@@ -178,19 +212,25 @@ function WeekHeader({ schedule }: { schedule: ScheduleData }) {
   return (
     <div className="flex flex-wrap items-center justify-between gap-3">
       <h2 id="week-heading" className="text-lg font-semibold text-slate-900">
-        Week of {label}
+        <Trans>Week of {label}</Trans>
       </h2>
-      <nav aria-label="Weeks" className="flex gap-2">
+      <nav aria-label={t`Weeks`} className="flex gap-2">
         <ButtonLink to={weekLink(addDays(monday, -7))} variant="secondary">
-          ← Previous week
+          <span aria-hidden="true" className="inline-block rtl:-scale-x-100">
+            ←
+          </span>{' '}
+          <Trans>Previous week</Trans>
         </ButtonLink>
         {isThisWeek ? null : (
           <ButtonLink to={paths.schedule} variant="secondary">
-            This week
+            <Trans>This week</Trans>
           </ButtonLink>
         )}
         <ButtonLink to={weekLink(addDays(monday, 7))} variant="secondary">
-          Next week →
+          <Trans>Next week</Trans>{' '}
+          <span aria-hidden="true" className="inline-block rtl:-scale-x-100">
+            →
+          </span>
         </ButtonLink>
       </nav>
     </div>
@@ -295,28 +335,38 @@ function LessonItem({
   const { role, timeZone } = schedule;
   const other = role === 'tutor' ? lesson.student : lesson.tutor;
   const planned = isPlanned(lesson.status);
+  const subject = lesson.subject;
+  const name = other.displayName;
+  const minutes = lesson.minutes;
+  const note = lesson.note;
   return (
     <li className="py-4 first:pt-0 last:pb-0">
       <div className="flex flex-wrap items-center gap-2">
         <p className="font-semibold text-slate-900">
-          {lesson.subject} with {other.displayName}
+          <Trans>
+            {subject} with {name}
+          </Trans>
         </p>
         <StatusBadge status={lesson.status} />
         {lesson.seriesId ? <WeeklyBadge /> : null}
         <PaymentBadge payment={lesson.payment} reader={role} />
       </div>
       <p className="mt-1 text-sm text-slate-700">
-        {lessonTimeLabel(Date.parse(lesson.start), Date.parse(lesson.end), timeZone)} · {lesson.minutes} min ·{' '}
-        {formatAmount(lesson.price.amountCents, lesson.price.currency)}
+        {lessonTimeLabel(Date.parse(lesson.start), Date.parse(lesson.end), timeZone)} ·{' '}
+        <Trans>{minutes} min</Trans> · {formatAmount(lesson.price.amountCents, lesson.price.currency)}
       </p>
-      {lesson.note ? <p className="mt-1 text-sm text-slate-600">Note: {lesson.note}</p> : null}
+      {note ? (
+        <p className="mt-1 text-sm text-slate-600">
+          <Trans>Note: {note}</Trans>
+        </p>
+      ) : null}
       <RoomLink lesson={lesson} />
       <Link
         to={`${paths.messages}?to=${encodeURIComponent(other.id)}`}
         state={{ name: other.displayName }}
         className="mt-1 inline-block text-sm font-semibold text-brand-700 underline"
       >
-        Message {other.displayName}
+        <Trans>Message {name}</Trans>
       </Link>
       <LessonActions lesson={lesson} role={role} timeZone={timeZone} onChanged={onChanged} />
       {lesson.seriesId && planned ? (
@@ -328,17 +378,22 @@ function LessonItem({
 
 /** Lessons that took place: the tutor writes their notes, the student reads them. */
 function RecentLessons({ lessons, schedule }: { lessons: Lesson[]; schedule: ScheduleData }) {
+  const { t } = useLingui();
   const { role, timeZone } = schedule;
   return (
     <ul className="divide-y divide-slate-100">
       {lessons.map((lesson) => {
         const other = role === 'tutor' ? lesson.student : lesson.tutor;
         const when = lessonTimeLabel(Date.parse(lesson.start), Date.parse(lesson.end), timeZone);
+        const subject = lesson.subject;
+        const name = other.displayName;
         return (
           <li key={lesson.id} className="py-4 first:pt-0 last:pb-0">
             <div className="flex flex-wrap items-center gap-2">
               <p className="font-semibold text-slate-900">
-                {lesson.subject} with {other.displayName}
+                <Trans>
+                  {subject} with {name}
+                </Trans>
               </p>
               <PaymentBadge payment={lesson.payment} reader={role} />
             </div>
@@ -347,13 +402,13 @@ function RecentLessons({ lessons, schedule }: { lessons: Lesson[]; schedule: Sch
               <NotesEditor
                 lessonId={lesson.id}
                 notes={lesson.notes}
-                lessonName={`${lesson.subject} with ${other.displayName}, ${when}`}
+                lessonName={t`${subject} with ${name}, ${when}`}
               />
             ) : lesson.notes ? (
               <NotesView notes={lesson.notes} className="mt-2" />
             ) : (
               <p className="mt-1 text-sm text-slate-600">
-                Your tutor has not written notes on this lesson yet.
+                <Trans>Your tutor has not written notes on this lesson yet.</Trans>
               </p>
             )}
             <div className="mt-2 flex flex-wrap gap-x-4 gap-y-1">
@@ -361,15 +416,15 @@ function RecentLessons({ lessons, schedule }: { lessons: Lesson[]; schedule: Sch
                 to={role === 'tutor' ? studentPath(other.id) : tutorLessonsPath(other.id)}
                 className="text-sm font-semibold text-brand-700 underline"
               >
-                All lessons with {other.displayName}
+                <Trans>All lessons with {name}</Trans>
               </Link>
               {role === 'student' ? (
                 <Link
                   to={bookAgainPath({ ...lesson, tutorId: other.id }, Date.now(), timeZone)}
                   className="text-sm font-semibold text-brand-700 underline"
-                  aria-label={`Book ${lesson.subject} with ${other.displayName} again`}
+                  aria-label={t`Book ${subject} with ${name} again`}
                 >
-                  Book again
+                  <Trans>Book again</Trans>
                 </Link>
               ) : null}
             </div>

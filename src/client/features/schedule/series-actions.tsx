@@ -4,7 +4,8 @@
  * rest of the series" on a week, which asks first. Each week is otherwise an ordinary lesson with
  * its own actions.
  */
-
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useRef, useState } from 'react';
 import { formatAmount } from '../../../shared/amounts';
 import { MAX_CANCEL_REASON_LENGTH } from '../../../shared/lessons/lesson-schemas';
@@ -22,7 +23,9 @@ export function WeeklyBadge() {
   return (
     <span className="inline-block rounded-full bg-violet-100 px-2.5 py-0.5 text-xs font-semibold text-violet-900">
       <span aria-hidden="true">↻ </span>
-      <span>Weekly</span>
+      <span>
+        <Trans>Weekly</Trans>
+      </span>
     </span>
   );
 }
@@ -63,12 +66,21 @@ export function SeriesRequest({
   timeZone: string;
   onChanged: (notice: string) => void;
 }) {
+  const { t } = useLingui();
   const { busy, busyWith, problem, run } = useApiAction();
   const [first] = lessons;
   if (!first) return null;
-  const what = `${first.subject} with ${first.student.displayName}`;
-  const total = lessons.reduce((sum, lesson) => sum + lesson.price.amountCents, 0);
-  const count = `${lessons.length} weekly ${lessons.length === 1 ? 'lesson' : 'lessons'}`;
+  const subject = first.subject;
+  const name = first.student.displayName;
+  const what = t`${subject} with ${name}`;
+  const total = formatAmount(
+    lessons.reduce((sum, lesson) => sum + lesson.price.amountCents, 0),
+    first.price.currency,
+  );
+  const weeks = lessons.length;
+  const count = t`${plural(weeks, { one: '# weekly lesson', other: '# weekly lessons' })}`;
+  const minutes = first.minutes;
+  const note = first.note;
   const answer = async (choice: 'accept' | 'decline') => {
     const call =
       choice === 'accept'
@@ -77,8 +89,8 @@ export function SeriesRequest({
     if (await run(call, { key: choice }))
       onChanged(
         choice === 'accept'
-          ? `Weekly request accepted: ${what}, ${count}. You will both get a mail.`
-          : `Weekly request declined: ${what}, ${count}. ${first.student.displayName} will get a mail.`,
+          ? t`Weekly request accepted: ${what}, ${count}. You will both get a mail.`
+          : t`Weekly request declined: ${what}, ${count}. ${name} will get a mail.`,
       );
   };
   return (
@@ -88,9 +100,13 @@ export function SeriesRequest({
         <WeeklyBadge />
       </div>
       <p className="mt-1 text-sm text-slate-700">
-        {count} · {first.minutes} min each · {formatAmount(total, first.price.currency)} in all
+        {count} · <Trans>{minutes} min each</Trans> · <Trans>{total} in all</Trans>
       </p>
-      {first.note ? <p className="mt-1 text-sm text-slate-600">Note: {first.note}</p> : null}
+      {note ? (
+        <p className="mt-1 text-sm text-slate-600">
+          <Trans>Note: {note}</Trans>
+        </p>
+      ) : null}
       <ul className="mt-2 list-disc space-y-0.5 ps-5 text-sm text-slate-700">
         {lessons.map((lesson) => (
           <li key={lesson.id}>
@@ -102,7 +118,7 @@ export function SeriesRequest({
         {problem ? <ErrorMessage>{problem}</ErrorMessage> : null}
         <div className="flex flex-wrap gap-2">
           <Button busy={busyWith === 'accept'} disabled={busy} onClick={() => answer('accept')}>
-            Accept all
+            <Trans>Accept all</Trans>
           </Button>
           <Button
             variant="secondary"
@@ -110,7 +126,7 @@ export function SeriesRequest({
             disabled={busy}
             onClick={() => answer('decline')}
           >
-            Decline
+            <Trans>Decline</Trans>
           </Button>
         </div>
       </div>
@@ -128,12 +144,14 @@ export function CancelRestOfSeries({
   other: string;
   onChanged: (notice: string) => void;
 }) {
+  const { t } = useLingui();
   const { busy, problem, run } = useApiAction();
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const panelId = useId();
   const toggle = useRef<HTMLButtonElement>(null);
   const seriesId = lesson.seriesId;
+  const subject = lesson.subject;
   if (!seriesId) return null;
   const close = () => {
     setOpen(false);
@@ -157,13 +175,12 @@ export function CancelRestOfSeries({
     );
     if (!done) return;
     setOpen(false);
-    onChanged(
-      `Weekly ${lesson.subject} lessons with ${other} cancelled. You will both get a mail for each.${
-        kept > 0
-          ? ` ${kept} ${kept === 1 ? 'lesson starts' : 'lessons start'} within 24 hours and ${kept === 1 ? 'stays' : 'stay'}.`
-          : ''
-      }`,
-    );
+    const cancelled = t`Weekly ${subject} lessons with ${other} cancelled. You will both get a mail for each.`;
+    const stay = t`${plural(kept, {
+      one: '# lesson starts within 24 hours and stays.',
+      other: '# lessons start within 24 hours and stay.',
+    })}`;
+    onChanged(kept > 0 ? `${cancelled} ${stay}` : cancelled);
   };
   return (
     <div className="mt-2 space-y-2">
@@ -175,12 +192,12 @@ export function CancelRestOfSeries({
         aria-controls={panelId}
         onClick={() => setOpen(!open)}
       >
-        Cancel the rest of the series
+        <Trans>Cancel the rest of the series</Trans>
       </Button>
       <div id={panelId}>
         {open ? (
           <CancelSeriesConfirmation
-            what={`${lesson.subject} with ${other}`}
+            what={t`${subject} with ${other}`}
             other={other}
             reason={reason}
             onReason={setReason}
@@ -211,26 +228,29 @@ function CancelSeriesConfirmation({
   onKeep: () => void;
   onConfirm: () => void;
 }) {
+  const { t } = useLingui();
   return (
-    <ConfirmPanel question="Cancel the rest of the series?" onKeep={onKeep}>
+    <ConfirmPanel question={t`Cancel the rest of the series?`} onKeep={onKeep}>
       <p className="text-sm text-slate-700">
-        Every lesson of this weekly series ({what}) that has not started is cancelled, each under the usual
-        cancellation rules: a lesson less than 24 hours away stays. {other} will get a mail for each.
+        <Trans>
+          Every lesson of this weekly series ({what}) that has not started is cancelled, each under the usual
+          cancellation rules: a lesson less than 24 hours away stays. {other} will get a mail for each.
+        </Trans>
       </p>
       <TextArea
-        label="Reason (optional)"
+        label={t`Reason (optional)`}
         rows={2}
         maxLength={MAX_CANCEL_REASON_LENGTH}
         value={reason}
         onChange={(event) => onReason(event.target.value)}
-        hint={`${other} will see it in the cancellation mails.`}
+        hint={t`${other} will see it in the cancellation mails.`}
       />
       <div className="flex flex-wrap gap-2">
         <Button variant="danger" busy={busy} disabled={busy} onClick={onConfirm}>
-          Yes, cancel the rest
+          <Trans>Yes, cancel the rest</Trans>
         </Button>
         <Button variant="ghost" onClick={onKeep}>
-          Keep the series
+          <Trans>Keep the series</Trans>
         </Button>
       </div>
     </ConfirmPanel>

@@ -3,6 +3,7 @@
  * columns on a time axis; on a phone they are a list. Either way the markup is a list of days,
  * each a heading and its lessons, so a screen reader hears the same thing.
  */
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { CSSProperties } from 'react';
 import type { LessonStatus } from '../../../shared/lessons/lesson-schemas';
 import { isRequest, neverHappened } from '../../../shared/lessons/lesson-states';
@@ -91,10 +92,17 @@ export function WeekCalendar({
                   }`}
                 >
                   {shortDayLabel(dayStart, timeZone)}
-                  {day === today ? <span className="sr-only"> (today)</span> : null}
+                  {day === today ? (
+                    <span className="sr-only">
+                      {' '}
+                      <Trans>(today)</Trans>
+                    </span>
+                  ) : null}
                 </h3>
                 {dayLessons.length === 0 ? (
-                  <p className="text-sm text-slate-500 md:sr-only">No lessons</p>
+                  <p className="text-sm text-slate-500 md:sr-only">
+                    <Trans>No lessons</Trans>
+                  </p>
                 ) : null}
                 <ul
                   className="mt-2 space-y-2 md:relative md:mt-0 md:h-(--day-height) md:space-y-0 md:bg-[linear-gradient(to_bottom,var(--color-slate-100)_1px,transparent_1px)] md:[background-size:100%_3rem]"
@@ -155,6 +163,7 @@ function LessonBlock({
   span: number;
   place: Placed;
 }) {
+  const { t } = useLingui();
   const start = Date.parse(lesson.start);
   const end = Date.parse(lesson.end);
   // What the box can show: a lesson running past the axis is cut at its end.
@@ -170,35 +179,52 @@ function LessonBlock({
   } as CSSProperties;
   const padding = size === 'short' ? 'md:py-0.5' : shownMinutes < 60 ? 'md:py-0' : 'md:py-1';
   const time = clockLabel(start, timeZone);
+  const endTime = clockLabel(end, timeZone);
+  const subject = lesson.subject;
+  const weekly = t`weekly`;
+  const what = t`${subject} with ${withName}`;
   return (
     <li
       style={style}
-      title={`${time}–${clockLabel(end, timeZone)} ${lesson.subject} with ${withName}${status ? ` (${status})` : ''}${lesson.seriesId ? ' · weekly' : ''}`}
+      title={`${time}–${endTime} ${what}${status ? ` (${status})` : ''}${lesson.seriesId ? ` · ${weekly}` : ''}`}
       className={`min-w-0 overflow-hidden rounded-lg border px-2 py-1.5 text-xs leading-4 md:absolute md:top-(--top) md:start-[calc(var(--left)+0.125rem)] md:h-(--height) md:w-[calc(var(--width)-0.25rem)] ${padding} ${LOOK[lookOf(lesson.status)]}`}
     >
       <p className="md:truncate">
         <span className="font-mono font-semibold">{time}</span>
-        <span className="sr-only"> to {clockLabel(end, timeZone)}</span>{' '}
+        <span className="sr-only">
+          {' '}
+          <Trans>to {endTime}</Trans>
+        </span>{' '}
         <span className={`font-semibold ${strike} ${size === 'short' ? 'md:sr-only' : ''}`}>
           {lesson.subject}
         </span>
         {size === 'short' ? (
           <span className={`hidden md:inline ${strike}`}>
-            <span className="sr-only"> with</span> {withName}
+            <span aria-hidden="true"> {withName}</span>
+            <span className="sr-only">
+              {' '}
+              <Trans>with {withName}</Trans>
+            </span>
           </span>
         ) : null}
         {status ? <span className={size === 'tall' ? 'md:hidden' : 'md:sr-only'}> · {status}</span> : null}
         {lesson.seriesId ? (
           <>
             <span aria-hidden="true"> ↻</span>
-            <span className="sr-only"> · weekly</span>
+            <span className="sr-only"> · {weekly}</span>
           </>
         ) : null}
       </p>
       <p className={`truncate ${size === 'short' ? 'md:hidden' : ''}`}>
         {/* On a wide screen the box is narrow: the name alone, the "with" for screen readers. */}
-        <span className="md:sr-only">with </span>
-        <span className={strike}>{withName}</span>
+        <span className="md:sr-only">
+          <Trans>
+            with <span className={strike}>{withName}</span>
+          </Trans>
+        </span>
+        <span aria-hidden="true" className={`hidden md:inline ${strike}`}>
+          {withName}
+        </span>
       </p>
       {status && size === 'tall' ? <p className="hidden truncate font-medium md:block">{status}</p> : null}
     </li>
@@ -208,6 +234,7 @@ function LessonBlock({
 /** What the looks of the boxes mean, for the statuses this week has (wide screens only). */
 function Legend({ statuses }: { statuses: Set<LessonStatus> }) {
   const looks = new Set([...statuses].map(lookOf));
+  const { t } = useLingui();
   if (!looks.has('request') && !looks.has('off')) return null;
   const swatch = (look: keyof typeof LOOK) => (
     <span className={`inline-block h-3 w-5 rounded border align-[-2px] ${LOOK[look]}`} />
@@ -215,11 +242,20 @@ function Legend({ statuses }: { statuses: Set<LessonStatus> }) {
   return (
     // Screen readers hear each lesson's status with the lesson.
     <ul aria-hidden="true" className="mt-3 hidden flex-wrap gap-x-5 gap-y-1 text-xs text-slate-600 md:flex">
-      <li>{swatch('on')} Confirmed</li>
-      {looks.has('request') ? <li>{swatch('request')} Request, waiting for the tutor</li> : null}
+      <li>
+        {swatch('on')} {t`Confirmed`}
+      </li>
+      {looks.has('request') ? (
+        <li>
+          {swatch('request')} <Trans>Request, waiting for the tutor</Trans>
+        </li>
+      ) : null}
       {looks.has('off') ? (
         <li>
-          {swatch('off')} <span className="line-through">Cancelled</span>, declined or expired
+          {swatch('off')}{' '}
+          <Trans>
+            <span className="line-through">Cancelled</span>, declined or expired
+          </Trans>
         </li>
       ) : null}
     </ul>
