@@ -172,9 +172,11 @@ function LessonCard({
   onMove: () => void;
 }) {
   const headingId = useId();
+  const { t } = useLingui();
   const late = lesson.tutor.lateCancellations;
   const subject = lesson.subject;
   const minutes = lesson.minutes;
+  const duration = t`${plural(minutes, { one: '# minute', other: '# minutes' })}`;
   return (
     <li>
       <article
@@ -187,9 +189,7 @@ function LessonCard({
               {lessonTimeLabel(Date.parse(lesson.start), Date.parse(lesson.end), timeZone)}
             </time>
             <span className="block font-normal text-slate-700">
-              <Trans>
-                {subject} · {plural(minutes, { one: '# minute', other: '# minutes' })}
-              </Trans>
+              {subject} · {duration}
             </span>
           </h2>
           <div className="flex flex-wrap gap-1.5">
