@@ -195,7 +195,7 @@ const countSaid = (count: number, label: string) =>
 
 /** "Students helped 12, Expert tutors 3": the counts as a list, the way the page's language writes one. */
 const listSaid = (parts: string[]) =>
-  new Intl.ListFormat(formatLocale(), { style: 'narrow', type: 'unit' }).format(parts);
+  new Intl.ListFormat(formatLocale(), { style: 'short', type: 'unit' }).format(parts);
 
 function FiguresForm({
   figures,

@@ -24,7 +24,7 @@ const rate = (value: number | null) => (value === null ? i18n._(msg`no rate`) : 
 
 /** "Algebra, Physics": a list of names, the way the page's language writes one. */
 const list = (names: readonly string[]) =>
-  new Intl.ListFormat(formatLocale(), { style: 'narrow', type: 'unit' }).format(names);
+  new Intl.ListFormat(formatLocale(), { style: 'short', type: 'unit' }).format(names);
 
 const EVENT_LABELS: Record<'requested' | 'approved' | 'declined', MessageDescriptor> = {
   requested: msg`Asked for review`,
