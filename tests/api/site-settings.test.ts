@@ -243,6 +243,19 @@ describe('figures and support details', () => {
     expect(await settingsAudit()).toEqual(before);
   });
 
+  it('takes a default language, said in GET /api/config at once, and null gives the configuration’s back', async () => {
+    const admin = await adminPerson();
+    const configured = (await config()).defaultLanguage;
+    expect(await settingsOf(admin)).toMatchObject({ defaultLanguage: configured, defaultLanguageSet: false });
+    const res = await change(admin, { defaultLanguage: 'es' });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect((await config()).defaultLanguage).toBe('es');
+    expect(await settingsOf(admin)).toMatchObject({ defaultLanguage: 'es', defaultLanguageSet: true });
+    expect((await change(admin, { defaultLanguage: null })).status).toBe(200);
+    expect((await config()).defaultLanguage).toBe(configured);
+    expect(await settingsOf(admin)).toMatchObject({ defaultLanguage: configured, defaultLanguageSet: false });
+  });
+
   it('takes the reply time back with null: nothing is promised from then on', async () => {
     const admin = await adminPerson();
     expect((await change(admin, { supportReplyHours: 48 })).status).toBe(200);

@@ -254,7 +254,8 @@ test.describe('in a German browser', () => {
     await signInAs(page, seededPair().admin);
     await page.goto('/admin');
     await expect(
-      page.getByText(/^From \d{1,2}\. \S+ \d{4}, \d{2}:\d{2} to \d{1,2}\. \S+ \d{4}, \d{2}:\d{2}\.$/),
+      // A German browser is answered in German: the sentence too, not only its dates.
+      page.getByText(/^Von \d{1,2}\. \S+ \d{4}, \d{2}:\d{2} bis \d{1,2}\. \S+ \d{4}, \d{2}:\d{2}\.$/),
     ).toBeVisible();
   });
 });

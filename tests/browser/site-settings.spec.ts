@@ -244,3 +244,22 @@ test('the Site settings page passes an accessibility scan, with a refusal shown'
   );
   await expectNoAccessibilityViolations(page);
 });
+
+test('an admin makes Spanish the school’s default language, then gives the server’s back', async ({
+  page,
+}) => {
+  await openSiteSettings(page);
+  const section = page.getByRole('region', { name: 'Default language' });
+  const field = section.getByLabel('Default language');
+  await expect(field).toHaveValue('');
+  await field.selectOption('es');
+  await section.getByRole('button', { name: 'Save default language' }).click();
+  await expect(section).toContainText('The default language is saved');
+  expect((await (await page.request.get(`${url}/api/config`)).json()).defaultLanguage).toBe('es');
+  await expect(field).toHaveValue('es');
+  await field.selectOption('');
+  await section.getByRole('button', { name: 'Save default language' }).click();
+  await expect(section).toContainText('The site speaks the server’s default language now');
+  expect((await (await page.request.get(`${url}/api/config`)).json()).defaultLanguage).toBe('en');
+  await expect(field).toHaveValue('');
+});

@@ -1,4 +1,5 @@
 /** The finance page's downloads: the payables and the ledger's entries as CSV files, for the accountant. */
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { buttonClass } from '../../components/button';
 import { CardSection } from '../../components/card';
@@ -16,20 +17,25 @@ export function Downloads() {
   const [from, setFrom] = useState(() => isoDay(new Date(today.getFullYear(), today.getMonth(), 1)));
   const [to, setTo] = useState(() => isoDay(today));
   const linkClass = 'font-semibold text-brand-700 underline';
+  const { t } = useLingui();
   return (
-    <CardSection title="Downloads">
+    <CardSection title={t`Downloads`}>
       <ul className="space-y-4 text-sm text-slate-700">
         <li>
-          <a href={payablesCsvUrl} download className={linkClass}>
-            Download payables (CSV)
-          </a>
-          : what each tutor is owed now.
+          <Trans>
+            <a href={payablesCsvUrl} download className={linkClass}>
+              Download payables (CSV)
+            </a>
+            : what each tutor is owed now.
+          </Trans>
         </li>
         <li>
-          <p>Every ledger entry between two days (both included), for the accountant:</p>
+          <p>
+            <Trans>Every ledger entry between two days (both included), for the accountant:</Trans>
+          </p>
           <div className="mt-2 flex flex-wrap items-end gap-3">
             <label className="block text-sm font-medium text-slate-800">
-              From
+              <Trans>From</Trans>
               <input
                 type="date"
                 value={from}
@@ -39,7 +45,7 @@ export function Downloads() {
               />
             </label>
             <label className="block text-sm font-medium text-slate-800">
-              To
+              <Trans>To</Trans>
               <input
                 type="date"
                 value={to}
@@ -54,7 +60,7 @@ export function Downloads() {
               aria-disabled={!from || !to || undefined}
               className={buttonClass('secondary')}
             >
-              Download entries (CSV)
+              <Trans>Download entries (CSV)</Trans>
             </a>
           </div>
         </li>

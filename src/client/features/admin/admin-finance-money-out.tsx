@@ -3,6 +3,8 @@
  * student's balance or a package's unused lessons paid back.
  */
 
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { type ReactNode, useState } from 'react';
 import { useFetcher } from 'react-router';
 import { decimalString, formatAmount, minorDigits } from '../../../shared/amounts';
@@ -56,6 +58,7 @@ function MoneyOutForm({
   currency: string;
   submit: string;
 }) {
+  const { t } = useLingui();
   const fetcher = useFetcher<FormAnswer>();
   const [personId, setPersonId] = useState('');
   const [amount, setAmount] = useState('');
@@ -66,6 +69,7 @@ function MoneyOutForm({
       {candidate.label}: {formatAmount(candidate.amount, { minor: 'always' })}
     </option>
   );
+  const example = amountExample(currency);
   const shown = groups.filter((group) => group.choices.length > 0);
   return (
     <CardSection title={title}>
@@ -88,7 +92,7 @@ function MoneyOutForm({
               setAmount(chosen ? decimalString(chosen.amount.amountCents, chosen.amount.currency) : '');
             }}
           >
-            <option value="">Choose…</option>
+            <option value="">{t`Choose…`}</option>
             {shown.length === 1
               ? shown[0]?.choices.map(option)
               : shown.map((group) => (
@@ -98,7 +102,7 @@ function MoneyOutForm({
                 ))}
           </SelectField>
           <TextField
-            label={`Amount (${currency})`}
+            label={t`Amount (${currency})`}
             name="amount"
             inputMode="decimal"
             autoComplete="off"
@@ -107,21 +111,21 @@ function MoneyOutForm({
             onChange={(event) => setAmount(event.target.value)}
             hint={
               person?.whole
-                ? 'A package is paid back whole: what its unused lessons hold.'
+                ? t`A package is paid back whole: what its unused lessons hold.`
                 : minorDigits(currency) === 0
-                  ? `Whole ${currency}, such as ${amountExample(currency)}.`
-                  : `With its decimals if any, such as ${amountExample(currency)}.`
+                  ? t`Whole ${currency}, such as ${example}.`
+                  : t`With its decimals if any, such as ${example}.`
             }
           />
           <TextField
-            label="Bank reference"
+            label={t`Bank reference`}
             name="reference"
             autoComplete="off"
             maxLength={100}
-            hint="The reference of the transfer you made, so the two can be matched."
+            hint={t`The reference of the transfer you made, so the two can be matched.`}
           />
           <moneyOut.Resend fetcher={fetcher} />
-          <SubmitButton busyLabel="Recording…">{submit}</SubmitButton>
+          <SubmitButton busyLabel={t`Recording…`}>{submit}</SubmitButton>
         </ActionForm>
       )}
     </CardSection>
@@ -129,15 +133,16 @@ function MoneyOutForm({
 }
 
 export function PayoutForm({ finance }: { finance: Finance }) {
+  const { t } = useLingui();
   return (
     <MoneyOutForm
       intent="payout"
-      title="Record a payout"
-      intro="After you have paid a tutor from the school’s bank account, record it here: it comes off what they are owed."
-      personLabel="Tutor"
+      title={t`Record a payout`}
+      intro={t`After you have paid a tutor from the school’s bank account, record it here: it comes off what they are owed.`}
+      personLabel={t`Tutor`}
       groups={[
         {
-          label: 'Tutors',
+          label: t`Tutors`,
           choices: finance.payables.map(({ tutor, payable }) => ({
             id: tutor.id,
             displayName: tutor.displayName,
@@ -146,23 +151,35 @@ export function PayoutForm({ finance }: { finance: Finance }) {
           })),
         },
       ]}
-      empty="No tutor is owed anything."
+      empty={t`No tutor is owed anything.`}
       currency={finance.currency}
-      submit="Record payout"
+      submit={t`Record payout`}
     />
   );
 }
 
 export function RefundForm({ finance }: { finance: Finance }) {
+  const { t } = useLingui();
+  const packageLabel = (item: Finance['packages'][number]) => {
+    const student = item.student.displayName;
+    const email = item.student.email;
+    const unused = item.creditsLeft;
+    const tutor = item.tutor.displayName;
+    const lessons = item.lessons;
+    return t`${student} (${email}), ${plural(lessons, {
+      one: `${unused} unused of # lesson with ${tutor}`,
+      other: `${unused} unused of # lessons with ${tutor}`,
+    })}`;
+  };
   return (
     <MoneyOutForm
       intent="refund"
-      title="Pay back a balance or a package"
-      intro="After you have sent a student’s unspent balance, or what a package’s unused lessons hold, back to them, record it here: it comes off their balance, or ends the package."
-      personLabel="Student’s balance or package"
+      title={t`Pay back a balance or a package`}
+      intro={t`After you have sent a student’s unspent balance, or what a package’s unused lessons hold, back to them, record it here: it comes off their balance, or ends the package.`}
+      personLabel={t`Student’s balance or package`}
       groups={[
         {
-          label: 'Balances',
+          label: t`Balances`,
           choices: finance.balances.map(({ student, balance }) => ({
             id: `${BALANCE_CHOICE}${student.id}`,
             displayName: student.displayName,
@@ -171,19 +188,19 @@ export function RefundForm({ finance }: { finance: Finance }) {
           })),
         },
         {
-          label: 'Lesson packages',
+          label: t`Lesson packages`,
           choices: finance.packages.map((item) => ({
             id: `${PACKAGE_CHOICE}${item.id}`,
             displayName: item.student.displayName,
-            label: `${item.student.displayName} (${item.student.email}), ${item.creditsLeft} unused of ${item.lessons} lessons with ${item.tutor.displayName}`,
+            label: packageLabel(item),
             amount: item.unused,
             whole: true,
           })),
         },
       ]}
-      empty="No student holds a balance or a package’s unused lessons."
+      empty={t`No student holds a balance or a package’s unused lessons.`}
       currency={finance.currency}
-      submit="Record refund"
+      submit={t`Record refund`}
     />
   );
 }

@@ -3,6 +3,7 @@
  * look at its amount and reference) or rejected with a note to the student.
  */
 
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useState } from 'react';
 import { formatAmount } from '../../../shared/amounts';
 import { Button } from '../../components/button';
@@ -19,15 +20,20 @@ type PendingTopUp = Finance['pendingTopUps'][number];
 export function PendingTopUps({ finance, onDone }: { finance: Finance; onDone: (text: string) => void }) {
   const [rejecting, setRejecting] = useState<PendingTopUp | null>(null);
   const [confirming, setConfirming] = useState<PendingTopUp | null>(null);
+  const { t } = useLingui();
   return (
-    <CardSection title="Transfers to match">
+    <CardSection title={t`Transfers to match`}>
       <p className="-mt-2 mb-4 text-sm text-slate-700">
-        Top-ups students asked for, oldest first, each with the reference they were told to pay with. Confirm
-        one once a payment of that amount with that reference shows in the school's bank account; reject it,
-        with a note to the student, if it never came.
+        <Trans>
+          Top-ups students asked for, oldest first, each with the reference they were told to pay with.
+          Confirm one once a payment of that amount with that reference shows in the school's bank account;
+          reject it, with a note to the student, if it never came.
+        </Trans>
       </p>
       {finance.pendingTopUps.length === 0 ? (
-        <EmptyState>No top-up is waiting for confirmation.</EmptyState>
+        <EmptyState>
+          <Trans>No top-up is waiting for confirmation.</Trans>
+        </EmptyState>
       ) : (
         <ul className="divide-y divide-slate-100">
           {finance.pendingTopUps.map((topUp) => (
@@ -62,8 +68,16 @@ export function PendingTopUps({ finance, onDone }: { finance: Finance; onDone: (
   );
 }
 
-const topUpName = (topUp: PendingTopUp) =>
-  `${formatAmount(topUp.amountCents, topUp.currency, { minor: 'always' })} from ${topUp.student.displayName} (${topUp.reference})`;
+/** "$25.00 from Ana (TL-1234)": a top-up as the buttons and dialogs name it. */
+function useTopUpName() {
+  const { t } = useLingui();
+  return (topUp: PendingTopUp) => {
+    const amount = formatAmount(topUp.amountCents, topUp.currency, { minor: 'always' });
+    const name = topUp.student.displayName;
+    const reference = topUp.reference;
+    return t`${amount} from ${name} (${reference})`;
+  };
+}
 
 function PendingTopUpRow({
   topUp,
@@ -74,29 +88,36 @@ function PendingTopUpRow({
   onConfirm: () => void;
   onReject: () => void;
 }) {
+  const { t } = useLingui();
+  const topUpName = useTopUpName();
+  const reference = topUp.reference;
+  const when = dateTimeLabel(topUp.createdAt);
+  const name = topUpName(topUp);
   return (
     <li className="flex flex-wrap items-start justify-between gap-3 py-3">
       <div className="min-w-0">
         <p className="font-semibold text-slate-900">
           {formatAmount(topUp.amountCents, topUp.currency, { minor: 'always' })}{' '}
           <span className="font-normal text-slate-700">
-            {topUp.method === 'stripe' ? 'by card' : 'by transfer'}
+            {topUp.method === 'stripe' ? t`by card` : t`by transfer`}
           </span>
         </p>
         <p className="text-sm text-slate-700">
-          Reference <span className="font-mono font-semibold text-slate-900">{topUp.reference}</span> ·{' '}
-          <time dateTime={topUp.createdAt}>{dateTimeLabel(topUp.createdAt)}</time>
+          <Trans>
+            Reference <span className="font-mono font-semibold text-slate-900">{reference}</span> ·{' '}
+            <time dateTime={topUp.createdAt}>{when}</time>
+          </Trans>
         </p>
         <p className="break-all text-sm text-slate-700">
           {topUp.student.displayName} · {topUp.student.email}
         </p>
       </div>
       <div className="flex shrink-0 gap-2">
-        <Button aria-label={`Confirm ${topUpName(topUp)}`} onClick={onConfirm}>
-          Confirm
+        <Button aria-label={t`Confirm ${name}`} onClick={onConfirm}>
+          <Trans>Confirm</Trans>
         </Button>
-        <Button variant="secondary" aria-label={`Reject ${topUpName(topUp)}`} onClick={onReject}>
-          Reject
+        <Button variant="secondary" aria-label={t`Reject ${name}`} onClick={onReject}>
+          <Trans>Reject</Trans>
         </Button>
       </div>
     </li>
@@ -110,19 +131,29 @@ function PendingTopUpRow({
 function ConfirmDialog({ topUp, onClose }: { topUp: PendingTopUp; onClose: (done?: string) => void }) {
   const confirming = useApiAction();
   const amount = formatAmount(topUp.amountCents, topUp.currency, { minor: 'always' });
+  const { t } = useLingui();
+  const topUpName = useTopUpName();
+  const reference = topUp.reference;
+  const name = topUp.student.displayName;
   return (
     <Dialog
       open
       onClose={() => onClose()}
-      title="Has this transfer arrived?"
-      description={`Confirm only once the school's bank account shows ${amount} with the reference ${topUp.reference}. ${topUp.student.displayName}'s balance then grows by ${amount} at once, and they are told by mail.`}
+      title={t`Has this transfer arrived?`}
+      description={t`Confirm only once the school's bank account shows ${amount} with the reference ${reference}. ${name}'s balance then grows by ${amount} at once, and they are told by mail.`}
     >
       <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-        <dt className="text-slate-700">Amount</dt>
+        <dt className="text-slate-700">
+          <Trans>Amount</Trans>
+        </dt>
         <dd className="font-semibold tabular-nums text-slate-900">{amount}</dd>
-        <dt className="text-slate-700">Reference</dt>
+        <dt className="text-slate-700">
+          <Trans>Reference</Trans>
+        </dt>
         <dd className="font-mono font-semibold text-slate-900">{topUp.reference}</dd>
-        <dt className="text-slate-700">From</dt>
+        <dt className="text-slate-700">
+          <Trans>From</Trans>
+        </dt>
         <dd className="break-all text-slate-900">{topUp.student.displayName}</dd>
       </dl>
       {confirming.problem ? (
@@ -132,18 +163,21 @@ function ConfirmDialog({ topUp, onClose }: { topUp: PendingTopUp; onClose: (done
       ) : null}
       <div className="mt-4 flex flex-wrap justify-end gap-2">
         <Button variant="secondary" onClick={() => onClose()}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
         <Button
           busy={confirming.busy}
           aria-disabled={confirming.busy || undefined}
           onClick={() =>
             void confirming.run(() => confirmTopUp(topUp.id), {
-              onDone: () => onClose(`Confirmed: ${topUpName(topUp)} is in their balance now.`),
+              onDone: () => {
+                const confirmed = topUpName(topUp);
+                onClose(t`Confirmed: ${confirmed} is in their balance now.`);
+              },
             })
           }
         >
-          {`Confirm ${amount} received`}
+          {t`Confirm ${amount} received`}
         </Button>
       </div>
     </Dialog>
@@ -153,28 +187,31 @@ function ConfirmDialog({ topUp, onClose }: { topUp: PendingTopUp; onClose: (done
 function RejectDialog({ topUp, onClose }: { topUp: PendingTopUp; onClose: (done?: string) => void }) {
   const [note, setNote] = useState('');
   const rejecting = useApiAction();
+  const { t } = useLingui();
+  const topUpName = useTopUpName();
+  const rejected = topUpName(topUp);
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!note.trim()) {
-      rejecting.setProblem('Write a note: the student needs to know why.');
+      rejecting.setProblem(t`Write a note: the student needs to know why.`);
       return;
     }
     await rejecting.run(() => rejectTopUp(topUp.id, note.trim()), {
-      onDone: () => onClose(`Rejected: ${topUpName(topUp)}. The student sees your note.`),
+      onDone: () => onClose(t`Rejected: ${rejected}. The student sees your note.`),
     });
   }
   return (
     <Dialog
       open
       onClose={() => onClose()}
-      title="Reject this top-up?"
-      description={`${topUpName(topUp)}. Nothing is added to their balance.`}
+      title={t`Reject this top-up?`}
+      description={t`${rejected}. Nothing is added to their balance.`}
     >
       <form onSubmit={submit} className="mt-3 space-y-4" noValidate>
         {rejecting.problem ? <ErrorMessage>{rejecting.problem}</ErrorMessage> : null}
         <TextArea
-          label="Note to the student"
-          hint="Shown with the top-up in their wallet, such as “No transfer with this reference arrived.”"
+          label={t`Note to the student`}
+          hint={t`Shown with the top-up in their wallet, such as “No transfer with this reference arrived.”`}
           value={note}
           onChange={(event) => setNote(event.target.value)}
           maxLength={500}
@@ -182,7 +219,7 @@ function RejectDialog({ topUp, onClose }: { topUp: PendingTopUp; onClose: (done?
         />
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={() => onClose()}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button
             type="submit"
@@ -190,7 +227,7 @@ function RejectDialog({ topUp, onClose }: { topUp: PendingTopUp; onClose: (done?
             busy={rejecting.busy}
             aria-disabled={rejecting.busy || undefined}
           >
-            Reject top-up
+            <Trans>Reject top-up</Trans>
           </Button>
         </div>
       </form>

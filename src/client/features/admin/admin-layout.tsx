@@ -3,19 +3,21 @@
  * (a row of links that wraps on a phone, so none hides off screen), the current one marked for
  * screen readers.
  */
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { paths } from '../../../shared/routes';
 
 const sections = [
-  { to: paths.admin, label: 'Overview', end: true },
-  { to: paths.adminVerifications, label: 'Verifications', end: false },
-  { to: paths.adminLessons, label: 'Lessons', end: false },
-  { to: paths.adminReports, label: 'Reports', end: false },
-  { to: paths.adminAudit, label: 'Audit log', end: false },
-  { to: paths.adminContact, label: 'Contact messages', end: false },
-  { to: paths.adminFinance, label: 'Finance', end: false },
-  { to: paths.adminSettings, label: 'Site settings', end: false },
+  { to: paths.admin, label: msg`Overview`, end: true },
+  { to: paths.adminVerifications, label: msg`Verifications`, end: false },
+  { to: paths.adminLessons, label: msg`Lessons`, end: false },
+  { to: paths.adminReports, label: msg`Reports`, end: false },
+  { to: paths.adminAudit, label: msg`Audit log`, end: false },
+  { to: paths.adminContact, label: msg`Contact messages`, end: false },
+  { to: paths.adminFinance, label: msg`Finance`, end: false },
+  { to: paths.adminSettings, label: msg`Site settings`, end: false },
 ] as const;
 
 export function AdminLayout({
@@ -27,13 +29,16 @@ export function AdminLayout({
   intro: string;
   children: ReactNode;
 }) {
+  const { t } = useLingui();
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:py-10">
-      <title>{`${title} · Admin · Tutorlane`}</title>
-      <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">Admin</p>
+      <title>{t`${title} · Admin · Tutorlane`}</title>
+      <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">
+        <Trans>Admin</Trans>
+      </p>
       <h1 className="mt-1 text-3xl font-bold tracking-tight text-slate-900">{title}</h1>
       <p className="mt-2 max-w-3xl text-slate-700">{intro}</p>
-      <nav aria-label="Admin sections" className="mt-6">
+      <nav aria-label={t`Admin sections`} className="mt-6">
         <ul className="flex flex-wrap gap-x-1 border-b border-slate-200">
           {sections.map((section) => (
             <li key={section.to}>
@@ -48,7 +53,7 @@ export function AdminLayout({
                   }`
                 }
               >
-                {section.label}
+                {t(section.label)}
               </NavLink>
             </li>
           ))}

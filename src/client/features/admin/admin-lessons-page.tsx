@@ -5,6 +5,8 @@
  * people read in their mail.
  */
 
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useId, useState } from 'react';
 import { Form, Link, type LoaderFunctionArgs, useLoaderData, useNavigation } from 'react-router';
 import { formatAmount } from '../../../shared/amounts';
@@ -17,6 +19,7 @@ import { Spinner } from '../../components/spinner';
 import { TextArea, TextField } from '../../components/text-field';
 import { ApiError, failureMessage } from '../../lib/api';
 import { useApiAction } from '../../lib/api-action';
+import { i18n } from '../../lib/i18n';
 import { lessonTimeLabel } from '../../lib/time-labels';
 import { browserTimeZone, describeTimeZone } from '../../lib/time-zones';
 import { type AdminLesson, cancelLesson, fetchLessons, moveLesson } from './admin-data';
@@ -38,17 +41,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 const lateCancellationsLabel = (count: number) =>
-  count === 0
-    ? 'No late cancellations'
-    : `${count.toLocaleString('en-US')} late ${count === 1 ? 'cancellation' : 'cancellations'}`;
+  i18n._(
+    msg`${plural(count, { 0: 'No late cancellations', one: '# late cancellation', other: '# late cancellations' })}`,
+  );
 
 /** "Algebra with Tess Tutor and Sam Student, Tue, Dec 1, 17:00 – 18:00": a lesson as a sentence names it. */
-const lessonName = (lesson: AdminLesson, timeZone: string) =>
-  `${lesson.subject} with ${lesson.tutor.displayName} and ${lesson.student.displayName}, ${lessonTimeLabel(
-    Date.parse(lesson.start),
-    Date.parse(lesson.end),
-    timeZone,
-  )}`;
+const lessonName = (lesson: AdminLesson, timeZone: string) => {
+  const subject = lesson.subject;
+  const tutor = lesson.tutor.displayName;
+  const student = lesson.student.displayName;
+  const time = lessonTimeLabel(Date.parse(lesson.start), Date.parse(lesson.end), timeZone);
+  return i18n._(msg`${subject} with ${tutor} and ${student}, ${time}`);
+};
 
 export function Component() {
   const { search, lessons, error } = useLoaderData<typeof loader>();
@@ -63,23 +67,24 @@ export function Component() {
     if (text) tell(text);
   };
   const count = lessons.length;
+  const { t } = useLingui();
   return (
     <AdminLayout
-      title="Lessons"
-      intro="Every planned lesson still to come. Cancel one or move it to another time when its people cannot sort it out themselves: both are told, with your reason."
+      title={t`Lessons`}
+      intro={t`Every planned lesson still to come. Cancel one or move it to another time when its people cannot sort it out themselves: both are told, with your reason.`}
     >
       <div className="space-y-5">
         {/* Searching is a navigation (?search=), so the address can be shared and Back works. */}
         <Form
           method="get"
           role="search"
-          aria-label="Lessons"
+          aria-label={t`Lessons`}
           className="flex flex-wrap items-end gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
         >
           <TextField
             key={search}
-            label="Tutor or student"
-            hint="Part of a name or an email address."
+            label={t`Tutor or student`}
+            hint={t`Part of a name or an email address.`}
             type="search"
             name="search"
             defaultValue={search}
@@ -89,14 +94,14 @@ export function Component() {
           />
           <div className="flex gap-2 pb-7">
             <Button type="submit" busy={searching} aria-disabled={searching || undefined}>
-              Search
+              <Trans>Search</Trans>
             </Button>
             {search ? (
               <Link
                 to={paths.adminLessons}
                 className="inline-flex items-center px-2 text-sm font-semibold text-brand-700 underline-offset-2 hover:underline"
               >
-                Show all
+                <Trans>Show all</Trans>
               </Link>
             ) : null}
           </div>
@@ -106,12 +111,16 @@ export function Component() {
           <p aria-live="polite" className="flex min-h-6 items-center gap-2 font-medium text-slate-800">
             {searching ? (
               <>
-                <Spinner /> Searching…
+                <Spinner /> <Trans>Searching…</Trans>
               </>
-            ) : error ? null : (
-              `${count === 0 ? 'No' : count.toLocaleString('en-US')} upcoming ${count === 1 ? 'lesson' : 'lessons'}${
-                search ? ` for “${search}”` : ''
-              }`
+            ) : error ? null : search ? (
+              t`${plural(count, {
+                0: `No upcoming lessons for “${search}”`,
+                one: `# upcoming lesson for “${search}”`,
+                other: `# upcoming lessons for “${search}”`,
+              })}`
+            ) : (
+              t`${plural(count, { 0: 'No upcoming lessons', one: '# upcoming lesson', other: '# upcoming lessons' })}`
             )}
           </p>
           <ZoneNote timeZone={timeZone} />
@@ -124,8 +133,8 @@ export function Component() {
         ) : count === 0 ? (
           <EmptyState>
             {search
-              ? `No upcoming lesson has a tutor or student matching “${search}”.`
-              : 'No lessons are planned from now on.'}
+              ? t`No upcoming lesson has a tutor or student matching “${search}”.`
+              : t`No lessons are planned from now on.`}
           </EmptyState>
         ) : (
           <ul className="grid gap-4 lg:grid-cols-2">
@@ -163,7 +172,11 @@ function LessonCard({
   onMove: () => void;
 }) {
   const headingId = useId();
+  const { t } = useLingui();
   const late = lesson.tutor.lateCancellations;
+  const subject = lesson.subject;
+  const minutes = lesson.minutes;
+  const duration = t`${plural(minutes, { one: '# minute', other: '# minutes' })}`;
   return (
     <li>
       <article
@@ -176,7 +189,7 @@ function LessonCard({
               {lessonTimeLabel(Date.parse(lesson.start), Date.parse(lesson.end), timeZone)}
             </time>
             <span className="block font-normal text-slate-700">
-              {lesson.subject} · {lesson.minutes} minutes
+              {subject} · {duration}
             </span>
           </h2>
           <div className="flex flex-wrap gap-1.5">
@@ -186,7 +199,9 @@ function LessonCard({
         </div>
         <dl className="mt-3 grid gap-3 text-sm sm:grid-cols-2">
           <div className="min-w-0">
-            <dt className="font-medium text-slate-600">Tutor</dt>
+            <dt className="font-medium text-slate-600">
+              <Trans>Tutor</Trans>
+            </dt>
             <dd className="text-slate-900">{lesson.tutor.displayName}</dd>
             <dd className="break-all text-slate-700">{lesson.tutor.email}</dd>
             <dd className="mt-1">
@@ -200,26 +215,33 @@ function LessonCard({
             </dd>
           </div>
           <div className="min-w-0">
-            <dt className="font-medium text-slate-600">Student</dt>
+            <dt className="font-medium text-slate-600">
+              <Trans>Student</Trans>
+            </dt>
             <dd className="text-slate-900">{lesson.student.displayName}</dd>
             <dd className="break-all text-slate-700">{lesson.student.email}</dd>
           </div>
           <div>
-            <dt className="font-medium text-slate-600">Price</dt>
+            <dt className="font-medium text-slate-600">
+              <Trans>Price</Trans>
+            </dt>
             <dd className="tabular-nums text-slate-900">
               {formatAmount(lesson.price.amountCents, lesson.price.currency, { minor: 'always' })}
               {lesson.payment.status === 'none' ? (
-                <span className="text-slate-700"> · not paid through Tutorlane</span>
+                <span className="text-slate-700">
+                  {' · '}
+                  <Trans>not paid through Tutorlane</Trans>
+                </span>
               ) : null}
             </dd>
           </div>
         </dl>
         <div className="mt-4 flex flex-wrap gap-2 border-t border-slate-100 pt-4 sm:mt-auto">
           <Button variant="secondary" onClick={onMove} aria-haspopup="dialog">
-            Move
+            <Trans>Move</Trans>
           </Button>
           <Button variant="danger" onClick={onCancel} aria-haspopup="dialog">
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
         </div>
       </article>
@@ -230,8 +252,13 @@ function LessonCard({
 /** What the student gets back when an admin cancels: all they paid, whatever the tutor's policy. */
 function refundSentence(lesson: AdminLesson) {
   const { student, payment } = lesson;
-  if (payment.status !== 'held') return `Nothing was paid through Tutorlane for it, so no money moves.`;
-  return `${student.displayName} gets the price, ${formatAmount(payment.amountCents, payment.currency, { minor: 'always' })}, back in full, whatever the tutor’s cancellation policy.`;
+  if (payment.status !== 'held')
+    return i18n._(msg`Nothing was paid through Tutorlane for it, so no money moves.`);
+  const name = student.displayName;
+  const price = formatAmount(payment.amountCents, payment.currency, { minor: 'always' });
+  return i18n._(
+    msg`${name} gets the price, ${price}, back in full, whatever the tutor’s cancellation policy.`,
+  );
 }
 
 function CancelDialog({
@@ -246,35 +273,36 @@ function CancelDialog({
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const cancelling = useApiAction();
+  const { t } = useLingui();
   const name = lessonName(lesson, timeZone);
+  const tutor = lesson.tutor.displayName;
+  const student = lesson.student.displayName;
+  const refund = refundSentence(lesson);
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!reason.trim()) {
-      setProblem('Please give a reason: both of them read it in their mail.');
+      setProblem(t`Please give a reason: both of them read it in their mail.`);
       return;
     }
     setProblem(null);
     await cancelling.run(() => cancelLesson(lesson.id, reason.trim()), {
-      onDone: () =>
+      onDone: () => {
+        const price = formatAmount(lesson.payment.amountCents, lesson.payment.currency, { minor: 'always' });
         onClose(
           lesson.payment.status === 'held'
-            ? `Cancelled: ${name}. ${lesson.student.displayName} got ${formatAmount(lesson.payment.amountCents, lesson.payment.currency, { minor: 'always' })} back; both were mailed your reason.`
-            : `Cancelled: ${name}. Both were mailed your reason.`,
-        ),
+            ? t`Cancelled: ${name}. ${student} got ${price} back; both were mailed your reason.`
+            : t`Cancelled: ${name}. Both were mailed your reason.`,
+        );
+      },
     });
   }
   return (
-    <Dialog
-      open
-      onClose={() => onClose()}
-      title="Cancel this lesson?"
-      description={`${name}. ${refundSentence(lesson)}`}
-    >
+    <Dialog open onClose={() => onClose()} title={t`Cancel this lesson?`} description={t`${name}. ${refund}`}>
       <form onSubmit={submit} className="mt-3 space-y-4" noValidate>
         {cancelling.problem ? <ErrorMessage>{cancelling.problem}</ErrorMessage> : null}
         <TextArea
-          label="Reason (required)"
-          hint={`${lesson.tutor.displayName} and ${lesson.student.displayName} read it in the cancellation mail.`}
+          label={t`Reason (required)`}
+          hint={t`${tutor} and ${student} read it in the cancellation mail.`}
           value={reason}
           onChange={(event) => setReason(event.target.value)}
           problem={problem}
@@ -284,7 +312,7 @@ function CancelDialog({
         />
         <div className="flex flex-wrap justify-end gap-2">
           <Button variant="secondary" onClick={() => onClose()}>
-            Keep the lesson
+            <Trans>Keep the lesson</Trans>
           </Button>
           <Button
             type="submit"
@@ -292,7 +320,7 @@ function CancelDialog({
             busy={cancelling.busy}
             aria-disabled={cancelling.busy || undefined}
           >
-            Cancel the lesson
+            <Trans>Cancel the lesson</Trans>
           </Button>
         </div>
       </form>
@@ -320,40 +348,43 @@ function MoveDialog({
   const [reason, setReason] = useState('');
   const [problems, setProblems] = useState<{ start?: string; reason?: string }>({});
   const moving = useApiAction();
+  const { t } = useLingui();
   const name = lessonName(lesson, timeZone);
+  const subject = lesson.subject;
+  const tutor = lesson.tutor.displayName;
+  const student = lesson.student.displayName;
+  const zone = describeTimeZone(timeZone);
   async function submit(event: FormEvent) {
     event.preventDefault();
     // The field holds a wall-clock time without a zone: the browser reads it in its own, the admin's.
     const at = start ? new Date(start).getTime() : Number.NaN;
     const found = {
-      ...(Number.isNaN(at) ? { start: 'Choose the day and time the lesson should start.' } : {}),
-      ...(reason.trim() ? {} : { reason: 'Please give a reason: both of them read it in their mail.' }),
+      ...(Number.isNaN(at) ? { start: t`Choose the day and time the lesson should start.` } : {}),
+      ...(reason.trim() ? {} : { reason: t`Please give a reason: both of them read it in their mail.` }),
     };
     setProblems(found);
     if (found.start || found.reason) return;
     await moving.run(() => moveLesson(lesson.id, new Date(at).toISOString(), reason.trim()), {
-      onDone: ({ lesson: moved }) =>
+      onDone: ({ lesson: moved }) => {
+        const time = lessonTimeLabel(Date.parse(moved.start), Date.parse(moved.end), timeZone);
         onClose(
-          `Moved: ${lesson.subject} with ${lesson.tutor.displayName} and ${lesson.student.displayName} now takes place ${lessonTimeLabel(
-            Date.parse(moved.start),
-            Date.parse(moved.end),
-            timeZone,
-          )}; both were mailed your reason.`,
-        ),
+          t`Moved: ${subject} with ${tutor} and ${student} now takes place ${time}; both were mailed your reason.`,
+        );
+      },
     });
   }
   return (
     <Dialog
       open
       onClose={() => onClose()}
-      title="Move this lesson?"
-      description={`${name}. It keeps its length and price, at a time the tutor offers that is free for both of them.`}
+      title={t`Move this lesson?`}
+      description={t`${name}. It keeps its length and price, at a time the tutor offers that is free for both of them.`}
     >
       <form onSubmit={submit} className="mt-3 space-y-4" noValidate>
         {moving.problem ? <ErrorMessage>{moving.problem}</ErrorMessage> : null}
         <TextField
-          label="New start"
-          hint={`In your time: ${describeTimeZone(timeZone)}.`}
+          label={t`New start`}
+          hint={t`In your time: ${zone}.`}
           type="datetime-local"
           value={start}
           min={localFieldValue(Date.now())}
@@ -362,8 +393,8 @@ function MoveDialog({
           required
         />
         <TextArea
-          label="Reason (required)"
-          hint={`${lesson.tutor.displayName} and ${lesson.student.displayName} read it in the mail that moves it.`}
+          label={t`Reason (required)`}
+          hint={t`${tutor} and ${student} read it in the mail that moves it.`}
           value={reason}
           onChange={(event) => setReason(event.target.value)}
           problem={problems.reason ?? null}
@@ -373,10 +404,10 @@ function MoveDialog({
         />
         <div className="flex flex-wrap justify-end gap-2">
           <Button variant="secondary" onClick={() => onClose()}>
-            Keep the time
+            <Trans>Keep the time</Trans>
           </Button>
           <Button type="submit" busy={moving.busy} aria-disabled={moving.busy || undefined}>
-            Move the lesson
+            <Trans>Move the lesson</Trans>
           </Button>
         </div>
       </form>

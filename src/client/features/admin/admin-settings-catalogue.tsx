@@ -2,6 +2,8 @@
  * The site settings' subject catalogue, by category: a subject added to a category, retired (kept on
  * the profiles that list them, offered to nobody new) and restored.
  */
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useFetcher } from 'react-router';
 import { SUBJECT_CATEGORIES } from '../../../shared/constants';
@@ -13,19 +15,19 @@ import { ErrorMessage, StatusMessage } from '../../components/messages';
 import { SelectField, TextField } from '../../components/text-field';
 import { useApiAction } from '../../lib/api-action';
 import type { FormAnswer } from '../../lib/forms';
+import { translated } from '../../lib/i18n';
 import { reloadPublicConfig } from '../../lib/public-config';
 import { type AdminSettings, changeSettings } from './admin-data';
 import { EmptyState } from './admin-layout';
 
 type Subject = AdminSettings['subjects'][number];
 
-const tutorCount = (count: number) => (count === 1 ? '1 tutor' : `${count} tutors`);
-
 /** The catalogue by category: add a subject, retire one, restore a retired one. */
 export function Catalogue({ subjects }: { subjects: Subject[] }) {
   const { busy, problem, run } = useApiAction();
   const [done, setDone] = useState<string | null>(null);
   const status = useRef<HTMLDivElement>(null);
+  const { t } = useLingui();
 
   // The button pressed moves to the other list (or away): the focus goes to what happened instead.
   useEffect(() => {
@@ -42,19 +44,28 @@ export function Catalogue({ subjects }: { subjects: Subject[] }) {
       );
       await reloadPublicConfig().catch(() => {});
     });
+    const name = subject.name;
+    const tutors = subject.tutors;
+    const category = translated(subject.category);
     if (went)
       setDone(
         retire
-          ? `${subject.name} is retired: the ${tutorCount(subject.tutors)} who teach it keep it; nobody else can choose it.`
-          : `${subject.name} is offered again in ${subject.category}.`,
+          ? t`${plural(tutors, {
+              0: `${name} is retired: nobody teaches it, and nobody can choose it now.`,
+              one: `${name} is retired: the # tutor who teaches it keeps it; nobody else can choose it.`,
+              other: `${name} is retired: the # tutors who teach it keep it; nobody else can choose it.`,
+            })}`
+          : t`${name} is offered again in ${category}.`,
       );
   }
 
   return (
-    <CardSection title="Subject catalogue">
+    <CardSection title={t`Subject catalogue`}>
       <p className="-mt-2 mb-4 text-sm text-slate-700">
-        Tutors choose their subjects from this list, and students search by them. A retired subject stays on
-        the profiles that have it (shown, searched and booked there), but nobody else can choose it.
+        <Trans>
+          Tutors choose their subjects from this list, and students search by them. A retired subject stays on
+          the profiles that have it (shown, searched and booked there), but nobody else can choose it.
+        </Trans>
       </p>
       <AddSubjectForm />
       <div ref={status} tabIndex={-1} className="mt-6 focus:outline-none">
@@ -93,14 +104,17 @@ function CategorySubjects({
   const headingId = useId();
   const offered = subjects.filter((subject) => !subject.retired);
   const retired = subjects.filter((subject) => subject.retired);
+  const name = translated(category);
   return (
     <section aria-labelledby={headingId} className="min-w-0 rounded-xl border border-slate-200 p-4">
       <h3 id={headingId} className="font-semibold text-slate-900">
-        {category}
+        {name}
       </h3>
       {offered.length === 0 ? (
         <div className="mt-3">
-          <EmptyState>No subject is offered in {category}.</EmptyState>
+          <EmptyState>
+            <Trans>No subject is offered in {name}.</Trans>
+          </EmptyState>
         </div>
       ) : (
         <ul className="mt-2 divide-y divide-slate-100">
@@ -111,7 +125,9 @@ function CategorySubjects({
       )}
       {retired.length > 0 ? (
         <>
-          <h4 className="mt-4 text-sm font-semibold text-slate-700">Retired</h4>
+          <h4 className="mt-4 text-sm font-semibold text-slate-700">
+            <Trans>Retired</Trans>
+          </h4>
           <ul className="mt-1 divide-y divide-slate-100">
             {retired.map((subject) => (
               <SubjectRow key={subject.name} subject={subject} busy={busy} onChange={onChange} />
@@ -132,13 +148,17 @@ function SubjectRow({
   busy: boolean;
   onChange: (subject: Subject, retire: boolean) => void;
 }) {
+  const { t } = useLingui();
+  const tutors = subject.tutors;
   return (
     <li className="flex items-center justify-between gap-3 py-2">
       <span className="min-w-0 break-words text-sm">
         <span className={subject.retired ? 'text-slate-700' : 'font-medium text-slate-900'}>
           {subject.name}
         </span>
-        <span className="block text-xs text-slate-600">{tutorCount(subject.tutors)}</span>
+        <span className="block text-xs text-slate-600">
+          {t`${plural(tutors, { one: '# tutor', other: '# tutors' })}`}
+        </span>
       </span>
       <Button
         variant="secondary"
@@ -148,7 +168,7 @@ function SubjectRow({
           if (!busy) onChange(subject, !subject.retired);
         }}
       >
-        {subject.retired ? 'Restore' : 'Retire'}
+        {subject.retired ? t`Restore` : t`Retire`}
         <span className="sr-only"> {subject.name}</span>
       </Button>
     </li>
@@ -158,6 +178,7 @@ function SubjectRow({
 function AddSubjectForm() {
   const fetcher = useFetcher<FormAnswer>();
   const form = useRef<HTMLFormElement>(null);
+  const { t } = useLingui();
 
   // Added: the name is cleared for the next one, the category kept.
   useEffect(() => {
@@ -171,17 +192,26 @@ function AddSubjectForm() {
       <input type="hidden" name="intent" value="add-subject" />
       <FormAnswerMessage />
       <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-end">
-        <SelectField label="Category" name="category" defaultValue={SUBJECT_CATEGORIES[0]}>
+        <SelectField label={t`Category`} name="category" defaultValue={SUBJECT_CATEGORIES[0]}>
           {SUBJECT_CATEGORIES.map((category) => (
             <option key={category} value={category}>
-              {category}
+              {translated(category)}
             </option>
           ))}
         </SelectField>
-        <TextField label="New subject" name="name" maxLength={MAX_SUBJECT_NAME_LENGTH} autoComplete="off" />
-        <SubmitButton busyLabel="Adding…">Add subject</SubmitButton>
+        <TextField
+          label={t`New subject`}
+          name="name"
+          maxLength={MAX_SUBJECT_NAME_LENGTH}
+          autoComplete="off"
+        />
+        <SubmitButton busyLabel={t`Adding…`}>
+          <Trans>Add subject</Trans>
+        </SubmitButton>
       </div>
-      <p className="text-sm text-slate-600">Adding a retired subject to its category offers it again.</p>
+      <p className="text-sm text-slate-600">
+        <Trans>Adding a retired subject to its category offers it again.</Trans>
+      </p>
     </ActionForm>
   );
 }

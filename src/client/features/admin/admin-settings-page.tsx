@@ -1,4 +1,9 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type ActionFunctionArgs, type LoaderFunctionArgs, useFetcher, useLoaderData } from 'react-router';
+import { formatLocale } from '../../../shared/format-locale';
+import { isLanguage, LANGUAGES } from '../../../shared/languages';
 import {
   HOME_FIGURES,
   MAX_BUSINESS_HOURS_LENGTH,
@@ -10,9 +15,10 @@ import {
 } from '../../../shared/settings/site-settings';
 import { CardSection } from '../../components/card';
 import { ActionForm, FormAnswerMessage, SubmitButton } from '../../components/form';
-import { TextArea, TextField } from '../../components/text-field';
+import { SelectField, TextArea, TextField } from '../../components/text-field';
 import { ApiError } from '../../lib/api';
 import { check, type FormAnswer, formValues, loadFormChecks, refused } from '../../lib/forms';
+import { i18n, translated } from '../../lib/i18n';
 import { usePaymentsConfig } from '../../lib/payments-config';
 import { reloadPublicConfig } from '../../lib/public-config';
 import { type AdminSettings, changeSettings, fetchSettings, type SettingsChange } from './admin-data';
@@ -47,6 +53,9 @@ async function save(
   }
 }
 
+/** A text of the actions below, in the page's language. */
+const said = (descriptor: MessageDescriptor) => i18n._(descriptor);
+
 export async function action({ request: submitted }: ActionFunctionArgs): Promise<FormAnswer> {
   const checks = await loadFormChecks();
   const values = await formValues(submitted);
@@ -56,22 +65,24 @@ export async function action({ request: submitted }: ActionFunctionArgs): Promis
       if (form.problem) return form;
       return save({ homeFigures: form.data }, (changed) =>
         changed.length
-          ? 'The figures are saved: the home page shows them now.'
-          : 'These figures are already the ones shown.',
+          ? said(msg`The figures are saved: the home page shows them now.`)
+          : said(msg`These figures are already the ones shown.`),
       );
     }
     case 'real-counts':
-      return save({ homeFigures: null }, () => 'The home page shows the school’s real counts now.');
+      return save({ homeFigures: null }, () => said(msg`The home page shows the school’s real counts now.`));
     case 'reply-time': {
       const form = check(checks.supportReplyForm, values);
       if (form.problem) return form;
       const hours = form.data.supportReplyHours;
       return save({ supportReplyHours: hours }, (changed) =>
         !changed.length
-          ? 'This reply time is already the one shown.'
+          ? said(msg`This reply time is already the one shown.`)
           : hours === null
-            ? 'No reply time is promised now.'
-            : 'The reply time is saved: the contact page, support conversations and contact mails say it now.',
+            ? said(msg`No reply time is promised now.`)
+            : said(
+                msg`The reply time is saved: the contact page, support conversations and contact mails say it now.`,
+              ),
       );
     }
     case 'payment-instructions': {
@@ -79,14 +90,13 @@ export async function action({ request: submitted }: ActionFunctionArgs): Promis
       if (form.problem) return form;
       return save({ paymentInstructions: form.data.paymentInstructions }, (changed) =>
         changed.length
-          ? 'The payment instructions are saved: every bank-transfer top-up shows them now.'
-          : 'These payment instructions are already the ones shown.',
+          ? said(msg`The payment instructions are saved: every bank-transfer top-up shows them now.`)
+          : said(msg`These payment instructions are already the ones shown.`),
       );
     }
     case 'default-instructions':
-      return save(
-        { paymentInstructions: null },
-        () => 'Bank-transfer top-ups show the default instructions now.',
+      return save({ paymentInstructions: null }, () =>
+        said(msg`Bank-transfer top-ups show the default instructions now.`),
       );
     case 'hourly-rates': {
       const range = rangeFrom(values);
@@ -95,20 +105,42 @@ export async function action({ request: submitted }: ActionFunctionArgs): Promis
         { hourlyRateRange: range },
         (changed) =>
           changed.length
-            ? 'The hourly rates are saved: a tutor’s next change of rate must be within them.'
-            : 'These hourly rates are already the ones in effect.',
+            ? said(msg`The hourly rates are saved: a tutor’s next change of rate must be within them.`)
+            : said(msg`These hourly rates are already the ones in effect.`),
         'min',
       );
     }
     case 'default-rates':
-      return save({ hourlyRateRange: null }, () => 'Tutors’ hourly rates take the default range now.');
+      return save({ hourlyRateRange: null }, () =>
+        said(msg`Tutors’ hourly rates take the default range now.`),
+      );
+    case 'default-language': {
+      const chosen = String(values.defaultLanguage ?? '');
+      const language = isLanguage(chosen) ? chosen : null;
+      return save(
+        { defaultLanguage: language },
+        (changed) =>
+          !changed.length
+            ? said(msg`This is already the default language.`)
+            : language === null
+              ? said(
+                  msg`The site speaks the server’s default language now to visitors who have not chosen one.`,
+                )
+              : said(
+                  msg`The default language is saved: visitors who have not chosen a language see the site in it now.`,
+                ),
+        'defaultLanguage',
+      );
+    }
     case 'support': {
       const form = check(checks.supportForm, values);
       if (form.problem) return form;
       return save({ support: form.data }, (changed) =>
         changed.length
-          ? 'The support details are saved: the contact page shows them now, and contact messages go to this address.'
-          : 'These support details are already the ones shown.',
+          ? said(
+              msg`The support details are saved: the contact page shows them now, and contact messages go to this address.`,
+            )
+          : said(msg`These support details are already the ones shown.`),
       );
     }
     default: {
@@ -120,8 +152,8 @@ export async function action({ request: submitted }: ActionFunctionArgs): Promis
         { subjects: { add: [{ category, name }] } },
         (changed) =>
           changed.some((line) => line.startsWith('Subjects restored'))
-            ? `${name} is offered again in ${category}.`
-            : `${name} is added to ${category}: tutors can choose it now.`,
+            ? said(msg`${name} is offered again in ${category}.`)
+            : said(msg`${name} is added to ${category}: tutors can choose it now.`),
         'name',
       );
     }
@@ -131,10 +163,11 @@ export async function action({ request: submitted }: ActionFunctionArgs): Promis
 export function Component() {
   const settings = useLoaderData<typeof loader>();
   const { currency } = usePaymentsConfig();
+  const { t } = useLingui();
   return (
     <AdminLayout
-      title="Site settings"
-      intro="What visitors see of your school: the home page’s figures, how to reach you and how soon you reply, how to pay you by transfer, the hourly rates tutors may ask, and the subjects tutors choose from. Every change is written to the audit log."
+      title={t`Site settings`}
+      intro={t`What visitors see of your school: the home page’s figures, how to reach you and how soon you reply, how to pay you by transfer, the hourly rates tutors may ask, and the subjects tutors choose from. Every change is written to the audit log.`}
     >
       <div className="space-y-6">
         <FiguresForm figures={settings.homeFigures} counts={settings.homeCounts} />
@@ -149,6 +182,7 @@ export function Component() {
           set={settings.hourlyRateRangeSet}
           currency={currency}
         />
+        <DefaultLanguageForm language={settings.defaultLanguage} set={settings.defaultLanguageSet} />
         <Catalogue subjects={settings.subjects} />
       </div>
     </AdminLayout>
@@ -156,7 +190,12 @@ export function Component() {
 }
 
 /** "Students helped 12": a count as the intro says it, after its figure's label. */
-const countSaid = (count: number, label: string) => `${label} ${count.toLocaleString('en-US')}`;
+const countSaid = (count: number, label: string) =>
+  `${label} ${new Intl.NumberFormat(formatLocale()).format(count)}`;
+
+/** "Students helped 12, Expert tutors 3": the counts as a list, the way the page's language writes one. */
+const listSaid = (parts: string[]) =>
+  new Intl.ListFormat(formatLocale(), { style: 'short', type: 'unit' }).format(parts);
 
 function FiguresForm({
   figures,
@@ -166,16 +205,20 @@ function FiguresForm({
   counts: AdminSettings['homeCounts'];
 }) {
   const fetcher = useFetcher<FormAnswer>();
-  const real = HOME_FIGURES.map(({ key, label }) => countSaid(counts[key], label));
+  const { t } = useLingui();
+  const real = listSaid(HOME_FIGURES.map(({ key, label }) => countSaid(counts[key], translated(label))));
+  const least = new Intl.NumberFormat(formatLocale()).format(MIN_SHOWN_COUNT);
   return (
-    <CardSection title="Home page figures">
+    <CardSection title={t`Home page figures`}>
       <div className="-mt-2 mb-4 space-y-2 text-sm text-slate-700">
         <p>
           {figures
-            ? 'The three numbers under the home page’s welcome, written as it shows them, such as 10,000+.'
-            : `Until you save figures, the home page shows the school’s real counts, each once it reaches ${MIN_SHOWN_COUNT}: students who took a lesson, verified tutors, and lessons that took place.`}
+            ? t`The three numbers under the home page’s welcome, written as it shows them, such as 10,000+.`
+            : t`Until you save figures, the home page shows the school’s real counts, each once it reaches ${least}: students who took a lesson, verified tutors, and lessons that took place.`}
         </p>
-        <p>Counted now: {real.join(', ')}.</p>
+        <p>
+          <Trans>Counted now: {real}.</Trans>
+        </p>
       </div>
       {/* The button pressed says what to do (Enter in a field presses the first, Save figures). */}
       <ActionForm fetcher={fetcher} className="space-y-4">
@@ -185,7 +228,7 @@ function FiguresForm({
             <TextField
               // Drawn anew when the saved figure changes: back to the counts empties the fields.
               key={`${key}:${figures?.[key] ?? ''}`}
-              label={label}
+              label={translated(label)}
               name={key}
               defaultValue={figures?.[key] ?? ''}
               maxLength={MAX_FIGURE_LENGTH}
@@ -194,12 +237,12 @@ function FiguresForm({
           ))}
         </div>
         <div className="flex flex-wrap gap-3">
-          <SubmitButton name="intent" value="figures" busyLabel="Saving…">
-            Save figures
+          <SubmitButton name="intent" value="figures" busyLabel={t`Saving…`}>
+            <Trans>Save figures</Trans>
           </SubmitButton>
           {figures ? (
             <SubmitButton name="intent" value="real-counts" variant="secondary">
-              Show the real counts instead
+              <Trans>Show the real counts instead</Trans>
             </SubmitButton>
           ) : null}
         </div>
@@ -210,24 +253,27 @@ function FiguresForm({
 
 function SupportForm({ support }: { support: AdminSettings['support'] }) {
   const fetcher = useFetcher<FormAnswer>();
+  const { t } = useLingui();
   return (
-    <CardSection title="Support details">
+    <CardSection title={t`Support details`}>
       <p className="-mt-2 mb-4 text-sm text-slate-700">
-        Shown on the contact page. Messages sent with its form are mailed to this email address.
+        <Trans>
+          Shown on the contact page. Messages sent with its form are mailed to this email address.
+        </Trans>
       </p>
       <ActionForm fetcher={fetcher} className="space-y-4">
         <input type="hidden" name="intent" value="support" />
         <FormAnswerMessage />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
-            label="Support email"
+            label={t`Support email`}
             name="email"
             type="email"
             defaultValue={support.email}
             autoComplete="off"
           />
           <TextField
-            label="Support phone"
+            label={t`Support phone`}
             name="phone"
             type="tel"
             defaultValue={support.phone}
@@ -236,14 +282,16 @@ function SupportForm({ support }: { support: AdminSettings['support'] }) {
           />
         </div>
         <TextField
-          label="Business hours"
+          label={t`Business hours`}
           name="hours"
           defaultValue={support.hours}
           maxLength={MAX_BUSINESS_HOURS_LENGTH}
-          hint="Days and times, separated by commas: each part is a line on the contact page, such as Mon-Fri 9-6, Sat 10-4, Sun closed."
+          hint={t`Days and times, separated by commas: each part is a line on the contact page, such as Mon-Fri 9-6, Sat 10-4, Sun closed.`}
           autoComplete="off"
         />
-        <SubmitButton busyLabel="Saving…">Save support details</SubmitButton>
+        <SubmitButton busyLabel={t`Saving…`}>
+          <Trans>Save support details</Trans>
+        </SubmitButton>
       </ActionForm>
     </CardSection>
   );
@@ -251,25 +299,31 @@ function SupportForm({ support }: { support: AdminSettings['support'] }) {
 
 function ReplyTimeForm({ hours }: { hours: number | null }) {
   const fetcher = useFetcher<FormAnswer>();
+  const { t } = useLingui();
+  const most = MAX_SUPPORT_REPLY_HOURS;
   return (
-    <CardSection title="Support reply time">
+    <CardSection title={t`Support reply time`}>
       <p className="-mt-2 mb-4 text-sm text-slate-700">
-        How soon your team answers a message. Once set, the contact page, support conversations and the
-        contact form’s mails promise it; left empty, nothing is promised.
+        <Trans>
+          How soon your team answers a message. Once set, the contact page, support conversations and the
+          contact form’s mails promise it; left empty, nothing is promised.
+        </Trans>
       </p>
       <ActionForm fetcher={fetcher} className="space-y-4">
         <input type="hidden" name="intent" value="reply-time" />
         <FormAnswerMessage />
         <TextField
-          label="Reply within (hours)"
+          label={t`Reply within (hours)`}
           name="supportReplyHours"
           inputMode="numeric"
           defaultValue={hours === null ? '' : String(hours)}
-          hint={`A whole number of hours, 1 to ${MAX_SUPPORT_REPLY_HOURS} (a week), such as 24. Empty: no promise.`}
+          hint={t`A whole number of hours, 1 to ${most} (a week), such as 24. Empty: no promise.`}
           autoComplete="off"
           className="sm:max-w-xs"
         />
-        <SubmitButton busyLabel="Saving…">Save reply time</SubmitButton>
+        <SubmitButton busyLabel={t`Saving…`}>
+          <Trans>Save reply time</Trans>
+        </SubmitButton>
       </ActionForm>
     </CardSection>
   );
@@ -277,12 +331,13 @@ function ReplyTimeForm({ hours }: { hours: number | null }) {
 
 function PaymentInstructionsForm({ instructions, written }: { instructions: string; written: boolean }) {
   const fetcher = useFetcher<FormAnswer>();
+  const { t } = useLingui();
   return (
-    <CardSection title="Payment instructions">
+    <CardSection title={t`Payment instructions`}>
       <p className="-mt-2 mb-4 text-sm text-slate-700">
         {written
-          ? 'Shown to a student with each bank-transfer top-up, under its reference, with a link to message support.'
-          : 'Shown to a student with each bank-transfer top-up, under its reference, with a link to message support. These are the default ones: write your bank details (or where to pay) in their place.'}
+          ? t`Shown to a student with each bank-transfer top-up, under its reference, with a link to message support.`
+          : t`Shown to a student with each bank-transfer top-up, under its reference, with a link to message support. These are the default ones: write your bank details (or where to pay) in their place.`}
       </p>
       {/* The button pressed says what to do (Enter in the text box makes a new line). */}
       <ActionForm fetcher={fetcher} className="space-y-4">
@@ -290,23 +345,80 @@ function PaymentInstructionsForm({ instructions, written }: { instructions: stri
         <TextArea
           // Drawn anew when the text in effect changes: back to the default shows the default.
           key={instructions}
-          label="How to pay by transfer"
+          label={t`How to pay by transfer`}
           name="paymentInstructions"
           rows={6}
           defaultValue={instructions}
           limit={MAX_PAYMENT_INSTRUCTIONS_LENGTH}
-          hint="Bank name, account holder, IBAN or account number, and anything else the student needs. Line breaks are kept. Students are asked to put their top-up’s reference on the transfer."
+          hint={t`Bank name, account holder, IBAN or account number, and anything else the student needs. Line breaks are kept. Students are asked to put their top-up’s reference on the transfer.`}
         />
         <div className="flex flex-wrap gap-3">
-          <SubmitButton name="intent" value="payment-instructions" busyLabel="Saving…">
-            Save payment instructions
+          <SubmitButton name="intent" value="payment-instructions" busyLabel={t`Saving…`}>
+            <Trans>Save payment instructions</Trans>
           </SubmitButton>
           {written ? (
             <SubmitButton name="intent" value="default-instructions" variant="secondary">
-              Use the default instructions
+              <Trans>Use the default instructions</Trans>
             </SubmitButton>
           ) : null}
         </div>
+      </ActionForm>
+    </CardSection>
+  );
+}
+
+/**
+ * The language the site speaks to a visitor who has not chosen one (no saved language, no `lang`
+ * cookie, no language of theirs in the browser's list): one of LANGUAGES, each named in its own
+ * language, or the server's own default (DEFAULT_LANGUAGE) again.
+ */
+function DefaultLanguageForm({
+  language,
+  set,
+}: {
+  language: AdminSettings['defaultLanguage'];
+  set: boolean;
+}) {
+  const fetcher = useFetcher<FormAnswer>();
+  const { t } = useLingui();
+  const name = LANGUAGES.find((known) => known.code === language)?.name ?? language;
+  return (
+    <CardSection title={t`Default language`}>
+      <p className="-mt-2 mb-4 text-sm text-slate-700">
+        {set ? (
+          <Trans>
+            The language the site speaks to visitors who have not chosen one and whose browser asks for none
+            of its languages, now <bdi lang={language}>{name}</bdi>. Each person can still choose their own.
+          </Trans>
+        ) : (
+          <Trans>
+            The language the site speaks to visitors who have not chosen one and whose browser asks for none
+            of its languages, now the server’s default: <bdi lang={language}>{name}</bdi>. Each person can
+            still choose their own.
+          </Trans>
+        )}
+      </p>
+      <ActionForm fetcher={fetcher} className="space-y-4">
+        <input type="hidden" name="intent" value="default-language" />
+        <FormAnswerMessage />
+        <SelectField
+          // Drawn anew when the language in effect changes: back to the server's shows its choice.
+          key={`${set}-${language}`}
+          label={t`Default language`}
+          name="defaultLanguage"
+          defaultValue={set ? language : ''}
+          className="sm:max-w-xs"
+        >
+          <option value="">{t`The server’s default (DEFAULT_LANGUAGE)`}</option>
+          {LANGUAGES.map((known) => (
+            <option key={known.code} value={known.code} lang={known.code}>
+              {known.name}
+            </option>
+          ))}
+        </SelectField>
+        <SubmitButton busyLabel={t`Saving…`}>
+          <Trans>Save default language</Trans>
+        </SubmitButton>
       </ActionForm>
     </CardSection>
   );

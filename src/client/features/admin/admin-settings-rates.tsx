@@ -4,12 +4,15 @@
  * an admin sets another. Rates already saved outside a new range stay; the next change of a
  * profile's rate must be within it.
  */
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useFetcher } from 'react-router';
-import { hourlyRateRangeLabel } from '../../../shared/settings/site-settings';
+import { formatUnits } from '../../../shared/amounts';
 import { CardSection } from '../../components/card';
 import { ActionForm, FormAnswerMessage, SubmitButton } from '../../components/form';
 import { TextField } from '../../components/text-field';
 import type { FormAnswer } from '../../lib/forms';
+import { i18n } from '../../lib/i18n';
 import type { AdminSettings } from './admin-data';
 
 /** The two ends as typed: whole numbers above zero, or the problem in the form's words. */
@@ -19,9 +22,10 @@ export function rangeFrom(values: Record<string, unknown>): FormAnswer | { min: 
   const problem = (field: 'min' | 'max', message: string): FormAnswer => ({
     problem: { message, fields: { [field]: message } },
   });
-  if (!whole(min)) return problem('min', 'Enter the lowest rate as a whole number above zero.');
-  if (!whole(max)) return problem('max', 'Enter the highest rate as a whole number above zero.');
-  if (Number(min) >= Number(max)) return problem('max', 'The highest rate must be above the lowest.');
+  if (!whole(min)) return problem('min', i18n._(msg`Enter the lowest rate as a whole number above zero.`));
+  if (!whole(max)) return problem('max', i18n._(msg`Enter the highest rate as a whole number above zero.`));
+  if (Number(min) >= Number(max))
+    return problem('max', i18n._(msg`The highest rate must be above the lowest.`));
   return { min: Number(min), max: Number(max) };
 }
 
@@ -35,26 +39,38 @@ export function HourlyRateRangeForm({
   currency: string;
 }) {
   const fetcher = useFetcher<FormAnswer>();
+  const { t } = useLingui();
+  const lowest = formatUnits(range.min, currency);
+  const highest = formatUnits(range.max, currency);
   return (
-    <CardSection title="Hourly rates">
+    <CardSection title={t`Hourly rates`}>
       <p className="-mt-2 mb-4 text-sm text-slate-700">
-        The hourly rates tutors may ask, in whole {currency}, now {hourlyRateRangeLabel(range, currency)}
-        {set ? '' : ' (the default for your currency)'}. A tutor whose rate is outside a new range keeps it
-        until they change it.
+        {set ? (
+          <Trans>
+            The hourly rates tutors may ask, in whole {currency}, now <bdi>{lowest}</bdi> to{' '}
+            <bdi>{highest}</bdi>. A tutor whose rate is outside a new range keeps it until they change it.
+          </Trans>
+        ) : (
+          <Trans>
+            The hourly rates tutors may ask, in whole {currency}, now <bdi>{lowest}</bdi> to{' '}
+            <bdi>{highest}</bdi> (the default for your currency). A tutor whose rate is outside a new range
+            keeps it until they change it.
+          </Trans>
+        )}
       </p>
       <ActionForm fetcher={fetcher} className="space-y-4">
         <FormAnswerMessage />
         {/* Drawn anew when the range in effect changes: back to the default shows the default. */}
         <div key={`${range.min}-${range.max}`} className="grid gap-4 sm:grid-cols-2">
           <TextField
-            label={`Lowest rate (${currency})`}
+            label={t`Lowest rate (${currency})`}
             name="min"
             inputMode="numeric"
             autoComplete="off"
             defaultValue={String(range.min)}
           />
           <TextField
-            label={`Highest rate (${currency})`}
+            label={t`Highest rate (${currency})`}
             name="max"
             inputMode="numeric"
             autoComplete="off"
@@ -62,12 +78,12 @@ export function HourlyRateRangeForm({
           />
         </div>
         <div className="flex flex-wrap gap-3">
-          <SubmitButton name="intent" value="hourly-rates" busyLabel="Saving…">
-            Save hourly rates
+          <SubmitButton name="intent" value="hourly-rates" busyLabel={t`Saving…`}>
+            <Trans>Save hourly rates</Trans>
           </SubmitButton>
           {set ? (
             <SubmitButton name="intent" value="default-rates" variant="secondary">
-              Use the default range
+              <Trans>Use the default range</Trans>
             </SubmitButton>
           ) : null}
         </div>

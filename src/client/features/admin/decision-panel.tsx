@@ -9,6 +9,7 @@ import * as messages from '../../../shared/messages';
 import { Button } from '../../components/button';
 import { ErrorMessage } from '../../components/messages';
 import { useApiAction } from '../../lib/api-action';
+import { translated } from '../../lib/i18n';
 
 export interface Decision {
   label: string;
@@ -33,7 +34,7 @@ export function DecisionPanel({
   onDone: (message: string) => void;
 }) {
   const [note, setNote] = useState('');
-  const { busy, busyWith, problem, setProblem, run } = useApiAction(messages.unexpectedError);
+  const { busy, busyWith, problem, setProblem, run } = useApiAction(translated(messages.unexpectedError));
   const noteId = useId();
   const hintId = useId();
   const alertId = useId();

@@ -5,6 +5,7 @@
  * went to the same person (409 DUPLICATE_REQUEST), the form asks "Pay again?" and records it a
  * second time only when the admin says so.
  */
+import { Trans } from '@lingui/react/macro';
 import { useId } from 'react';
 import type { FetcherWithComponents } from 'react-router';
 import { SubmitButton, useFieldProblem } from '../../components/form';
@@ -50,13 +51,13 @@ export function Resend({ fetcher }: { fetcher: FetcherWithComponents<FormAnswer 
       {repeat ? (
         <div className="rounded-xl bg-amber-50 p-4">
           <p id={questionId} className="font-semibold text-slate-900">
-            Pay again?
+            <Trans>Pay again?</Trans>
           </p>
           <p className="mt-1 text-sm text-slate-700">
-            Record it a second time only if the school really sent this money twice.
+            <Trans>Record it a second time only if the school really sent this money twice.</Trans>
           </p>
           <SubmitButton name={REPEAT_FIELD} value="true" variant="secondary" className="mt-3">
-            Pay again
+            <Trans>Pay again</Trans>
           </SubmitButton>
         </div>
       ) : null}
