@@ -378,7 +378,7 @@ function wording(
   }
 }
 
-/** "Tutorlane: New lesson request from Ada (Tutorlane)": a lesson mail's subject line. */
+/** "New lesson request from Ada (Tutorlane)": a mail's subject line, with the product named. */
 export const subjectLine = (words: MailWords, subject: string) =>
   words.t(/*i18n*/ '{subject} ({product})', { subject, product: PRODUCT_NAME });
 

@@ -4,6 +4,7 @@
  */
 import { PRODUCT_NAME } from '../../shared/constants';
 import type { Language } from '../../shared/languages';
+import { paths } from '../../shared/routes';
 import { escapeHtml } from '../mail/html';
 import { mailWords } from '../mail/mail-language';
 import { greetingOf, layout, type MailContent } from '../mail/mail-templates';
@@ -25,7 +26,7 @@ function mail(
 
 const walletLink = (language: Language, appUrl: string) => ({
   label: mailWords(language).t(/*i18n*/ 'Open my wallet'),
-  url: `${appUrl}/wallet`,
+  url: appUrl + paths.wallet,
 });
 
 /** What every money mail is told: to whom, in what language, and the amount. */
