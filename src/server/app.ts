@@ -232,12 +232,14 @@ function createApi(deps: AppDependencies, services: AppServices, auth: Auth, ses
   const { mailer, captcha, limiters, health, live, settings } = services;
   const configOf = publicConfigOf(captcha, publicPayments(config, services), config.adminTwoFactor);
   const listing = listingOf(config);
+  // Mails are in each recipient's language, else in the school's default in effect.
+  const defaultLanguage = () => settings.peek()?.defaultLanguage ?? config.defaultLanguage;
   const lessonDeps = {
     db,
     mailer,
     conversations: { lessonLine },
     live,
-    mail: { appUrl: config.appUrl, mailFrom: config.mailFrom },
+    mail: { appUrl: config.appUrl, mailFrom: config.mailFrom, defaultLanguage },
     listing,
     payments: config.payments,
   };
@@ -319,6 +321,7 @@ function createApi(deps: AppDependencies, services: AppServices, auth: Auth, ses
         live,
         appUrl: config.appUrl,
         mailFrom: config.mailFrom,
+        defaultLanguage,
         settings,
         requireTutorApproval: config.requireTutorApproval,
         payments: config.payments,
@@ -372,6 +375,7 @@ export function createApp(deps: AppDependencies, services: AppServices = createS
     logger,
     onSessionEnded: (token) => services.live.sessionEnded(token),
     supportEmail: () => services.settings.peek()?.support.email ?? config.supportEmail,
+    defaultLanguage: () => services.settings.peek()?.defaultLanguage ?? config.defaultLanguage,
   });
   const sessions = createSessionReader(auth, config);
   const smallBodies = bodyLimit({

@@ -131,17 +131,19 @@ export async function startServer(): Promise<void> {
   services.mailer.start();
   await services.live.start();
   const stopHousekeeping = startMaintenance(database, logger);
+  // Mails are in each recipient's language, else in the school's default in effect.
+  const defaultLanguage = () => services.settings.peek()?.defaultLanguage ?? config.defaultLanguage;
   const stopLessonJobs = startLessonJobs(
     {
       db: database.db,
       mailer: services.mailer,
       conversations: { lessonLine },
       live: services.live,
-      mail: { appUrl: config.appUrl, mailFrom: config.mailFrom },
+      mail: { appUrl: config.appUrl, mailFrom: config.mailFrom, defaultLanguage },
       payments: config.payments,
       // A student is asked to review the tutor after their first and third completed lesson.
       afterCompleted: (trx, completed) =>
-        inviteToReview({ mailer: services.mailer, appUrl: config.appUrl }, trx, completed),
+        inviteToReview({ mailer: services.mailer, appUrl: config.appUrl, defaultLanguage }, trx, completed),
     },
     logger,
     undefined,
@@ -152,7 +154,7 @@ export async function startServer(): Promise<void> {
     {
       db: database.db,
       mailer: services.mailer,
-      mail: { appUrl: config.appUrl, mailFrom: config.mailFrom },
+      mail: { appUrl: config.appUrl, mailFrom: config.mailFrom, defaultLanguage },
     },
     logger,
     undefined,
@@ -167,6 +169,7 @@ export async function startServer(): Promise<void> {
       mailer: services.mailer,
       appUrl: config.appUrl,
       requireTwoFactor: config.adminTwoFactor === 'required',
+      defaultLanguage,
     },
     logger,
     undefined,

@@ -127,6 +127,8 @@ export const signUpBodySchema = z.object({
   password: field,
   confirmPassword: field,
   role: z.string().optional(),
+  /** The sign-up page's language: saved on the account, so the verification mail is in it. */
+  language: z.string().optional(),
 });
 export const signInBodySchema = z.object({
   email: field,

@@ -27,6 +27,7 @@ import type { Config } from '../config/config';
 import type { DB } from '../db/schema';
 import { rotateCalendarFeed } from '../lessons/calendar-feed';
 import type { Logger } from '../logging/logger';
+import { type DefaultLanguage, mailLanguage } from '../mail/mail-language';
 import { passwordResetMail, verificationMail } from '../mail/mail-templates';
 import type { Mailer } from '../mail/mailer';
 import type { RateLimiters } from '../rate-limit/rate-limits';
@@ -54,12 +55,20 @@ export interface AuthDependencies {
   supportEmail?: () => string;
   /** Accounts deleted lately: a cached copy of one of their sessions is not believed. */
   endedAccounts: Pick<EndedAccounts, 'cacheVersion'>;
+  /** The school's default language (Site settings, else DEFAULT_LANGUAGE): mails to someone who never chose one. */
+  defaultLanguage?: DefaultLanguage;
 }
 
 /** What a suspended user is told when they try to sign in. */
 export function suspendedMessage(reason: string | null, supportEmail: string): string {
   return `Your account has been suspended${reason ? `: ${reason}` : '.'} If you think this is a mistake, write to ${supportEmail}.`;
 }
+
+/** The language a user saved (an additional field, not in Better Auth's user type); null if none. */
+const languageOf = (user: unknown): string | null => {
+  const saved = (user as { language?: unknown } | null)?.language;
+  return typeof saved === 'string' ? saved : null;
+};
 
 /** A user as Better Auth's adapter reads it: suspended or not, and why. */
 function suspensionOf(user: unknown): { suspended: boolean; reason: string | null } {
@@ -319,7 +328,14 @@ export function createAuth(deps: AuthDependencies) {
             .execute();
         }
         const link = `${config.appUrl}${paths.resetPassword}?token=${encodeURIComponent(token)}`;
-        await mailer.sendMail({ to: user.email, ...passwordResetMail({ displayName: user.name, link }) });
+        const language = mailLanguage(
+          languageOf(user),
+          deps.defaultLanguage ?? (() => config.defaultLanguage),
+        );
+        await mailer.sendMail({
+          to: user.email,
+          ...passwordResetMail({ displayName: user.name, link, language }),
+        });
       },
     },
     emailVerification: {
@@ -328,7 +344,15 @@ export function createAuth(deps: AuthDependencies) {
       async sendVerificationEmail({ user }) {
         const token = await issueVerificationToken(db, user.id);
         const link = `${config.appUrl}${paths.verifyEmail}?token=${token}`;
-        await mailer.sendMail({ to: user.email, ...verificationMail({ displayName: user.name, link }) });
+        // Right after sign-up, `user` is the new account: its language is the one sign-up saved.
+        const language = mailLanguage(
+          languageOf(user),
+          deps.defaultLanguage ?? (() => config.defaultLanguage),
+        );
+        await mailer.sendMail({
+          to: user.email,
+          ...verificationMail({ displayName: user.name, link, language }),
+        });
       },
     },
     plugins: [

@@ -1,21 +1,27 @@
-/** The mails operators' decisions send: to a tutor about their verification, to an author or a suspended user. */
+/**
+ * The mails operators' decisions send: to a tutor about their verification, to an author or a
+ * suspended user; each in its recipient's language.
+ */
 import { PRODUCT_NAME } from '../../shared/constants';
+import type { Language } from '../../shared/languages';
 import { paths } from '../../shared/routes';
 import { escapeHtml } from '../mail/html';
-import { layout, type MailContent } from '../mail/mail-templates';
+import { mailWords } from '../mail/mail-language';
+import { greetingOf, layout, type MailContent } from '../mail/mail-templates';
 
 function mail(
+  language: Language,
   subject: string,
   greetingName: string,
   lines: string[],
   action?: { label: string; url: string },
 ): MailContent {
-  const greeting = `Hi ${greetingName},`;
+  const greeting = greetingOf(language, greetingName);
   const text = [greeting, ...lines].join('\n\n');
   return {
     subject,
     text: `${text}\n${action ? `\n${action.label}: ${action.url}\n` : ''}`,
-    html: layout(subject, [greeting, ...lines].map(escapeHtml), action),
+    html: layout(language, subject, [greeting, ...lines].map(escapeHtml), action),
   };
 }
 
@@ -24,26 +30,33 @@ export function verificationDecisionMail(input: {
   approved: boolean;
   note: string;
   appUrl: string;
+  language: Language;
 }): MailContent {
-  const profile = { label: 'Open my profile', url: `${input.appUrl}${paths.profile}` };
-  const note = input.note ? [`A note from the reviewer: ${input.note}`] : [];
+  const { t } = mailWords(input.language);
+  const product = PRODUCT_NAME;
+  const profile = { label: t(/*i18n*/ 'Open my profile'), url: `${input.appUrl}${paths.profile}` };
+  const note = input.note ? [t(/*i18n*/ 'A note from the reviewer: {note}', { note: input.note })] : [];
   return input.approved
     ? mail(
-        `Your ${PRODUCT_NAME} profile is verified`,
+        input.language,
+        t(/*i18n*/ 'Your {product} profile is verified', { product }),
         input.displayName,
         [
-          'An administrator reviewed your tutor profile and approved it. It now carries the "Verified tutor" badge.',
+          t(
+            /*i18n*/ 'An administrator reviewed your tutor profile and approved it. It now carries the "Verified tutor" badge.',
+          ),
           ...note,
         ],
         profile,
       )
     : mail(
-        `Your ${PRODUCT_NAME} verification request was declined`,
+        input.language,
+        t(/*i18n*/ 'Your {product} verification request was declined', { product }),
         input.displayName,
         [
-          'An administrator reviewed your tutor profile and could not approve it yet.',
+          t(/*i18n*/ 'An administrator reviewed your tutor profile and could not approve it yet.'),
           ...note,
-          'You can change your profile and ask for review again from your profile page.',
+          t(/*i18n*/ 'You can change your profile and ask for review again from your profile page.'),
         ],
         profile,
       );
@@ -55,23 +68,43 @@ export function contentHiddenMail(input: {
   text: string;
   note: string;
   supportEmail: string;
+  language: Language;
 }): MailContent {
+  const { t } = mailWords(input.language);
+  const product = PRODUCT_NAME;
   const quoted = input.text.length > 300 ? `${input.text.slice(0, 300)}…` : input.text;
-  return mail(`A ${input.kind} of yours was removed from ${PRODUCT_NAME}`, input.displayName, [
-    `After a report, a moderator removed your ${input.kind}: "${quoted}"`,
-    ...(input.note ? [`The moderator's note: ${input.note}`] : []),
-    `If you think this is a mistake, write to ${input.supportEmail}.`,
-  ]);
+  const message = input.kind === 'message';
+  return mail(
+    input.language,
+    message
+      ? t(/*i18n*/ 'A message of yours was removed from {product}', { product })
+      : t(/*i18n*/ 'A review of yours was removed from {product}', { product }),
+    input.displayName,
+    [
+      message
+        ? t(/*i18n*/ 'After a report, a moderator removed your message: "{quoted}"', { quoted })
+        : t(/*i18n*/ 'After a report, a moderator removed your review: "{quoted}"', { quoted }),
+      ...(input.note ? [t(/*i18n*/ "The moderator's note: {note}", { note: input.note })] : []),
+      t(/*i18n*/ 'If you think this is a mistake, write to {email}.', { email: input.supportEmail }),
+    ],
+  );
 }
 
 export function suspensionMail(input: {
   displayName: string;
   reason: string;
   supportEmail: string;
+  language: Language;
 }): MailContent {
-  return mail(`Your ${PRODUCT_NAME} account has been suspended`, input.displayName, [
-    `An administrator suspended your account: ${input.reason}`,
-    'You can no longer sign in, and your upcoming lessons have been cancelled.',
-    `If you think this is a mistake, write to ${input.supportEmail}.`,
-  ]);
+  const { t } = mailWords(input.language);
+  return mail(
+    input.language,
+    t(/*i18n*/ 'Your {product} account has been suspended', { product: PRODUCT_NAME }),
+    input.displayName,
+    [
+      t(/*i18n*/ 'An administrator suspended your account: {reason}', { reason: input.reason }),
+      t(/*i18n*/ 'You can no longer sign in, and your upcoming lessons have been cancelled.'),
+      t(/*i18n*/ 'If you think this is a mistake, write to {email}.', { email: input.supportEmail }),
+    ],
+  );
 }

@@ -25,6 +25,7 @@ import type { AppEnv } from '../http/app-env';
 import { validate } from '../http/validation';
 import type { LessonDeps } from '../lessons/lesson-announcements';
 import { lessonMessages } from '../lessons/lesson-records';
+import type { DefaultLanguage } from '../mail/mail-language';
 import type { Mailer } from '../mail/mailer';
 import type { LiveHub } from '../messages/live';
 import { lessonLine } from '../messages/messages';
@@ -66,6 +67,8 @@ export function adminRoutes(deps: {
   live: LiveHub;
   appUrl: string;
   mailFrom: string;
+  /** The school's default language: mails to someone who never chose one are in it. */
+  defaultLanguage: DefaultLanguage;
   /** The site settings in effect: the support address the mails name, and what GET /settings shows. */
   settings: SettingsSnapshot;
   requireTutorApproval: boolean;
@@ -84,7 +87,7 @@ export function adminRoutes(deps: {
     mailer,
     conversations: { lessonLine },
     live,
-    mail: { appUrl: deps.appUrl, mailFrom: deps.mailFrom },
+    mail: { appUrl: deps.appUrl, mailFrom: deps.mailFrom, defaultLanguage: deps.defaultLanguage },
     payments: deps.payments,
   };
   const admin = new Hono<AppEnv>().use(
@@ -101,7 +104,13 @@ export function adminRoutes(deps: {
     decision: Decision,
     note: string,
   ): Promise<Decision> => {
-    await decideVerification({ db, mailer, appUrl: deps.appUrl }, actor(c), tutorId, decision, note);
+    await decideVerification(
+      { db, mailer, appUrl: deps.appUrl, defaultLanguage: deps.defaultLanguage },
+      actor(c),
+      tutorId,
+      decision,
+      note,
+    );
     return decision;
   };
   /** What hiding a message or suspending someone mails with: the support address in effect now. */
@@ -109,6 +118,7 @@ export function adminRoutes(deps: {
     db,
     mailer,
     supportEmail: (await settings.get()).support.email,
+    defaultLanguage: deps.defaultLanguage,
     requireTwoFactor: deps.adminTwoFactor === 'required',
   });
 

@@ -86,9 +86,17 @@ export function financeRoutes(deps: {
 }) {
   const { db, payments } = deps;
   const { currency } = payments;
-  const money = { db, mailer: deps.mailer, appUrl: deps.appUrl, currency };
+  // Mails go in each recipient's language, else the school's default (as the lessons' mails do).
+  const { defaultLanguage } = deps.lessons.mail;
+  const money = { db, mailer: deps.mailer, appUrl: deps.appUrl, currency, defaultLanguage };
   const actor = (c: Context<AppEnv & SignedInEnv>) => adminActor(c.var.user);
-  const decisions = { db, mailer: deps.mailer, appUrl: deps.appUrl, supportEmail: deps.supportEmail };
+  const decisions = {
+    db,
+    mailer: deps.mailer,
+    appUrl: deps.appUrl,
+    supportEmail: deps.supportEmail,
+    defaultLanguage,
+  };
   // Every change here moves money: each is safe to retry with an Idempotency-Key.
   const once = idempotent(db);
   return new Hono<AppEnv & SignedInEnv>()

@@ -11,6 +11,7 @@ import { ApiError } from '../http/api-error';
 import { rotateCalendarFeed } from '../lessons/calendar-feed';
 import { type LessonDeps, type Lines, pushLines } from '../lessons/lesson-announcements';
 import { cancelLessonsOfSuspended } from '../lessons/suspension';
+import { type DefaultLanguage, mailLanguage } from '../mail/mail-language';
 import { audienceOf, type MessageView, toMessage } from '../messages/conversations';
 import type { LiveHub } from '../messages/live';
 import { type Actor, recordAudit } from '../platform/audit-log';
@@ -177,7 +178,7 @@ export async function dismissReport(
 const authorOf = (trx: Transaction<DB>, userId: string) =>
   trx
     .selectFrom('users')
-    .select(['id', 'display_name', 'email'])
+    .select(['id', 'display_name', 'email', 'language'])
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
 
@@ -185,6 +186,8 @@ export interface ModerationDeps {
   db: Kysely<DB>;
   mailer: LessonDeps['mailer'];
   supportEmail: string;
+  /** The school's default language: the mail to someone who never chose one is in it. */
+  defaultLanguage?: DefaultLanguage;
   /** ADMIN_TWO_FACTOR is required: only admins with two-factor hear of support conversations. */
   requireTwoFactor: boolean;
 }
@@ -205,7 +208,7 @@ export async function hideReported(
     const { subjectId } = await settle(trx, report, 'hidden', actor);
     const now = new Date();
     const hiding: Settlement = { resolved_at: now, resolution: 'hidden', resolved_by: actor.label };
-    let author: { id: string; display_name: string; email: string };
+    let author: { id: string; display_name: string; email: string; language: string | null };
     let text: string;
     if (report.kind === 'message') {
       const messageId = Number(subjectId);
@@ -272,6 +275,7 @@ export async function hideReported(
           text,
           note,
           supportEmail: deps.supportEmail,
+          language: mailLanguage(author.language, deps.defaultLanguage),
         }),
       },
       trx,
@@ -308,7 +312,7 @@ export async function suspendUser(
       .where('id', '=', userId)
       .where('suspended_at', 'is', null)
       .where('is_admin', '=', false)
-      .returning(['display_name', 'email'])
+      .returning(['display_name', 'email', 'language'])
       .executeTakeFirst();
     if (!user) {
       const found = await trx
@@ -346,7 +350,12 @@ export async function suspendUser(
     await mailer.sendMail(
       {
         to: user.email,
-        ...suspensionMail({ displayName: user.display_name, reason, supportEmail: deps.supportEmail }),
+        ...suspensionMail({
+          displayName: user.display_name,
+          reason,
+          supportEmail: deps.supportEmail,
+          language: mailLanguage(user.language, deps.defaultLanguage),
+        }),
       },
       trx,
     );

@@ -9,6 +9,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { VerificationStatus } from '../../shared/admin/admin-rules';
 import type { DB } from '../db/schema';
 import { ApiError } from '../http/api-error';
+import { type DefaultLanguage, mailLanguage } from '../mail/mail-language';
 import type { Mailer } from '../mail/mailer';
 import { type Actor, accountTarget, recordAudit } from '../platform/audit-log';
 import { verificationDecisionMail } from './admin-mail';
@@ -252,7 +253,7 @@ export async function verificationQueue(db: Kysely<DB>) {
  * the badge away). The tutor is mailed the note, in the same transaction.
  */
 export async function decideVerification(
-  deps: { db: Kysely<DB>; mailer: Mailer; appUrl: string },
+  deps: { db: Kysely<DB>; mailer: Mailer; appUrl: string; defaultLanguage?: DefaultLanguage },
   actor: Actor,
   tutorId: string,
   decision: 'approved' | 'declined',
@@ -293,7 +294,7 @@ export async function decideVerification(
     }
     const tutor = await trx
       .selectFrom('users')
-      .select(['display_name', 'email'])
+      .select(['display_name', 'email', 'language'])
       .where('id', '=', tutorId)
       .executeTakeFirstOrThrow();
     await addToHistory(trx, tutorId, decision, decided, { note, admin_name: actor.label });
@@ -301,7 +302,7 @@ export async function decideVerification(
       trx,
       actor,
       decision === 'approved' ? 'tutor.approved' : 'tutor.declined',
-      accountTarget({ id: tutorId, ...tutor }),
+      accountTarget({ id: tutorId, display_name: tutor.display_name, email: tutor.email }),
       note,
     );
     await mailer.sendMail(
@@ -312,6 +313,7 @@ export async function decideVerification(
           approved: decision === 'approved',
           note,
           appUrl: deps.appUrl,
+          language: mailLanguage(tutor.language, deps.defaultLanguage),
         }),
       },
       trx,

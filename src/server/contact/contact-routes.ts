@@ -61,6 +61,8 @@ export function contactRoutes(deps: {
               subjectLabel,
               receivedAt: new Date(row.created_at),
               replyHours: settings.supportReplyHours,
+              // The support address belongs to nobody who chose a language: the school's default.
+              language: settings.defaultLanguage,
             }),
           },
           trx,

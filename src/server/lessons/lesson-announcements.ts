@@ -89,13 +89,19 @@ const LINE_VERB: Record<MessageEvent['event'], string> = {
 async function people(db: Db, ids: string[]): Promise<Map<string, MailPerson>> {
   const rows = await db
     .selectFrom('users')
-    .select(['id', 'display_name', 'email', 'time_zone'])
+    .select(['id', 'display_name', 'email', 'time_zone', 'language'])
     .where('id', 'in', ids)
     .execute();
   return new Map(
     rows.map((row) => [
       row.id,
-      { id: row.id, displayName: row.display_name, email: row.email, timeZone: row.time_zone },
+      {
+        id: row.id,
+        displayName: row.display_name,
+        email: row.email,
+        timeZone: row.time_zone,
+        language: row.language,
+      },
     ]),
   );
 }

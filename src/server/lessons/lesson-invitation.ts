@@ -11,7 +11,9 @@ import ical, {
   ICalEventStatus,
 } from 'ical-generator';
 import { PRODUCT_NAME } from '../../shared/constants';
+import { type Language, SOURCE_LANGUAGE } from '../../shared/languages';
 import { paths } from '../../shared/routes';
+import { type DefaultLanguage, mailWords } from '../mail/mail-language';
 
 /** A participant as the mails need them. */
 export interface MailPerson {
@@ -20,6 +22,8 @@ export interface MailPerson {
   email: string;
   /** Their zone, for the times they read; UTC when they have not said. */
   timeZone: string | null;
+  /** Their saved language (null: never chose): their mails are in it, else in the school's default. */
+  language?: string | null;
 }
 
 /** A lesson as the mails need it. */
@@ -46,6 +50,8 @@ export interface MailSettings {
   appUrl: string;
   /** The From address, "Name <address>" or an address: the invitation's organizer. */
   mailFrom: string;
+  /** The school's default language, for a reader who never chose one (English when not given). */
+  defaultLanguage?: DefaultLanguage;
 }
 
 const organizerOf = (mailFrom: string) => {
@@ -62,8 +68,9 @@ export function lessonInvitation(
   lesson: MailLesson,
   method: 'REQUEST' | 'CANCEL',
   settings: MailSettings,
+  language: Language = SOURCE_LANGUAGE,
 ): string {
-  return invitationOf([lesson], method, settings);
+  return invitationOf([lesson], method, settings, language);
 }
 
 /**
@@ -74,9 +81,12 @@ export function invitationOf(
   lessons: MailLesson[],
   method: 'REQUEST' | 'CANCEL',
   settings: MailSettings,
+  /** The language of the mail it rides with: its words are the reader's. */
+  language: Language = SOURCE_LANGUAGE,
 ): string {
+  const { t } = mailWords(language);
   const calendar = ical({
-    prodId: { company: PRODUCT_NAME, product: PRODUCT_NAME, language: 'EN' },
+    prodId: { company: PRODUCT_NAME, product: PRODUCT_NAME, language: language.toUpperCase() },
     method: method === 'CANCEL' ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
   });
   for (const lesson of lessons)
@@ -86,8 +96,15 @@ export function invitationOf(
       start: lesson.start,
       end: lesson.end,
       stamp: new Date(),
-      summary: `${lesson.subject} lesson: ${lesson.tutor.displayName} and ${lesson.student.displayName}`,
-      description: `${PRODUCT_NAME} lesson. Your schedule: ${settings.appUrl}${paths.schedule}`,
+      summary: t(/*i18n*/ '{subject} lesson: {tutor} and {student}', {
+        subject: lesson.subject,
+        tutor: lesson.tutor.displayName,
+        student: lesson.student.displayName,
+      }),
+      description: t(/*i18n*/ '{product} lesson. Your schedule: {url}', {
+        product: PRODUCT_NAME,
+        url: `${settings.appUrl}${paths.schedule}`,
+      }),
       url: `${settings.appUrl}${paths.schedule}`,
       status: method === 'CANCEL' ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
       organizer: organizerOf(settings.mailFrom),

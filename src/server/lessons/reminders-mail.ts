@@ -2,20 +2,21 @@
  * The reminder mail one person of a lesson gets, worded in their own zone as the other lesson mails
  * are: when it starts, with whom, in what subject, and the link to its room.
  */
-import { PRODUCT_NAME } from '../../shared/constants';
-import {
-  addDays,
-  clockLabel,
-  lessonTimeLabel,
-  localDate,
-  shortDayLabel,
-} from '../../shared/lessons/lesson-times';
+import type { Language } from '../../shared/languages';
+import { addDays, localDate } from '../../shared/lessons/lesson-times';
 import { paths, roomPath } from '../../shared/routes';
-import { timeZoneName } from '../../shared/time-zone-name';
 import { escapeHtml } from '../mail/html';
-import { layout } from '../mail/mail-templates';
+import { mailWords } from '../mail/mail-language';
+import { greetingOf, layout } from '../mail/mail-templates';
 import type { OutgoingMail } from '../mail/mailer';
-import type { MailLesson, MailPerson, MailSettings } from './lesson-mail';
+import {
+  languageOf,
+  lessonWhen,
+  type MailLesson,
+  type MailPerson,
+  type MailSettings,
+  subjectLine,
+} from './lesson-mail';
 import type { ReminderKind } from './reminders-rules';
 
 /**
@@ -23,13 +24,14 @@ import type { ReminderKind } from './reminders-rules';
  * reader is when the mail is written, in their zone, so a reminder sent at 23:30 for a lesson at
  * 00:30 says "tomorrow".
  */
-export function startsWhen(start: number, now: number, zone: string): string {
+export function startsWhen(start: number, now: number, zone: string, language: Language = 'en'): string {
+  const { t, times } = mailWords(language);
   const day = localDate(start, zone);
   const today = localDate(now, zone);
-  const clock = clockLabel(start, zone);
-  if (day === today) return `today at ${clock}`;
-  if (day === addDays(today, 1)) return `tomorrow at ${clock}`;
-  return `on ${shortDayLabel(start, zone)} at ${clock}`;
+  const clock = times.clock(start, zone);
+  if (day === today) return t(/*i18n*/ 'today at {clock}', { clock });
+  if (day === addDays(today, 1)) return t(/*i18n*/ 'tomorrow at {clock}', { clock });
+  return t(/*i18n*/ 'on {day} at {clock}', { day: times.shortDay(start, zone), clock });
 }
 
 export function reminderMail(
@@ -39,26 +41,35 @@ export function reminderMail(
   settings: MailSettings,
   now: number,
 ): OutgoingMail {
+  const language = languageOf(reader, settings);
+  const words = mailWords(language);
+  const { t } = words;
   // A reader who never saved a zone reads UTC, named as such, as in the other lesson mails.
   const zone = reader.timeZone ?? 'UTC';
   const other = reader.id === lesson.tutor.id ? lesson.student : lesson.tutor;
   const start = lesson.start.getTime();
-  const when = startsWhen(start, now, zone);
-  const subject = `Reminder: ${lesson.subject} with ${other.displayName} ${when}`;
+  const when = startsWhen(start, now, zone, language);
+  const values = { subject: lesson.subject, other: other.displayName, when };
+  const subject = t(/*i18n*/ 'Reminder: {subject} with {other} {when}', values);
   const roomUrl = `${settings.appUrl}${roomPath(lesson.id)}`;
   const profileUrl = `${settings.appUrl}${paths.profile}`;
+  const time = lessonWhen(words, lesson.start, lesson.end, zone);
   const lines = [
-    `Your ${lesson.subject} lesson with ${other.displayName} starts ${kind === 'hour' ? 'soon' : when}: ${lessonTimeLabel(start, lesson.end.getTime(), zone)} ${timeZoneName(zone, start)}.`,
-    `The lesson takes place in its room, open from 10 minutes before the start: ${roomUrl}`,
-    `You can turn lesson reminders off on your profile: ${profileUrl}`,
+    kind === 'hour'
+      ? t(/*i18n*/ 'Your {subject} lesson with {other} starts soon: {time}.', { ...values, time })
+      : t(/*i18n*/ 'Your {subject} lesson with {other} starts {when}: {time}.', { ...values, time }),
+    t(/*i18n*/ 'The lesson takes place in its room, open from 10 minutes before the start: {url}', {
+      url: roomUrl,
+    }),
+    t(/*i18n*/ 'You can turn lesson reminders off on your profile: {url}', { url: profileUrl }),
   ];
-  const greeting = `Hi ${reader.displayName},`;
+  const greeting = greetingOf(language, reader.displayName);
   return {
     to: reader.email,
-    subject: `${subject} (${PRODUCT_NAME})`,
+    subject: subjectLine(words, subject),
     text: `${greeting}\n\n${lines.join('\n\n')}\n`,
-    html: layout(subject, [greeting, ...lines].map(escapeHtml), {
-      label: 'Open the lesson room',
+    html: layout(language, subject, [greeting, ...lines].map(escapeHtml), {
+      label: t(/*i18n*/ 'Open the lesson room'),
       url: roomUrl,
     }),
   };

@@ -44,12 +44,14 @@ interface Candidate {
   tutor_name: string;
   tutor_email: string;
   tutor_zone: string | null;
+  tutor_language: string | null;
   tutor_day: boolean;
   tutor_hour: boolean;
   student_id: string;
   student_name: string;
   student_email: string;
   student_zone: string | null;
+  student_language: string | null;
   student_day: boolean;
   student_hour: boolean;
 }
@@ -82,12 +84,14 @@ function candidates(trx: Transaction<DB>, now: number, after: { start: Date; id:
       't.display_name as tutor_name',
       't.email as tutor_email',
       't.time_zone as tutor_zone',
+      't.language as tutor_language',
       't.reminder_day_before as tutor_day',
       't.reminder_hour_before as tutor_hour',
       's.id as student_id',
       's.display_name as student_name',
       's.email as student_email',
       's.time_zone as student_zone',
+      's.language as student_language',
       's.reminder_day_before as student_day',
       's.reminder_hour_before as student_hour',
     ])
@@ -118,12 +122,19 @@ function candidates(trx: Transaction<DB>, now: number, after: { start: Date; id:
 
 const person = (row: Candidate, who: 'tutor' | 'student'): MailPerson =>
   who === 'tutor'
-    ? { id: row.tutor_id, displayName: row.tutor_name, email: row.tutor_email, timeZone: row.tutor_zone }
+    ? {
+        id: row.tutor_id,
+        displayName: row.tutor_name,
+        email: row.tutor_email,
+        timeZone: row.tutor_zone,
+        language: row.tutor_language,
+      }
     : {
         id: row.student_id,
         displayName: row.student_name,
         email: row.student_email,
         timeZone: row.student_zone,
+        language: row.student_language,
       };
 
 const mailLesson = (row: Candidate): MailLesson => ({

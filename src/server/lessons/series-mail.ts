@@ -4,16 +4,13 @@
  * with all its weeks.
  */
 
-import { formatAmount } from '../../shared/amounts';
-import { PRODUCT_NAME } from '../../shared/constants';
-import { instantLabel, lessonTimeLabel } from '../../shared/lessons/lesson-times';
 import { paths } from '../../shared/routes';
-import { timeZoneName } from '../../shared/time-zone-name';
 import { escapeHtml } from '../mail/html';
-import { layout } from '../mail/mail-templates';
+import { mailWords } from '../mail/mail-language';
+import { greetingOf, layout } from '../mail/mail-templates';
 import type { OutgoingMail } from '../mail/mailer';
 import { invitationOf, type MailLesson, type MailPerson, type MailSettings } from './lesson-invitation';
-import { tutorMoneyLine, zoneOf } from './lesson-mail';
+import { languageOf, lessonWhen, subjectLine, tutorMoneyLine, zoneOf } from './lesson-mail';
 
 /** What happened to a weekly series as a whole: booked (at once or as a request), or answered. */
 export type SeriesEvent = 'requested' | 'confirmed' | 'declined';
@@ -31,79 +28,99 @@ export function seriesMail(
 ): OutgoingMail {
   const [first] = lessons;
   if (!first) throw new Error('a series mail needs at least one lesson');
+  const language = languageOf(reader, settings);
+  const words = mailWords(language);
+  const { t } = words;
   const zone = zoneOf(reader);
   const isTutor = reader.id === first.tutor.id;
   const other = isTutor ? first.student.displayName : first.tutor.displayName;
-  const what = `weekly ${first.subject} lessons`;
-  const count = `${lessons.length} ${lessons.length === 1 ? 'lesson' : 'lessons'}`;
-  const total = formatAmount(
+  const subject = first.subject;
+  const count = lessons.length;
+  const total = words.amount(
     lessons.reduce((sum, lesson) => sum + lesson.priceCents, 0),
     first.currency,
   );
-  const weeks = lessons.map(
-    (lesson) =>
-      `- ${lessonTimeLabel(lesson.start.getTime(), lesson.end.getTime(), zone)} ${timeZoneName(zone, lesson.start.getTime())}`,
-  );
+  const weeks = lessons.map((lesson) => `- ${lessonWhen(words, lesson.start, lesson.end, zone)}`);
   const skippedLines = skipped.length
     ? [
-        `Not booked, as the time was not free: ${skipped
-          .map((start) => instantLabelIn(start, zone))
-          .join('; ')}.`,
+        t(/*i18n*/ 'Not booked, as the time was not free: {times}.', {
+          times: skipped
+            .map(
+              (start) => `${words.times.instant(start.getTime(), zone)} ${words.zone(zone, start.getTime())}`,
+            )
+            .join('; '),
+        }),
       ]
     : [];
   const said = (): { subject: string; lines: string[] } => {
     switch (event) {
       case 'requested':
         return {
-          subject: `New weekly lesson request from ${other}`,
+          subject: t(/*i18n*/ 'New weekly lesson request from {other}', { other }),
           lines: [
-            `${other} would like ${what} with you, ${count} for ${total} in all:`,
+            t(
+              /*i18n*/ '{other} would like weekly {subject} lessons with you, {count, plural, one {# lesson} other {# lessons}} for {total} in all:',
+              { other, subject, count, total },
+            ),
             weeks.join('\n'),
             ...skippedLines,
-            ...(first.note ? [`Their note: ${first.note}`] : []),
-            'Accept or decline them all at once on your schedule. The request expires in 48 hours, or when a lesson would start if that is sooner.',
+            ...(first.note ? [t(/*i18n*/ 'Their note: {note}', { note: first.note })] : []),
+            t(
+              /*i18n*/ 'Accept or decline them all at once on your schedule. The request expires in 48 hours, or when a lesson would start if that is sooner.',
+            ),
           ],
         };
       case 'confirmed':
         return {
-          subject: `Weekly lessons confirmed: ${first.subject} with ${other}`,
+          subject: t(/*i18n*/ 'Weekly lessons confirmed: {subject} with {other}', { subject, other }),
           lines: [
-            `Your ${what} with ${other} are confirmed, ${count}:`,
+            t(
+              /*i18n*/ 'Your weekly {subject} lessons with {other} are confirmed, {count, plural, one {# lesson} other {# lessons}}:',
+              { subject, other, count },
+            ),
             weeks.join('\n'),
             ...skippedLines,
-            isTutor ? tutorMoneyLine(lessons, true) : `The price is ${total} in all.`,
-            'The invitation attached to this mail adds them all to your calendar.',
+            isTutor
+              ? tutorMoneyLine(lessons, true, words)
+              : t(/*i18n*/ 'The price is {price} in all.', { price: total }),
+            t(/*i18n*/ 'The invitation attached to this mail adds them all to your calendar.'),
           ],
         };
       case 'declined':
         return {
-          subject: `Weekly lesson request declined: ${first.subject} with ${other}`,
+          subject: t(/*i18n*/ 'Weekly lesson request declined: {subject} with {other}', { subject, other }),
           lines: [
             isTutor
-              ? `You declined ${other}'s request for ${what}:`
-              : `${other} cannot take your request for ${what}. Anything held from your wallet for them is back in your wallet.`,
+              ? t(/*i18n*/ "You declined {other}'s request for weekly {subject} lessons:", { other, subject })
+              : t(
+                  /*i18n*/ '{other} cannot take your request for weekly {subject} lessons. Anything held from your wallet for them is back in your wallet.',
+                  { other, subject },
+                ),
             weeks.join('\n'),
           ],
         };
     }
   };
-  const { subject, lines } = said();
+  const { subject: title, lines } = said();
   const scheduleUrl = `${settings.appUrl}${paths.schedule}`;
-  const greeting = `Hi ${reader.displayName},`;
+  const greeting = greetingOf(language, reader.displayName);
   return {
     to: reader.email,
-    subject: `${subject} (${PRODUCT_NAME})`,
-    text: `${greeting}\n\n${lines.join('\n\n')}\n\nYour schedule: ${scheduleUrl}\n`,
+    subject: subjectLine(words, title),
+    text: `${greeting}\n\n${lines.join('\n\n')}\n\n${t(/*i18n*/ 'Your schedule: {url}', { url: scheduleUrl })}\n`,
     html: layout(
-      subject,
+      language,
+      title,
       [greeting, ...lines].map((line) => escapeHtml(line).replaceAll('\n', '<br>')),
-      { label: 'Open my schedule', url: scheduleUrl },
+      { label: t(/*i18n*/ 'Open my schedule'), url: scheduleUrl },
     ),
     ...(event === 'confirmed'
-      ? { calendar: { method: 'REQUEST' as const, content: invitationOf(lessons, 'REQUEST', settings) } }
+      ? {
+          calendar: {
+            method: 'REQUEST' as const,
+            content: invitationOf(lessons, 'REQUEST', settings, language),
+          },
+        }
       : {}),
   };
 }
-
-const instantLabelIn = (at: Date, zone: string) =>
-  `${instantLabel(at.getTime(), zone)} ${timeZoneName(zone, at.getTime())}`;

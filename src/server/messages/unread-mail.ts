@@ -16,11 +16,13 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import { DELETED_MESSAGE_TEXT } from '../../shared/account-data';
 import { HIDDEN_MESSAGE_TEXT } from '../../shared/admin/admin-rules';
 import { PRODUCT_NAME, SUPPORT_NAME } from '../../shared/constants';
+import { type Language, SOURCE_LANGUAGE } from '../../shared/languages';
 import { paths } from '../../shared/routes';
 import type { DB } from '../db/schema';
 import type { Logger } from '../logging/logger';
 import { escapeHtml } from '../mail/html';
-import { layout } from '../mail/mail-templates';
+import { type DefaultLanguage, mailLanguage, mailWords } from '../mail/mail-language';
+import { greetingOf, layout } from '../mail/mail-templates';
 import type { Mailer } from '../mail/mailer';
 import { type MinuteJobObserver, startMinuteJob } from '../platform/minute-job';
 import { answersSupportWhere } from './support';
@@ -103,36 +105,46 @@ export function unreadMail(input: {
   settingsLink: string;
   /** For an admin: the person wrote to Support, not to them. */
   toSupport?: boolean;
+  /** The reader's language (theirs, else the school's default). */
+  language?: Language;
 }) {
+  const language = input.language ?? SOURCE_LANGUAGE;
+  const { t } = mailWords(language);
+  const values = { name: input.otherName, support: SUPPORT_NAME, product: PRODUCT_NAME, count: input.unread };
   const subject = input.toSupport
-    ? `${input.otherName} wrote to ${SUPPORT_NAME} on ${PRODUCT_NAME}`
-    : `${input.otherName} sent you a message on ${PRODUCT_NAME}`;
-  const count = input.unread === 1 ? 'a message' : `${input.unread} messages`;
-  const sent = `${input.otherName} sent ${input.toSupport ? SUPPORT_NAME : 'you'} ${count} on ${PRODUCT_NAME}:`;
+    ? t(/*i18n*/ '{name} wrote to {support} on {product}', values)
+    : t(/*i18n*/ '{name} sent you a message on {product}', values);
+  const sent = input.toSupport
+    ? t(
+        /*i18n*/ '{name} sent {support} {count, plural, one {a message} other {# messages}} on {product}:',
+        values,
+      )
+    : t(/*i18n*/ '{name} sent you {count, plural, one {a message} other {# messages}} on {product}:', values);
   const preview =
     input.preview.length > PREVIEW_LENGTH ? `${input.preview.slice(0, PREVIEW_LENGTH)}…` : input.preview;
-  const settings = `You get this mail when a message waits unread for ten minutes. Turn these mails off on your profile: ${input.settingsLink}`;
+  const settings = t(
+    /*i18n*/ 'You get this mail when a message waits unread for ten minutes. Turn these mails off on your profile: {url}',
+    { url: input.settingsLink },
+  );
+  const answer = t(/*i18n*/ 'Read and answer');
+  const greeting = greetingOf(language, input.readerName);
   return {
     subject,
-    text: `Hi ${input.readerName},
+    text: `${greeting}
 
 ${sent}
 
 "${preview}"
 
-Read and answer: ${input.link}
+${t(/*i18n*/ 'Read and answer: {url}', { url: input.link })}
 
 ${settings}
 `,
     html: layout(
+      language,
       subject,
-      [
-        `Hi ${escapeHtml(input.readerName)},`,
-        escapeHtml(sent),
-        `<em>${escapeHtml(preview)}</em>`,
-        escapeHtml(settings),
-      ],
-      { label: 'Read and answer', url: input.link },
+      [escapeHtml(greeting), escapeHtml(sent), `<em>${escapeHtml(preview)}</em>`, escapeHtml(settings)],
+      { label: answer, url: input.link },
     ),
   };
 }
@@ -140,7 +152,14 @@ ${settings}
 /** Mails every reader who is due, once; returns how many mails were queued. */
 export async function mailUnread(
   // requireTwoFactor: ADMIN_TWO_FACTOR is required, so only admins with two-factor answer support.
-  deps: { db: Kysely<DB>; mailer: Mailer; appUrl: string; requireTwoFactor?: boolean },
+  // defaultLanguage: the school's, for a reader who never chose one (English when not given).
+  deps: {
+    db: Kysely<DB>;
+    mailer: Mailer;
+    appUrl: string;
+    requireTwoFactor?: boolean;
+    defaultLanguage?: DefaultLanguage;
+  },
   now = Date.now(),
 ) {
   const cutoff = new Date(now - UNREAD_MAIL_DELAY_MS);
@@ -151,7 +170,7 @@ export async function mailUnread(
         const [reader, other, unread] = await Promise.all([
           trx
             .selectFrom('users')
-            .select(['email', 'display_name'])
+            .select(['email', 'display_name', 'language'])
             .where('id', '=', due.reader_id)
             .executeTakeFirstOrThrow(),
           trx
@@ -178,6 +197,7 @@ export async function mailUnread(
               preview: previewOf(unread[0]),
               link: `${deps.appUrl}${paths.messages}/${due.id}`,
               settingsLink: `${deps.appUrl}${paths.profile}`,
+              language: mailLanguage(reader.language, deps.defaultLanguage),
             }),
           },
           trx,
@@ -208,13 +228,13 @@ async function unreadLines(trx: Transaction<DB>, due: ClaimedSupport, side: 'req
 
 /** Mails both sides of support conversations that are due; returns how many mails were queued. */
 async function mailSupportSides(
-  deps: { mailer: Mailer; appUrl: string; requireTwoFactor?: boolean },
+  deps: { mailer: Mailer; appUrl: string; requireTwoFactor?: boolean; defaultLanguage?: DefaultLanguage },
   trx: Transaction<DB>,
   cutoff: Date,
 ): Promise<number> {
   let count = 0;
   const mail = async (
-    to: { email: string; display_name: string },
+    to: { email: string; display_name: string; language: string | null },
     due: ClaimedSupport,
     otherName: string,
     unread: { body: string; hidden_at: Date | null; erased_at: Date | null }[],
@@ -231,6 +251,7 @@ async function mailSupportSides(
           link: `${deps.appUrl}${paths.messages}/${due.id}`,
           settingsLink: `${deps.appUrl}${paths.profile}`,
           toSupport,
+          language: mailLanguage(to.language, deps.defaultLanguage),
         }),
       },
       trx,
@@ -241,7 +262,7 @@ async function mailSupportSides(
     const [person, unread] = await Promise.all([
       trx
         .selectFrom('users')
-        .select(['email', 'display_name'])
+        .select(['email', 'display_name', 'language'])
         .where('id', '=', due.person_id)
         .executeTakeFirstOrThrow(),
       unreadLines(trx, due, 'requester'),
@@ -258,7 +279,7 @@ async function mailSupportSides(
         .executeTakeFirstOrThrow(),
       trx
         .selectFrom('users')
-        .select(['email', 'display_name'])
+        .select(['email', 'display_name', 'language'])
         .where(answersSupportWhere(deps.requireTwoFactor === true))
         .where('message_mails', '=', true)
         .where('id', '<>', due.person_id)

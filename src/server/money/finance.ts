@@ -8,6 +8,7 @@ import { type Amount, formatAmount } from '../../shared/amounts';
 import { creditsIn, packageName } from '../../shared/lessons/packages';
 import type { DB } from '../db/schema';
 import { ApiError } from '../http/api-error';
+import { mailLanguage } from '../mail/mail-language';
 import { type Actor, accountTarget, recordAudit } from '../platform/audit-log';
 import { accounts, lockedBalanceOf, post } from './ledger';
 import { packageRefundMail } from './money-mail';
@@ -55,7 +56,7 @@ export async function refundPackage(
         'p.currency',
         'p.status',
       ])
-      .select(['s.display_name', 's.email', 's.deleted_at', 't.display_name as tutor_name'])
+      .select(['s.display_name', 's.email', 's.deleted_at', 's.language', 't.display_name as tutor_name'])
       .where('p.id', '=', input.packageId)
       .forUpdate('p')
       .executeTakeFirst();
@@ -111,6 +112,7 @@ export async function refundPackage(
             packageName: what,
             reference: input.reference,
             appUrl: deps.appUrl,
+            language: mailLanguage(row.language, deps.defaultLanguage),
           }),
         },
         trx,

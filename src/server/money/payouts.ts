@@ -14,6 +14,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { formatAmount } from '../../shared/amounts';
 import type { DB } from '../db/schema';
 import { ApiError } from '../http/api-error';
+import { type DefaultLanguage, mailLanguage } from '../mail/mail-language';
 import type { Mailer } from '../mail/mailer';
 import { type Actor, accountTarget, recordAudit } from '../platform/audit-log';
 import { MEMO_BEFORE_REFERENCE } from './finance-csv';
@@ -79,12 +80,14 @@ export interface MoneyDeps {
   mailer: Mailer;
   appUrl: string;
   currency: string;
+  /** The school's default language: the mail to someone who never chose one is in it. */
+  defaultLanguage?: DefaultLanguage;
 }
 
 async function userWithRole(db: Kysely<DB>, id: string, role: 'student' | 'tutor') {
   return db
     .selectFrom('users')
-    .select(['id', 'display_name', 'email', 'deleted_at'])
+    .select(['id', 'display_name', 'email', 'deleted_at', 'language'])
     .where('id', '=', id)
     .where('role', '=', role)
     .executeTakeFirst();
@@ -152,6 +155,7 @@ async function payOut(
       currency,
       reference: input.reference,
       appUrl: deps.appUrl,
+      language: mailLanguage(user.language, deps.defaultLanguage),
     });
     // A deleted account's address is a placeholder that reaches nobody.
     if (!user.deleted_at) await deps.mailer.sendMail({ to: user.email, ...content }, trx);

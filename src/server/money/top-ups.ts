@@ -14,6 +14,7 @@ import { topUpUnits } from '../../shared/money/amounts';
 import type { UnappliedPaymentReason } from '../../shared/money/unapplied-payments';
 import type { DB, TopUpMethod, TopUpStatus } from '../db/schema';
 import { ApiError } from '../http/api-error';
+import { type DefaultLanguage, mailLanguage } from '../mail/mail-language';
 import type { Mailer } from '../mail/mailer';
 import { type Actor, accountTarget, recordAudit } from '../platform/audit-log';
 import { accounts, post } from './ledger';
@@ -225,7 +226,7 @@ export async function creditTopUp(
 async function studentOf(trx: Transaction<DB>, id: string) {
   return trx
     .selectFrom('users')
-    .select(['id', 'display_name', 'email', 'deleted_at'])
+    .select(['id', 'display_name', 'email', 'deleted_at', 'language'])
     .where('id', '=', id)
     .forShare()
     .executeTakeFirstOrThrow();
@@ -236,6 +237,8 @@ interface AdminDecisionDeps {
   mailer: Mailer;
   appUrl: string;
   supportEmail: () => Promise<string>;
+  /** The school's default language: the mail to a student who never chose one is in it. */
+  defaultLanguage?: DefaultLanguage;
 }
 
 /** An admin confirms that a bank transfer arrived: the balance is credited, the student mailed. */
@@ -268,6 +271,7 @@ export async function confirmTopUp(deps: AdminDecisionDeps, actor: Actor, id: st
           currency: settled.currency,
           reference: settled.reference,
           appUrl: deps.appUrl,
+          language: mailLanguage(student.language, deps.defaultLanguage),
         }),
       },
       trx,
@@ -317,6 +321,7 @@ export async function rejectTopUp(
             note,
             supportEmail,
             appUrl: deps.appUrl,
+            language: mailLanguage(student.language, deps.defaultLanguage),
           }),
         },
         trx,

@@ -8,7 +8,8 @@ import { PRODUCT_NAME } from '../../shared/constants';
 import { tutorPath } from '../../shared/routes';
 import type { DB } from '../db/schema';
 import { escapeHtml } from '../mail/html';
-import { layout } from '../mail/mail-templates';
+import { type DefaultLanguage, mailLanguage, mailWords } from '../mail/mail-language';
+import { greetingOf, layout } from '../mail/mail-templates';
 import type { Mailer } from '../mail/mailer';
 
 /** The completed lessons with a tutor after which a student is asked. */
@@ -18,7 +19,8 @@ const ASK_AFTER = new Set([1, 3]);
 const PAIRS_PER_QUERY = 1_000;
 
 export async function inviteToReview(
-  deps: { mailer: Mailer; appUrl: string },
+  // defaultLanguage: the school's, for a student who never chose one (English when not given).
+  deps: { mailer: Mailer; appUrl: string; defaultLanguage?: DefaultLanguage },
   trx: Transaction<DB>,
   completed: { tutor_id: string; student_id: string }[],
 ) {
@@ -34,6 +36,7 @@ export async function inviteToReview(
         'l.tutor_id',
         's.email as student_email',
         's.display_name as student_name',
+        's.language as student_language',
         't.display_name as tutor_name',
       ])
       .select((eb) => eb.fn.countAll<string>().as('n'))
@@ -55,22 +58,36 @@ export async function inviteToReview(
           ),
         ),
       )
-      .groupBy(['l.student_id', 'l.tutor_id', 's.email', 's.display_name', 't.display_name'])
+      .groupBy(['l.student_id', 'l.tutor_id', 's.email', 's.display_name', 's.language', 't.display_name'])
       .execute();
     const mails = rows
       .filter((row) => ASK_AFTER.has(Number(row.n)))
       .map((row) => {
         const url = `${deps.appUrl}${tutorPath(row.tutor_id)}#reviews-heading`;
-        const subject = `How are your lessons with ${row.tutor_name}?`;
+        const language = mailLanguage(row.student_language, deps.defaultLanguage);
+        const { t } = mailWords(language);
+        const tutor = row.tutor_name;
+        const subject = t(/*i18n*/ 'How are your lessons with {tutor}?', { tutor });
         const lines = [
-          `Hi ${row.student_name},`,
-          `You have had ${Number(row.n) === 1 ? 'your first lesson' : 'three lessons'} with ${row.tutor_name}. A few words about them help other students choose a tutor, and help ${row.tutor_name} too.`,
+          greetingOf(language, row.student_name),
+          Number(row.n) === 1
+            ? t(
+                /*i18n*/ 'You have had your first lesson with {tutor}. A few words about them help other students choose a tutor, and help {tutor} too.',
+                { tutor },
+              )
+            : t(
+                /*i18n*/ 'You have had three lessons with {tutor}. A few words about them help other students choose a tutor, and help {tutor} too.',
+                { tutor },
+              ),
         ];
         return {
           to: row.student_email,
-          subject: `${subject} (${PRODUCT_NAME})`,
-          text: `${lines.join('\n\n')}\n\nWrite a review: ${url}\n`,
-          html: layout(subject, lines.map(escapeHtml), { label: 'Write a review', url }),
+          subject: t(/*i18n*/ '{subject} ({product})', { subject, product: PRODUCT_NAME }),
+          text: `${lines.join('\n\n')}\n\n${t(/*i18n*/ 'Write a review: {url}', { url })}\n`,
+          html: layout(language, subject, lines.map(escapeHtml), {
+            label: t(/*i18n*/ 'Write a review'),
+            url,
+          }),
         };
       });
     await deps.mailer.sendMails(mails, trx);
