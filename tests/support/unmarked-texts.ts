@@ -104,15 +104,19 @@ export function unmarkedInPage(file: ts.SourceFile): string[] {
 /** Unmarked texts in a server module: all of a mail module's, and those given to errors elsewhere. */
 export function unmarkedOnServer(file: ts.SourceFile, isMailModule: boolean): string[] {
   const found: string[] = [];
+  // A mail's HTML markup (tags, their attributes) is not read: only the words between tags are.
+  const withoutMarkup = (text: string) => text.replace(/<[^>]*>?/g, ' ').replace(/^[^<]*>/, ' ');
   const check = (node: ts.Node) => {
     if (ts.isTemplateExpression(node)) {
-      const words = [node.head.text, ...node.templateSpans.map((span) => span.literal.text)].join(' ');
-      if (hasWords(words) && !allowed(words)) found.push(where(file, node, words));
+      const words = withoutMarkup(
+        [node.head.text, ...node.templateSpans.map((span) => span.literal.text)].join(' '),
+      );
+      if (/\p{L}{2,}\s+\p{L}{2,}/u.test(words) && !allowed(words)) found.push(where(file, node, words));
       return;
     }
     if (
       (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) &&
-      /\p{L}{2,}\s+\p{L}{2,}/u.test(node.text) &&
+      /\p{L}{2,}\s+\p{L}{2,}/u.test(withoutMarkup(node.text)) &&
       !isMarked(file, node) &&
       !allowed(node.text)
     )
@@ -121,12 +125,24 @@ export function unmarkedOnServer(file: ts.SourceFile, isMailModule: boolean): st
   const visit = (node: ts.Node) => {
     if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) return;
     if (isMailModule) {
-      // Keys, log lines and the HTML's own markup are not read as sentences.
+      // Keys, log lines, the console's output for developers, SQL, and errors no person reads (a
+      // program's mistake) are not mails' sentences.
       if (ts.isPropertyAssignment(node)) {
         visit(node.initializer);
         return;
       }
-      if (ts.isCallExpression(node) && /\b(logger|log)\b/.test(node.expression.getText())) return;
+      if (
+        ts.isCallExpression(node) &&
+        /\b(logger|log|console|stdout|stderr)\b/.test(node.expression.getText())
+      )
+        return;
+      if (ts.isTaggedTemplateExpression(node)) return;
+      if (
+        ts.isNewExpression(node) &&
+        /Error$/.test(node.expression.getText()) &&
+        node.expression.getText() !== 'ApiError'
+      )
+        return;
       if (
         ts.isStringLiteral(node) ||
         ts.isTemplateExpression(node) ||

@@ -57,13 +57,13 @@ describe('every text a person reads is marked for translation', () => {
     expect(unmarkedInPage(page).map((line) => line.split(': ')[1])).toEqual(['"Find a tutor"', '"Search"']);
     const mail = ts.createSourceFile(
       'lesson-mail.ts',
-      `const a = /*i18n*/ 'Your lesson is booked'; const b = 'Your lesson is moved'; const c = \`Hi \${name}, welcome\`;`,
+      `const a = /*i18n*/ 'Your lesson is booked'; const b = 'Your lesson is moved'; const c = \`Dear \${name}, welcome aboard\`;`,
       ts.ScriptTarget.Latest,
       true,
     );
     expect(unmarkedOnServer(mail, true).map((line) => line.split(': ')[1])).toEqual([
       '"Your lesson is moved"',
-      '"Hi  , welcome"',
+      '"Dear  , welcome aboard"',
     ]);
   });
 });

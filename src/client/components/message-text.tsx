@@ -11,7 +11,8 @@ const SAFE = /^(https?:|mailto:)/i;
 
 export function MessageText({ text }: { text: string }) {
   const matches = (linkify.match(text) ?? []).filter((match) => SAFE.test(match.url));
-  if (matches.length === 0) return <>{text}</>;
+  // What a person wrote keeps its own direction on a page of the other (English on an Arabic page).
+  if (matches.length === 0) return <bdi>{text}</bdi>;
   const parts: (string | { url: string; label: string; at: number })[] = [];
   let from = 0;
   for (const match of matches) {
@@ -21,7 +22,7 @@ export function MessageText({ text }: { text: string }) {
   }
   if (from < text.length) parts.push(text.slice(from));
   return (
-    <>
+    <bdi>
       {parts.map((part) =>
         typeof part === 'string' ? (
           part
@@ -37,6 +38,6 @@ export function MessageText({ text }: { text: string }) {
           </a>
         ),
       )}
-    </>
+    </bdi>
   );
 }
