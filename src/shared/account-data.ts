@@ -7,16 +7,16 @@ export const DELETED_USER_NAME = 'Deleted user';
 export const DELETED_MESSAGE_TEXT = 'Message deleted';
 
 export const accountDataMessages = {
-  wrongPassword: 'This password is not right. Your account has not been deleted.',
-  passwordRequired: 'Please enter your password to delete your account',
+  wrongPassword: /*i18n*/ 'This password is not right. Your account has not been deleted.',
+  passwordRequired: /*i18n*/ 'Please enter your password to delete your account',
   payoutFirst:
-    'You are still owed money for lessons. Please ask for a payout first, then delete your account.',
+    /*i18n*/ 'You are still owed money for lessons. Please ask for a payout first, then delete your account.',
   revokeAdminFirst:
-    'An administrator cannot delete their account: revoke the administrator role first (from the command line).',
-  nothingToRefund: 'You have no money left with the school, so there is nothing to refund.',
-  tooManyAttempts: 'You have tried to delete your account many times. Please try again later.',
-  tooManyExports: 'You have downloaded your data many times this hour. Please try again later.',
-  deleted: 'Your account has been deleted. We are sorry to see you go.',
+    /*i18n*/ 'An administrator cannot delete their account: revoke the administrator role first (from the command line).',
+  nothingToRefund: /*i18n*/ 'You have no money left with the school, so there is nothing to refund.',
+  tooManyAttempts: /*i18n*/ 'You have tried to delete your account many times. Please try again later.',
+  tooManyExports: /*i18n*/ 'You have downloaded your data many times this hour. Please try again later.',
+  deleted: /*i18n*/ 'Your account has been deleted. We are sorry to see you go.',
 } as const;
 
 /** The export's file name for a day (YYYY-MM-DD). */

@@ -5,7 +5,12 @@ import { freeText } from './schemas';
 export const MAX_MESSAGE_LENGTH = 2000;
 export const MAX_REPORT_REASON_LENGTH = 500;
 
-export const messageTextSchema = freeText('A message', MAX_MESSAGE_LENGTH, 'Please write a message');
+export const messageTextSchema = freeText(MAX_MESSAGE_LENGTH, {
+  notText: /*i18n*/ 'A message must be text',
+  tooLong: /*i18n*/ 'A message must be at most 2000 characters',
+  badCharacters: /*i18n*/ 'A message must not contain control characters',
+  required: /*i18n*/ 'Please write a message',
+});
 
 const userId = (what: string) =>
   z.string({ error: `${what} is required` }).regex(/^[\w-]{1,64}$/, `${what} is not a valid id`);
@@ -25,7 +30,12 @@ export const newConversationSchema = z
 export const newMessageSchema = z.strictObject({ text: messageTextSchema });
 export const blockSchema = z.strictObject({ userId: userId('userId') });
 export const reportSchema = z.strictObject({
-  reason: freeText('The reason', MAX_REPORT_REASON_LENGTH, 'Please say what is wrong with this message'),
+  reason: freeText(MAX_REPORT_REASON_LENGTH, {
+    notText: /*i18n*/ 'The reason must be text',
+    tooLong: /*i18n*/ 'The reason must be at most 500 characters',
+    badCharacters: /*i18n*/ 'The reason must not contain control characters',
+    required: /*i18n*/ 'Please say what is wrong with this message',
+  }),
 });
 
 /** `?after=` (messages newer than an id), or `?before=` (older ones), never both. */

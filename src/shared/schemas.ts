@@ -43,28 +43,35 @@ const INVISIBLE_FORMATTING = new RegExp(
 /** A character that shows: a letter, digit, punctuation mark or symbol that is not drawn blank. */
 const VISIBLE_CHARACTER = new RegExp(`(?![${BLANK_CHARACTERS}])[\\p{L}\\p{N}\\p{P}\\p{S}]`, 'u');
 
-/** Trimmed text of at most `max` characters; with `required`, the message when it is missing or blank. */
-const text = (label: string, max: number, required?: string) => {
-  const trimmed = z.string({ error: required ?? `${label} must be text` }).trim();
-  return (required ? trimmed.min(1, required) : trimmed).max(
-    max,
-    `${label} must be at most ${max} characters`,
-  );
+/**
+ * What a text field's problems are called, each an English text marked for translation with its
+ * numbers written out (`/*i18n*\/ 'The note must be at most 1000 characters'`): a translation needs
+ * the whole sentence.
+ */
+export interface TextProblems {
+  /** Not text (or missing, when the field is not required). */
+  notText: string;
+  /** Over the field's `max` characters. */
+  tooLong: string;
+  /** A control character (freeText), a line break (oneLineText). */
+  badCharacters: string;
+  /** Missing or blank, when the field is required. */
+  required?: string;
+}
+
+/** Trimmed text of at most `max` characters; required when `says.required` is given. */
+const text = (max: number, says: TextProblems) => {
+  const trimmed = z.string({ error: says.required ?? says.notText }).trim();
+  return (says.required ? trimmed.min(1, says.required) : trimmed).max(max, says.tooLong);
 };
 
 /** Text a person writes, over several lines if they like: no control characters but line breaks. */
-export const freeText = (label: string, max: number, required?: string) =>
-  text(label, max, required).refine(
-    (value) => !CONTROL_CHARACTERS.test(value),
-    `${label} must not contain control characters`,
-  );
+export const freeText = (max: number, says: TextProblems) =>
+  text(max, says).refine((value) => !CONTROL_CHARACTERS.test(value), says.badCharacters);
 
 /** Text that must stay on one line (a headline, a subject, anything that ends up in a mail header). */
-export const oneLineText = (label: string, max: number, required?: string) =>
-  text(label, max, required).refine(
-    (value) => !ANY_CONTROL_CHARACTER.test(value),
-    `${label} must be on one line`,
-  );
+export const oneLineText = (max: number, says: TextProblems) =>
+  text(max, says).refine((value) => !ANY_CONTROL_CHARACTER.test(value), says.badCharacters);
 
 /** Trimmed and lower-cased, so "Ann@Example.com " and "ann@example.com" are one account. */
 export const emailSchema = z
@@ -107,12 +114,22 @@ export const linkTokenSchema = z.string().regex(/^[\w-]{16,128}$/);
 
 export const contactMessageSchema = z.object({
   // Support reads it in a mail and answers by it: shown as it was typed, as any other name.
-  name: oneLineText('Name', MAX_CONTACT_NAME_LENGTH, 'Name is required')
+  name: oneLineText(MAX_CONTACT_NAME_LENGTH, {
+    notText: /*i18n*/ 'Name must be text',
+    tooLong: /*i18n*/ 'Name must be at most 80 characters',
+    badCharacters: /*i18n*/ 'Name must be on one line',
+    required: /*i18n*/ 'Name is required',
+  })
     .refine(showsAsTyped, invisibleInName)
     .refine(hasVisibleCharacter, nothingVisibleInName),
   email: emailSchema,
   subject: z.enum(CONTACT_SUBJECT_VALUES, { error: 'Please choose a subject' }),
-  message: freeText('Message', MAX_CONTACT_MESSAGE_LENGTH, 'Message is required'),
+  message: freeText(MAX_CONTACT_MESSAGE_LENGTH, {
+    notText: /*i18n*/ 'Message must be text',
+    tooLong: /*i18n*/ 'Message must be at most 5000 characters',
+    badCharacters: /*i18n*/ 'Message must not contain control characters',
+    required: /*i18n*/ 'Message is required',
+  }),
 });
 
 /**

@@ -36,8 +36,16 @@ export const timeZoneSchema = z
   .refine(isTimeZone, 'Please choose a valid time zone');
 /** The zone a signed-in person's browser reports, saved only while their profile has none. */
 export const reportedTimeZoneSchema = z.strictObject({ timeZone: timeZoneSchema });
-export const headlineSchema = oneLineText('Headline', MAX_HEADLINE_LENGTH);
-export const aboutSchema = freeText('About', MAX_ABOUT_LENGTH);
+export const headlineSchema = oneLineText(MAX_HEADLINE_LENGTH, {
+  notText: /*i18n*/ 'Headline must be text',
+  tooLong: /*i18n*/ 'Headline must be at most 80 characters',
+  badCharacters: /*i18n*/ 'Headline must be on one line',
+});
+export const aboutSchema = freeText(MAX_ABOUT_LENGTH, {
+  notText: /*i18n*/ 'About must be text',
+  tooLong: /*i18n*/ 'About must be at most 2000 characters',
+  badCharacters: /*i18n*/ 'About must not contain control characters',
+});
 /**
  * A subject as a request names it: only its shape is checked here, with `message` for anything
  * else. Whether the catalogue has it (and offers it) is the server's check, against the catalogue
@@ -71,7 +79,11 @@ export const yearsExperienceSchema = z
   .int('Years of experience must be a whole number')
   .min(0, 'Years of experience cannot be negative')
   .max(MAX_YEARS_EXPERIENCE, `Years of experience must be at most ${MAX_YEARS_EXPERIENCE}`);
-export const learningGoalsSchema = freeText('Learning goals', MAX_LEARNING_GOALS_LENGTH);
+export const learningGoalsSchema = freeText(MAX_LEARNING_GOALS_LENGTH, {
+  notText: /*i18n*/ 'Learning goals must be text',
+  tooLong: /*i18n*/ 'Learning goals must be at most 1000 characters',
+  badCharacters: /*i18n*/ 'Learning goals must not contain control characters',
+});
 
 /** Whether a message left unread for ten minutes is mailed. */
 export const messageMailsSchema = z.boolean({ error: 'messageMails must be true or false' });
@@ -137,7 +149,11 @@ const wholeUnits = (name: string) =>
 export const tutorSearchSchema = z
   .strictObject(
     {
-      q: oneLineText('The search text', 100).optional(),
+      q: oneLineText(100, {
+        notText: /*i18n*/ 'The search text must be text',
+        tooLong: /*i18n*/ 'The search text must be at most 100 characters',
+        badCharacters: /*i18n*/ 'The search text must be on one line',
+      }).optional(),
       category: z.enum(SUBJECT_CATEGORIES, { error: 'Unknown category' }).optional(),
       subject: chosenSubjectSchema('Unknown subject').optional(),
       language: z.enum(SPOKEN_LANGUAGES, { error: 'Unknown language' }).optional(),

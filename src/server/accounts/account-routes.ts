@@ -54,7 +54,15 @@ const friendlyMessages: Record<string, string> = {
   UNAUTHORIZED: messages.notSignedIn,
 };
 
-const authErrorSchema = z.object({ message: z.string().optional(), code: z.string().optional() });
+const authErrorSchema = z.object({
+  message: z.string().optional(),
+  code: z.string().optional(),
+  /** A suspended person's refusal, its reason and address in place (./auth.ts). */
+  suspension: z
+    .object({ text: z.string(), values: z.record(z.string(), z.string()) })
+    .optional()
+    .catch(undefined),
+});
 const signedInSchema = z.object({ user: z.unknown() });
 /** A password that was right for an account with two-factor on: no session yet, a code to ask for. */
 const twoFactorPendingSchema = z.object({
@@ -111,7 +119,7 @@ export function accountRoutes(deps: {
   /** Better Auth's refusal as { message, code } in our words; its failures as 503 or 500. */
   async function refusal(c: Context<AppEnv>, res: Response) {
     const parsed = authErrorSchema.safeParse(await res.json().catch(() => ({})));
-    const { message, code } = parsed.success ? parsed.data : {};
+    const { message, code, suspension } = parsed.success ? parsed.data : {};
     const retryAfter = res.headers.get('retry-after');
     if (retryAfter) c.header('Retry-After', retryAfter);
     if (res.status >= 500) {
@@ -123,7 +131,7 @@ export function accountRoutes(deps: {
     return errorResponse(
       c,
       status,
-      (code && friendlyMessages[code]) || message || messages.invalidRequest,
+      suspension ?? ((code && friendlyMessages[code]) || message || messages.invalidRequest),
       code,
     );
   }

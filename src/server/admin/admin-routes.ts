@@ -41,7 +41,7 @@ import { decideVerification, verificationMessages, verificationQueue } from './v
 
 export const backupMessages = {
   onPostgres:
-    'This server keeps its data in PostgreSQL, which the server does not back up itself. Run npm run backup -- FILE (it uses pg_dump) where DATABASE_URL is set, or use your database provider’s backups.',
+    /*i18n*/ 'This server keeps its data in PostgreSQL, which the server does not back up itself. Run npm run backup -- FILE (it uses pg_dump) where DATABASE_URL is set, or use your database provider’s backups.',
 } as const;
 
 const tutorParam = z.object({ tutorId: tutorIdSchema });

@@ -182,7 +182,7 @@ export function financeRoutes(deps: {
       // `to` is a whole day, included.
       const to = query.to ? new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY) : undefined;
       if (from && to && from >= to)
-        throw new ApiError(400, 'The first date must come before the last', 'VALIDATION_ERROR');
+        throw new ApiError(400, /*i18n*/ 'The first date must come before the last', 'VALIDATION_ERROR');
       c.header('Content-Type', 'text/csv; charset=utf-8');
       c.header(
         'Content-Disposition',

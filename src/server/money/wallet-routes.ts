@@ -53,12 +53,12 @@ export interface PaymentObserver {
 }
 
 export const walletMessages = {
-  paymentsOff: 'This school does not take payments through Tutorlane',
-  stripeOff: 'Card payments are not set up at this school. Please choose a bank transfer.',
-  studentsTopUp: 'Only students top up a wallet',
-  cardUnavailable: 'The card payment page could not be opened. Please try again in a moment.',
-  receiptNotFound: 'This receipt does not exist',
-  badSignature: 'The webhook signature does not match',
+  paymentsOff: /*i18n*/ 'This school does not take payments through Tutorlane',
+  stripeOff: /*i18n*/ 'Card payments are not set up at this school. Please choose a bank transfer.',
+  studentsTopUp: /*i18n*/ 'Only students top up a wallet',
+  cardUnavailable: /*i18n*/ 'The card payment page could not be opened. Please try again in a moment.',
+  receiptNotFound: /*i18n*/ 'This receipt does not exist',
+  badSignature: /*i18n*/ 'The webhook signature does not match',
 } as const;
 
 const topUpSchema = z.strictObject({

@@ -117,7 +117,8 @@ export function profileDetailsRoutes(deps: {
       async (c) => {
         const user = c.var.user;
         const bytes = new Uint8Array(await c.req.arrayBuffer());
-        if (bytes.length === 0) throw new ApiError(400, 'Please choose a photo to upload', 'EMPTY_BODY');
+        if (bytes.length === 0)
+          throw new ApiError(400, /*i18n*/ 'Please choose a photo to upload', 'EMPTY_BODY');
         let photo: ProcessedPhoto;
         try {
           photo = await processPhoto(bytes, decodes);

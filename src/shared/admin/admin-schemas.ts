@@ -13,23 +13,37 @@ export const reportIdSchema = z
   });
 
 export const approveSchema = z.strictObject({
-  note: freeText('The note', MAX_NOTE_LENGTH).optional(),
+  note: freeText(MAX_NOTE_LENGTH, {
+    notText: /*i18n*/ 'The note must be text',
+    tooLong: /*i18n*/ 'The note must be at most 1000 characters',
+    badCharacters: /*i18n*/ 'The note must not contain control characters',
+  }).optional(),
 });
 
 export const declineSchema = z.strictObject({
-  note: freeText('The note', MAX_NOTE_LENGTH, 'Please tell the tutor why, in a note they will receive'),
+  note: freeText(MAX_NOTE_LENGTH, {
+    notText: /*i18n*/ 'The note must be text',
+    tooLong: /*i18n*/ 'The note must be at most 1000 characters',
+    badCharacters: /*i18n*/ 'The note must not contain control characters',
+    required: /*i18n*/ 'Please tell the tutor why, in a note they will receive',
+  }),
 });
 
 export const moderationSchema = z.strictObject({
-  note: freeText('The note', MAX_NOTE_LENGTH).optional(),
+  note: freeText(MAX_NOTE_LENGTH, {
+    notText: /*i18n*/ 'The note must be text',
+    tooLong: /*i18n*/ 'The note must be at most 1000 characters',
+    badCharacters: /*i18n*/ 'The note must not contain control characters',
+  }).optional(),
 });
 
 export const suspendSchema = z.strictObject({
-  reason: freeText(
-    'The reason',
-    MAX_NOTE_LENGTH,
-    'Please give a reason: the person is told it when they try to sign in',
-  ),
+  reason: freeText(MAX_NOTE_LENGTH, {
+    notText: /*i18n*/ 'The reason must be text',
+    tooLong: /*i18n*/ 'The reason must be at most 1000 characters',
+    badCharacters: /*i18n*/ 'The reason must not contain control characters',
+    required: /*i18n*/ 'Please give a reason: the person is told it when they try to sign in',
+  }),
 });
 
 export const auditPageSchema = z.object({

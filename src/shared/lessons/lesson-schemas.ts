@@ -264,7 +264,11 @@ export const bookingSchema = z
         .optional(),
       // Whether the tutor teaches it is checked against their profile when the lesson is booked.
       subject: chosenSubjectSchema('Please choose a subject the tutor teaches'),
-      note: freeText('The note', MAX_LESSON_NOTE_LENGTH).optional(),
+      note: freeText(MAX_LESSON_NOTE_LENGTH, {
+        notText: /*i18n*/ 'The note must be text',
+        tooLong: /*i18n*/ 'The note must be at most 1000 characters',
+        badCharacters: /*i18n*/ 'The note must not contain control characters',
+      }).optional(),
       /** The student's one trial lesson with this tutor (TRIAL_MINUTES long, at the trial's price). */
       trial: z
         .literal(true, { error: 'trial can only be true (leave it out for a regular lesson)' })
@@ -319,11 +323,21 @@ export const seriesPreviewSchema = z.object({
     .refine((weeks) => weeks >= MIN_REPEAT_WEEKS && weeks <= MAX_REPEAT_WEEKS, repeatWeeksMessage),
 });
 
-export const cancelSchema = z.object({ reason: freeText('The reason', MAX_CANCEL_REASON_LENGTH).optional() });
+export const cancelSchema = z.object({
+  reason: freeText(MAX_CANCEL_REASON_LENGTH, {
+    notText: /*i18n*/ 'The reason must be text',
+    tooLong: /*i18n*/ 'The reason must be at most 500 characters',
+    badCharacters: /*i18n*/ 'The reason must not contain control characters',
+  }).optional(),
+});
 export const rescheduleSchema = z.object({ start: instantSchema('start') });
 export const MAX_PROPOSAL_NOTE_LENGTH = 500;
 /** A tutor's proposal of a new time, with a word for the student if they like. */
 export const proposalSchema = z.object({
   start: instantSchema('start'),
-  note: freeText('The note', MAX_PROPOSAL_NOTE_LENGTH).optional(),
+  note: freeText(MAX_PROPOSAL_NOTE_LENGTH, {
+    notText: /*i18n*/ 'The note must be text',
+    tooLong: /*i18n*/ 'The note must be at most 500 characters',
+    badCharacters: /*i18n*/ 'The note must not contain control characters',
+  }).optional(),
 });

@@ -5,7 +5,12 @@ import { MAX_ROOM_CHAT_LENGTH } from './room-rules';
 
 /** A line of the room's chat. */
 export const roomChatSchema = z.strictObject({
-  text: freeText('A chat line', MAX_ROOM_CHAT_LENGTH, 'Please write something'),
+  text: freeText(MAX_ROOM_CHAT_LENGTH, {
+    notText: /*i18n*/ 'A chat line must be text',
+    tooLong: /*i18n*/ 'A chat line must be at most 1000 characters',
+    badCharacters: /*i18n*/ 'A chat line must not contain control characters',
+    required: /*i18n*/ 'Please write something',
+  }),
 });
 
 const sdp = z.string().max(100_000, 'A session description is at most 100,000 characters');

@@ -22,14 +22,27 @@ export const mayHaveNotes = (status: LessonStatus) => status === 'completed';
 
 export const notesSchema = z
   .strictObject({
-    covered: freeText('What was covered', MAX_NOTES_LENGTH),
-    homework: freeText('The homework', MAX_NOTES_LENGTH),
+    covered: freeText(MAX_NOTES_LENGTH, {
+      notText: /*i18n*/ 'What was covered must be text',
+      tooLong: /*i18n*/ 'What was covered must be at most 4000 characters',
+      badCharacters: /*i18n*/ 'What was covered must not contain control characters',
+    }),
+    homework: freeText(MAX_NOTES_LENGTH, {
+      notText: /*i18n*/ 'The homework must be text',
+      tooLong: /*i18n*/ 'The homework must be at most 4000 characters',
+      badCharacters: /*i18n*/ 'The homework must not contain control characters',
+    }),
   })
   .refine((notes) => notes.covered !== '' || notes.homework !== '', {
     message: 'Please write what was covered or the homework',
   });
 
-const milestoneTitle = oneLineText('A milestone', MAX_MILESTONE_TITLE_LENGTH, 'Please name the milestone');
+const milestoneTitle = oneLineText(MAX_MILESTONE_TITLE_LENGTH, {
+  notText: /*i18n*/ 'A milestone must be text',
+  tooLong: /*i18n*/ 'A milestone must be at most 120 characters',
+  badCharacters: /*i18n*/ 'A milestone must be on one line',
+  required: /*i18n*/ 'Please name the milestone',
+});
 
 /** A calendar day, "YYYY-MM-DD", that exists. */
 const targetDate = z
@@ -47,7 +60,12 @@ const targetDate = z
 const goalFields = {
   // Whether the catalogue has it is the server's check (src/server/settings/subject-catalog.ts).
   subject: chosenSubjectSchema('Please choose a subject'),
-  title: oneLineText('A goal', MAX_GOAL_TITLE_LENGTH, 'Please name your goal'),
+  title: oneLineText(MAX_GOAL_TITLE_LENGTH, {
+    notText: /*i18n*/ 'A goal must be text',
+    tooLong: /*i18n*/ 'A goal must be at most 120 characters',
+    badCharacters: /*i18n*/ 'A goal must be on one line',
+    required: /*i18n*/ 'Please name your goal',
+  }),
   targetDate: targetDate.nullable(),
 };
 

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { SUBJECT_CATEGORIES } from '../constants';
-import { freeText, languageSchema, oneLineText, showsAsTyped } from '../schemas';
+import { freeText, languageSchema, oneLineText, showsAsTyped, type TextProblems } from '../schemas';
 import { MAX_SUBJECT_NAME_LENGTH } from '../tutor-catalog';
 import {
   HOME_FIGURES,
@@ -20,11 +20,32 @@ import {
   MAX_SUPPORT_REPLY_HOURS,
 } from './site-settings';
 
-const figureSchema = (label: string) =>
-  oneLineText(label, MAX_FIGURE_LENGTH, `${label} must not be empty: write a figure such as 10,000+`);
+/** Each home figure's problems, in words that name it (HOME_FIGURES' labels). */
+const FIGURE_PROBLEMS: Record<HomeFigureKey, TextProblems> = {
+  studentsHelped: {
+    notText: /*i18n*/ 'Students helped must be text',
+    tooLong: /*i18n*/ 'Students helped must be at most 20 characters',
+    badCharacters: /*i18n*/ 'Students helped must be on one line',
+    required: /*i18n*/ 'Students helped must not be empty: write a figure such as 10,000+',
+  },
+  expertTutors: {
+    notText: /*i18n*/ 'Expert tutors must be text',
+    tooLong: /*i18n*/ 'Expert tutors must be at most 20 characters',
+    badCharacters: /*i18n*/ 'Expert tutors must be on one line',
+    required: /*i18n*/ 'Expert tutors must not be empty: write a figure such as 10,000+',
+  },
+  lessonsCompleted: {
+    notText: /*i18n*/ 'Lessons completed must be text',
+    tooLong: /*i18n*/ 'Lessons completed must be at most 20 characters',
+    badCharacters: /*i18n*/ 'Lessons completed must be on one line',
+    required: /*i18n*/ 'Lessons completed must not be empty: write a figure such as 10,000+',
+  },
+};
+
+const figureSchema = (key: HomeFigureKey) => oneLineText(MAX_FIGURE_LENGTH, FIGURE_PROBLEMS[key]);
 
 export const homeFiguresSchema = z.strictObject(
-  Object.fromEntries(HOME_FIGURES.map(({ key, label }) => [key, figureSchema(label)])) as Record<
+  Object.fromEntries(HOME_FIGURES.map(({ key }) => [key, figureSchema(key)])) as Record<
     HomeFigureKey,
     ReturnType<typeof figureSchema>
   >,
@@ -54,11 +75,12 @@ export const supportPhoneSchema = z
   .regex(/^[\d\s+().\-/]+$/, 'The support phone may hold only digits, spaces and + ( ) - . /')
   .refine((phone) => (phone.match(/\d/g) ?? []).length >= 3, 'The support phone needs at least 3 digits');
 
-export const businessHoursSchema = oneLineText(
-  'Business hours',
-  MAX_BUSINESS_HOURS_LENGTH,
-  'Please give your business hours, such as Mon-Fri 9-6, Sat 10-4, Sun closed',
-).refine(
+export const businessHoursSchema = oneLineText(MAX_BUSINESS_HOURS_LENGTH, {
+  notText: /*i18n*/ 'Business hours must be text',
+  tooLong: /*i18n*/ 'Business hours must be at most 120 characters',
+  badCharacters: /*i18n*/ 'Business hours must be on one line',
+  required: /*i18n*/ 'Please give your business hours, such as Mon-Fri 9-6, Sat 10-4, Sun closed',
+}).refine(
   (hours) => hours.split(',').every((part) => part.trim() !== ''),
   'Business hours have an empty part: write days and times between the commas, such as Mon-Fri 9-6, Sat 10-4',
 );
@@ -87,11 +109,12 @@ export const supportReplyHoursSchema = z
  * What a bank-transfer top-up says to do, over as many lines as the school likes (kept as typed,
  * shown as plain text); null goes back to PAYMENT_INSTRUCTIONS, or the product's text.
  */
-export const paymentInstructionsSchema = freeText(
-  'Payment instructions',
-  MAX_PAYMENT_INSTRUCTIONS_LENGTH,
-  'Please write the payment instructions, or go back to the default ones',
-).nullable();
+export const paymentInstructionsSchema = freeText(MAX_PAYMENT_INSTRUCTIONS_LENGTH, {
+  notText: /*i18n*/ 'Payment instructions must be text',
+  tooLong: /*i18n*/ 'Payment instructions must be at most 2000 characters',
+  badCharacters: /*i18n*/ 'Payment instructions must not contain control characters',
+  required: /*i18n*/ 'Please write the payment instructions, or go back to the default ones',
+}).nullable();
 
 export const HOURLY_RATE_RANGE_PROBLEM =
   'The hourly rate range must be two whole numbers above zero, min below max';
