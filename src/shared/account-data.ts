@@ -1,5 +1,6 @@
 /** A person's own data: the texts and names its export and deletion share with the pages. */
 import { type Amount, formatAmount } from './amounts';
+import { english, type Say } from './say';
 
 /** The name a deleted account goes by wherever others still see it. */
 export const DELETED_USER_NAME = 'Deleted user';
@@ -73,37 +74,57 @@ export const hasMoneyLeft = (money: MoneyLeft) =>
 const sumOf = (items: { amount: Amount }[]) => items.reduce((sum, item) => sum + item.amount.amountCents, 0);
 const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
-/** Each kind of money left in a phrase: "$40 held for 1 upcoming lesson". */
-function moneyLeftPhrases(money: MoneyLeft): string[] {
+/** Each kind of money left in a phrase: "$40 held for 1 upcoming lesson" (`say`: ./say.ts). */
+function moneyLeftPhrases(money: MoneyLeft, say: Say, locale?: string): string[] {
   const { currency } = money.balance;
+  const amount = (cents: number) => formatAmount(cents, currency, { locale });
   const phrases: string[] = [];
   if (money.balance.amountCents > 0)
-    phrases.push(`${formatAmount(money.balance.amountCents, currency)} in your wallet`);
+    phrases.push(say(/*i18n*/ '{amount} in your wallet', { amount: amount(money.balance.amountCents) }));
   if (money.holds.length > 0)
     phrases.push(
-      `${formatAmount(sumOf(money.holds), currency)} held for ${plural(money.holds.length, 'upcoming lesson')}`,
+      say(/*i18n*/ '{amount} held for {count, plural, one {# upcoming lesson} other {# upcoming lessons}}', {
+        amount: amount(sumOf(money.holds)),
+        count: money.holds.length,
+      }),
     );
   if (money.packages.length > 0) {
     const credits = money.packages.reduce((sum, item) => sum + item.creditsLeft, 0);
     phrases.push(
-      `${formatAmount(sumOf(money.packages), currency)} in ${plural(credits, 'unused package lesson')}`,
+      say(
+        /*i18n*/ '{amount} in {count, plural, one {# unused package lesson} other {# unused package lessons}}',
+        { amount: amount(sumOf(money.packages)), count: credits },
+      ),
     );
   }
   if (money.pendingTopUps.length > 0)
     phrases.push(
       money.pendingTopUps.length === 1
-        ? `a top-up of ${formatAmount(sumOf(money.pendingTopUps), currency)} waiting for the school`
-        : `${money.pendingTopUps.length} top-ups (${formatAmount(sumOf(money.pendingTopUps), currency)}) waiting for the school`,
+        ? say(/*i18n*/ 'a top-up of {amount} waiting for the school', {
+            amount: amount(sumOf(money.pendingTopUps)),
+          })
+        : say(/*i18n*/ '{count} top-ups ({amount}) waiting for the school', {
+            count: money.pendingTopUps.length,
+            amount: amount(sumOf(money.pendingTopUps)),
+          }),
     );
   return phrases;
 }
 
-const listed = (phrases: string[]) =>
-  phrases.length <= 1 ? (phrases[0] ?? '') : `${phrases.slice(0, -1).join(', ')} and ${phrases.at(-1)}`;
+/** "a, b and c": in English as the product writes it (no comma before "and"), else Intl.ListFormat's. */
+const listed = (phrases: string[], locale = 'en') =>
+  locale.startsWith('en')
+    ? phrases.length <= 1
+      ? (phrases[0] ?? '')
+      : `${phrases.slice(0, -1).join(', ')} and ${phrases.at(-1)}`
+    : new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' }).format(phrases);
 
 /** Why a deletion is refused with MONEY_LEFT, naming every kind of money left. */
-export const moneyLeftMessage = (money: MoneyLeft) =>
-  `Your account still holds money: ${listed(moneyLeftPhrases(money))}. Please get it back first (ask for a refund on your profile page, and withdraw a top-up you will not pay), then delete your account.`;
+export const moneyLeftMessage = (money: MoneyLeft, say: Say = english, locale?: string) =>
+  say(
+    /*i18n*/ 'Your account still holds money: {money}. Please get it back first (ask for a refund on your profile page, and withdraw a top-up you will not pay), then delete your account.',
+    { money: listed(moneyLeftPhrases(money, say, locale), locale) },
+  );
 
 /** At most this many items of each kind are named in a refund request; the rest are counted. */
 const ITEMS_NAMED = 5;

@@ -73,6 +73,26 @@ export const freeText = (max: number, says: TextProblems) =>
 export const oneLineText = (max: number, says: TextProblems) =>
   text(max, says).refine((value) => !ANY_CONTROL_CHARACTER.test(value), says.badCharacters);
 
+/** An English text with values in its placeholders: `said('{date} is overridden twice', { date })`. */
+export const said = (text: string, values: Record<string, string | number>) =>
+  text.replace(/\{(\w+)\}/g, (all, name: string) => (name in values ? String(values[name]) : all));
+
+/**
+ * A problem whose words hold values (a date, a day, field names), for `ctx.addIssue` or `refine`:
+ * its English message in full, and in `params` its marked text and values, which the server says in
+ * the caller's language (src/server/http/validation.ts). Values named in `translated` are marked
+ * texts too (a weekday's name).
+ */
+export const issueWith = (
+  text: string,
+  values: Record<string, string | number>,
+  translated: string[] = [],
+) => ({ message: said(text, values), params: { text, values, translated } });
+
+/** The refusal of fields an object does not have, `{keys}` naming them (the server finds them again). */
+export const noSuchField = (text: string, keys: readonly PropertyKey[] | undefined) =>
+  said(text, { keys: (keys ?? []).map(String).join(', ') });
+
 /** Trimmed and lower-cased, so "Ann@Example.com " and "ann@example.com" are one account. */
 export const emailSchema = z
   .string({ error: messages.fillAllFields })
@@ -90,20 +110,20 @@ export const showsAsTyped = (text: string) => !INVISIBLE_FORMATTING.test(text);
 /** Whether text has something to see: at least one letter, digit, punctuation mark or symbol. */
 export const hasVisibleCharacter = (text: string) => VISIBLE_CHARACTER.test(text);
 const invisibleInName =
-  'Name must not contain invisible formatting characters (such as text direction marks)';
-const nothingVisibleInName = 'Name must contain at least one visible letter, digit or symbol';
+  /*i18n*/ 'Name must not contain invisible formatting characters (such as text direction marks)';
+const nothingVisibleInName = /*i18n*/ 'Name must contain at least one visible letter, digit or symbol';
 
 /** A person's name as others see it: one line, and nothing that changes how the text around it shows. */
 export const displayNameSchema = z
   .string({ error: messages.fillAllFields })
   .trim()
   .min(1, messages.fillAllFields)
-  .max(MAX_NAME_LENGTH, `Name must be at most ${MAX_NAME_LENGTH} characters`)
-  .refine((name) => !ANY_CONTROL_CHARACTER.test(name), 'Name must not contain control characters')
+  .max(MAX_NAME_LENGTH, /*i18n*/ 'Name must be at most 80 characters')
+  .refine((name) => !ANY_CONTROL_CHARACTER.test(name), /*i18n*/ 'Name must not contain control characters')
   .refine(showsAsTyped, invisibleInName)
   .refine(hasVisibleCharacter, nothingVisibleInName);
 
-export const roleSchema = z.enum(ROLES, { error: 'Role must be student or tutor' });
+export const roleSchema = z.enum(ROLES, { error: /*i18n*/ 'Role must be student or tutor' });
 
 export const languageSchema = z.enum(LANGUAGE_CODES, {
   error: /*i18n*/ 'Please choose one of the languages offered',
@@ -123,7 +143,7 @@ export const contactMessageSchema = z.object({
     .refine(showsAsTyped, invisibleInName)
     .refine(hasVisibleCharacter, nothingVisibleInName),
   email: emailSchema,
-  subject: z.enum(CONTACT_SUBJECT_VALUES, { error: 'Please choose a subject' }),
+  subject: z.enum(CONTACT_SUBJECT_VALUES, { error: /*i18n*/ 'Please choose a subject' }),
   message: freeText(MAX_CONTACT_MESSAGE_LENGTH, {
     notText: /*i18n*/ 'Message must be text',
     tooLong: /*i18n*/ 'Message must be at most 5000 characters',
@@ -156,27 +176,27 @@ export const emailBodySchema = z.object({ email: field });
 export const totpCodeSchema = z.preprocess(
   (value) => (typeof value === 'string' ? value.replace(/\s+/g, '') : value),
   z
-    .string({ error: 'Enter the 6-digit code from your authenticator app' })
-    .regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app'),
+    .string({ error: /*i18n*/ 'Enter the 6-digit code from your authenticator app' })
+    .regex(/^\d{6}$/, /*i18n*/ 'Enter the 6-digit code from your authenticator app'),
 );
 /** One of the backup codes shown at setup (ten characters and a dash, as Better Auth makes them). */
 export const backupCodeSchema = z
-  .string({ error: 'Enter one of your backup codes' })
+  .string({ error: /*i18n*/ 'Enter one of your backup codes' })
   .trim()
-  .regex(/^[A-Za-z0-9-]{1,64}$/, 'Enter one of your backup codes');
+  .regex(/^[A-Za-z0-9-]{1,64}$/, /*i18n*/ 'Enter one of your backup codes');
 const currentPassword = z
-  .string({ error: 'Please enter your password' })
-  .min(1, 'Please enter your password')
+  .string({ error: /*i18n*/ 'Please enter your password' })
+  .min(1, /*i18n*/ 'Please enter your password')
   .max(MAX_PASSWORD_LENGTH, messages.passwordTooLong);
 /** Turning two-factor on: the password again. */
 export const twoFactorPasswordBodySchema = z.strictObject({ password: currentPassword });
 export const verifyTotpBodySchema = z.strictObject({
   code: totpCodeSchema,
-  trustDevice: z.boolean({ error: 'trustDevice must be true or false' }).optional(),
+  trustDevice: z.boolean({ error: /*i18n*/ 'trustDevice must be true or false' }).optional(),
 });
 export const verifyBackupCodeBodySchema = z.strictObject({
   code: backupCodeSchema,
-  trustDevice: z.boolean({ error: 'trustDevice must be true or false' }).optional(),
+  trustDevice: z.boolean({ error: /*i18n*/ 'trustDevice must be true or false' }).optional(),
 });
 /**
  * Turning two-factor off, reading the authenticator key again, new backup codes: the password and
@@ -186,7 +206,7 @@ export const verifyBackupCodeBodySchema = z.strictObject({
 export const twoFactorPasswordAndCodeBodySchema = z.strictObject({
   password: currentPassword,
   code: z.union([totpCodeSchema, backupCodeSchema], {
-    error: 'Enter a code from your authenticator app, or a backup code',
+    error: /*i18n*/ 'Enter a code from your authenticator app, or a backup code',
   }),
 });
 export const resetPasswordBodySchema = z.object({

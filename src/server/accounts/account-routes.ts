@@ -5,6 +5,7 @@
  * never in a body scripts can read). Everything else under /api/auth answers 404. Beside them:
  * the session check the browser makes, and the landing of the verification link.
  */
+
 import { type Context, Hono } from 'hono';
 import type { ClientErrorStatusCode, ServerErrorStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
@@ -24,8 +25,10 @@ import {
 import type { Database } from '../db/database';
 import { errorResponse, isDatabaseDown, serviceUnavailable } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
+import { languageOf } from '../http/language';
 import { validate } from '../http/validation';
 import type { SessionReader } from '../platform/session-guards';
+import { translate } from '../platform/translations';
 import { OneAtATime } from '../rate-limit/one-at-a-time';
 import { limitByClient, type RateLimiters } from '../rate-limit/rate-limits';
 import type { Auth } from './auth';
@@ -331,7 +334,7 @@ export function accountRoutes(deps: {
         async (c) => {
           const res = await callBetterAuth(c, c.req.valid('json'));
           if (!res.ok) return refusal(c, res);
-          return c.json({ status: true, message: messages.resetLinkSent }, 200);
+          return c.json({ status: true, message: translate(languageOf(c), messages.resetLinkSent) }, 200);
         },
       )
       .post('/auth/reset-password', validate('json', resetPasswordBodySchema), async (c) => {

@@ -303,7 +303,7 @@ export function messageRoutes(deps: {
         errorResponse(
           c,
           426,
-          'This address is for the live channel: open it as a WebSocket.',
+          /*i18n*/ 'This address is for the live channel: open it as a WebSocket.',
           'UPGRADE_REQUIRED',
         ),
     );

@@ -64,16 +64,17 @@ export const walletMessages = {
 const topUpSchema = z.strictObject({
   amountCents: z
     .number({
-      error: 'Please give the amount in the currency’s minor unit (cents for USD), as a whole number',
+      error:
+        /*i18n*/ 'Please give the amount in the currency’s minor unit (cents for USD), as a whole number',
     })
-    .int('Please give the amount in the currency’s minor unit (cents for USD), as a whole number'),
-  method: z.enum(['manual', 'stripe'], { error: 'Please choose a bank transfer or a card' }),
+    .int(/*i18n*/ 'Please give the amount in the currency’s minor unit (cents for USD), as a whole number'),
+  method: z.enum(['manual', 'stripe'], { error: /*i18n*/ 'Please choose a bank transfer or a card' }),
 });
 const pageSchema = z.object({
   before: z.coerce
-    .number({ error: 'before must be a transaction id' })
-    .int('before must be a transaction id')
-    .positive('before must be a transaction id')
+    .number({ error: /*i18n*/ 'before must be a transaction id' })
+    .int(/*i18n*/ 'before must be a transaction id')
+    .positive(/*i18n*/ 'before must be a transaction id')
     .optional(),
 });
 const topUpParam = z.object({ id: z.string().refine(isTopUpId) });

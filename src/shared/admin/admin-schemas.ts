@@ -6,7 +6,7 @@ import { MAX_NOTE_LENGTH } from './admin-rules';
 /** A report of either kind, named as one id: "message-12" or "review-3". */
 export const reportIdSchema = z
   .string()
-  .regex(/^(message|review)-[1-9]\d{0,14}$/, 'A report id looks like message-12 or review-3')
+  .regex(/^(message|review)-[1-9]\d{0,14}$/, /*i18n*/ 'A report id looks like message-12 or review-3')
   .transform((id) => {
     const [kind, number] = id.split('-') as ['message' | 'review', string];
     return { kind, id: Number(number) };
@@ -49,7 +49,7 @@ export const suspendSchema = z.strictObject({
 export const auditPageSchema = z.object({
   before: z
     .string()
-    .regex(/^[1-9]\d{0,14}$/, 'before must be an entry id')
+    .regex(/^[1-9]\d{0,14}$/, /*i18n*/ 'before must be an entry id')
     .transform(Number)
     .optional(),
 });

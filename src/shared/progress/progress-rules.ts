@@ -34,7 +34,7 @@ export const notesSchema = z
     }),
   })
   .refine((notes) => notes.covered !== '' || notes.homework !== '', {
-    message: 'Please write what was covered or the homework',
+    message: /*i18n*/ 'Please write what was covered or the homework',
   });
 
 const milestoneTitle = oneLineText(MAX_MILESTONE_TITLE_LENGTH, {
@@ -46,8 +46,8 @@ const milestoneTitle = oneLineText(MAX_MILESTONE_TITLE_LENGTH, {
 
 /** A calendar day, "YYYY-MM-DD", that exists. */
 const targetDate = z
-  .string({ error: 'The target date must be a date' })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'The target date must be a date (YYYY-MM-DD)')
+  .string({ error: /*i18n*/ 'The target date must be a date' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, /*i18n*/ 'The target date must be a date (YYYY-MM-DD)')
   .refine((value) => {
     try {
       const date = Temporal.PlainDate.from(value, { overflow: 'reject' });
@@ -55,7 +55,7 @@ const targetDate = z
     } catch {
       return false;
     }
-  }, `The target date must be a real date between ${EARLIEST_YEAR} and ${LATEST_YEAR}`);
+  }, /*i18n*/ 'The target date must be a real date between 2000 and 2100');
 
 const goalFields = {
   // Whether the catalogue has it is the server's check (src/server/settings/subject-catalog.ts).
@@ -73,8 +73,8 @@ export const goalSchema = z.strictObject({
   ...goalFields,
   targetDate: goalFields.targetDate.optional(),
   milestones: z
-    .array(milestoneTitle, { error: 'Milestones must be a list of titles' })
-    .max(MAX_MILESTONES, `A goal can have at most ${MAX_MILESTONES} milestones`)
+    .array(milestoneTitle, { error: /*i18n*/ 'Milestones must be a list of titles' })
+    .max(MAX_MILESTONES, /*i18n*/ 'A goal can have at most 20 milestones')
     .optional(),
 });
 
@@ -84,12 +84,12 @@ export const goalChangeSchema = z
     title: goalFields.title.optional(),
     targetDate: goalFields.targetDate.optional(),
   })
-  .refine((change) => Object.keys(change).length > 0, { message: 'Nothing to change' });
+  .refine((change) => Object.keys(change).length > 0, { message: /*i18n*/ 'Nothing to change' });
 
 export const milestoneSchema = z.strictObject({ title: milestoneTitle });
 
 export const milestoneChangeSchema = z.strictObject({
-  done: z.boolean({ error: 'done must be true or false' }),
+  done: z.boolean({ error: /*i18n*/ 'done must be true or false' }),
 });
 
 /** A goal's progress: the share of its milestones done, from 0 to 1 (0 without milestones). */

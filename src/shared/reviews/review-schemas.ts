@@ -5,10 +5,10 @@ import { MAX_ANSWER_LENGTH, MAX_REVIEW_LENGTH, MIN_REVIEW_LENGTH } from './revie
 
 export const reviewSchema = z.strictObject({
   rating: z
-    .number({ error: 'Please choose a rating from 1 to 5 stars' })
-    .int('Please choose a rating from 1 to 5 stars')
-    .min(1, 'Please choose a rating from 1 to 5 stars')
-    .max(5, 'Please choose a rating from 1 to 5 stars'),
+    .number({ error: /*i18n*/ 'Please choose a rating from 1 to 5 stars' })
+    .int(/*i18n*/ 'Please choose a rating from 1 to 5 stars')
+    .min(1, /*i18n*/ 'Please choose a rating from 1 to 5 stars')
+    .max(5, /*i18n*/ 'Please choose a rating from 1 to 5 stars'),
   text: freeText(MAX_REVIEW_LENGTH, {
     notText: /*i18n*/ 'A review must be text',
     tooLong: /*i18n*/ 'A review must be at most 2000 characters',
@@ -16,7 +16,7 @@ export const reviewSchema = z.strictObject({
     required: /*i18n*/ 'Please write your review',
   }).refine(
     (text) => text.trim().length >= MIN_REVIEW_LENGTH,
-    `A review must be at least ${MIN_REVIEW_LENGTH} characters`,
+    /*i18n*/ 'A review must be at least 20 characters',
   ),
 });
 
