@@ -10,6 +10,7 @@ import { CardSection } from '../../components/card';
 import { ActionForm, FormAnswerMessage, SubmitButton } from '../../components/form';
 import { TextField } from '../../components/text-field';
 import type { FormAnswer } from '../../lib/forms';
+import { translated } from '../../lib/i18n';
 import type { AdminSettings } from './admin-data';
 
 /** The two ends as typed: whole numbers above zero, or the problem in the form's words. */
@@ -38,7 +39,8 @@ export function HourlyRateRangeForm({
   return (
     <CardSection title="Hourly rates">
       <p className="-mt-2 mb-4 text-sm text-slate-700">
-        The hourly rates tutors may ask, in whole {currency}, now {hourlyRateRangeLabel(range, currency)}
+        The hourly rates tutors may ask, in whole {currency}, now{' '}
+        {hourlyRateRangeLabel(range, currency, translated)}
         {set ? '' : ' (the default for your currency)'}. A tutor whose rate is outside a new range keeps it
         until they change it.
       </p>

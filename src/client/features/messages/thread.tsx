@@ -25,6 +25,7 @@ import { StatusMessage } from '../../components/messages';
 import { TutorAvatar } from '../../components/tutor-avatar';
 import { api, failureMessage, request } from '../../lib/api';
 import { useApiAction } from '../../lib/api-action';
+import { translated } from '../../lib/i18n';
 import { live, type MessageView } from '../../lib/live';
 import { usePublicConfig } from '../../lib/public-config';
 import { lessonTimeLabel } from '../../lib/time-labels';
@@ -238,7 +239,7 @@ export function Thread({
             {asking ? (
               <p className="text-sm text-slate-600">
                 The {PRODUCT_NAME} team answers here
-                {replyHours === null ? '.' : `, usually within ${replyTimeLabel(replyHours)}.`}
+                {replyHours === null ? '.' : `, usually within ${replyTimeLabel(replyHours, translated)}.`}
               </p>
             ) : (
               <p className="flex items-center gap-2 text-sm text-slate-600">

@@ -27,6 +27,7 @@ import { ActionForm, FormAnswerMessage, SaveBar, SubmitButton, useUnsavedForm } 
 import { SelectField, TextArea, TextField } from '../../components/text-field';
 import { api, request } from '../../lib/api';
 import { check, type FormAnswer, formValues, loadFormChecks, refused } from '../../lib/forms';
+import { translated } from '../../lib/i18n';
 import { getPublicConfig } from '../../lib/public-config';
 import { browserTimeZone, timeZoneOptions } from '../../lib/time-zones';
 import { authStore, useAuth } from '../auth';
@@ -50,7 +51,8 @@ export async function loader() {
     request(api.account['money-left'].$get()),
   ]);
   const typicalRate =
-    config.typicalHourlyRate && typicalRateLabel(config.typicalHourlyRate, config.payments.currency);
+    config.typicalHourlyRate &&
+    typicalRateLabel(config.typicalHourlyRate, config.payments.currency, translated);
   const rates = { range: config.hourlyRateRange, currency: config.payments.currency };
   return { details, catalog: config.subjects, money, typicalRate, rates };
 }
@@ -238,7 +240,7 @@ function ProfileForm({
               label={`Hourly rate (${currency})`}
               name="hourlyRate"
               inputMode="numeric"
-              hint={`Whole amounts, ${hourlyRateRangeLabel(rates.range, currency)}.${typicalRate ? ` Most tutors charge ${typicalRate}.` : ''}`}
+              hint={`Whole amounts, ${hourlyRateRangeLabel(rates.range, currency, translated)}.${typicalRate ? ` Most tutors charge ${typicalRate}.` : ''}`}
               defaultValue={tutor.hourlyRate === null ? '' : String(tutor.hourlyRate)}
             />
             <TextField
