@@ -106,10 +106,14 @@ export type AchievementId =
   | 'four-week-streak';
 
 export const ACHIEVEMENTS: readonly { id: AchievementId; title: string; description: string }[] = [
-  { id: 'first-lesson', title: 'First lesson', description: 'Completed your first lesson' },
-  { id: 'five-lessons', title: 'Five lessons', description: 'Completed 5 lessons' },
-  { id: 'ten-lessons', title: 'Ten lessons', description: 'Completed 10 lessons' },
-  { id: 'goal-completed', title: 'Goal reached', description: 'Ticked off every milestone of a goal' },
+  { id: 'first-lesson', title: /*i18n*/ 'First lesson', description: /*i18n*/ 'Completed your first lesson' },
+  { id: 'five-lessons', title: /*i18n*/ 'Five lessons', description: /*i18n*/ 'Completed 5 lessons' },
+  { id: 'ten-lessons', title: /*i18n*/ 'Ten lessons', description: /*i18n*/ 'Completed 10 lessons' },
+  {
+    id: 'goal-completed',
+    title: /*i18n*/ 'Goal reached',
+    description: /*i18n*/ 'Ticked off every milestone of a goal',
+  },
   {
     id: 'four-week-streak',
     title: 'Four-week streak',

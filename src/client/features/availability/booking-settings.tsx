@@ -21,6 +21,7 @@ import { Button } from '../../components/button';
 import { ChoiceGroup } from '../../components/choice-group';
 import { FoldingSection } from '../../components/fold';
 import { SelectField, TextField } from '../../components/text-field';
+import { translated } from '../../lib/i18n';
 import { type Draft, type DraftChange, type NumberSetting, newId } from './availability-draft';
 
 function BookingMode({
@@ -184,8 +185,8 @@ export function BookingSettings({ draft, change }: { draft: Draft; change: (chan
           ))}
         </SelectField>
         <p className="text-sm text-slate-700 sm:col-span-2" aria-live="polite">
-          Students see: {policySentence(draft)} It applies to lessons booked after you save; lessons already
-          booked keep the policy they were booked under.
+          Students see: {policySentence(draft, translated)} It applies to lessons booked after you save;
+          lessons already booked keep the policy they were booked under.
         </p>
       </div>
       <ChoiceGroup legend="Trial lesson" name="trialOffered" id="trialOffered">

@@ -31,6 +31,7 @@ import { type Slot, SlotPicker } from '../../components/slot-picker';
 import { SelectField, TextArea } from '../../components/text-field';
 import { ApiError, api, request } from '../../lib/api';
 import { useApiAction } from '../../lib/api-action';
+import { translated } from '../../lib/i18n';
 import { type LessonPackage, packageFor } from '../../lib/lesson-packages';
 import { usePaymentsConfig } from '../../lib/payments-config';
 import { browserTimeZone } from '../../lib/time-zones';
@@ -257,7 +258,7 @@ export function BookLesson({
         {tutor.booking.instantBooking
           ? `${firstName} confirms bookings at once.`
           : `${firstName} accepts each request: you will hear within 48 hours.`}{' '}
-        {policySentence(tutor.booking.cancellationPolicy)}
+        {policySentence(tutor.booking.cancellationPolicy, translated)}
       </p>
       <ZoneNote timeZone={timeZone} className="mt-1" />
       {!user ? (
