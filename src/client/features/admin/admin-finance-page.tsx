@@ -16,6 +16,7 @@ import { CardSection } from '../../components/card';
 import { DoneNotice, ErrorMessage, StatusMessage, useDoneNotice } from '../../components/messages';
 import { ApiError } from '../../lib/api';
 import { type FormAnswer, formValues, refused } from '../../lib/forms';
+import { translated } from '../../lib/i18n';
 import { dateTimeLabel, type Finance, fetchFinance } from './admin-data';
 import { Downloads } from './admin-finance-downloads';
 import { BALANCE_CHOICE, PACKAGE_CHOICE, PayoutForm, RefundForm } from './admin-finance-money-out';
@@ -37,7 +38,7 @@ export async function action({ request: submitted }: ActionFunctionArgs): Promis
   const reference = String(values.reference ?? '').trim();
   const currency = String(values.currency ?? 'USD');
   if (!person) return problemIn('person', intent === 'payout' ? 'Choose a tutor.' : 'Choose a student.');
-  const amount = parseAmountCents(String(values.amount ?? ''), currency);
+  const amount = parseAmountCents(String(values.amount ?? ''), currency, translated);
   if (amount.problem !== undefined) return problemIn('amount', amount.problem);
   if (!reference) return problemIn('reference', 'Enter the reference of the bank transfer.');
   const name = String(values.name ?? '');
