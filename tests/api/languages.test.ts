@@ -12,7 +12,7 @@ import { runAdminCommand } from '../../src/server/admin/admin-command';
 import type { Database } from '../../src/server/db/database';
 import { translate } from '../../src/server/platform/translations';
 import * as messages from '../../src/shared/messages';
-import { get, send, signIn, signUp, uniqueEmail, verifiedPerson } from '../support/accounts';
+import { get, send, signIn, signUp, TEST_PASSWORD, uniqueEmail, verifiedPerson } from '../support/accounts';
 import { type MailCatcher, startMailCatcher } from '../support/mail-catcher';
 import { createTestApp, type TestApp } from '../support/test-app';
 
@@ -153,6 +153,36 @@ describe("a signed-in person's saved language", () => {
       message: SAID.languageRefused.en,
       code: 'VALIDATION_ERROR',
     });
+  });
+});
+
+describe('a suspended person', () => {
+  it('is told why, and where to write, in their language', async () => {
+    const who = await person('student');
+    await t.database.db
+      .updateTable('users')
+      .set({ suspended_at: new Date(), suspension_reason: 'Spam' })
+      .where('email', '=', who.email)
+      .execute();
+    const refused = await t.request('/api/auth/sign-in/email', {
+      method: 'POST',
+      headers: { 'accept-language': 'de' },
+      body: JSON.stringify({ email: who.email, password: TEST_PASSWORD }),
+    });
+    expect(refused.status).toBe(403);
+    const body = await refused.json();
+    expect(body.code).toBe('ACCOUNT_SUSPENDED');
+    expect(body.message).toBe(
+      translate(
+        'de',
+        'Your account has been suspended: {reason} If you think this is a mistake, write to {email}.',
+        {
+          reason: 'Spam',
+          email: t.config.supportEmail,
+        },
+      ),
+    );
+    expect(body.message).toContain('Spam');
   });
 });
 
