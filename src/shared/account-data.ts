@@ -1,5 +1,6 @@
 /** A person's own data: the texts and names its export and deletion share with the pages. */
 import { type Amount, formatAmount } from './amounts';
+import { english, type Say } from './say';
 
 /** The name a deleted account goes by wherever others still see it. */
 export const DELETED_USER_NAME = 'Deleted user';
@@ -7,16 +8,16 @@ export const DELETED_USER_NAME = 'Deleted user';
 export const DELETED_MESSAGE_TEXT = 'Message deleted';
 
 export const accountDataMessages = {
-  wrongPassword: 'This password is not right. Your account has not been deleted.',
-  passwordRequired: 'Please enter your password to delete your account',
+  wrongPassword: /*i18n*/ 'This password is not right. Your account has not been deleted.',
+  passwordRequired: /*i18n*/ 'Please enter your password to delete your account',
   payoutFirst:
-    'You are still owed money for lessons. Please ask for a payout first, then delete your account.',
+    /*i18n*/ 'You are still owed money for lessons. Please ask for a payout first, then delete your account.',
   revokeAdminFirst:
-    'An administrator cannot delete their account: revoke the administrator role first (from the command line).',
-  nothingToRefund: 'You have no money left with the school, so there is nothing to refund.',
-  tooManyAttempts: 'You have tried to delete your account many times. Please try again later.',
-  tooManyExports: 'You have downloaded your data many times this hour. Please try again later.',
-  deleted: 'Your account has been deleted. We are sorry to see you go.',
+    /*i18n*/ 'An administrator cannot delete their account: revoke the administrator role first (from the command line).',
+  nothingToRefund: /*i18n*/ 'You have no money left with the school, so there is nothing to refund.',
+  tooManyAttempts: /*i18n*/ 'You have tried to delete your account many times. Please try again later.',
+  tooManyExports: /*i18n*/ 'You have downloaded your data many times this hour. Please try again later.',
+  deleted: /*i18n*/ 'Your account has been deleted. We are sorry to see you go.',
 } as const;
 
 /** The export's file name for a day (YYYY-MM-DD). */
@@ -73,37 +74,57 @@ export const hasMoneyLeft = (money: MoneyLeft) =>
 const sumOf = (items: { amount: Amount }[]) => items.reduce((sum, item) => sum + item.amount.amountCents, 0);
 const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
-/** Each kind of money left in a phrase: "$40 held for 1 upcoming lesson". */
-function moneyLeftPhrases(money: MoneyLeft): string[] {
+/** Each kind of money left in a phrase: "$40 held for 1 upcoming lesson" (`say`: ./say.ts). */
+function moneyLeftPhrases(money: MoneyLeft, say: Say, locale?: string): string[] {
   const { currency } = money.balance;
+  const amount = (cents: number) => formatAmount(cents, currency, { locale });
   const phrases: string[] = [];
   if (money.balance.amountCents > 0)
-    phrases.push(`${formatAmount(money.balance.amountCents, currency)} in your wallet`);
+    phrases.push(say(/*i18n*/ '{amount} in your wallet', { amount: amount(money.balance.amountCents) }));
   if (money.holds.length > 0)
     phrases.push(
-      `${formatAmount(sumOf(money.holds), currency)} held for ${plural(money.holds.length, 'upcoming lesson')}`,
+      say(/*i18n*/ '{amount} held for {count, plural, one {# upcoming lesson} other {# upcoming lessons}}', {
+        amount: amount(sumOf(money.holds)),
+        count: money.holds.length,
+      }),
     );
   if (money.packages.length > 0) {
     const credits = money.packages.reduce((sum, item) => sum + item.creditsLeft, 0);
     phrases.push(
-      `${formatAmount(sumOf(money.packages), currency)} in ${plural(credits, 'unused package lesson')}`,
+      say(
+        /*i18n*/ '{amount} in {count, plural, one {# unused package lesson} other {# unused package lessons}}',
+        { amount: amount(sumOf(money.packages)), count: credits },
+      ),
     );
   }
   if (money.pendingTopUps.length > 0)
     phrases.push(
       money.pendingTopUps.length === 1
-        ? `a top-up of ${formatAmount(sumOf(money.pendingTopUps), currency)} waiting for the school`
-        : `${money.pendingTopUps.length} top-ups (${formatAmount(sumOf(money.pendingTopUps), currency)}) waiting for the school`,
+        ? say(/*i18n*/ 'a top-up of {amount} waiting for the school', {
+            amount: amount(sumOf(money.pendingTopUps)),
+          })
+        : say(/*i18n*/ '{count} top-ups ({amount}) waiting for the school', {
+            count: money.pendingTopUps.length,
+            amount: amount(sumOf(money.pendingTopUps)),
+          }),
     );
   return phrases;
 }
 
-const listed = (phrases: string[]) =>
-  phrases.length <= 1 ? (phrases[0] ?? '') : `${phrases.slice(0, -1).join(', ')} and ${phrases.at(-1)}`;
+/** "a, b and c": in English as the product writes it (no comma before "and"), else Intl.ListFormat's. */
+const listed = (phrases: string[], locale = 'en') =>
+  locale.startsWith('en')
+    ? phrases.length <= 1
+      ? (phrases[0] ?? '')
+      : `${phrases.slice(0, -1).join(', ')} and ${phrases.at(-1)}`
+    : new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' }).format(phrases);
 
 /** Why a deletion is refused with MONEY_LEFT, naming every kind of money left. */
-export const moneyLeftMessage = (money: MoneyLeft) =>
-  `Your account still holds money: ${listed(moneyLeftPhrases(money))}. Please get it back first (ask for a refund on your profile page, and withdraw a top-up you will not pay), then delete your account.`;
+export const moneyLeftMessage = (money: MoneyLeft, say: Say = english, locale?: string) =>
+  say(
+    /*i18n*/ 'Your account still holds money: {money}. Please get it back first (ask for a refund on your profile page, and withdraw a top-up you will not pay), then delete your account.',
+    { money: listed(moneyLeftPhrases(money, say, locale), locale) },
+  );
 
 /** At most this many items of each kind are named in a refund request; the rest are counted. */
 const ITEMS_NAMED = 5;

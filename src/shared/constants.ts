@@ -37,16 +37,21 @@ export const CONTACT_SUBJECT_VALUES = CONTACT_SUBJECTS.map((s) => s.value) as [
 export const MAX_CONTACT_MESSAGE_LENGTH = 5000;
 export const MAX_CONTACT_NAME_LENGTH = MAX_NAME_LENGTH;
 
-export const SUBJECT_CATEGORIES = ['Math & Science', 'Languages', 'Programming', 'Arts & Design'] as const;
+export const SUBJECT_CATEGORIES = [
+  /*i18n*/ 'Math & Science',
+  /*i18n*/ 'Languages',
+  /*i18n*/ 'Programming',
+  /*i18n*/ 'Arts & Design',
+] as const;
 
 /**
  * The home page's figures, in the order it shows them: each school's own (Site settings), else its
  * real counts (students who took a lesson, verified tutors, lessons that took place).
  */
 export const HOME_FIGURES = [
-  { key: 'studentsHelped', label: 'Students helped' },
-  { key: 'expertTutors', label: 'Expert tutors' },
-  { key: 'lessonsCompleted', label: 'Lessons completed' },
+  { key: 'studentsHelped', label: /*i18n*/ 'Students helped' },
+  { key: 'expertTutors', label: /*i18n*/ 'Expert tutors' },
+  { key: 'lessonsCompleted', label: /*i18n*/ 'Lessons completed' },
 ] as const;
 export type HomeFigureKey = (typeof HOME_FIGURES)[number]['key'];
 /** Display strings, as written ("10,000+"): a school may count in its own way. */

@@ -136,10 +136,10 @@ export const tutorProfileForm = (rates: { range: HourlyRateRange; currency: stri
       ),
       languages: languagesSchema,
       yearsExperience: wholeNumber(
-        'Years of experience must be a whole number',
+        /*i18n*/ 'Years of experience must be a whole number',
         0,
         MAX_YEARS_EXPERIENCE,
-        `Years of experience must be at most ${MAX_YEARS_EXPERIENCE}`,
+        /*i18n*/ 'Years of experience must be at most 60',
       ),
     })
     .transform(withReminders);

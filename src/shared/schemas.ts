@@ -43,28 +43,55 @@ const INVISIBLE_FORMATTING = new RegExp(
 /** A character that shows: a letter, digit, punctuation mark or symbol that is not drawn blank. */
 const VISIBLE_CHARACTER = new RegExp(`(?![${BLANK_CHARACTERS}])[\\p{L}\\p{N}\\p{P}\\p{S}]`, 'u');
 
-/** Trimmed text of at most `max` characters; with `required`, the message when it is missing or blank. */
-const text = (label: string, max: number, required?: string) => {
-  const trimmed = z.string({ error: required ?? `${label} must be text` }).trim();
-  return (required ? trimmed.min(1, required) : trimmed).max(
-    max,
-    `${label} must be at most ${max} characters`,
-  );
+/**
+ * What a text field's problems are called, each an English text marked for translation with its
+ * numbers written out (`/*i18n*\/ 'The note must be at most 1000 characters'`): a translation needs
+ * the whole sentence.
+ */
+export interface TextProblems {
+  /** Not text (or missing, when the field is not required). */
+  notText: string;
+  /** Over the field's `max` characters. */
+  tooLong: string;
+  /** A control character (freeText), a line break (oneLineText). */
+  badCharacters: string;
+  /** Missing or blank, when the field is required. */
+  required?: string;
+}
+
+/** Trimmed text of at most `max` characters; required when `says.required` is given. */
+const text = (max: number, says: TextProblems) => {
+  const trimmed = z.string({ error: says.required ?? says.notText }).trim();
+  return (says.required ? trimmed.min(1, says.required) : trimmed).max(max, says.tooLong);
 };
 
 /** Text a person writes, over several lines if they like: no control characters but line breaks. */
-export const freeText = (label: string, max: number, required?: string) =>
-  text(label, max, required).refine(
-    (value) => !CONTROL_CHARACTERS.test(value),
-    `${label} must not contain control characters`,
-  );
+export const freeText = (max: number, says: TextProblems) =>
+  text(max, says).refine((value) => !CONTROL_CHARACTERS.test(value), says.badCharacters);
 
 /** Text that must stay on one line (a headline, a subject, anything that ends up in a mail header). */
-export const oneLineText = (label: string, max: number, required?: string) =>
-  text(label, max, required).refine(
-    (value) => !ANY_CONTROL_CHARACTER.test(value),
-    `${label} must be on one line`,
-  );
+export const oneLineText = (max: number, says: TextProblems) =>
+  text(max, says).refine((value) => !ANY_CONTROL_CHARACTER.test(value), says.badCharacters);
+
+/** An English text with values in its placeholders: `said('{date} is overridden twice', { date })`. */
+export const said = (text: string, values: Record<string, string | number>) =>
+  text.replace(/\{(\w+)\}/g, (all, name: string) => (name in values ? String(values[name]) : all));
+
+/**
+ * A problem whose words hold values (a date, a day, field names), for `ctx.addIssue` or `refine`:
+ * its English message in full, and in `params` its marked text and values, which the server says in
+ * the caller's language (src/server/http/validation.ts). Values named in `translated` are marked
+ * texts too (a weekday's name).
+ */
+export const issueWith = (
+  text: string,
+  values: Record<string, string | number>,
+  translated: string[] = [],
+) => ({ message: said(text, values), params: { text, values, translated } });
+
+/** The refusal of fields an object does not have, `{keys}` naming them (the server finds them again). */
+export const noSuchField = (text: string, keys: readonly PropertyKey[] | undefined) =>
+  said(text, { keys: (keys ?? []).map(String).join(', ') });
 
 /** Trimmed and lower-cased, so "Ann@Example.com " and "ann@example.com" are one account. */
 export const emailSchema = z
@@ -83,20 +110,20 @@ export const showsAsTyped = (text: string) => !INVISIBLE_FORMATTING.test(text);
 /** Whether text has something to see: at least one letter, digit, punctuation mark or symbol. */
 export const hasVisibleCharacter = (text: string) => VISIBLE_CHARACTER.test(text);
 const invisibleInName =
-  'Name must not contain invisible formatting characters (such as text direction marks)';
-const nothingVisibleInName = 'Name must contain at least one visible letter, digit or symbol';
+  /*i18n*/ 'Name must not contain invisible formatting characters (such as text direction marks)';
+const nothingVisibleInName = /*i18n*/ 'Name must contain at least one visible letter, digit or symbol';
 
 /** A person's name as others see it: one line, and nothing that changes how the text around it shows. */
 export const displayNameSchema = z
   .string({ error: messages.fillAllFields })
   .trim()
   .min(1, messages.fillAllFields)
-  .max(MAX_NAME_LENGTH, `Name must be at most ${MAX_NAME_LENGTH} characters`)
-  .refine((name) => !ANY_CONTROL_CHARACTER.test(name), 'Name must not contain control characters')
+  .max(MAX_NAME_LENGTH, /*i18n*/ 'Name must be at most 80 characters')
+  .refine((name) => !ANY_CONTROL_CHARACTER.test(name), /*i18n*/ 'Name must not contain control characters')
   .refine(showsAsTyped, invisibleInName)
   .refine(hasVisibleCharacter, nothingVisibleInName);
 
-export const roleSchema = z.enum(ROLES, { error: 'Role must be student or tutor' });
+export const roleSchema = z.enum(ROLES, { error: /*i18n*/ 'Role must be student or tutor' });
 
 export const languageSchema = z.enum(LANGUAGE_CODES, {
   error: /*i18n*/ 'Please choose one of the languages offered',
@@ -107,12 +134,22 @@ export const linkTokenSchema = z.string().regex(/^[\w-]{16,128}$/);
 
 export const contactMessageSchema = z.object({
   // Support reads it in a mail and answers by it: shown as it was typed, as any other name.
-  name: oneLineText('Name', MAX_CONTACT_NAME_LENGTH, 'Name is required')
+  name: oneLineText(MAX_CONTACT_NAME_LENGTH, {
+    notText: /*i18n*/ 'Name must be text',
+    tooLong: /*i18n*/ 'Name must be at most 80 characters',
+    badCharacters: /*i18n*/ 'Name must be on one line',
+    required: /*i18n*/ 'Name is required',
+  })
     .refine(showsAsTyped, invisibleInName)
     .refine(hasVisibleCharacter, nothingVisibleInName),
   email: emailSchema,
-  subject: z.enum(CONTACT_SUBJECT_VALUES, { error: 'Please choose a subject' }),
-  message: freeText('Message', MAX_CONTACT_MESSAGE_LENGTH, 'Message is required'),
+  subject: z.enum(CONTACT_SUBJECT_VALUES, { error: /*i18n*/ 'Please choose a subject' }),
+  message: freeText(MAX_CONTACT_MESSAGE_LENGTH, {
+    notText: /*i18n*/ 'Message must be text',
+    tooLong: /*i18n*/ 'Message must be at most 5000 characters',
+    badCharacters: /*i18n*/ 'Message must not contain control characters',
+    required: /*i18n*/ 'Message is required',
+  }),
 });
 
 /**
@@ -141,27 +178,27 @@ export const emailBodySchema = z.object({ email: field });
 export const totpCodeSchema = z.preprocess(
   (value) => (typeof value === 'string' ? value.replace(/\s+/g, '') : value),
   z
-    .string({ error: 'Enter the 6-digit code from your authenticator app' })
-    .regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app'),
+    .string({ error: /*i18n*/ 'Enter the 6-digit code from your authenticator app' })
+    .regex(/^\d{6}$/, /*i18n*/ 'Enter the 6-digit code from your authenticator app'),
 );
 /** One of the backup codes shown at setup (ten characters and a dash, as Better Auth makes them). */
 export const backupCodeSchema = z
-  .string({ error: 'Enter one of your backup codes' })
+  .string({ error: /*i18n*/ 'Enter one of your backup codes' })
   .trim()
-  .regex(/^[A-Za-z0-9-]{1,64}$/, 'Enter one of your backup codes');
+  .regex(/^[A-Za-z0-9-]{1,64}$/, /*i18n*/ 'Enter one of your backup codes');
 const currentPassword = z
-  .string({ error: 'Please enter your password' })
-  .min(1, 'Please enter your password')
+  .string({ error: /*i18n*/ 'Please enter your password' })
+  .min(1, /*i18n*/ 'Please enter your password')
   .max(MAX_PASSWORD_LENGTH, messages.passwordTooLong);
 /** Turning two-factor on: the password again. */
 export const twoFactorPasswordBodySchema = z.strictObject({ password: currentPassword });
 export const verifyTotpBodySchema = z.strictObject({
   code: totpCodeSchema,
-  trustDevice: z.boolean({ error: 'trustDevice must be true or false' }).optional(),
+  trustDevice: z.boolean({ error: /*i18n*/ 'trustDevice must be true or false' }).optional(),
 });
 export const verifyBackupCodeBodySchema = z.strictObject({
   code: backupCodeSchema,
-  trustDevice: z.boolean({ error: 'trustDevice must be true or false' }).optional(),
+  trustDevice: z.boolean({ error: /*i18n*/ 'trustDevice must be true or false' }).optional(),
 });
 /**
  * Turning two-factor off, reading the authenticator key again, new backup codes: the password and
@@ -171,7 +208,7 @@ export const verifyBackupCodeBodySchema = z.strictObject({
 export const twoFactorPasswordAndCodeBodySchema = z.strictObject({
   password: currentPassword,
   code: z.union([totpCodeSchema, backupCodeSchema], {
-    error: 'Enter a code from your authenticator app, or a backup code',
+    error: /*i18n*/ 'Enter a code from your authenticator app, or a backup code',
   }),
 });
 export const resetPasswordBodySchema = z.object({

@@ -43,9 +43,14 @@ export function placeOfTimeZone(zone: string): string {
   return (RENAMED_PLACES[place] ?? place).replaceAll('_', ' ');
 }
 
-function namePart(zone: string, timeZoneName: 'longGeneric' | 'shortOffset', at: number): string {
+function namePart(
+  zone: string,
+  timeZoneName: 'long' | 'longGeneric' | 'shortOffset',
+  at: number,
+  locale: string,
+): string {
   try {
-    const parts = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName }).formatToParts(at);
+    const parts = new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName }).formatToParts(at);
     return parts.find((part) => part.type === 'timeZoneName')?.value ?? '';
   } catch {
     return '';
@@ -55,14 +60,16 @@ function namePart(zone: string, timeZoneName: 'longGeneric' | 'shortOffset', at:
 /**
  * "Eastern Time (New York)", "India Standard Time (Kolkata)", "Coordinated Universal Time (UTC)".
  * A zone Intl has no name for is named by its offset at `at` ("GMT-05:00"), with its place when
- * it has one; an id Intl does not know is given back as it is.
+ * it has one; an id Intl does not know is given back as it is. Named in `locale`'s words (Intl has
+ * zone names per locale: "hora del este" in es), by default in English.
  */
-export function timeZoneName(zone: string, at = Date.now()): string {
-  if (UTC_IDS.has(zone)) return UTC_NAME;
-  const name = namePart(zone, 'longGeneric', at);
+export function timeZoneName(zone: string, at = Date.now(), locale = 'en-US'): string {
+  const english = locale === 'en' || locale.startsWith('en-');
+  if (UTC_IDS.has(zone)) return english ? UTC_NAME : `${namePart('UTC', 'long', at, locale) || 'UTC'} (UTC)`;
+  const name = namePart(zone, 'longGeneric', at, locale);
   if (!name) return zone;
   // Without a name of its own, Intl gives the offset ("GMT-05:00") in the name's place.
-  const named = !name.startsWith('GMT');
-  if (zone.startsWith('Etc/')) return named ? name : namePart(zone, 'shortOffset', at) || name;
-  return `${named ? name : namePart(zone, 'shortOffset', at) || name} (${placeOfTimeZone(zone)})`;
+  const named = !/^(GMT|UTC)/.test(name);
+  if (zone.startsWith('Etc/')) return named ? name : namePart(zone, 'shortOffset', at, locale) || name;
+  return `${named ? name : namePart(zone, 'shortOffset', at, locale) || name} (${placeOfTimeZone(zone)})`;
 }

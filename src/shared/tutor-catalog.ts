@@ -6,22 +6,47 @@
  */
 import { formatUnits } from './amounts';
 import { SUBJECT_CATEGORIES } from './constants';
+import { english, type Say } from './say';
 
 export type SubjectCategory = (typeof SUBJECT_CATEGORIES)[number];
 
 /** The catalogue of a new installation, in its order (migration 0011 stored it). */
 export const DEFAULT_SUBJECTS_BY_CATEGORY = {
-  'Math & Science': ['Algebra', 'Geometry', 'Calculus', 'Statistics', 'Physics', 'Chemistry', 'Biology'],
-  Languages: ['English', 'Spanish', 'French', 'German', 'Mandarin', 'Japanese', 'Italian'],
-  Programming: ['Python', 'JavaScript', 'Java', 'C++', 'Web Development', 'Data Science', 'SQL'],
+  'Math & Science': [
+    /*i18n*/ 'Algebra',
+    /*i18n*/ 'Geometry',
+    /*i18n*/ 'Calculus',
+    /*i18n*/ 'Statistics',
+    /*i18n*/ 'Physics',
+    /*i18n*/ 'Chemistry',
+    /*i18n*/ 'Biology',
+  ],
+  Languages: [
+    /*i18n*/ 'English',
+    /*i18n*/ 'Spanish',
+    /*i18n*/ 'French',
+    /*i18n*/ 'German',
+    /*i18n*/ 'Mandarin',
+    /*i18n*/ 'Japanese',
+    /*i18n*/ 'Italian',
+  ],
+  Programming: [
+    /*i18n*/ 'Python',
+    /*i18n*/ 'JavaScript',
+    /*i18n*/ 'Java',
+    /*i18n*/ 'C++',
+    /*i18n*/ 'Web Development',
+    /*i18n*/ 'Data Science',
+    /*i18n*/ 'SQL',
+  ],
   'Arts & Design': [
-    'Drawing',
-    'Painting',
-    'Graphic Design',
-    'Photography',
-    'Music Theory',
-    'Piano',
-    'Guitar',
+    /*i18n*/ 'Drawing',
+    /*i18n*/ 'Painting',
+    /*i18n*/ 'Graphic Design',
+    /*i18n*/ 'Photography',
+    /*i18n*/ 'Music Theory',
+    /*i18n*/ 'Piano',
+    /*i18n*/ 'Guitar',
   ],
 } as const satisfies Record<SubjectCategory, readonly string[]>;
 
@@ -98,10 +123,17 @@ export interface TypicalHourlyRate {
 }
 export const TYPICAL_RATE_MIN_TUTORS = 5;
 
-/** "$25-$75 per hour", or "$40 per hour" when most charge the same. */
-export function typicalRateLabel(rate: TypicalHourlyRate, currency: string): string {
-  const low = formatUnits(rate.low, currency);
-  return rate.low === rate.high ? `${low} per hour` : `${low}-${formatUnits(rate.high, currency)} per hour`;
+/** "$25-$75 per hour", or "$40 per hour" when most charge the same (`say`: ./say.ts). */
+export function typicalRateLabel(
+  rate: TypicalHourlyRate,
+  currency: string,
+  say: Say = english,
+  locale?: string,
+): string {
+  const low = formatUnits(rate.low, currency, locale);
+  return rate.low === rate.high
+    ? say(/*i18n*/ '{low} per hour', { low })
+    : say(/*i18n*/ '{low}-{high} per hour', { low, high: formatUnits(rate.high, currency, locale) });
 }
 export const MAX_HEADLINE_LENGTH = 80;
 export const MAX_ABOUT_LENGTH = 2000;
@@ -123,11 +155,11 @@ export function effectiveSort(chosen: TutorSort | undefined, hasText: boolean): 
 }
 
 export const TUTOR_SORT_LABELS: Record<TutorSort, string> = {
-  relevance: 'Best match',
-  rating: 'Best rated',
-  price_asc: 'Price: low to high',
-  price_desc: 'Price: high to low',
-  newest: 'Newest',
+  relevance: /*i18n*/ 'Best match',
+  rating: /*i18n*/ 'Best rated',
+  price_asc: /*i18n*/ 'Price: low to high',
+  price_desc: /*i18n*/ 'Price: high to low',
+  newest: /*i18n*/ 'Newest',
 };
 export const DEFAULT_PAGE_SIZE = 12;
 export const MAX_PAGE_SIZE = 48;
@@ -143,11 +175,11 @@ export interface PublicationInput {
 }
 
 export const PUBLICATION_REQUIREMENTS = {
-  emailVerified: 'Verify your email address',
-  photoOrHeadline: 'Add a photo or a headline',
-  subjects: 'Choose at least one subject',
-  hourlyRate: 'Set your hourly rate',
-  about: 'Write a few words about yourself',
+  emailVerified: /*i18n*/ 'Verify your email address',
+  photoOrHeadline: /*i18n*/ 'Add a photo or a headline',
+  subjects: /*i18n*/ 'Choose at least one subject',
+  hourlyRate: /*i18n*/ 'Set your hourly rate',
+  about: /*i18n*/ 'Write a few words about yourself',
 } as const;
 
 export function missingForPublication(input: PublicationInput): string[] {

@@ -4,6 +4,7 @@
  * /api/account/refund-request asks Support, in their support conversation, to refund it all;
  * POST /api/account/delete { password } deletes their account and signs this browser out.
  */
+
 import { Hono } from 'hono';
 import { z } from 'zod';
 import {
@@ -17,6 +18,7 @@ import type { Auth } from '../accounts/auth';
 import { forwardCookies } from '../accounts/session';
 import { ApiError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
+import { languageOf } from '../http/language';
 import { validate } from '../http/validation';
 import { messageMessages } from '../messages/conversations';
 import type { LiveHub } from '../messages/live';
@@ -24,6 +26,7 @@ import { sendMessage } from '../messages/messages';
 import { openSupportConversation, readerOf } from '../messages/support';
 import { moneyLeftOf } from '../money/money-left';
 import { type SessionReader, signedInOnly, verifiedOnly } from '../platform/session-guards';
+import { translate } from '../platform/translations';
 import { limitByUser, type RateLimiters } from '../rate-limit/rate-limits';
 import { type AccountDeletionDeps, deleteAccount } from './account-deletion';
 import { exportArchive } from './account-export';
@@ -111,7 +114,7 @@ export function accountDataRoutes(
         } catch {
           // Nothing to clear.
         }
-        return c.json({ deleted: true, message: accountDataMessages.deleted }, 200);
+        return c.json({ deleted: true, message: translate(languageOf(c), accountDataMessages.deleted) }, 200);
       },
     );
 }

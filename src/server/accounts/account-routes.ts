@@ -5,6 +5,7 @@
  * never in a body scripts can read). Everything else under /api/auth answers 404. Beside them:
  * the session check the browser makes, and the landing of the verification link.
  */
+
 import { type Context, Hono } from 'hono';
 import type { ClientErrorStatusCode, ServerErrorStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
@@ -24,8 +25,10 @@ import {
 import type { Database } from '../db/database';
 import { errorResponse, isDatabaseDown, serviceUnavailable } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
+import { languageOf } from '../http/language';
 import { validate } from '../http/validation';
 import type { SessionReader } from '../platform/session-guards';
+import { translate } from '../platform/translations';
 import { OneAtATime } from '../rate-limit/one-at-a-time';
 import { limitByClient, type RateLimiters } from '../rate-limit/rate-limits';
 import type { Auth } from './auth';
@@ -54,7 +57,15 @@ const friendlyMessages: Record<string, string> = {
   UNAUTHORIZED: messages.notSignedIn,
 };
 
-const authErrorSchema = z.object({ message: z.string().optional(), code: z.string().optional() });
+const authErrorSchema = z.object({
+  message: z.string().optional(),
+  code: z.string().optional(),
+  /** A suspended person's refusal, its reason and address in place (./auth.ts). */
+  suspension: z
+    .object({ text: z.string(), values: z.record(z.string(), z.string()) })
+    .optional()
+    .catch(undefined),
+});
 const signedInSchema = z.object({ user: z.unknown() });
 /** A password that was right for an account with two-factor on: no session yet, a code to ask for. */
 const twoFactorPendingSchema = z.object({
@@ -111,7 +122,7 @@ export function accountRoutes(deps: {
   /** Better Auth's refusal as { message, code } in our words; its failures as 503 or 500. */
   async function refusal(c: Context<AppEnv>, res: Response) {
     const parsed = authErrorSchema.safeParse(await res.json().catch(() => ({})));
-    const { message, code } = parsed.success ? parsed.data : {};
+    const { message, code, suspension } = parsed.success ? parsed.data : {};
     const retryAfter = res.headers.get('retry-after');
     if (retryAfter) c.header('Retry-After', retryAfter);
     if (res.status >= 500) {
@@ -123,7 +134,7 @@ export function accountRoutes(deps: {
     return errorResponse(
       c,
       status,
-      (code && friendlyMessages[code]) || message || messages.invalidRequest,
+      suspension ?? ((code && friendlyMessages[code]) || message || messages.invalidRequest),
       code,
     );
   }
@@ -323,7 +334,7 @@ export function accountRoutes(deps: {
         async (c) => {
           const res = await callBetterAuth(c, c.req.valid('json'));
           if (!res.ok) return refusal(c, res);
-          return c.json({ status: true, message: messages.resetLinkSent }, 200);
+          return c.json({ status: true, message: translate(languageOf(c), messages.resetLinkSent) }, 200);
         },
       )
       .post('/auth/reset-password', validate('json', resetPasswordBodySchema), async (c) => {

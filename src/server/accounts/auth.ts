@@ -25,6 +25,7 @@ import { languageSchema, roleSchema } from '../../shared/schemas';
 import type { CaptchaVerifier } from '../captcha/captcha';
 import type { Config } from '../config/config';
 import type { DB } from '../db/schema';
+import { type ErrorText, sayError } from '../http/api-error';
 import { rotateCalendarFeed } from '../lessons/calendar-feed';
 import type { Logger } from '../logging/logger';
 import { type DefaultLanguage, mailLanguage } from '../mail/mail-language';
@@ -60,8 +61,16 @@ export interface AuthDependencies {
 }
 
 /** What a suspended user is told when they try to sign in. */
-export function suspendedMessage(reason: string | null, supportEmail: string): string {
-  return `Your account has been suspended${reason ? `: ${reason}` : '.'} If you think this is a mistake, write to ${supportEmail}.`;
+export function suspendedMessage(reason: string | null, supportEmail: string): ErrorText {
+  return reason
+    ? {
+        text: /*i18n*/ 'Your account has been suspended: {reason} If you think this is a mistake, write to {email}.',
+        values: { reason, email: supportEmail },
+      }
+    : {
+        text: /*i18n*/ 'Your account has been suspended. If you think this is a mistake, write to {email}.',
+        values: { email: supportEmail },
+      };
 }
 
 /** The language a user saved (an additional field, not in Better Auth's user type); null if none. */
@@ -140,9 +149,12 @@ export function createAuth(deps: AuthDependencies) {
             const user = context ? await context.context.internalAdapter.findUserById(session.userId) : null;
             const suspension = suspensionOf(user);
             if (suspension.suspended) {
+              const said = suspendedMessage(suspension.reason, deps.supportEmail?.() ?? config.supportEmail);
+              // In English here; ./account-routes.ts says it again in the caller's language.
               throw new APIError('FORBIDDEN', {
-                message: suspendedMessage(suspension.reason, deps.supportEmail?.() ?? config.supportEmail),
+                message: sayError('en', said),
                 code: 'ACCOUNT_SUSPENDED',
+                suspension: said,
               });
             }
             // A session made by a right code (finishing a sign-in, or turning two-factor on)

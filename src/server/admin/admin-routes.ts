@@ -42,7 +42,7 @@ import { decideVerification, verificationMessages, verificationQueue } from './v
 
 export const backupMessages = {
   onPostgres:
-    'This server keeps its data in PostgreSQL, which the server does not back up itself. Run npm run backup -- FILE (it uses pg_dump) where DATABASE_URL is set, or use your database provider’s backups.',
+    /*i18n*/ 'This server keeps its data in PostgreSQL, which the server does not back up itself. Run npm run backup -- FILE (it uses pg_dump) where DATABASE_URL is set, or use your database provider’s backups.',
 } as const;
 
 const tutorParam = z.object({ tutorId: tutorIdSchema });
@@ -50,14 +50,14 @@ const reportParam = z.object({ id: reportIdSchema });
 const userParam = z.object({ id: z.string().regex(/^[\w-]{1,64}$/) });
 const lessonParam = z.object({ id: z.uuid() });
 const lessonReason = z
-  .string({ error: 'Please give a reason' })
+  .string({ error: /*i18n*/ 'Please give a reason' })
   .trim()
-  .min(1, 'Please give a reason')
-  .max(1000, 'The reason must be at most 1000 characters');
+  .min(1, /*i18n*/ 'Please give a reason')
+  .max(1000, /*i18n*/ 'The reason must be at most 1000 characters');
 const adminCancelSchema = z.strictObject({ reason: lessonReason });
 const adminMoveSchema = z.strictObject({ start: instantSchema('start'), reason: lessonReason });
 const adminLessonsQuery = z.object({
-  search: z.string().max(200, 'The search must be at most 200 characters').optional(),
+  search: z.string().max(200, /*i18n*/ 'The search must be at most 200 characters').optional(),
 });
 
 export function adminRoutes(deps: {

@@ -30,27 +30,30 @@ import type { SignedInEnv } from '../platform/session-guards';
 
 const topUpParam = z.object({ id: z.string().refine(isTopUpId) });
 const lessonParam = z.object({ id: z.uuid() });
-const userIdSchema = z.string().regex(/^[\w-]{1,64}$/, 'Please choose a person from the list');
+const userIdSchema = z.string().regex(/^[\w-]{1,64}$/, /*i18n*/ 'Please choose a person from the list');
 const amountSchema = z
-  .number({ error: 'Please give the amount in the currency’s minor unit (cents for USD), as a whole number' })
-  .int('Please give the amount in the currency’s minor unit (cents for USD), as a whole number')
-  .positive('The amount must be more than zero')
-  .max(100_000_000_00, 'The amount is too large');
+  .number({
+    error: /*i18n*/ 'Please give the amount in the currency’s minor unit (cents for USD), as a whole number',
+  })
+  .int(/*i18n*/ 'Please give the amount in the currency’s minor unit (cents for USD), as a whole number')
+  .positive(/*i18n*/ 'The amount must be more than zero')
+  .max(100_000_000_00, /*i18n*/ 'The amount is too large');
 const referenceSchema = z
-  .string({ error: 'Please give a reference' })
+  .string({ error: /*i18n*/ 'Please give a reference' })
   .trim()
-  .min(1, 'Please give a reference, such as the bank transfer number')
-  .max(200, 'The reference must be at most 200 characters');
-const reasonSchema = (what: string) =>
-  z
-    .string({ error: `Please give ${what}` })
-    .trim()
-    .min(1, `Please give ${what}`)
-    .max(1000, `The ${what.replace(/^an? /, '')} must be at most 1000 characters`);
+  .min(1, /*i18n*/ 'Please give a reference, such as the bank transfer number')
+  .max(200, /*i18n*/ 'The reference must be at most 200 characters');
+const reasonSchema = (says: { missing: string; tooLong: string }) =>
+  z.string({ error: says.missing }).trim().min(1, says.missing).max(1000, says.tooLong);
 
-const rejectSchema = z.strictObject({ note: reasonSchema('a note for the student') });
+const rejectSchema = z.strictObject({
+  note: reasonSchema({
+    missing: /*i18n*/ 'Please give a note for the student',
+    tooLong: /*i18n*/ 'The note for the student must be at most 1000 characters',
+  }),
+});
 /** `confirmDuplicate`: the admin means it, though the same amount went to the same person just now. */
-const confirmDuplicateSchema = z.boolean({ error: 'confirmDuplicate is true or false' }).optional();
+const confirmDuplicateSchema = z.boolean({ error: /*i18n*/ 'confirmDuplicate is true or false' }).optional();
 const payoutSchema = z.strictObject({
   tutorId: userIdSchema,
   amountCents: amountSchema,
@@ -65,11 +68,16 @@ const refundSchema = z.strictObject({
 });
 const packageParam = z.object({ id: z.uuid() });
 const packageRefundSchema = z.strictObject({ amountCents: amountSchema, reference: referenceSchema });
-const lessonRefundSchema = z.strictObject({ reason: reasonSchema('a reason') });
+const lessonRefundSchema = z.strictObject({
+  reason: reasonSchema({
+    missing: /*i18n*/ 'Please give a reason',
+    tooLong: /*i18n*/ 'The reason must be at most 1000 characters',
+  }),
+});
 const isoDay = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are written YYYY-MM-DD')
-  .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)), 'Dates are written YYYY-MM-DD');
+  .regex(/^\d{4}-\d{2}-\d{2}$/, /*i18n*/ 'Dates are written YYYY-MM-DD')
+  .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)), /*i18n*/ 'Dates are written YYYY-MM-DD');
 const rangeSchema = z.object({ from: isoDay.optional(), to: isoDay.optional() });
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -190,7 +198,7 @@ export function financeRoutes(deps: {
       // `to` is a whole day, included.
       const to = query.to ? new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY) : undefined;
       if (from && to && from >= to)
-        throw new ApiError(400, 'The first date must come before the last', 'VALIDATION_ERROR');
+        throw new ApiError(400, /*i18n*/ 'The first date must come before the last', 'VALIDATION_ERROR');
       c.header('Content-Type', 'text/csv; charset=utf-8');
       c.header(
         'Content-Disposition',

@@ -20,12 +20,12 @@ import { recount } from '../reviews/reviews';
 import { contentHiddenMail, suspensionMail } from './admin-mail';
 
 export const moderationMessages = {
-  reportNotFound: 'There is no such report',
-  settled: 'This report has already been settled.',
-  userNotFound: 'There is no such person',
-  alreadySuspended: 'This account is already suspended.',
+  reportNotFound: /*i18n*/ 'There is no such report',
+  settled: /*i18n*/ 'This report has already been settled.',
+  userNotFound: /*i18n*/ 'There is no such person',
+  alreadySuspended: /*i18n*/ 'This account is already suspended.',
   adminNotSuspended:
-    'An administrator cannot be suspended here: revoke their role from the command line first.',
+    /*i18n*/ 'An administrator cannot be suspended here: revoke their role from the command line first.',
 } as const;
 
 export type ReportKind = 'message' | 'review';

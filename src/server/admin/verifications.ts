@@ -15,12 +15,13 @@ import { type Actor, accountTarget, recordAudit } from '../platform/audit-log';
 import { verificationDecisionMail } from './admin-mail';
 
 export const verificationMessages = {
-  tutorsOnly: 'Only tutors ask for verification',
-  incomplete: 'Please complete your profile first: verification reviews a profile that students can see.',
-  alreadyRequested: 'You have already asked for review. An administrator will answer by mail.',
-  alreadyApproved: 'Your profile is already verified.',
-  notFound: 'There is no such tutor',
-  notRequested: 'This tutor has not asked for review.',
+  tutorsOnly: /*i18n*/ 'Only tutors ask for verification',
+  incomplete:
+    /*i18n*/ 'Please complete your profile first: verification reviews a profile that students can see.',
+  alreadyRequested: /*i18n*/ 'You have already asked for review. An administrator will answer by mail.',
+  alreadyApproved: /*i18n*/ 'Your profile is already verified.',
+  notFound: /*i18n*/ 'There is no such tutor',
+  notRequested: /*i18n*/ 'This tutor has not asked for review.',
 } as const;
 
 export interface VerificationState {

@@ -7,10 +7,13 @@
  * keeps the answer fresh once a second, so a health check costs the database nothing however
  * often it is asked.
  */
+
 import { Hono } from 'hono';
 import type { Database } from '../db/database';
 import type { AppEnv } from '../http/app-env';
+import { languageOf } from '../http/language';
 import type { Logger } from '../logging/logger';
+import { translate } from '../platform/translations';
 
 export interface HealthMonitor {
   /** The last known state; probes now when it is older than two intervals. */
@@ -64,14 +67,18 @@ export function healthRoutes(database: Database, monitor: HealthMonitor) {
         {
           status: 'unavailable' as const,
           ready: false as const,
-          message: 'The database is still being prepared',
+          message: translate(languageOf(c), /*i18n*/ 'The database is still being prepared'),
         },
         503,
       );
     return (await monitor.current())
       ? c.json({ status: 'ok' as const, ready: true as const, database: database.kind }, 200)
       : c.json(
-          { status: 'unavailable' as const, ready: false as const, message: 'The database is not answering' },
+          {
+            status: 'unavailable' as const,
+            ready: false as const,
+            message: translate(languageOf(c), /*i18n*/ 'The database is not answering'),
+          },
           503,
         );
   });

@@ -5,6 +5,7 @@
  */
 import type { Context } from 'hono';
 import type { ClientErrorStatusCode, ServerErrorStatusCode } from 'hono/utils/http-status';
+import { intlLocaleOf, isLanguage, type PageLanguage } from '../../shared/languages';
 import * as messages from '../../shared/messages';
 import type { Database } from '../db/database';
 import { type TextValues, translate } from '../platform/translations';
@@ -26,13 +27,28 @@ export type ErrorStatus = ClientErrorStatusCode | ServerErrorStatusCode;
  * exist'`), or one with values in its placeholders (`{ text: /*i18n*\/ 'Please choose a subject
  * {name} teaches', values: { name } }`).
  */
-export type ErrorText = string | { text: string; values: TextValues };
+export type ErrorText =
+  | string
+  | { text: string; values: TextValues | LocalValues }
+  | ((language: PageLanguage) => string);
+
+/**
+ * Values written for the caller's locale (amounts, dates: "31,50 €" in Spanish), known only once
+ * the answer's language is: `values: (locale) => ({ missing: formatAmount(cents, currency, { locale }) })`.
+ */
+export type LocalValues = (locale: string) => TextValues;
 
 /** An error's text in a language. */
-export const sayError = (language: string, message: ErrorText) =>
-  typeof message === 'string'
-    ? translate(language, message)
-    : translate(language, message.text, message.values);
+export const sayError = (language: string, message: ErrorText) => {
+  if (typeof message === 'string') return translate(language, message);
+  // A text made of several, each said in the language (the money an account still holds).
+  if (typeof message === 'function') return message(isLanguage(language) ? language : 'en');
+  const values =
+    typeof message.values === 'function'
+      ? message.values(intlLocaleOf(isLanguage(language) ? language : 'en'))
+      : message.values;
+  return translate(language, message.text, values);
+};
 
 export class ApiError extends Error {
   constructor(

@@ -36,11 +36,11 @@ export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
 
 export const idempotencyMessages = {
-  badKey: 'The Idempotency-Key header must be 1 to 200 printable ASCII characters',
+  badKey: /*i18n*/ 'The Idempotency-Key header must be 1 to 200 printable ASCII characters',
   reused:
-    'This Idempotency-Key was already used for a different request. Send a new key with each new request.',
+    /*i18n*/ 'This Idempotency-Key was already used for a different request. Send a new key with each new request.',
   inUse:
-    'A request with this Idempotency-Key is still being handled. Please try again in a moment to see its answer.',
+    /*i18n*/ 'A request with this Idempotency-Key is still being handled. Please try again in a moment to see its answer.',
 } as const;
 
 /** A key: printable ASCII, no spaces, 1 to 200 characters. */

@@ -11,7 +11,7 @@
 import { zValidator } from '@hono/zod-validator';
 import type { Context, ValidationTargets } from 'hono';
 import { validator } from 'hono/validator';
-import type { z } from 'zod';
+import { z } from 'zod';
 import * as messages from '../../shared/messages';
 import { translate } from '../platform/translations';
 import type { AppEnv } from './app-env';
@@ -20,13 +20,50 @@ import { languageOf } from './language';
 /** "weekly.2.end": where in the input the problem is, as a caller would look it up. */
 const fieldOf = (path: readonly PropertyKey[]) => path.map(String).join('.');
 
-function refusal(
-  c: Context,
-  error: { issues: readonly { message: string; path: readonly PropertyKey[] }[] },
-) {
+interface Issue {
+  message: string;
+  path: readonly PropertyKey[];
+  code?: string;
+  keys?: readonly PropertyKey[];
+  params?: unknown;
+}
+
+/** What a problem whose words hold values says (src/shared/schemas.ts: issueWith, noSuchField). */
+const paramsSchema = z.object({
+  text: z.string(),
+  values: z.record(z.string(), z.union([z.string(), z.number()])),
+  translated: z.array(z.string()).catch([]),
+});
+
+/**
+ * A schema's problem in `language`. Its message is an English text marked for translation
+ * (src/shared/schemas.ts); one with values carries its text and values in `params`; the fields an
+ * object does not have are named in its text, which holds `{keys}` in the catalogue.
+ */
+export function sayIssue(language: string, issue: Issue | undefined): string {
+  if (!issue) return translate(language, messages.invalidRequest);
+  const withValues = paramsSchema.safeParse(issue.params);
+  if (withValues.success) {
+    const { text, values, translated } = withValues.data;
+    const said = Object.fromEntries(
+      Object.entries(values).map(([name, value]) => [
+        name,
+        translated.includes(name) && typeof value === 'string' ? translate(language, value) : value,
+      ]),
+    );
+    return translate(language, text, said);
+  }
+  if (issue.code === 'unrecognized_keys' && issue.keys?.length) {
+    const keys = issue.keys.map(String).join(', ');
+    if (issue.message.endsWith(keys))
+      return translate(language, `${issue.message.slice(0, -keys.length)}{keys}`, { keys });
+  }
+  return translate(language, issue.message);
+}
+
+function refusal(c: Context, error: { issues: readonly Issue[] }) {
   const issue = error.issues[0];
-  // Schemas' messages are English texts marked for translation (src/shared/schemas.ts).
-  const message = translate(languageOf(c), issue?.message ?? messages.invalidRequest);
+  const message = sayIssue(languageOf(c), issue);
   const field = issue?.path.length ? fieldOf(issue.path) : undefined;
   return c.json({ message, code: 'VALIDATION_ERROR', ...(field ? { field } : {}) }, 400);
 }

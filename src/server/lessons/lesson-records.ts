@@ -9,6 +9,7 @@ import { feeCents, feeStartsAt, freeUntil, studentTerms } from '../../shared/les
 import type { LessonStatus } from '../../shared/lessons/lesson-schemas';
 import { isPlanned, readStatus } from '../../shared/lessons/lesson-states';
 import type { DB, LessonPaymentStatus } from '../db/schema';
+import type { ErrorText } from '../http/api-error';
 import { tookPlaceBy } from './lifecycle/lesson-states-sql';
 
 export type Db = Kysely<DB> | Transaction<DB>;
@@ -20,28 +21,30 @@ export type Db = Kysely<DB> | Transaction<DB>;
 export const tookPlace = (now: number, table?: string) => tookPlaceBy(now, table);
 
 export const lessonMessages = {
-  notFound: 'This lesson does not exist',
-  tutorNotFound: 'This tutor profile does not exist or is not public',
-  slotTaken: 'This time is no longer available. Please choose another time.',
-  started: 'This lesson has already started, so it can no longer be cancelled.',
-  moveCutoff: (hours: number) =>
-    `This lesson can only be moved up to ${hours} ${hours === 1 ? 'hour' : 'hours'} before it starts. You may still cancel it.`,
+  notFound: /*i18n*/ 'This lesson does not exist',
+  tutorNotFound: /*i18n*/ 'This tutor profile does not exist or is not public',
+  slotTaken: /*i18n*/ 'This time is no longer available. Please choose another time.',
+  started: /*i18n*/ 'This lesson has already started, so it can no longer be cancelled.',
+  moveCutoff: (hours: number): ErrorText => ({
+    text: /*i18n*/ 'This lesson can only be moved up to {hours, plural, one {# hour} other {# hours}} before it starts. You may still cancel it.',
+    values: { hours },
+  }),
   lateReason:
-    'Please give a reason: the lesson starts within your cancellation window, and your student will read it.',
-  studentsBook: 'Only students can book lessons',
-  tutorsOffer: 'Only tutors have availability',
-  tutorAnswers: 'Only the tutor can accept or decline a request',
-  studentMoves: 'Only the student can reschedule a lesson',
-  notPending: 'This request is no longer waiting for an answer',
-  requestExpired: 'This request has expired',
-  notActive: 'This lesson is no longer planned',
-  sameTime: 'The lesson already starts at that time',
-  tutorProposes: 'Only the tutor can propose a new time',
-  studentAnswersProposal: 'Only the student can accept or decline a proposed time',
-  noProposal: 'There is no proposed time waiting for an answer',
-  trialNotOffered: 'This tutor does not offer a trial lesson.',
+    /*i18n*/ 'Please give a reason: the lesson starts within your cancellation window, and your student will read it.',
+  studentsBook: /*i18n*/ 'Only students can book lessons',
+  tutorsOffer: /*i18n*/ 'Only tutors have availability',
+  tutorAnswers: /*i18n*/ 'Only the tutor can accept or decline a request',
+  studentMoves: /*i18n*/ 'Only the student can reschedule a lesson',
+  notPending: /*i18n*/ 'This request is no longer waiting for an answer',
+  requestExpired: /*i18n*/ 'This request has expired',
+  notActive: /*i18n*/ 'This lesson is no longer planned',
+  sameTime: /*i18n*/ 'The lesson already starts at that time',
+  tutorProposes: /*i18n*/ 'Only the tutor can propose a new time',
+  studentAnswersProposal: /*i18n*/ 'Only the student can accept or decline a proposed time',
+  noProposal: /*i18n*/ 'There is no proposed time waiting for an answer',
+  trialNotOffered: /*i18n*/ 'This tutor does not offer a trial lesson.',
   trialTaken:
-    'A trial lesson is only for your first lesson with a tutor, and you have already booked or had a lesson with this tutor.',
+    /*i18n*/ 'A trial lesson is only for your first lesson with a tutor, and you have already booked or had a lesson with this tutor.',
 } as const;
 
 /**

@@ -11,12 +11,14 @@
  *   calendar apps (the secret token is the only key).
  * Another user's lesson does not exist for the caller: 404 everywhere.
  */
+
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import { every } from 'hono/combine';
 import { createFactory } from 'hono/factory';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import { intlLocaleOf } from '../../shared/languages';
 import { datePassedMessage, overridesFromToday } from '../../shared/lessons/availability';
 import {
   availabilitySchema,
@@ -35,9 +37,11 @@ import type { DB } from '../db/schema';
 import { errorResponse } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 import { IDEMPOTENCY_KEY_HEADER, idempotent, REPLAYED_HEADER } from '../http/idempotency';
+import { languageOf } from '../http/language';
 import { validate } from '../http/validation';
 import type { Mailer } from '../mail/mailer';
 import { type SessionReader, verifiedOnly, verifiedWithRole } from '../platform/session-guards';
+import { translate } from '../platform/translations';
 import type { Listing } from '../platform/tutor-listing';
 import { limitByUser, type RateLimiters } from '../rate-limit/rate-limits';
 import { readAvailability, saveAvailability } from './availability-store';
@@ -176,7 +180,9 @@ export function lessonRoutes(deps: {
         if (overrides.passed !== undefined) {
           const date = input.overrides[overrides.passed]?.date ?? '';
           const field = `overrides.${overrides.passed}.date`;
-          return c.json({ message: datePassedMessage(date), code: 'VALIDATION_ERROR', field }, 400);
+          return errorResponse(c, 400, { text: datePassedMessage, values: { date } }, 'VALIDATION_ERROR', {
+            field,
+          });
         }
         if (input.trial) {
           // Checked against the rate as saved now: a trial costs at most half an hour of it.
@@ -185,10 +191,13 @@ export function lessonRoutes(deps: {
             .select('hourly_rate')
             .where('user_id', '=', user.id)
             .executeTakeFirst();
+          const language = languageOf(c);
           const problem = trialPriceProblem(
             input.trial.priceCents,
             profile?.hourly_rate ?? null,
             deps.payments.currency,
+            (text, values) => translate(language, text, values),
+            intlLocaleOf(language),
           );
           if (problem)
             return c.json({ message: problem, code: 'VALIDATION_ERROR', field: 'trial.priceCents' }, 400);
@@ -254,12 +263,7 @@ export function lessonRoutes(deps: {
       const from = query.from ?? (query.to ?? now) - DEFAULT_PAST_DAYS * DAY;
       const to = query.to ?? Math.max(from, now) + DEFAULT_FUTURE_DAYS * DAY;
       if (to - from > MAX_LIST_RANGE_DAYS * DAY)
-        return errorResponse(
-          c,
-          400,
-          `Lessons can be listed ${MAX_LIST_RANGE_DAYS} days at a time`,
-          'VALIDATION_ERROR',
-        );
+        return errorResponse(c, 400, /*i18n*/ 'Lessons can be listed 400 days at a time', 'VALIDATION_ERROR');
       return c.json({ lessons: await listLessons(db, c.var.user.id, from, to, now) }, 200);
     })
     .get(
@@ -395,7 +399,7 @@ export function lessonRoutes(deps: {
     .get('/calendar/:token', validate('param', feedParam, 'No such calendar'), async (c) => {
       const token = c.req.valid('param').token.slice(0, -'.ics'.length);
       const feed = await calendarFeed(db, token, deps.mail, Date.now());
-      if (feed === null) return errorResponse(c, 404, 'No such calendar', 'NOT_FOUND');
+      if (feed === null) return errorResponse(c, 404, /*i18n*/ 'No such calendar', 'NOT_FOUND');
       c.header('Content-Type', 'text/calendar; charset=utf-8');
       c.header('Cache-Control', 'private, no-cache');
       return c.body(feed, 200);

@@ -22,11 +22,13 @@ import type { LessonView } from './lesson-records';
 import { markNoShowMove } from './lifecycle/end-moves';
 
 export const roomMessages = {
-  noRoom: 'This lesson is not confirmed, so it has no room.',
-  closed: 'The room is open from 10 minutes before the lesson starts until 30 minutes after it ends.',
-  tutorMarks: 'Only the tutor can mark a no-show',
-  noShowRefused: 'A lesson can be marked a no-show once it has ended, and only if the student never joined.',
-  noShowTooLate: 'A no-show can be marked only until 24 hours after the lesson ends.',
+  noRoom: /*i18n*/ 'This lesson is not confirmed, so it has no room.',
+  closed:
+    /*i18n*/ 'The room is open from 10 minutes before the lesson starts until 30 minutes after it ends.',
+  tutorMarks: /*i18n*/ 'Only the tutor can mark a no-show',
+  noShowRefused:
+    /*i18n*/ 'A lesson can be marked a no-show once it has ended, and only if the student never joined.',
+  noShowTooLate: /*i18n*/ 'A no-show can be marked only until 24 hours after the lesson ends.',
 } as const;
 
 export interface RoomChatLine {

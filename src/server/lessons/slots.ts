@@ -103,7 +103,10 @@ export function checkLength(availability: AvailabilityView, minutes: number) {
   if (!availability.lessonMinutes.includes(minutes)) {
     throw new ApiError(
       400,
-      `minutes must be one of this tutor's lesson lengths: ${availability.lessonMinutes.join(', ')}`,
+      {
+        text: /*i18n*/ "minutes must be one of this tutor's lesson lengths: {lengths}",
+        values: { lengths: availability.lessonMinutes.join(', ') },
+      },
       'VALIDATION_ERROR',
     );
   }

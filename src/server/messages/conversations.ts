@@ -13,17 +13,18 @@ import { ApiError } from '../http/api-error';
 import { adminIds, type Reader } from './support';
 
 export const messageMessages = {
-  notFound: 'This conversation does not exist',
-  messageNotFound: 'This message does not exist',
-  refused: 'This message could not be sent.',
-  noColdOutreach: 'You can write to a student once they have booked a lesson with you.',
-  tutorNotFound: 'This tutor profile does not exist or is not public',
-  notYourself: 'You cannot block yourself',
-  youBlocked: 'You blocked this person. Unblock them to write to them.',
-  tooFast: 'You are sending messages too quickly: at most 30 a minute. Please wait a moment.',
-  tooManyReports: 'You have sent many reports: at most 20 an hour. Please try again later.',
-  tooManyConversations: 'You can start at most 10 new conversations a day. Please try again tomorrow.',
-  userNotFound: 'There is no such person',
+  notFound: /*i18n*/ 'This conversation does not exist',
+  messageNotFound: /*i18n*/ 'This message does not exist',
+  refused: /*i18n*/ 'This message could not be sent.',
+  noColdOutreach: /*i18n*/ 'You can write to a student once they have booked a lesson with you.',
+  tutorNotFound: /*i18n*/ 'This tutor profile does not exist or is not public',
+  notYourself: /*i18n*/ 'You cannot block yourself',
+  youBlocked: /*i18n*/ 'You blocked this person. Unblock them to write to them.',
+  tooFast: /*i18n*/ 'You are sending messages too quickly: at most 30 a minute. Please wait a moment.',
+  tooManyReports: /*i18n*/ 'You have sent many reports: at most 20 an hour. Please try again later.',
+  tooManyConversations:
+    /*i18n*/ 'You can start at most 10 new conversations a day. Please try again tomorrow.',
+  userNotFound: /*i18n*/ 'There is no such person',
 } as const;
 
 export type Db = Kysely<DB> | Transaction<DB>;

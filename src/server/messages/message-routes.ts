@@ -108,7 +108,11 @@ export function messageRoutes(deps: {
         const otherId = user.role === 'student' ? body.tutorId : body.studentId;
         if (otherId === undefined) {
           const expected = user.role === 'student' ? 'tutorId' : 'studentId';
-          throw new ApiError(400, `Say who the message is for: ${expected}`, 'VALIDATION_ERROR');
+          throw new ApiError(
+            400,
+            { text: /*i18n*/ 'Say who the message is for: {field}', values: { field: expected } },
+            'VALIDATION_ERROR',
+          );
         }
         // A student opens at most ten new conversations a day: the limit counts only new ones. It
         // is spent before the transaction (which it must not hold open) and given back when the
@@ -299,7 +303,7 @@ export function messageRoutes(deps: {
         errorResponse(
           c,
           426,
-          'This address is for the live channel: open it as a WebSocket.',
+          /*i18n*/ 'This address is for the live channel: open it as a WebSocket.',
           'UPGRADE_REQUIRED',
         ),
     );

@@ -14,7 +14,7 @@ import type { MessageView } from './conversations';
 
 export const supportMessages = {
   adminIsSupport:
-    'You are on the support team: conversations with Support are in your messages, under each person’s name.',
+    /*i18n*/ 'You are on the support team: conversations with Support are in your messages, under each person’s name.',
 } as const;
 
 type Db = Kysely<DB> | Transaction<DB>;

@@ -7,7 +7,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { type Amount, formatAmount } from '../../shared/amounts';
 import { creditsIn, packageName } from '../../shared/lessons/packages';
 import type { DB } from '../db/schema';
-import { ApiError } from '../http/api-error';
+import { ApiError, type ErrorText } from '../http/api-error';
 import { mailLanguage } from '../mail/mail-language';
 import { type Actor, accountTarget, recordAudit } from '../platform/audit-log';
 import { accounts, lockedBalanceOf, post } from './ledger';
@@ -16,14 +16,16 @@ import { findPackage } from './packages';
 import type { MoneyDeps } from './payouts';
 
 export const financeMessages = {
-  lessonNotFound: 'This lesson does not exist',
-  packageNotFound: 'This package does not exist',
+  lessonNotFound: /*i18n*/ 'This lesson does not exist',
+  packageNotFound: /*i18n*/ 'This package does not exist',
   studentDeleted:
-    'This student has deleted their account, so a refund would go to a wallet nobody can use any more.',
-  packageEnded: "This package has already ended: what it held is in the student's balance",
-  packageEmpty: 'This package has no unused lessons to refund',
-  notWholePackage: (left: string) =>
-    `A package is refunded whole: what its unused lessons hold now is ${left}. Please refund that amount.`,
+    /*i18n*/ 'This student has deleted their account, so a refund would go to a wallet nobody can use any more.',
+  packageEnded: /*i18n*/ "This package has already ended: what it held is in the student's balance",
+  packageEmpty: /*i18n*/ 'This package has no unused lessons to refund',
+  notWholePackage: (cents: number, currency: string): ErrorText => ({
+    text: /*i18n*/ 'A package is refunded whole: what its unused lessons hold now is {left}. Please refund that amount.',
+    values: (locale) => ({ left: formatAmount(cents, currency, { locale }) }),
+  }),
 } as const;
 
 const amount = (amountCents: number, currency: string): Amount => ({ amountCents, currency });
@@ -66,12 +68,9 @@ export async function refundPackage(
     const left = await lockedBalanceOf(trx, account, row.currency);
     if (left <= 0) throw new ApiError(409, financeMessages.packageEmpty, 'NOTHING_TO_REFUND');
     if (input.amountCents !== left)
-      throw new ApiError(
-        409,
-        financeMessages.notWholePackage(formatAmount(left, row.currency)),
-        'NOT_WHOLE_PACKAGE',
-        { unused: amount(left, row.currency) },
-      );
+      throw new ApiError(409, financeMessages.notWholePackage(left, row.currency), 'NOT_WHOLE_PACKAGE', {
+        unused: amount(left, row.currency),
+      });
     const credits = creditsIn(left, row.per_lesson_cents);
     const what = `${packageName(row)} with ${row.tutor_name}`;
     const transactionId = await post(trx, {

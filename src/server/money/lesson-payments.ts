@@ -22,7 +22,7 @@
 import { sql, type Transaction } from 'kysely';
 import { formatAmount } from '../../shared/amounts';
 import type { DB, LessonPaymentStatus } from '../db/schema';
-import { ApiError } from '../http/api-error';
+import { ApiError, type ErrorText } from '../http/api-error';
 import { type AccountRef, accounts, balanceOf, commissionOf, lockedBalanceOf, post, postAll } from './ledger';
 import { releaseAccountFor } from './packages';
 
@@ -34,9 +34,11 @@ export interface PaymentRules {
 }
 
 export const paymentMessages = {
-  insufficient: (missing: string) =>
-    `Your balance is ${missing} short of this lesson's price. Please top up your wallet first.`,
-  nothingToRefund: 'This lesson has no payment to refund',
+  insufficient: (cents: number, currency: string): ErrorText => ({
+    text: /*i18n*/ "Your balance is {missing} short of this lesson's price. Please top up your wallet first.",
+    values: (locale) => ({ missing: formatAmount(cents, currency, { locale }) }),
+  }),
+  nothingToRefund: /*i18n*/ 'This lesson has no payment to refund',
 } as const;
 
 interface PaidLesson {
@@ -70,14 +72,9 @@ export async function checkBalanceCovers(
   const balance = await lockedBalanceOf(trx, accounts.balance(studentId), rules.currency);
   if (balance >= priceCents) return;
   const missing = priceCents - balance;
-  throw new ApiError(
-    409,
-    paymentMessages.insufficient(formatAmount(missing, rules.currency)),
-    'INSUFFICIENT_BALANCE',
-    {
-      needed: { amountCents: missing, currency: rules.currency },
-    },
-  );
+  throw new ApiError(409, paymentMessages.insufficient(missing, rules.currency), 'INSUFFICIENT_BALANCE', {
+    needed: { amountCents: missing, currency: rules.currency },
+  });
 }
 
 /** Moves a just-booked lesson's price from the student's balance to its hold. */

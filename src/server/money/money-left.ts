@@ -4,11 +4,14 @@
  * has settled. Deleting an account is refused while any of it is left (a deleted account could no
  * longer claim it), and the deletion page shows it with the way to get it back.
  */
+
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { hasMoneyLeft, type MoneyLeft, moneyLeftMessage } from '../../shared/account-data';
+import { intlLocaleOf } from '../../shared/languages';
 import { creditsIn } from '../../shared/lessons/packages';
 import type { DB } from '../db/schema';
 import { ApiError } from '../http/api-error';
+import { translate } from '../platform/translations';
 import { accounts, balanceOf } from './ledger';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -109,5 +112,11 @@ export async function refuseWhileMoneyLeft(trx: Transaction<DB>, userId: string,
     .execute();
   const money = await moneyLeftOf(trx, userId, currency);
   if (hasMoneyLeft(money))
-    throw new ApiError(409, moneyLeftMessage(money), 'MONEY_LEFT', { moneyLeft: money });
+    throw new ApiError(
+      409,
+      (language) =>
+        moneyLeftMessage(money, (text, values) => translate(language, text, values), intlLocaleOf(language)),
+      'MONEY_LEFT',
+      { moneyLeft: money },
+    );
 }

@@ -19,23 +19,28 @@ import type { Kysely, Selectable, Transaction } from 'kysely';
 import { formatAmount, minorPerUnit } from '../../shared/amounts';
 import { creditsIn, offerPrices, type PackageOffer, packageName } from '../../shared/lessons/packages';
 import type { DB } from '../db/schema';
-import { ApiError } from '../http/api-error';
+import { ApiError, type ErrorText } from '../http/api-error';
 import type { Listing } from '../platform/tutor-listing';
 import { type AccountRef, accounts, balanceOf, lockedBalanceOf, post } from './ledger';
 import type { PaymentRules } from './lesson-payments';
 
 export const packageMessages = {
-  notFound: 'This package does not exist',
-  notOffered: 'This tutor does not offer that package',
-  insufficient: (missing: string) =>
-    `Your balance is ${missing} short of this package's price. Please top up your wallet first.`,
-  ended: 'This package has already ended',
-  usedUp: 'This package has no lessons left',
-  paymentsOff: 'This school does not take payments through Tutorlane, so it sells no packages',
-  studentsBuy: 'Only students buy lesson packages',
-  trial: 'A trial lesson is not paid from a package',
-  otherLesson: (name: string, minutes: number) =>
-    `This package is for ${minutes}-minute lessons with ${name}`,
+  notFound: /*i18n*/ 'This package does not exist',
+  notOffered: /*i18n*/ 'This tutor does not offer that package',
+  tutorNotFound: /*i18n*/ 'This tutor profile does not exist or is not public',
+  insufficient: (cents: number, currency: string): ErrorText => ({
+    text: /*i18n*/ "Your balance is {missing} short of this package's price. Please top up your wallet first.",
+    values: (locale) => ({ missing: formatAmount(cents, currency, { locale }) }),
+  }),
+  ended: /*i18n*/ 'This package has already ended',
+  usedUp: /*i18n*/ 'This package has no lessons left',
+  paymentsOff: /*i18n*/ 'This school does not take payments through Tutorlane, so it sells no packages',
+  studentsBuy: /*i18n*/ 'Only students buy lesson packages',
+  trial: /*i18n*/ 'A trial lesson is not paid from a package',
+  otherLesson: (name: string, minutes: number): ErrorText => ({
+    text: /*i18n*/ 'This package is for {minutes}-minute lessons with {name}',
+    values: { minutes, name },
+  }),
 } as const;
 
 /** A package as the API gives it (docs/api.md). */
@@ -162,7 +167,7 @@ export async function buyPackage(
   if (!payments.on) throw new ApiError(409, packageMessages.paymentsOff, 'PAYMENTS_OFF');
   const tutor = await deps.bookableTutor(db, request.tutorId, deps.listing);
   if (!tutor || tutor.hourly_rate === null)
-    throw new ApiError(404, 'This tutor profile does not exist or is not public', 'NOT_FOUND');
+    throw new ApiError(404, packageMessages.tutorNotFound, 'NOT_FOUND');
   const offer = tutor.availability.packages.find(
     (item) => item.lessons === request.lessons && item.minutes === request.minutes,
   );
@@ -187,7 +192,7 @@ export async function buyPackage(
       const missing = totalCents - balance;
       throw new ApiError(
         409,
-        packageMessages.insufficient(formatAmount(missing, payments.currency)),
+        packageMessages.insufficient(missing, payments.currency),
         'INSUFFICIENT_BALANCE',
         { needed: { amountCents: missing, currency: payments.currency } },
       );

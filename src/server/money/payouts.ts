@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { formatAmount } from '../../shared/amounts';
 import type { DB } from '../db/schema';
-import { ApiError } from '../http/api-error';
+import { ApiError, type ErrorText } from '../http/api-error';
 import { type DefaultLanguage, mailLanguage } from '../mail/mail-language';
 import type { Mailer } from '../mail/mailer';
 import { type Actor, accountTarget, recordAudit } from '../platform/audit-log';
@@ -22,14 +22,24 @@ import { accounts, lockedBalanceOf, post } from './ledger';
 import { balanceRefundMail, payoutMail } from './money-mail';
 
 export const payoutMessages = {
-  exceedsPayable: (payable: string) => `A payout can be at most what the tutor is owed (${payable})`,
-  exceedsBalance: (balance: string) => `A refund can be at most the student's balance (${balance})`,
-  noTutor: 'This tutor does not exist',
-  noStudent: 'This student does not exist',
-  repeatedPayout: (amount: string, name: string) =>
-    `A payout of ${amount} to ${name} was recorded less than a minute ago. Record it again only if you really paid ${name} twice.`,
-  repeatedRefund: (amount: string, name: string) =>
-    `A refund of ${amount} to ${name} was recorded less than a minute ago. Record it again only if you really paid ${name} back twice.`,
+  exceedsPayable: (cents: number, currency: string): ErrorText => ({
+    text: /*i18n*/ 'A payout can be at most what the tutor is owed ({payable})',
+    values: (locale) => ({ payable: formatAmount(cents, currency, { locale }) }),
+  }),
+  exceedsBalance: (cents: number, currency: string): ErrorText => ({
+    text: /*i18n*/ "A refund can be at most the student's balance ({balance})",
+    values: (locale) => ({ balance: formatAmount(cents, currency, { locale }) }),
+  }),
+  noTutor: /*i18n*/ 'This tutor does not exist',
+  noStudent: /*i18n*/ 'This student does not exist',
+  repeatedPayout: (cents: number, currency: string, name: string): ErrorText => ({
+    text: /*i18n*/ 'A payout of {amount} to {name} was recorded less than a minute ago. Record it again only if you really paid {name} twice.',
+    values: (locale) => ({ amount: formatAmount(cents, currency, { locale }), name }),
+  }),
+  repeatedRefund: (cents: number, currency: string, name: string): ErrorText => ({
+    text: /*i18n*/ 'A refund of {amount} to {name} was recorded less than a minute ago. Record it again only if you really paid {name} back twice.',
+    values: (locale) => ({ amount: formatAmount(cents, currency, { locale }), name }),
+  }),
 } as const;
 
 /** How close two payouts of one amount to one person must be to look like one sent twice. */
@@ -67,12 +77,9 @@ async function refuseRepeat(
     .executeTakeFirst();
   if (!earlier) return;
   const message = kind === 'payout' ? payoutMessages.repeatedPayout : payoutMessages.repeatedRefund;
-  throw new ApiError(
-    409,
-    message(formatAmount(input.amountCents, currency), user.display_name),
-    'DUPLICATE_REQUEST',
-    { previous: { transactionId: String(earlier.id), at: new Date(earlier.created_at).toISOString() } },
-  );
+  throw new ApiError(409, message(input.amountCents, currency, user.display_name), 'DUPLICATE_REQUEST', {
+    previous: { transactionId: String(earlier.id), at: new Date(earlier.created_at).toISOString() },
+  });
 }
 
 export interface MoneyDeps {
@@ -124,10 +131,10 @@ async function payOut(
     // is checked: the first may have paid all there was, and the admin is told why.
     if (!input.confirmDuplicate) await refuseRepeat(trx, kind, account.id, user, input, currency);
     if (input.amountCents > available) {
-      const shown = formatAmount(Math.max(available, 0), currency);
+      const shown = Math.max(available, 0);
       throw isPayout
-        ? new ApiError(409, payoutMessages.exceedsPayable(shown), 'EXCEEDS_PAYABLE')
-        : new ApiError(409, payoutMessages.exceedsBalance(shown), 'EXCEEDS_BALANCE');
+        ? new ApiError(409, payoutMessages.exceedsPayable(shown, currency), 'EXCEEDS_PAYABLE')
+        : new ApiError(409, payoutMessages.exceedsBalance(shown, currency), 'EXCEEDS_BALANCE');
     }
     const id = await post(trx, {
       kind,

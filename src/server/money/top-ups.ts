@@ -13,7 +13,7 @@ import * as messages from '../../shared/messages';
 import { topUpUnits } from '../../shared/money/amounts';
 import type { UnappliedPaymentReason } from '../../shared/money/unapplied-payments';
 import type { DB, TopUpMethod, TopUpStatus } from '../db/schema';
-import { ApiError } from '../http/api-error';
+import { ApiError, type ErrorText } from '../http/api-error';
 import { type DefaultLanguage, mailLanguage } from '../mail/mail-language';
 import type { Mailer } from '../mail/mailer';
 import { type Actor, accountTarget, recordAudit } from '../platform/audit-log';
@@ -21,15 +21,20 @@ import { accounts, post } from './ledger';
 import { topUpConfirmedMail, topUpRejectedMail } from './money-mail';
 
 export const topUpMessages = {
-  range: (currency: string) =>
-    `Please choose an amount between ${formatUnits(topUpUnits(currency).min, currency)} and ${formatUnits(topUpUnits(currency).max, currency)}, in whole units`,
-  notFound: 'This top-up does not exist',
-  alreadySettled: 'This top-up has already been confirmed, rejected or withdrawn',
-  cardByStripe: 'A card top-up is confirmed by Stripe once the card is charged, not by hand',
+  range: (currency: string): ErrorText => ({
+    text: /*i18n*/ 'Please choose an amount between {min} and {max}, in whole units',
+    values: (locale) => ({
+      min: formatUnits(topUpUnits(currency).min, currency, locale),
+      max: formatUnits(topUpUnits(currency).max, currency, locale),
+    }),
+  }),
+  notFound: /*i18n*/ 'This top-up does not exist',
+  alreadySettled: /*i18n*/ 'This top-up has already been confirmed, rejected or withdrawn',
+  cardByStripe: /*i18n*/ 'A card top-up is confirmed by Stripe once the card is charged, not by hand',
   cardStillOpen:
-    'A card top-up cannot be rejected: Stripe may still charge the card, and only Stripe settles it',
+    /*i18n*/ 'A card top-up cannot be rejected: Stripe may still charge the card, and only Stripe settles it',
   accountDeleted:
-    'This student has deleted their account, so nobody could claim this top-up. If the money arrived, send it back to where it came from, then reject the top-up.',
+    /*i18n*/ 'This student has deleted their account, so nobody could claim this top-up. If the money arrived, send it back to where it came from, then reject the top-up.',
 } as const;
 
 export interface TopUpView {

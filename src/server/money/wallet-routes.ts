@@ -53,27 +53,28 @@ export interface PaymentObserver {
 }
 
 export const walletMessages = {
-  paymentsOff: 'This school does not take payments through Tutorlane',
-  stripeOff: 'Card payments are not set up at this school. Please choose a bank transfer.',
-  studentsTopUp: 'Only students top up a wallet',
-  cardUnavailable: 'The card payment page could not be opened. Please try again in a moment.',
-  receiptNotFound: 'This receipt does not exist',
-  badSignature: 'The webhook signature does not match',
+  paymentsOff: /*i18n*/ 'This school does not take payments through Tutorlane',
+  stripeOff: /*i18n*/ 'Card payments are not set up at this school. Please choose a bank transfer.',
+  studentsTopUp: /*i18n*/ 'Only students top up a wallet',
+  cardUnavailable: /*i18n*/ 'The card payment page could not be opened. Please try again in a moment.',
+  receiptNotFound: /*i18n*/ 'This receipt does not exist',
+  badSignature: /*i18n*/ 'The webhook signature does not match',
 } as const;
 
 const topUpSchema = z.strictObject({
   amountCents: z
     .number({
-      error: 'Please give the amount in the currency’s minor unit (cents for USD), as a whole number',
+      error:
+        /*i18n*/ 'Please give the amount in the currency’s minor unit (cents for USD), as a whole number',
     })
-    .int('Please give the amount in the currency’s minor unit (cents for USD), as a whole number'),
-  method: z.enum(['manual', 'stripe'], { error: 'Please choose a bank transfer or a card' }),
+    .int(/*i18n*/ 'Please give the amount in the currency’s minor unit (cents for USD), as a whole number'),
+  method: z.enum(['manual', 'stripe'], { error: /*i18n*/ 'Please choose a bank transfer or a card' }),
 });
 const pageSchema = z.object({
   before: z.coerce
-    .number({ error: 'before must be a transaction id' })
-    .int('before must be a transaction id')
-    .positive('before must be a transaction id')
+    .number({ error: /*i18n*/ 'before must be a transaction id' })
+    .int(/*i18n*/ 'before must be a transaction id')
+    .positive(/*i18n*/ 'before must be a transaction id')
     .optional(),
 });
 const topUpParam = z.object({ id: z.string().refine(isTopUpId) });

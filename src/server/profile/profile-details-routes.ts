@@ -10,8 +10,13 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { Kysely } from 'kysely';
+import { formatUnits } from '../../shared/amounts';
 import * as messages from '../../shared/messages';
-import { type HourlyRateRange, hourlyRateProblem } from '../../shared/settings/site-settings';
+import {
+  HOURLY_RATE_BETWEEN,
+  type HourlyRateRange,
+  hourlyRateProblem,
+} from '../../shared/settings/site-settings';
 import { MAX_PHOTO_BYTES } from '../../shared/tutor-catalog';
 import { reportedTimeZoneSchema, studentDetailsSchema, tutorDetailsSchema } from '../../shared/tutor-schemas';
 import type { DB } from '../db/schema';
@@ -53,7 +58,7 @@ export function profileDetailsRoutes(deps: {
   const { loadSession, fromDatabase } = deps.sessions;
   const photoSize = bodyLimit({
     maxSize: MAX_PHOTO_BYTES,
-    onError: (c) => errorResponse(c, 413, 'The photo must be at most 5 MB', 'BODY_TOO_LARGE'),
+    onError: (c) => errorResponse(c, 413, /*i18n*/ 'The photo must be at most 5 MB', 'BODY_TOO_LARGE'),
   });
 
   return new Hono<AppEnv>()
@@ -74,8 +79,15 @@ export function profileDetailsRoutes(deps: {
         const rate = input.role === 'tutor' ? input.details.hourlyRate : null;
         if (rate != null) {
           const { range, currency } = await deps.hourlyRates();
-          const problem = hourlyRateProblem(rate, range, currency);
-          if (problem) throw new ApiError(400, problem, 'VALIDATION_ERROR', { field: 'hourlyRate' });
+          if (hourlyRateProblem(rate, range, currency) !== null) {
+            const values = (locale: string) => ({
+              min: formatUnits(range.min, currency, locale),
+              max: formatUnits(range.max, currency, locale),
+            });
+            throw new ApiError(400, { text: HOURLY_RATE_BETWEEN, values }, 'VALIDATION_ERROR', {
+              field: 'hourlyRate',
+            });
+          }
         }
         if (input.role === 'tutor') await saveTutorDetails(db, user.id, input.details);
         else await saveStudentDetails(db, user.id, input.details);
@@ -103,7 +115,7 @@ export function profileDetailsRoutes(deps: {
         .select(['image', 'content_type'])
         .where('user_id', '=', user.id)
         .executeTakeFirst();
-      if (!photo) return errorResponse(c, 404, 'You have no photo yet', 'NOT_FOUND');
+      if (!photo) return errorResponse(c, 404, /*i18n*/ 'You have no photo yet', 'NOT_FOUND');
       c.header('Cache-Control', 'private, no-cache');
       c.header('Content-Type', photo.content_type);
       return c.body(new Uint8Array(photo.image));
@@ -117,7 +129,8 @@ export function profileDetailsRoutes(deps: {
       async (c) => {
         const user = c.var.user;
         const bytes = new Uint8Array(await c.req.arrayBuffer());
-        if (bytes.length === 0) throw new ApiError(400, 'Please choose a photo to upload', 'EMPTY_BODY');
+        if (bytes.length === 0)
+          throw new ApiError(400, /*i18n*/ 'Please choose a photo to upload', 'EMPTY_BODY');
         let photo: ProcessedPhoto;
         try {
           photo = await processPhoto(bytes, decodes);

@@ -7,7 +7,7 @@
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { displayNameSchema, languageSchema } from '../../shared/schemas';
+import { displayNameSchema, languageSchema, noSuchField } from '../../shared/schemas';
 import type { SessionUser } from '../../shared/session-user';
 import type { Auth } from '../accounts/auth';
 import { forwardCookies } from '../accounts/session';
@@ -23,8 +23,11 @@ const profileUpdateSchema = z.strictObject(
   {
     error: (issue) =>
       issue.code === 'unrecognized_keys'
-        ? `Only displayName and language can be changed here; refused: ${issue.keys.join(', ')}`
-        : 'The profile update must be a JSON object',
+        ? noSuchField(
+            /*i18n*/ 'Only displayName and language can be changed here; refused: {keys}',
+            issue.keys,
+          )
+        : /*i18n*/ 'The profile update must be a JSON object',
   },
 );
 

@@ -17,14 +17,14 @@ import { ApiError } from '../http/api-error';
 import { requireCatalogSubject } from '../settings/subject-catalog';
 
 export const goalMessages = {
-  notFound: 'This goal does not exist',
-  milestoneNotFound: 'This milestone does not exist',
-  studentNotFound: 'This student does not exist, or has no lessons with you',
-  studentsOnly: 'Only students set learning goals',
-  studentChanges: 'Only the student changes a goal; their tutors add and tick its milestones',
-  tooManyGoals: `You can have at most ${MAX_GOALS} goals. Remove or finish one first.`,
-  tooManyMilestones: `A goal can have at most ${MAX_MILESTONES} milestones`,
-  unknownSubject: 'Please choose a subject',
+  notFound: /*i18n*/ 'This goal does not exist',
+  milestoneNotFound: /*i18n*/ 'This milestone does not exist',
+  studentNotFound: /*i18n*/ 'This student does not exist, or has no lessons with you',
+  studentsOnly: /*i18n*/ 'Only students set learning goals',
+  studentChanges: /*i18n*/ 'Only the student changes a goal; their tutors add and tick its milestones',
+  tooManyGoals: /*i18n*/ 'You can have at most 20 goals. Remove or finish one first.',
+  tooManyMilestones: /*i18n*/ 'A goal can have at most 20 milestones',
+  unknownSubject: /*i18n*/ 'Please choose a subject',
 } as const;
 
 export interface MilestoneView {

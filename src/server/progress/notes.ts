@@ -10,8 +10,8 @@ import { ApiError } from '../http/api-error';
 import { findLesson } from '../lessons/lesson-queries';
 
 export const notesMessages = {
-  tutorWrites: 'Only the tutor writes the notes of a lesson',
-  notYet: 'Notes can be written once the lesson has taken place.',
+  tutorWrites: /*i18n*/ 'Only the tutor writes the notes of a lesson',
+  notYet: /*i18n*/ 'Notes can be written once the lesson has taken place.',
 } as const;
 
 export interface LessonNotes {

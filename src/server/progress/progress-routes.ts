@@ -60,7 +60,9 @@ const HISTORY_LIMIT = 200;
 type Request = Context<AppEnv & SignedInEnv>;
 type Caller = SessionUser;
 
-const historyMessages = { notFound: 'This person does not exist, or has no lessons with you' } as const;
+const historyMessages = {
+  notFound: /*i18n*/ 'This person does not exist, or has no lessons with you',
+} as const;
 
 export function progressRoutes(deps: { db: Kysely<DB>; sessions: SessionReader; limiters: RateLimiters }) {
   const { db } = deps;

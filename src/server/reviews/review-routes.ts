@@ -29,7 +29,7 @@ const reviewParam = z.object({ id: z.uuid() });
 const pageQuery = z.object({
   page: z
     .string()
-    .regex(/^[1-9]\d{0,3}$/, 'page must be a whole number from 1')
+    .regex(/^[1-9]\d{0,3}$/, /*i18n*/ 'page must be a whole number from 1')
     .transform(Number)
     .optional(),
 });

@@ -15,12 +15,12 @@ import { tookPlace } from '../lessons/lesson-records';
 import { type Listing, listedTutor } from '../platform/tutor-listing';
 
 export const reviewMessages = {
-  tutorNotFound: 'This tutor profile does not exist or is not public',
-  notFound: 'This review does not exist',
-  studentsOnly: 'Only students can review tutors',
-  notYet: 'You can review a tutor once you have had a lesson with them.',
-  tutorAnswers: 'Only the tutor who was reviewed can answer',
-  answered: 'You have already answered this review.',
+  tutorNotFound: /*i18n*/ 'This tutor profile does not exist or is not public',
+  notFound: /*i18n*/ 'This review does not exist',
+  studentsOnly: /*i18n*/ 'Only students can review tutors',
+  notYet: /*i18n*/ 'You can review a tutor once you have had a lesson with them.',
+  tutorAnswers: /*i18n*/ 'Only the tutor who was reviewed can answer',
+  answered: /*i18n*/ 'You have already answered this review.',
 } as const;
 
 export interface ReviewView {

@@ -43,7 +43,7 @@ export function groupCatalog(subjects: readonly CatalogSubject[]): SubjectCatalo
   });
 }
 
-const PROFILE_SUBJECTS_REFUSED = 'Please choose subjects from the list';
+const PROFILE_SUBJECTS_REFUSED = /*i18n*/ 'Please choose subjects from the list';
 
 /**
  * The categories of the subjects a tutor lists, after checking them: each must be in the
@@ -68,7 +68,10 @@ export async function categoriesOfChosenSubjects(
     if (row.retired_at !== null && !kept.includes(name))
       throw new ApiError(
         400,
-        `${name} is no longer offered: ${PROFILE_SUBJECTS_REFUSED.toLowerCase()}`,
+        {
+          text: /*i18n*/ '{name} is no longer offered: please choose subjects from the list',
+          values: { name },
+        },
         'VALIDATION_ERROR',
       );
   }

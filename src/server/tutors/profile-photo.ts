@@ -55,14 +55,14 @@ export async function processPhoto(
 ): Promise<ProcessedPhoto> {
   const header = await readHeader(bytes);
   if (!header?.format || !accepted.has(header.format)) {
-    throw new ApiError(415, 'Please upload a JPEG, PNG or WebP image', 'UNSUPPORTED_IMAGE');
+    throw new ApiError(415, /*i18n*/ 'Please upload a JPEG, PNG or WebP image', 'UNSUPPORTED_IMAGE');
   }
   const pixels = (header.width ?? 0) * (header.height ?? 0);
   const bytesPerSample = header.depth === 'ushort' || header.depth === 'short' ? 2 : 1;
   if (pixels > MAX_INPUT_PIXELS || pixels * (header.channels ?? 4) * bytesPerSample > MAX_DECODED_BYTES) {
     throw new ApiError(
       413,
-      `This image is too large. Please upload a photo of at most ${MAX_PHOTO_MEGAPIXELS} megapixels.`,
+      /*i18n*/ 'This image is too large. Please upload a photo of at most 50 megapixels.',
       'IMAGE_TOO_LARGE',
     );
   }
@@ -74,7 +74,11 @@ export async function processPhoto(
         .webp({ quality: 80 })
         .toBuffer();
     } catch {
-      throw new ApiError(400, 'This image could not be read. Please try another one.', 'UNREADABLE_IMAGE');
+      throw new ApiError(
+        400,
+        /*i18n*/ 'This image could not be read. Please try another one.',
+        'UNREADABLE_IMAGE',
+      );
     }
   });
   const version = createHash('sha256').update(image).digest('base64url').slice(0, 16);

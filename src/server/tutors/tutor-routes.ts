@@ -61,7 +61,7 @@ export function tutorRoutes(deps: {
         .where('pp.user_id', '=', c.req.valid('param').id)
         .where(listedTutor(listing))
         .executeTakeFirst();
-      if (!photo) return errorResponse(c, 404, 'No photo', 'NOT_FOUND');
+      if (!photo) return errorResponse(c, 404, /*i18n*/ 'No photo', 'NOT_FOUND');
       const etag = `"${photo.version}"`;
       // A versioned URL (?v=…) never changes content; a bare one is revalidated.
       c.header(

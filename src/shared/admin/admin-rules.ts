@@ -7,17 +7,17 @@
 export const MAX_NOTE_LENGTH = 1000;
 
 /** Shown on a tutor's card and page; its accessible name says what it means. */
-export const VERIFIED_TUTOR_LABEL = 'Verified tutor';
-export const VERIFIED_TUTOR_MEANING = 'Verified tutor: an administrator checked this profile';
+export const VERIFIED_TUTOR_LABEL = /*i18n*/ 'Verified tutor';
+export const VERIFIED_TUTOR_MEANING = /*i18n*/ 'Verified tutor: an administrator checked this profile';
 
 /** Who is listed, in words, as the admin overview says it for the school's setting. */
 export const listingRuleSentence = (approvalRequired: boolean) =>
   approvalRequired
-    ? 'Only tutors an administrator has verified are listed: a new tutor stays hidden from students until one of you verifies them.'
-    : 'Every tutor with a complete profile is listed at once, without waiting for an administrator’s check; those verified carry the badge.';
+    ? /*i18n*/ 'Only tutors an administrator has verified are listed: a new tutor stays hidden from students until one of you verifies them.'
+    : /*i18n*/ 'Every tutor with a complete profile is listed at once, without waiting for an administrator’s check; those verified carry the badge.';
 
 /** What replaces a message a moderator hid, for both people in the conversation. */
-export const HIDDEN_MESSAGE_TEXT = 'This message was removed by a moderator';
+export const HIDDEN_MESSAGE_TEXT = /*i18n*/ 'This message was removed by a moderator';
 
 /** Who the audit log names when a change came from the server's command line. */
 export const COMMAND_LINE_ACTOR = 'command line';
@@ -26,10 +26,10 @@ export const VERIFICATION_STATUSES = ['none', 'requested', 'approved', 'declined
 export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
 
 export const VERIFICATION_LABELS: Record<VerificationStatus, string> = {
-  none: 'Not requested',
-  requested: 'Waiting for review',
-  approved: 'Verified',
-  declined: 'Declined',
+  none: /*i18n*/ 'Not requested',
+  requested: /*i18n*/ 'Waiting for review',
+  approved: /*i18n*/ 'Verified',
+  declined: /*i18n*/ 'Declined',
 };
 
 export const AUDIT_PAGE_SIZE = 50;

@@ -64,7 +64,8 @@ export function clockMinutes(time: ClockTime): number {
 }
 
 /** Why a date override is refused when its date is before the tutor's today. */
-export const datePassedMessage = (date: string) => `${date} has passed: choose today or a later date`;
+/** Why a date override is refused, `{date}` its date (YYYY-MM-DD). */
+export const datePassedMessage = /*i18n*/ '{date} has passed: choose today or a later date';
 
 /**
  * The date overrides a save keeps, given the tutor's local date today ("YYYY-MM-DD") and the

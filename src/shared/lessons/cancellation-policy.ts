@@ -15,6 +15,7 @@
  *   window they must give a reason, and it counts as a late cancellation.
  * - Nobody cancels a lesson that has started.
  */
+import { english, type Say } from '../say';
 
 const HOUR = 3_600_000;
 
@@ -111,13 +112,17 @@ export function tutorTerms(
   return { canCancel: true, late: !lesson.pending && now >= freeUntil(lesson.start, lesson.windowHours) };
 }
 
-const hoursLabel = (hours: number) => (hours === 1 ? '1 hour' : `${hours} hours`);
-
-/** The policy in one sentence, as a tutor's page and the booking box state it. */
-export function policySentence(policy: CancellationPolicy): string {
+/** The policy in one sentence, as a tutor's page and the booking box state it (`say`: ../say.ts). */
+export function policySentence(policy: CancellationPolicy, say: Say = english): string {
   const { cancellationWindowHours: hours, lateCancelFeePercent: percent } = policy;
-  if (hours === 0) return 'Free cancellation and moves until the lesson starts.';
+  if (hours === 0) return say(/*i18n*/ 'Free cancellation and moves until the lesson starts.');
   if (percent === 0)
-    return `Free cancellation until the lesson starts; moves until ${hoursLabel(hours)} before it.`;
-  return `Free cancellation until ${hoursLabel(hours)} before the lesson; after that, ${percent}% of the price.`;
+    return say(
+      /*i18n*/ 'Free cancellation until the lesson starts; moves until {hours, plural, one {# hour} other {# hours}} before it.',
+      { hours },
+    );
+  return say(
+    /*i18n*/ 'Free cancellation until {hours, plural, one {# hour} other {# hours}} before the lesson; after that, {percent}% of the price.',
+    { hours, percent },
+  );
 }

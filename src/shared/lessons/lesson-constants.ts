@@ -6,7 +6,16 @@ export const LESSON_LENGTHS = [30, 45, 60, 90, 120] as const;
 export const SLOT_STEPS = [15, 30, 60] as const;
 export type LessonLength = (typeof LESSON_LENGTHS)[number];
 export type SlotStep = (typeof SLOT_STEPS)[number];
-export const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+/** The days' names in English, each marked for translation (a page says them through translated()). */
+export const WEEKDAY_NAMES = [
+  /*i18n*/ 'Sunday',
+  /*i18n*/ 'Monday',
+  /*i18n*/ 'Tuesday',
+  /*i18n*/ 'Wednesday',
+  /*i18n*/ 'Thursday',
+  /*i18n*/ 'Friday',
+  /*i18n*/ 'Saturday',
+];
 export const MAX_MINIMUM_NOTICE_HOURS = 168;
 export const MAX_BOOKING_HORIZON_DAYS = 365;
 export const MAX_BUFFER_MINUTES = 60;

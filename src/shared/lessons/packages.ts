@@ -4,6 +4,8 @@
  * the offers and what a package has left. Amounts are integers in the currency's minor unit.
  */
 import { z } from 'zod';
+import { english, type Say } from '../say';
+import { issueWith, noSuchField } from '../schemas';
 import { lessonPriceCents } from './availability';
 import { LESSON_LENGTHS } from './lesson-constants';
 
@@ -42,14 +44,14 @@ export function offerPrices(offer: PackageOffer, hourlyRate: number, minorPerUni
 export const creditsIn = (heldCents: number, perLessonCents: number) =>
   perLessonCents > 0 ? Math.floor(Math.max(0, heldCents) / perLessonCents) : 0;
 
-const sizeMessage = `A package has ${PACKAGE_SIZES.join(', ')} lessons`;
-const discountMessage = `A package's discount must be a whole number of percent from 0 to ${MAX_PACKAGE_DISCOUNT}`;
+const sizeMessage = /*i18n*/ 'A package has 5, 10, 20 lessons';
+const discountMessage = /*i18n*/ "A package's discount must be a whole number of percent from 0 to 30";
 
 export const packageOfferSchema = z.strictObject(
   {
     lessons: z.literal(PACKAGE_SIZES, { error: sizeMessage }),
     minutes: z.literal(LESSON_LENGTHS, {
-      error: `A package's lessons must last ${LESSON_LENGTHS.join(', ')} minutes`,
+      error: /*i18n*/ "A package's lessons must last 30, 45, 60, 90, 120 minutes",
     }),
     discountPercent: z
       .number({ error: discountMessage })
@@ -58,13 +60,14 @@ export const packageOfferSchema = z.strictObject(
       .max(MAX_PACKAGE_DISCOUNT, discountMessage),
   },
   {
-    error: (issue) => (issue.code === 'unrecognized_keys' ? 'A package offer has no such field' : undefined),
+    error: (issue) =>
+      issue.code === 'unrecognized_keys' ? /*i18n*/ 'A package offer has no such field' : undefined,
   },
 );
 
 export const packageOffersSchema = z
-  .array(packageOfferSchema, { error: 'Packages must be a list of offers' })
-  .max(MAX_PACKAGE_OFFERS, `Offer at most ${MAX_PACKAGE_OFFERS} packages`)
+  .array(packageOfferSchema, { error: /*i18n*/ 'Packages must be a list of offers' })
+  .max(MAX_PACKAGE_OFFERS, /*i18n*/ 'Offer at most 3 packages')
   .superRefine((offers, ctx) => {
     const seen = new Set<string>();
     for (const offer of offers) {
@@ -72,7 +75,10 @@ export const packageOffersSchema = z
       if (seen.has(key))
         ctx.addIssue({
           code: 'custom',
-          message: `The package of ${offer.lessons} lessons of ${offer.minutes} minutes is offered twice`,
+          ...issueWith(/*i18n*/ 'The package of {lessons} lessons of {minutes} minutes is offered twice', {
+            lessons: offer.lessons,
+            minutes: offer.minutes,
+          }),
         });
       seen.add(key);
     }
@@ -81,18 +87,24 @@ export const packageOffersSchema = z
 /** What a student asks to buy: the tutor and which of their offers. */
 export const buyPackageSchema = z.strictObject(
   {
-    tutorId: z.string({ error: 'tutorId is required' }).regex(/^[\w-]{1,64}$/, 'No such tutor'),
-    lessons: z.number({ error: 'lessons must be a number' }).int('lessons must be a whole number'),
-    minutes: z.number({ error: 'minutes must be a number' }).int('minutes must be a whole number'),
+    tutorId: z
+      .string({ error: /*i18n*/ 'tutorId is required' })
+      .regex(/^[\w-]{1,64}$/, /*i18n*/ 'No such tutor'),
+    lessons: z
+      .number({ error: /*i18n*/ 'lessons must be a number' })
+      .int(/*i18n*/ 'lessons must be a whole number'),
+    minutes: z
+      .number({ error: /*i18n*/ 'minutes must be a number' })
+      .int(/*i18n*/ 'minutes must be a whole number'),
   },
   {
     error: (issue) =>
       issue.code === 'unrecognized_keys'
-        ? `A package purchase has no such field: ${issue.keys.join(', ')}`
+        ? noSuchField(/*i18n*/ 'A package purchase has no such field: {keys}', issue.keys)
         : undefined,
   },
 );
 
 /** "10 lessons of 60 minutes". */
-export const packageName = (offer: Pick<PackageOffer, 'lessons' | 'minutes'>) =>
-  `${offer.lessons} lessons of ${offer.minutes} minutes`;
+export const packageName = (offer: Pick<PackageOffer, 'lessons' | 'minutes'>, say: Say = english) =>
+  say(/*i18n*/ '{lessons} lessons of {minutes} minutes', { lessons: offer.lessons, minutes: offer.minutes });

@@ -5,10 +5,15 @@ import { MAX_ROOM_CHAT_LENGTH } from './room-rules';
 
 /** A line of the room's chat. */
 export const roomChatSchema = z.strictObject({
-  text: freeText('A chat line', MAX_ROOM_CHAT_LENGTH, 'Please write something'),
+  text: freeText(MAX_ROOM_CHAT_LENGTH, {
+    notText: /*i18n*/ 'A chat line must be text',
+    tooLong: /*i18n*/ 'A chat line must be at most 1000 characters',
+    badCharacters: /*i18n*/ 'A chat line must not contain control characters',
+    required: /*i18n*/ 'Please write something',
+  }),
 });
 
-const sdp = z.string().max(100_000, 'A session description is at most 100,000 characters');
+const sdp = z.string().max(100_000, /*i18n*/ 'A session description is at most 100,000 characters');
 
 /**
  * What one participant's page tells the other's, through the server: who it is (a page id, new
@@ -16,7 +21,7 @@ const sdp = z.string().max(100_000, 'A session description is at most 100,000 ch
  * offer, answer and ICE candidates, and what it shows (microphone, camera, screen).
  */
 export const roomSignalSchema = z.strictObject({
-  peer: z.string().regex(/^[\w-]{8,64}$/, 'peer must be an id of 8 to 64 characters'),
+  peer: z.string().regex(/^[\w-]{8,64}$/, /*i18n*/ 'peer must be an id of 8 to 64 characters'),
   signal: z.discriminatedUnion('kind', [
     z.strictObject({ kind: z.literal('hello') }),
     z.strictObject({ kind: z.literal('bye') }),

@@ -8,7 +8,7 @@ import { Temporal } from 'temporal-polyfill';
 
 export const MIN_REPEAT_WEEKS = 2;
 export const MAX_REPEAT_WEEKS = 26;
-export const repeatWeeksMessage = `repeatWeeks must be a whole number of weeks from ${MIN_REPEAT_WEEKS} to ${MAX_REPEAT_WEEKS}`;
+export const repeatWeeksMessage = /*i18n*/ 'repeatWeeks must be a whole number of weeks from 2 to 26';
 
 /** Why a week of a series is not booked: short words a program can rely on (docs/api.md). */
 export const SKIP_REASONS = ['taken', 'own_lesson', 'unavailable', 'too_soon', 'beyond_horizon'] as const;
@@ -16,11 +16,11 @@ export type SkipReason = (typeof SKIP_REASONS)[number];
 
 /** The words the booking box shows for each reason. */
 export const skipReasonLabels: Record<SkipReason, string> = {
-  taken: 'The tutor is already booked then',
-  own_lesson: 'You have another lesson then',
-  unavailable: 'The tutor is not available then',
-  too_soon: 'Too soon to book',
-  beyond_horizon: 'Too far ahead: the tutor does not take bookings that far out yet',
+  taken: /*i18n*/ 'The tutor is already booked then',
+  own_lesson: /*i18n*/ 'You have another lesson then',
+  unavailable: /*i18n*/ 'The tutor is not available then',
+  too_soon: /*i18n*/ 'Too soon to book',
+  beyond_horizon: /*i18n*/ 'Too far ahead: the tutor does not take bookings that far out yet',
 };
 
 /**

@@ -4,6 +4,7 @@
  * decides, and the pages, which show the offer.
  */
 import { formatAmount, minorDigits, minorPerUnit } from '../amounts';
+import { english, type Say } from '../say';
 import { lessonPriceCents } from './availability';
 import { TRIAL_MINUTES } from './lesson-constants';
 import { PLANNED_STATUSES, TOOK_PLACE_STATUSES } from './lesson-states';
@@ -26,25 +27,40 @@ export const maxTrialPriceCents = (hourlyRate: number | null, currency: string) 
 export const trialPriceCents = (setting: TrialSetting, hourlyRate: number | null, currency: string) =>
   Math.min(setting.priceCents, maxTrialPriceCents(hourlyRate, currency));
 
-/** What a price in the API is counted in: yen, cents, or the minor unit of a dinar. */
-const minorUnitName = (currency: string) => {
-  const digits = minorDigits(currency);
-  return digits === 0 ? currency : digits === 2 ? 'cents' : `the minor unit of ${currency}`;
-};
-
-/** Why a trial price is refused, or null when it is fine. */
+/**
+ * Why a trial price is refused, or null when it is fine: in the reader's words (`say`, ../say.ts),
+ * the amount written for `locale`.
+ */
 export function trialPriceProblem(
   priceCents: number,
   hourlyRate: number | null,
   currency: string,
+  say: Say = english,
+  locale?: string,
 ): string | null {
   const max = maxTrialPriceCents(hourlyRate, currency);
-  if (!Number.isInteger(priceCents) || priceCents < 0)
-    return `The trial price must be a whole number of ${minorUnitName(currency)}, 0 (free) or more`;
+  if (!Number.isInteger(priceCents) || priceCents < 0) {
+    // What a price in the API is counted in: yen, cents, or the minor unit of a dinar.
+    const digits = minorDigits(currency);
+    if (digits === 0)
+      return say(/*i18n*/ 'The trial price must be a whole number of {currency}, 0 (free) or more', {
+        currency,
+      });
+    if (digits === 2)
+      return say(/*i18n*/ 'The trial price must be a whole number of cents, 0 (free) or more');
+    return say(
+      /*i18n*/ 'The trial price must be a whole number of the minor unit of {currency}, 0 (free) or more',
+      {
+        currency,
+      },
+    );
+  }
   if (priceCents > max)
     return max === 0
-      ? 'Set your hourly rate before charging for a trial: until then it can only be free'
-      : `The trial price can be at most half your hourly rate: ${formatAmount(max, currency)}`;
+      ? say(/*i18n*/ 'Set your hourly rate before charging for a trial: until then it can only be free')
+      : say(/*i18n*/ 'The trial price can be at most half your hourly rate: {max}', {
+          max: formatAmount(max, currency, { locale }),
+        });
   return null;
 }
 

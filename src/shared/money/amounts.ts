@@ -5,6 +5,7 @@
  * the navigation bar can show a balance without loading the lesson rules.
  */
 import { type Amount, formatUnits, minorDigits, minorPerUnit } from '../amounts';
+import { english, type Say } from '../say';
 
 export type { Amount };
 
@@ -28,12 +29,14 @@ export function topUpUnitsFor(missing: Amount): number {
   return Math.min(max, Math.max(min, unitsCovering(missing.amountCents, missing.currency)));
 }
 
-/** What the minor digits are called in a form's words: "cents", or "decimals" for any other count. */
-const fractionName = (currency: string) => (minorDigits(currency) === 2 ? 'cents' : 'decimals');
-
 /** "25 or 25.50" (USD), "25 or 25.500" (KWD): how an amount with minor digits is typed. */
-export const amountExample = (currency: string) =>
-  minorDigits(currency) === 0 ? '2500' : `25 or 25.${'5'.padEnd(minorDigits(currency), '0')}`;
+export const amountExample = (currency: string, say: Say = english) =>
+  minorDigits(currency) === 0
+    ? '2500'
+    : say(/*i18n*/ '{whole} or {decimal}', {
+        whole: '25',
+        decimal: `25.${'5'.padEnd(minorDigits(currency), '0')}`,
+      });
 
 /** "$" for USD, "€" for EUR: the sign a field of whole units is written with. */
 export function currencySymbol(currency: string): string {
@@ -48,16 +51,22 @@ export function currencySymbol(currency: string): string {
 export function parseTopUpUnits(
   text: string,
   currency: string,
+  say: Say = english,
 ): { units: number; problem?: undefined } | { problem: string; units?: undefined } {
   const symbol = currencySymbol(currency);
   const cleaned = text.trim().replaceAll(symbol, '').replaceAll(',', '').trim();
   const { min, max } = topUpUnits(currency);
-  const range = `between ${formatUnits(min, currency)} and ${formatUnits(max, currency)}`;
-  if (cleaned === '') return { problem: `Enter an amount ${range}.` };
+  const range = { min: formatUnits(min, currency), max: formatUnits(max, currency) };
+  if (cleaned === '') return { problem: say(/*i18n*/ 'Enter an amount between {min} and {max}.', range) };
   if (!/^\d+$/.test(cleaned))
-    return { problem: `Enter a whole amount (no ${fractionName(currency)}), ${range}.` };
+    return {
+      problem:
+        minorDigits(currency) === 2
+          ? say(/*i18n*/ 'Enter a whole amount (no cents), between {min} and {max}.', range)
+          : say(/*i18n*/ 'Enter a whole amount (no decimals), between {min} and {max}.', range),
+    };
   const units = Number(cleaned);
-  if (units < min || units > max) return { problem: `Top up ${range}.` };
+  if (units < min || units > max) return { problem: say(/*i18n*/ 'Top up between {min} and {max}.', range) };
   return { units };
 }
 
@@ -68,19 +77,23 @@ export function parseTopUpUnits(
 export function parseAmountCents(
   text: string,
   currency: string,
+  say: Say = english,
 ): { cents: number; problem?: undefined } | { problem: string; cents?: undefined } {
   const cleaned = text.trim().replaceAll(currencySymbol(currency), '').replaceAll(',', '').trim();
-  if (cleaned === '') return { problem: 'Enter an amount.' };
+  if (cleaned === '') return { problem: say(/*i18n*/ 'Enter an amount.') };
   const digits = minorDigits(currency);
   const shape = digits === 0 ? /^\d+$/ : new RegExp(`^\\d+(\\.\\d{1,${digits}})?$`);
   if (!shape.test(cleaned)) {
     return {
-      problem: digits === 0 ? 'Enter a whole amount.' : `Enter an amount such as ${amountExample(currency)}.`,
+      problem:
+        digits === 0
+          ? say(/*i18n*/ 'Enter a whole amount.')
+          : say(/*i18n*/ 'Enter an amount such as {example}.', { example: amountExample(currency, say) }),
     };
   }
   // Whole and fraction read apart, so no binary fraction creeps into the minor units.
   const [whole = '0', fraction = ''] = cleaned.split('.');
   const cents = Number(whole) * minorPerUnit(currency) + Number(fraction.padEnd(digits, '0') || '0');
-  if (cents <= 0) return { problem: 'Enter an amount above zero.' };
+  if (cents <= 0) return { problem: say(/*i18n*/ 'Enter an amount above zero.') };
   return { cents };
 }

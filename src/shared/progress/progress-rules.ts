@@ -22,19 +22,32 @@ export const mayHaveNotes = (status: LessonStatus) => status === 'completed';
 
 export const notesSchema = z
   .strictObject({
-    covered: freeText('What was covered', MAX_NOTES_LENGTH),
-    homework: freeText('The homework', MAX_NOTES_LENGTH),
+    covered: freeText(MAX_NOTES_LENGTH, {
+      notText: /*i18n*/ 'What was covered must be text',
+      tooLong: /*i18n*/ 'What was covered must be at most 4000 characters',
+      badCharacters: /*i18n*/ 'What was covered must not contain control characters',
+    }),
+    homework: freeText(MAX_NOTES_LENGTH, {
+      notText: /*i18n*/ 'The homework must be text',
+      tooLong: /*i18n*/ 'The homework must be at most 4000 characters',
+      badCharacters: /*i18n*/ 'The homework must not contain control characters',
+    }),
   })
   .refine((notes) => notes.covered !== '' || notes.homework !== '', {
-    message: 'Please write what was covered or the homework',
+    message: /*i18n*/ 'Please write what was covered or the homework',
   });
 
-const milestoneTitle = oneLineText('A milestone', MAX_MILESTONE_TITLE_LENGTH, 'Please name the milestone');
+const milestoneTitle = oneLineText(MAX_MILESTONE_TITLE_LENGTH, {
+  notText: /*i18n*/ 'A milestone must be text',
+  tooLong: /*i18n*/ 'A milestone must be at most 120 characters',
+  badCharacters: /*i18n*/ 'A milestone must be on one line',
+  required: /*i18n*/ 'Please name the milestone',
+});
 
 /** A calendar day, "YYYY-MM-DD", that exists. */
 const targetDate = z
-  .string({ error: 'The target date must be a date' })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'The target date must be a date (YYYY-MM-DD)')
+  .string({ error: /*i18n*/ 'The target date must be a date' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, /*i18n*/ 'The target date must be a date (YYYY-MM-DD)')
   .refine((value) => {
     try {
       const date = Temporal.PlainDate.from(value, { overflow: 'reject' });
@@ -42,12 +55,17 @@ const targetDate = z
     } catch {
       return false;
     }
-  }, `The target date must be a real date between ${EARLIEST_YEAR} and ${LATEST_YEAR}`);
+  }, /*i18n*/ 'The target date must be a real date between 2000 and 2100');
 
 const goalFields = {
   // Whether the catalogue has it is the server's check (src/server/settings/subject-catalog.ts).
   subject: chosenSubjectSchema('Please choose a subject'),
-  title: oneLineText('A goal', MAX_GOAL_TITLE_LENGTH, 'Please name your goal'),
+  title: oneLineText(MAX_GOAL_TITLE_LENGTH, {
+    notText: /*i18n*/ 'A goal must be text',
+    tooLong: /*i18n*/ 'A goal must be at most 120 characters',
+    badCharacters: /*i18n*/ 'A goal must be on one line',
+    required: /*i18n*/ 'Please name your goal',
+  }),
   targetDate: targetDate.nullable(),
 };
 
@@ -55,8 +73,8 @@ export const goalSchema = z.strictObject({
   ...goalFields,
   targetDate: goalFields.targetDate.optional(),
   milestones: z
-    .array(milestoneTitle, { error: 'Milestones must be a list of titles' })
-    .max(MAX_MILESTONES, `A goal can have at most ${MAX_MILESTONES} milestones`)
+    .array(milestoneTitle, { error: /*i18n*/ 'Milestones must be a list of titles' })
+    .max(MAX_MILESTONES, /*i18n*/ 'A goal can have at most 20 milestones')
     .optional(),
 });
 
@@ -66,12 +84,12 @@ export const goalChangeSchema = z
     title: goalFields.title.optional(),
     targetDate: goalFields.targetDate.optional(),
   })
-  .refine((change) => Object.keys(change).length > 0, { message: 'Nothing to change' });
+  .refine((change) => Object.keys(change).length > 0, { message: /*i18n*/ 'Nothing to change' });
 
 export const milestoneSchema = z.strictObject({ title: milestoneTitle });
 
 export const milestoneChangeSchema = z.strictObject({
-  done: z.boolean({ error: 'done must be true or false' }),
+  done: z.boolean({ error: /*i18n*/ 'done must be true or false' }),
 });
 
 /** A goal's progress: the share of its milestones done, from 0 to 1 (0 without milestones). */
@@ -88,10 +106,14 @@ export type AchievementId =
   | 'four-week-streak';
 
 export const ACHIEVEMENTS: readonly { id: AchievementId; title: string; description: string }[] = [
-  { id: 'first-lesson', title: 'First lesson', description: 'Completed your first lesson' },
-  { id: 'five-lessons', title: 'Five lessons', description: 'Completed 5 lessons' },
-  { id: 'ten-lessons', title: 'Ten lessons', description: 'Completed 10 lessons' },
-  { id: 'goal-completed', title: 'Goal reached', description: 'Ticked off every milestone of a goal' },
+  { id: 'first-lesson', title: /*i18n*/ 'First lesson', description: /*i18n*/ 'Completed your first lesson' },
+  { id: 'five-lessons', title: /*i18n*/ 'Five lessons', description: /*i18n*/ 'Completed 5 lessons' },
+  { id: 'ten-lessons', title: /*i18n*/ 'Ten lessons', description: /*i18n*/ 'Completed 10 lessons' },
+  {
+    id: 'goal-completed',
+    title: /*i18n*/ 'Goal reached',
+    description: /*i18n*/ 'Ticked off every milestone of a goal',
+  },
   {
     id: 'four-week-streak',
     title: 'Four-week streak',

@@ -5,7 +5,14 @@
  */
 import { z } from 'zod';
 import { SUBJECT_CATEGORIES } from '../constants';
-import { freeText, languageSchema, oneLineText, showsAsTyped } from '../schemas';
+import {
+  freeText,
+  languageSchema,
+  noSuchField,
+  oneLineText,
+  showsAsTyped,
+  type TextProblems,
+} from '../schemas';
 import { MAX_SUBJECT_NAME_LENGTH } from '../tutor-catalog';
 import {
   HOME_FIGURES,
@@ -20,19 +27,40 @@ import {
   MAX_SUPPORT_REPLY_HOURS,
 } from './site-settings';
 
-const figureSchema = (label: string) =>
-  oneLineText(label, MAX_FIGURE_LENGTH, `${label} must not be empty: write a figure such as 10,000+`);
+/** Each home figure's problems, in words that name it (HOME_FIGURES' labels). */
+const FIGURE_PROBLEMS: Record<HomeFigureKey, TextProblems> = {
+  studentsHelped: {
+    notText: /*i18n*/ 'Students helped must be text',
+    tooLong: /*i18n*/ 'Students helped must be at most 20 characters',
+    badCharacters: /*i18n*/ 'Students helped must be on one line',
+    required: /*i18n*/ 'Students helped must not be empty: write a figure such as 10,000+',
+  },
+  expertTutors: {
+    notText: /*i18n*/ 'Expert tutors must be text',
+    tooLong: /*i18n*/ 'Expert tutors must be at most 20 characters',
+    badCharacters: /*i18n*/ 'Expert tutors must be on one line',
+    required: /*i18n*/ 'Expert tutors must not be empty: write a figure such as 10,000+',
+  },
+  lessonsCompleted: {
+    notText: /*i18n*/ 'Lessons completed must be text',
+    tooLong: /*i18n*/ 'Lessons completed must be at most 20 characters',
+    badCharacters: /*i18n*/ 'Lessons completed must be on one line',
+    required: /*i18n*/ 'Lessons completed must not be empty: write a figure such as 10,000+',
+  },
+};
+
+const figureSchema = (key: HomeFigureKey) => oneLineText(MAX_FIGURE_LENGTH, FIGURE_PROBLEMS[key]);
 
 export const homeFiguresSchema = z.strictObject(
-  Object.fromEntries(HOME_FIGURES.map(({ key, label }) => [key, figureSchema(label)])) as Record<
+  Object.fromEntries(HOME_FIGURES.map(({ key }) => [key, figureSchema(key)])) as Record<
     HomeFigureKey,
     ReturnType<typeof figureSchema>
   >,
   {
     error: (issue) =>
       issue.code === 'unrecognized_keys'
-        ? `The home figures have no such field: ${(issue.keys ?? []).join(', ')}`
-        : 'The home figures must be an object with studentsHelped, expertTutors and lessonsCompleted',
+        ? noSuchField(/*i18n*/ 'The home figures have no such field: {keys}', issue.keys)
+        : /*i18n*/ 'The home figures must be an object with studentsHelped, expertTutors and lessonsCompleted',
   },
 );
 
@@ -40,27 +68,31 @@ export const homeFiguresSchema = z.strictObject(
 const MAILBOX = /^[^\s@<>\p{Cc}]+@[^\s@<>\p{Cc}]+$/u;
 
 export const supportEmailSchema = z
-  .string({ error: 'Please give the support email address' })
+  .string({ error: /*i18n*/ 'Please give the support email address' })
   .trim()
-  .min(1, 'Please give the support email address')
-  .max(MAX_SUPPORT_EMAIL_LENGTH, `The support email must be at most ${MAX_SUPPORT_EMAIL_LENGTH} characters`)
-  .regex(MAILBOX, 'The support email must be an address such as support@example.com');
+  .min(1, /*i18n*/ 'Please give the support email address')
+  .max(MAX_SUPPORT_EMAIL_LENGTH, /*i18n*/ 'The support email must be at most 254 characters')
+  .regex(MAILBOX, /*i18n*/ 'The support email must be an address such as support@example.com');
 
 export const supportPhoneSchema = z
-  .string({ error: 'Please give the support phone number' })
+  .string({ error: /*i18n*/ 'Please give the support phone number' })
   .trim()
-  .min(1, 'Please give the support phone number')
-  .max(MAX_SUPPORT_PHONE_LENGTH, `The support phone must be at most ${MAX_SUPPORT_PHONE_LENGTH} characters`)
-  .regex(/^[\d\s+().\-/]+$/, 'The support phone may hold only digits, spaces and + ( ) - . /')
-  .refine((phone) => (phone.match(/\d/g) ?? []).length >= 3, 'The support phone needs at least 3 digits');
+  .min(1, /*i18n*/ 'Please give the support phone number')
+  .max(MAX_SUPPORT_PHONE_LENGTH, /*i18n*/ 'The support phone must be at most 40 characters')
+  .regex(/^[\d\s+().\-/]+$/, /*i18n*/ 'The support phone may hold only digits, spaces and + ( ) - . /')
+  .refine(
+    (phone) => (phone.match(/\d/g) ?? []).length >= 3,
+    /*i18n*/ 'The support phone needs at least 3 digits',
+  );
 
-export const businessHoursSchema = oneLineText(
-  'Business hours',
-  MAX_BUSINESS_HOURS_LENGTH,
-  'Please give your business hours, such as Mon-Fri 9-6, Sat 10-4, Sun closed',
-).refine(
+export const businessHoursSchema = oneLineText(MAX_BUSINESS_HOURS_LENGTH, {
+  notText: /*i18n*/ 'Business hours must be text',
+  tooLong: /*i18n*/ 'Business hours must be at most 120 characters',
+  badCharacters: /*i18n*/ 'Business hours must be on one line',
+  required: /*i18n*/ 'Please give your business hours, such as Mon-Fri 9-6, Sat 10-4, Sun closed',
+}).refine(
   (hours) => hours.split(',').every((part) => part.trim() !== ''),
-  'Business hours have an empty part: write days and times between the commas, such as Mon-Fri 9-6, Sat 10-4',
+  /*i18n*/ 'Business hours have an empty part: write days and times between the commas, such as Mon-Fri 9-6, Sat 10-4',
 );
 
 export const supportSchema = z.strictObject(
@@ -68,12 +100,13 @@ export const supportSchema = z.strictObject(
   {
     error: (issue) =>
       issue.code === 'unrecognized_keys'
-        ? `The support details have no such field: ${(issue.keys ?? []).join(', ')}`
-        : 'The support details must be an object with email, phone and hours',
+        ? noSuchField(/*i18n*/ 'The support details have no such field: {keys}', issue.keys)
+        : /*i18n*/ 'The support details must be an object with email, phone and hours',
   },
 );
 
-export const REPLY_HOURS_PROBLEM = `The reply time must be a whole number of hours from 1 to ${MAX_SUPPORT_REPLY_HOURS} (a week)`;
+export const REPLY_HOURS_PROBLEM =
+  /*i18n*/ 'The reply time must be a whole number of hours from 1 to 168 (a week)';
 
 /** How soon support answers, in whole hours; null takes the promise away. */
 export const supportReplyHoursSchema = z
@@ -87,14 +120,15 @@ export const supportReplyHoursSchema = z
  * What a bank-transfer top-up says to do, over as many lines as the school likes (kept as typed,
  * shown as plain text); null goes back to PAYMENT_INSTRUCTIONS, or the product's text.
  */
-export const paymentInstructionsSchema = freeText(
-  'Payment instructions',
-  MAX_PAYMENT_INSTRUCTIONS_LENGTH,
-  'Please write the payment instructions, or go back to the default ones',
-).nullable();
+export const paymentInstructionsSchema = freeText(MAX_PAYMENT_INSTRUCTIONS_LENGTH, {
+  notText: /*i18n*/ 'Payment instructions must be text',
+  tooLong: /*i18n*/ 'Payment instructions must be at most 2000 characters',
+  badCharacters: /*i18n*/ 'Payment instructions must not contain control characters',
+  required: /*i18n*/ 'Please write the payment instructions, or go back to the default ones',
+}).nullable();
 
 export const HOURLY_RATE_RANGE_PROBLEM =
-  'The hourly rate range must be two whole numbers above zero, min below max';
+  /*i18n*/ 'The hourly rate range must be two whole numbers above zero, min below max';
 
 /**
  * The hourly rates tutors may ask, in whole units of the school's currency; null goes back to the
@@ -111,16 +145,13 @@ export const hourlyRateRangeSchema = z
         .number({ error: HOURLY_RATE_RANGE_PROBLEM })
         .int(HOURLY_RATE_RANGE_PROBLEM)
         .positive(HOURLY_RATE_RANGE_PROBLEM)
-        .max(
-          MAX_HOURLY_RATE_UNITS,
-          `The highest hourly rate can be at most ${MAX_HOURLY_RATE_UNITS.toLocaleString('en-US')}`,
-        ),
+        .max(MAX_HOURLY_RATE_UNITS, /*i18n*/ 'The highest hourly rate can be at most 10,000,000'),
     },
     {
       error: (issue) =>
         issue.code === 'unrecognized_keys'
-          ? `The hourly rate range has no such field: ${(issue.keys ?? []).join(', ')}`
-          : 'The hourly rate range must be an object with min and max',
+          ? noSuchField(/*i18n*/ 'The hourly rate range has no such field: {keys}', issue.keys)
+          : /*i18n*/ 'The hourly rate range must be an object with min and max',
     },
   )
   .refine((range) => range.min < range.max, HOURLY_RATE_RANGE_PROBLEM)
@@ -131,22 +162,22 @@ export const hourlyRateRangeSchema = z
  * two ways is one name), on one line, 1 to 40 characters that show as typed.
  */
 export const subjectNameSchema = z
-  .string({ error: 'Please name the subject' })
+  .string({ error: /*i18n*/ 'Please name the subject' })
   .transform((name) => name.normalize('NFC').trim().replace(/\s+/g, ' '))
   .pipe(
     z
       .string()
-      .min(1, 'Please name the subject')
+      .min(1, /*i18n*/ 'Please name the subject')
       .refine(
         (name) => [...name].length <= MAX_SUBJECT_NAME_LENGTH,
-        `A subject's name must be at most ${MAX_SUBJECT_NAME_LENGTH} characters`,
+        /*i18n*/ "A subject's name must be at most 40 characters",
       )
-      .refine((name) => !/\p{Cc}/u.test(name), "A subject's name must be on one line")
-      .refine(showsAsTyped, "A subject's name must not contain invisible formatting characters"),
+      .refine((name) => !/\p{Cc}/u.test(name), /*i18n*/ "A subject's name must be on one line")
+      .refine(showsAsTyped, /*i18n*/ "A subject's name must not contain invisible formatting characters"),
   );
 
 export const subjectCategorySchema = z.enum(SUBJECT_CATEGORIES, {
-  error: `Unknown category: choose ${SUBJECT_CATEGORIES.slice(0, -1).join(', ')} or ${SUBJECT_CATEGORIES.at(-1)}`,
+  error: /*i18n*/ 'Unknown category: choose Math & Science, Languages, Programming or Arts & Design',
 });
 
 export const newSubjectSchema = z.strictObject(
@@ -154,27 +185,27 @@ export const newSubjectSchema = z.strictObject(
   {
     error: (issue) =>
       issue.code === 'unrecognized_keys'
-        ? `A subject to add has no such field: ${(issue.keys ?? []).join(', ')}`
-        : 'A subject to add must be an object with category and name',
+        ? noSuchField(/*i18n*/ 'A subject to add has no such field: {keys}', issue.keys)
+        : /*i18n*/ 'A subject to add must be an object with category and name',
   },
 );
 
 export const subjectChangesSchema = z.strictObject(
   {
     add: z
-      .array(newSubjectSchema, { error: 'subjects.add must be a list of { category, name }' })
-      .max(MAX_SUBJECT_CHANGES, `Add at most ${MAX_SUBJECT_CHANGES} subjects at once`)
+      .array(newSubjectSchema, { error: /*i18n*/ 'subjects.add must be a list of { category, name }' })
+      .max(MAX_SUBJECT_CHANGES, /*i18n*/ 'Add at most 50 subjects at once')
       .optional(),
     retire: z
-      .array(subjectNameSchema, { error: 'subjects.retire must be a list of subject names' })
-      .max(MAX_SUBJECT_CHANGES, `Retire at most ${MAX_SUBJECT_CHANGES} subjects at once`)
+      .array(subjectNameSchema, { error: /*i18n*/ 'subjects.retire must be a list of subject names' })
+      .max(MAX_SUBJECT_CHANGES, /*i18n*/ 'Retire at most 50 subjects at once')
       .optional(),
   },
   {
     error: (issue) =>
       issue.code === 'unrecognized_keys'
-        ? `The subject changes have no such field: ${(issue.keys ?? []).join(', ')}`
-        : 'The subject changes must be an object with add and retire',
+        ? noSuchField(/*i18n*/ 'The subject changes have no such field: {keys}', issue.keys)
+        : /*i18n*/ 'The subject changes must be an object with add and retire',
   },
 );
 
@@ -197,8 +228,8 @@ export const siteSettingsChangeSchema = z
     {
       error: (issue) =>
         issue.code === 'unrecognized_keys'
-          ? `The site settings have no such field: ${(issue.keys ?? []).join(', ')}`
-          : 'The site settings change must be a JSON object',
+          ? noSuchField(/*i18n*/ 'The site settings have no such field: {keys}', issue.keys)
+          : /*i18n*/ 'The site settings change must be a JSON object',
     },
   )
   .refine(
@@ -212,7 +243,7 @@ export const siteSettingsChangeSchema = z
       (change.subjects?.add?.length ?? 0) + (change.subjects?.retire?.length ?? 0) > 0,
     {
       message:
-        'Nothing to change: send homeFigures, support, supportReplyHours, paymentInstructions, hourlyRateRange, defaultLanguage or subjects',
+        /*i18n*/ 'Nothing to change: send homeFigures, support, supportReplyHours, paymentInstructions, hourlyRateRange, defaultLanguage or subjects',
     },
   );
 export type SiteSettingsChange = z.output<typeof siteSettingsChangeSchema>;

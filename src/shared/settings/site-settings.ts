@@ -6,7 +6,9 @@
  */
 import { formatUnits, minorDigits, minorPerUnit } from '../amounts';
 import type { HomeFigureKey } from '../constants';
+import { formatLocale } from '../format-locale';
 import { LESSON_LENGTHS } from '../lessons/lesson-constants';
+import { english, type Say } from '../say';
 
 export { HOME_FIGURES, type HomeFigureKey, type HomeFigures } from '../constants';
 
@@ -19,9 +21,9 @@ export type ShownFigures = Record<HomeFigureKey, string | null>;
 /** A real count is shown from this on: "3 students helped" says more about a school than it means to. */
 export const MIN_SHOWN_COUNT = 10;
 
-/** A real count as the home page shows it ("1,234"), or null below MIN_SHOWN_COUNT. */
-export const countFigure = (count: number): string | null =>
-  count >= MIN_SHOWN_COUNT ? new Intl.NumberFormat('en-US').format(count) : null;
+/** A real count as the home page shows it ("1,234" in English), or null below MIN_SHOWN_COUNT. */
+export const countFigure = (count: number, locale = formatLocale()): string | null =>
+  count >= MIN_SHOWN_COUNT ? new Intl.NumberFormat(locale).format(count) : null;
 
 /** How to reach support. The email and phone default to SUPPORT_EMAIL and SUPPORT_PHONE. */
 export interface SupportDetails {
@@ -37,7 +39,8 @@ export const DEFAULT_BUSINESS_HOURS = 'Mon-Fri 9-6, Sat 10-4, Sun closed';
 export const MAX_SUPPORT_REPLY_HOURS = 168;
 
 /** "24 hours", "1 hour": the reply time as the contact page and the mails say it. */
-export const replyTimeLabel = (hours: number) => (hours === 1 ? '1 hour' : `${hours} hours`);
+export const replyTimeLabel = (hours: number, say: Say = english) =>
+  say(/*i18n*/ '{hours, plural, one {# hour} other {# hours}}', { hours });
 
 /**
  * What a bank-transfer top-up tells the student to do (bank details, a cash desk), written by an
@@ -93,14 +96,39 @@ export interface HourlyRateRange {
 export const defaultHourlyRateRange = (currency: string): HourlyRateRange =>
   minorDigits(currency) === 0 ? { min: 500, max: 50_000 } : { min: 5, max: 500 };
 
-/** "$5 to $500", "¥500 to ¥50,000": a range as messages and the console say it. */
-export const hourlyRateRangeLabel = (range: HourlyRateRange, currency: string) =>
-  `${formatUnits(range.min, currency)} to ${formatUnits(range.max, currency)}`;
+/** "$5 to $500", "¥500 to ¥50,000": a range as messages and the console say it (`say`: ../say.ts). */
+export const hourlyRateRangeLabel = (
+  range: HourlyRateRange,
+  currency: string,
+  say: Say = english,
+  locale?: string,
+) =>
+  say(/*i18n*/ '{min} to {max}', {
+    min: formatUnits(range.min, currency, locale),
+    max: formatUnits(range.max, currency, locale),
+  });
+
+/** Why an hourly rate is refused: `{min}` and `{max}` the range's ends, in the school's currency. */
+export const HOURLY_RATE_BETWEEN = /*i18n*/ 'Hourly rate must be between {min} and {max}';
 
 /** "Hourly rate must be between ¥500 and ¥50,000": the range in the school's currency. */
-export const hourlyRateRangeMessage = (range: HourlyRateRange, currency: string) =>
-  `Hourly rate must be between ${formatUnits(range.min, currency)} and ${formatUnits(range.max, currency)}`;
+export const hourlyRateRangeMessage = (
+  range: HourlyRateRange,
+  currency: string,
+  say: Say = english,
+  locale?: string,
+) =>
+  say(HOURLY_RATE_BETWEEN, {
+    min: formatUnits(range.min, currency, locale),
+    max: formatUnits(range.max, currency, locale),
+  });
 
 /** Why an hourly rate is refused, or null when it is within the range. */
-export const hourlyRateProblem = (rate: number, range: HourlyRateRange, currency: string): string | null =>
-  rate >= range.min && rate <= range.max ? null : hourlyRateRangeMessage(range, currency);
+export const hourlyRateProblem = (
+  rate: number,
+  range: HourlyRateRange,
+  currency: string,
+  say: Say = english,
+  locale?: string,
+): string | null =>
+  rate >= range.min && rate <= range.max ? null : hourlyRateRangeMessage(range, currency, say, locale);

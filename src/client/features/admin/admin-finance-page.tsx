@@ -44,8 +44,8 @@ export async function action({ request: submitted }: ActionFunctionArgs): Promis
       'person',
       intent === 'payout' ? i18n._(msg`Choose a tutor.`) : i18n._(msg`Choose a student.`),
     );
-  const amount = parseAmountCents(String(values.amount ?? ''), currency);
-  if (amount.problem !== undefined) return problemIn('amount', translated(amount.problem));
+  const amount = parseAmountCents(String(values.amount ?? ''), currency, translated);
+  if (amount.problem !== undefined) return problemIn('amount', amount.problem);
   if (!reference) return problemIn('reference', i18n._(msg`Enter the reference of the bank transfer.`));
   const name = String(values.name ?? '');
   const { recordPayout, recordBalanceRefund, refundPackage } = moneyOut.calls(values);

@@ -97,7 +97,9 @@ function CaseCard({ item, onDone }: { item: VerificationCase; onDone: (message: 
         </span>
       </div>
       <p className="mt-3 font-medium text-slate-900">{profile.headline || t`No headline`}</p>
-      <p dir="auto" className="mt-1 whitespace-pre-line break-words text-sm text-slate-800">{profile.about}</p>
+      <p dir="auto" className="mt-1 whitespace-pre-line break-words text-sm text-slate-800">
+        {profile.about}
+      </p>
       <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
         <div>
           <dt className="inline font-medium text-slate-900">

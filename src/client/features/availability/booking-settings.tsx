@@ -24,6 +24,7 @@ import { Button } from '../../components/button';
 import { ChoiceGroup } from '../../components/choice-group';
 import { FoldingSection } from '../../components/fold';
 import { SelectField, TextField } from '../../components/text-field';
+import { translated } from '../../lib/i18n';
 import { type Draft, type DraftChange, type NumberSetting, newId } from './availability-draft';
 
 function BookingMode({
@@ -90,7 +91,7 @@ export function BookingSettings({ draft, change }: { draft: Draft; change: (chan
   const maxHorizon = MAX_BOOKING_HORIZON_DAYS;
   const maxBuffer = MAX_BUFFER_MINUTES;
   const currency = draft.currency;
-  const policy = policySentence(draft);
+  const policy = policySentence(draft, translated);
   return (
     <FoldingSection
       headingId="settings-heading"

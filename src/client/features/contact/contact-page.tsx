@@ -16,6 +16,7 @@ import { ErrorMessage } from '../../components/messages';
 import { SelectField, TextArea, TextField } from '../../components/text-field';
 import { ApiError, api, request } from '../../lib/api';
 import { check, type FormAnswer, formValues, loadFormChecks } from '../../lib/forms';
+import { translated } from '../../lib/i18n';
 import { getPublicConfig } from '../../lib/public-config';
 import { faq } from './faq';
 import { LiveChatButton } from './live-chat-button';
@@ -29,8 +30,11 @@ export async function loader() {
     const config = await getPublicConfig();
     return {
       support: config.support,
-      replyTime: config.supportReplyHours === null ? null : replyTimeLabel(config.supportReplyHours),
-      rate: config.typicalHourlyRate && typicalRateLabel(config.typicalHourlyRate, config.payments.currency),
+      replyTime:
+        config.supportReplyHours === null ? null : replyTimeLabel(config.supportReplyHours, translated),
+      rate:
+        config.typicalHourlyRate &&
+        typicalRateLabel(config.typicalHourlyRate, config.payments.currency, translated),
     };
   } catch {
     return { support: null, replyTime: null, rate: null };

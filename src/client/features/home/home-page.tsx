@@ -13,6 +13,7 @@ import { typicalRateLabel } from '../../../shared/tutor-catalog';
 import { ButtonLink } from '../../components/button';
 import { StatusMessage } from '../../components/messages';
 import { api, request } from '../../lib/api';
+import { translated } from '../../lib/i18n';
 import { readPageData } from '../../lib/page-data';
 import type { PublicConfig } from '../../lib/public-config';
 
@@ -34,7 +35,7 @@ export async function loader() {
   const config =
     readPageData<PublicConfig>('tl-config') ?? (await request(api.config.$get()).catch(() => null));
   const rate = config?.typicalHourlyRate
-    ? typicalRateLabel(config.typicalHourlyRate, config.payments.currency)
+    ? typicalRateLabel(config.typicalHourlyRate, config.payments.currency, translated)
     : null;
   return { figures: config?.homeFigures ?? null, rate, featured };
 }

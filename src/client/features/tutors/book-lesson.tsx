@@ -267,7 +267,7 @@ export function BookLesson({
         ) : (
           <Trans>{firstName} accepts each request: you will hear within 48 hours.</Trans>
         )}{' '}
-        {translated(policySentence(tutor.booking.cancellationPolicy))}
+        {policySentence(tutor.booking.cancellationPolicy, translated)}
       </p>
       <ZoneNote timeZone={timeZone} className="mt-1" />
       {!user ? (

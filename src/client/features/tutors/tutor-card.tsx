@@ -55,7 +55,9 @@ export function TutorCard({ tutor, search }: { tutor: TutorCardData; search: str
           ) : null}
         </p>
       </div>
-      <p dir="auto" className="mt-3 line-clamp-2 text-sm text-slate-700">{tutor.headline}</p>
+      <p dir="auto" className="mt-3 line-clamp-2 text-sm text-slate-700">
+        {tutor.headline}
+      </p>
       <ul className="mt-4 flex flex-wrap gap-1.5" aria-label={t`Subjects`}>
         {tutor.subjects.map((subject) => (
           <li

@@ -152,7 +152,9 @@ export function Component() {
                   </span>
                 ) : null}
               </div>
-              <p dir="auto" className="mt-2 text-lg text-slate-800">{tutor.headline}</p>
+              <p dir="auto" className="mt-2 text-lg text-slate-800">
+                {tutor.headline}
+              </p>
             </div>
           </div>
           {/* In one column the booking box comes after the profile: the price and the way to it are here. */}
@@ -169,7 +171,9 @@ export function Component() {
             <h2 id="about-heading" className="text-xl font-semibold text-slate-900">
               <Trans>About me</Trans>
             </h2>
-            <p dir="auto" className="mt-3 whitespace-pre-line text-slate-800">{tutor.about}</p>
+            <p dir="auto" className="mt-3 whitespace-pre-line text-slate-800">
+              {tutor.about}
+            </p>
           </section>
 
           <section aria-labelledby="teaches-heading" className="mt-8">

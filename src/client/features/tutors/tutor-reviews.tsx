@@ -185,7 +185,9 @@ function ReviewItem({
           ) : null}
         </p>
       </div>
-      <p dir="auto" className="mt-2 whitespace-pre-line break-words text-slate-800">{review.text}</p>
+      <p dir="auto" className="mt-2 whitespace-pre-line break-words text-slate-800">
+        {review.text}
+      </p>
       {review.answer ? (
         <div className="mt-3 rounded-lg bg-slate-50 p-3 text-sm">
           <p className="font-semibold text-slate-900">

@@ -24,6 +24,7 @@ import { CardSection } from '../../components/card';
 import { StatusMessage } from '../../components/messages';
 import { ApiError } from '../../lib/api';
 import { type FormAnswer, formValues, refused } from '../../lib/forms';
+import { translated } from '../../lib/i18n';
 import { idempotencyKeyOf } from '../../lib/idempotency';
 import { fetchPackages, type LessonPackage } from '../../lib/lesson-packages';
 import { getPaymentsConfig } from '../../lib/payments-config';
@@ -56,7 +57,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request: submitted }: ActionFunctionArgs): Promise<FormAnswer> {
   const values = await formValues(submitted);
   const { currency } = await getPaymentsConfig();
-  const amount = parseTopUpUnits(String(values.amount ?? ''), currency);
+  const amount = parseTopUpUnits(String(values.amount ?? ''), currency, translated);
   if (amount.problem !== undefined)
     return { problem: { message: amount.problem, fields: { amount: amount.problem } } };
   const method = values.method === 'stripe' ? 'stripe' : 'manual';

@@ -75,7 +75,11 @@ export async function bookLesson(
   // A trial's length is its own; the tutor's lengths are for the lessons after it.
   if (!trial) checkLength(tutor.availability, request.minutes);
   if (!tutor.subjects.includes(request.subject))
-    throw new ApiError(400, `Please choose a subject ${tutor.display_name} teaches`, 'VALIDATION_ERROR');
+    throw new ApiError(
+      400,
+      { text: /*i18n*/ 'Please choose a subject {name} teaches', values: { name: tutor.display_name } },
+      'VALIDATION_ERROR',
+    );
   if (tutor.hourly_rate === null) throw new ApiError(404, lessonMessages.tutorNotFound, 'NOT_FOUND');
   const hourlyRate = tutor.hourly_rate;
 

@@ -23,8 +23,8 @@ import { cancelLesson } from './cancel';
 import { isOverlap, lockPeople } from './lesson-change';
 
 export const seriesMessages = {
-  notFound: 'This series of lessons does not exist',
-  nothingPending: 'No lesson of this series is waiting for an answer',
+  notFound: /*i18n*/ 'This series of lessons does not exist',
+  nothingPending: /*i18n*/ 'No lesson of this series is waiting for an answer',
 } as const;
 
 export interface SkippedWeek {
@@ -54,7 +54,11 @@ async function seriesTutor(deps: LessonDeps & { listing: Listing }, request: Omi
     throw new ApiError(404, lessonMessages.tutorNotFound, 'NOT_FOUND');
   checkLength(tutor.availability, request.minutes);
   if (!tutor.subjects.includes(request.subject))
-    throw new ApiError(400, `Please choose a subject ${tutor.display_name} teaches`, 'VALIDATION_ERROR');
+    throw new ApiError(
+      400,
+      { text: /*i18n*/ 'Please choose a subject {name} teaches', values: { name: tutor.display_name } },
+      'VALIDATION_ERROR',
+    );
   return { ...tutor, hourly_rate: tutor.hourly_rate };
 }
 

@@ -9,7 +9,7 @@
  * status as it reads now where that matters (a lesson cannot be cancelled once it has expired).
  */
 import type { LessonStatus } from '../../../shared/lessons/lesson-schemas';
-import { ApiError } from '../../http/api-error';
+import { ApiError, type ErrorText } from '../../http/api-error';
 
 export type LessonState = 'new' | LessonStatus;
 
@@ -71,20 +71,11 @@ export type LessonMoveName = keyof typeof LESSON_MOVES;
 
 export const LESSON_STATES: readonly LessonState[] = ['new', ...EVERY_STATUS];
 
-const STATE_WORDS: Record<LessonState, string> = {
-  new: 'not booked',
-  pending: 'a request',
-  confirmed: 'confirmed',
-  declined: 'declined',
-  expired: 'expired',
-  cancelled: 'cancelled',
-  completed: 'completed',
-  no_show: 'a no-show',
-};
-
 export const moveMessages = {
-  notAllowed: (from: LessonState, does: string) =>
-    `This lesson is ${STATE_WORDS[from]}, so it cannot be ${does}.`,
+  notAllowed: (from: LessonState, move: LessonMoveName): ErrorText => ({
+    text: /*i18n*/ 'This lesson is {state, select, new {not booked} pending {a request} confirmed {confirmed} declined {declined} expired {expired} cancelled {cancelled} completed {completed} no_show {a no-show} other {{state}}}, so it cannot be {does, select, requested {requested} booked {booked} confirmed {confirmed} declined {declined} expired {expired} cancelled {cancelled} moved {moved} completed {completed} refunded {refunded} other {marked a no-show}}.',
+    values: { state: from, does: LESSON_MOVES[move].does },
+  }),
 } as const;
 
 /** Whether the table lets `move` start from `from`. */
@@ -100,7 +91,7 @@ export function moveTarget(move: LessonMoveName, from: LessonState): LessonState
 /** Refuses, with 409 MOVE_NOT_ALLOWED, a move the table does not hold from `from`. */
 export function checkMove(move: LessonMoveName, from: LessonState): void {
   if (!moveAllowed(move, from))
-    throw new ApiError(409, moveMessages.notAllowed(from, LESSON_MOVES[move].does), 'MOVE_NOT_ALLOWED');
+    throw new ApiError(409, moveMessages.notAllowed(from, move), 'MOVE_NOT_ALLOWED');
 }
 
 /** The stored statuses a move starts from, for a query that picks the lessons it moves. */
