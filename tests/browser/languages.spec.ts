@@ -1,0 +1,218 @@
+/**
+ * Tutorlane in Spanish and in Arabic (right to left): a visitor who chose the language signs up
+ * (and is mailed in it), searches, books, sees the wallet and meets the tutor in the lesson room,
+ * each page passing the accessibility scan. Every text is looked up in the shipped catalogues
+ * (../support/catalogues.ts), so these walks check the translation the page shows, whatever its
+ * words. Then the pseudo-language, at phone width: every text of the main pages is marked (none
+ * shows without the pseudo-language's brackets) and nothing overflows the screen.
+ *
+ * It runs against the server that takes payments (the wallet and a booking's price), which also
+ * offers the pseudo-language (playwright.config.ts).
+ */
+import type { Page } from '@playwright/test';
+import { formatAmount } from '../../src/shared/amounts';
+import { say } from '../support/catalogues';
+import { chromiumFlags, fullChromiumPath } from './chromium';
+import {
+  createAccount,
+  expect,
+  expectNoAccessibilityViolations,
+  PASSWORD,
+  secondBrowser,
+  test,
+  uniqueEmail,
+  waitForMail,
+} from './fixtures';
+import { fundedStudent, openTutor } from './money-fixtures';
+
+test.skip(
+  process.env.LOOPBACK_ONLY !== '1',
+  'The lesson room’s media may only flow inside a loopback-only network namespace (scripts/loopback-only.sh)',
+);
+
+// The room's camera and microphone are Chromium's fakes, as in room.spec.ts.
+test.use({
+  launchOptions: {
+    executablePath: fullChromiumPath,
+    args: [
+      ...chromiumFlags,
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+      '--allow-loopback-in-peer-connection',
+    ],
+  },
+});
+
+const ZONE = 'Europe/Madrid';
+test.use({ timezoneId: ZONE });
+
+/** This page's browser chooses `language` as the footer's switcher does: the `lang` cookie. */
+async function choose(page: Page, language: string) {
+  const baseURL = test.info().project.use.baseURL as string;
+  await page.context().addCookies([{ name: 'lang', value: language, url: baseURL }]);
+}
+
+/**
+ * The longest stretch of `english`'s translation that holds none of its values: what a page must
+ * show of it, whatever the values are and wherever the translator put them.
+ */
+function fixedPartOf(language: string, english: string, values: Record<string, unknown>) {
+  const marked = Object.fromEntries(Object.keys(values).map((key) => [key, '\u0000']));
+  return say(language, english, marked)
+    .split('\u0000')
+    .map((part) => part.trim())
+    .sort((a, b) => b.length - a.length)[0] as string;
+}
+
+async function expectLanguage(page: Page, language: string, dir: 'ltr' | 'rtl') {
+  await expect(page.locator('html')).toHaveAttribute('lang', language);
+  await expect(page.locator('html')).toHaveAttribute('dir', dir);
+}
+
+/** The next whole quarter of an hour at least two minutes away, so the room opens at once. */
+const soon = () => Math.ceil((Date.now() + 2 * 60_000) / (15 * 60_000)) * 15 * 60_000;
+
+for (const { language, dir } of [
+  { language: 'es', dir: 'ltr' },
+  { language: 'ar', dir: 'rtl' },
+] as const) {
+  const L = (english: string, values?: Record<string, unknown>) => say(language, english, values);
+
+  test(`in ${language}: sign-up, search, booking, the wallet and the room`, {
+    // Arabic at phone width too: right to left is where a phone's layout breaks.
+    tag: language === 'ar' ? ['@phone'] : [],
+  }, async ({ page, browser }) => {
+    test.setTimeout(180_000);
+
+    // Sign-up, in the language chosen before: the verification mail is in it too.
+    await choose(page, language);
+    const email = uniqueEmail(`signup-${language}`);
+    await page.goto('/signup');
+    await expectLanguage(page, language, dir);
+    await page.getByLabel(L('Full Name')).fill('Lina Lingua');
+    await page.getByLabel(L('Email')).fill(email);
+    await page.getByLabel(L('Password'), { exact: true }).fill(PASSWORD);
+    await page.getByLabel(L('Confirm Password')).fill(PASSWORD);
+    await page.locator('altcha-widget').getByRole('checkbox').click();
+    const create = page.getByRole('button', { name: L('Create Account') });
+    await expect(create).toBeEnabled({ timeout: 20_000 });
+    await expectNoAccessibilityViolations(page);
+    await create.click();
+    await expect(page).toHaveURL(/\/verify-email$/);
+    const subject = say(language, 'Verify your email for {product}', { product: 'Tutorlane' }, 'server');
+    expect((await waitForMail(email, subject)).subject).toBe(subject);
+
+    // A student with money, in the same language, saved on the account.
+    await page.context().clearCookies();
+    const tutor = await openTutor(browser, `Tomás Tutor${Date.now() % 100_000}`, ZONE);
+    await fundedStudent(page, browser, { displayName: 'Rania Reader', amountCents: 10_000, zone: ZONE });
+    const saved = await page.request.patch('/api/profile', { data: { language } });
+    expect(saved.status(), await saved.text()).toBe(200);
+
+    // The search: its heading and the count of tutors found, a plural in the language's grammar.
+    await page.goto('/tutors');
+    await expectLanguage(page, language, dir);
+    await expect(page.getByRole('heading', { level: 1, name: L('Find a tutor') })).toBeVisible();
+    const { total } = (await (await page.request.get('/api/tutors')).json()) as { total: number };
+    await expect(
+      page.getByText(L('{total, plural, one {# tutor found} other {# tutors found}}', { total }), {
+        exact: true,
+      }),
+    ).toBeVisible();
+    await expectNoAccessibilityViolations(page);
+
+    // Booking an hour on the tutor's page, priced in the language's way of writing money.
+    await page.goto(`/tutors/${tutor.id}`);
+    const booking = page.getByRole('region', { name: L('Book a lesson') });
+    await booking.getByRole('radio').nth(2).check();
+    await booking.getByRole('button', { name: '10:00', exact: true }).first().click();
+    await expect(booking).toContainText(formatAmount(4000, 'USD', { locale: language, minor: 'always' }));
+    await expectNoAccessibilityViolations(page);
+    await booking.getByRole('button', { name: L('Confirm booking') }).click();
+    await expect(booking.getByRole('status')).toContainText(
+      fixedPartOf(
+        language,
+        'Booked: <0>{time}</0>. A confirmation with a calendar invitation is on its way to your inbox.',
+        { time: '' },
+      ).replace(/<\/?\d>/g, ''),
+    );
+
+    // The wallet: $100 less the $40 held, written as the language writes money.
+    await page.goto('/wallet');
+    await expectLanguage(page, language, dir);
+    await expect(page.getByRole('heading', { level: 1, name: L('Wallet') })).toBeVisible();
+    await expect(page.getByRole('region', { name: L('History') })).toContainText(
+      formatAmount(-4000, 'USD', { locale: language, minor: 'always', sign: 'always' }),
+    );
+    await expectNoAccessibilityViolations(page);
+    await tutor.page.context().close();
+
+    // The room: a tutor open from the next quarter of an hour, a lesson booked there, both join.
+    const host = await secondBrowser(browser, ZONE);
+    const hostName = `Rosa Raum${Date.now() % 100_000}`;
+    await createAccount(host, { role: 'tutor', displayName: hostName });
+    const published = await host.request.patch('/api/profile/details', {
+      data: { headline: 'Live lessons', about: 'Patient.', subjects: ['Physics'], hourlyRate: 30, languages: ['English'] },
+    });
+    expect(published.status(), await published.text()).toBe(200);
+    const start = soon();
+    const day = new Date(start).toISOString().slice(0, 10);
+    const clock = (at: number) => new Date(at).toISOString().slice(11, 16);
+    const hours = await host.request.put('/api/availability', {
+      data: {
+        timeZone: 'UTC',
+        weekly: [],
+        overrides: [{ date: day, windows: [{ start: clock(start), end: clock(start + 30 * 60_000) }] }],
+        lessonMinutes: [30],
+        slotStepMinutes: 15,
+        minimumNoticeHours: 0,
+        bookingHorizonDays: 30,
+        bufferMinutes: 0,
+        instantBooking: true,
+      },
+    });
+    expect(hours.status(), await hours.text()).toBe(200);
+    const hostId = (await (await host.request.get('/api/session')).json()).user.id as string;
+    const lesson = await page.request.post('/api/lessons', {
+      data: { tutorId: hostId, start: new Date(start).toISOString(), minutes: 30, subject: 'Physics' },
+      headers: { 'Idempotency-Key': `room-${language}-${start}` },
+    });
+    expect(lesson.status(), await lesson.text()).toBe(201);
+    const lessonId = (await lesson.json()).id as string;
+
+    await page.goto(`/lessons/${lessonId}/room`);
+    await expectLanguage(page, language, dir);
+    await expect(page.getByRole('heading', { name: L('Ready to join?') })).toBeVisible();
+    await expectNoAccessibilityViolations(page);
+    await page.getByRole('button', { name: L('Join now') }).click();
+    await host.goto(`/lessons/${lessonId}/room`);
+    await host.getByRole('button', { name: 'Join now' }).click();
+    await expect(
+      page.getByRole('status').filter({ hasText: L('Connected with {name}.', { name: hostName }) }),
+    ).toBeVisible({ timeout: 20_000 });
+    await expectNoAccessibilityViolations(page);
+    await host.context().close();
+  });
+}
+
+test('in the pseudo-language every text of the main pages is translated, and nothing overflows a phone', {
+  tag: '@phone-only',
+}, async ({ page }) => {
+  await choose(page, 'pseudo');
+  for (const path of ['/', '/tutors', '/login', '/signup', '/contact', '/forgot-password']) {
+    await page.goto(path);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'pseudo');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('⟦');
+    // Headings, buttons, links of the page's own (not a tutor's name or headline) and labels.
+    const untranslated = await page.evaluate(() => {
+      const own = [...document.querySelectorAll('h1, h2, h3, button, label, nav a, footer a, legend')];
+      return own
+        .filter((element) => !element.closest('article, [data-user-content]'))
+        .map((element) => (element.textContent ?? '').trim())
+        .filter((text) => /\p{L}{2,}/u.test(text) && !text.includes('⟦') && text !== 'Tutorlane');
+    });
+    expect(untranslated, path).toEqual([]);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `${path} is wider than the phone`).toBeLessThanOrEqual(0);
+  }
+});
