@@ -152,7 +152,13 @@ for (const { language, dir } of [
     const hostName = `Rosa Raum${Date.now() % 100_000}`;
     await createAccount(host, { role: 'tutor', displayName: hostName });
     const published = await host.request.patch('/api/profile/details', {
-      data: { headline: 'Live lessons', about: 'Patient.', subjects: ['Physics'], hourlyRate: 30, languages: ['English'] },
+      data: {
+        headline: 'Live lessons',
+        about: 'Patient.',
+        subjects: ['Physics'],
+        hourlyRate: 30,
+        languages: ['English'],
+      },
     });
     expect(published.status(), await published.text()).toBe(200);
     const start = soon();

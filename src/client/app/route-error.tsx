@@ -6,6 +6,9 @@
  * failed, or the whole page reloaded when its own code could not be fetched (connection lost, or
  * a new version deployed). A refusal that would only repeat itself offers no retry.
  */
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
 import { isRouteErrorResponse, useLocation, useRevalidator, useRouteError } from 'react-router';
 import * as messages from '../../shared/messages';
@@ -13,10 +16,11 @@ import { pageFor, paths } from '../../shared/routes';
 import { Button, ButtonLink } from '../components/button';
 import { NotFound } from '../components/not-found';
 import { ApiError } from '../lib/api';
+import { translated } from '../lib/i18n';
 
 type Failure =
   | { kind: 'not-found' }
-  | { kind: 'failed'; title: string; text: string; retry: 'load' | 'reload' | null };
+  | { kind: 'failed'; title: MessageDescriptor; text: string; retry: 'load' | 'reload' | null };
 
 function describe(error: unknown): Failure {
   if (isRouteErrorResponse(error) && error.status === 404) return { kind: 'not-found' };
@@ -24,7 +28,7 @@ function describe(error: unknown): Failure {
   if (error instanceof ApiError && error.status === 0) {
     return {
       kind: 'failed',
-      title: 'We could not reach Tutorlane',
+      title: msg`We could not reach Tutorlane`,
       text: messages.networkError,
       retry: 'load',
     };
@@ -32,37 +36,47 @@ function describe(error: unknown): Failure {
   if (error instanceof TypeError && /module|import/i.test(error.message)) {
     return {
       kind: 'failed',
-      title: 'This page could not be loaded',
+      title: msg`This page could not be loaded`,
       text: messages.networkError,
       retry: 'reload',
     };
   }
   if (error instanceof ApiError && error.status < 500) {
-    return { kind: 'failed', title: 'This page could not be shown', text: error.message, retry: null };
+    return {
+      kind: 'failed',
+      title: msg`This page could not be shown`,
+      text: error.message,
+      retry: null,
+    };
   }
-  return { kind: 'failed', title: 'Something went wrong', text: messages.unexpectedError, retry: 'load' };
+  return {
+    kind: 'failed',
+    title: msg`Something went wrong`,
+    text: messages.unexpectedError,
+    retry: 'load',
+  };
 }
 
-/** What each page's data is, for "Try loading … again"; the page table's patterns are the keys. */
-const PAGE_DATA: Partial<Record<string, string>> = {
-  [paths.home]: 'the home page',
-  [paths.contact]: 'the contact page',
-  [paths.dashboard]: 'your dashboard',
-  [paths.schedule]: 'the schedule',
-  [paths.availability]: 'your availability',
-  [paths.messages]: 'your messages',
-  [`${paths.messages}/:id`]: 'the conversation',
-  [paths.profile]: 'your profile',
-  [paths.tutors]: 'the tutors',
-  [`${paths.tutors}/:id`]: 'the tutor’s page',
-  [`${paths.tutors}/:id/lessons`]: 'the lessons',
-  '/students/:id': 'the student’s page',
-  '/lessons/:id/room': 'the lesson room',
-  [paths.admin]: 'the overview',
-  [paths.adminVerifications]: 'the verifications',
-  [paths.adminReports]: 'the reports',
-  [paths.adminAudit]: 'the audit log',
-  [paths.adminContact]: 'the contact messages',
+/** "Try loading … again", for each page's data; the page table's patterns are the keys. */
+const RETRY_LABELS: Partial<Record<string, MessageDescriptor>> = {
+  [paths.home]: msg`Try loading the home page again`,
+  [paths.contact]: msg`Try loading the contact page again`,
+  [paths.dashboard]: msg`Try loading your dashboard again`,
+  [paths.schedule]: msg`Try loading the schedule again`,
+  [paths.availability]: msg`Try loading your availability again`,
+  [paths.messages]: msg`Try loading your messages again`,
+  [`${paths.messages}/:id`]: msg`Try loading the conversation again`,
+  [paths.profile]: msg`Try loading your profile again`,
+  [paths.tutors]: msg`Try loading the tutors again`,
+  [`${paths.tutors}/:id`]: msg`Try loading the tutor’s page again`,
+  [`${paths.tutors}/:id/lessons`]: msg`Try loading the lessons again`,
+  '/students/:id': msg`Try loading the student’s page again`,
+  '/lessons/:id/room': msg`Try loading the lesson room again`,
+  [paths.admin]: msg`Try loading the overview again`,
+  [paths.adminVerifications]: msg`Try loading the verifications again`,
+  [paths.adminReports]: msg`Try loading the reports again`,
+  [paths.adminAudit]: msg`Try loading the audit log again`,
+  [paths.adminContact]: msg`Try loading the contact messages again`,
 };
 
 export function RouteError() {
@@ -71,6 +85,7 @@ export function RouteError() {
   const { pathname } = useLocation();
   const heading = useRef<HTMLHeadingElement>(null);
   const failure = describe(error);
+  const { t } = useLingui();
 
   // The page changed under the reader: say so, from the top.
   useEffect(() => {
@@ -80,12 +95,15 @@ export function RouteError() {
 
   if (failure.kind === 'not-found') return <NotFound headingRef={heading} />;
 
-  const { title, text, retry } = failure;
-  const loading = revalidator.state === 'loading';
   const pattern = pageFor(pathname)?.path ?? '';
+  const title = t(failure.title);
+  const text = translated(failure.text);
+  const { retry } = failure;
+  const retryLabel = RETRY_LABELS[pattern];
+  const loading = revalidator.state === 'loading';
   return (
     <div className="mx-auto max-w-xl px-4 py-16 text-center">
-      <title>{`${title} · Tutorlane`}</title>
+      <title>{t`${title} · Tutorlane`}</title>
       {/* Focused by script only, to be read out: no outline drawn around a heading. */}
       <h1
         ref={heading}
@@ -106,13 +124,15 @@ export function RouteError() {
               if (!loading) void revalidator.revalidate();
             }}
           >
-            {`Try loading ${PAGE_DATA[pattern] ?? 'the page'} again`}
+            {retryLabel ? t(retryLabel) : t`Try loading the page again`}
           </Button>
         ) : retry === 'reload' ? (
-          <Button onClick={() => window.location.reload()}>Reload the page</Button>
+          <Button onClick={() => window.location.reload()}>
+            <Trans>Reload the page</Trans>
+          </Button>
         ) : null}
         <ButtonLink to={paths.home} variant={retry ? 'secondary' : 'primary'}>
-          Go to the home page
+          <Trans>Go to the home page</Trans>
         </ButtonLink>
       </div>
     </div>

@@ -1,6 +1,8 @@
 /** The student's achievements: each earned one with its date, the ones ahead in grey. */
 
+import { Trans } from '@lingui/react/macro';
 import type { Achievement } from '../../shared/progress/progress-rules';
+import { translated } from '../lib/i18n';
 import { dayLabel } from '../lib/time-labels';
 
 export function Achievements({ achievements, timeZone }: { achievements: Achievement[]; timeZone: string }) {
@@ -8,6 +10,7 @@ export function Achievements({ achievements, timeZone }: { achievements: Achieve
     <ul className="space-y-3">
       {achievements.map((achievement) => {
         const earned = achievement.earnedAt !== null;
+        const day = achievement.earnedAt ? dayLabel(Date.parse(achievement.earnedAt), timeZone) : '';
         return (
           <li key={achievement.id} className="flex items-start gap-3">
             <span
@@ -20,14 +23,12 @@ export function Achievements({ achievements, timeZone }: { achievements: Achieve
             </span>
             <div>
               <p className={`font-medium ${earned ? 'text-slate-900' : 'text-slate-600'}`}>
-                {achievement.title}
+                {translated(achievement.title)}
               </p>
               <p className="text-sm text-slate-600">
-                {achievement.description}
+                {translated(achievement.description)}
                 {' · '}
-                {achievement.earnedAt
-                  ? `Earned ${dayLabel(Date.parse(achievement.earnedAt), timeZone)}`
-                  : 'Not yet'}
+                {achievement.earnedAt ? <Trans>Earned {day}</Trans> : <Trans>Not yet</Trans>}
               </p>
             </div>
           </li>

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 
 /** A titled section of a page; its heading names the region for screen readers. */
 export function CardSection({
@@ -12,7 +12,8 @@ export function CardSection({
   className?: string;
   action?: ReactNode;
 }) {
-  const id = `section-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+  // Not made of the title: a translated title has no Latin letters to make an id of.
+  const id = `section-${useId()}`;
   return (
     <section
       aria-labelledby={id}

@@ -4,14 +4,15 @@
  * typed or pasted, and its form refuses it with a message naming the limit. A screen reader hears
  * the count politely once the typing pauses, not at every key.
  */
+import { plural } from '@lingui/core/macro';
+import { Plural } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
+import { formatLocale } from '../../shared/format-locale';
 
 /** The count shows from this share of the limit on. */
 const SHOWN_FROM = 0.9;
 /** How long the typing must pause before the count is announced. */
 const ANNOUNCE_AFTER_MS = 1000;
-
-const numbers = new Intl.NumberFormat();
 
 /** Whether a text of `length` is near enough its limit for the count to show. */
 export const countShown = (length: number, limit: number) => length >= Math.floor(limit * SHOWN_FROM);
@@ -22,10 +23,10 @@ export const countedLength = (text: string) => text.trim().length;
 /** "12 characters too many", or "50 characters left". */
 function remainingWords(length: number, limit: number): string {
   const left = limit - length;
-  const plural = (count: number) => (count === 1 ? 'character' : 'characters');
+  const count = new Intl.NumberFormat(formatLocale()).format(Math.abs(left));
   return left < 0
-    ? `${numbers.format(-left)} ${plural(-left)} too many`
-    : `${numbers.format(left)} ${plural(left)} left`;
+    ? plural(-left, { one: `${count} character too many`, other: `${count} characters too many` })
+    : plural(left, { one: `${count} character left`, other: `${count} characters left` });
 }
 
 /**
@@ -59,6 +60,10 @@ export function CharacterCount({
   }, [length, limit, shown]);
 
   const over = length > limit;
+  const numbers = new Intl.NumberFormat(formatLocale());
+  const typed = numbers.format(length);
+  const most = numbers.format(limit);
+  const extra = numbers.format(length - limit);
   return (
     <>
       {shown ? (
@@ -67,11 +72,20 @@ export function CharacterCount({
           className={`tabular-nums ${over ? 'font-semibold text-red-700' : 'text-slate-600'} ${className}`}
         >
           <span aria-hidden="true">
-            {numbers.format(length)} / {numbers.format(limit)}
-            {over ? `: ${numbers.format(length - limit)} too many` : ''}
+            {typed} / {most}
+            {over ? (
+              <>
+                {': '}
+                <Plural value={length - limit} one={`${extra} too many`} other={`${extra} too many`} />
+              </>
+            ) : null}
           </span>
           <span className="sr-only">
-            {numbers.format(length)} of {numbers.format(limit)} characters
+            <Plural
+              value={limit}
+              one={`${typed} of ${most} character`}
+              other={`${typed} of ${most} characters`}
+            />
           </span>
         </p>
       ) : null}

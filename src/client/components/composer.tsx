@@ -5,19 +5,29 @@
  * Nothing typed or pasted is ever cut: near the limit a count shows, and a message over it is
  * refused here, before it is sent, with the limit named.
  */
+import { plural, t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
 import { MAX_MESSAGE_LENGTH } from '../../shared/conversation-schemas';
+import { formatLocale } from '../../shared/format-locale';
 import * as messages from '../../shared/messages';
 import { useApiAction } from '../lib/api-action';
+import { translated } from '../lib/i18n';
 import { Button } from './button';
 import { CharacterCount, countedLength, countShown } from './character-count';
 import { ErrorMessage } from './messages';
 
-const numbers = new Intl.NumberFormat();
-
 /** Why a message over the limit is not sent, and by how much to shorten it. */
-export const tooLongMessage = (length: number, limit: number) =>
-  `A message can be at most ${numbers.format(limit)} characters; this one has ${numbers.format(length)}. Please shorten it by ${numbers.format(length - limit)}.`;
+export function tooLongMessage(length: number, limit: number): string {
+  const numbers = new Intl.NumberFormat(formatLocale());
+  const most = numbers.format(limit);
+  const has = numbers.format(length);
+  const over = numbers.format(length - limit);
+  return plural(limit, {
+    one: `A message can be at most ${most} character; this one has ${has}. Please shorten it by ${over}.`,
+    other: `A message can be at most ${most} characters; this one has ${has}. Please shorten it by ${over}.`,
+  });
+}
 
 export function Composer({
   label,
@@ -45,7 +55,7 @@ export function Composer({
     event?.preventDefault();
     if (busy) return;
     if (!text.trim()) {
-      setProblem('Please write a message');
+      setProblem(t`Please write a message`);
       box.current?.focus();
       return;
     }
@@ -82,7 +92,7 @@ export function Composer({
     <form onSubmit={submit} className="border-t border-slate-200 bg-white p-3 sm:p-4">
       {problem ? (
         <div id={problemId} className="mb-3">
-          <ErrorMessage>{problem}</ErrorMessage>
+          <ErrorMessage>{translated(problem)}</ErrorMessage>
         </div>
       ) : null}
       <div className="flex items-end gap-2">
@@ -99,18 +109,20 @@ export function Composer({
             rows={2}
             // biome-ignore lint/a11y/noAutofocus: the user came here to write: a first message, or the one after it
             autoFocus={autoFocus}
-            placeholder="Write a message…"
+            placeholder={t`Write a message…`}
             aria-describedby={described}
             aria-invalid={problem || length > maxLength ? true : undefined}
             className="block max-h-40 min-h-11 w-full resize-y rounded-lg border border-slate-300 px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-600 aria-invalid:border-red-600"
           />
         </label>
         <Button type="submit" busy={busy}>
-          Send
+          <Trans>Send</Trans>
         </Button>
       </div>
       <div className="mt-1 flex justify-between gap-2 text-xs text-slate-600">
-        <p id={hintId}>Enter sends, Shift+Enter starts a new line.</p>
+        <p id={hintId}>
+          <Trans>Enter sends, Shift+Enter starts a new line.</Trans>
+        </p>
         <CharacterCount id={countId} length={length} limit={maxLength} className="shrink-0" />
       </div>
     </form>

@@ -26,6 +26,7 @@ import {
 } from 'react';
 import type { FetcherWithComponents } from 'react-router';
 import { type FormAnswer, loadFormChecks } from '../lib/forms';
+import { translated } from '../lib/i18n';
 import { Button } from './button';
 import { ErrorMessage, StatusMessage } from './messages';
 
@@ -157,7 +158,7 @@ export function FieldProblemLine({
   if (!problem?.saidHere) return null;
   return (
     <p id={id} className={`${className} text-sm font-medium text-red-700`}>
-      {problem.message}
+      {translated(problem.message)}
     </p>
   );
 }
@@ -171,12 +172,13 @@ export function FormAnswerMessage({ children }: { children?: (done: string) => R
   if (answer?.problem) {
     return (
       <div id={alertId}>
-        <ErrorMessage key={JSON.stringify(answer)}>{answer.problem.message}</ErrorMessage>
+        <ErrorMessage key={JSON.stringify(answer)}>{translated(answer.problem.message)}</ErrorMessage>
       </div>
     );
   }
   if (answer?.done && edited.size === 0) {
-    return <StatusMessage>{children ? children(answer.done) : answer.done}</StatusMessage>;
+    const done = translated(answer.done);
+    return <StatusMessage>{children ? children(done) : done}</StatusMessage>;
   }
   return null;
 }

@@ -4,6 +4,8 @@
  * Every change goes to the server and the page's data is read again, so the bars, the
  * achievements and the goal's completion always show what the server holds.
  */
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { InferResponseType } from 'hono/client';
 import { type FormEvent, useId, useState } from 'react';
 import {
@@ -13,6 +15,7 @@ import {
 } from '../../shared/progress/progress-rules';
 import { api, request } from '../lib/api';
 import { useApiAction } from '../lib/api-action';
+import { translated } from '../lib/i18n';
 import { usePublicConfig } from '../lib/public-config';
 import { calendarDateLabel } from '../lib/time-labels';
 import { Button } from './button';
@@ -31,7 +34,7 @@ export function GoalList({
   empty: string;
   editable?: boolean;
 }) {
-  if (goals.length === 0) return <p className="text-sm text-slate-700">{empty}</p>;
+  if (goals.length === 0) return <p className="text-sm text-slate-700">{translated(empty)}</p>;
   return (
     <ul className="space-y-6">
       {goals.map((goal) => (
@@ -42,6 +45,9 @@ export function GoalList({
 }
 
 function GoalItem({ goal, editable }: { goal: Goal; editable: boolean }) {
+  const { t } = useLingui();
+  const { title, done, total } = goal;
+  const date = goal.targetDate ? calendarDateLabel(goal.targetDate) : null;
   const [editing, setEditing] = useState(false);
   const { problem, run } = useApiAction();
   // A box shows its new state at once, while the server stores it; a failure puts it back.
@@ -62,16 +68,21 @@ function GoalItem({ goal, editable }: { goal: Goal; editable: boolean }) {
           {goal.title}
         </h3>
         <p className="text-sm text-slate-600">
-          {goal.subject}
-          {goal.targetDate ? ` · by ${calendarDateLabel(goal.targetDate)}` : ''}
+          {translated(goal.subject)}
+          {date ? (
+            <>
+              {' · '}
+              <Trans>by {date}</Trans>
+            </>
+          ) : null}
           {editable && !editing ? (
             <button
               type="button"
               onClick={() => setEditing(true)}
-              aria-label={`Edit the goal ${goal.title}`}
+              aria-label={t`Edit the goal ${title}`}
               className="ms-3 font-semibold text-brand-700 underline-offset-2 hover:underline"
             >
-              Edit
+              <Trans>Edit</Trans>
             </button>
           ) : null}
         </p>
@@ -80,17 +91,23 @@ function GoalItem({ goal, editable }: { goal: Goal; editable: boolean }) {
       <div className="mt-2 flex items-center gap-3">
         <div
           role="progressbar"
-          aria-label={`Progress on ${goal.title}`}
+          aria-label={t`Progress on ${title}`}
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={percent}
-          aria-valuetext={`${goal.done} of ${goal.total} milestones done`}
+          aria-valuetext={t`${plural(total, { one: `${done} of # milestone done`, other: `${done} of # milestones done` })}`}
           className="h-2.5 flex-1 rounded-full bg-slate-100"
         >
           <div className="h-2.5 rounded-full bg-brand-600 transition-all" style={{ width: `${percent}%` }} />
         </div>
         <span className="text-sm text-slate-700">
-          {goal.completedAt ? 'Reached' : `${goal.done} of ${goal.total}`}
+          {goal.completedAt ? (
+            <Trans>Reached</Trans>
+          ) : (
+            <Trans>
+              {done} of {total}
+            </Trans>
+          )}
         </span>
       </div>
       {problem ? (
@@ -99,7 +116,9 @@ function GoalItem({ goal, editable }: { goal: Goal; editable: boolean }) {
         </div>
       ) : null}
       {goal.milestones.length === 0 ? (
-        <p className="mt-2 text-sm text-slate-600">No milestones yet: add the steps on the way.</p>
+        <p className="mt-2 text-sm text-slate-600">
+          <Trans>No milestones yet: add the steps on the way.</Trans>
+        </p>
       ) : (
         <ul className="mt-3 space-y-1.5">
           {goal.milestones.map((milestone) => (
@@ -116,9 +135,7 @@ function GoalItem({ goal, editable }: { goal: Goal; editable: boolean }) {
                   {milestone.title}
                 </span>
               </label>
-              {milestone.done && milestone.doneBy ? (
-                <span className="text-xs text-slate-600">ticked by {milestone.doneBy}</span>
-              ) : null}
+              {milestone.done && milestone.doneBy ? <TickedBy name={milestone.doneBy} /> : null}
             </li>
           ))}
         </ul>
@@ -128,7 +145,18 @@ function GoalItem({ goal, editable }: { goal: Goal; editable: boolean }) {
   );
 }
 
+/** Who ticked a milestone: a person's name. */
+function TickedBy({ name }: { name: string }) {
+  return (
+    <span className="text-xs text-slate-600">
+      <Trans>ticked by {name}</Trans>
+    </span>
+  );
+}
+
 function AddMilestone({ goal }: { goal: Goal }) {
+  const { t } = useLingui();
+  const goalTitle = goal.title;
   const [title, setTitle] = useState('');
   const { busy, problem, run } = useApiAction();
 
@@ -143,15 +171,15 @@ function AddMilestone({ goal }: { goal: Goal }) {
   return (
     <form onSubmit={submit} className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-end">
       <TextField
-        label={`New milestone for ${goal.title}`}
+        label={t`New milestone for ${goalTitle}`}
         className="min-w-0 flex-1 [&_label]:sr-only"
-        placeholder="Add a milestone"
+        placeholder={t`Add a milestone`}
         value={title}
         onChange={(event) => setTitle(event.target.value)}
         maxLength={MAX_MILESTONE_TITLE_LENGTH}
       />
       <Button type="submit" variant="secondary" busy={busy}>
-        Add milestone
+        <Trans>Add milestone</Trans>
       </Button>
       {problem ? (
         <div className="w-full">
@@ -179,6 +207,7 @@ function GoalFields({
   values: GoalFieldValues;
   onChange: (values: GoalFieldValues) => void;
 }) {
+  const { t } = useLingui();
   const set = (field: keyof GoalFieldValues) => (event: { target: { value: string } }) =>
     onChange({ ...values, [field]: event.target.value });
   // The catalogue in effect; retired subjects too, as tutors who kept them still teach them.
@@ -187,28 +216,28 @@ function GoalFields({
   return (
     <>
       <TextField
-        label="Goal"
-        hint="What do you want to reach?"
+        label={t`Goal`}
+        hint={t`What do you want to reach?`}
         value={values.title}
         onChange={set('title')}
         maxLength={MAX_GOAL_TITLE_LENGTH}
         required
       />
-      <SelectField label="Subject" value={values.subject} onChange={set('subject')} required>
-        <option value="">Choose a subject</option>
+      <SelectField label={t`Subject`} value={values.subject} onChange={set('subject')} required>
+        <option value="">{t`Choose a subject`}</option>
         {values.subject && !known ? <option value={values.subject}>{values.subject}</option> : null}
         {catalog.map(({ category, offered, retired }) => (
-          <optgroup key={category} label={category}>
+          <optgroup key={category} label={translated(category)}>
             {[...offered, ...retired].map((name) => (
               <option key={name} value={name}>
-                {name}
+                {translated(name)}
               </option>
             ))}
           </optgroup>
         ))}
       </SelectField>
       <TextField
-        label="Target date (optional)"
+        label={t`Target date (optional)`}
         type="date"
         value={values.targetDate}
         onChange={set('targetDate')}
@@ -250,10 +279,10 @@ function EditGoal({ goal, onDone }: { goal: Goal; onDone: () => void }) {
       <GoalFields values={fields} onChange={setFields} />
       <div className="flex flex-wrap gap-3 sm:col-span-3">
         <Button type="submit" busy={busy}>
-          Save goal
+          <Trans>Save goal</Trans>
         </Button>
         <Button type="button" variant="secondary" onClick={onDone}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
       </div>
     </form>
@@ -262,6 +291,7 @@ function EditGoal({ goal, onDone }: { goal: Goal; onDone: () => void }) {
 
 /** A student's new goal: a subject, a title, an optional date, and the first milestones. */
 export function NewGoalForm() {
+  const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const [fields, setFields] = useState<GoalFieldValues>(NO_GOAL);
   const [milestones, setMilestones] = useState('');
@@ -287,7 +317,8 @@ export function NewGoalForm() {
       ),
     );
     if (!saved) return;
-    setDone(`Your goal "${title.trim()}" is saved.`);
+    const goalTitle = title.trim();
+    setDone(t`Your goal "${goalTitle}" is saved.`);
     setFields(NO_GOAL);
     setMilestones('');
     setOpen(false);
@@ -305,18 +336,18 @@ export function NewGoalForm() {
           ) : null}
           <GoalFields values={fields} onChange={setFields} />
           <TextArea
-            label="Milestones (optional)"
-            hint="One per line: the steps on the way."
+            label={t`Milestones (optional)`}
+            hint={t`One per line: the steps on the way.`}
             rows={3}
             value={milestones}
             onChange={(event) => setMilestones(event.target.value)}
           />
           <div className="flex flex-wrap gap-3 sm:col-span-2">
             <Button type="submit" busy={busy}>
-              Save goal
+              <Trans>Save goal</Trans>
             </Button>
             <Button type="button" variant="secondary" onClick={() => setOpen(false)}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
           </div>
         </form>
@@ -330,7 +361,7 @@ export function NewGoalForm() {
             setOpen(true);
           }}
         >
-          Add a goal
+          <Trans>Add a goal</Trans>
         </Button>
       )}
     </div>

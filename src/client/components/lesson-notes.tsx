@@ -2,6 +2,8 @@
  * A lesson's notes: what was covered and the homework. The student reads them; the tutor writes
  * them once the lesson has taken place, in a form that opens from the lesson.
  */
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useState } from 'react';
 import { MAX_NOTES_LENGTH } from '../../shared/progress/progress-rules';
 import { api, request } from '../lib/api';
@@ -9,6 +11,8 @@ import { useApiAction } from '../lib/api-action';
 import { Button } from './button';
 import { ErrorMessage } from './messages';
 import { TextArea } from './text-field';
+
+const NOT_SAVED = msg`The notes were not saved. Please try again.`;
 
 export interface Notes {
   covered: string;
@@ -21,13 +25,17 @@ export function NotesView({ notes, className = '' }: { notes: Notes; className?:
     <dl className={`space-y-2 rounded-lg bg-slate-50 p-3 text-sm ${className}`}>
       {notes.covered ? (
         <div>
-          <dt className="font-semibold text-slate-900">What we covered</dt>
+          <dt className="font-semibold text-slate-900">
+            <Trans>What we covered</Trans>
+          </dt>
           <dd className="mt-0.5 whitespace-pre-line break-words text-slate-800">{notes.covered}</dd>
         </div>
       ) : null}
       {notes.homework ? (
         <div>
-          <dt className="font-semibold text-slate-900">Homework</dt>
+          <dt className="font-semibold text-slate-900">
+            <Trans>Homework</Trans>
+          </dt>
           <dd className="mt-0.5 whitespace-pre-line break-words text-slate-800">{notes.homework}</dd>
         </div>
       ) : null}
@@ -45,10 +53,11 @@ export function NotesEditor({
   notes: Notes | null;
   lessonName: string;
 }) {
+  const { t, i18n } = useLingui();
   const [open, setOpen] = useState(false);
   const [covered, setCovered] = useState(notes?.covered ?? '');
   const [homework, setHomework] = useState(notes?.homework ?? '');
-  const { busy, problem, run } = useApiAction('The notes were not saved. Please try again.');
+  const { busy, problem, run } = useApiAction(i18n._(NOT_SAVED));
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -66,14 +75,14 @@ export function NotesEditor({
           type="button"
           variant="secondary"
           className="mt-2"
-          aria-label={`${notes ? 'Edit notes' : 'Write notes'} on ${lessonName}`}
+          aria-label={notes ? t`Edit notes on ${lessonName}` : t`Write notes on ${lessonName}`}
           onClick={() => {
             setCovered(notes?.covered ?? '');
             setHomework(notes?.homework ?? '');
             setOpen(true);
           }}
         >
-          {notes ? 'Edit notes' : 'Write notes'}
+          {notes ? <Trans>Edit notes</Trans> : <Trans>Write notes</Trans>}
         </Button>
       </div>
     );
@@ -81,14 +90,14 @@ export function NotesEditor({
     <form onSubmit={submit} className="mt-2 space-y-3 rounded-lg border border-slate-200 p-3">
       {problem ? <ErrorMessage>{problem}</ErrorMessage> : null}
       <TextArea
-        label="What was covered"
+        label={t`What was covered`}
         rows={3}
         value={covered}
         onChange={(e) => setCovered(e.target.value)}
         maxLength={MAX_NOTES_LENGTH}
       />
       <TextArea
-        label="Homework"
+        label={t`Homework`}
         rows={2}
         value={homework}
         onChange={(e) => setHomework(e.target.value)}
@@ -96,10 +105,10 @@ export function NotesEditor({
       />
       <div className="flex flex-wrap gap-3">
         <Button type="submit" busy={busy}>
-          Save notes
+          <Trans>Save notes</Trans>
         </Button>
         <Button type="button" variant="secondary" onClick={() => setOpen(false)}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
       </div>
     </form>

@@ -2,31 +2,37 @@
  * Small pieces every lesson screen shares: a lesson's status and its payment's as badges, and the
  * zone times are in.
  */
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import type { LessonStatus } from '../../shared/lessons/lesson-schemas';
 import { offersJoin, roomState } from '../../shared/lessons/room-rules';
 import { roomPath } from '../../shared/routes';
+import { i18n } from '../lib/i18n';
 import { describeTimeZone } from '../lib/time-zones';
 import { ButtonLink } from './button';
 
-const STATUS: Record<LessonStatus, { label: string; className: string }> = {
-  pending: { label: 'Request', className: 'bg-amber-100 text-amber-900' },
-  confirmed: { label: 'Confirmed', className: 'bg-emerald-100 text-emerald-900' },
-  completed: { label: 'Completed', className: 'bg-slate-200 text-slate-800' },
-  cancelled: { label: 'Cancelled', className: 'bg-red-100 text-red-900' },
-  declined: { label: 'Declined', className: 'bg-red-100 text-red-900' },
-  expired: { label: 'Expired', className: 'bg-slate-200 text-slate-800' },
-  no_show: { label: 'No-show', className: 'bg-red-100 text-red-900' },
+const STATUS: Record<LessonStatus, { label: MessageDescriptor; className: string }> = {
+  pending: { label: msg`Request`, className: 'bg-amber-100 text-amber-900' },
+  confirmed: { label: msg`Confirmed`, className: 'bg-emerald-100 text-emerald-900' },
+  completed: { label: msg`Completed`, className: 'bg-slate-200 text-slate-800' },
+  cancelled: { label: msg`Cancelled`, className: 'bg-red-100 text-red-900' },
+  declined: { label: msg`Declined`, className: 'bg-red-100 text-red-900' },
+  expired: { label: msg`Expired`, className: 'bg-slate-200 text-slate-800' },
+  no_show: { label: msg`No-show`, className: 'bg-red-100 text-red-900' },
 };
 
-export const statusLabel = (status: LessonStatus) => STATUS[status].label;
+/** The status's name in the page's language. */
+export const statusLabel = (status: LessonStatus) => i18n._(STATUS[status].label);
 
 export function StatusBadge({ status }: { status: LessonStatus }) {
+  const { t } = useLingui();
   return (
     <span
       className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS[status].className}`}
     >
-      {STATUS[status].label}
+      {t(STATUS[status].label)}
     </span>
   );
 }
@@ -40,36 +46,36 @@ export interface LessonPayment {
 
 const PAYMENT: Record<
   Exclude<LessonPayment['status'], 'none'>,
-  { student: string; tutor: string; more: string; className: string }
+  { student: MessageDescriptor; tutor: MessageDescriptor; more: MessageDescriptor | null; className: string }
 > = {
   held: {
-    student: 'Paid · held',
-    tutor: 'Paid · held',
-    more: ' until the lesson takes place',
+    student: msg`Paid · held`,
+    tutor: msg`Paid · held`,
+    more: msg`until the lesson takes place`,
     className: 'bg-sky-100 text-sky-900',
   },
   settled: {
-    student: 'Paid to tutor',
-    tutor: 'Paid to you',
-    more: '',
+    student: msg`Paid to tutor`,
+    tutor: msg`Paid to you`,
+    more: null,
     className: 'bg-emerald-100 text-emerald-900',
   },
   released: {
-    student: 'Released',
-    tutor: 'Released',
-    more: ': the money went back to the student’s balance',
+    student: msg`Released`,
+    tutor: msg`Released`,
+    more: msg`the money went back to the student’s balance`,
     className: 'bg-slate-200 text-slate-800',
   },
   fee: {
-    student: 'Late cancellation fee',
-    tutor: 'Late cancellation fee',
-    more: ': part of the price went to the tutor, the rest back to the student’s balance',
+    student: msg`Late cancellation fee`,
+    tutor: msg`Late cancellation fee`,
+    more: msg`part of the price went to the tutor, the rest back to the student’s balance`,
     className: 'bg-amber-100 text-amber-900',
   },
   refunded: {
-    student: 'Refunded',
-    tutor: 'Refunded',
-    more: ' to the student by the school',
+    student: msg`Refunded`,
+    tutor: msg`Refunded`,
+    more: msg`to the student by the school`,
     className: 'bg-amber-100 text-amber-900',
   },
 };
@@ -83,21 +89,27 @@ export function PaymentBadge({
   /** Whose schedule it is: a settled lesson was paid to the tutor, or to "you". */
   reader: 'student' | 'tutor';
 }) {
+  const { t } = useLingui();
   if (!payment || payment.status === 'none') return null;
   const shown = PAYMENT[payment.status];
+  // Read after the badge's words, as one sentence ("Released: the money went back…").
+  const joiner = payment.status === 'released' || payment.status === 'fee' ? ': ' : ' ';
   return (
     <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${shown.className}`}>
-      {shown[reader]}
-      {shown.more ? <span className="sr-only">{shown.more}</span> : null}
+      {t(shown[reader])}
+      {shown.more ? <span className="sr-only">{`${joiner}${t(shown.more)}`}</span> : null}
     </span>
   );
 }
 
 /** "Times are in Central European Standard Time (GMT+1) · Madrid." */
 export function ZoneNote({ timeZone, className = '' }: { timeZone: string; className?: string }) {
+  const zone = describeTimeZone(timeZone);
   return (
     <p className={`text-sm text-slate-600 ${className}`}>
-      Times are in <span className="font-medium text-slate-800">{describeTimeZone(timeZone)}</span>.
+      <Trans>
+        Times are in <span className="font-medium text-slate-800">{zone}</span>.
+      </Trans>
     </p>
   );
 }
@@ -120,7 +132,7 @@ export function RoomLink({
   if (offersJoin(times, now))
     return (
       <ButtonLink to={roomPath(lesson.id)} className="me-3 mt-2">
-        Join
+        <Trans>Join</Trans>
       </ButtonLink>
     );
   if (onlyWhenOpen || lesson.status !== 'confirmed' || roomState(times, now) !== 'not-open') return null;
@@ -129,7 +141,7 @@ export function RoomLink({
       to={roomPath(lesson.id)}
       className="me-3 mt-1 inline-block text-sm font-semibold text-brand-700 underline"
     >
-      Lesson room
+      <Trans>Lesson room</Trans>
     </Link>
   );
 }

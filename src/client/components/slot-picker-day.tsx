@@ -3,6 +3,7 @@
  * that follow the width, the arrow keys walking them as laid out, and the confirmation of the
  * chosen time right under its row.
  */
+import { plural } from '@lingui/core/macro';
 import { type KeyboardEvent, type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { startOfLocalDay } from '../../shared/lessons/lesson-times';
 import { clockLabel, lessonTimeLabel, shortDayLabel } from '../lib/time-labels';
@@ -13,7 +14,7 @@ export interface Slot {
 }
 
 export const countLabel = (count: number) =>
-  count === 0 ? 'no free times' : count === 1 ? '1 free time' : `${count} free times`;
+  plural(count, { 0: 'no free times', one: '# free time', other: '# free times' });
 
 /**
  * One day's times in rows, and under the row of the chosen time what to do with it. The row's
@@ -81,7 +82,7 @@ export function DayTimes({
         <span
           aria-hidden="true"
           className="absolute -top-[7px] size-3 rotate-45 border-t border-s border-brand-600 bg-brand-50"
-          style={{ left: `calc(${((column + 0.5) / columns) * 100}% - 6px)` }}
+          style={{ insetInlineStart: `calc(${((column + 0.5) / columns) * 100}% - 6px)` }}
         />
         <p ref={summary} tabIndex={-1} className="font-semibold text-slate-900">
           {lessonTimeLabel(Date.parse(chosen.start), Date.parse(chosen.end), timeZone)}
@@ -91,10 +92,12 @@ export function DayTimes({
     ) : null;
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    // Arrow keys walk the times as they are laid out; Tab still reaches every one.
+    // Arrow keys walk the times as they are laid out (right to left in a right-to-left page); Tab
+    // still reaches every one.
+    const forward = document.documentElement.dir === 'rtl' ? -1 : 1;
     const steps: Record<string, number> = {
-      ArrowLeft: -1,
-      ArrowRight: 1,
+      ArrowLeft: -forward,
+      ArrowRight: forward,
       ArrowUp: -columns,
       ArrowDown: columns,
     };

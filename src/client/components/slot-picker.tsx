@@ -5,9 +5,13 @@
  * time's row and brings it into view, so on a phone nothing happens out of sight. Used to book a
  * lesson and to move one. The week starts today; the viewer pages a week at a time.
  */
+import { msg } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { formatLocale } from '../../shared/format-locale';
 import { addDays, localDate, startOfLocalDay } from '../../shared/lessons/lesson-times';
 import { api, failureMessage, request } from '../lib/api';
+import { i18n } from '../lib/i18n';
 import { monthDayLabel, shortDayLabel, weekdayLabel } from '../lib/time-labels';
 import { Button } from './button';
 import { ErrorMessage } from './messages';
@@ -29,7 +33,16 @@ type Loaded =
 /** What lies past an empty week: nothing known yet, the next day with free times, or none. */
 type NextFree = { kind: 'looking' } | { kind: 'found'; day: string } | { kind: 'none' } | null;
 
-const dayNumber = (day: string) => String(Number(day.slice(8, 10)));
+const dayNumber = (day: string) => new Intl.NumberFormat(formatLocale()).format(Number(day.slice(8, 10)));
+
+const NOT_LOADED = msg`The free times could not be loaded.`;
+
+/** An arrow that points back or forward, turned around in a right-to-left page. */
+const Arrow = ({ children }: { children: string }) => (
+  <span aria-hidden="true" className="inline-block rtl:-scale-x-100">
+    {children}
+  </span>
+);
 
 /** Whole days from one local date to another (both "YYYY-MM-DD", read as UTC dates: no zone shifts). */
 const daysBetween = (from: string, to: string) =>
@@ -61,6 +74,7 @@ export function SlotPicker({
   /** What to do with the chosen time (a subject and "Confirm booking"; "Move the lesson"), shown right under it. */
   children?: (slot: Slot) => ReactNode;
 }) {
+  const { t } = useLingui();
   const today = localDate(Date.now(), timeZone);
   const initialDay = initialStart ? localDate(Date.parse(initialStart), timeZone) : null;
   const [week, setWeek] = useState(() => {
@@ -129,7 +143,7 @@ export function SlotPicker({
           setNextFree(null);
           return;
         }
-        setState({ kind: 'failed', message: failureMessage(error, 'The free times could not be loaded.') });
+        setState({ kind: 'failed', message: failureMessage(error, i18n._(NOT_LOADED)) });
       }
     },
     [first, timeZone, tutorId, minutes],
@@ -166,10 +180,9 @@ export function SlotPicker({
     if (selected) onSelect(null);
   };
 
-  const rangeLabel = `${monthDayLabel(startOfLocalDay(first, timeZone), timeZone)} – ${monthDayLabel(
-    startOfLocalDay(addDays(first, 6), timeZone),
-    timeZone,
-  )}`;
+  const from = monthDayLabel(startOfLocalDay(first, timeZone), timeZone);
+  const to = monthDayLabel(startOfLocalDay(addDays(first, 6), timeZone), timeZone);
+  const rangeLabel = t`${from} – ${to}`;
   const dayName = useId();
 
   return (
@@ -179,9 +192,9 @@ export function SlotPicker({
           variant="secondary"
           onClick={() => goToWeek(week - 1)}
           disabled={week === 0}
-          aria-label="Previous week"
+          aria-label={t`Previous week`}
         >
-          ←
+          <Arrow>←</Arrow>
         </Button>
         <p className="text-center text-sm font-semibold text-slate-800" aria-live="polite">
           {rangeLabel}
@@ -190,20 +203,24 @@ export function SlotPicker({
           variant="secondary"
           onClick={() => goToWeek(week + 1)}
           disabled={week >= MAX_WEEKS_AHEAD}
-          aria-label="Next week"
+          aria-label={t`Next week`}
         >
-          →
+          <Arrow>→</Arrow>
         </Button>
       </div>
 
       <fieldset className="mt-3" aria-busy={state.kind === 'loading' || undefined}>
-        <legend className="sr-only">Day</legend>
+        <legend className="sr-only">
+          <Trans>Day</Trans>
+        </legend>
         <div className="grid grid-cols-7 gap-1">
           {days.map((day) => {
             const at = startOfLocalDay(day, timeZone);
             const count = byDay.get(day)?.length ?? 0;
             const known = state.kind === 'ready';
             const weekday = weekdayLabel(at, timeZone);
+            const dayLabel = shortDayLabel(at, timeZone);
+            const times = countLabel(count);
             return (
               <label
                 key={day}
@@ -224,7 +241,7 @@ export function SlotPicker({
                   checked={shownDay === day}
                   disabled={!known || count === 0}
                   onChange={() => chooseDay(day)}
-                  aria-label={`${shortDayLabel(at, timeZone)}, ${known ? countLabel(count) : 'loading'}`}
+                  aria-label={known ? t`${dayLabel}, ${times}` : t`${dayLabel}, loading`}
                 />
                 <span className="text-xs font-medium">{weekday}</span>
                 <span className="text-lg font-semibold leading-6">{dayNumber(day)}</span>
@@ -245,13 +262,13 @@ export function SlotPicker({
       >
         {state.kind === 'loading' ? (
           <p className="flex items-center gap-2 text-sm text-slate-600">
-            <Spinner /> Loading free times…
+            <Spinner /> <Trans>Loading free times…</Trans>
           </p>
         ) : state.kind === 'failed' ? (
           <div className="space-y-3">
             <ErrorMessage>{state.message}</ErrorMessage>
             <Button variant="secondary" onClick={() => setAttempt((n) => n + 1)}>
-              Try loading the free times again
+              <Trans>Try loading the free times again</Trans>
             </Button>
           </div>
         ) : state.slots.length === 0 ? (
@@ -287,19 +304,30 @@ function EmptyWeek({
   timeZone: string;
   onGo: (day: string) => void;
 }) {
+  const weeks = LOOK_AHEAD_WEEKS;
+  const nextDay =
+    nextFree?.kind === 'found' ? shortDayLabel(startOfLocalDay(nextFree.day, timeZone), timeZone) : '';
   return (
     <div className="rounded-lg bg-slate-50 px-4 py-3 text-sm text-slate-700">
-      <p>No free times this week.</p>
+      <p>
+        <Trans>No free times this week.</Trans>
+      </p>
       {nextFree?.kind === 'looking' ? (
         <p className="mt-2 flex items-center gap-2 text-slate-600">
-          <Spinner /> Looking for the next free day…
+          <Spinner /> <Trans>Looking for the next free day…</Trans>
         </p>
       ) : nextFree?.kind === 'found' ? (
         <Button variant="secondary" className="mt-3" onClick={() => onGo(nextFree.day)}>
-          Next free day: {shortDayLabel(startOfLocalDay(nextFree.day, timeZone), timeZone)}
+          <Trans>Next free day: {nextDay}</Trans>
         </Button>
       ) : nextFree?.kind === 'none' ? (
-        <p className="mt-1">None in the {LOOK_AHEAD_WEEKS} weeks after it either. Please check back later.</p>
+        <p className="mt-1">
+          <Plural
+            value={weeks}
+            one="None in the week after it either. Please check back later."
+            other="None in the # weeks after it either. Please check back later."
+          />
+        </p>
       ) : null}
     </div>
   );

@@ -1,4 +1,5 @@
 import { type ComponentProps, type ReactNode, useId, useState } from 'react';
+import { translated } from '../lib/i18n';
 import { CharacterCount, countedLength, countShown } from './character-count';
 import { fieldClass } from './field-class';
 import { FieldProblemLine, useFieldProblem } from './form';
@@ -31,7 +32,9 @@ function Field({
   const generated = useId();
   const fieldId = id ?? generated;
   const answered = useFieldProblem(name, `${fieldId}-problem`);
-  const problem = given ? { message: given, saidHere: true, describedBy: `${fieldId}-problem` } : answered;
+  const problem = given
+    ? { message: translated(given), saidHere: true, describedBy: `${fieldId}-problem` }
+    : answered;
   const hintId = hint ? `${fieldId}-hint` : undefined;
   const countId = count && countShown(count.length, count.limit) ? `${fieldId}-count` : undefined;
   const describedBy = [problem?.describedBy, hintId, countId].filter(Boolean).join(' ') || undefined;

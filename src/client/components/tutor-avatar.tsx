@@ -1,4 +1,7 @@
+import { plural } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { VERIFIED_TUTOR_LABEL, VERIFIED_TUTOR_MEANING } from '../../shared/admin/admin-rules';
+import { translated } from '../lib/i18n';
 
 const initialsOf = (name: string) =>
   name
@@ -61,17 +64,20 @@ export function TutorAvatar({
 export function VerifiedBadge() {
   return (
     <span
-      title={VERIFIED_TUTOR_MEANING}
+      title={translated(VERIFIED_TUTOR_MEANING)}
       className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-800"
     >
       <svg viewBox="0 0 20 20" className="size-3.5" fill="currentColor" aria-hidden="true">
         <path d="M10 1l2.4 1.8 3 .1.9 2.8 2.4 1.8-.9 2.9.9 2.8-2.4 1.8-.9 2.8-3 .1L10 19l-2.4-1.8-3-.1-.9-2.8L1.3 12.5l.9-2.8-.9-2.9 2.4-1.8.9-2.8 3-.1L10 1zm-1.2 12.2l5.3-5.3-1.4-1.4-3.9 3.9-1.9-1.9-1.4 1.4 3.3 3.3z" />
       </svg>
-      {VERIFIED_TUTOR_LABEL}
-      <span className="sr-only"> (an administrator checked this profile)</span>
+      {translated(VERIFIED_TUTOR_LABEL)}{' '}
+      <span className="sr-only">
+        <Trans>(an administrator checked this profile)</Trans>
+      </span>
     </span>
   );
 }
 
 /** "1 year of experience", "10 years of experience": beside the avatar on a card and a tutor's page. */
-export const experienceLabel = (years: number) => `${years} ${years === 1 ? 'year' : 'years'} of experience`;
+export const experienceLabel = (years: number) =>
+  plural(years, { one: '# year of experience', other: '# years of experience' });

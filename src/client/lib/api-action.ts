@@ -8,7 +8,8 @@ import { useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { failureMessage } from './api';
 
-export const TRY_AGAIN = 'That did not work. Please try again.';
+/** Marked for the catalogue; shown through translated() (failureMessage). */
+export const TRY_AGAIN = /*i18n*/ 'That did not work. Please try again.';
 
 export interface RunOptions<T> {
   /** Which control sent the call: `busyWith` names it while the call is under way. */

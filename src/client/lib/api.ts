@@ -7,6 +7,7 @@
 import { type ClientResponse, hc, parseResponse } from 'hono/client';
 import type { AppType } from '../../server/app';
 import * as messages from '../../shared/messages';
+import { translated } from './i18n';
 
 export const api = hc<AppType>('/api', {
   init: { credentials: 'same-origin' },
@@ -58,4 +59,4 @@ export async function request<R extends ClientResponse<unknown>>(send: Promise<R
 
 /** What to tell a person about a failed call: the server's words, or `fallback` when it gave none. */
 export const failureMessage = (error: unknown, fallback: string = messages.unexpectedError) =>
-  error instanceof ApiError ? error.message : fallback;
+  translated(error instanceof ApiError ? error.message : fallback);

@@ -6,6 +6,7 @@
 import type { z } from 'zod';
 import * as messages from '../../shared/messages';
 import { failureMessage } from './api';
+import { translated } from './i18n';
 
 /** What is wrong with a submitted form: the first problem's message, and each field's own. */
 export interface FormProblem {
@@ -49,13 +50,14 @@ export function check<S extends z.ZodType>(
   const fields: Partial<Record<string, string>> = {};
   for (const issue of result.error.issues) {
     const field = String(issue.path[0] ?? '');
-    if (field) fields[field] ??= issue.message;
+    if (field) fields[field] ??= translated(issue.message);
   }
-  return { problem: { message: result.error.issues[0]?.message ?? messages.invalidRequest, fields } };
+  const first = result.error.issues[0]?.message ?? messages.invalidRequest;
+  return { problem: { message: translated(first), fields } };
 }
 
 /** A call the server refused, or could not answer, as the form shows it. */
 export function refused(error: unknown, prefix = ''): { problem: FormProblem } {
   const message = failureMessage(error);
-  return { problem: { message: `${prefix}${message}`, fields: {} } };
+  return { problem: { message: `${prefix ? translated(prefix) : ''}${message}`, fields: {} } };
 }

@@ -4,8 +4,10 @@
  * goes through the API's typed client.
  */
 import type { Role } from '../../../shared/constants';
+import { type Language, PSEUDO_LANGUAGE } from '../../../shared/languages';
 import type { SessionUser } from '../../../shared/session-user';
 import { api, request } from '../../lib/api';
+import { pageLanguage } from '../../lib/i18n';
 import { readPageData } from '../../lib/page-data';
 
 export type AuthUser = SessionUser;
@@ -90,9 +92,12 @@ export function createAuthStore(initial: AuthUser | null | undefined = undefined
       set(user);
       return user;
     },
+    /** The new account speaks the page's language: its verification mail is written in it. */
     async signUp({ captcha, ...form }: SignUpInput) {
+      const language = pageLanguage();
+      const json = language === PSEUDO_LANGUAGE ? form : { ...form, language };
       const { user } = await request(
-        api.auth['sign-up'].email.$post({ json: form }, { headers: { 'X-Captcha': captcha } }),
+        api.auth['sign-up'].email.$post({ json }, { headers: { 'X-Captcha': captcha } }),
       );
       set(user);
       return user;
@@ -131,6 +136,10 @@ export function createAuthStore(initial: AuthUser | null | undefined = undefined
       const profile = await request(api.profile.$patch({ json: { displayName } }));
       if (state.status === 'signed-in') set({ ...state.user, displayName: profile.displayName });
       return profile;
+    },
+    /** Saves the language chosen in the switcher on the profile: its mails and pages speak it. */
+    async updateLanguage(language: Language) {
+      await request(api.profile.$patch({ json: { language } }));
     },
   };
 }

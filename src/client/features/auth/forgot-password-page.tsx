@@ -1,4 +1,5 @@
 /** /forgot-password: asks for a reset link by mail (the same answer whether or not the address has an account). */
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type ActionFunctionArgs, Link, useFetcher } from 'react-router';
 import * as messages from '../../../shared/messages';
 import { paths } from '../../../shared/routes';
@@ -21,24 +22,30 @@ export async function action({ request: submitted }: ActionFunctionArgs): Promis
 }
 
 export function Component() {
+  const { t } = useLingui();
   const fetcher = useFetcher<FormAnswer>();
   return (
     <AuthCard
-      title="Forgot your password?"
-      subtitle="Enter your email and we will send you a link to choose a new one."
+      title={t`Forgot your password?`}
+      subtitle={t`Enter your email and we will send you a link to choose a new one.`}
     >
-      <title>Forgot password · Tutorlane</title>
+      <title>{t`Forgot password · Tutorlane`}</title>
       <ActionForm fetcher={fetcher} className="space-y-5">
         <FormAnswerMessage />
-        <TextField label="Email" type="email" name="email" autoComplete="email" />
+        <TextField label={t`Email`} type="email" name="email" autoComplete="email" />
         <SubmitButton size="lg" className="w-full">
-          Send Reset Link
+          <Trans>Send Reset Link</Trans>
         </SubmitButton>
         <p className="text-center text-sm text-slate-600">
-          Remembered it?{' '}
-          <Link to={paths.login} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
-            Sign in
-          </Link>
+          <Trans>
+            Remembered it?{' '}
+            <Link
+              to={paths.login}
+              className="font-semibold text-brand-700 underline-offset-2 hover:underline"
+            >
+              Sign in
+            </Link>
+          </Trans>
         </p>
       </ActionForm>
     </AuthCard>

@@ -5,9 +5,12 @@
  * (a solution works once).
  */
 
+import { Trans } from '@lingui/react/macro';
 import type {} from 'altcha/types/react';
 import { useEffect, useRef, useState } from 'react';
+import { intlLocaleOf } from '../../../shared/languages';
 import { FieldProblemLine, useFieldProblem } from '../../components/form';
+import { pageLanguage } from '../../lib/i18n';
 import type { PublicConfig } from '../../lib/public-config';
 
 interface HumanCheckProps {
@@ -115,8 +118,12 @@ function Altcha({ onChange }: { onChange(solution: string | null): void }) {
               setTicked(true);
             }}
           />
-          I'm not a robot
-          {ticked && <span className="text-slate-600">Starting the check…</span>}
+          <Trans>I'm not a robot</Trans>
+          {ticked && (
+            <span className="text-slate-600">
+              <Trans>Starting the check…</Trans>
+            </span>
+          )}
         </label>
       )}
       <FieldProblemLine id="captcha-problem" problem={problem} />
@@ -139,7 +146,9 @@ function loadRecaptchaScript(): Promise<void> {
   return new Promise((resolve, reject) => {
     window.onTutorlaneRecaptchaLoad = () => resolve();
     const script = document.createElement('script');
-    script.src = 'https://www.google.com/recaptcha/api.js?onload=onTutorlaneRecaptchaLoad&render=explicit';
+    // In the page's language (hl).
+    const hl = intlLocaleOf(pageLanguage());
+    script.src = `https://www.google.com/recaptcha/api.js?onload=onTutorlaneRecaptchaLoad&render=explicit&hl=${hl}`;
     script.async = true;
     script.onerror = () => reject(new Error('reCAPTCHA did not load'));
     document.head.append(script);
@@ -173,7 +182,7 @@ function Recaptcha({ siteKey, onChange }: { siteKey: string; onChange(solution: 
 
   return failed ? (
     <p role="alert" className="text-sm text-red-800">
-      reCAPTCHA could not load. Please check your connection and reload the page.
+      <Trans>reCAPTCHA could not load. Please check your connection and reload the page.</Trans>
     </p>
   ) : (
     <div ref={ref} className="min-h-[78px]" />

@@ -3,6 +3,8 @@
  * with two-factor authentication on is asked for its code after the password, as a second step of
  * the same page (no session exists until the code is right).
  */
+import { t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { type ActionFunctionArgs, Link, redirect, useFetcher, useSearchParams } from 'react-router';
 import * as messages from '../../../shared/messages';
@@ -13,6 +15,7 @@ import { ActionForm, FormAnswerMessage, SubmitButton } from '../../components/fo
 import { StatusMessage } from '../../components/messages';
 import { TextField } from '../../components/text-field';
 import { check, type FormAnswer, formValues, loadFormChecks, refused } from '../../lib/forms';
+import { translated } from '../../lib/i18n';
 import { authStore } from './auth-store';
 
 /** The password step's answer when the account asks for a code next. */
@@ -26,8 +29,8 @@ export async function action({ request }: ActionFunctionArgs): Promise<FormAnswe
     if (!code) {
       const message =
         method === 'totp'
-          ? 'Enter the 6-digit code from your authenticator app'
-          : 'Enter one of your backup codes';
+          ? t`Enter the 6-digit code from your authenticator app`
+          : t`Enter one of your backup codes`;
       return { problem: { message, fields: { code: message } } };
     }
     try {
@@ -52,6 +55,7 @@ export async function action({ request }: ActionFunctionArgs): Promise<FormAnswe
 }
 
 export function Component() {
+  const { t } = useLingui();
   const [params] = useSearchParams();
   const fetcher = useFetcher<FormAnswer>();
   // The form posts to this page with its query, so the action knows where to go next.
@@ -59,35 +63,39 @@ export function Component() {
   if (fetcher.data?.done === CODE_STEP) return <CodeStep action={here} />;
   return (
     <AuthCard
-      title="Sign in to Tutorlane"
+      title={t`Sign in to Tutorlane`}
       subtitle={
-        <>
+        <Trans>
           New here?{' '}
           <Link to={paths.signup} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
             Create an account
           </Link>
-        </>
+        </Trans>
       }
     >
-      <title>Sign in · Tutorlane</title>
+      <title>{t`Sign in · Tutorlane`}</title>
       <ActionForm fetcher={fetcher} action={here} className="space-y-5">
-        {params.get('verified') === '1' ? <StatusMessage>{messages.emailVerifiedNote}</StatusMessage> : null}
-        {params.get('reset') === '1' ? <StatusMessage>{messages.passwordResetDone}</StatusMessage> : null}
+        {params.get('verified') === '1' ? (
+          <StatusMessage>{translated(messages.emailVerifiedNote)}</StatusMessage>
+        ) : null}
+        {params.get('reset') === '1' ? (
+          <StatusMessage>{translated(messages.passwordResetDone)}</StatusMessage>
+        ) : null}
         <FormAnswerMessage />
-        <TextField label="Email" type="email" name="email" autoComplete="email" />
+        <TextField label={t`Email`} type="email" name="email" autoComplete="email" />
         <div>
-          <TextField label="Password" type="password" name="password" autoComplete="current-password" />
+          <TextField label={t`Password`} type="password" name="password" autoComplete="current-password" />
           <p className="mt-2 text-end text-sm">
             <Link
               to={paths.forgotPassword}
               className="font-medium text-brand-700 underline-offset-2 hover:underline"
             >
-              Forgot password?
+              <Trans>Forgot password?</Trans>
             </Link>
           </p>
         </div>
         <SubmitButton className="w-full" size="lg">
-          Sign In
+          <Trans>Sign In</Trans>
         </SubmitButton>
       </ActionForm>
     </AuthCard>
@@ -96,19 +104,20 @@ export function Component() {
 
 /** The second step: a code from the authenticator app, or one of the backup codes. */
 function CodeStep({ action }: { action: string }) {
+  const { t } = useLingui();
   const fetcher = useFetcher<FormAnswer>();
   const [method, setMethod] = useState<'totp' | 'backup'>('totp');
   const totp = method === 'totp';
   return (
     <AuthCard
-      title="Enter your sign-in code"
+      title={t`Enter your sign-in code`}
       subtitle={
         totp
-          ? 'Your password was right. Open your authenticator app and enter the 6-digit code it shows for Tutorlane.'
-          : 'Your password was right. Enter one of the backup codes you saved when you set up two-factor authentication. Each one works once.'
+          ? t`Your password was right. Open your authenticator app and enter the 6-digit code it shows for Tutorlane.`
+          : t`Your password was right. Enter one of the backup codes you saved when you set up two-factor authentication. Each one works once.`
       }
     >
-      <title>Sign-in code · Tutorlane</title>
+      <title>{t`Sign-in code · Tutorlane`}</title>
       <ActionForm fetcher={fetcher} action={action} className="space-y-5">
         <FormAnswerMessage />
         <input type="hidden" name="step" value={CODE_STEP} />
@@ -116,7 +125,7 @@ function CodeStep({ action }: { action: string }) {
         {totp ? (
           <TextField
             key="totp"
-            label="Authentication code"
+            label={t`Authentication code`}
             name="code"
             autoComplete="one-time-code"
             inputMode="numeric"
@@ -126,7 +135,7 @@ function CodeStep({ action }: { action: string }) {
         ) : (
           <TextField
             key="backup"
-            label="Backup code"
+            label={t`Backup code`}
             name="code"
             autoComplete="off"
             autoCapitalize="none"
@@ -136,13 +145,13 @@ function CodeStep({ action }: { action: string }) {
         )}
         <label className="flex min-h-8 cursor-pointer items-center gap-2 text-sm text-slate-800">
           <input type="checkbox" name="trustDevice" className="size-4" />
-          Trust this device for 30 days
+          <Trans>Trust this device for 30 days</Trans>
         </label>
         <SubmitButton className="w-full" size="lg">
-          Verify
+          <Trans>Verify</Trans>
         </SubmitButton>
         <Button variant="ghost" className="w-full" onClick={() => setMethod(totp ? 'backup' : 'totp')}>
-          {totp ? 'Use a backup code' : 'Use your authenticator app'}
+          {totp ? <Trans>Use a backup code</Trans> : <Trans>Use your authenticator app</Trans>}
         </Button>
       </ActionForm>
     </AuthCard>

@@ -1,4 +1,5 @@
 /** /reset-password?token=…: choose a new password with the mailed link; every session then ends. */
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type ActionFunctionArgs, Link, redirect, useFetcher, useSearchParams } from 'react-router';
 import * as messages from '../../../shared/messages';
 import { paths } from '../../../shared/routes';
@@ -7,6 +8,7 @@ import { ActionForm, FormAnswerMessage, SubmitButton } from '../../components/fo
 import { ErrorMessage } from '../../components/messages';
 import { TextField } from '../../components/text-field';
 import { check, type FormAnswer, formValues, loadFormChecks, refused } from '../../lib/forms';
+import { translated } from '../../lib/i18n';
 import { authStore } from './auth-store';
 
 export async function action({ request }: ActionFunctionArgs): Promise<FormAnswer | Response> {
@@ -24,48 +26,53 @@ export async function action({ request }: ActionFunctionArgs): Promise<FormAnswe
 
 const requestNewLink = (
   <Link to={paths.forgotPassword} className="font-semibold underline">
-    Request a new link
+    <Trans>Request a new link</Trans>
   </Link>
 );
 
 export function Component() {
+  const { t } = useLingui();
   const [params] = useSearchParams();
   const fetcher = useFetcher<FormAnswer>();
   const token = params.get('token');
   if (!token) {
     return (
-      <AuthCard title="Choose a new password">
-        <title>Reset password · Tutorlane</title>
-        <ErrorMessage>{messages.resetLinkInvalid}</ErrorMessage>
+      <AuthCard title={t`Choose a new password`}>
+        <title>{t`Reset password · Tutorlane`}</title>
+        <ErrorMessage>{translated(messages.resetLinkInvalid)}</ErrorMessage>
         <p className="mt-4 text-sm">{requestNewLink}</p>
       </AuthCard>
     );
   }
-  const linkSpent = fetcher.state === 'idle' && fetcher.data?.problem?.message === messages.resetLinkInvalid;
+  const problem = fetcher.state === 'idle' ? fetcher.data?.problem?.message : undefined;
+  // The server says it in the page's language.
+  const linkSpent =
+    problem !== undefined &&
+    (problem === messages.resetLinkInvalid || problem === translated(messages.resetLinkInvalid));
   return (
     <AuthCard
-      title="Choose a new password"
-      subtitle="Every device signed in to your account will be signed out."
+      title={t`Choose a new password`}
+      subtitle={t`Every device signed in to your account will be signed out.`}
     >
-      <title>Reset password · Tutorlane</title>
+      <title>{t`Reset password · Tutorlane`}</title>
       <ActionForm fetcher={fetcher} action={`${paths.resetPassword}?${params}`} className="space-y-5">
         <FormAnswerMessage />
         {linkSpent ? <p className="text-sm">{requestNewLink}</p> : null}
         <TextField
-          label="New Password"
+          label={t`New Password`}
           type="password"
           name="newPassword"
           autoComplete="new-password"
-          hint="At least 6 characters. Avoid common passwords."
+          hint={t`At least 6 characters. Avoid common passwords.`}
         />
         <TextField
-          label="Confirm Password"
+          label={t`Confirm Password`}
           type="password"
           name="confirmPassword"
           autoComplete="new-password"
         />
         <SubmitButton size="lg" className="w-full">
-          Reset Password
+          <Trans>Reset Password</Trans>
         </SubmitButton>
       </ActionForm>
     </AuthCard>

@@ -3,6 +3,8 @@
  * then on to /verify-email. One submit shows every problem; the first, in the order the product's
  * messages are given, is the form's alert.
  */
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import {
   type ActionFunctionArgs,
@@ -12,7 +14,7 @@ import {
   useLoaderData,
   useSearchParams,
 } from 'react-router';
-import { DEFAULT_ROLE, MAX_NAME_LENGTH, ROLE_LABELS, ROLES, type Role } from '../../../shared/constants';
+import { DEFAULT_ROLE, MAX_NAME_LENGTH, ROLES, type Role } from '../../../shared/constants';
 import * as messages from '../../../shared/messages';
 import { paths } from '../../../shared/routes';
 import { AuthCard } from '../../components/auth-card';
@@ -24,10 +26,12 @@ import { getPublicConfig } from '../../lib/public-config';
 import { authStore } from './auth-store';
 import { HumanCheck } from './human-check';
 
-const roleHints: Record<Role, string> = {
-  student: 'I want to learn',
-  tutor: 'I want to teach',
-};
+const roleNames = { student: msg`Student`, tutor: msg`Tutor` } satisfies Record<Role, unknown>;
+
+const roleHints = {
+  student: msg`I want to learn`,
+  tutor: msg`I want to teach`,
+} satisfies Record<Role, unknown>;
 
 /**
  * Refusals the server makes before it spends the human check's solution: the same solution may
@@ -62,6 +66,7 @@ export async function action({ request }: ActionFunctionArgs): Promise<SignUpAns
 }
 
 export function Component() {
+  const { t } = useLingui();
   const config = useLoaderData<typeof loader>();
   const fetcher = useFetcher<SignUpAnswer>();
   // ?role=tutor (the footer's Become a tutor) preselects Tutor; anything else keeps the default.
@@ -81,36 +86,38 @@ export function Component() {
 
   return (
     <AuthCard
-      title="Create your account"
+      title={t`Create your account`}
       subtitle={
-        <>
+        <Trans>
           Already have an account?{' '}
           <Link to={paths.login} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
             Sign in
           </Link>
-        </>
+        </Trans>
       }
     >
-      <title>Create your account · Tutorlane</title>
+      <title>{t`Create your account · Tutorlane`}</title>
       <ActionForm fetcher={fetcher} className="space-y-5">
         <FormAnswerMessage />
-        <TextField label="Full Name" name="name" autoComplete="name" limit={MAX_NAME_LENGTH} />
-        <TextField label="Email" type="email" name="email" autoComplete="email" />
+        <TextField label={t`Full Name`} name="name" autoComplete="name" limit={MAX_NAME_LENGTH} />
+        <TextField label={t`Email`} type="email" name="email" autoComplete="email" />
         <TextField
-          label="Password"
+          label={t`Password`}
           type="password"
           name="password"
           autoComplete="new-password"
-          hint="At least 6 characters. Avoid common passwords."
+          hint={t`At least 6 characters. Avoid common passwords.`}
         />
         <TextField
-          label="Confirm Password"
+          label={t`Confirm Password`}
           type="password"
           name="confirmPassword"
           autoComplete="new-password"
         />
         <fieldset>
-          <legend className="text-sm font-medium text-slate-800">I am a</legend>
+          <legend className="text-sm font-medium text-slate-800">
+            <Trans>I am a</Trans>
+          </legend>
           <div className="mt-2 grid grid-cols-2 gap-3">
             {ROLES.map((value) => (
               <label
@@ -127,10 +134,10 @@ export function Component() {
                   className="mt-1 accent-brand-700"
                 />
                 <span>
-                  <span className="block text-sm font-semibold text-slate-900">{ROLE_LABELS[value]}</span>
+                  <span className="block text-sm font-semibold text-slate-900">{t(roleNames[value])}</span>
                   {/* Described, not named: the radio's name stays "Student" or "Tutor". */}
                   <span id={`role-hint-${value}`} aria-hidden="true" className="block text-xs text-slate-600">
-                    {roleHints[value]}
+                    {t(roleHints[value])}
                   </span>
                 </span>
               </label>
@@ -142,7 +149,7 @@ export function Component() {
         {/* aria-disabled rather than disabled: the button reads as disabled until the check is done,
             yet pressing it still explains what is missing (the first of the product's messages). */}
         <SubmitButton className="w-full" size="lg" aria-disabled={!captcha || busy || undefined}>
-          Create Account
+          <Trans>Create Account</Trans>
         </SubmitButton>
       </ActionForm>
     </AuthCard>

@@ -6,6 +6,7 @@
  * and offers a new one. A browser signed in as another, verified account would be sent straight
  * back from /login to its dashboard, so that one hears the outcome here, with a way to switch.
  */
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   type ActionFunctionArgs,
   Link,
@@ -24,6 +25,7 @@ import { ErrorMessage, StatusMessage } from '../../components/messages';
 import { TextField } from '../../components/text-field';
 import { ApiError } from '../../lib/api';
 import { check, type FormAnswer, formValues, loadFormChecks } from '../../lib/forms';
+import { translated } from '../../lib/i18n';
 import { useAuth } from './auth-provider';
 import { type AuthUser, authStore } from './auth-store';
 
@@ -45,7 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<LinkOutco
     if (!other) return redirect(verifiedLogin);
     return { link: 'verified-for-another', other };
   } catch (error) {
-    const message = error instanceof ApiError ? error.message : messages.verificationLinkInvalid;
+    const message = translated(error instanceof ApiError ? error.message : messages.verificationLinkInvalid);
     return { link: 'refused', message, other };
   }
 }
@@ -71,6 +73,7 @@ export async function action({ request }: ActionFunctionArgs): Promise<FormAnswe
 }
 
 export function Component() {
+  const { t } = useLingui();
   const outcome = useLoaderData<typeof loader>();
   const auth = useAuth();
   const navigate = useNavigate();
@@ -79,32 +82,41 @@ export function Component() {
     return <SignedInAsAnother user={outcome.other} verified={false} error={outcome.message} />;
   }
   const user = auth.status === 'signed-in' ? auth.user : null;
+  const email = user?.email;
   return (
     <AuthCard
-      title="Verify your email"
+      title={t`Verify your email`}
       subtitle={
-        user ? (
-          <>
-            We sent a verification link to <strong className="text-slate-900">{user.email}</strong>. Open it
-            to activate your account.
-          </>
+        email ? (
+          <Trans>
+            We sent a verification link to{' '}
+            <strong className="text-slate-900">
+              <bdi>{email}</bdi>
+            </strong>
+            . Open it to activate your account.
+          </Trans>
         ) : (
-          'We sent a verification link to your email. Open it to activate your account.'
+          t`We sent a verification link to your email. Open it to activate your account.`
         )
       }
     >
-      <title>Verify your email · Tutorlane</title>
+      <title>{t`Verify your email · Tutorlane`}</title>
       <div className="space-y-5">
         {outcome.link === 'refused' ? <ErrorMessage>{outcome.message}</ErrorMessage> : null}
         <ResendForm signedInEmail={user?.email} />
         <Button variant="secondary" className="w-full" onClick={() => navigate(paths.login)}>
-          Back to Login
+          <Trans>Back to Login</Trans>
         </Button>
         <p className="text-center text-sm text-slate-600">
-          Already verified?{' '}
-          <Link to={paths.login} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
-            Sign in
-          </Link>
+          <Trans>
+            Already verified?{' '}
+            <Link
+              to={paths.login}
+              className="font-semibold text-brand-700 underline-offset-2 hover:underline"
+            >
+              Sign in
+            </Link>
+          </Trans>
         </p>
       </div>
     </AuthCard>
@@ -113,31 +125,38 @@ export function Component() {
 
 /** The link's outcome, told to a browser signed in as another account that is already verified. */
 function SignedInAsAnother({ user, verified, error }: { user: AuthUser; verified: boolean; error?: string }) {
+  const { t } = useLingui();
   const { actions } = useAuth();
   const navigate = useNavigate();
+  const email = user.email;
   const switchAccount = async () => {
     await actions.signOut();
     navigate(verified ? verifiedLogin : paths.login, { replace: true });
   };
-  const title = verified ? 'Email verified' : 'Verify your email';
+  const title = verified ? t`Email verified` : t`Verify your email`;
   return (
     <AuthCard title={title}>
-      <title>{`${title} · Tutorlane`}</title>
+      <title>{t`${title} · Tutorlane`}</title>
       <div className="space-y-5">
         {verified ? (
-          <StatusMessage>{messages.emailVerifiedNote}</StatusMessage>
+          <StatusMessage>{translated(messages.emailVerifiedNote)}</StatusMessage>
         ) : (
           <ErrorMessage>{error}</ErrorMessage>
         )}
         <p className="text-sm text-slate-600">
-          This browser is signed in as <strong className="text-slate-900">{user.email}</strong>. To sign in
-          with another account, log out first.
+          <Trans>
+            This browser is signed in as{' '}
+            <strong className="text-slate-900">
+              <bdi>{email}</bdi>
+            </strong>
+            . To sign in with another account, log out first.
+          </Trans>
         </p>
         <Button className="w-full" onClick={switchAccount}>
-          Log out and sign in
+          <Trans>Log out and sign in</Trans>
         </Button>
         <ButtonLink to={paths.dashboard} variant="secondary" className="w-full">
-          Go to Dashboard
+          <Trans>Go to Dashboard</Trans>
         </ButtonLink>
       </div>
     </AuthCard>
@@ -145,20 +164,23 @@ function SignedInAsAnother({ user, verified, error }: { user: AuthUser; verified
 }
 
 function ResendForm({ signedInEmail }: { signedInEmail: string | undefined }) {
+  const { t } = useLingui();
   const fetcher = useFetcher<FormAnswer>();
   return (
     <ActionForm fetcher={fetcher} className="space-y-4">
       <FormAnswerMessage />
       {signedInEmail ? null : (
         <TextField
-          label="Email"
+          label={t`Email`}
           type="email"
           name="email"
           autoComplete="email"
-          hint="The address you signed up with."
+          hint={t`The address you signed up with.`}
         />
       )}
-      <SubmitButton className="w-full">Resend Verification Email</SubmitButton>
+      <SubmitButton className="w-full">
+        <Trans>Resend Verification Email</Trans>
+      </SubmitButton>
     </ActionForm>
   );
 }

@@ -4,12 +4,13 @@
  * the contact form that really sends (stored, then mailed to support), and the FAQ (what most
  * tutors charge, once enough are listed).
  */
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import { type ActionFunctionArgs, useFetcher, useLoaderData, useRevalidator } from 'react-router';
-import { CONTACT_SUBJECTS } from '../../../shared/constants';
+import { CONTACT_SUBJECTS, type ContactSubject } from '../../../shared/constants';
 import * as messages from '../../../shared/messages';
 import { businessHoursLines, phoneLink, replyTimeLabel } from '../../../shared/settings/site-settings';
-import { typicalRateLabel } from '../../../shared/tutor-catalog';
 import { Button } from '../../components/button';
 import { ActionForm, FormAnswerMessage, SubmitButton } from '../../components/form';
 import { ErrorMessage } from '../../components/messages';
@@ -18,6 +19,7 @@ import { ApiError, api, request } from '../../lib/api';
 import { check, type FormAnswer, formValues, loadFormChecks } from '../../lib/forms';
 import { translated } from '../../lib/i18n';
 import { getPublicConfig } from '../../lib/public-config';
+import { rateLabel } from '../../lib/rate-label';
 import { faq } from './faq';
 import { LiveChatButton } from './live-chat-button';
 
@@ -32,9 +34,7 @@ export async function loader() {
       support: config.support,
       replyTime:
         config.supportReplyHours === null ? null : replyTimeLabel(config.supportReplyHours, translated),
-      rate:
-        config.typicalHourlyRate &&
-        typicalRateLabel(config.typicalHourlyRate, config.payments.currency, translated),
+      rate: config.typicalHourlyRate && rateLabel(config.typicalHourlyRate, config.payments.currency),
     };
   } catch {
     return { support: null, replyTime: null, rate: null };
@@ -51,23 +51,34 @@ export async function action({ request: submitted }: ActionFunctionArgs): Promis
   } catch (error) {
     // A 400 says what is wrong with the message in words the visitor can act on; when the server
     // is down, busy (429) or out of reach, the catalogue's text says to try again.
-    const message = error instanceof ApiError && error.status === 400 ? error.message : messages.contactError;
+    const message = translated(
+      error instanceof ApiError && error.status === 400 ? error.message : messages.contactError,
+    );
     return { problem: { message, fields: {} } };
   }
 }
 
 export function Component() {
+  const { t } = useLingui();
   const nameRef = useRef<HTMLInputElement>(null);
   const { replyTime, rate } = useLoaderData<typeof loader>();
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
-      <title>Contact us · Tutorlane</title>
+      <title>{t`Contact us · Tutorlane`}</title>
       <header className="max-w-2xl">
-        <h1 className="text-4xl font-extrabold tracking-tight text-slate-900">Contact Us</h1>
+        <h1 className="text-4xl font-extrabold tracking-tight text-slate-900">
+          <Trans>Contact Us</Trans>
+        </h1>
         <p className="mt-3 text-lg text-slate-700">
-          Questions about lessons, your account or becoming a tutor?
-          {replyTime ? ` We reply to every message within ${replyTime}.` : ' Write to us.'}
+          {replyTime ? (
+            <Trans>
+              Questions about lessons, your account or becoming a tutor? We reply to every message within{' '}
+              {replyTime}.
+            </Trans>
+          ) : (
+            <Trans>Questions about lessons, your account or becoming a tutor? Write to us.</Trans>
+          )}
         </p>
       </header>
 
@@ -78,7 +89,7 @@ export function Component() {
             className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
           >
             <h2 id="reach-us" className="text-lg font-semibold text-slate-900">
-              Reach us
+              <Trans>Reach us</Trans>
             </h2>
             <SupportDetails />
             <LiveChatButton className="mt-5" />
@@ -89,11 +100,13 @@ export function Component() {
             className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
           >
             <h2 id="hours" className="text-lg font-semibold text-slate-900">
-              Business hours
+              <Trans>Business hours</Trans>
             </h2>
             <BusinessHours />
             {replyTime ? (
-              <p className="mt-4 text-sm text-slate-600">We respond to every message within {replyTime}.</p>
+              <p className="mt-4 text-sm text-slate-600">
+                <Trans>We respond to every message within {replyTime}.</Trans>
+              </p>
             ) : null}
           </section>
         </aside>
@@ -103,7 +116,7 @@ export function Component() {
 
       <section aria-labelledby="faq-heading" className="mt-16">
         <h2 id="faq-heading" className="text-2xl font-bold tracking-tight text-slate-900">
-          Frequently asked questions
+          <Trans>Frequently asked questions</Trans>
         </h2>
         <div className="mt-6 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
           {faq(rate).map((item) => (
@@ -143,8 +156,10 @@ function SupportDetails() {
       <div className="mt-4 space-y-3">
         {/* Keyed by attempt, so a retry that fails again is announced again. */}
         <ErrorMessage key={attempts}>
-          We could not load our email address, phone number and hours. You can still write to us with the
-          form.
+          <Trans>
+            We could not load our email address, phone number and hours. You can still write to us with the
+            form.
+          </Trans>
         </ErrorMessage>
         <Button
           variant="secondary"
@@ -156,7 +171,7 @@ function SupportDetails() {
             void revalidator.revalidate();
           }}
         >
-          Try loading our details again
+          <Trans>Try loading our details again</Trans>
         </Button>
       </div>
     );
@@ -164,7 +179,9 @@ function SupportDetails() {
   return (
     <dl className="mt-4 space-y-4 text-sm">
       <div>
-        <dt className="font-medium text-slate-600">Email</dt>
+        <dt className="font-medium text-slate-600">
+          <Trans>Email</Trans>
+        </dt>
         <dd className="mt-1 min-h-6">
           <a ref={emailRef} href={`mailto:${support.email}`} className={detailLink}>
             {support.email}
@@ -172,9 +189,11 @@ function SupportDetails() {
         </dd>
       </div>
       <div>
-        <dt className="font-medium text-slate-600">Phone</dt>
+        <dt className="font-medium text-slate-600">
+          <Trans>Phone</Trans>
+        </dt>
         <dd className="mt-1 min-h-6">
-          <a href={phoneLink(support.phone)} className={detailLink}>
+          <a href={phoneLink(support.phone)} className={detailLink} dir="ltr">
             {support.phone}
           </a>
         </dd>
@@ -199,7 +218,18 @@ function BusinessHours() {
   );
 }
 
+/** The contact form's subjects, as CONTACT_SUBJECTS names them (the value is what is sent). */
+const SUBJECT_LABELS = {
+  general: msg`General Inquiry`,
+  technical: msg`Technical Support`,
+  billing: msg`Billing Question`,
+  tutoring: msg`Tutoring Services`,
+  partnership: msg`Partnership`,
+  other: msg`Other`,
+} satisfies Record<ContactSubject, unknown>;
+
 function ContactForm({ nameRef }: { nameRef: React.RefObject<HTMLInputElement | null> }) {
+  const { t } = useLingui();
   const fetcher = useFetcher<FormAnswer>();
   const form = useRef<HTMLFormElement>(null);
 
@@ -214,25 +244,25 @@ function ContactForm({ nameRef }: { nameRef: React.RefObject<HTMLInputElement | 
       className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 lg:col-span-2"
     >
       <h2 id="form-heading" className="text-lg font-semibold text-slate-900">
-        Send us a message
+        <Trans>Send us a message</Trans>
       </h2>
       <ActionForm fetcher={fetcher} formRef={form} className="mt-6 space-y-5">
         <FormAnswerMessage />
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextField ref={nameRef} label="Name" name="name" autoComplete="name" />
-          <TextField label="Email" type="email" name="email" autoComplete="email" />
+          <TextField ref={nameRef} label={t`Name`} name="name" autoComplete="name" />
+          <TextField label={t`Email`} type="email" name="email" autoComplete="email" />
         </div>
-        <SelectField label="Subject" name="subject" defaultValue="">
-          <option value="">Select a subject</option>
+        <SelectField label={t`Subject`} name="subject" defaultValue="">
+          <option value="">{t`Select a subject`}</option>
           {CONTACT_SUBJECTS.map((subject) => (
             <option key={subject.value} value={subject.value}>
-              {subject.label}
+              {t(SUBJECT_LABELS[subject.value])}
             </option>
           ))}
         </SelectField>
-        <TextArea label="Message" name="message" rows={6} />
-        <SubmitButton size="lg" busyLabel="Sending…">
-          Send Message
+        <TextArea label={t`Message`} name="message" rows={6} />
+        <SubmitButton size="lg" busyLabel={t`Sending…`}>
+          <Trans>Send Message</Trans>
         </SubmitButton>
       </ActionForm>
     </section>

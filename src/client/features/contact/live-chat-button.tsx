@@ -4,6 +4,7 @@
  * signed in but unverified, to /verify-email, as every action for verified users does. An admin
  * answers support rather than asks it, and is told where support conversations are.
  */
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths, supportChatPath } from '../../../shared/routes';
@@ -11,14 +12,14 @@ import { Button } from '../../components/button';
 import { ErrorMessage, StatusMessage } from '../../components/messages';
 import { ApiError, api, request } from '../../lib/api';
 import { useApiAction } from '../../lib/api-action';
+import { translated } from '../../lib/i18n';
 import { useAuth } from '../auth';
 
-const COULD_NOT_OPEN = 'We could not open the chat. Please try again.';
-
 export function LiveChatButton({ className = '' }: { className?: string }) {
+  const { t } = useLingui();
   const auth = useAuth();
   const navigate = useNavigate();
-  const { busy, problem, run } = useApiAction(COULD_NOT_OPEN);
+  const { busy, problem, run } = useApiAction(t`We could not open the chat. Please try again.`);
   const [answersSupport, setAnswersSupport] = useState<string | null>(null);
 
   async function start() {
@@ -39,7 +40,7 @@ export function LiveChatButton({ className = '' }: { className?: string }) {
         navigate(`${paths.messages}/${encodeURIComponent(conversationId)}`, { state: { composing: true } }),
       onFailure: (error) => {
         if (!(error instanceof ApiError && error.code === 'IS_ADMIN')) return false;
-        setAnswersSupport(error.message);
+        setAnswersSupport(translated(error.message));
         return true;
       },
     });
@@ -54,7 +55,7 @@ export function LiveChatButton({ className = '' }: { className?: string }) {
         aria-disabled={busy || undefined}
         onClick={() => void start()}
       >
-        Start Live Chat
+        <Trans>Start Live Chat</Trans>
       </Button>
       {problem ? (
         <div className="mt-3">
@@ -66,7 +67,7 @@ export function LiveChatButton({ className = '' }: { className?: string }) {
           <StatusMessage tone="info">
             {answersSupport}{' '}
             <Link to={paths.messages} className="font-semibold underline">
-              Open your messages
+              <Trans>Open your messages</Trans>
             </Link>
           </StatusMessage>
         </div>

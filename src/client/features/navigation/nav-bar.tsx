@@ -10,15 +10,22 @@
  * space runs out, whole in its tooltip and for screen readers.
  */
 
+import { msg } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { formatAmount } from '../../../shared/amounts';
-import { ROLE_LABELS } from '../../../shared/constants';
+import type { Role } from '../../../shared/constants';
+import { formatLocale } from '../../../shared/format-locale';
 import { paths } from '../../../shared/routes';
 import { Button, buttonClass } from '../../components/button';
 import { usePaymentsConfig } from '../../lib/payments-config';
 import { forgetWalletSummary, useWalletSummary } from '../../lib/wallet-summary';
 import { useAuth } from '../auth';
+import { LanguageSelect } from './language-select';
+
+/** The roles' names on the badge beside a signed-in person's name. */
+const ROLE_NAMES = { student: msg`Student`, tutor: msg`Tutor` } satisfies Record<Role, unknown>;
 
 /**
  * Messages waiting unread, kept up to date by this tab's live channel, which is open while a
@@ -52,14 +59,18 @@ function useUnread(liveUser: string | null): number {
 
 /** "Messages", and how many wait unread, said in words too. */
 function MessagesLabel({ unread }: { unread: number }) {
+  const shown = new Intl.NumberFormat(formatLocale()).format(Math.min(unread, 99));
   return (
     <>
-      Messages
+      <Trans>Messages</Trans>
       {unread > 0 ? ' ' : null}
       {unread > 0 ? (
         <span className="ms-1 inline-flex min-w-5 items-center justify-center rounded-full bg-brand-700 px-1.5 text-xs font-bold text-white">
-          {unread > 99 ? '99+' : unread}
-          <span className="sr-only"> unread</span>
+          {unread > 99 ? `${shown}+` : shown}
+          <span className="sr-only">
+            {' '}
+            <Plural value={unread} one="unread" other="unread" />
+          </span>
         </span>
       ) : null}
     </>
@@ -72,10 +83,10 @@ function MessagesLabel({ unread }: { unread: number }) {
  * for an operator's name and badges otherwise.
  */
 function WalletLabel({ balance, stacked }: { balance: string | null; stacked: boolean }) {
-  if (!balance) return <>Wallet</>;
+  if (!balance) return <Trans>Wallet</Trans>;
   return (
     <span className={stacked ? 'flex flex-col items-center leading-tight' : undefined}>
-      Wallet{' '}
+      <Trans>Wallet</Trans>{' '}
       <span
         className={`text-xs font-semibold tabular-nums text-emerald-800 ${stacked ? '' : 'ms-1 rounded-full bg-emerald-50 px-1.5'}`}
       >
@@ -110,6 +121,7 @@ function Logo({ onClick }: { onClick: () => void }) {
 }
 
 export function NavBar() {
+  const { t } = useLingui();
   const auth = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
@@ -161,18 +173,18 @@ export function NavBar() {
   const pageLinks = (className: typeof desktopLink, wide: boolean) => (
     <>
       <NavLink to={paths.home} end className={className} onClick={closeMenu}>
-        Home
+        <Trans>Home</Trans>
       </NavLink>
       {user?.emailVerified ? (
         <NavLink to={paths.dashboard} className={className} onClick={closeMenu}>
-          Dashboard
+          <Trans>Dashboard</Trans>
         </NavLink>
       ) : null}
       <NavLink to={paths.tutors} className={className} onClick={closeMenu}>
-        Find Tutors
+        <Trans>Find Tutors</Trans>
       </NavLink>
       <NavLink to={paths.schedule} className={className} onClick={closeMenu}>
-        Schedule
+        <Trans>Schedule</Trans>
       </NavLink>
       {user?.emailVerified ? (
         <NavLink to={paths.wallet} className={className} onClick={closeMenu}>
@@ -185,16 +197,16 @@ export function NavBar() {
         </NavLink>
       ) : null}
       <NavLink to={paths.contact} className={className} onClick={closeMenu}>
-        Contact Us
+        <Trans>Contact Us</Trans>
       </NavLink>
       {user ? (
         <NavLink to={paths.profile} className={className} onClick={closeMenu}>
-          Profile
+          <Trans>Profile</Trans>
         </NavLink>
       ) : null}
       {user?.isAdmin ? (
         <NavLink to={paths.admin} className={className} onClick={closeMenu}>
-          Admin
+          <Trans>Admin</Trans>
         </NavLink>
       ) : null}
     </>
@@ -210,11 +222,11 @@ export function NavBar() {
   const badges = user ? (
     <span className="flex shrink-0 items-center gap-1.5">
       <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800">
-        {ROLE_LABELS[user.role]}
+        {t(ROLE_NAMES[user.role])}
       </span>
       {user.isAdmin ? (
         <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
-          Admin
+          <Trans>Admin</Trans>
         </span>
       ) : null}
     </span>
@@ -229,7 +241,7 @@ export function NavBar() {
       busy={signingOut}
       aria-disabled={signingOut || undefined}
     >
-      Logout
+      <Trans>Logout</Trans>
     </Button>
   );
 
@@ -239,7 +251,7 @@ export function NavBar() {
 
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <nav aria-label="Main" className="mx-auto max-w-6xl px-4">
+      <nav aria-label={t`Main`} className="mx-auto max-w-6xl px-4">
         <div className="flex h-16 items-center gap-4">
           <Logo onClick={closeMenu} />
           <div className={`hidden shrink-0 items-center gap-0.5 ${unfolded}`}>
@@ -258,13 +270,13 @@ export function NavBar() {
             ) : (
               <>
                 <NavLink to={paths.login} className={desktopLink}>
-                  Login
+                  <Trans>Login</Trans>
                 </NavLink>
                 <NavLink
                   to={paths.signup}
                   className={buttonClass('primary', 'md', 'shrink-0 whitespace-nowrap')}
                 >
-                  Sign Up
+                  <Trans>Sign Up</Trans>
                 </NavLink>
               </>
             )}
@@ -275,7 +287,7 @@ export function NavBar() {
             className={`ms-auto inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 ${foldedOnly}`}
             aria-expanded={open}
             aria-controls={menuId}
-            aria-label="Toggle menu"
+            aria-label={t`Toggle menu`}
             onClick={() => setOpen((value) => !value)}
           >
             <svg
@@ -306,14 +318,15 @@ export function NavBar() {
                 ) : (
                   <div className="flex flex-col gap-1">
                     <NavLink to={paths.login} className={mobileLink} onClick={closeMenu}>
-                      Login
+                      <Trans>Login</Trans>
                     </NavLink>
                     <NavLink to={paths.signup} className={mobileLink} onClick={closeMenu}>
-                      Sign Up
+                      <Trans>Sign Up</Trans>
                     </NavLink>
                   </div>
                 )}
               </div>
+              <LanguageSelect className="mt-3 border-t border-slate-200 px-3 pt-3" />
             </>
           ) : null}
         </div>

@@ -5,6 +5,7 @@
  * off (each with the password and a current code). Each of these signs the account out on every
  * other device. The QR code's library is loaded only once setup starts.
  */
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { Button } from '../../components/button';
 import { ErrorMessage, StatusMessage } from '../../components/messages';
@@ -33,6 +34,7 @@ function fieldsOf(event: FormEvent<HTMLFormElement>): Record<string, string> {
 const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
 
 export function TwoFactorSettings({ onEnabled }: { onEnabled?: () => void }) {
+  const { t } = useLingui();
   const auth = useAuth();
   const enabled = auth.status === 'signed-in' && auth.user.twoFactorEnabled;
   // Backup codes just made, shown until the user says they have kept them.
@@ -45,7 +47,7 @@ export function TwoFactorSettings({ onEnabled }: { onEnabled?: () => void }) {
         codes={codes}
         onDone={() => {
           setCodes(null);
-          setSaved('Two-factor authentication is on. Keep your backup codes somewhere safe.');
+          setSaved(t`Two-factor authentication is on. Keep your backup codes somewhere safe.`);
           onEnabled?.();
         }}
       />
@@ -56,11 +58,13 @@ export function TwoFactorSettings({ onEnabled }: { onEnabled?: () => void }) {
       <div className="space-y-6">
         {saved ? <StatusMessage>{saved}</StatusMessage> : null}
         <p className="text-slate-700">
-          <strong className="font-semibold text-slate-900">Two-factor authentication is on.</strong> Signing
-          in asks for a code from your authenticator app after your password.
+          <Trans>
+            <strong className="font-semibold text-slate-900">Two-factor authentication is on.</strong> Signing
+            in asks for a code from your authenticator app after your password.
+          </Trans>
         </p>
         <NewBackupCodes onCodes={setCodes} />
-        <TurnOff onDone={() => setSaved('Two-factor authentication is off.')} />
+        <TurnOff onDone={() => setSaved(t`Two-factor authentication is off.`)} />
       </div>
     );
   }
@@ -69,6 +73,7 @@ export function TwoFactorSettings({ onEnabled }: { onEnabled?: () => void }) {
 
 /** Off: the password starts setup; the app's first code finishes it. */
 function TurnOn({ onVerified, done }: { onVerified: (codes: string[]) => void; done: string | null }) {
+  const { t } = useLingui();
   const [setup, setSetup] = useState<Setup | null>(null);
   const starting = useApiAction();
   const verifying = useApiAction();
@@ -97,21 +102,23 @@ function TurnOn({ onVerified, done }: { onVerified: (codes: string[]) => void; d
       <form onSubmit={start} noValidate className="space-y-4">
         {done ? <StatusMessage>{done}</StatusMessage> : null}
         <p className="text-slate-700">
-          Two-factor authentication is off. Turn it on and signing in will ask for a code from an
-          authenticator app on your phone (such as Google Authenticator, Microsoft Authenticator or 1Password)
-          after your password, so a stolen password alone cannot open your account. Your account is then
-          signed out on your other devices.
+          <Trans>
+            Two-factor authentication is off. Turn it on and signing in will ask for a code from an
+            authenticator app on your phone (such as Google Authenticator, Microsoft Authenticator or
+            1Password) after your password, so a stolen password alone cannot open your account. Your account
+            is then signed out on your other devices.
+          </Trans>
         </p>
         {starting.problem ? <ErrorMessage>{starting.problem}</ErrorMessage> : null}
         <TextField
-          label="Your password"
+          label={t`Your password`}
           type="password"
           name="password"
           autoComplete="current-password"
-          hint="To set up two-factor authentication, confirm it is you."
+          hint={t`To set up two-factor authentication, confirm it is you.`}
         />
         <Button type="submit" busy={starting.busy} aria-disabled={starting.busy || undefined}>
-          Set up two-factor authentication
+          <Trans>Set up two-factor authentication</Trans>
         </Button>
       </form>
     );
@@ -120,21 +127,32 @@ function TurnOn({ onVerified, done }: { onVerified: (codes: string[]) => void; d
     <form onSubmit={verify} noValidate className="space-y-5">
       <ol className="list-decimal space-y-5 ps-5 text-slate-700">
         <li>
-          <p>Scan this QR code with your authenticator app.</p>
+          <p>
+            <Trans>Scan this QR code with your authenticator app.</Trans>
+          </p>
           <QrCode text={setup.totpURI} />
-          <p className="mt-3">If you cannot scan it, add an account in the app by hand and type this key:</p>
-          <p className="mt-1 break-all rounded-lg bg-slate-100 px-3 py-2 font-mono text-base text-slate-900">
-            <span className="sr-only">Setup key: </span>
+          <p className="mt-3">
+            <Trans>If you cannot scan it, add an account in the app by hand and type this key:</Trans>
+          </p>
+          <p
+            dir="ltr"
+            className="mt-1 break-all rounded-lg bg-slate-100 px-3 py-2 text-start font-mono text-base text-slate-900"
+          >
+            <span className="sr-only">
+              <Trans>Setup key:</Trans>{' '}
+            </span>
             <span data-testid="two-factor-secret">{grouped(setup.secret)}</span>
           </p>
         </li>
         <li>
-          <p>Enter the 6-digit code the app now shows for Tutorlane.</p>
+          <p>
+            <Trans>Enter the 6-digit code the app now shows for Tutorlane.</Trans>
+          </p>
         </li>
       </ol>
       {verifying.problem ? <ErrorMessage>{verifying.problem}</ErrorMessage> : null}
       <TextField
-        label="Code from the app"
+        label={t`Code from the app`}
         name="code"
         autoComplete="one-time-code"
         inputMode="numeric"
@@ -143,10 +161,10 @@ function TurnOn({ onVerified, done }: { onVerified: (codes: string[]) => void; d
       />
       <div className="flex flex-wrap gap-3">
         <Button type="submit" busy={verifying.busy} aria-disabled={verifying.busy || undefined}>
-          Turn on two-factor authentication
+          <Trans>Turn on two-factor authentication</Trans>
         </Button>
         <Button variant="secondary" onClick={() => setSetup(null)}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
       </div>
     </form>
@@ -155,6 +173,7 @@ function TurnOn({ onVerified, done }: { onVerified: (codes: string[]) => void; d
 
 /** The authenticator address as a QR code, drawn by a library fetched only when it is needed. */
 function QrCode({ text }: { text: string }) {
+  const { t } = useLingui();
   const [svg, setSvg] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
@@ -168,13 +187,17 @@ function QrCode({ text }: { text: string }) {
     };
   }, [text]);
   if (failed)
-    return <p className="mt-2 text-sm">The QR code could not be drawn: type the key below instead.</p>;
+    return (
+      <p className="mt-2 text-sm">
+        <Trans>The QR code could not be drawn: type the key below instead.</Trans>
+      </p>
+    );
   return (
     <div className="mt-3 size-48 rounded-lg border border-slate-200 bg-white p-2">
       {svg ? (
         <img
           src={`data:image/svg+xml;utf8,${encodeURIComponent(svg)}`}
-          alt="QR code to scan with your authenticator app"
+          alt={t`QR code to scan with your authenticator app`}
           className="size-full"
         />
       ) : null}
@@ -184,15 +207,16 @@ function QrCode({ text }: { text: string }) {
 
 /** The backup codes, once: to copy or download before going on. */
 function BackupCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const { t } = useLingui();
   const [copied, setCopied] = useState<string | null>(null);
   const headingId = useId();
-  const text = `Tutorlane backup codes (each works once)\n\n${codes.join('\n')}\n`;
+  const text = `${t`Tutorlane backup codes (each works once)`}\n\n${codes.join('\n')}\n`;
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(text);
-      setCopied('Copied. Paste them somewhere safe, such as a password manager.');
+      setCopied(t`Copied. Paste them somewhere safe, such as a password manager.`);
     } catch {
-      setCopied('Your browser did not let us copy them: download them, or write them down.');
+      setCopied(t`Your browser did not let us copy them: download them, or write them down.`);
     }
   };
   const download = () => {
@@ -205,13 +229,18 @@ function BackupCodes({ codes, onDone }: { codes: string[]; onDone: () => void })
   return (
     <section aria-labelledby={headingId} className="space-y-4">
       <h3 id={headingId} className="font-semibold text-slate-900">
-        Your backup codes
+        <Trans>Your backup codes</Trans>
       </h3>
       <p className="text-slate-700">
-        If you lose your phone, each of these codes signs you in once instead of the app. They are shown only
-        now: copy or download them and keep them somewhere safe.
+        <Trans>
+          If you lose your phone, each of these codes signs you in once instead of the app. They are shown
+          only now: copy or download them and keep them somewhere safe.
+        </Trans>
       </p>
-      <ul className="grid grid-cols-2 gap-2 rounded-lg bg-slate-100 p-4 font-mono text-base text-slate-900 sm:grid-cols-3">
+      <ul
+        dir="ltr"
+        className="grid grid-cols-2 gap-2 rounded-lg bg-slate-100 p-4 font-mono text-base text-slate-900 sm:grid-cols-3"
+      >
         {codes.map((code) => (
           <li key={code}>{code}</li>
         ))}
@@ -219,12 +248,14 @@ function BackupCodes({ codes, onDone }: { codes: string[]; onDone: () => void })
       {copied ? <StatusMessage tone="info">{copied}</StatusMessage> : null}
       <div className="flex flex-wrap gap-3">
         <Button variant="secondary" onClick={() => void copy()}>
-          Copy codes
+          <Trans>Copy codes</Trans>
         </Button>
         <Button variant="secondary" onClick={download}>
-          Download codes
+          <Trans>Download codes</Trans>
         </Button>
-        <Button onClick={onDone}>I have saved my backup codes</Button>
+        <Button onClick={onDone}>
+          <Trans>I have saved my backup codes</Trans>
+        </Button>
       </div>
     </section>
   );
@@ -242,9 +273,10 @@ function Folded({ title, children }: { title: string; children: ReactNode }) {
 
 /** The field for a current code, which new backup codes and turning it off both ask for. */
 function CurrentCodeField() {
+  const { t } = useLingui();
   return (
     <TextField
-      label="Code from your authenticator app, or a backup code"
+      label={t`Code from your authenticator app, or a backup code`}
       name="code"
       autoComplete="one-time-code"
       className="max-w-xs"
@@ -257,6 +289,7 @@ function CurrentCodeField() {
  * alone, or a session someone else holds, cannot replace them.
  */
 function NewBackupCodes({ onCodes }: { onCodes: (codes: string[]) => void }) {
+  const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const making = useApiAction();
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -269,26 +302,28 @@ function NewBackupCodes({ onCodes }: { onCodes: (codes: string[]) => void }) {
   if (!open) {
     return (
       <Button variant="secondary" onClick={() => setOpen(true)}>
-        Get new backup codes
+        <Trans>Get new backup codes</Trans>
       </Button>
     );
   }
   return (
     <form onSubmit={submit} noValidate>
-      <Folded title="New backup codes">
+      <Folded title={t`New backup codes`}>
         <p className="text-sm text-slate-700">
-          New codes replace the old ones, which then stop working, and your account is signed out on your
-          other devices.
+          <Trans>
+            New codes replace the old ones, which then stop working, and your account is signed out on your
+            other devices.
+          </Trans>
         </p>
         {making.problem ? <ErrorMessage>{making.problem}</ErrorMessage> : null}
-        <TextField label="Your password" type="password" name="password" autoComplete="current-password" />
+        <TextField label={t`Your password`} type="password" name="password" autoComplete="current-password" />
         <CurrentCodeField />
         <div className="flex flex-wrap gap-3">
           <Button type="submit" busy={making.busy} aria-disabled={making.busy || undefined}>
-            Make new backup codes
+            <Trans>Make new backup codes</Trans>
           </Button>
           <Button variant="secondary" onClick={() => setOpen(false)}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
         </div>
       </Folded>
@@ -298,6 +333,7 @@ function NewBackupCodes({ onCodes }: { onCodes: (codes: string[]) => void }) {
 
 /** Off again: the password and a current code, so a stolen password alone cannot turn it off. */
 function TurnOff({ onDone }: { onDone: () => void }) {
+  const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const turningOff = useApiAction();
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -313,16 +349,18 @@ function TurnOff({ onDone }: { onDone: () => void }) {
   if (!open) {
     return (
       <Button variant="secondary" className="ms-0 sm:ms-3" onClick={() => setOpen(true)}>
-        Turn off two-factor authentication
+        <Trans>Turn off two-factor authentication</Trans>
       </Button>
     );
   }
   return (
     <form onSubmit={submit} noValidate>
-      <Folded title="Turn off two-factor authentication">
-        <p className="text-sm text-slate-700">Your account is then signed out on your other devices.</p>
+      <Folded title={t`Turn off two-factor authentication`}>
+        <p className="text-sm text-slate-700">
+          <Trans>Your account is then signed out on your other devices.</Trans>
+        </p>
         {turningOff.problem ? <ErrorMessage>{turningOff.problem}</ErrorMessage> : null}
-        <TextField label="Your password" type="password" name="password" autoComplete="current-password" />
+        <TextField label={t`Your password`} type="password" name="password" autoComplete="current-password" />
         <CurrentCodeField />
         <div className="flex flex-wrap gap-3">
           <Button
@@ -331,10 +369,10 @@ function TurnOff({ onDone }: { onDone: () => void }) {
             busy={turningOff.busy}
             aria-disabled={turningOff.busy || undefined}
           >
-            Turn off
+            <Trans>Turn off</Trans>
           </Button>
           <Button variant="secondary" onClick={() => setOpen(false)}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
         </div>
       </Folded>
