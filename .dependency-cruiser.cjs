@@ -68,10 +68,10 @@ module.exports = {
     {
       name: 'server-infrastructure-imports-no-feature',
       comment:
-        'config, db, files, http, logging, mail and rate-limit lie under everything else on the server: they import neither the platform nor a feature.',
+        'config, db, files, http, i18n, logging, mail and rate-limit lie under everything else on the server: they import neither the platform nor a feature.',
       severity: 'error',
-      from: { path: '^src/server/(config|db|files|http|logging|mail|rate-limit)/' },
-      to: { path: '^src/server/', pathNot: '^src/server/(config|db|files|http|logging|mail|rate-limit)/' },
+      from: { path: '^src/server/(config|db|files|http|i18n|logging|mail|rate-limit)/' },
+      to: { path: '^src/server/', pathNot: '^src/server/(config|db|files|http|i18n|logging|mail|rate-limit)/' },
     },
     {
       name: 'server-platform-imports-no-feature',
@@ -81,7 +81,7 @@ module.exports = {
       from: { path: '^src/server/platform/' },
       to: {
         path: '^src/server/',
-        pathNot: '^src/server/(platform|config|db|files|http|logging|mail|rate-limit)/',
+        pathNot: '^src/server/(platform|config|db|files|http|i18n|logging|mail|rate-limit)/',
       },
     },
     {

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdminCommand } from '../../src/server/admin/admin-command';
 import type { Database } from '../../src/server/db/database';
-import { translate } from '../../src/server/platform/translations';
+import { translate } from '../../src/server/i18n/translations';
 import * as messages from '../../src/shared/messages';
 import { get, send, signIn, signUp, TEST_PASSWORD, uniqueEmail, verifiedPerson } from '../support/accounts';
 import { type MailCatcher, startMailCatcher } from '../support/mail-catcher';

@@ -7,14 +7,12 @@ import {
   controlFor,
   dayControl,
   draftFrom,
-  END_TIMES,
   normalized,
   overrideControl,
-  START_TIMES,
-  timeChoices,
   windowControl,
 } from '../../src/client/features/availability/availability-draft';
 import { previewDays } from '../../src/client/features/availability/availability-preview';
+import { END_TIMES, START_TIMES, timeChoices } from '../../src/client/features/availability/window-times';
 
 const saved: AvailabilityBody = {
   timeZone: 'Europe/Berlin',

@@ -27,8 +27,8 @@ import { errorResponse, isDatabaseDown, serviceUnavailable } from '../http/api-e
 import type { AppEnv } from '../http/app-env';
 import { languageOf } from '../http/language';
 import { validate } from '../http/validation';
+import { translate } from '../i18n/translations';
 import type { SessionReader } from '../platform/session-guards';
-import { translate } from '../platform/translations';
 import { OneAtATime } from '../rate-limit/one-at-a-time';
 import { limitByClient, type RateLimiters } from '../rate-limit/rate-limits';
 import type { Auth } from './auth';

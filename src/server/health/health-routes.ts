@@ -12,8 +12,8 @@ import { Hono } from 'hono';
 import type { Database } from '../db/database';
 import type { AppEnv } from '../http/app-env';
 import { languageOf } from '../http/language';
+import { translate } from '../i18n/translations';
 import type { Logger } from '../logging/logger';
-import { translate } from '../platform/translations';
 
 export interface HealthMonitor {
   /** The last known state; probes now when it is older than two intervals. */

@@ -8,7 +8,7 @@ import type { ClientErrorStatusCode, ServerErrorStatusCode } from 'hono/utils/ht
 import { intlLocaleOf, isLanguage, type PageLanguage } from '../../shared/languages';
 import * as messages from '../../shared/messages';
 import type { Database } from '../db/database';
-import { type TextValues, translate } from '../platform/translations';
+import { type TextValues, translate } from '../i18n/translations';
 import { languageOf } from './language';
 
 export interface ApiErrorBody {

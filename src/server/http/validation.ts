@@ -13,7 +13,7 @@ import type { Context, ValidationTargets } from 'hono';
 import { validator } from 'hono/validator';
 import { z } from 'zod';
 import * as messages from '../../shared/messages';
-import { translate } from '../platform/translations';
+import { translate } from '../i18n/translations';
 import type { AppEnv } from './app-env';
 import { languageOf } from './language';
 

@@ -7,7 +7,7 @@ import { type AmountStyle, formatAmount } from '../../shared/amounts';
 import { intlLocaleOf, isLanguage, type Language, SOURCE_LANGUAGE } from '../../shared/languages';
 import { type TimeLabels, timeLabels } from '../../shared/time-labels';
 import { placeOfTimeZone, timeZoneName } from '../../shared/time-zone-name';
-import { type TextValues, translate } from '../platform/translations';
+import { type TextValues, translate } from '../i18n/translations';
 
 /** The school's default language in effect, asked when a mail is written. */
 export type DefaultLanguage = () => Language;

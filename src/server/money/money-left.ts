@@ -11,7 +11,7 @@ import { intlLocaleOf } from '../../shared/languages';
 import { creditsIn } from '../../shared/lessons/packages';
 import type { DB } from '../db/schema';
 import { ApiError } from '../http/api-error';
-import { translate } from '../platform/translations';
+import { translate } from '../i18n/translations';
 import { accounts, balanceOf } from './ledger';
 
 type Db = Kysely<DB> | Transaction<DB>;

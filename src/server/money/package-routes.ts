@@ -18,7 +18,8 @@ import { type SessionReader, verifiedOnly, verifiedWithRole } from '../platform/
 import type { Listing } from '../platform/tutor-listing';
 import { limitByUser, type RateLimiters } from '../rate-limit/rate-limits';
 import type { PaymentRules } from './lesson-payments';
-import { buyPackage, endPackage, type FindBookableTutor, listPackages, packageMessages } from './packages';
+import { packageMessages } from './package-messages';
+import { buyPackage, endPackage, type FindBookableTutor, listPackages } from './packages';
 
 const packageParam = z.object({ id: z.uuid() });
 const studentsOnly = verifiedWithRole('student', packageMessages.studentsBuy);

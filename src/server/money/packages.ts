@@ -16,32 +16,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import { formatAmount, minorPerUnit } from '../../shared/amounts';
+import { minorPerUnit } from '../../shared/amounts';
 import { creditsIn, offerPrices, type PackageOffer, packageName } from '../../shared/lessons/packages';
 import type { DB } from '../db/schema';
-import { ApiError, type ErrorText } from '../http/api-error';
+import { ApiError } from '../http/api-error';
 import type { Listing } from '../platform/tutor-listing';
 import { type AccountRef, accounts, balanceOf, lockedBalanceOf, post } from './ledger';
 import type { PaymentRules } from './lesson-payments';
-
-export const packageMessages = {
-  notFound: /*i18n*/ 'This package does not exist',
-  notOffered: /*i18n*/ 'This tutor does not offer that package',
-  tutorNotFound: /*i18n*/ 'This tutor profile does not exist or is not public',
-  insufficient: (cents: number, currency: string): ErrorText => ({
-    text: /*i18n*/ "Your balance is {missing} short of this package's price. Please top up your wallet first.",
-    values: (locale) => ({ missing: formatAmount(cents, currency, { locale }) }),
-  }),
-  ended: /*i18n*/ 'This package has already ended',
-  usedUp: /*i18n*/ 'This package has no lessons left',
-  paymentsOff: /*i18n*/ 'This school does not take payments through Tutorlane, so it sells no packages',
-  studentsBuy: /*i18n*/ 'Only students buy lesson packages',
-  trial: /*i18n*/ 'A trial lesson is not paid from a package',
-  otherLesson: (name: string, minutes: number): ErrorText => ({
-    text: /*i18n*/ 'This package is for {minutes}-minute lessons with {name}',
-    values: { minutes, name },
-  }),
-} as const;
+import { packageMessages } from './package-messages';
 
 /** A package as the API gives it (docs/api.md). */
 export interface PackageView {

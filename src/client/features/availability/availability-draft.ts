@@ -25,6 +25,7 @@ import type { AvailabilityInput } from '../../../shared/lessons/lesson-schemas';
 import type { PackageOffer, PackageSize } from '../../../shared/lessons/packages';
 import type { TrialSetting } from '../../../shared/lessons/trials';
 import { parseAmountCents } from '../../../shared/money/amounts';
+import { clockText, DAY_MINUTES, isClockTime } from './window-times';
 
 /**
  * What GET /api/availability gives (with the zone the form shows), as the server types it. The
@@ -107,7 +108,6 @@ let lastId = 0;
 export const newId = () => `w${++lastId}`;
 
 const byStart = (a: TimeWindow, b: TimeWindow) => clockMinutes(a.start) - clockMinutes(b.start);
-const isClockTime = (time: string) => /^\d{2}:\d{2}$/.test(time);
 
 export function draftFrom(saved: AvailabilityBody, timeZone: string, currency: string): Draft {
   const weekly: WindowDraft[][] = [[], [], [], [], [], [], []];
@@ -286,32 +286,6 @@ export function controlFor(field: string | undefined, draft: Draft): string | un
     return atFault ? overrideControl(atFault.id) : 'overrides';
   }
   return head;
-}
-
-// ---------------------------------------------------------------------------------------------
-// The times a window's selects offer.
-
-const STEP_MINUTES = 15;
-const DAY_MINUTES = 24 * 60;
-
-export function clockText(minutes: number): string {
-  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-}
-
-function quarterHours(from: number, to: number): string[] {
-  const times: string[] = [];
-  for (let minute = from; minute <= to; minute += STEP_MINUTES) times.push(clockText(minute));
-  return times;
-}
-
-/** A window starts from 00:00 to 23:45 and ends from 00:15 to 24:00 (midnight). */
-export const START_TIMES = quarterHours(0, DAY_MINUTES - STEP_MINUTES);
-export const END_TIMES = quarterHours(STEP_MINUTES, DAY_MINUTES);
-
-/** The choices for a select, with its current value kept when it is off the quarter hours. */
-export function timeChoices(times: readonly string[], current: string): string[] {
-  if (times.includes(current) || !isClockTime(current)) return [...times];
-  return [...times, current].sort((a, b) => clockMinutes(a) - clockMinutes(b));
 }
 
 /** A new window after a day's last one (an hour's break, an hour long), or 09:00-17:00. */

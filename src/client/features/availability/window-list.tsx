@@ -6,7 +6,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '../../components/button';
 import { FieldProblemLine, useFieldProblem } from '../../components/form';
-import { END_TIMES, START_TIMES, timeChoices, type WindowDraft, windowControl } from './availability-draft';
+import { type WindowDraft, windowControl } from './availability-draft';
+import { END_TIMES, START_TIMES, timeChoices } from './window-times';
 
 const selectClass =
   'rounded-lg border border-slate-300 bg-white py-2 pe-2 ps-2.5 text-base text-slate-900 tabular-nums shadow-sm focus:border-brand-600 aria-invalid:border-red-600';

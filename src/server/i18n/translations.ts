@@ -12,7 +12,7 @@ import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { parsePo } from 'pofile-ts';
 import { intlLocaleOf, isLanguage, type PageLanguage, SOURCE_LANGUAGE } from '../../shared/languages';
 
-/** From this module's source (src/server/platform) or from the bundle (dist/server). */
+/** From this module's source (src/server/i18n) or from the bundle (dist/server). */
 const cataloguesDir = ['../../../src/locales/server/', '../../src/locales/server/']
   .map((path) => fileURLToPath(new URL(path, import.meta.url)))
   .find((dir) => existsSync(dir));
