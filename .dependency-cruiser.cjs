@@ -71,7 +71,10 @@ module.exports = {
         'config, db, files, http, i18n, logging, mail and rate-limit lie under everything else on the server: they import neither the platform nor a feature.',
       severity: 'error',
       from: { path: '^src/server/(config|db|files|http|i18n|logging|mail|rate-limit)/' },
-      to: { path: '^src/server/', pathNot: '^src/server/(config|db|files|http|i18n|logging|mail|rate-limit)/' },
+      to: {
+        path: '^src/server/',
+        pathNot: '^src/server/(config|db|files|http|i18n|logging|mail|rate-limit)/',
+      },
     },
     {
       name: 'server-platform-imports-no-feature',
