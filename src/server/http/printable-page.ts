@@ -5,6 +5,7 @@
  * styled without opening the policy to any other inline style.
  */
 import { createHash } from 'node:crypto';
+import { directionOf, type PageLanguage } from '../../shared/languages';
 import { escapeHtml } from '../mail/html';
 
 const STYLE = `body{font-family:system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem;color:#0f172a;line-height:1.5}
@@ -19,9 +20,9 @@ footer{margin-top:2rem;color:#334155}.number{white-space:nowrap}a{color:#1d4ed8}
 export const PRINTABLE_STYLE_SOURCE = `'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`;
 
 /** A whole document: `body` is HTML the caller has already escaped. */
-export function printablePage(page: { title: string; body: string }): string {
+export function printablePage(page: { title: string; body: string; language: PageLanguage }): string {
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<html lang="${page.language}" dir="${directionOf(page.language)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(page.title)}</title>
 <style>${STYLE}</style></head>
 <body><main>${page.body}</main></body></html>`;

@@ -5,10 +5,12 @@
 import type { Kysely } from 'kysely';
 import { formatAmount } from '../../shared/amounts';
 import { PRODUCT_NAME } from '../../shared/constants';
+import { intlLocaleOf, type PageLanguage } from '../../shared/languages';
 import { timeLabels } from '../../shared/time-labels';
 import { timeZoneName } from '../../shared/time-zone-name';
 import type { DB } from '../db/schema';
 import { printablePage } from '../http/printable-page';
+import { type TextValues, translate } from '../i18n/translations';
 import { escapeHtml } from '../mail/html';
 
 /** A transaction that touched the user's own balance or payable account, as their receipt shows it. */
@@ -44,23 +46,21 @@ export async function receiptOf(db: Kysely<DB>, userId: string, transactionId: n
 }
 
 const KIND_TITLES: Record<string, string> = {
-  top_up: 'Wallet top-up',
-  lesson_hold: 'Lesson booked',
-  lesson_release: 'Lesson price returned',
-  lesson_settle: 'Lesson earnings',
-  late_fee: 'Late cancellation fee: the lesson did not take place',
-  lesson_refund: 'Lesson refund',
-  payout: 'Payout',
-  balance_refund: 'Balance refund',
-  package_buy: 'Lesson package',
-  package_end: 'Lesson package ended',
-  package_refund: 'Lesson package refunded',
+  top_up: /*i18n*/ 'Wallet top-up',
+  lesson_hold: /*i18n*/ 'Lesson booked',
+  lesson_release: /*i18n*/ 'Lesson price returned',
+  lesson_settle: /*i18n*/ 'Lesson earnings',
+  late_fee: /*i18n*/ 'Late cancellation fee: the lesson did not take place',
+  lesson_refund: /*i18n*/ 'Lesson refund',
+  payout: /*i18n*/ 'Payout',
+  balance_refund: /*i18n*/ 'Balance refund',
+  package_buy: /*i18n*/ 'Lesson package',
+  package_end: /*i18n*/ 'Lesson package ended',
+  package_refund: /*i18n*/ 'Lesson package refunded',
 };
 
 /** A receipt number as people read it: R- and at least six digits. */
 const receiptNumber = (id: number) => `R-${String(id).padStart(6, '0')}`;
-
-const labels = timeLabels('en-US');
 
 export function receiptHtml(receipt: {
   number: number;
@@ -71,18 +71,27 @@ export function receiptHtml(receipt: {
   supportEmail: string;
   name: string;
   timeZone: string;
+  /** The reader's language (the details are the ledger's own words, in English). */
+  language: PageLanguage;
 }) {
-  const title = `${PRODUCT_NAME} receipt ${receiptNumber(receipt.number)}`;
+  const say = (text: string, values?: TextValues) => translate(receipt.language, text, values);
+  const locale = intlLocaleOf(receipt.language);
+  const number = receiptNumber(receipt.number);
+  const title = say(/*i18n*/ '{product} receipt {number}', { product: PRODUCT_NAME, number });
   const at = receipt.at.getTime();
+  const kind = KIND_TITLES[receipt.kind];
   const rows: [string, string, string?][] = [
-    ['Receipt number', receiptNumber(receipt.number)],
-    ['Date', `${labels.instant(at, receipt.timeZone)} ${timeZoneName(receipt.timeZone, at)}`],
-    ['For', receipt.name],
-    ['What', KIND_TITLES[receipt.kind] ?? receipt.kind],
-    ['Details', receipt.memo],
+    [say(/*i18n*/ 'Receipt number'), number],
     [
-      'Amount',
-      formatAmount(receipt.amount.amountCents, receipt.amount.currency, { minor: 'always' }),
+      say(/*i18n*/ 'Date'),
+      `${timeLabels(locale).instant(at, receipt.timeZone)} ${timeZoneName(receipt.timeZone, at, locale)}`,
+    ],
+    [say(/*i18n*/ 'For'), receipt.name],
+    [say(/*i18n*/ 'What'), kind ? say(kind) : receipt.kind],
+    [say(/*i18n*/ 'Details'), receipt.memo],
+    [
+      say(/*i18n*/ 'Amount'),
+      formatAmount(receipt.amount.amountCents, receipt.amount.currency, { minor: 'always', locale }),
       'amount',
     ],
   ];
@@ -93,10 +102,12 @@ export function receiptHtml(receipt: {
     )
     .join('');
   const support = escapeHtml(receipt.supportEmail);
+  const questions = escapeHtml(say(/*i18n*/ 'Questions about this receipt:'));
   return printablePage({
     title,
-    body: `<h1>${escapeHtml(PRODUCT_NAME)} receipt <span class="number">${receiptNumber(receipt.number)}</span></h1>
+    language: receipt.language,
+    body: `<h1>${escapeHtml(title)}</h1>
 <table>${table}</table>
-<footer><p>${escapeHtml(PRODUCT_NAME)} · Questions about this receipt: <a href="mailto:${support}">${support}</a></p></footer>`,
+<footer><p>${escapeHtml(PRODUCT_NAME)} · ${questions} <a href="mailto:${support}" dir="ltr">${support}</a></p></footer>`,
   });
 }

@@ -16,6 +16,7 @@ import type { DB } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 import { idempotent } from '../http/idempotency';
+import { languageOf } from '../http/language';
 import { validate } from '../http/validation';
 import { type SessionReader, verifiedOnly, verifiedWithRole } from '../platform/session-guards';
 import { browserZoneQuery, zoneOf } from '../platform/user-time-zone';
@@ -184,7 +185,13 @@ export function walletRoutes(deps: {
         const { timeZone } = await zoneOf(db, c.var.user.id, c.req.valid('query').timeZone);
         c.header('Cache-Control', 'private, no-store');
         return c.html(
-          receiptHtml({ ...receipt, supportEmail: support, name: c.var.user.displayName, timeZone }),
+          receiptHtml({
+            ...receipt,
+            supportEmail: support,
+            name: c.var.user.displayName,
+            timeZone,
+            language: languageOf(c),
+          }),
         );
       },
     )

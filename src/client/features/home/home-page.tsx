@@ -282,8 +282,12 @@ export function Component() {
               {/* An illustration of a lesson: the shared board and a goal's milestones. */}
               <div aria-hidden="true">
                 <div className="mt-5 h-40 rounded-2xl bg-gradient-to-br from-brand-600 to-brand-900 p-4 text-white">
-                  <p dir="ltr" className="font-mono text-sm opacity-90">d/dx (x² + 3x) = 2x + 3</p>
-                  <p dir="ltr" className="mt-3 font-mono text-sm opacity-90">∫ 2x dx = x² + C</p>
+                  <p dir="ltr" className="font-mono text-sm opacity-90">
+                    d/dx (x² + 3x) = 2x + 3
+                  </p>
+                  <p dir="ltr" className="mt-3 font-mono text-sm opacity-90">
+                    ∫ 2x dx = x² + C
+                  </p>
                 </div>
                 <div className="mt-5 space-y-2">
                   <div className="h-2 w-full rounded-full bg-slate-100">
