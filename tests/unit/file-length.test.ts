@@ -14,7 +14,11 @@ const src = resolve(import.meta.dirname, '../../src');
 const linesOf = (text: string) => text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
 
 test(`no file in src/ is over ${MAX_LINES} lines`, () => {
-  const files = readdirSync(src, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+  // Code, not the translation catalogues (src/locales): a catalogue holds every text of its side,
+  // one entry each, and grows with the product by design.
+  const files = readdirSync(src, { recursive: true, withFileTypes: true }).filter(
+    (entry) => entry.isFile() && !entry.name.endsWith('.po'),
+  );
   expect(files.length).toBeGreaterThan(100);
   const tooLong = files
     .map((entry) => join(entry.parentPath, entry.name))

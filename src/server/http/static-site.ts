@@ -14,10 +14,16 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { directionOf, type PageLanguage, SOURCE_LANGUAGE } from '../../shared/languages';
 import { isKnownPagePath, pageModuleFor } from '../../shared/routes';
+import { translate } from '../i18n/translations';
+import { escapeHtml } from '../mail/html';
 import type { AppEnv } from './app-env';
 
 /** Whether a page path exists; by default, the shared route table decides. */
 export type PageExists = (path: string) => boolean | Promise<boolean>;
+
+/** What search results show under the site's name: src/client/index.html's, in the page's language. */
+const PAGE_DESCRIPTION =
+  /*i18n*/ 'Tutorlane connects students with verified tutors for one-on-one lessons in math, science, languages, programming and the arts.';
 
 interface ManifestEntry {
   file: string;
@@ -94,8 +100,12 @@ export function mountStaticSite(app: Hono<AppEnv>, clientDir: string, options: S
     if (found === undefined) {
       const catalogue = Object.entries(manifest).find(([key]) => key.endsWith(`locales/web/${language}.po`));
       found =
-        head.replace(/<html lang="[^"]*">/, `<html lang="${language}" dir="${directionOf(language)}">`) +
-        (catalogue ? `<link rel="modulepreload" crossorigin href="/${catalogue[1].file}">` : '');
+        head
+          .replace(/<html lang="[^"]*">/, `<html lang="${language}" dir="${directionOf(language)}">`)
+          .replace(
+            /<meta name="description" content="[^"]*"/,
+            `<meta name="description" content="${escapeHtml(translate(language, PAGE_DESCRIPTION))}"`,
+          ) + (catalogue ? `<link rel="modulepreload" crossorigin href="/${catalogue[1].file}">` : '');
       headIn.set(language, found);
     }
     return found;
