@@ -145,6 +145,28 @@ describe("a signed-in person's saved language", () => {
     },
   );
 
+  it('names the fields it refuses in words, in the language, even a field with an empty name', async () => {
+    const who = await person('student');
+    for (const [language, body] of [
+      ['en', { role: 'tutor' }],
+      ['es', { '': false }],
+    ] as const) {
+      const refused = await t.request('/api/profile', {
+        method: 'PATCH',
+        headers: { cookie: who.jar.header(), 'accept-language': language },
+        body: JSON.stringify(body),
+      });
+      expect(refused.status).toBe(400);
+      const keys = Object.keys(body).join(', ');
+      expect(await refused.json()).toMatchObject({
+        message: translate(language, 'Only displayName and language can be changed here; refused: {keys}', {
+          keys,
+        }),
+        code: 'VALIDATION_ERROR',
+      });
+    }
+  });
+
   it('refuses a language not offered with VALIDATION_ERROR, in English by default', async () => {
     const who = await person('student');
     const refused = await send(t, 'PATCH', '/api/profile', { language: 'fr' }, who.jar);

@@ -1,7 +1,8 @@
 /**
  * The page's language: chosen by the server (the saved language, the `lang` cookie, the browser's
  * Accept-Language, the school's default) and written into <html lang dir> before the first paint.
- * Only that language's catalogue is loaded (one chunk per language), before the first render.
+ * Only that language's catalogue is loaded (one chunk per language), before the first render;
+ * English needs none.
  * A change of language loads the page again (the switcher in the footer), so nothing here changes
  * while a page lives.
  */
@@ -23,9 +24,17 @@ export function pageLanguage(): PageLanguage {
 
 /** Loads the page's catalogue and makes it the one every text and format reads. */
 export async function loadPageLanguage(language: PageLanguage = pageLanguage()) {
-  const { messages } = await import(`../../locales/web/${language}.po`);
   const locale = intlLocaleOf(language);
-  i18n.loadAndActivate({ locale: language, locales: [locale], messages });
+  if (language === SOURCE_LANGUAGE) {
+    // English is written in the code itself: no catalogue to fetch, only the compiler that puts
+    // values and plurals into a text (a few kB, against the whole catalogue's tens).
+    const { compileMessage } = await import('@lingui/message-utils/compileMessage');
+    i18n.setMessagesCompiler(compileMessage);
+    i18n.loadAndActivate({ locale: language, locales: [locale], messages: {} });
+  } else {
+    const { messages } = await import(`../../locales/web/${language}.po`);
+    i18n.loadAndActivate({ locale: language, locales: [locale], messages });
+  }
   setFormatLocale(locale);
 }
 

@@ -27,6 +27,7 @@ const PAGE_DESCRIPTION =
 
 interface ManifestEntry {
   file: string;
+  name?: string;
   imports?: string[];
   css?: string[];
 }
@@ -93,12 +94,17 @@ export function mountStaticSite(app: Hono<AppEnv>, clientDir: string, options: S
   };
   const tail = headEnd >= 0 ? indexHtml.slice(headEnd) : '';
   // The page's language and direction are in its first byte, so an Arabic page paints right to
-  // left from the start; its catalogue is fetched with the page's own code.
+  // left from the start; what its texts need is fetched with the page's own code.
   const headIn = new Map<string, string>();
   const headFor = (language: PageLanguage) => {
     let found = headIn.get(language);
     if (found === undefined) {
-      const catalogue = Object.entries(manifest).find(([key]) => key.endsWith(`locales/web/${language}.po`));
+      // English is in the code and needs only Lingui's compiler; another language, its catalogue.
+      const catalogue = Object.entries(manifest).find(([key, entry]) =>
+        language === SOURCE_LANGUAGE
+          ? entry.name === 'compileMessage'
+          : key.endsWith(`locales/web/${language}.po`),
+      );
       found =
         head
           .replace(/<html lang="[^"]*">/, `<html lang="${language}" dir="${directionOf(language)}">`)

@@ -55,8 +55,11 @@ export function sayIssue(language: string, issue: Issue | undefined): string {
   }
   if (issue.code === 'unrecognized_keys' && issue.keys?.length) {
     const keys = issue.keys.map(String).join(', ');
+    // (slice to a length, not to -keys.length: an empty key name is -0, which would keep nothing)
     if (issue.message.endsWith(keys))
-      return translate(language, `${issue.message.slice(0, -keys.length)}{keys}`, { keys });
+      return translate(language, `${issue.message.slice(0, issue.message.length - keys.length)}{keys}`, {
+        keys,
+      });
   }
   return translate(language, issue.message);
 }
