@@ -241,7 +241,8 @@ test('the search fits its options on a phone and a desktop', { tag: '@phone' }, 
   await page.goto('/tutors');
   await openFiltersIfFolded(page);
   for (const label of ['Category', 'Subject', 'Language', 'Sort by']) {
-    const select = page.getByLabel(label, { exact: true });
+    // (The footer's language switcher is a Language select too: the search's is in the page.)
+    const select = page.getByRole('main').getByLabel(label, { exact: true });
     // The widest option's text, measured as it would be drawn in the select, fits inside it.
     const fits = await select.evaluate((element: HTMLSelectElement) => {
       const style = getComputedStyle(element);

@@ -140,7 +140,7 @@ for (const role of ['student', 'tutor'] as const) {
       ),
     ).toBeVisible();
     // The week pages forward and back through the URL.
-    await page.getByRole('link', { name: 'Next week →' }).click();
+    await page.getByRole('link', { name: 'Next week' }).click();
     await expect(page).toHaveURL(/\/schedule\?week=\d{4}-\d{2}-\d{2}$/);
     await page.getByRole('link', { name: 'This week' }).click();
     await expect(page).toHaveURL(/\/schedule$/);

@@ -124,7 +124,7 @@ test('a student filters by subject and price, opens a tutor, and the way back ke
   await expect(page.getByText('2 tutors found')).toBeVisible();
   await expect(page.getByLabel('Search')).toHaveValue(unique);
   await page.getByLabel('Max price ($)').fill('50');
-  await page.getByLabel('Language').selectOption('English');
+  await page.getByRole('main').getByLabel('Language').selectOption('English');
   await expect(page.getByText('1 tutor found')).toBeVisible();
   await expect(page.getByLabel('Search')).toHaveValue(unique);
   await expect(page.getByLabel('Max price ($)')).toHaveValue('50');
@@ -150,7 +150,7 @@ test('a student filters by subject and price, opens a tutor, and the way back ke
   await expect(page.getByText('1 tutor found')).toBeVisible();
   await openFiltersIfFolded(page);
   await expect(page.getByLabel('Subject', { exact: true })).toHaveValue('Python');
-  await expect(page.getByLabel('Language')).toHaveValue('English');
+  await expect(page.getByRole('main').getByLabel('Language')).toHaveValue('English');
   await expect(page.getByLabel('Max price ($)')).toHaveValue('50');
 
   await page.getByRole('link', { name: `Ada ${unique}` }).click();
@@ -177,7 +177,8 @@ test('on a phone the filters wait behind a Filters button that counts them, and 
   await page.goto(`/tutors?q=${unique}&subject=Spanish&maxPrice=50`);
   await expect(page.getByText('1 tutor found')).toBeVisible();
   const toggle = page.getByRole('button', { name: /^Filters/ });
-  const language = page.getByLabel('Language');
+  // The search's Language filter, not the footer's language switcher.
+  const language = page.getByRole('main').getByLabel('Language');
   const card = page.getByRole('article').filter({ hasText: `Fia ${unique}` });
 
   if (areFiltersFolded(page)) {

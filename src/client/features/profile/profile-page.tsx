@@ -34,6 +34,7 @@ import { i18n, translated } from '../../lib/i18n';
 import { getPublicConfig } from '../../lib/public-config';
 import { browserTimeZone, timeZoneOptions } from '../../lib/time-zones';
 import { authStore, useAuth } from '../auth';
+import { LanguageSelect } from '../navigation';
 import { TwoFactorSettings } from '../two-factor';
 import { AccountDataSection } from './account-data-section';
 import { Choice, FoldingChoices } from './profile-choices';
@@ -132,6 +133,12 @@ export function Component() {
         {tutor && user?.emailVerified ? <VerificationRequest published={tutor.published} /> : null}
         {tutor ? <PhotoEditor details={tutor} /> : null}
         <ProfileForm details={details} catalog={catalog} typicalRate={typicalRate} rates={rates} />
+        <CardSection title={t`Language`}>
+          <p className="mb-3 text-sm text-slate-700">
+            <Trans>Pages, mails and messages from Tutorlane come in this language.</Trans>
+          </p>
+          <LanguageSelect />
+        </CardSection>
         <CardSection title={t`Two-factor authentication`}>
           <TwoFactorSettings />
         </CardSection>
