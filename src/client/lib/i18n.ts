@@ -7,6 +7,7 @@
  * while a page lives.
  */
 import { i18n } from '@lingui/core';
+import { cachedCompiler } from '../../shared/cached-compiler';
 import { setFormatLocale } from '../../shared/format-locale';
 import {
   intlLocaleOf,
@@ -29,7 +30,7 @@ export async function loadPageLanguage(language: PageLanguage = pageLanguage()) 
     // English is written in the code itself: no catalogue to fetch, only the compiler that puts
     // values and plurals into a text (a few kB, against the whole catalogue's tens).
     const { compileMessage } = await import('@lingui/message-utils/compileMessage');
-    i18n.setMessagesCompiler(compileMessage);
+    i18n.setMessagesCompiler(cachedCompiler(compileMessage));
     i18n.loadAndActivate({ locale: language, locales: [locale], messages: {} });
   } else {
     const { messages } = await import(`../../locales/web/${language}.po`);

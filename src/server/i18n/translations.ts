@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { type I18n, setupI18n } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { parsePo } from 'pofile-ts';
+import { cachedCompiler } from '../../shared/cached-compiler';
 import { intlLocaleOf, isLanguage, type PageLanguage, SOURCE_LANGUAGE } from '../../shared/languages';
 
 /** From this module's source (src/server/i18n) or from the bundle (dist/server). */
@@ -37,7 +38,7 @@ export function translatorFor(language: PageLanguage | string): I18n {
   if (!i18n) {
     i18n = setupI18n();
     // Catalogues hold ICU messages as written (plurals, selects): compiled once, when first said.
-    i18n.setMessagesCompiler(compileMessage);
+    i18n.setMessagesCompiler(cachedCompiler(compileMessage));
     i18n.load(known, readCatalogue(known));
     i18n.activate(known, [intlLocaleOf(known)]);
     translators.set(known, i18n);
