@@ -11,6 +11,7 @@ export interface Lessons {
   cancel_window_hours: Generated<number>;
   cancelled_by: string | null;
   cancelled_late: Generated<boolean>;
+  class_session_id: string | null;
   commission_percent: number | null;
   created_at: Generated<Timestamp>;
   currency: Generated<string>;

@@ -36,6 +36,7 @@ import * as paymentInstructions from './0030-payment-instructions';
 import * as idempotentRequests from './0032-idempotent-requests';
 import * as hourlyRateRange from './0033-hourly-rate-range';
 import * as languages from './0034-languages';
+import * as groupClasses from './0035-group-classes';
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
@@ -71,4 +72,5 @@ export const migrations: Record<string, Migration> = {
   '0032-idempotent-requests': idempotentRequests,
   '0033-hourly-rate-range': hourlyRateRange,
   '0034-languages': languages,
+  '0035-group-classes': groupClasses,
 };
