@@ -110,14 +110,15 @@ export const classQuerySchema = z.object({
 });
 
 export const reasonSchema = (required: boolean) =>
-  z.object({
-    reason: freeText(500, {
-      notText: /*i18n*/ 'The reason must be text',
-      tooLong: /*i18n*/ 'The reason must be at most 500 characters',
-      badCharacters: /*i18n*/ 'The reason must not contain control characters',
+  z
+    .object({
+      reason: freeText(500, {
+        notText: /*i18n*/ 'The reason must be text',
+        tooLong: /*i18n*/ 'The reason must be at most 500 characters',
+        badCharacters: /*i18n*/ 'The reason must not contain control characters',
+      }).optional(),
     })
-      .optional()
-      .refine((reason) => !required || (reason !== undefined && reason.trim().length > 0), {
-        message: /*i18n*/ 'Please say why',
-      }),
-  });
+    .superRefine((input, ctx) => {
+      if (required && !input.reason?.trim())
+        ctx.addIssue({ code: 'custom', path: ['reason'], message: /*i18n*/ 'Please say why' });
+    });
