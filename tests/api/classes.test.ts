@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runClassJobs } from '../../src/server/classes/class-jobs';
 import { runLessonJobs } from '../../src/server/lessons/lesson-jobs';
+import { accounts, balanceOf } from '../../src/server/money/ledger';
 import { get, send } from '../support/accounts';
 import { mailbox, type Person, person, setUpApiTest, t } from '../support/api-app';
 import { dayAt, lessonJobDeps } from '../support/lessons';
@@ -373,6 +374,22 @@ describe('deciding, cancelling and removing', () => {
     await mailbox.waitFor(
       (m) => m.to === b.email && m.subject.includes('Class cancelled') && m.text.includes('I am ill'),
     );
+    await financeTotals(t, admin);
+  });
+
+  it("a suspended student's seat goes to the waitlist; a suspended tutor's classes are called off", async () => {
+    const teacher = await tutor();
+    const made = await createClass(teacher, [dayAt(nextDay(), '08:00')], { seats: 2 });
+    const [a, b, c] = [await student(5_000), await student(5_000), await student(5_000)];
+    for (const who of [a, b, c]) await enrol(who, made.id);
+    const suspend = (who: Person) =>
+      send(t, 'POST', `/api/admin/users/${who.id}/suspend`, { reason: 'Abuse' }, admin.jar);
+    expect((await suspend(a)).status).toBe(200);
+    expect(await balanceOf(t.database.db, accounts.balance(a.id).id)).toBe(5_000);
+    expect((await view(made.id, c)).you).toEqual({ status: 'enrolled', position: null });
+    expect((await suspend(teacher)).status).toBe(200);
+    expect((await view(made.id)).status).toBe('cancelled');
+    expect([await balance(b), await balance(c)]).toEqual([5_000, 5_000]);
     await financeTotals(t, admin);
   });
 
