@@ -28,6 +28,7 @@ import {
   createRecaptchaVerifier,
 } from './captcha/captcha';
 import { captchaRoutes } from './captcha/captcha-routes';
+import { classRoomRoutes } from './classes/class-room-routes';
 import type { Config } from './config/config';
 import { contactRoutes } from './contact/contact-routes';
 import { dashboardRoutes } from './dashboard/dashboard-routes';
@@ -282,6 +283,7 @@ function createApi(deps: AppDependencies, services: AppServices, auth: Auth, ses
     .route('/', reviewRoutes({ db, sessions, limiters, listing }))
     .route('/', lessonRoutes({ ...lessonDeps, limiters, sessions }))
     .route('/', roomRoutes({ db, sessions, limiters, live, iceServers: config.iceServers }))
+    .route('/', classRoomRoutes({ db, sessions, limiters, live, iceServers: config.iceServers }))
     .route('/', progressRoutes({ db, sessions, limiters }))
     .route('/', dashboardRoutes({ db, sessions, listing, payments: config.payments }))
     .route('/', scheduleRoutes({ db, sessions, listing }))
