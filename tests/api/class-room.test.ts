@@ -189,9 +189,10 @@ describe('inside the room: a mesh of three', () => {
   it('passes a page’s signals to the page it names, or to everyone else in the room, and to nobody outside', async () => {
     const room = await classSession(2 * MINUTE);
     const other = await classSession(2 * MINUTE);
-    const [tutorTab, firstTab, secondTab, strangerTab] = await Promise.all(
-      [room.tutor, room.first, room.second, other.first].map((who) => openChannel(server.url, who.jar)),
-    );
+    const tutorTab = await openChannel(server.url, room.tutor.jar);
+    const firstTab = await openChannel(server.url, room.first.jar);
+    const secondTab = await openChannel(server.url, room.second.jar);
+    const strangerTab = await openChannel(server.url, other.first.jar);
     const signals = (tab: typeof tutorTab) => tab.frames.filter((f) => f.type === 'class-room-signal');
     /** Frames arrive in order: once a chat line said now reached every tab, earlier frames have too. */
     const settle = async () => {
