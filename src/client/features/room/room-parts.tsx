@@ -2,10 +2,12 @@
  * What both rooms' pages share around the call: the zone their times are read in, a reload when
  * the room opens or closes, and the notice that stands in for the call when it is not open.
  */
+import { useLingui } from '@lingui/react/macro';
 import { useEffect } from 'react';
 import { useRevalidator } from 'react-router';
 import { browserTimeZone } from '../../lib/time-zones';
 import { useAuth } from '../auth';
+import type { PeerState } from './call';
 
 /** The zone the viewer reads times in: the one they saved, else this browser's. */
 export function useViewerTimeZone() {
@@ -33,4 +35,23 @@ export function Notice({ children }: { children: React.ReactNode }) {
       {children}
     </div>
   );
+}
+
+/** What another person's page is doing, in words: in a lesson they leave the lesson, in a class the room. */
+export function usePeerText(room: 'lesson' | 'class') {
+  const { t } = useLingui();
+  return (state: PeerState, name: string) => {
+    switch (state) {
+      case 'waiting':
+        return t`Waiting for ${name} to join…`;
+      case 'connecting':
+        return t`Connecting to ${name}…`;
+      case 'connected':
+        return t`Connected with ${name}.`;
+      case 'reconnecting':
+        return t`The connection to ${name} dropped. Reconnecting…`;
+      case 'left':
+        return room === 'lesson' ? t`${name} left the lesson.` : t`${name} left the room.`;
+    }
+  };
 }

@@ -11,6 +11,7 @@ import { api, request } from '../../lib/api';
 import { Call, type PeerState, type RemoteMedia } from './call';
 import { CallControls, useLocalMedia, useOwnVideo, useStream } from './local-media';
 import { type ChatSource, RoomChat } from './room-chat';
+import { usePeerText } from './room-parts';
 import { openSignals } from './room-signals';
 
 /** The lesson and the people in its room, as the server gives them. */
@@ -29,21 +30,8 @@ export function RoomView({
   const { t } = useLingui();
   const other = room.you === 'tutor' ? room.lesson.student : room.lesson.tutor;
   const name = other.displayName;
-  /** What the other side is doing, in words. */
-  const peerText = (state: PeerState) => {
-    switch (state) {
-      case 'waiting':
-        return t`Waiting for ${name} to join…`;
-      case 'connecting':
-        return t`Connecting to ${name}…`;
-      case 'connected':
-        return t`Connected with ${name}.`;
-      case 'reconnecting':
-        return t`The connection to ${name} dropped. Reconnecting…`;
-      case 'left':
-        return t`${name} left the lesson.`;
-    }
-  };
+  const describe = usePeerText('lesson');
+  const peerText = (state: PeerState) => describe(state, name);
   const [peerState, setPeerState] = useState<PeerState>('waiting');
   const [remote, setRemote] = useState<MediaStream | null>(null);
   const [remoteMedia, setRemoteMedia] = useState<RemoteMedia>({
