@@ -9,96 +9,64 @@ import { describe, expect, it } from 'vitest';
 import { get, send } from '../support/accounts';
 import { type Person, person, server, setUpApiTest, t } from '../support/api-app';
 import { type Frame, openChannel } from '../support/live-channel';
+import { publishTutor } from '../support/money';
 
 setUpApiTest({ listen: true });
 
 const MINUTE = 60 * 1000;
 
 /**
- * A class of a new tutor with one session starting `startsIn` from now, two students holding a
- * seat in it and one who left, straight into the database (as the class API leaves them).
+ * A free class of a new, published tutor with one session starting `startsIn` from now, two
+ * students holding a seat in it and one who enrolled and left, all through the class API. A
+ * session that should have started already is made for tomorrow and moved back in the database
+ * (the API takes no session in the past).
  */
 async function classSession(startsIn: number, minutes = 60) {
-  const [tutor, first, second, left] = await Promise.all([
-    person('tutor'),
-    person('student'),
-    person('student'),
-    person('student'),
-  ]);
-  const db = t.database.db;
-  const classId = crypto.randomUUID();
-  const sessionId = crypto.randomUUID();
-  const start = new Date(Date.now() + startsIn);
-  const end = new Date(start.getTime() + minutes * MINUTE);
-  await db
-    .insertInto('classes')
-    .values({
-      id: classId,
-      tutor_id: tutor.id,
+  const tutor = await publishTutor(t, await person('tutor'));
+  const [first, second, left] = await Promise.all([person('student'), person('student'), person('student')]);
+  const inFuture = startsIn > MINUTE;
+  const planned = Math.ceil((Date.now() + (inFuture ? startsIn : 24 * 60 * MINUTE)) / 1000) * 1000;
+  const made = await send(
+    t,
+    'POST',
+    '/api/classes',
+    {
       title: 'Conversation circle',
-      subject: 'Spanish',
+      subject: 'Algebra',
       language: 'English',
+      description: 'Talking it through.',
       minutes,
       seats: 3,
-      min_students: 1,
-      seats_taken: 2,
-      price_cents: 1500,
-      currency: 'USD',
-    })
-    .execute();
-  await db
-    .insertInto('class_sessions')
-    .values({
-      id: sessionId,
-      class_id: classId,
-      tutor_id: tutor.id,
-      starts_at: start,
-      ends_at: end,
-      blocked_until: end,
-    })
-    .execute();
-  const seats: Record<string, string> = {};
-  for (const [student, status] of [
-    [first, 'confirmed'],
-    [second, 'confirmed'],
-    [left, 'cancelled'],
-  ] as const) {
-    const lessonId = crypto.randomUUID();
-    seats[student.id] = lessonId;
-    await db
-      .insertInto('class_enrolments')
-      .values({
-        class_id: classId,
-        student_id: student.id,
-        status: status === 'confirmed' ? 'enrolled' : 'left',
-      })
-      .execute();
-    await db
-      .insertInto('lessons')
-      .values({
-        id: lessonId,
-        tutor_id: tutor.id,
-        student_id: student.id,
-        class_session_id: sessionId,
-        subject: 'Spanish',
-        note: '',
-        starts_at: start,
-        ends_at: end,
-        minutes,
-        blocked_until: end,
-        price_cents: 1500,
-        currency: 'USD',
-        status,
-        expires_at: null,
-        sequence: 0,
-        idempotency_key: null,
-        cancelled_by: status === 'cancelled' ? 'student' : null,
-        cancel_reason: null,
-        created_at: new Date(),
-        updated_at: new Date(),
-      })
-      .execute();
+      minStudents: 1,
+      priceCents: 0,
+      sessions: [new Date(planned).toISOString()],
+    },
+    tutor.jar,
+  );
+  expect(made.status, await made.clone().text()).toBe(201);
+  const created = (await made.json()) as { class: { id: string; sessions: { id: string }[] } };
+  const classId = created.class.id;
+  const sessionId = created.class.sessions[0]?.id ?? '';
+  for (const who of [first, second, left]) {
+    const enrolled = await send(t, 'POST', `/api/classes/${classId}/enrol`, {}, who.jar);
+    expect(enrolled.status, await enrolled.clone().text()).toBe(201);
   }
+  const gone = await send(t, 'POST', `/api/classes/${classId}/leave`, {}, left.jar);
+  expect(gone.status, await gone.clone().text()).toBe(200);
+  if (!inFuture) {
+    const start = new Date(Date.now() + startsIn);
+    const end = new Date(start.getTime() + minutes * MINUTE);
+    const moved = { starts_at: start, ends_at: end, blocked_until: end };
+    await t.database.db.updateTable('class_sessions').set(moved).where('id', '=', sessionId).execute();
+    await t.database.db.updateTable('lessons').set(moved).where('class_session_id', '=', sessionId).execute();
+  }
+  const seatRows = await t.database.db
+    .selectFrom('lessons')
+    .select(['id', 'student_id'])
+    .where('class_session_id', '=', sessionId)
+    .where('status', '=', 'confirmed')
+    .execute();
+  const seats = Object.fromEntries(seatRows.map((row) => [row.student_id, row.id]));
   const base = `/api/classes/${classId}/sessions/${sessionId}/room`;
   return { classId, sessionId, base, tutor, first, second, left, seats };
 }
@@ -115,7 +83,7 @@ describe('who may open a class session’s room, and when', () => {
       expect(body).toMatchObject({
         state: 'open',
         you: who === tutor ? 'tutor' : 'student',
-        class: { id: classId, title: 'Conversation circle', subject: 'Spanish' },
+        class: { id: classId, title: 'Conversation circle', subject: 'Algebra' },
         iceServers: [],
       });
       expect(body.people).toEqual([
@@ -170,18 +138,23 @@ describe('who may open a class session’s room, and when', () => {
     expect((await send(t, 'POST', `${over.base}/chat`, { text: 'late' }, over.first.jar)).status).toBe(409);
   });
 
-  it('has no room for a cancelled session', async () => {
-    const { base, sessionId, tutor, first } = await classSession(5 * MINUTE);
-    await t.database.db
-      .updateTable('class_sessions')
-      .set({ status: 'cancelled' })
-      .where('id', '=', sessionId)
-      .execute();
-    for (const who of [tutor, first]) {
-      const res = await get(t, base, who.jar);
-      expect(res.status).toBe(409);
-      expect(await res.json()).toMatchObject({ code: 'NO_ROOM' });
-    }
+  it('has no room once the class is cancelled: the tutor is told why, the students hold no seat', async () => {
+    const { base, classId, tutor, first } = await classSession(5 * MINUTE);
+    const cancelled = await send(
+      t,
+      'POST',
+      `/api/classes/${classId}/cancel`,
+      { reason: 'I am unwell' },
+      tutor.jar,
+    );
+    expect(cancelled.status, await cancelled.clone().text()).toBe(200);
+    const res = await get(t, base, tutor.jar);
+    expect(res.status).toBe(409);
+    expect(await res.json()).toMatchObject({
+      code: 'NO_ROOM',
+      message: 'This class session was cancelled, so it has no room.',
+    });
+    expect((await get(t, base, first.jar)).status).toBe(404);
   });
 });
 
