@@ -20,6 +20,8 @@ test(
     tag: '@phone',
   },
   async ({ page: tutor, browser }, testInfo) => {
+    // Four accounts (an argon2id hash each), three browsers and six connections on two cores.
+    test.slow();
     await createAccount(tutor, { role: 'tutor', displayName: 'Rosa Room' });
     const { start } = await publishTutorSoon(tutor);
     const made = await tutor.request.post('/api/classes', {
