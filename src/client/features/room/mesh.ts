@@ -72,9 +72,9 @@ export class Mesh {
   }
 
   async leave(): Promise<void> {
-    const calls = [...this.calls.values()];
+    // Each Call says bye to its page through this map: it is emptied once they all have.
+    await Promise.all([...this.calls.values()].map(({ call }) => call.leave()));
     this.calls.clear();
-    await Promise.all(calls.map(({ call }) => call.leave()));
   }
 
   private callWith(them: { userId: string; role: Role }): Call {
