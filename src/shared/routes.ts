@@ -71,6 +71,11 @@ export const pages = [
   { path: paths.tutors, module: 'features/tutors/tutor-search-page.tsx', access: 'public' },
   { path: `${paths.tutors}/:id`, module: 'features/tutors/tutor-page.tsx', access: 'public' },
   { path: '/lessons/:id/room', module: 'features/room/room-page.tsx', access: 'verified' },
+  {
+    path: '/classes/:id/sessions/:sessionId/room',
+    module: 'features/room/class-room-page.tsx',
+    access: 'verified',
+  },
   { path: paths.admin, module: 'features/admin/admin-overview-page.tsx', access: 'admin' },
   { path: paths.adminVerifications, module: 'features/admin/admin-verifications-page.tsx', access: 'admin' },
   { path: paths.adminReports, module: 'features/admin/admin-reports-page.tsx', access: 'admin' },
@@ -95,6 +100,10 @@ export const supportChatPath = `${paths.messages}?support=1`;
 
 /** A lesson's room. */
 export const roomPath = (lessonId: string) => `/lessons/${encodeURIComponent(lessonId)}/room`;
+
+/** A class session's room. */
+export const classRoomPath = (classId: string, sessionId: string) =>
+  `/classes/${encodeURIComponent(classId)}/sessions/${encodeURIComponent(sessionId)}/room`;
 
 /** What every unknown path shows (with status 404 from the server). */
 export const notFoundModule = 'features/not-found/not-found-page.tsx';
