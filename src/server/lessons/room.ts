@@ -23,6 +23,7 @@ import type { RoomChatLine } from './room-frames';
 
 export const roomMessages = {
   noRoom: /*i18n*/ 'This lesson is not confirmed, so it has no room.',
+  classSeat: /*i18n*/ "This lesson is a session of a group class: join it from the class's page.",
   closed:
     /*i18n*/ 'The room is open from 10 minutes before the lesson starts until 30 minutes after it ends.',
   tutorMarks: /*i18n*/ 'Only the tutor can mark a no-show',
@@ -45,6 +46,8 @@ export interface Room {
 /** The room of one of the user's lessons; 404 for anyone else's, 409 for a lesson without a room. */
 export async function loadRoom(db: Kysely<DB>, userId: string, lessonId: string, now: number): Promise<Room> {
   const lesson = await findLesson(db, userId, lessonId, now);
+  // A seat in a class meets in its session's room, with the whole class.
+  if (lesson.classSession) throw new ApiError(409, roomMessages.classSeat, 'CLASS_SEAT');
   if (!hasRoom(lesson.status)) throw new ApiError(409, roomMessages.noRoom, 'NO_ROOM');
   const times = { start: Date.parse(lesson.start), end: Date.parse(lesson.end) };
   const you = lesson.tutor.id === userId ? 'tutor' : 'student';
