@@ -1,0 +1,359 @@
+/**
+ * A group class's conversation (issue 53): its tutor and the students enrolled now read and write
+ * it, in /messages beside their other conversations; the waitlist, students who left and everyone
+ * else find nothing (404). Unread counts and the read mark are each member's own, every member's
+ * open tabs hear each message, a block between two members does not stop the group, members
+ * report what the others wrote and a moderator's hiding reaches every member, and the mail for
+ * messages left unread names the class.
+ */
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { runAdminCommand } from '../../src/server/admin/admin-command';
+import type { Database } from '../../src/server/db/database';
+import {
+  joinClassConversation,
+  leaveClassConversation,
+  openClassConversation,
+} from '../../src/server/messages/class-conversations';
+import { mailUnread } from '../../src/server/messages/unread-mail';
+import { HIDDEN_MESSAGE_TEXT } from '../../src/shared/admin/admin-rules';
+import { get, send } from '../support/accounts';
+import { mailbox, type Person, person, server, setUpApiTest, t } from '../support/api-app';
+import { openChannel } from '../support/live-channel';
+import { TEST_APP_URL } from '../support/test-app';
+
+setUpApiTest({ listen: true });
+
+/**
+ * A class of `teacher`'s with its conversation, and `students` enrolled in it, as the class code
+ * does it: the class row, then the three calls in its transactions.
+ */
+async function classWith(teacher: Person, students: Person[], title = 'Exam French, spring') {
+  const id = randomUUID();
+  const db = t.database.db;
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('classes')
+      .values({
+        id,
+        tutor_id: teacher.id,
+        title,
+        subject: 'French',
+        language: 'English',
+        minutes: 60,
+        seats: 5,
+        min_students: 1,
+        price_cents: 0,
+        currency: 'EUR',
+      })
+      .execute();
+    await openClassConversation(trx, { id, tutorId: teacher.id }, Date.now());
+  });
+  for (const student of students) await enrol(id, student);
+  const row = await db
+    .selectFrom('conversations')
+    .select('id')
+    .where('class_id', '=', id)
+    .executeTakeFirstOrThrow();
+  return { classId: id, conversationId: row.id, title };
+}
+
+const enrol = (classId: string, student: Person) =>
+  t.database.db.transaction().execute((trx) => joinClassConversation(trx, classId, student.id, Date.now()));
+const leave = (classId: string, student: Person) =>
+  t.database.db.transaction().execute((trx) => leaveClassConversation(trx, classId, student.id, Date.now()));
+
+const write = (who: Person, conversationId: string, text: string) =>
+  send(t, 'POST', `/api/conversations/${conversationId}/messages`, { text }, who.jar);
+const inbox = async (who: Person) => (await get(t, '/api/conversations', who.jar)).json();
+const texts = async (who: Person, conversationId: string) =>
+  (
+    (await (await get(t, `/api/conversations/${conversationId}/messages`, who.jar)).json()).messages as {
+      text: string;
+    }[]
+  ).map((m) => m.text);
+
+/** Every route of a conversation, as someone outside it: each answers 404. */
+async function shutOut(who: Person, conversationId: string) {
+  const path = `/api/conversations/${conversationId}`;
+  expect((await get(t, path, who.jar)).status).toBe(404);
+  expect((await get(t, `${path}/messages`, who.jar)).status).toBe(404);
+  expect((await write(who, conversationId, 'Let me in')).status).toBe(404);
+  expect((await send(t, 'POST', `${path}/read`, {}, who.jar)).status).toBe(404);
+  expect((await inbox(who)).conversations.map((c: { id: string }) => c.id)).not.toContain(conversationId);
+}
+
+describe('a class’s conversation', () => {
+  it('is listed for the tutor and the enrolled students with the class, and written and read by each', async () => {
+    const [teacher, ana, ben] = await Promise.all([
+      person('tutor'),
+      person('student', 'Ana Group'),
+      person('student', 'Ben Group'),
+    ]);
+    const { classId, conversationId, title } = await classWith(teacher, [ana, ben]);
+
+    // Made with the class: listed before its first message, for every member.
+    for (const member of [teacher, ana, ben]) {
+      const listed = await inbox(member);
+      expect(listed.conversations).toEqual([
+        expect.objectContaining({
+          id: conversationId,
+          support: false,
+          class: { id: classId, title },
+          other: null,
+          lastMessage: null,
+          unread: 0,
+        }),
+      ]);
+    }
+    const detail = await (await get(t, `/api/conversations/${conversationId}`, ana.jar)).json();
+    expect(detail).toEqual({
+      id: conversationId,
+      support: false,
+      class: { id: classId, title },
+      other: null,
+      members: [
+        { id: teacher.id, displayName: teacher.name, role: 'tutor', photoVersion: null, left: false },
+        { id: ana.id, displayName: 'Ana Group', role: 'student', photoVersion: null, left: false },
+        { id: ben.id, displayName: 'Ben Group', role: 'student', photoVersion: null, left: false },
+      ],
+      nextLesson: null,
+      blockedByMe: false,
+    });
+
+    const sent = await write(teacher, conversationId, 'Welcome! Bring last year’s paper on Monday.');
+    expect(sent.status).toBe(201);
+    expect(await sent.json()).toMatchObject({ conversationId, senderId: teacher.id });
+    expect((await write(ana, conversationId, 'Will do!')).status).toBe(201);
+
+    // Each member's count is their own: what the others wrote after their own reading (writing
+    // counts as reading, so Ana has read the tutor's welcome).
+    expect((await inbox(teacher)).unreadTotal).toBe(1);
+    expect((await inbox(ana)).unreadTotal).toBe(0);
+    const bens = await inbox(ben);
+    expect(bens.unreadTotal).toBe(2);
+    expect(bens.conversations[0]).toMatchObject({ unread: 2, lastMessage: { text: 'Will do!' } });
+    const read = await send(t, 'POST', `/api/conversations/${conversationId}/read`, {}, ben.jar);
+    expect(await read.json()).toEqual({ unreadTotal: 0 });
+    expect((await inbox(teacher)).unreadTotal).toBe(1);
+    expect(await texts(ben, conversationId)).toEqual([
+      'Welcome! Bring last year’s paper on Monday.',
+      'Will do!',
+    ]);
+  });
+
+  it('is nobody else’s: the waitlist, other students and tutors, and admins find nothing', async () => {
+    const [teacher, enrolled, waiting, otherTutor] = await Promise.all([
+      person('tutor'),
+      person('student'),
+      person('student'),
+      person('tutor'),
+    ]);
+    const { conversationId } = await classWith(teacher, [enrolled]);
+    expect((await write(teacher, conversationId, 'Hello class')).status).toBe(201);
+    const boss = await person('student', 'Admin Classless');
+    const testDatabase = async (): Promise<Database> => ({ ...t.database, close: async () => {} });
+    expect(await runAdminCommand(['grant', boss.email], testDatabase)).toMatchObject({ exitCode: 0 });
+    for (const outsider of [waiting, otherTutor, boss]) await shutOut(outsider, conversationId);
+  });
+
+  it('drops a student who leaves and takes them back when they enrol again, with nothing counted from their absence', async () => {
+    const [teacher, stays, goes] = await Promise.all([person('tutor'), person('student'), person('student')]);
+    const { classId, conversationId } = await classWith(teacher, [stays, goes]);
+    expect((await write(goes, conversationId, 'See you all Monday')).status).toBe(201);
+
+    await leave(classId, goes);
+    await leave(classId, goes);
+    await shutOut(goes, conversationId);
+    expect((await inbox(goes)).unreadTotal).toBe(0);
+    expect((await write(teacher, conversationId, 'Monday is moved to Tuesday')).status).toBe(201);
+    expect((await inbox(goes)).unreadTotal).toBe(0);
+    // The others keep their messages, and their name among the members.
+    expect(await texts(stays, conversationId)).toEqual(['See you all Monday', 'Monday is moved to Tuesday']);
+    const { members } = await (await get(t, `/api/conversations/${conversationId}`, stays.jar)).json();
+    expect(members).toContainEqual(expect.objectContaining({ id: goes.id, left: true }));
+
+    await enrol(classId, goes);
+    await enrol(classId, goes);
+    const back = await inbox(goes);
+    expect(back.conversations).toEqual([expect.objectContaining({ id: conversationId, unread: 0 })]);
+    expect(back.unreadTotal).toBe(0);
+    // What was said meanwhile is there to read, but was not news to them.
+    expect(await texts(goes, conversationId)).toEqual(['See you all Monday', 'Monday is moved to Tuesday']);
+    expect((await write(goes, conversationId, 'Tuesday works')).status).toBe(201);
+    expect((await inbox(teacher)).unreadTotal).toBe(1);
+    expect((await inbox(stays)).unreadTotal).toBe(3);
+    const rows = await t.database.db
+      .selectFrom('conversation_members')
+      .select(['user_id', 'left_at'])
+      .where('conversation_id', '=', conversationId)
+      .execute();
+    expect(rows).toHaveLength(3);
+    expect(rows.every((row) => row.left_at === null)).toBe(true);
+  });
+
+  it('is one conversation however often it is opened, the tutor in it once', async () => {
+    const [teacher, student] = await Promise.all([person('tutor'), person('student')]);
+    const { classId, conversationId } = await classWith(teacher, []);
+    // A student joining a class whose conversation is already there, and the class opening it again.
+    await Promise.all([
+      enrol(classId, student),
+      t.database.db
+        .transaction()
+        .execute((trx) => openClassConversation(trx, { id: classId, tutorId: teacher.id }, Date.now())),
+    ]);
+    const conversations = await t.database.db
+      .selectFrom('conversations')
+      .select('id')
+      .where('class_id', '=', classId)
+      .execute();
+    expect(conversations).toEqual([{ id: conversationId }]);
+    const members = await t.database.db
+      .selectFrom('conversation_members')
+      .select(['user_id', 'role'])
+      .where('conversation_id', '=', conversationId)
+      .orderBy('role', 'desc')
+      .execute();
+    expect(members).toEqual([
+      { user_id: teacher.id, role: 'tutor' },
+      { user_id: student.id, role: 'student' },
+    ]);
+    // The tutor is never "left" by a student's leaving call.
+    await t.database.db
+      .transaction()
+      .execute((trx) => leaveClassConversation(trx, classId, teacher.id, Date.now()));
+    expect((await get(t, `/api/conversations/${conversationId}`, teacher.jar)).status).toBe(200);
+  });
+
+  it('is not stopped by a block between two members', async () => {
+    const [teacher, blocker, blocked] = await Promise.all([
+      person('tutor'),
+      person('student'),
+      person('student'),
+    ]);
+    const { conversationId } = await classWith(teacher, [blocker, blocked]);
+    expect((await send(t, 'POST', '/api/blocks', { userId: blocked.id }, blocker.jar)).status).toBe(200);
+    expect((await write(blocked, conversationId, 'Hi everyone')).status).toBe(201);
+    expect((await write(blocker, conversationId, 'Hello')).status).toBe(201);
+    expect((await send(t, 'POST', '/api/blocks', { userId: teacher.id }, blocked.jar)).status).toBe(200);
+    expect((await write(teacher, conversationId, 'Welcome')).status).toBe(201);
+    const listed = await inbox(blocked);
+    expect(listed.conversations).toEqual([expect.objectContaining({ id: conversationId, unread: 2 })]);
+    const detail = await (await get(t, `/api/conversations/${conversationId}`, blocker.jar)).json();
+    expect(detail.blockedByMe).toBe(false);
+  });
+});
+
+describe('live, reports and mail in a class’s conversation', () => {
+  it('delivers each message to every member’s open tabs, and not to a student who left', async () => {
+    const [teacher, ana, ben, gone] = await Promise.all([
+      person('tutor'),
+      person('student'),
+      person('student'),
+      person('student'),
+    ]);
+    const { classId, conversationId } = await classWith(teacher, [ana, ben, gone]);
+    await leave(classId, gone);
+    const tabs = await Promise.all(
+      [teacher, teacher, ana, ben, gone].map((who) => openChannel(server.url, who.jar)),
+    );
+    const sent = await (await write(ana, conversationId, 'Is the room link the same?')).json();
+    const isIt = (frame: { type: string; message?: unknown }) =>
+      frame.type === 'message' && (frame.message as { id: number }).id === sent.id;
+    for (const tab of tabs.slice(0, 4)) expect((await tab.next(isIt)).message).toEqual(sent);
+    // A later message reached the others: the one who left heard neither.
+    const later = await (await write(teacher, conversationId, 'Yes')).json();
+    await tabs[3]?.next(
+      (frame) => frame.type === 'message' && (frame.message as { id: number }).id === later.id,
+    );
+    expect(tabs[4]?.frames.filter((frame) => frame.type === 'message')).toEqual([]);
+    for (const tab of tabs) tab.socket.close();
+  });
+
+  it('lets a member report another’s message, and a moderator’s hiding reach every member', async () => {
+    const [teacher, ana, ben] = await Promise.all([person('tutor'), person('student'), person('student')]);
+    const { classId, conversationId } = await classWith(teacher, [ana, ben]);
+    const rude = await (await write(ben, conversationId, 'This class is a waste of money')).json();
+    const own = await (await write(ana, conversationId, 'Please be kind')).json();
+    const report = (who: Person, messageId: number) =>
+      send(t, 'POST', `/api/messages/${messageId}/report`, { reason: 'Rude to everyone' }, who.jar);
+    expect((await report(ana, own.id)).status).toBe(404);
+    const made = await report(ana, rude.id);
+    expect(made.status).toBe(201);
+    expect((await report(teacher, rude.id)).status).toBe(201);
+    // Out of the class, out of its reports too.
+    await leave(classId, ana);
+    expect((await report(ana, rude.id)).status).toBe(404);
+
+    const boss = await person('student', 'Admin Moderator');
+    const testDatabase = async (): Promise<Database> => ({ ...t.database, close: async () => {} });
+    expect(await runAdminCommand(['grant', boss.email], testDatabase)).toMatchObject({ exitCode: 0 });
+    const { reports } = await (await get(t, '/api/admin/reports', boss.jar)).json();
+    const queued = reports.filter((r: { reportedText: string }) => r.reportedText === rude.text);
+    expect(queued).toHaveLength(2);
+    expect(queued[0]).toMatchObject({ kind: 'message', author: { id: ben.id } });
+
+    const tabs = await Promise.all([teacher, ben].map((who) => openChannel(server.url, who.jar)));
+    const hide = await send(
+      t,
+      'POST',
+      `/api/admin/reports/${queued[0].id}/hide`,
+      { note: 'Be kind.' },
+      boss.jar,
+    );
+    expect(hide.status).toBe(200);
+    for (const tab of tabs) {
+      const frame = await tab.next((f) => f.type === 'message-hidden');
+      expect(frame.message).toMatchObject({ id: rude.id, hidden: true, text: HIDDEN_MESSAGE_TEXT });
+      tab.socket.close();
+    }
+    expect(await texts(teacher, conversationId)).toEqual([HIDDEN_MESSAGE_TEXT, 'Please be kind']);
+    const told = await mailbox.waitFor((m) => m.to === ben.email && m.text.includes('Be kind.'));
+    expect(told.text).toContain('This class is a waste of money');
+  });
+
+  it('mails each member once about what waits unread, naming the class, and nobody who left', async () => {
+    const [teacher, ana, ben, cara, gone] = await Promise.all([
+      person('tutor'),
+      person('student', 'Ana Mailed'),
+      person('student', 'Ben Mailed'),
+      person('student', 'Cara Mailed'),
+      person('student'),
+    ]);
+    const { classId, conversationId, title } = await classWith(
+      teacher,
+      [ana, ben, cara, gone],
+      'Music theory',
+    );
+    await leave(classId, gone);
+    expect((await write(teacher, conversationId, 'Chapter two for Monday, please.')).status).toBe(201);
+    expect((await write(ana, conversationId, 'Which edition?')).status).toBe(201);
+    // Ben read it before ten minutes passed, and Ana by writing: nothing waits for them.
+    await send(t, 'POST', `/api/conversations/${conversationId}/read`, {}, ben.jar);
+    const deps = { db: t.database.db, mailer: t.mailer, appUrl: TEST_APP_URL };
+    const minutes = (n: number) => Date.now() + n * 60_000;
+    const groupMails = (who: Person) => mailbox.mailsTo(who.email).filter((m) => m.subject.includes(title));
+
+    await mailUnread(deps, minutes(9));
+    await t.mailer.deliverDue();
+    expect(groupMails(teacher)).toHaveLength(0);
+    // Two servers' jobs at once: one mail each.
+    await Promise.all([mailUnread(deps, minutes(11)), mailUnread(deps, minutes(11))]);
+    const toTutor = await mailbox.waitFor((m) => m.to === teacher.email && m.subject.includes(title));
+    expect(toTutor.subject).toBe('New messages in Music theory on Tutorlane');
+    expect(toTutor.text).toContain(
+      'A message waits for you in Music theory on Tutorlane. The latest, from Ana Mailed:',
+    );
+    expect(toTutor.text).toContain('Which edition?');
+    expect(toTutor.text).toContain(`${TEST_APP_URL}/messages/${conversationId}`);
+    const toCara = await mailbox.waitFor((m) => m.to === cara.email && m.subject.includes(title));
+    expect(toCara.text).toContain(
+      '2 messages wait for you in Music theory on Tutorlane. The latest, from Ana Mailed:',
+    );
+    await mailUnread(deps, minutes(30));
+    await t.mailer.deliverDue();
+    expect(groupMails(teacher)).toHaveLength(1);
+    expect(groupMails(cara)).toHaveLength(1);
+    for (const none of [ana, ben, gone]) expect(groupMails(none)).toHaveLength(0);
+  });
+});
