@@ -343,19 +343,19 @@ async function mailClassMembers(
         .where('id', '=', due.reader_id)
         .executeTakeFirstOrThrow(),
       trx
-        .selectFrom('conversations as c')
-        .innerJoin('classes as k', 'k.id', 'c.class_id')
-        .select('k.title')
-        .where('c.id', '=', due.id)
+        .selectFrom('conversations')
+        .innerJoin('classes', 'classes.id', 'conversations.class_id')
+        .select('classes.title')
+        .where('conversations.id', '=', due.id)
         .executeTakeFirstOrThrow(),
       trx
-        .selectFrom('messages as m')
-        .innerJoin('users as s', 's.id', 'm.sender_id')
-        .select(['m.body', 'm.hidden_at', 'm.erased_at', 's.display_name'])
-        .where('m.conversation_id', '=', due.id)
-        .where('m.sender_id', '<>', due.reader_id)
-        .where('m.id', '>', due.read_id)
-        .orderBy('m.id', 'desc')
+        .selectFrom('messages')
+        .innerJoin('users', 'users.id', 'messages.sender_id')
+        .select(['messages.body', 'messages.hidden_at', 'messages.erased_at', 'users.display_name'])
+        .where('messages.conversation_id', '=', due.id)
+        .where('messages.sender_id', '<>', due.reader_id)
+        .where('messages.id', '>', due.read_id)
+        .orderBy('messages.id', 'desc')
         .execute(),
     ]);
     await deps.mailer.sendMail(
