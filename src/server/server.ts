@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { createAdaptorServer } from '@hono/node-server';
 import { WebSocketServer } from 'ws';
 import { createApp, createServices } from './app';
+import { startClassJobs } from './classes/class-jobs';
 import { ConfigError, loadConfig } from './config/config';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { startDatabase } from './db/database';
@@ -160,6 +161,18 @@ export async function startServer(): Promise<void> {
     undefined,
     services.metrics.observeJob,
   );
+  // A class with too few students a day before it starts is called off; the others are held.
+  const stopClassJobs = startClassJobs(
+    {
+      db: database.db,
+      mailer: services.mailer,
+      mail: { appUrl: config.appUrl, mailFrom: config.mailFrom, defaultLanguage },
+      payments: config.payments,
+    },
+    logger,
+    undefined,
+    services.metrics.observeJob,
+  );
   // The finance totals read the newest checkpoint plus the entries after it.
   const stopCheckpoints = startLedgerCheckpoints(database.db, logger, undefined, services.metrics.observeJob);
   services.backups.start();
@@ -180,6 +193,7 @@ export async function startServer(): Promise<void> {
     await Promise.all([
       stopHousekeeping(),
       stopLessonJobs(),
+      stopClassJobs(),
       stopReminders(),
       stopCheckpoints(),
       stopUnreadMail(),

@@ -18,6 +18,8 @@ export const paths = {
   profile: '/profile',
   wallet: '/wallet',
   tutors: '/tutors',
+  classes: '/classes',
+  newClass: '/classes/new',
   admin: '/admin',
   adminVerifications: '/admin/verifications',
   adminReports: '/admin/reports',
@@ -27,6 +29,7 @@ export const paths = {
   adminFinance: '/admin/finance',
   adminTwoFactor: '/admin/two-factor',
   adminLessons: '/admin/lessons',
+  adminClasses: '/admin/classes',
 } as const;
 
 /** A tutor's public page. */

@@ -86,7 +86,8 @@ const LINE_VERB: Record<MessageEvent['event'], string> = {
   rescheduled: 'moved',
 };
 
-async function people(db: Db, ids: string[]): Promise<Map<string, MailPerson>> {
+/** The people mails go to, by id: their name, address, zone and language. */
+export async function mailPeople(db: Db, ids: string[]): Promise<Map<string, MailPerson>> {
   const rows = await db
     .selectFrom('users')
     .select(['id', 'display_name', 'email', 'time_zone', 'language'])
@@ -125,7 +126,7 @@ async function tutorEarnings(db: Db, row: LessonRow): Promise<MailLesson['tutorE
 }
 
 async function mailLesson(db: Db, row: LessonRow): Promise<MailLesson> {
-  const found = await people(db, [row.tutor_id, row.student_id]);
+  const found = await mailPeople(db, [row.tutor_id, row.student_id]);
   const tutor = found.get(row.tutor_id);
   const student = found.get(row.student_id);
   if (!tutor || !student) throw new Error(`lesson ${row.id} has lost a participant`);

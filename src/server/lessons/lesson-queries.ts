@@ -34,6 +34,7 @@ const lessonColumns = [
   'l.cancel_fee_cents',
   'l.cancelled_late',
   'l.package_id',
+  'l.class_session_id',
 ] as const;
 
 function lessonsWithNames(db: Db) {
@@ -41,7 +42,15 @@ function lessonsWithNames(db: Db) {
     .selectFrom('lessons as l')
     .innerJoin('users as t', 't.id', 'l.tutor_id')
     .innerJoin('users as s', 's.id', 'l.student_id')
-    .select([...lessonColumns, 't.display_name as tutor_name', 's.display_name as student_name']);
+    .leftJoin('class_sessions as cs', 'cs.id', 'l.class_session_id')
+    .leftJoin('classes as cl', 'cl.id', 'cs.class_id')
+    .select([
+      ...lessonColumns,
+      't.display_name as tutor_name',
+      's.display_name as student_name',
+      'cl.id as class_id',
+      'cl.title as class_title',
+    ]);
 }
 
 /** The tutor's notes on a lesson that took place, as lists of lessons carry them. */

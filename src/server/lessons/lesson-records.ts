@@ -128,6 +128,8 @@ export interface LessonView {
   proposal: Proposal | null;
   /** The weekly series it was booked in (docs/api.md, "Weekly series"); null for a single booking. */
   seriesId: string | null;
+  /** The group class whose session this is a seat in (docs/api.md, "Group classes"); null for a one-to-one lesson. */
+  classSession: { classId: string; sessionId: string; title: string } | null;
 }
 
 export type LessonRow = Pick<
@@ -158,6 +160,7 @@ export type LessonRow = Pick<
   | 'created_at'
   | 'cancel_window_hours'
   | 'late_fee_percent'
+  | 'class_session_id'
   | 'cancel_fee_cents'
   | 'cancelled_late'
   | 'package_id'
@@ -262,7 +265,12 @@ export const noProposal = {
 } as const;
 
 export function toView(
-  row: LessonRow & { tutor_name: string; student_name: string },
+  row: LessonRow & {
+    tutor_name: string;
+    student_name: string;
+    class_id?: string | null;
+    class_title?: string | null;
+  },
   now: number,
 ): LessonView {
   const status = statusAt(row, now);
@@ -286,6 +294,14 @@ export function toView(
     packageId: row.package_id,
     proposal: proposalAt(row, now),
     seriesId: row.series_id,
+    classSession:
+      row.class_session_id === null
+        ? null
+        : {
+            classId: row.class_id ?? '',
+            sessionId: row.class_session_id,
+            title: row.class_title ?? row.subject,
+          },
   };
 }
 
@@ -320,4 +336,5 @@ export const lessonRowColumns = [
   'cancel_fee_cents',
   'cancelled_late',
   'package_id',
+  'class_session_id',
 ] as const;

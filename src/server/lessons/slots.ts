@@ -42,7 +42,17 @@ async function tutorBusy(
     .where('starts_at', '<', new Date(to + 2 * HOUR + bufferMinutes * 60_000))
     .where('blocked_until', '>', new Date(from - 2 * HOUR - bufferMinutes * 60_000));
   if (except) query = query.where('id', '<>', except);
-  const rows = await query.execute();
+  // A class's sessions keep the tutor's time too (its seats are lessons, kept out of the constraint
+  // one-to-one lessons share, and counted here through their sessions).
+  query = query.where('class_session_id', 'is', null);
+  const classes = db
+    .selectFrom('class_sessions')
+    .select(['starts_at', 'ends_at', 'blocked_until'])
+    .where('tutor_id', '=', tutorId)
+    .where('status', '=', 'scheduled')
+    .where('starts_at', '<', new Date(to + 2 * HOUR + bufferMinutes * 60_000))
+    .where('blocked_until', '>', new Date(from - 2 * HOUR - bufferMinutes * 60_000));
+  const rows = [...(await query.execute()), ...(await classes.execute())];
   const buffer = bufferMinutes * 60_000;
   return rows.map(
     (row): Interval => ({

@@ -29,6 +29,8 @@ export type AuditAction =
   | 'lesson.refunded'
   | 'lesson.cancelled'
   | 'lesson.moved'
+  | 'class.cancelled'
+  | 'class.student_removed'
   | 'account.deleted'
   | 'backup.downloaded';
 

@@ -34,6 +34,8 @@ const ACTION_LABELS: Record<string, MessageDescriptor> = {
   'refund.recorded': msg`Balance refunded`,
   'package.refunded': msg`Package refunded`,
   'lesson.refunded': msg`Lesson refunded`,
+  'class.cancelled': msg`Class cancelled`,
+  'class.student_removed': msg`Student removed from a class`,
   'account.deleted': msg`Account deleted by its owner`,
   'backup.downloaded': msg`Backup downloaded`,
 };

@@ -45,6 +45,14 @@ async function run(deps: LessonDeps, userId: string | null, id: string, work: Wo
   try {
     await deps.db.transaction().execute(async (trx) => {
       locked = await lockLesson(trx, userId, id);
+      // A seat in a group class moves with its class: the student leaves it, the tutor or an
+      // admin cancels the class (src/server/classes).
+      if (locked.class_session_id !== null)
+        throw new ApiError(
+          409,
+          /*i18n*/ 'This lesson is a seat in a group class: leave or cancel the class instead',
+          'CLASS_SEAT',
+        );
       await work(trx, locked, lines);
     });
   } catch (error) {

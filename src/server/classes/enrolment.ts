@@ -1,0 +1,289 @@
+/**
+ * Enrolling in a class, waiting for a seat, leaving, and being removed. Each runs in one
+ * transaction holding the class's row, so of students enrolling at once each sees the seats the
+ * others left; the seat count is also checked by the database (classes_seats_taken). A seat that
+ * frees up goes, in the same transaction, to the first student on the waitlist whose balance
+ * covers it; one who cannot pay keeps their place and is told.
+ */
+import type { Transaction } from 'kysely';
+import type { DB } from '../db/schema';
+import { ApiError } from '../http/api-error';
+import { type LessonDeps, mailPeople } from '../lessons/lesson-announcements';
+import { lockPeople } from '../lessons/lesson-changes/lesson-change';
+import type { OutgoingMail } from '../mail/mailer';
+import { checkBalanceCovers } from '../money/lesson-payments';
+import { type ClassEvent, type ClassMailFacts, classMail, type MailClass } from './class-mail';
+import { classMessages } from './class-records';
+import {
+  balanceCovers,
+  giveUpSeats,
+  type LockedClass,
+  lockClass,
+  sessionsAhead,
+  studentBusyAt,
+  takeSeats,
+} from './seats';
+
+export type ClassDeps = Pick<LessonDeps, 'db' | 'mailer' | 'mail' | 'payments'>;
+
+export interface Standing {
+  status: 'enrolled' | 'waitlisted';
+  position: number | null;
+}
+
+/** What a mail says, its other person named by id. */
+type Facts = Omit<ClassMailFacts, 'student'> & { studentId?: string };
+
+/** Mails about one class, written once the change knows who gets what. */
+export class ClassMails {
+  private readonly wanted: { event: ClassEvent; to: string; facts: Facts }[] = [];
+  constructor(private readonly deps: ClassDeps) {}
+
+  add(event: ClassEvent, to: string, facts: Facts) {
+    this.wanted.push({ event, to, facts });
+  }
+
+  async queue(trx: Transaction<DB>, cls: LockedClass) {
+    if (this.wanted.length === 0) return;
+    const ids = [cls.tutor_id, ...this.wanted.flatMap((mail) => [mail.to, mail.facts.studentId ?? mail.to])];
+    const people = await mailPeople(trx, [...new Set(ids)]);
+    const tutor = people.get(cls.tutor_id);
+    if (!tutor) return;
+    const about: MailClass = {
+      id: cls.id,
+      title: cls.title,
+      subject: cls.subject,
+      minStudents: cls.min_students,
+      priceCents: cls.price_cents,
+      currency: cls.currency,
+      tutor,
+    };
+    const mails: OutgoingMail[] = [];
+    for (const { event, to, facts } of this.wanted) {
+      const reader = people.get(to);
+      const { studentId, ...rest } = facts;
+      const student = studentId === undefined ? undefined : people.get(studentId);
+      if (reader)
+        mails.push(
+          classMail(event, about, reader, { ...rest, ...(student ? { student } : {}) }, this.deps.mail),
+        );
+    }
+    await this.deps.mailer.sendMails(mails, trx);
+  }
+}
+
+/** Closes the gap a student leaving the waitlist at `position` leaves behind them. */
+async function closeGap(trx: Transaction<DB>, classId: string, position: number) {
+  await trx
+    .updateTable('class_enrolments')
+    .set((eb) => ({ position: eb('position', '-', 1) }))
+    .where('class_id', '=', classId)
+    .where('status', '=', 'waitlisted')
+    .where('position', '>', position)
+    .execute();
+}
+
+async function setStanding(
+  trx: Transaction<DB>,
+  classId: string,
+  studentId: string,
+  standing: { status: string; position: number | null; key?: string | null },
+  now: number,
+) {
+  await trx
+    .insertInto('class_enrolments')
+    .values({
+      class_id: classId,
+      student_id: studentId,
+      status: standing.status,
+      position: standing.position,
+      idempotency_key: standing.key ?? null,
+      enrolled_at: standing.status === 'enrolled' ? new Date(now) : null,
+      created_at: new Date(now),
+      updated_at: new Date(now),
+    })
+    .onConflict((oc) =>
+      oc.columns(['class_id', 'student_id']).doUpdateSet({
+        status: standing.status,
+        position: standing.position,
+        ...(standing.status === 'enrolled' ? { enrolled_at: new Date(now) } : {}),
+        updated_at: new Date(now),
+      }),
+    )
+    .execute();
+}
+
+async function countSeat(trx: Transaction<DB>, cls: LockedClass, change: 1 | -1) {
+  const row = await trx
+    .updateTable('classes')
+    .set((eb) => ({ seats_taken: eb('seats_taken', '+', change), updated_at: new Date() }))
+    .where('id', '=', cls.id)
+    .returning('seats_taken')
+    .executeTakeFirstOrThrow();
+  cls.seats_taken = row.seats_taken;
+}
+
+/**
+ * Gives free seats to the waitlist, first come first served: each student whose balance covers
+ * the sessions ahead (and who is free at their times) is enrolled and mailed; the others keep
+ * their place and are told a seat was free.
+ */
+export async function fillFreeSeats(
+  deps: ClassDeps,
+  trx: Transaction<DB>,
+  cls: LockedClass,
+  mails: ClassMails,
+  now: number,
+) {
+  if (cls.status !== 'scheduled' || cls.seats_taken >= cls.seats) return;
+  const sessions = await sessionsAhead(trx, cls.id, now);
+  if (sessions.length === 0) return;
+  const total = cls.price_cents * sessions.length;
+  const waiting = await trx
+    .selectFrom('class_enrolments')
+    .select(['student_id', 'position'])
+    .where('class_id', '=', cls.id)
+    .where('status', '=', 'waitlisted')
+    .orderBy('position')
+    .execute();
+  let promoted = 0;
+  for (const entry of waiting) {
+    if (cls.seats_taken >= cls.seats) break;
+    const position = (entry.position ?? 0) - promoted;
+    if (
+      !(await balanceCovers(trx, deps.payments, entry.student_id, total)) ||
+      (await studentBusyAt(trx, entry.student_id, sessions))
+    ) {
+      mails.add('seat-free', entry.student_id, { seats: [], total });
+      continue;
+    }
+    const seats = await takeSeats(trx, deps.payments, cls, entry.student_id, sessions, now);
+    await setStanding(trx, cls.id, entry.student_id, { status: 'enrolled', position: null }, now);
+    await closeGap(trx, cls.id, position);
+    await countSeat(trx, cls, 1);
+    promoted += 1;
+    mails.add('promoted', entry.student_id, { seats });
+    mails.add('joined', cls.tutor_id, { seats: [], studentId: entry.student_id });
+  }
+}
+
+/** Enrols the student, or puts them on the waitlist when no seat is left. */
+export async function enrol(
+  deps: ClassDeps,
+  classId: string,
+  studentId: string,
+  key: string | undefined,
+  now: number,
+): Promise<{ standing: Standing; created: boolean }> {
+  const found = await deps.db
+    .selectFrom('classes')
+    .select('tutor_id')
+    .where('id', '=', classId)
+    .executeTakeFirst();
+  if (!found) throw new ApiError(404, classMessages.notFound, 'NOT_FOUND');
+  const mails = new ClassMails(deps);
+  const result = await deps.db.transaction().execute(async (trx) => {
+    await lockPeople(trx, found.tutor_id, studentId);
+    const cls = await lockClass(trx, classId);
+    if (!cls) throw new ApiError(404, classMessages.notFound, 'NOT_FOUND');
+    const place = await trx
+      .selectFrom('class_enrolments')
+      .select(['status', 'position'])
+      .where('class_id', '=', classId)
+      .where('student_id', '=', studentId)
+      .executeTakeFirst();
+    if (place?.status === 'enrolled' || place?.status === 'waitlisted')
+      return {
+        standing: { status: place.status as Standing['status'], position: place.position },
+        created: false,
+      };
+    const sessions = await sessionsAhead(trx, classId, now);
+    if (cls.status !== 'scheduled' || sessions.length === 0)
+      throw new ApiError(409, classMessages.closed, 'CLASS_CLOSED');
+    if (cls.seats_taken >= cls.seats) {
+      const last = await trx
+        .selectFrom('class_enrolments')
+        .select((eb) => eb.fn.max('position').as('last'))
+        .where('class_id', '=', classId)
+        .where('status', '=', 'waitlisted')
+        .executeTakeFirst();
+      const position = Number(last?.last ?? 0) + 1;
+      await setStanding(trx, classId, studentId, { status: 'waitlisted', position, key }, now);
+      return { standing: { status: 'waitlisted' as const, position }, created: true };
+    }
+    if (await studentBusyAt(trx, studentId, sessions))
+      throw new ApiError(409, classMessages.studentBusy, 'SLOT_UNAVAILABLE');
+    await checkBalanceCovers(trx, deps.payments, studentId, cls.price_cents * sessions.length);
+    const seats = await takeSeats(trx, deps.payments, cls, studentId, sessions, now);
+    await setStanding(trx, classId, studentId, { status: 'enrolled', position: null, key }, now);
+    await countSeat(trx, cls, 1);
+    mails.add('enrolled', studentId, { seats });
+    mails.add('joined', cls.tutor_id, { seats: [], studentId: studentId });
+    await mails.queue(trx, cls);
+    return { standing: { status: 'enrolled' as const, position: null }, created: true };
+  });
+  if (result.created) deps.mailer.deliverSoon();
+  return result;
+}
+
+/**
+ * Takes the student out of the class: off the waitlist, or out of their seats (as `by` says: the
+ * student leaving under the policy, or an admin removing them, everything given back). The seat
+ * goes to the waitlist at once.
+ */
+export async function takeOut(
+  deps: ClassDeps,
+  classId: string,
+  studentId: string,
+  by: {
+    actorId: string;
+    admin: boolean;
+    reason: string | null;
+    now: number;
+    /** An admin's removal, audited in its transaction. */
+    audit?: (trx: Transaction<DB>) => Promise<void>;
+  },
+): Promise<void> {
+  const { now } = by;
+  const found = await deps.db
+    .selectFrom('classes')
+    .select('tutor_id')
+    .where('id', '=', classId)
+    .executeTakeFirst();
+  if (!found) throw new ApiError(404, classMessages.notFound, 'NOT_FOUND');
+  const mails = new ClassMails(deps);
+  await deps.db.transaction().execute(async (trx) => {
+    await lockPeople(trx, found.tutor_id, studentId);
+    const cls = await lockClass(trx, classId);
+    if (!cls) throw new ApiError(404, classMessages.notFound, 'NOT_FOUND');
+    const place = await trx
+      .selectFrom('class_enrolments')
+      .select(['status', 'position'])
+      .where('class_id', '=', classId)
+      .where('student_id', '=', studentId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (place?.status !== 'enrolled' && place?.status !== 'waitlisted')
+      throw new ApiError(409, by.admin ? classMessages.notAStudent : classMessages.notIn, 'NOT_ENROLLED');
+    const leftAs = by.admin ? 'removed' : 'left';
+    await setStanding(trx, classId, studentId, { status: leftAs, position: null }, now);
+    if (place.status === 'waitlisted') {
+      await closeGap(trx, classId, place.position ?? 0);
+      if (by.admin) mails.add('removed', studentId, { seats: [], reason: by.reason });
+    } else {
+      const { seats, fee } = await giveUpSeats(trx, classId, studentId, {
+        actorId: by.admin ? null : studentId,
+        reason: by.reason,
+        policy: !by.admin,
+        now,
+      });
+      await countSeat(trx, cls, -1);
+      mails.add(leftAs, studentId, { seats, fee, reason: by.reason });
+      mails.add('student-left', cls.tutor_id, { seats: [], studentId: studentId });
+      await fillFreeSeats(deps, trx, cls, mails, now);
+    }
+    await mails.queue(trx, cls);
+    await by.audit?.(trx);
+  });
+  deps.mailer.deliverSoon();
+}

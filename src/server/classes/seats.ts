@@ -1,0 +1,216 @@
+/**
+ * A student's seats in a class: one lesson per session not yet started, each holding the class's
+ * price on the student's balance as a booked lesson does, and given back (or kept as a late fee)
+ * by the same ledger moves. What is said about it is collected as mails, queued in the same
+ * transaction by the caller.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Transaction } from 'kysely';
+import { studentTerms } from '../../shared/lessons/cancellation-policy';
+import type { DB } from '../db/schema';
+import type { MailPerson } from '../lessons/lesson-invitation';
+import { lessonPolicyOf, lessonRowColumns } from '../lessons/lesson-records';
+import { checkMove } from '../lessons/lifecycle/lesson-moves';
+import { accounts, lockedBalanceOf } from '../money/ledger';
+import { chargeLateFee, holdPrice, type PaymentRules, releaseHold } from '../money/lesson-payments';
+import type { MailSeat } from './class-mail';
+
+/** The class row as the changes need it, locked for the change. */
+export interface LockedClass {
+  id: string;
+  tutor_id: string;
+  title: string;
+  subject: string;
+  minutes: number;
+  seats: number;
+  seats_taken: number;
+  min_students: number;
+  price_cents: number;
+  currency: string;
+  status: string;
+  decided_at: Date | null;
+}
+
+export const lockClass = (trx: Transaction<DB>, id: string) =>
+  trx
+    .selectFrom('classes')
+    .select([
+      'id',
+      'tutor_id',
+      'title',
+      'subject',
+      'minutes',
+      'seats',
+      'seats_taken',
+      'min_students',
+      'price_cents',
+      'currency',
+      'status',
+      'decided_at',
+    ])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+
+/** The class's sessions still to start: what a new seat holds and pays for. */
+export const sessionsAhead = (trx: Transaction<DB>, classId: string, now: number) =>
+  trx
+    .selectFrom('class_sessions')
+    .select(['id', 'starts_at', 'ends_at', 'blocked_until'])
+    .where('class_id', '=', classId)
+    .where('status', '=', 'scheduled')
+    .where('starts_at', '>', new Date(now))
+    .orderBy('starts_at')
+    .execute();
+export type AheadSession = Awaited<ReturnType<typeof sessionsAhead>>[number];
+
+/** Whether the student's balance covers `totalCents` (the balance stays locked until commit). */
+export async function balanceCovers(
+  trx: Transaction<DB>,
+  payments: PaymentRules,
+  studentId: string,
+  totalCents: number,
+) {
+  if (!payments.on || totalCents === 0) return true;
+  return (await lockedBalanceOf(trx, accounts.balance(studentId), payments.currency)) >= totalCents;
+}
+
+/** Whether the student has a lesson (or another class's seat) at the time of one of these sessions. */
+export async function studentBusyAt(trx: Transaction<DB>, studentId: string, sessions: AheadSession[]) {
+  if (sessions.length === 0) return false;
+  const found = await trx
+    .selectFrom('lessons')
+    .select('id')
+    .where('student_id', '=', studentId)
+    .where('status', 'in', ['pending', 'confirmed'])
+    .where((eb) =>
+      eb.or(
+        sessions.map((session) =>
+          eb.and([eb('starts_at', '<', session.ends_at), eb('ends_at', '>', session.starts_at)]),
+        ),
+      ),
+    )
+    .executeTakeFirst();
+  return found !== undefined;
+}
+
+/**
+ * Seats the student in every session ahead: a confirmed lesson each, its price held. The tutor's
+ * cancellation policy as it is now stays with each seat, as with a booked lesson.
+ */
+export async function takeSeats(
+  trx: Transaction<DB>,
+  payments: PaymentRules,
+  cls: LockedClass,
+  studentId: string,
+  sessions: AheadSession[],
+  now: number,
+): Promise<MailSeat[]> {
+  const policy = await trx
+    .selectFrom('tutor_availability')
+    .select(['cancellation_window_hours', 'late_cancel_fee_percent'])
+    .where('user_id', '=', cls.tutor_id)
+    .executeTakeFirst();
+  const seats: MailSeat[] = [];
+  for (const session of sessions) {
+    checkMove('bookInstantly', 'new');
+    const row = await trx
+      .insertInto('lessons')
+      .values({
+        id: randomUUID(),
+        tutor_id: cls.tutor_id,
+        student_id: studentId,
+        class_session_id: session.id,
+        subject: cls.subject,
+        starts_at: session.starts_at,
+        ends_at: session.ends_at,
+        blocked_until: session.blocked_until,
+        minutes: cls.minutes,
+        price_cents: cls.price_cents,
+        currency: cls.currency,
+        status: 'confirmed',
+        cancel_window_hours: policy?.cancellation_window_hours ?? 24,
+        late_fee_percent: policy?.late_cancel_fee_percent ?? 100,
+        created_at: new Date(now),
+        updated_at: new Date(now),
+      })
+      .returning([
+        'id',
+        'student_id',
+        'tutor_id',
+        'subject',
+        'minutes',
+        'price_cents',
+        'currency',
+        'sequence',
+        'starts_at',
+        'ends_at',
+      ])
+      .executeTakeFirstOrThrow();
+    await holdPrice(trx, payments, row, now);
+    seats.push({ lessonId: row.id, start: row.starts_at, end: row.ends_at, sequence: row.sequence });
+  }
+  return seats;
+}
+
+/**
+ * Gives up the student's seats in sessions not yet started. With `policy`, the first follows the
+ * cancellation policy it was taken under (inside its window its fee is kept and paid to the tutor,
+ * the 15-minute grace after enrolling applies); every other seat is released in full. Answers the
+ * seats given up and the fee kept.
+ */
+export async function giveUpSeats(
+  trx: Transaction<DB>,
+  classId: string,
+  studentId: string,
+  by: { actorId: string | null; reason: string | null; policy: boolean; now: number },
+): Promise<{ seats: MailSeat[]; fee: number }> {
+  const rows = await trx
+    .selectFrom('lessons as l')
+    .innerJoin('class_sessions as s', 's.id', 'l.class_session_id')
+    .select(lessonRowColumns.map((column) => `l.${column}` as const))
+    .where('s.class_id', '=', classId)
+    .where('l.student_id', '=', studentId)
+    .where('l.status', '=', 'confirmed')
+    .where('l.starts_at', '>', new Date(by.now))
+    .orderBy('l.starts_at')
+    .forUpdate()
+    .execute();
+  let fee = 0;
+  const seats: MailSeat[] = [];
+  for (const [index, row] of rows.entries()) {
+    checkMove(by.actorId === studentId ? 'cancelByStudent' : 'cancelByAdmin', row.status);
+    const kept =
+      by.policy && index === 0 && by.actorId
+        ? await chargeLateFee(trx, row.id, studentTerms(lessonPolicyOf(row), by.now).feeCents, {
+            actorId: by.actorId,
+            now: by.now,
+          })
+        : 0;
+    if (kept === 0) await releaseHold(trx, row.id, { actorId: by.actorId, now: by.now });
+    fee += kept;
+    const updated = await trx
+      .updateTable('lessons')
+      .set((eb) => ({
+        status: 'cancelled',
+        cancelled_by: by.actorId,
+        cancel_reason: by.reason,
+        cancel_fee_cents: kept,
+        sequence: eb('sequence', '+', 1),
+        updated_at: new Date(by.now),
+      }))
+      .where('id', '=', row.id)
+      .returning(['id', 'starts_at', 'ends_at', 'sequence'])
+      .executeTakeFirstOrThrow();
+    seats.push({
+      lessonId: updated.id,
+      start: updated.starts_at,
+      end: updated.ends_at,
+      sequence: updated.sequence,
+    });
+  }
+  return { seats, fee };
+}
+
+/** A reader of class mails, by id. */
+export type People = Map<string, MailPerson>;
