@@ -6,10 +6,9 @@
  * report what the others wrote and a moderator's hiding reaches every member, and the mail for
  * messages left unread names the class.
  */
-import { randomUUID } from 'node:crypto';
+import type { Transaction } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { runAdminCommand } from '../../src/server/admin/admin-command';
-import type { Database } from '../../src/server/db/database';
+import type { DB } from '../../src/server/db/schema';
 import {
   joinClassConversation,
   leaveClassConversation,
@@ -19,49 +18,51 @@ import { mailUnread } from '../../src/server/messages/unread-mail';
 import { HIDDEN_MESSAGE_TEXT } from '../../src/shared/admin/admin-rules';
 import { get, send } from '../support/accounts';
 import { mailbox, type Person, person, server, setUpApiTest, t } from '../support/api-app';
+import { dayAt } from '../support/lessons';
 import { openChannel } from '../support/live-channel';
+import { makeAdmin, publishTutor } from '../support/money';
 import { TEST_APP_URL } from '../support/test-app';
 
 setUpApiTest({ listen: true });
 
+let classes = 0;
+
 /**
- * A class of `teacher`'s with its conversation, and `students` enrolled in it, as the class code
- * does it: the class row, then the three calls in its transactions.
+ * A class of `teacher`'s (published for it), free, with one session on a day of its own, and
+ * `students` enrolled through the API; answers its conversation too, as the tutor's inbox lists it.
  */
-async function classWith(teacher: Person, students: Person[], title = 'Exam French, spring') {
-  const id = randomUUID();
-  const db = t.database.db;
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('classes')
-      .values({
-        id,
-        tutor_id: teacher.id,
-        title,
-        subject: 'French',
-        language: 'English',
-        minutes: 60,
-        seats: 5,
-        min_students: 1,
-        price_cents: 0,
-        currency: 'EUR',
-      })
-      .execute();
-    await openClassConversation(trx, { id, tutorId: teacher.id }, Date.now());
-  });
-  for (const student of students) await enrol(id, student);
-  const row = await db
-    .selectFrom('conversations')
-    .select('id')
-    .where('class_id', '=', id)
-    .executeTakeFirstOrThrow();
-  return { classId: id, conversationId: row.id, title };
+async function classWith(teacher: Person, students: Person[], title = 'Exam French, spring', seats = 5) {
+  await publishTutor(t, teacher);
+  classes += 1;
+  const body = {
+    title,
+    subject: 'Algebra',
+    language: 'English',
+    description: 'Past papers, together.',
+    minutes: 60,
+    seats,
+    minStudents: 1,
+    priceCents: 0,
+    sessions: [new Date(dayAt(3 + classes, '17:00')).toISOString()],
+  };
+  const made = await send(t, 'POST', '/api/classes', body, teacher.jar);
+  expect(made.status, await made.clone().text()).toBe(201);
+  const classId = ((await made.json()) as { class: { id: string } }).class.id;
+  for (const student of students) expect((await enrol(classId, student)).status).toBe('enrolled');
+  const listed = (await inbox(teacher)).conversations as { id: string; class: { id: string } | null }[];
+  const conversationId = listed.find((c) => c.class?.id === classId)?.id ?? '';
+  return { classId, conversationId, title };
 }
 
-const enrol = (classId: string, student: Person) =>
-  t.database.db.transaction().execute((trx) => joinClassConversation(trx, classId, student.id, Date.now()));
-const leave = (classId: string, student: Person) =>
-  t.database.db.transaction().execute((trx) => leaveClassConversation(trx, classId, student.id, Date.now()));
+async function enrol(classId: string, student: Person) {
+  const res = await send(t, 'POST', `/api/classes/${classId}/enrol`, {}, student.jar);
+  expect([200, 201], await res.clone().text()).toContain(res.status);
+  return (await res.json()) as { status: string; position: number | null };
+}
+async function leave(classId: string, student: Person) {
+  const res = await send(t, 'POST', `/api/classes/${classId}/leave`, {}, student.jar);
+  expect(res.status, await res.clone().text()).toBe(200);
+}
 
 const write = (who: Person, conversationId: string, text: string) =>
   send(t, 'POST', `/api/conversations/${conversationId}/messages`, { text }, who.jar);
@@ -143,18 +144,27 @@ describe('a class’s conversation', () => {
   });
 
   it('is nobody else’s: the waitlist, other students and tutors, and admins find nothing', async () => {
-    const [teacher, enrolled, waiting, otherTutor] = await Promise.all([
+    const [teacher, first, second, waiting, otherTutor] = await Promise.all([
       person('tutor'),
+      person('student'),
       person('student'),
       person('student'),
       person('tutor'),
     ]);
-    const { conversationId } = await classWith(teacher, [enrolled]);
+    const { classId, conversationId } = await classWith(teacher, [first, second], 'Two seats', 2);
+    expect(await enrol(classId, waiting)).toEqual({ status: 'waitlisted', position: 1 });
     expect((await write(teacher, conversationId, 'Hello class')).status).toBe(201);
-    const boss = await person('student', 'Admin Classless');
-    const testDatabase = async (): Promise<Database> => ({ ...t.database, close: async () => {} });
-    expect(await runAdminCommand(['grant', boss.email], testDatabase)).toMatchObject({ exitCode: 0 });
+    const boss = await makeAdmin(t, await person('student', 'Admin Classless'));
     for (const outsider of [waiting, otherTutor, boss]) await shutOut(outsider, conversationId);
+
+    // A seat frees up: the first on the waitlist takes it, and the conversation with it.
+    await leave(classId, second);
+    await shutOut(second, conversationId);
+    expect((await inbox(waiting)).conversations).toEqual([
+      expect.objectContaining({ id: conversationId, unread: 0 }),
+    ]);
+    expect(await texts(waiting, conversationId)).toEqual(['Hello class']);
+    expect((await write(waiting, conversationId, 'Glad to be in')).status).toBe(201);
   });
 
   it('drops a student who leaves and takes them back when they enrol again, with nothing counted from their absence', async () => {
@@ -162,7 +172,6 @@ describe('a class’s conversation', () => {
     const { classId, conversationId } = await classWith(teacher, [stays, goes]);
     expect((await write(goes, conversationId, 'See you all Monday')).status).toBe(201);
 
-    await leave(classId, goes);
     await leave(classId, goes);
     await shutOut(goes, conversationId);
     expect((await inbox(goes)).unreadTotal).toBe(0);
@@ -173,8 +182,7 @@ describe('a class’s conversation', () => {
     const { members } = await (await get(t, `/api/conversations/${conversationId}`, stays.jar)).json();
     expect(members).toContainEqual(expect.objectContaining({ id: goes.id, left: true }));
 
-    await enrol(classId, goes);
-    await enrol(classId, goes);
+    expect(await enrol(classId, goes)).toEqual({ status: 'enrolled', position: null });
     const back = await inbox(goes);
     expect(back.conversations).toEqual([expect.objectContaining({ id: conversationId, unread: 0 })]);
     expect(back.unreadTotal).toBe(0);
@@ -195,12 +203,14 @@ describe('a class’s conversation', () => {
   it('is one conversation however often it is opened, the tutor in it once', async () => {
     const [teacher, student] = await Promise.all([person('tutor'), person('student')]);
     const { classId, conversationId } = await classWith(teacher, []);
-    // A student joining a class whose conversation is already there, and the class opening it again.
+    // Each call twice, the class's opening at the same time as a student's joining.
+    const twice = async (call: (trx: Transaction<DB>) => Promise<void>) => {
+      await t.database.db.transaction().execute(call);
+      await t.database.db.transaction().execute(call);
+    };
     await Promise.all([
-      enrol(classId, student),
-      t.database.db
-        .transaction()
-        .execute((trx) => openClassConversation(trx, { id: classId, tutorId: teacher.id }, Date.now())),
+      twice((trx) => joinClassConversation(trx, classId, student.id, Date.now())),
+      twice((trx) => openClassConversation(trx, { id: classId, tutorId: teacher.id }, Date.now())),
     ]);
     const conversations = await t.database.db
       .selectFrom('conversations')
@@ -223,6 +233,11 @@ describe('a class’s conversation', () => {
       .transaction()
       .execute((trx) => leaveClassConversation(trx, classId, teacher.id, Date.now()));
     expect((await get(t, `/api/conversations/${conversationId}`, teacher.jar)).status).toBe(200);
+    // Leaving twice is leaving once; joining again brings the student back.
+    await twice((trx) => leaveClassConversation(trx, classId, student.id, Date.now()));
+    expect((await get(t, `/api/conversations/${conversationId}`, student.jar)).status).toBe(404);
+    await twice((trx) => joinClassConversation(trx, classId, student.id, Date.now()));
+    expect((await get(t, `/api/conversations/${conversationId}`, student.jar)).status).toBe(200);
   });
 
   it('is not stopped by a block between two members', async () => {
@@ -285,9 +300,7 @@ describe('live, reports and mail in a class’s conversation', () => {
     await leave(classId, ana);
     expect((await report(ana, rude.id)).status).toBe(404);
 
-    const boss = await person('student', 'Admin Moderator');
-    const testDatabase = async (): Promise<Database> => ({ ...t.database, close: async () => {} });
-    expect(await runAdminCommand(['grant', boss.email], testDatabase)).toMatchObject({ exitCode: 0 });
+    const boss = await makeAdmin(t, await person('student', 'Admin Moderator'));
     const { reports } = await (await get(t, '/api/admin/reports', boss.jar)).json();
     const queued = reports.filter((r: { reportedText: string }) => r.reportedText === rude.text);
     expect(queued).toHaveLength(2);
@@ -332,21 +345,23 @@ describe('live, reports and mail in a class’s conversation', () => {
     await send(t, 'POST', `/api/conversations/${conversationId}/read`, {}, ben.jar);
     const deps = { db: t.database.db, mailer: t.mailer, appUrl: TEST_APP_URL };
     const minutes = (n: number) => Date.now() + n * 60_000;
-    const groupMails = (who: Person) => mailbox.mailsTo(who.email).filter((m) => m.subject.includes(title));
+    // The class's own mails (enrolled, joined) name it too: these are the conversation's.
+    const unreadSubject = `New messages in ${title} on Tutorlane`;
+    const groupMails = (who: Person) => mailbox.mailsTo(who.email).filter((m) => m.subject === unreadSubject);
 
     await mailUnread(deps, minutes(9));
     await t.mailer.deliverDue();
     expect(groupMails(teacher)).toHaveLength(0);
     // Two servers' jobs at once: one mail each.
     await Promise.all([mailUnread(deps, minutes(11)), mailUnread(deps, minutes(11))]);
-    const toTutor = await mailbox.waitFor((m) => m.to === teacher.email && m.subject.includes(title));
+    const toTutor = await mailbox.waitFor((m) => m.to === teacher.email && m.subject === unreadSubject);
     expect(toTutor.subject).toBe('New messages in Music theory on Tutorlane');
     expect(toTutor.text).toContain(
       'A message waits for you in Music theory on Tutorlane. The latest, from Ana Mailed:',
     );
     expect(toTutor.text).toContain('Which edition?');
     expect(toTutor.text).toContain(`${TEST_APP_URL}/messages/${conversationId}`);
-    const toCara = await mailbox.waitFor((m) => m.to === cara.email && m.subject.includes(title));
+    const toCara = await mailbox.waitFor((m) => m.to === cara.email && m.subject === unreadSubject);
     expect(toCara.text).toContain(
       '2 messages wait for you in Music theory on Tutorlane. The latest, from Ana Mailed:',
     );
