@@ -53,13 +53,10 @@ export function ClassMembers({ members, userId }: { members: Member[]; userId: s
   const present = members.filter((member) => !member.left);
   const count = present.length;
   const names = present
-    .map((member) =>
-      member.id === userId
-        ? t`You`
-        : member.role === 'tutor'
-          ? t`${member.displayName} (tutor)`
-          : member.displayName,
-    )
+    .map((member) => {
+      const name = member.displayName;
+      return member.id === userId ? t`You` : member.role === 'tutor' ? t`${name} (tutor)` : name;
+    })
     .join(', ');
   return (
     <p className="text-sm text-slate-600">
