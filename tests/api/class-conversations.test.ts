@@ -64,6 +64,18 @@ async function leave(classId: string, student: Person) {
   expect(res.status, await res.clone().text()).toBe(200);
 }
 
+/**
+ * People made one after another: a burst of sign-ups at once can wait past the pool's connection
+ * timeout on a busy machine's PostgreSQL.
+ */
+async function people<const Specs extends Parameters<typeof person>[]>(
+  ...specs: Specs
+): Promise<{ [K in keyof Specs]: Person }> {
+  const all: Person[] = [];
+  for (const spec of specs) all.push(await person(...spec));
+  return all as { [K in keyof Specs]: Person };
+}
+
 const write = (who: Person, conversationId: string, text: string) =>
   send(t, 'POST', `/api/conversations/${conversationId}/messages`, { text }, who.jar);
 const inbox = async (who: Person) => (await get(t, '/api/conversations', who.jar)).json();
@@ -86,11 +98,7 @@ async function shutOut(who: Person, conversationId: string) {
 
 describe('a class’s conversation', () => {
   it('is listed for the tutor and the enrolled students with the class, and written and read by each', async () => {
-    const [teacher, ana, ben] = await Promise.all([
-      person('tutor'),
-      person('student', 'Ana Group'),
-      person('student', 'Ben Group'),
-    ]);
+    const [teacher, ana, ben] = await people(['tutor'], ['student', 'Ana Group'], ['student', 'Ben Group']);
     const { classId, conversationId, title } = await classWith(teacher, [ana, ben]);
 
     // Made with the class: listed before its first message, for every member.
@@ -144,13 +152,13 @@ describe('a class’s conversation', () => {
   });
 
   it('is nobody else’s: the waitlist, other students and tutors, and admins find nothing', async () => {
-    const [teacher, first, second, waiting, otherTutor] = await Promise.all([
-      person('tutor'),
-      person('student'),
-      person('student'),
-      person('student'),
-      person('tutor'),
-    ]);
+    const [teacher, first, second, waiting, otherTutor] = await people(
+      ['tutor'],
+      ['student'],
+      ['student'],
+      ['student'],
+      ['tutor'],
+    );
     const { classId, conversationId } = await classWith(teacher, [first, second], 'Two seats', 2);
     expect(await enrol(classId, waiting)).toEqual({ status: 'waitlisted', position: 1 });
     expect((await write(teacher, conversationId, 'Hello class')).status).toBe(201);
@@ -168,7 +176,7 @@ describe('a class’s conversation', () => {
   });
 
   it('drops a student who leaves and takes them back when they enrol again, with nothing counted from their absence', async () => {
-    const [teacher, stays, goes] = await Promise.all([person('tutor'), person('student'), person('student')]);
+    const [teacher, stays, goes] = await people(['tutor'], ['student'], ['student']);
     const { classId, conversationId } = await classWith(teacher, [stays, goes]);
     expect((await write(goes, conversationId, 'See you all Monday')).status).toBe(201);
 
@@ -201,7 +209,7 @@ describe('a class’s conversation', () => {
   });
 
   it('is one conversation however often it is opened, the tutor in it once', async () => {
-    const [teacher, student] = await Promise.all([person('tutor'), person('student')]);
+    const [teacher, student] = await people(['tutor'], ['student']);
     const { classId, conversationId } = await classWith(teacher, []);
     // Each call twice, the class's opening at the same time as a student's joining.
     const twice = async (call: (trx: Transaction<DB>) => Promise<void>) => {
@@ -241,11 +249,7 @@ describe('a class’s conversation', () => {
   });
 
   it('is not stopped by a block between two members', async () => {
-    const [teacher, blocker, blocked] = await Promise.all([
-      person('tutor'),
-      person('student'),
-      person('student'),
-    ]);
+    const [teacher, blocker, blocked] = await people(['tutor'], ['student'], ['student']);
     const { conversationId } = await classWith(teacher, [blocker, blocked]);
     expect((await send(t, 'POST', '/api/blocks', { userId: blocked.id }, blocker.jar)).status).toBe(200);
     expect((await write(blocked, conversationId, 'Hi everyone')).status).toBe(201);
@@ -261,12 +265,7 @@ describe('a class’s conversation', () => {
 
 describe('live, reports and mail in a class’s conversation', () => {
   it('delivers each message to every member’s open tabs, and not to a student who left', async () => {
-    const [teacher, ana, ben, gone] = await Promise.all([
-      person('tutor'),
-      person('student'),
-      person('student'),
-      person('student'),
-    ]);
+    const [teacher, ana, ben, gone] = await people(['tutor'], ['student'], ['student'], ['student']);
     const { classId, conversationId } = await classWith(teacher, [ana, ben, gone]);
     await leave(classId, gone);
     const tabs = await Promise.all(
@@ -286,7 +285,7 @@ describe('live, reports and mail in a class’s conversation', () => {
   });
 
   it('lets a member report another’s message, and a moderator’s hiding reach every member', async () => {
-    const [teacher, ana, ben] = await Promise.all([person('tutor'), person('student'), person('student')]);
+    const [teacher, ana, ben] = await people(['tutor'], ['student'], ['student']);
     const { classId, conversationId } = await classWith(teacher, [ana, ben]);
     const rude = await (await write(ben, conversationId, 'This class is a waste of money')).json();
     const own = await (await write(ana, conversationId, 'Please be kind')).json();
@@ -326,13 +325,13 @@ describe('live, reports and mail in a class’s conversation', () => {
   });
 
   it('mails each member once about what waits unread, naming the class, and nobody who left', async () => {
-    const [teacher, ana, ben, cara, gone] = await Promise.all([
-      person('tutor'),
-      person('student', 'Ana Mailed'),
-      person('student', 'Ben Mailed'),
-      person('student', 'Cara Mailed'),
-      person('student'),
-    ]);
+    const [teacher, ana, ben, cara, gone] = await people(
+      ['tutor'],
+      ['student', 'Ana Mailed'],
+      ['student', 'Ben Mailed'],
+      ['student', 'Cara Mailed'],
+      ['student'],
+    );
     const { classId, conversationId, title } = await classWith(
       teacher,
       [ana, ben, cara, gone],
