@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runClassJobs } from '../../src/server/classes/class-jobs';
 import { runLessonJobs } from '../../src/server/lessons/lesson-jobs';
+import { accounts, balanceOf } from '../../src/server/money/ledger';
 import { get, send } from '../support/accounts';
 import { mailbox, type Person, person, setUpApiTest, t } from '../support/api-app';
 import { dayAt, lessonJobDeps } from '../support/lessons';
@@ -271,9 +272,13 @@ describe('enrolling and the waitlist', () => {
     expect(await balance(who)).toBe(10_000 - PRICE);
     const mail = await mailbox.waitFor((m) => m.to === who.email && m.subject.includes('You left'));
     expect(mail.text).toContain('fee');
-    // The fee, less the school's 15 %.
-    const tutorWallet = (await walletOf(t, teacher)) as { payable: { amountCents: number } };
-    expect(tutorWallet.payable.amountCents).toBe(PRICE * 0.85);
+    // Kept until the session has taken place, then paid with it, less the school's 15 %.
+    const payable = async () =>
+      ((await walletOf(t, teacher)) as { payable: { amountCents: number } }).payable.amountCents;
+    expect(await payable()).toBe(0);
+    expect((await runClassJobs(lessonJobDeps(t), soon + 2 * HOUR)).feesPaid).toBe(1);
+    expect(await payable()).toBe(PRICE * 0.85);
+    expect((await runClassJobs(lessonJobDeps(t), soon + 3 * HOUR)).feesPaid).toBe(0);
     await financeTotals(t, admin);
   });
 
@@ -326,7 +331,7 @@ describe('deciding, cancelling and removing', () => {
     await mailbox.waitFor((m) => m.to === who.email && m.text.includes('did not reach its minimum of 2'));
     // Decided once: a later run changes nothing.
     const again = await runClassJobs(lessonJobDeps(t), start - 20 * HOUR);
-    expect(again).toEqual({ held: 0, cancelled: 0 });
+    expect(again).toMatchObject({ held: 0, cancelled: 0 });
     await financeTotals(t, admin);
   });
 
@@ -373,6 +378,22 @@ describe('deciding, cancelling and removing', () => {
     await mailbox.waitFor(
       (m) => m.to === b.email && m.subject.includes('Class cancelled') && m.text.includes('I am ill'),
     );
+    await financeTotals(t, admin);
+  });
+
+  it("a suspended student's seat goes to the waitlist; a suspended tutor's classes are called off", async () => {
+    const teacher = await tutor();
+    const made = await createClass(teacher, [dayAt(nextDay(), '08:00')], { seats: 2 });
+    const [a, b, c] = [await student(5_000), await student(5_000), await student(5_000)];
+    for (const who of [a, b, c]) await enrol(who, made.id);
+    const suspend = (who: Person) =>
+      send(t, 'POST', `/api/admin/users/${who.id}/suspend`, { reason: 'Abuse' }, admin.jar);
+    expect((await suspend(a)).status).toBe(200);
+    expect(await balanceOf(t.database.db, accounts.balance(a.id).id)).toBe(5_000);
+    expect((await view(made.id, c)).you).toEqual({ status: 'enrolled', position: null });
+    expect((await suspend(teacher)).status).toBe(200);
+    expect((await view(made.id)).status).toBe('cancelled');
+    expect([await balance(b), await balance(c)]).toEqual([5_000, 5_000]);
     await financeTotals(t, admin);
   });
 

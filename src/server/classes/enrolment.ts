@@ -287,3 +287,30 @@ export async function takeOut(
   });
   deps.mailer.deliverSoon();
 }
+
+/** A closed account's place in a class, given up without mail to them; the seat goes on. */
+export async function leaveClosed(
+  deps: ClassDeps,
+  trx: Transaction<DB>,
+  classId: string,
+  studentId: string,
+  now: number,
+) {
+  const cls = await lockClass(trx, classId);
+  if (!cls) return;
+  const place = await trx
+    .selectFrom('class_enrolments')
+    .select(['status', 'position'])
+    .where('class_id', '=', classId)
+    .where('student_id', '=', studentId)
+    .executeTakeFirst();
+  await setStanding(trx, classId, studentId, { status: 'cancelled', position: null }, now);
+  const mails = new ClassMails(deps);
+  if (place?.status === 'waitlisted') await closeGap(trx, classId, place.position ?? 0);
+  else if (place?.status === 'enrolled') {
+    await giveUpSeats(trx, classId, studentId, { actorId: null, reason: null, policy: false, now });
+    await countSeat(trx, cls, -1);
+    await fillFreeSeats(deps, trx, cls, mails, now);
+  }
+  await mails.queue(trx, cls);
+}
