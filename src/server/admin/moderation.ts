@@ -225,7 +225,7 @@ export async function hideReported(
       if (!message?.sender_id) return;
       const conversation = await trx
         .selectFrom('conversations')
-        .select(['id', 'student_id', 'tutor_id', 'requester_id'])
+        .select(['id', 'student_id', 'tutor_id', 'requester_id', 'class_id'])
         .where('id', '=', message.conversation_id)
         .executeTakeFirstOrThrow();
       hiddenMessage = {

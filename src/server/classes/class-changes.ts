@@ -15,6 +15,7 @@ import type { LessonDeps } from '../lessons/lesson-announcements';
 import { isOverlap } from '../lessons/lesson-changes/lesson-change';
 import { expireDue } from '../lessons/lifecycle/answer-moves';
 import { bookableTutor } from '../lessons/slots';
+import { openClassConversation } from '../messages/class-conversations';
 import type { Listing } from '../platform/tutor-listing';
 import { requireCatalogSubject } from '../settings/subject-catalog';
 import { classMessages } from './class-records';
@@ -77,6 +78,7 @@ export async function createClass(
           updated_at: new Date(now),
         })
         .execute();
+      await openClassConversation(trx, { id, tutorId }, now);
       await trx
         .insertInto('class_sessions')
         .values(

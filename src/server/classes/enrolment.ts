@@ -11,6 +11,7 @@ import { ApiError } from '../http/api-error';
 import { type LessonDeps, mailPeople } from '../lessons/lesson-announcements';
 import { lockPeople } from '../lessons/lesson-changes/lesson-change';
 import type { OutgoingMail } from '../mail/mailer';
+import { joinClassConversation, leaveClassConversation } from '../messages/class-conversations';
 import { checkBalanceCovers } from '../money/lesson-payments';
 import { type ClassEvent, type ClassMailFacts, classMail, type MailClass } from './class-mail';
 import { classMessages } from './class-records';
@@ -159,6 +160,7 @@ export async function fillFreeSeats(
     }
     const seats = await takeSeats(trx, deps.payments, cls, entry.student_id, sessions, now);
     await setStanding(trx, cls.id, entry.student_id, { status: 'enrolled', position: null }, now);
+    await joinClassConversation(trx, cls.id, entry.student_id, now);
     await closeGap(trx, cls.id, position);
     await countSeat(trx, cls, 1);
     promoted += 1;
@@ -216,6 +218,7 @@ export async function enrol(
     await checkBalanceCovers(trx, deps.payments, studentId, cls.price_cents * sessions.length);
     const seats = await takeSeats(trx, deps.payments, cls, studentId, sessions, now);
     await setStanding(trx, classId, studentId, { status: 'enrolled', position: null, key }, now);
+    await joinClassConversation(trx, classId, studentId, now);
     await countSeat(trx, cls, 1);
     mails.add('enrolled', studentId, { seats });
     mails.add('joined', cls.tutor_id, { seats: [], studentId: studentId });
@@ -267,6 +270,7 @@ export async function takeOut(
       throw new ApiError(409, by.admin ? classMessages.notAStudent : classMessages.notIn, 'NOT_ENROLLED');
     const leftAs = by.admin ? 'removed' : 'left';
     await setStanding(trx, classId, studentId, { status: leftAs, position: null }, now);
+    await leaveClassConversation(trx, classId, studentId, now);
     if (place.status === 'waitlisted') {
       await closeGap(trx, classId, place.position ?? 0);
       if (by.admin) mails.add('removed', studentId, { seats: [], reason: by.reason });
@@ -305,6 +309,7 @@ export async function leaveClosed(
     .where('student_id', '=', studentId)
     .executeTakeFirst();
   await setStanding(trx, classId, studentId, { status: 'cancelled', position: null }, now);
+  await leaveClassConversation(trx, classId, studentId, now);
   const mails = new ClassMails(deps);
   if (place?.status === 'waitlisted') await closeGap(trx, classId, place.position ?? 0);
   else if (place?.status === 'enrolled') {

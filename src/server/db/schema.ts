@@ -96,10 +96,16 @@ type LessonsTable = WithColumns<
 >;
 
 /**
- * A student and a tutor (`student_id`, `tutor_id`), or a person and the school's support
- * (`requester_id`, the pair's columns empty): the database refuses any mix.
+ * A student and a tutor (`student_id`, `tutor_id`), a person and the school's support
+ * (`requester_id`, the pair's columns empty), or a group class (`class_id`, its people in
+ * conversation_members): the database refuses any mix.
  */
 export type ConversationsTable = Generated.Conversations;
+
+/** Who a class conversation's member is in the class. */
+export const CONVERSATION_MEMBER_ROLES = ['tutor', 'student'] as const;
+export type ConversationMemberRole = (typeof CONVERSATION_MEMBER_ROLES)[number];
+type ConversationMembersTable = WithColumns<Generated.ConversationMembers, { role: ConversationMemberRole }>;
 
 export type MessagesTable = WithColumns<
   Generated.Messages,
@@ -185,6 +191,7 @@ export type DB = WithColumns<
     tutor_availability: TutorAvailabilityTable;
     lessons: LessonsTable;
     messages: MessagesTable;
+    conversation_members: ConversationMembersTable;
     message_reports: MessageReportsTable;
     review_reports: ReviewReportsTable;
     goals: GoalsTable;
@@ -212,6 +219,7 @@ export const CHECKED_COLUMN_VALUES = {
   'lessons.payment_status': LESSON_PAYMENT_STATUSES,
   'lesson_packages.status': LESSON_PACKAGE_STATUSES,
   'message_reports.resolution': REPORT_RESOLUTIONS,
+  'conversation_members.role': CONVERSATION_MEMBER_ROLES,
   'review_reports.resolution': REPORT_RESOLUTIONS,
   'ledger_accounts.kind': LEDGER_ACCOUNT_KINDS,
   'ledger_transactions.kind': LEDGER_TRANSACTION_KINDS,
