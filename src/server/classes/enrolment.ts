@@ -6,7 +6,7 @@
  * covers it; one who cannot pay keeps their place and is told.
  */
 import type { Transaction } from 'kysely';
-import type { DB } from '../db/schema';
+import type { ClassEnrolmentStatus, DB } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { type LessonDeps, mailPeople } from '../lessons/lesson-announcements';
 import { lockPeople } from '../lessons/lesson-changes/lesson-change';
@@ -88,7 +88,7 @@ async function setStanding(
   trx: Transaction<DB>,
   classId: string,
   studentId: string,
-  standing: { status: string; position: number | null; key?: string | null },
+  standing: { status: ClassEnrolmentStatus; position: number | null; key?: string | null },
   now: number,
 ) {
   await trx

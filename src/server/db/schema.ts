@@ -182,6 +182,16 @@ export const IDEMPOTENT_REQUEST_STATES = ['running', 'done'] as const;
 export type IdempotentRequestState = (typeof IDEMPOTENT_REQUEST_STATES)[number];
 type IdempotentRequestsTable = WithColumns<Generated.IdempotentRequests, { state: IdempotentRequestState }>;
 
+/** A group class and its sessions (migration 0035): planned, or called off. */
+export const CLASS_STATUSES = ['scheduled', 'cancelled'] as const;
+export type ClassRowStatus = (typeof CLASS_STATUSES)[number];
+/** Where a student stands in a class: in a seat, waiting, or out (by leaving, removal, or the class's end). */
+export const CLASS_ENROLMENT_STATUSES = ['enrolled', 'waitlisted', 'left', 'removed', 'cancelled'] as const;
+export type ClassEnrolmentStatus = (typeof CLASS_ENROLMENT_STATUSES)[number];
+type ClassesTable = WithColumns<Generated.Classes, { status: Defaulted<ClassRowStatus> }>;
+type ClassSessionsTable = WithColumns<Generated.ClassSessions, { status: Defaulted<ClassRowStatus> }>;
+type ClassEnrolmentsTable = WithColumns<Generated.ClassEnrolments, { status: ClassEnrolmentStatus }>;
+
 export type DB = WithColumns<
   Generated.DB,
   {
@@ -203,6 +213,9 @@ export type DB = WithColumns<
     unapplied_payments: UnappliedPaymentsTable;
     lesson_packages: LessonPackagesTable;
     idempotent_requests: IdempotentRequestsTable;
+    classes: ClassesTable;
+    class_sessions: ClassSessionsTable;
+    class_enrolments: ClassEnrolmentsTable;
   }
 >;
 
@@ -228,6 +241,9 @@ export const CHECKED_COLUMN_VALUES = {
   'unapplied_payments.provider': UNAPPLIED_PAYMENT_PROVIDERS,
   'unapplied_payments.reason': UNAPPLIED_PAYMENT_REASONS,
   'idempotent_requests.state': IDEMPOTENT_REQUEST_STATES,
+  'classes.status': CLASS_STATUSES,
+  'class_sessions.status': CLASS_STATUSES,
+  'class_enrolments.status': CLASS_ENROLMENT_STATUSES,
 } as const;
 
 /** Whether the column named `Key` ("table.column") reads as exactly the values listed for it. */
