@@ -1,5 +1,5 @@
 /**
- * The top navigation: logo, Home, Schedule, Contact Us; Login and Sign Up when signed out; the
+ * The top navigation: logo, Home, Find Tutors, Classes, Schedule, Contact Us; Login and Sign Up when signed out; the
  * display name, the role and Logout when signed in; Dashboard, Wallet (with a student's balance
  * while payments go through Tutorlane) and Messages with its unread count (kept live by this tab's
  * channel, which the bar opens and closes), only for a verified user;
@@ -182,6 +182,9 @@ export function NavBar() {
       ) : null}
       <NavLink to={paths.tutors} className={className} onClick={closeMenu}>
         <Trans>Find Tutors</Trans>
+      </NavLink>
+      <NavLink to={paths.classes} className={className} onClick={closeMenu}>
+        <Trans>Classes</Trans>
       </NavLink>
       <NavLink to={paths.schedule} className={className} onClick={closeMenu}>
         <Trans>Schedule</Trans>
