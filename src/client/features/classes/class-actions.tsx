@@ -169,7 +169,9 @@ function StudentActions({ view, verified, userId }: { view: ClassView; verified:
         description={
           you?.status === 'waitlisted'
             ? t`You lose your place on the waitlist.`
-            : t`Your seat goes to the next student on the waitlist. The sessions after the next one are given back to your balance in full; if the next session starts within the tutor's cancellation window, its fee may be kept as the tutor's cancellation policy says.`
+            : totalCents === 0 || !payments.on
+              ? t`Your seat goes to the next student on the waitlist.`
+              : t`Your seat goes to the next student on the waitlist. The sessions after the next one are given back to your balance in full; if the next session starts within the tutor's cancellation window, its fee may be kept as the tutor's cancellation policy says.`
         }
       >
         {acting.problem ? (

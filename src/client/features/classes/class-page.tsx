@@ -115,11 +115,6 @@ export function Component() {
   const title = view.title;
   const tutorName = view.tutor.displayName;
   const mayJoin = auth.user?.id === view.tutor.id || view.you?.status === 'enrolled';
-  const ahead = sessionsAhead(view).length;
-  const total = formatAmount(view.price.amountCents * ahead, view.price.currency);
-  const waiting = view.waitlist;
-  const min = view.minStudents;
-  const minutes = view.minutes;
   return (
     <div className="mx-auto max-w-5xl px-4 py-8 sm:py-12">
       <title>{t`${title} · Group class · Tutorlane`}</title>
@@ -132,6 +127,8 @@ export function Component() {
         </span>{' '}
         <Trans>All classes</Trans>
       </Link>
+      {/* One column: what it is, then its price and the way to enrol, then its description and
+          sessions; two: the price and the actions beside both. */}
       <div className="mt-6 grid gap-8 lg:grid-cols-5">
         <div className="lg:col-span-3">
           <p className="flex flex-wrap items-center gap-2 text-sm">
@@ -154,8 +151,14 @@ export function Component() {
           <p className="mt-3 text-slate-700">
             <StandingNote view={view} />
           </p>
+        </div>
+        <aside className="space-y-4 lg:col-span-2 lg:col-start-4 lg:row-span-2 lg:row-start-1">
+          <ClassFacts view={view} />
+          <ClassActions view={view} />
+        </aside>
+        <div className="space-y-8 lg:col-span-3">
           {view.description ? (
-            <section aria-labelledby="class-about" className="mt-8">
+            <section aria-labelledby="class-about">
               <h2 id="class-about" className="text-xl font-semibold text-slate-900">
                 <Trans>About this class</Trans>
               </h2>
@@ -164,7 +167,7 @@ export function Component() {
               </p>
             </section>
           ) : null}
-          <section aria-labelledby="class-sessions" className="mt-8">
+          <section aria-labelledby="class-sessions">
             <h2 id="class-sessions" className="text-xl font-semibold text-slate-900">
               <Trans>Sessions</Trans>
             </h2>
@@ -172,42 +175,51 @@ export function Component() {
             <Sessions view={view} timeZone={timeZone} mayJoin={mayJoin} />
           </section>
         </div>
-        <aside className="space-y-4 lg:col-span-2">
-          <section
-            aria-labelledby="class-details"
-            className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
-          >
-            <h2 id="class-details" className="text-lg font-semibold text-slate-900">
-              <Trans>Details</Trans>
-            </h2>
-            <p className="mt-2 text-2xl font-bold text-slate-900">
-              <PricePerSession price={view.price} />
-            </p>
-            <dl className="mt-3 grid grid-cols-2 gap-3 text-sm">
-              <Detail term={t`Seats`}>
-                <SeatsLeft view={view} />
-              </Detail>
-              <Detail term={t`Waitlist`}>
-                <Plural value={waiting} _0="Nobody waiting" one="# waiting" other="# waiting" />
-              </Detail>
-              <Detail term={t`Minimum to run`}>
-                <Plural value={min} one="# student" other="# students" />
-              </Detail>
-              <Detail term={t`Language`}>{translated(view.language)}</Detail>
-              <Detail term={t`Each session`}>
-                <Plural value={minutes} one="# minute" other="# minutes" />
-              </Detail>
-              {view.price.amountCents > 0 && ahead > 0 ? (
-                <Detail term={t`Sessions ahead`}>
-                  <Plural value={ahead} one={`# session: ${total}`} other={`# sessions: ${total}`} />
-                </Detail>
-              ) : null}
-            </dl>
-          </section>
-          <ClassActions view={view} />
-        </aside>
       </div>
     </div>
+  );
+}
+
+/** The price and the numbers: seats, waitlist, minimum, length, and what the sessions ahead cost. */
+function ClassFacts({ view }: { view: ClassView }) {
+  const { t } = useLingui();
+  const ahead = sessionsAhead(view).length;
+  const total = formatAmount(view.price.amountCents * ahead, view.price.currency);
+  const waiting = view.waitlist;
+  const min = view.minStudents;
+  const minutes = view.minutes;
+  return (
+    <section
+      aria-labelledby="class-details"
+      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+    >
+      <h2 id="class-details" className="text-lg font-semibold text-slate-900">
+        <Trans>Details</Trans>
+      </h2>
+      <p className="mt-2 text-2xl font-bold text-slate-900">
+        <PricePerSession price={view.price} />
+      </p>
+      <dl className="mt-3 grid grid-cols-2 gap-3 text-sm">
+        <Detail term={t`Seats`}>
+          <SeatsLeft view={view} />
+        </Detail>
+        <Detail term={t`Waitlist`}>
+          <Plural value={waiting} _0="Nobody waiting" one="# waiting" other="# waiting" />
+        </Detail>
+        <Detail term={t`Minimum to run`}>
+          <Plural value={min} one="# student" other="# students" />
+        </Detail>
+        <Detail term={t`Language`}>{translated(view.language)}</Detail>
+        <Detail term={t`Each session`}>
+          <Plural value={minutes} one="# minute" other="# minutes" />
+        </Detail>
+        {view.price.amountCents > 0 && ahead > 0 ? (
+          <Detail term={t`Sessions ahead`}>
+            <Plural value={ahead} one={`# session: ${total}`} other={`# sessions: ${total}`} />
+          </Detail>
+        ) : null}
+      </dl>
+    </section>
   );
 }
 

@@ -144,12 +144,14 @@ export function Component() {
         <h1 className="text-3xl font-bold tracking-tight text-slate-900">
           <Trans>Create a group class</Trans>
         </h1>
-        <p className="mt-2 text-slate-700">
-          <Trans>
-            Teach two to five students together. Each student pays the price of every session ahead when they
-            enrol; it is paid to you session by session, as for lessons.
-          </Trans>
-        </p>
+        {data.kind === 'ready' ? (
+          <p className="mt-2 text-slate-700">
+            <Trans>
+              Teach two to five students together. Each student pays the price of every session ahead when
+              they enrol; it is paid to you session by session, as for lessons.
+            </Trans>
+          </p>
+        ) : null}
       </header>
       <div className="mt-8">
         {data.kind === 'not-tutor' ? (
