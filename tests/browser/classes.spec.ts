@@ -148,6 +148,7 @@ test('the list of classes filters by subject, day and price', { tag: '@phone' },
   await expect(page.getByRole('link', { name: algebra })).toHaveCount(0);
 
   await page.getByRole('link', { name: 'Clear all filters' }).click();
+  await expect(filters.getByLabel('Subject')).toHaveValue('');
   await filters.getByLabel('Day').fill(Temporal.Now.plainDateISO(ZONE).add({ days: 4 }).toString());
   await filters.getByLabel('Max price a session ($)').fill('20');
   await filters.getByRole('button', { name: 'Show classes' }).click();
