@@ -25,6 +25,7 @@ export function ClassCard({
   const next = nextSession(view);
   const count = view.sessions.filter((session) => session.status !== 'cancelled').length;
   const tutor = view.tutor.displayName;
+  const minutes = view.minutes;
   const subject = translated(view.subject);
   const language = translated(view.language);
   const when = next ? instantLabel(Date.parse(next.start), timeZone) : '';
@@ -66,7 +67,7 @@ export function ClassCard({
           <dd className="text-slate-700">
             <Plural value={count} one="# session" other="# sessions" />
             {' · '}
-            <Plural value={view.minutes} one="# minute each" other="# minutes each" />
+            <Plural value={minutes} one="# minute each" other="# minutes each" />
           </dd>
         </div>
       </dl>
