@@ -6,7 +6,13 @@
  */
 import type { Browser, Page } from '@playwright/test';
 import { Temporal } from 'temporal-polyfill';
-import { expect, expectNoAccessibilityViolations, openMenuIfCollapsed, secondBrowser, test } from './fixtures';
+import {
+  expect,
+  expectNoAccessibilityViolations,
+  openMenuIfCollapsed,
+  secondBrowser,
+  test,
+} from './fixtures';
 import { fundedStudent, openTutor } from './money-fixtures';
 
 const ZONE = 'America/New_York';
@@ -85,10 +91,16 @@ test('a tutor creates a weekly class; a student enrols, another waits and takes 
   await tutor.page.context().close();
 
   // The first student enrols: the three sessions' price is held.
-  await fundedStudent(page, browser, { displayName: `Ada Early${unique()}`, amountCents: 10_000, zone: ZONE });
+  await fundedStudent(page, browser, {
+    displayName: `Ada Early${unique()}`,
+    amountCents: 10_000,
+    zone: ZONE,
+  });
   await page.goto(classUrl);
   await expect(page.getByText('2 of 2 seats left')).toBeVisible();
-  await expect(page.getByText(/Enrolling holds \$45\.00 from your balance for the 3 sessions ahead/)).toBeVisible();
+  await expect(
+    page.getByText(/Enrolling holds \$45\.00 from your balance for the 3 sessions ahead/),
+  ).toBeVisible();
   await expectNoAccessibilityViolations(page);
   await page.getByRole('button', { name: 'Enrol' }).click();
   await expect(page.getByText('You are enrolled.')).toBeVisible();
@@ -117,7 +129,10 @@ test('a tutor creates a weekly class; a student enrols, another waits and takes 
   await waiting.context().close();
 });
 
-test('the list of classes filters by subject, day and price', { tag: '@phone' }, async ({ page, browser }) => {
+test('the list of classes filters by subject, day and price', { tag: '@phone' }, async ({
+  page,
+  browser,
+}) => {
   const tutor = await openTutor(browser, `Fay Filter${unique()}`, ZONE);
   const algebra = `Algebra evenings ${unique()}`;
   const physics = `Physics mornings ${unique()}`;
