@@ -70,6 +70,10 @@ export const pages = [
   { path: paths.wallet, module: 'features/wallet/wallet-page.tsx', access: 'verified' },
   { path: paths.tutors, module: 'features/tutors/tutor-search-page.tsx', access: 'public' },
   { path: `${paths.tutors}/:id`, module: 'features/tutors/tutor-page.tsx', access: 'public' },
+  { path: paths.classes, module: 'features/classes/classes-page.tsx', access: 'public' },
+  // Before the class's own page, whose `:id` would match "new" too.
+  { path: paths.newClass, module: 'features/classes/new-class-page.tsx', access: 'verified' },
+  { path: `${paths.classes}/:id`, module: 'features/classes/class-page.tsx', access: 'public' },
   { path: '/lessons/:id/room', module: 'features/room/room-page.tsx', access: 'verified' },
   {
     path: '/classes/:id/sessions/:sessionId/room',
@@ -98,12 +102,15 @@ export const tutorLessonsPath = (id: string) => `${tutorPath(id)}/lessons`;
 /** Opens the visitor's conversation with support (made on first use); sign-in leads back here. */
 export const supportChatPath = `${paths.messages}?support=1`;
 
+/** A group class's page. */
+export const classPath = (id: string) => `${paths.classes}/${encodeURIComponent(id)}`;
+
+/** A group class session's room. */
+export const classRoomPath = (classId: string, sessionId: string) =>
+  `${classPath(classId)}/sessions/${encodeURIComponent(sessionId)}/room`;
+
 /** A lesson's room. */
 export const roomPath = (lessonId: string) => `/lessons/${encodeURIComponent(lessonId)}/room`;
-
-/** A class session's room. */
-export const classRoomPath = (classId: string, sessionId: string) =>
-  `/classes/${encodeURIComponent(classId)}/sessions/${encodeURIComponent(sessionId)}/room`;
 
 /** What every unknown path shows (with status 404 from the server). */
 export const notFoundModule = 'features/not-found/not-found-page.tsx';

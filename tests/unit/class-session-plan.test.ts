@@ -4,7 +4,12 @@ import { plannedStarts, weeksOf } from '../../src/client/features/classes/sessio
 
 const zone = 'Europe/Berlin';
 const berlinClock = (at: number) =>
-  new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', weekday: 'short' }).format(at);
+  new Intl.DateTimeFormat('en-GB', {
+    timeZone: zone,
+    hour: '2-digit',
+    minute: '2-digit',
+    weekday: 'short',
+  }).format(at);
 
 describe('a class planned as a weekly course', () => {
   it('keeps 10:00 in the tutor’s zone across the change of the clocks (the instants move by an hour)', () => {
@@ -29,7 +34,9 @@ describe('a class planned as a weekly course', () => {
     expect(plannedStarts({ kind: 'one', date: '2027-01-05', time: '18:00', weeks: '' }, zone)).toEqual({
       starts: [Date.parse('2027-01-05T17:00:00Z')],
     });
-    expect(plannedStarts({ kind: 'one', date: '', time: '18:00', weeks: '' }, zone)).toEqual({ problem: 'date' });
+    expect(plannedStarts({ kind: 'one', date: '', time: '18:00', weeks: '' }, zone)).toEqual({
+      problem: 'date',
+    });
     expect(plannedStarts({ kind: 'one', date: '2027-02-30', time: '18:00', weeks: '' }, zone)).toEqual({
       problem: 'date',
     });
