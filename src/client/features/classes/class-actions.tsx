@@ -186,11 +186,7 @@ function StudentActions({ view, verified, userId }: { view: ClassView; verified:
             busy={acting.busy}
             aria-disabled={acting.busy || undefined}
           >
-            {you?.status === 'waitlisted' ? (
-              <Trans>Leave the waitlist</Trans>
-            ) : (
-              <Trans>Leave class</Trans>
-            )}
+            {you?.status === 'waitlisted' ? <Trans>Leave the waitlist</Trans> : <Trans>Leave class</Trans>}
           </Button>
           <Button variant="secondary" onClick={keep}>
             {you?.status === 'waitlisted' ? <Trans>Keep my place</Trans> : <Trans>Stay enrolled</Trans>}
