@@ -6,6 +6,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
+import { classRoomPath } from '../../shared/classes/class-links';
 import type { LessonStatus } from '../../shared/lessons/lesson-schemas';
 import { offersJoin, roomState } from '../../shared/lessons/room-rules';
 import { roomPath } from '../../shared/routes';
@@ -123,25 +124,31 @@ export function RoomLink({
   lesson,
   onlyWhenOpen = false,
 }: {
-  lesson: { id: string; start: string; end: string; status: LessonStatus };
+  lesson: {
+    id: string;
+    start: string;
+    end: string;
+    status: LessonStatus;
+    /** A group class's session (or a seat in one) meets in the class session's room. */
+    classSession?: { classId: string; sessionId: string } | null;
+  };
   /** Say nothing until the room opens (the dashboards: only what can be done now). */
   onlyWhenOpen?: boolean;
 }) {
   const times = { start: Date.parse(lesson.start), end: Date.parse(lesson.end), status: lesson.status };
   const now = Date.now();
+  const group = lesson.classSession;
+  const path = group ? classRoomPath(group.classId, group.sessionId) : roomPath(lesson.id);
   if (offersJoin(times, now))
     return (
-      <ButtonLink to={roomPath(lesson.id)} className="me-3 mt-2">
+      <ButtonLink to={path} className="me-3 mt-2">
         <Trans>Join</Trans>
       </ButtonLink>
     );
   if (onlyWhenOpen || lesson.status !== 'confirmed' || roomState(times, now) !== 'not-open') return null;
   return (
-    <Link
-      to={roomPath(lesson.id)}
-      className="me-3 mt-1 inline-block text-sm font-semibold text-brand-700 underline"
-    >
-      <Trans>Lesson room</Trans>
+    <Link to={path} className="me-3 mt-1 inline-block text-sm font-semibold text-brand-700 underline">
+      {group ? <Trans>Class room</Trans> : <Trans>Lesson room</Trans>}
     </Link>
   );
 }
