@@ -10,7 +10,7 @@ import ICAL from 'ical.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runReminders } from '../../src/server/lessons/reminders';
 import { get, send } from '../support/accounts';
-import { mailbox, type Person, person, setUpApiTest, t } from '../support/api-app';
+import { type Person, person, setUpApiTest, t } from '../support/api-app';
 import { dayAt } from '../support/lessons';
 import { financeTotals, makeAdmin, publishTutor, topUp } from '../support/money';
 import { TEST_APP_URL } from '../support/test-app';
