@@ -39,7 +39,7 @@ export async function loader({ request }: { request: Request }) {
 
 const STATUS: Record<ClassStatus, { label: MessageDescriptor; className: string }> = {
   scheduled: { label: msg`Waiting for students`, className: 'bg-amber-100 text-amber-900' },
-  held: { label: msg`Held`, className: 'bg-emerald-100 text-emerald-900' },
+  held: { label: msg`Going ahead`, className: 'bg-emerald-100 text-emerald-900' },
   cancelled: { label: msg`Cancelled`, className: 'bg-red-100 text-red-900' },
   ended: { label: msg`Ended`, className: 'bg-slate-200 text-slate-800' },
 };
@@ -115,6 +115,7 @@ function ClassCard({
   const sessions = item.sessions.length;
   const { seatsTaken, seats, waitlist, minStudents } = item;
   const open = item.status === 'scheduled' || item.status === 'held';
+  const firstTime = first ? lessonTimeLabel(Date.parse(first.start), Date.parse(first.end), timeZone) : '';
   return (
     <li>
       <article
@@ -144,10 +145,7 @@ function ClassCard({
               {first ? (
                 <span className="block text-slate-700">
                   <Trans>
-                    first{' '}
-                    <time dateTime={first.start}>
-                      {lessonTimeLabel(Date.parse(first.start), Date.parse(first.end), timeZone)}
-                    </time>
+                    first <time dateTime={first.start}>{firstTime}</time>
                   </Trans>
                 </span>
               ) : null}

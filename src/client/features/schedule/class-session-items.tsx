@@ -45,6 +45,7 @@ export function useCalendarLessons(
 /** A class session the tutor teaches, in the list of what is ahead. */
 export function TaughtSessionItem({ session, timeZone }: { session: TaughtSession; timeZone: string }) {
   const minutes = session.minutes;
+  const price = formatAmount(session.price.amountCents, session.price.currency);
   const status = session.status === 'ended' ? 'completed' : 'confirmed';
   return (
     <li className="py-4 first:pt-0 last:pb-0">
@@ -55,8 +56,7 @@ export function TaughtSessionItem({ session, timeZone }: { session: TaughtSessio
       </div>
       <p className="mt-1 text-sm text-slate-700">
         {lessonTimeLabel(Date.parse(session.start), Date.parse(session.end), timeZone)} ·{' '}
-        <Trans>{minutes} min</Trans> · {session.subject} ·{' '}
-        <Trans>{formatAmount(session.price.amountCents, session.price.currency)} a student</Trans>
+        <Trans>{minutes} min</Trans> · {session.subject} · <Trans>{price} a student</Trans>
       </p>
       <RoomLink
         lesson={{
