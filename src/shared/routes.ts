@@ -70,7 +70,16 @@ export const pages = [
   { path: paths.wallet, module: 'features/wallet/wallet-page.tsx', access: 'verified' },
   { path: paths.tutors, module: 'features/tutors/tutor-search-page.tsx', access: 'public' },
   { path: `${paths.tutors}/:id`, module: 'features/tutors/tutor-page.tsx', access: 'public' },
+  { path: paths.classes, module: 'features/classes/classes-page.tsx', access: 'public' },
+  // Before the class's own page, whose `:id` would match "new" too.
+  { path: paths.newClass, module: 'features/classes/new-class-page.tsx', access: 'verified' },
+  { path: `${paths.classes}/:id`, module: 'features/classes/class-page.tsx', access: 'public' },
   { path: '/lessons/:id/room', module: 'features/room/room-page.tsx', access: 'verified' },
+  {
+    path: '/classes/:id/sessions/:sessionId/room',
+    module: 'features/room/class-room-page.tsx',
+    access: 'verified',
+  },
   { path: paths.admin, module: 'features/admin/admin-overview-page.tsx', access: 'admin' },
   { path: paths.adminVerifications, module: 'features/admin/admin-verifications-page.tsx', access: 'admin' },
   { path: paths.adminReports, module: 'features/admin/admin-reports-page.tsx', access: 'admin' },
@@ -93,6 +102,13 @@ export const tutorLessonsPath = (id: string) => `${tutorPath(id)}/lessons`;
 
 /** Opens the visitor's conversation with support (made on first use); sign-in leads back here. */
 export const supportChatPath = `${paths.messages}?support=1`;
+
+/** A group class's page. */
+export const classPath = (id: string) => `${paths.classes}/${encodeURIComponent(id)}`;
+
+/** A group class session's room. */
+export const classRoomPath = (classId: string, sessionId: string) =>
+  `${classPath(classId)}/sessions/${encodeURIComponent(sessionId)}/room`;
 
 /** A lesson's room. */
 export const roomPath = (lessonId: string) => `/lessons/${encodeURIComponent(lessonId)}/room`;

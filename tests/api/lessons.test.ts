@@ -428,6 +428,7 @@ describe('booking', () => {
       payment: { status: 'none', amountCents: 6000, currency: 'USD' },
       proposal: null,
       seriesId: null,
+      classSession: null,
       packageId: null,
     });
     for (const address of [who.email, student.email]) {

@@ -124,6 +124,7 @@ describe('support answers', () => {
       expect(await rowOf(who, id)).toEqual({
         id,
         support: true,
+        class: null,
         other: { id: student.id, displayName: student.name, role: 'student', photoVersion: null },
         lastMessage: expect.objectContaining({ senderId: student.id, text: 'I cannot find my lesson link.' }),
         unread: 1,
@@ -132,7 +133,9 @@ describe('support answers', () => {
       expect(await (await get(t, `/api/conversations/${id}`, who.jar)).json()).toEqual({
         id,
         support: true,
+        class: null,
         other: { id: student.id, displayName: student.name, role: 'student', photoVersion: null },
+        members: [],
         nextLesson: null,
         blockedByMe: false,
       });

@@ -189,3 +189,87 @@ test('a message over the limit is kept whole, counted and refused before it is s
   await expect(page).toHaveURL(/\/messages\/[\w-]+$/);
   await expect(page.getByRole('log', { name: 'Messages with Lena Limit' })).toContainText('y'.repeat(100));
 });
+
+test('a class’s conversation shows its title and members, and each line under its writer’s name', {
+  tag: '@phone',
+}, async ({ page, browser }) => {
+  // The tutor, published, makes a class: its conversation comes with it.
+  await createAccount(page, { role: 'tutor', displayName: 'Clara Class' });
+  const details = {
+    headline: 'Algebra in a circle',
+    about: 'Past papers, together.',
+    subjects: ['Algebra'],
+    hourlyRate: 30,
+    languages: ['English'],
+  };
+  expect((await page.request.patch('/api/profile/details', { data: details })).status()).toBe(200);
+  const weekly = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: '08:00', end: '20:00' }));
+  const availability = {
+    timeZone: 'Europe/Madrid',
+    weekly,
+    overrides: [],
+    lessonMinutes: [60],
+    slotStepMinutes: 30,
+    minimumNoticeHours: 0,
+    bookingHorizonDays: 60,
+    bufferMinutes: 0,
+    instantBooking: true,
+  };
+  expect((await page.request.put('/api/availability', { data: availability })).status()).toBe(200);
+  const start = new Date(Date.now() + 5 * 24 * 60 * 60 * 1000);
+  start.setUTCHours(15, 0, 0, 0);
+  const made = await page.request.post('/api/classes', {
+    data: {
+      title: 'Exam prep circle',
+      subject: 'Algebra',
+      language: 'English',
+      description: 'Past papers, together.',
+      minutes: 60,
+      seats: 3,
+      minStudents: 1,
+      priceCents: 0,
+      sessions: [start.toISOString()],
+    },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const classId = ((await made.json()) as { class: { id: string } }).class.id;
+
+  // A student enrols, and finds the class among their conversations.
+  const student = await secondBrowser(browser);
+  await createAccount(student, { role: 'student', displayName: 'Ana Group' });
+  expect((await student.request.post(`/api/classes/${classId}/enrol`)).status()).toBe(201);
+  await student.goto('/messages');
+  const row = student.getByRole('navigation', { name: 'Conversations' }).getByRole('link', {
+    name: /Exam prep circle/,
+  });
+  await expect(row).toContainText('Class');
+  await row.click();
+  await expect(student.getByRole('heading', { name: /Exam prep circle/ })).toBeVisible();
+  await expect(student.getByText('Clara Class (tutor), You')).toBeVisible();
+  // A group has no one person to block.
+  await expect(student.getByRole('button', { name: 'Block' })).toHaveCount(0);
+  const box = student.getByRole('textbox', { name: 'Message Exam prep circle' });
+  await box.fill('Hello everyone!');
+  await box.press('Enter');
+
+  // The tutor reads it under Ana's name, and answers live.
+  await page.goto('/messages');
+  await page
+    .getByRole('navigation', { name: 'Conversations' })
+    .getByRole('link', { name: /Exam prep circle/ })
+    .click();
+  const tutorLog = page.getByRole('log', { name: 'Messages in Exam prep circle' });
+  await expect(tutorLog.getByRole('listitem').filter({ hasText: 'Hello everyone!' })).toContainText(
+    'Ana Group',
+  );
+  await page.getByRole('textbox', { name: 'Message Exam prep circle' }).fill('Welcome, Ana.');
+  await page.getByRole('textbox', { name: 'Message Exam prep circle' }).press('Enter');
+  const studentLog = student.getByRole('log', { name: 'Messages in Exam prep circle' });
+  await expect(studentLog.getByRole('listitem').filter({ hasText: 'Welcome, Ana.' })).toContainText(
+    'Clara Class',
+  );
+  // Nothing spills sideways at a phone's width.
+  expect(await student.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await expectNoAccessibilityViolations(student);
+  await student.context().close();
+});

@@ -10,6 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { accountDataMessages, DELETED_USER_NAME } from '../../shared/account-data';
+import { closeClassesOf } from '../classes/class-changes';
 import type { DB } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { type LessonDeps, type Lines, pushLines } from '../lessons/lesson-announcements';
@@ -204,6 +205,7 @@ export async function deleteAccount(deps: AccountDeletionDeps, userId: string, p
       })
       .where('id', '=', userId)
       .execute();
+    await closeClassesOf(deps.lessons, trx, userId, nowMs);
     await cancelLessonsOfSuspended(deps.lessons, trx, userId, nowMs, lines, 'deleted');
     await eraseReviews(trx, userId);
     await eraseWriting(trx, userId, now);

@@ -146,12 +146,19 @@ async function messagesOf(db: Kysely<DB>, userId: string) {
         ),
       ),
     )
+    // A class's group, for its members and former members (these keep only what they wrote).
+    .leftJoin('classes as k', 'k.id', 'c.class_id')
+    .leftJoin('conversation_members as cm', (join) =>
+      join.onRef('cm.conversation_id', '=', 'c.id').on('cm.user_id', '=', userId),
+    )
     .select(['c.id', 'c.requester_id', 'o.id as otherId', 'o.display_name as otherName', 'c.created_at'])
+    .select(['k.title as classTitle', 'cm.user_id as memberId', 'cm.left_at as leftAt'])
     .where((eb) =>
       eb.or([
         eb('c.student_id', '=', userId),
         eb('c.tutor_id', '=', userId),
         eb('c.requester_id', '=', userId),
+        eb('cm.user_id', '=', userId),
       ]),
     )
     .orderBy('c.created_at')
@@ -159,19 +166,21 @@ async function messagesOf(db: Kysely<DB>, userId: string) {
   const ids = conversations.map((c) => c.id);
   const rows = ids.length
     ? await db
-        .selectFrom('messages')
+        .selectFrom('messages as m')
+        .leftJoin('users as s', 's.id', 'm.sender_id')
         .select([
-          'id',
-          'conversation_id',
-          'sender_id',
-          'body',
-          'event',
-          'created_at',
-          'hidden_at',
-          'erased_at',
+          'm.id',
+          'm.conversation_id',
+          'm.sender_id',
+          'm.body',
+          'm.event',
+          'm.created_at',
+          'm.hidden_at',
+          'm.erased_at',
+          's.display_name as senderName',
         ])
-        .where('conversation_id', 'in', ids)
-        .orderBy('id')
+        .where('m.conversation_id', 'in', ids)
+        .orderBy('m.id')
         .execute()
     : [];
   const lessonChat = await db
@@ -183,13 +192,20 @@ async function messagesOf(db: Kysely<DB>, userId: string) {
   return {
     conversations: conversations.map((c) => ({
       id: c.id,
-      with: c.requester_id !== null ? 'Support' : { id: c.otherId, displayName: c.otherName },
+      with:
+        c.classTitle !== null
+          ? { class: c.classTitle }
+          : c.requester_id !== null
+            ? 'Support'
+            : { id: c.otherId, displayName: c.otherName },
       startedAt: c.created_at,
       messages: rows
-        .filter((m) => m.conversation_id === c.id)
+        .filter((m) => m.conversation_id === c.id && (c.leftAt === null || m.sender_id === userId))
         .map((m) => ({
           id: Number(m.id),
           from: m.sender_id === userId ? 'me' : m.event ? 'Tutorlane' : 'them',
+          // In a group, who of "them" wrote it, as the conversation showed it.
+          ...(c.classTitle !== null && m.sender_id !== userId ? { fromName: m.senderName } : {}),
           // A moderator's removal of someone else's message keeps its words from them here too.
           text: m.erased_at
             ? DELETED_MESSAGE_TEXT

@@ -6,6 +6,7 @@
  * admins acting at once.
  */
 import { type Kysely, type SelectQueryBuilder, sql, type Transaction } from 'kysely';
+import { closeClassesOf } from '../classes/class-changes';
 import type { DB, ReportResolution } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { rotateCalendarFeed } from '../lessons/calendar-feed';
@@ -224,7 +225,7 @@ export async function hideReported(
       if (!message?.sender_id) return;
       const conversation = await trx
         .selectFrom('conversations')
-        .select(['id', 'student_id', 'tutor_id', 'requester_id'])
+        .select(['id', 'student_id', 'tutor_id', 'requester_id', 'class_id'])
         .where('id', '=', message.conversation_id)
         .executeTakeFirstOrThrow();
       hiddenMessage = {
@@ -328,6 +329,7 @@ export async function suspendUser(
     // The calendar address needs no session: a copy of it would go on reading their lessons.
     await rotateCalendarFeed(trx, userId);
     await refreshTutorListing(trx, userId);
+    await closeClassesOf(deps.lessons, trx, userId, now);
     const cancelled = await cancelLessonsOfSuspended(deps.lessons, trx, userId, now, lines);
     const settled: Settlement = {
       resolved_at: new Date(now),

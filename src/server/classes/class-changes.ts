@@ -15,10 +15,11 @@ import type { LessonDeps } from '../lessons/lesson-announcements';
 import { isOverlap } from '../lessons/lesson-changes/lesson-change';
 import { expireDue } from '../lessons/lifecycle/answer-moves';
 import { bookableTutor } from '../lessons/slots';
+import { openClassConversation } from '../messages/class-conversations';
 import type { Listing } from '../platform/tutor-listing';
 import { requireCatalogSubject } from '../settings/subject-catalog';
 import { classMessages } from './class-records';
-import { type ClassDeps, ClassMails } from './enrolment';
+import { type ClassDeps, ClassMails, leaveClosed } from './enrolment';
 import { giveUpSeats, type LockedClass, lockClass } from './seats';
 
 const HOUR = 60 * 60 * 1000;
@@ -77,6 +78,7 @@ export async function createClass(
           updated_at: new Date(now),
         })
         .execute();
+      await openClassConversation(trx, { id, tutorId }, now);
       await trx
         .insertInto('class_sessions')
         .values(
@@ -106,7 +108,7 @@ async function callOff(
   deps: ClassDeps,
   trx: Transaction<DB>,
   cls: LockedClass,
-  by: { actorId: string | null; reason: string; tooFew: boolean; now: number },
+  by: { actorId: string | null; reason: string | null; tooFew: boolean; now: number },
 ) {
   const { now } = by;
   const mails = new ClassMails(deps);
@@ -247,4 +249,31 @@ export async function decideClasses(
   }
   if (cancelled > 0) deps.mailer.deliverSoon();
   return { held, cancelled };
+}
+
+/**
+ * A suspended or deleted account's classes, in that transaction: a tutor's classes ahead are
+ * cancelled (everyone told, without the reason, which is the school's own business); a student
+ * leaves every class they are in, their seats given back in full and the waitlist moving up.
+ */
+export async function closeClassesOf(deps: ClassDeps, trx: Transaction<DB>, userId: string, now: number) {
+  const taught = await trx
+    .selectFrom('classes')
+    .select('id')
+    .where('tutor_id', '=', userId)
+    .where('status', '=', 'scheduled')
+    .orderBy('id')
+    .execute();
+  for (const { id } of taught) {
+    const cls = await lockClass(trx, id);
+    if (cls) await callOff(deps, trx, cls, { actorId: null, reason: null, tooFew: false, now });
+  }
+  const joined = await trx
+    .selectFrom('class_enrolments')
+    .select('class_id')
+    .where('student_id', '=', userId)
+    .where('status', 'in', ['enrolled', 'waitlisted'])
+    .orderBy('class_id')
+    .execute();
+  for (const { class_id } of joined) await leaveClosed(deps, trx, class_id, userId, now);
 }

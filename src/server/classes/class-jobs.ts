@@ -1,14 +1,20 @@
 /**
  * The classes' minute job: each class whose decision time has come is held, or cancelled for
- * want of students (./class-changes.ts). Safe with several servers on one database: each class
+ * want of students (./class-changes.ts); the fees of seats given up late are paid once their
+ * session has taken place (./seats.ts). Safe with several servers on one database: each class
  * is decided in a transaction holding its row, and only while it is still undecided.
  */
 import type { Logger } from '../logging/logger';
 import { type MinuteJobObserver, startMinuteJob } from '../platform/minute-job';
 import { decideClasses } from './class-changes';
 import type { ClassDeps } from './enrolment';
+import { settleKeptFees } from './seats';
 
-export const runClassJobs = (deps: ClassDeps, now = Date.now()) => decideClasses(deps, now);
+export async function runClassJobs(deps: ClassDeps, now = Date.now()) {
+  const decided = await decideClasses(deps, now);
+  const feesPaid = await settleKeptFees(deps.db, now);
+  return { ...decided, feesPaid };
+}
 
 export const startClassJobs = (
   deps: ClassDeps,
@@ -19,8 +25,8 @@ export const startClassJobs = (
   startMinuteJob(
     {
       run: () => runClassJobs(deps),
-      done: ({ held, cancelled }, log) => {
-        if (held || cancelled) log.info({ held, cancelled }, 'classes decided');
+      done: ({ held, cancelled, feesPaid }, log) => {
+        if (held || cancelled || feesPaid) log.info({ held, cancelled, feesPaid }, 'classes decided');
       },
       failure: 'class job failed',
       name: 'classes',

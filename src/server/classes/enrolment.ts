@@ -6,11 +6,12 @@
  * covers it; one who cannot pay keeps their place and is told.
  */
 import type { Transaction } from 'kysely';
-import type { DB } from '../db/schema';
+import type { ClassEnrolmentStatus, DB } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { type LessonDeps, mailPeople } from '../lessons/lesson-announcements';
 import { lockPeople } from '../lessons/lesson-changes/lesson-change';
 import type { OutgoingMail } from '../mail/mailer';
+import { joinClassConversation, leaveClassConversation } from '../messages/class-conversations';
 import { checkBalanceCovers } from '../money/lesson-payments';
 import { type ClassEvent, type ClassMailFacts, classMail, type MailClass } from './class-mail';
 import { classMessages } from './class-records';
@@ -87,7 +88,7 @@ async function setStanding(
   trx: Transaction<DB>,
   classId: string,
   studentId: string,
-  standing: { status: string; position: number | null; key?: string | null },
+  standing: { status: ClassEnrolmentStatus; position: number | null; key?: string | null },
   now: number,
 ) {
   await trx
@@ -159,6 +160,7 @@ export async function fillFreeSeats(
     }
     const seats = await takeSeats(trx, deps.payments, cls, entry.student_id, sessions, now);
     await setStanding(trx, cls.id, entry.student_id, { status: 'enrolled', position: null }, now);
+    await joinClassConversation(trx, cls.id, entry.student_id, now);
     await closeGap(trx, cls.id, position);
     await countSeat(trx, cls, 1);
     promoted += 1;
@@ -216,6 +218,7 @@ export async function enrol(
     await checkBalanceCovers(trx, deps.payments, studentId, cls.price_cents * sessions.length);
     const seats = await takeSeats(trx, deps.payments, cls, studentId, sessions, now);
     await setStanding(trx, classId, studentId, { status: 'enrolled', position: null, key }, now);
+    await joinClassConversation(trx, classId, studentId, now);
     await countSeat(trx, cls, 1);
     mails.add('enrolled', studentId, { seats });
     mails.add('joined', cls.tutor_id, { seats: [], studentId: studentId });
@@ -267,6 +270,7 @@ export async function takeOut(
       throw new ApiError(409, by.admin ? classMessages.notAStudent : classMessages.notIn, 'NOT_ENROLLED');
     const leftAs = by.admin ? 'removed' : 'left';
     await setStanding(trx, classId, studentId, { status: leftAs, position: null }, now);
+    await leaveClassConversation(trx, classId, studentId, now);
     if (place.status === 'waitlisted') {
       await closeGap(trx, classId, place.position ?? 0);
       if (by.admin) mails.add('removed', studentId, { seats: [], reason: by.reason });
@@ -286,4 +290,32 @@ export async function takeOut(
     await by.audit?.(trx);
   });
   deps.mailer.deliverSoon();
+}
+
+/** A closed account's place in a class, given up without mail to them; the seat goes on. */
+export async function leaveClosed(
+  deps: ClassDeps,
+  trx: Transaction<DB>,
+  classId: string,
+  studentId: string,
+  now: number,
+) {
+  const cls = await lockClass(trx, classId);
+  if (!cls) return;
+  const place = await trx
+    .selectFrom('class_enrolments')
+    .select(['status', 'position'])
+    .where('class_id', '=', classId)
+    .where('student_id', '=', studentId)
+    .executeTakeFirst();
+  await setStanding(trx, classId, studentId, { status: 'cancelled', position: null }, now);
+  await leaveClassConversation(trx, classId, studentId, now);
+  const mails = new ClassMails(deps);
+  if (place?.status === 'waitlisted') await closeGap(trx, classId, place.position ?? 0);
+  else if (place?.status === 'enrolled') {
+    await giveUpSeats(trx, classId, studentId, { actorId: null, reason: null, policy: false, now });
+    await countSeat(trx, cls, -1);
+    await fillFreeSeats(deps, trx, cls, mails, now);
+  }
+  await mails.queue(trx, cls);
 }

@@ -5,14 +5,20 @@
  * transaction by the caller.
  */
 import { randomUUID } from 'node:crypto';
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { studentTerms } from '../../shared/lessons/cancellation-policy';
 import type { DB } from '../db/schema';
 import type { MailPerson } from '../lessons/lesson-invitation';
 import { lessonPolicyOf, lessonRowColumns } from '../lessons/lesson-records';
 import { checkMove } from '../lessons/lifecycle/lesson-moves';
 import { accounts, lockedBalanceOf } from '../money/ledger';
-import { chargeLateFee, holdPrice, type PaymentRules, releaseHold } from '../money/lesson-payments';
+import {
+  holdPrice,
+  type PaymentRules,
+  releaseAllBut,
+  releaseHold,
+  settleHolds,
+} from '../money/lesson-payments';
 import type { MailSeat } from './class-mail';
 
 /** The class row as the changes need it, locked for the change. */
@@ -180,12 +186,10 @@ export async function giveUpSeats(
   const seats: MailSeat[] = [];
   for (const [index, row] of rows.entries()) {
     checkMove(by.actorId === studentId ? 'cancelByStudent' : 'cancelByAdmin', row.status);
+    // The next session's fee stays held, to be paid with that session's settlement.
     const kept =
-      by.policy && index === 0 && by.actorId
-        ? await chargeLateFee(trx, row.id, studentTerms(lessonPolicyOf(row), by.now).feeCents, {
-            actorId: by.actorId,
-            now: by.now,
-          })
+      by.policy && index === 0
+        ? await releaseAllBut(trx, row.id, studentTerms(lessonPolicyOf(row), by.now).feeCents, by)
         : 0;
     if (kept === 0) await releaseHold(trx, row.id, { actorId: by.actorId, now: by.now });
     fee += kept;
@@ -214,3 +218,29 @@ export async function giveUpSeats(
 
 /** A reader of class mails, by id. */
 export type People = Map<string, MailPerson>;
+
+/**
+ * The fees of seats given up late, each kept in its hold until its session has taken place: paid
+ * now to the tutor, less the commission, as that session's other seats were. Safe with several
+ * servers: a hold is locked and settled only while it holds something.
+ */
+export async function settleKeptFees(db: Kysely<DB>, now: number): Promise<number> {
+  const due = await db
+    .selectFrom('lessons')
+    .select('id')
+    .where('class_session_id', 'is not', null)
+    .where('status', '=', 'cancelled')
+    .where('payment_status', '=', 'held')
+    .where('ends_at', '<=', new Date(now))
+    .orderBy('id')
+    .limit(500)
+    .execute();
+  if (due.length === 0) return 0;
+  const ids = due.map((row) => row.id);
+  await db.transaction().execute(async (trx) => {
+    await settleHolds(trx, ids, now);
+    // A fee, as a one-to-one lesson's late cancellation is marked.
+    await trx.updateTable('lessons').set({ payment_status: 'fee' }).where('id', 'in', ids).execute();
+  });
+  return ids.length;
+}

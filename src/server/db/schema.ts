@@ -96,10 +96,16 @@ type LessonsTable = WithColumns<
 >;
 
 /**
- * A student and a tutor (`student_id`, `tutor_id`), or a person and the school's support
- * (`requester_id`, the pair's columns empty): the database refuses any mix.
+ * A student and a tutor (`student_id`, `tutor_id`), a person and the school's support
+ * (`requester_id`, the pair's columns empty), or a group class (`class_id`, its people in
+ * conversation_members): the database refuses any mix.
  */
 export type ConversationsTable = Generated.Conversations;
+
+/** Who a class conversation's member is in the class. */
+export const CONVERSATION_MEMBER_ROLES = ['tutor', 'student'] as const;
+export type ConversationMemberRole = (typeof CONVERSATION_MEMBER_ROLES)[number];
+type ConversationMembersTable = WithColumns<Generated.ConversationMembers, { role: ConversationMemberRole }>;
 
 export type MessagesTable = WithColumns<
   Generated.Messages,
@@ -176,6 +182,16 @@ export const IDEMPOTENT_REQUEST_STATES = ['running', 'done'] as const;
 export type IdempotentRequestState = (typeof IDEMPOTENT_REQUEST_STATES)[number];
 type IdempotentRequestsTable = WithColumns<Generated.IdempotentRequests, { state: IdempotentRequestState }>;
 
+/** A group class and its sessions (migration 0035): planned, or called off. */
+export const CLASS_STATUSES = ['scheduled', 'cancelled'] as const;
+export type ClassRowStatus = (typeof CLASS_STATUSES)[number];
+/** Where a student stands in a class: in a seat, waiting, or out (by leaving, removal, or the class's end). */
+export const CLASS_ENROLMENT_STATUSES = ['enrolled', 'waitlisted', 'left', 'removed', 'cancelled'] as const;
+export type ClassEnrolmentStatus = (typeof CLASS_ENROLMENT_STATUSES)[number];
+type ClassesTable = WithColumns<Generated.Classes, { status: Defaulted<ClassRowStatus> }>;
+type ClassSessionsTable = WithColumns<Generated.ClassSessions, { status: Defaulted<ClassRowStatus> }>;
+type ClassEnrolmentsTable = WithColumns<Generated.ClassEnrolments, { status: ClassEnrolmentStatus }>;
+
 export type DB = WithColumns<
   Generated.DB,
   {
@@ -185,6 +201,7 @@ export type DB = WithColumns<
     tutor_availability: TutorAvailabilityTable;
     lessons: LessonsTable;
     messages: MessagesTable;
+    conversation_members: ConversationMembersTable;
     message_reports: MessageReportsTable;
     review_reports: ReviewReportsTable;
     goals: GoalsTable;
@@ -196,6 +213,9 @@ export type DB = WithColumns<
     unapplied_payments: UnappliedPaymentsTable;
     lesson_packages: LessonPackagesTable;
     idempotent_requests: IdempotentRequestsTable;
+    classes: ClassesTable;
+    class_sessions: ClassSessionsTable;
+    class_enrolments: ClassEnrolmentsTable;
   }
 >;
 
@@ -212,6 +232,7 @@ export const CHECKED_COLUMN_VALUES = {
   'lessons.payment_status': LESSON_PAYMENT_STATUSES,
   'lesson_packages.status': LESSON_PACKAGE_STATUSES,
   'message_reports.resolution': REPORT_RESOLUTIONS,
+  'conversation_members.role': CONVERSATION_MEMBER_ROLES,
   'review_reports.resolution': REPORT_RESOLUTIONS,
   'ledger_accounts.kind': LEDGER_ACCOUNT_KINDS,
   'ledger_transactions.kind': LEDGER_TRANSACTION_KINDS,
@@ -220,6 +241,9 @@ export const CHECKED_COLUMN_VALUES = {
   'unapplied_payments.provider': UNAPPLIED_PAYMENT_PROVIDERS,
   'unapplied_payments.reason': UNAPPLIED_PAYMENT_REASONS,
   'idempotent_requests.state': IDEMPOTENT_REQUEST_STATES,
+  'classes.status': CLASS_STATUSES,
+  'class_sessions.status': CLASS_STATUSES,
+  'class_enrolments.status': CLASS_ENROLMENT_STATUSES,
 } as const;
 
 /** Whether the column named `Key` ("table.column") reads as exactly the values listed for it. */

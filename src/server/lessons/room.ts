@@ -14,15 +14,16 @@ import {
   roomState,
   roomWindow,
 } from '../../shared/lessons/room-rules';
-import type { RoomSignal } from '../../shared/lessons/room-schemas';
 import type { DB } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { findLesson } from './lesson-queries';
 import type { LessonView } from './lesson-records';
 import { markNoShowMove } from './lifecycle/end-moves';
+import type { RoomChatLine } from './room-frames';
 
 export const roomMessages = {
   noRoom: /*i18n*/ 'This lesson is not confirmed, so it has no room.',
+  classSeat: /*i18n*/ "This lesson is a session of a group class: join it from the class's page.",
   closed:
     /*i18n*/ 'The room is open from 10 minutes before the lesson starts until 30 minutes after it ends.',
   tutorMarks: /*i18n*/ 'Only the tutor can mark a no-show',
@@ -31,35 +32,7 @@ export const roomMessages = {
   noShowTooLate: /*i18n*/ 'A no-show can be marked only until 24 hours after the lesson ends.',
 } as const;
 
-export interface RoomChatLine {
-  id: number;
-  lessonId: string;
-  senderId: string;
-  text: string;
-  createdAt: string;
-}
-
-/**
- * What the lesson room passes between its two participants, through the live channel (the live
- * hub, src/server/messages/live.ts, carries it without reading it).
- */
-export type RoomFrame =
-  | {
-      type: 'room-signal';
-      lessonId: string;
-      from: 'tutor' | 'student';
-      peer: string;
-      signal: RoomSignal['signal'];
-    }
-  | { type: 'room-chat'; lessonId: string; line: RoomChatLine };
-
-/**
- * What the room needs of the live channel: frames pushed to the given users' tabs. Passed in (it
- * is the live hub), so that lessons do not import the messages feature, which reads lessons.
- */
-export interface RoomLive {
-  roomFrame(recipients: string[], frame: RoomFrame): Promise<void>;
-}
+export type { RoomChatLine, RoomFrame, RoomLive } from './room-frames';
 
 export interface Room {
   lesson: LessonView;
@@ -73,6 +46,8 @@ export interface Room {
 /** The room of one of the user's lessons; 404 for anyone else's, 409 for a lesson without a room. */
 export async function loadRoom(db: Kysely<DB>, userId: string, lessonId: string, now: number): Promise<Room> {
   const lesson = await findLesson(db, userId, lessonId, now);
+  // A seat in a class meets in its session's room, with the whole class.
+  if (lesson.classSession) throw new ApiError(409, roomMessages.classSeat, 'CLASS_SEAT');
   if (!hasRoom(lesson.status)) throw new ApiError(409, roomMessages.noRoom, 'NO_ROOM');
   const times = { start: Date.parse(lesson.start), end: Date.parse(lesson.end) };
   const you = lesson.tutor.id === userId ? 'tutor' : 'student';
@@ -85,9 +60,9 @@ export async function loadRoom(db: Kysely<DB>, userId: string, lessonId: string,
   };
 }
 
-/** Refuses what only an open room allows (joining, signals, chat lines). */
-export function requireOpen(room: Room): void {
-  if (room.state !== 'open') throw new ApiError(409, roomMessages.closed, 'ROOM_CLOSED');
+/** Refuses what only an open room allows (joining, signals, chat lines); a class's room says it of its session. */
+export function requireOpen(room: { state: RoomState }, closed: string = roomMessages.closed): void {
+  if (room.state !== 'open') throw new ApiError(409, closed, 'ROOM_CLOSED');
 }
 
 /** When each participant first joined, or null. */

@@ -1,10 +1,11 @@
 /**
- * A conversation as its readers see it: between a student and a tutor, or between a person and
- * the school's support (support.ts). What a message and an inbox line look like, which side a
- * reader is on, who may read a conversation (its two sides; anyone else finds nothing) and who
- * hears of its messages. Sending is in ./messages.ts, the inbox in ./inbox.ts.
+ * A conversation as its readers see it: between a student and a tutor, between a person and the
+ * school's support (support.ts), or a group class's (class-conversations.ts: its tutor and the
+ * students enrolled now). What a message and an inbox line look like, which side a reader is on,
+ * who may read a conversation (its two sides, or a class's members; anyone else finds nothing)
+ * and who hears of its messages. Sending is in ./messages.ts, the inbox in ./inbox.ts.
  */
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import { DELETED_MESSAGE_TEXT } from '../../shared/account-data';
 import { HIDDEN_MESSAGE_TEXT } from '../../shared/admin/admin-rules';
 import { SUPPORT_ID, SUPPORT_NAME } from '../../shared/constants';
@@ -29,7 +30,13 @@ export const messageMessages = {
 
 export type Db = Kysely<DB> | Transaction<DB>;
 type ConversationRow = Selectable<ConversationsTable>;
-export type Parties = Pick<ConversationRow, 'id' | 'student_id' | 'tutor_id' | 'requester_id'>;
+export type Parties = Pick<
+  ConversationRow,
+  'id' | 'student_id' | 'tutor_id' | 'requester_id' | 'class_id'
+> & {
+  /** For a class conversation: whether the reader is one of its members now. */
+  is_member?: boolean | null;
+};
 
 export interface MessageView {
   id: number;
@@ -53,11 +60,20 @@ export interface OtherSide {
   photoVersion: string | null;
 }
 
+/** The class a group conversation belongs to; its title is the class's. */
+export interface ClassRef {
+  id: string;
+  title: string;
+}
+
 export interface ConversationSummary {
   id: string;
   /** A conversation with the school's support rather than between a student and a tutor. */
   support: boolean;
-  other: OtherSide;
+  /** A group class's conversation: the class. Null for any other. */
+  class: ClassRef | null;
+  /** Null in a class conversation, which has members rather than another side. */
+  other: OtherSide | null;
   lastMessage: MessageView | null;
   unread: number;
   lastActivityAt: string;
@@ -115,14 +131,20 @@ export const messageColumns = [
   'erased_at',
 ] as const;
 
-/** The side a reader is on: one of a pair, the person who asked support, or support (an admin). */
-export type Side = 'student' | 'tutor' | 'requester' | 'support';
+/**
+ * The side a reader is on: one of a pair, the person who asked support, support (an admin), or a
+ * member of a class's group.
+ */
+export type Side = 'student' | 'tutor' | 'requester' | 'support' | 'member';
 
 /**
- * The reader's side in a conversation row and the other side's person (null: Support), or null
- * when it is not theirs. The person who asked is on their own side even when they are an admin.
+ * The reader's side in a conversation row and the other side's person (null: Support, or a
+ * class's group), or null when it is not theirs. The person who asked is on their own side even
+ * when they are an admin. A class conversation is read by its members now, and by nobody else:
+ * not an admin, whose moderation goes through reports.
  */
 export function sideOf(row: Parties, reader: Reader): { me: Side; otherId: string | null } | null {
+  if (row.class_id !== null) return row.is_member ? { me: 'member', otherId: null } : null;
   if (row.requester_id !== null) {
     if (row.requester_id === reader.id) return { me: 'requester', otherId: null };
     return reader.isAdmin ? { me: 'support', otherId: row.requester_id } : null;
@@ -132,11 +154,20 @@ export function sideOf(row: Parties, reader: Reader): { me: Side; otherId: strin
   return null;
 }
 
-/** A conversation of the reader's (every support conversation, for an admin), or 404 for anyone else. */
+/** Whether `userId` is one of a class conversation's members now, as a condition on `conversations`. */
+export const memberNow = (userId: string) =>
+  sql<boolean>`exists (select 1 from conversation_members cm
+    where cm.conversation_id = conversations.id and cm.user_id = ${userId} and cm.left_at is null)`;
+
+/**
+ * A conversation of the reader's (every support conversation, for an admin; a class's while they
+ * are in it), or 404 for anyone else.
+ */
 export async function conversationOf(db: Db, reader: Reader, id: string) {
   const row = await db
     .selectFrom('conversations')
     .selectAll()
+    .select(memberNow(reader.id).as('is_member'))
     .where('id', '=', id)
     .where((eb) =>
       eb.or([
@@ -144,6 +175,7 @@ export async function conversationOf(db: Db, reader: Reader, id: string) {
         eb('tutor_id', '=', reader.id),
         eb('requester_id', '=', reader.id),
         ...(reader.isAdmin ? [eb('requester_id', 'is not', null)] : []),
+        memberNow(reader.id),
       ]),
     )
     .executeTakeFirst();
@@ -152,11 +184,23 @@ export async function conversationOf(db: Db, reader: Reader, id: string) {
   return { row, ...side };
 }
 
+/** A class conversation's members now: the tutor and the students enrolled. */
+export async function memberIds(db: Db, conversationId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('conversation_members')
+    .select('user_id')
+    .where('conversation_id', '=', conversationId)
+    .where('left_at', 'is', null)
+    .execute();
+  return rows.map((row) => row.user_id);
+}
+
 /**
- * Who hears of a conversation's messages: its pair, or the person who asked and everyone who
- * answers support now (`requireTwoFactor`: ADMIN_TWO_FACTOR is required).
+ * Who hears of a conversation's messages: its pair, a class's members now, or the person who
+ * asked and everyone who answers support now (`requireTwoFactor`: ADMIN_TWO_FACTOR is required).
  */
 export async function audienceOf(db: Db, row: Parties, requireTwoFactor: boolean) {
+  if (row.class_id !== null) return { recipients: await memberIds(db, row.id), requesterId: null };
   if (row.requester_id === null)
     return { recipients: [row.student_id, row.tutor_id].filter((id) => id !== null), requesterId: null };
   return {

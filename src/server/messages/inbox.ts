@@ -1,6 +1,7 @@
 /**
- * A reader's inbox: their conversations (unread first, people they blocked left out), how many
- * messages wait unread, a page of one conversation, and marking it read.
+ * A reader's inbox: their conversations (unread first, people they blocked left out; the groups
+ * of the classes they are in now), how many messages wait unread, a page of one conversation, and
+ * marking it read.
  */
 import { type Kysely, sql } from 'kysely';
 import type { DB, MessageEvent } from '../db/schema';
@@ -51,11 +52,41 @@ const lastMessageOf = (row: LastMessageColumns): MessageView | null =>
  * has written in, named after its person.
  */
 export async function listConversations(db: Kysely<DB>, reader: Reader): Promise<ConversationSummary[]> {
-  const [pairs, support] = await Promise.all([
+  const [pairs, support, classes] = await Promise.all([
     pairConversations(db, reader.id),
     supportConversations(db, reader),
+    classConversations(db, reader.id),
   ]);
-  return [...pairs, ...support].sort(inboxOrder);
+  return [...pairs, ...support, ...classes].sort(inboxOrder);
+}
+
+/**
+ * The conversations of the classes the reader is in now (as their tutor or an enrolled student).
+ * Unread: what the others wrote after the reader's own read mark; a block changes nothing here.
+ */
+async function classConversations(db: Kysely<DB>, userId: string): Promise<ConversationSummary[]> {
+  const { rows } = await sql<
+    LastMessageColumns & { last_activity_at: Date; class_id: string; title: string; unread: number }
+  >`
+    select c.id, c.last_activity_at, k.id as class_id, k.title,
+           m.id as message_id, m.sender_id, m.body, m.event, m.created_at as message_created_at,
+           m.hidden_at as message_hidden_at, m.erased_at as message_erased_at,
+           (select count(*)::int from messages u
+             where u.conversation_id = c.id and u.sender_id <> ${userId} and u.id > cm.read_id) as unread
+    from conversation_members cm
+    join conversations c on c.id = cm.conversation_id
+    join classes k on k.id = c.class_id
+    left join messages m on m.id = c.last_message_id
+    where cm.user_id = ${userId} and cm.left_at is null`.execute(db);
+  return rows.map((row) => ({
+    id: row.id,
+    support: false,
+    class: { id: row.class_id, title: row.title },
+    other: null,
+    lastMessage: lastMessageOf(row),
+    unread: Number(row.unread),
+    lastActivityAt: new Date(row.last_activity_at).toISOString(),
+  }));
 }
 
 async function pairConversations(db: Kysely<DB>, userId: string): Promise<ConversationSummary[]> {
@@ -98,6 +129,7 @@ async function pairConversations(db: Kysely<DB>, userId: string): Promise<Conver
   return rows.map((row) => ({
     id: row.id,
     support: false,
+    class: null,
     other: {
       id: row.other_id,
       displayName: row.other_name,
@@ -149,6 +181,7 @@ async function supportConversations(db: Kysely<DB>, reader: Reader): Promise<Con
     return {
       id: row.id,
       support: true,
+      class: null,
       other: asked
         ? SUPPORT_SIDE
         : {
@@ -182,6 +215,8 @@ export async function unreadTotal(db: Db, reader: Reader): Promise<number> {
              and not exists (select 1 from blocks b where b.blocker_id = ${userId} and b.blocked_id = c.student_id))
     ) + (select count(*)::int from conversations c join messages m on m.conversation_id = c.id
           where c.requester_id = ${userId} and m.sender_id <> ${userId} and m.id > c.requester_read_id
+    ) + (select count(*)::int from conversation_members cm join messages m on m.conversation_id = cm.conversation_id
+          where cm.user_id = ${userId} and cm.left_at is null and m.sender_id <> ${userId} and m.id > cm.read_id
     ) + ${forSupport} as n`.execute(db);
   return Number(rows[0]?.n ?? 0);
 }
@@ -217,7 +252,18 @@ export async function listMessages(
  */
 export async function markRead(db: Kysely<DB>, reader: Reader, conversationId: string) {
   const { me, row } = await conversationOf(db, reader, conversationId);
-  const read = (side: Side) => sql<number>`greatest(${sql.ref(`${side}_read_id`)}, last_message_id)`;
+  if (me === 'member') {
+    // A class's members each keep their own mark, on their member row.
+    await db
+      .updateTable('conversation_members')
+      .set({ read_id: sql<number>`greatest(read_id, ${row.last_message_id})`, mailed: false })
+      .where('conversation_id', '=', conversationId)
+      .where('user_id', '=', reader.id)
+      .execute();
+    return { unreadTotal: await unreadTotal(db, reader), me, requesterId: null };
+  }
+  const read = (side: Exclude<Side, 'member'>) =>
+    sql<number>`greatest(${sql.ref(`${side}_read_id`)}, last_message_id)`;
   // One statement, and never backwards: a message sent meanwhile is either read here or stays unread.
   await db
     .updateTable('conversations')

@@ -24,6 +24,15 @@ export async function reportMessage(db: Kysely<DB>, reader: Reader, messageId: n
       eb.or([
         eb('c.student_id', '=', userId),
         eb('c.tutor_id', '=', userId),
+        // A class's members report what the others wrote there, as a pair does.
+        eb.exists(
+          eb
+            .selectFrom('conversation_members as cm')
+            .select('cm.user_id')
+            .whereRef('cm.conversation_id', '=', 'c.id')
+            .where('cm.user_id', '=', userId)
+            .where('cm.left_at', 'is', null),
+        ),
         ...(reader.isAdmin
           ? [eb.and([eb('c.requester_id', '<>', userId), eb('m.sender_id', '=', eb.ref('c.requester_id'))])]
           : []),

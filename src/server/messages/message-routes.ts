@@ -1,7 +1,7 @@
 /**
  * Messages over HTTP (docs/api.md, "Messages"), for verified users:
  * - GET /api/conversations (the inbox), POST /api/conversations (start one, with its first message),
- *   GET /api/conversations/:id (the other side and the pair's next lesson),
+ *   GET /api/conversations/:id (the other side and the pair's next lesson, or a class's members),
  *   GET and POST /api/conversations/:id/messages, POST /api/conversations/:id/read;
  * - POST /api/support/conversation: the person's one conversation with the school's support, which
  *   then goes through the routes above (every admin reads and answers it as Support);
@@ -30,6 +30,7 @@ import { plannedAt } from '../lessons/lifecycle/lesson-states-sql';
 import { type SessionReader, type SessionUser, verifiedOnly } from '../platform/session-guards';
 import type { Listing } from '../platform/tutor-listing';
 import { limitByUser, type RateLimiters, tooManyRequests } from '../rate-limit/rate-limits';
+import { classOf, membersOf } from './class-conversations';
 import { conversationOf, messageMessages, personSide, SUPPORT_SIDE } from './conversations';
 import { listConversations, listMessages, markRead, unreadTotal } from './inbox';
 import type { LiveHub } from './live';
@@ -143,6 +144,22 @@ export function messageRoutes(deps: {
       async (c) => {
         const user = c.var.user;
         const { row, otherId } = await conversationOf(db, reader(c), c.req.valid('param').id);
+        if (row.class_id !== null) {
+          // A class's group: its members instead of another side; no block or next lesson of a pair.
+          const [cls, members] = await Promise.all([classOf(db, row.class_id), membersOf(db, row.id)]);
+          return c.json(
+            {
+              id: row.id,
+              support: false,
+              class: cls,
+              other: null,
+              members,
+              nextLesson: null,
+              blockedByMe: false,
+            },
+            200,
+          );
+        }
         const support = row.requester_id !== null;
         const now = Date.now();
         // Support is no person to block and has no lessons with anyone: only a pair has either.
@@ -171,7 +188,9 @@ export function messageRoutes(deps: {
           {
             id: row.id,
             support,
+            class: null,
             other,
+            members: [],
             nextLesson: next ? await findLesson(db, user.id, next.id, now) : null,
             blockedByMe: Boolean(blocked),
           },

@@ -1,12 +1,14 @@
 /**
- * Writing in conversations: a message from one of the two sides, the first message that opens a
- * student's and a tutor's conversation, and the lines lessons write into their pair's
- * conversation; messages are numbered by the database. Blocks are kept here too, since sending is
- * what they stop.
+ * Writing in conversations: a message from one of the two sides (or a class's member), the first
+ * message that opens a student's and a tutor's conversation, and the lines lessons write into
+ * their pair's conversation; messages are numbered by the database. Blocks are kept here too,
+ * since sending is what they stop.
  *
  * A block hides the blocked person from the blocker: their messages and new conversations are
  * refused with an answer that does not say why, the conversation leaves the blocker's inbox, and
- * nothing tells the blocked person. Unblocking brings both back.
+ * nothing tells the blocked person. Unblocking brings both back. A block is between two people:
+ * it does not reach a class's group conversation, where the others are there too (a class is left
+ * by leaving the class, and abuse there is reported to the moderators).
  */
 import { randomUUID } from 'node:crypto';
 import { type Kysely, sql, type Transaction } from 'kysely';
@@ -17,6 +19,7 @@ import {
   audienceOf,
   type Db,
   type MessageView,
+  memberNow,
   messageMessages,
   type Parties,
   sideOf,
@@ -61,6 +64,16 @@ function movedByMessage(senderId: string | null) {
     ...sides('_mailed'),
   ]);
 }
+
+/**
+ * In a class conversation, the sender's own member row moves as a pair's side does: writing means
+ * having read it, and the next unread message may be mailed. (No row matches in any other
+ * conversation.) A CTE for a statement whose inserted message is `m`.
+ */
+const memberReadByMessage = sql`cm as (
+      update conversation_members set read_id = m.id, mailed = false from m
+      where conversation_members.conversation_id = m.conversation_id
+        and conversation_members.user_id = m.sender_id)`;
 
 const returnedMessage = sql`m.id, m.conversation_id, m.sender_id, m.body, m.event, m.created_at, m.hidden_at`;
 
@@ -136,17 +149,19 @@ export async function sendMessage(
   const me = sql`${reader.id}::text`;
   const other = sql`case when c.student_id = ${me} then c.tutor_id else c.student_id end`;
   const blockedBy = (blocker: ReturnType<typeof sql>, blocked: ReturnType<typeof sql>) =>
-    sql`c.requester_id is null and exists (select 1 from blocks b where b.blocker_id = ${blocker} and b.blocked_id = ${blocked})`;
+    sql`c.requester_id is null and c.class_id is null and exists (select 1 from blocks b where b.blocker_id = ${blocker} and b.blocked_id = ${blocked})`;
   const { rows } = await sql<
     Parties & { blocked_me: boolean; i_blocked: boolean } & {
       [K in keyof ReturnedMessage as `m_${K}`]: ReturnedMessage[K] | null;
     }
   >`
     with c as (
-      select id, student_id, tutor_id, requester_id from conversations
+      select id, student_id, tutor_id, requester_id, class_id, ${memberNow(reader.id)} as is_member
+      from conversations
       where id = ${conversationId}
         and (student_id = ${me} or tutor_id = ${me} or requester_id = ${me}
-             ${reader.isAdmin ? sql`or requester_id is not null` : sql``})
+             ${reader.isAdmin ? sql`or requester_id is not null` : sql``}
+             or ${memberNow(reader.id)})
       for update
     ),
     checked as (
@@ -157,7 +172,8 @@ export async function sendMessage(
       select id, ${me}, ${text} from checked where not blocked_me and not i_blocked
       returning id, conversation_id, sender_id, body, event, created_at, hidden_at
     ),
-    u as (update conversations set ${movedByMessage(reader.id)} from m where conversations.id = m.conversation_id)
+    u as (update conversations set ${movedByMessage(reader.id)} from m where conversations.id = m.conversation_id),
+    ${memberReadByMessage}
     select checked.*, m.id as m_id, m.conversation_id as m_conversation_id, m.sender_id as m_sender_id,
            m.body as m_body, m.event as m_event, m.created_at as m_created_at, m.hidden_at as m_hidden_at
     from checked left join m on true`.execute(db);

@@ -7,6 +7,9 @@
  * support's side, which every admin reads, mails each admin who takes these mails once, until one
  * of them reads or answers it.
  *
+ * In a class's group conversation each member is mailed for themselves (their own read mark and
+ * flag, on conversation_members), naming the class; blocks do not reach a group.
+ *
  * Safe with several servers and restarts: each mail is claimed by one UPDATE that flips the
  * side's `mailed` flag from false, in the transaction that queues the mail, so whichever server
  * gets a conversation first mails it, once.
@@ -105,21 +108,41 @@ export function unreadMail(input: {
   settingsLink: string;
   /** For an admin: the person wrote to Support, not to them. */
   toSupport?: boolean;
+  /** In a class's group conversation: the class's title (`otherName` wrote the latest line). */
+  group?: string;
   /** The reader's language (theirs, else the school's default). */
   language?: Language;
 }) {
   const language = input.language ?? SOURCE_LANGUAGE;
   const { t } = mailWords(language);
-  const values = { name: input.otherName, support: SUPPORT_NAME, product: PRODUCT_NAME, count: input.unread };
-  const subject = input.toSupport
-    ? t(/*i18n*/ '{name} wrote to {support} on {product}', values)
-    : t(/*i18n*/ '{name} sent you a message on {product}', values);
-  const sent = input.toSupport
-    ? t(
-        /*i18n*/ '{name} sent {support} {count, plural, one {a message} other {# messages}} on {product}:',
-        values,
-      )
-    : t(/*i18n*/ '{name} sent you {count, plural, one {a message} other {# messages}} on {product}:', values);
+  const values = {
+    name: input.otherName,
+    support: SUPPORT_NAME,
+    product: PRODUCT_NAME,
+    count: input.unread,
+    group: input.group ?? '',
+  };
+  const subject =
+    input.group !== undefined
+      ? t(/*i18n*/ 'New messages in {group} on {product}', values)
+      : input.toSupport
+        ? t(/*i18n*/ '{name} wrote to {support} on {product}', values)
+        : t(/*i18n*/ '{name} sent you a message on {product}', values);
+  const sent =
+    input.group !== undefined
+      ? t(
+          /*i18n*/ '{count, plural, one {A message waits} other {# messages wait}} for you in {group} on {product}. The latest, from {name}:',
+          values,
+        )
+      : input.toSupport
+        ? t(
+            /*i18n*/ '{name} sent {support} {count, plural, one {a message} other {# messages}} on {product}:',
+            values,
+          )
+        : t(
+            /*i18n*/ '{name} sent you {count, plural, one {a message} other {# messages}} on {product}:',
+            values,
+          );
   const preview =
     input.preview.length > PREVIEW_LENGTH ? `${input.preview.slice(0, PREVIEW_LENGTH)}…` : input.preview;
   const settings = t(
@@ -206,6 +229,7 @@ export async function mailUnread(
       }
     }
     count += await mailSupportSides(deps, trx, cutoff);
+    count += await mailClassMembers(deps, trx, cutoff);
     return count;
   });
   if (sent > 0) deps.mailer.deliverSoon();
@@ -287,6 +311,70 @@ async function mailSupportSides(
       unreadLines(trx, due, 'support'),
     ]);
     for (const admin of admins) await mail(admin, due, person.display_name, unread, true);
+  }
+  return count;
+}
+
+/** Claims the class members who are due (something from the others waits unread), flipping their flag. */
+async function claimMembers(trx: Transaction<DB>, cutoff: Date) {
+  const { rows } = await sql<{ id: string; reader_id: string; read_id: number }>`
+    update conversation_members cm set mailed = true
+    from users u
+    where u.id = cm.user_id and u.message_mails and not cm.mailed and cm.left_at is null
+      and exists (select 1 from messages m
+                   where m.conversation_id = cm.conversation_id and m.sender_id <> cm.user_id
+                     and m.id > cm.read_id and m.created_at <= ${cutoff})
+    returning cm.conversation_id as id, cm.user_id as reader_id, cm.read_id`.execute(trx);
+  return rows;
+}
+
+/** Mails each class member who is due, naming the class; returns how many mails were queued. */
+async function mailClassMembers(
+  deps: { mailer: Mailer; appUrl: string; defaultLanguage?: DefaultLanguage },
+  trx: Transaction<DB>,
+  cutoff: Date,
+): Promise<number> {
+  let count = 0;
+  for (const due of await claimMembers(trx, cutoff)) {
+    const [reader, group, unread] = await Promise.all([
+      trx
+        .selectFrom('users')
+        .select(['email', 'display_name', 'language'])
+        .where('id', '=', due.reader_id)
+        .executeTakeFirstOrThrow(),
+      trx
+        .selectFrom('conversations')
+        .innerJoin('classes', 'classes.id', 'conversations.class_id')
+        .select('classes.title')
+        .where('conversations.id', '=', due.id)
+        .executeTakeFirstOrThrow(),
+      trx
+        .selectFrom('messages')
+        .innerJoin('users', 'users.id', 'messages.sender_id')
+        .select(['messages.body', 'messages.hidden_at', 'messages.erased_at', 'users.display_name'])
+        .where('messages.conversation_id', '=', due.id)
+        .where('messages.sender_id', '<>', due.reader_id)
+        .where('messages.id', '>', due.read_id)
+        .orderBy('messages.id', 'desc')
+        .execute(),
+    ]);
+    await deps.mailer.sendMail(
+      {
+        to: reader.email,
+        ...unreadMail({
+          readerName: reader.display_name,
+          otherName: unread[0]?.display_name ?? '',
+          group: group.title,
+          unread: unread.length,
+          preview: previewOf(unread[0]),
+          link: `${deps.appUrl}${paths.messages}/${due.id}`,
+          settingsLink: `${deps.appUrl}${paths.profile}`,
+          language: mailLanguage(reader.language, deps.defaultLanguage),
+        }),
+      },
+      trx,
+    );
+    count += 1;
   }
   return count;
 }

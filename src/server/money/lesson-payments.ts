@@ -296,6 +296,35 @@ export async function chargeLateFee(
 }
 
 /**
+ * A group class's seat given up inside its window: of the hold, `keepCents` stays held until the
+ * session has taken place, when the class job settles it to the tutor with that session's
+ * settlement (less the commission stored on the seat); the rest goes back where it came from now.
+ * Answers what stays held: never more than the hold holds.
+ */
+export async function releaseAllBut(
+  trx: Transaction<DB>,
+  lessonId: string,
+  keepCents: number,
+  by: { actorId: string | null; now: number },
+): Promise<number> {
+  const lesson = await lessonFor(trx, lessonId);
+  const back = await releaseAccountFor(trx, lesson);
+  const held = await lockedBalanceOf(trx, accounts.hold(lesson.id), lesson.currency);
+  const kept = Math.min(Math.max(0, keepCents), Math.max(0, held));
+  if (held - kept > 0)
+    await postRelease(
+      trx,
+      lesson,
+      back,
+      held - kept,
+      by,
+      `${lessonMemo(lesson)}, cancelled late: the rest of the price`,
+    );
+  if (kept === 0 && held > 0) await markPayment(trx, lesson.id, 'released');
+  return kept;
+}
+
+/**
  * An admin's refund of one lesson, decided from what the ledger holds for it (never from a status
  * column): what its hold holds goes back to the student; else its settlement (of the price, or of
  * a late cancellation's fee) is reversed, the tutor's share and the school's commission both

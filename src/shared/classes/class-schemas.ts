@@ -7,21 +7,16 @@ import { instantSchema } from '../lessons/lesson-schemas';
 import { freeText, noSuchField, oneLineText } from '../schemas';
 import { SPOKEN_LANGUAGES } from '../tutor-catalog';
 import { chosenSubjectSchema } from '../tutor-schemas';
+import {
+  MAX_CLASS_DESCRIPTION_LENGTH,
+  MAX_CLASS_PRICE,
+  MAX_CLASS_SEATS,
+  MAX_CLASS_SESSIONS,
+  MAX_CLASS_TITLE_LENGTH,
+  MIN_CLASS_SEATS,
+} from './class-constants';
 
-export const MIN_CLASS_SEATS = 2;
-/** The room carries up to six people peer to peer: the tutor and five students. */
-export const MAX_CLASS_SEATS = 5;
-export const MAX_CLASS_SESSIONS = 12;
-export const MAX_CLASS_TITLE_LENGTH = 120;
-export const MAX_CLASS_DESCRIPTION_LENGTH = 4000;
-/** A session's price, so that twelve of them stay far inside what a lesson's price column holds. */
-export const MAX_CLASS_PRICE = 100_000_000;
-/** The hours before its first session at which a class with too few students is called off. */
-export const CLASS_DECISION_HOURS = 24;
-export const CLASSES_PAGE_SIZE = 20;
-
-export const CLASS_STATUSES = ['scheduled', 'held', 'cancelled', 'ended'] as const;
-export type ClassStatus = (typeof CLASS_STATUSES)[number];
+export * from './class-constants';
 
 const seatsMessage = /*i18n*/ 'seats must be a whole number from 2 to 5';
 const minimumMessage = /*i18n*/ 'minStudents must be a whole number from 1 to the seats';
@@ -110,14 +105,15 @@ export const classQuerySchema = z.object({
 });
 
 export const reasonSchema = (required: boolean) =>
-  z.object({
-    reason: freeText(500, {
-      notText: /*i18n*/ 'The reason must be text',
-      tooLong: /*i18n*/ 'The reason must be at most 500 characters',
-      badCharacters: /*i18n*/ 'The reason must not contain control characters',
+  z
+    .object({
+      reason: freeText(500, {
+        notText: /*i18n*/ 'The reason must be text',
+        tooLong: /*i18n*/ 'The reason must be at most 500 characters',
+        badCharacters: /*i18n*/ 'The reason must not contain control characters',
+      }).optional(),
     })
-      .optional()
-      .refine((reason) => !required || (reason !== undefined && reason.trim().length > 0), {
-        message: /*i18n*/ 'Please say why',
-      }),
-  });
+    .superRefine((input, ctx) => {
+      if (required && !input.reason?.trim())
+        ctx.addIssue({ code: 'custom', path: ['reason'], message: /*i18n*/ 'Please say why' });
+    });

@@ -13,6 +13,9 @@ export const roomChatSchema = z.strictObject({
   }),
 });
 
+/** A page's id in a room: new on every load of the page. */
+const pageId = z.string().regex(/^[\w-]{8,64}$/, /*i18n*/ 'peer must be an id of 8 to 64 characters');
+
 const sdp = z.string().max(100_000, /*i18n*/ 'A session description is at most 100,000 characters');
 
 /**
@@ -21,7 +24,7 @@ const sdp = z.string().max(100_000, /*i18n*/ 'A session description is at most 1
  * offer, answer and ICE candidates, and what it shows (microphone, camera, screen).
  */
 export const roomSignalSchema = z.strictObject({
-  peer: z.string().regex(/^[\w-]{8,64}$/, /*i18n*/ 'peer must be an id of 8 to 64 characters'),
+  peer: pageId,
   signal: z.discriminatedUnion('kind', [
     z.strictObject({ kind: z.literal('hello') }),
     z.strictObject({ kind: z.literal('bye') }),
@@ -42,3 +45,22 @@ export const roomSignalSchema = z.strictObject({
 });
 
 export type RoomSignal = z.infer<typeof roomSignalSchema>;
+
+/**
+ * A class room's signal: in a mesh each page has a connection with every other, so what sets one
+ * up (a description, a candidate) names the page it is for (`to`: that page's user and id);
+ * hello, bye and state may go to every page in the room at once, or to one.
+ */
+export const classRoomSignalSchema = roomSignalSchema
+  .extend({
+    to: z.strictObject({ userId: z.string().min(1).max(64), peer: pageId }).optional(),
+  })
+  .refine((body) => body.to !== undefined || ['hello', 'bye', 'state'].includes(body.signal.kind), {
+    message: /*i18n*/ 'A description or a candidate must name the page it is for',
+    path: ['to'],
+  });
+
+/** The tutor mutes a student's microphone for everyone in the room. */
+export const classRoomMuteSchema = z.strictObject({
+  userId: z.string().min(1, /*i18n*/ 'Please say whose microphone to mute').max(64),
+});

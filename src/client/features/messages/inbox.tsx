@@ -2,12 +2,14 @@
  * The inbox: one row per conversation, unread first, then by last activity (the server's order,
  * kept as live messages move rows up), with the other person's photo or initials, their name, the
  * last line and how many wait unread. A person's conversation with support shows Support; an
- * admin's support conversations show the person, tagged "Support".
+ * admin's support conversations show the person, tagged "Support"; a class's group shows the
+ * class's title, tagged "Class".
  */
 import { Plural, Trans } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import { paths } from '../../../shared/routes';
 import { TutorAvatar } from '../../components/tutor-avatar';
+import { ClassAvatar, ClassTag } from './class-parts';
 import { lineText, sentLabel } from './message-lines';
 import { type Conversation, conversationPath } from './messages-data';
 import { SupportAvatar, SupportTag } from './support-parts';
@@ -53,6 +55,8 @@ export function Inbox({
         const current = conversation.id === openId;
         const last = conversation.lastMessage;
         const unread = conversation.unread;
+        const other = conversation.other;
+        const title = other?.displayName ?? conversation.class?.title ?? '';
         return (
           <li key={conversation.id}>
             <Link
@@ -62,13 +66,15 @@ export function Inbox({
                 current ? 'bg-brand-50 hover:bg-brand-50' : ''
               }`}
             >
-              {conversation.other.role === 'support' ? (
+              {other === null ? (
+                <ClassAvatar size={44} />
+              ) : other.role === 'support' ? (
                 <SupportAvatar size={44} />
               ) : (
                 <TutorAvatar
-                  id={conversation.other.id}
-                  name={conversation.other.displayName}
-                  photoVersion={conversation.other.photoVersion}
+                  id={other.id}
+                  name={other.displayName}
+                  photoVersion={other.photoVersion}
                   size={44}
                 />
               )}
@@ -78,9 +84,10 @@ export function Inbox({
                     <span
                       className={`truncate text-slate-900 ${conversation.unread > 0 ? 'font-bold' : 'font-semibold'}`}
                     >
-                      {conversation.other.displayName}
+                      {title}
                     </span>
-                    {conversation.support && conversation.other.role !== 'support' ? <SupportTag /> : null}
+                    {conversation.support && other?.role !== 'support' ? <SupportTag /> : null}
+                    {conversation.class ? <ClassTag /> : null}
                   </span>
                   <span className="shrink-0 text-xs text-slate-600">
                     {sentLabel(conversation.lastActivityAt)}

@@ -60,7 +60,7 @@ export async function loadMessages({ params, request: page }: LoaderFunctionArgs
     const to = new URL(page.url).searchParams.get('to');
     const { conversations } = await inbox;
     if (!to) return { conversations, open: null, recipient: null };
-    const existing = conversations.find((conversation) => conversation.other.id === to);
+    const existing = conversations.find((conversation) => conversation.other?.id === to);
     if (existing) throw redirect(conversationPath(existing.id));
     return { conversations, open: null, recipient: await loadRecipient(to, signal) };
   }

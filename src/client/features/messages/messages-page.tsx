@@ -28,7 +28,7 @@ const inboxOrder = (a: Conversation, b: Conversation) =>
   Number(b.unread > 0) - Number(a.unread > 0) || Date.parse(b.lastActivityAt) - Date.parse(a.lastActivityAt);
 
 /** The inbox, as loaded and then as the live channel moves it. */
-function useInbox(loaded: Conversation[], openId: string | null) {
+function useInbox(loaded: Conversation[], openId: string | null, userId: string | undefined) {
   const [conversations, setConversations] = useState(loaded);
   useEffect(() => setConversations(loaded), [loaded]);
   const shown = useRef(conversations);
@@ -40,8 +40,12 @@ function useInbox(loaded: Conversation[], openId: string | null) {
         const row = current.find((conversation) => conversation.id === message.conversationId);
         if (!row || (row.lastMessage && row.lastMessage.id >= message.id)) return current;
         // Only the other side's lines wait unread. A line from this side (this user's, or for an
-        // admin a colleague's answer as support) means the conversation was read up to it.
-        const theirs = message.senderId === row.other.id;
+        // admin a colleague's answer as support) means the conversation was read up to it. In a
+        // class's group, everyone else is the other side.
+        const theirs =
+          row.other === null
+            ? message.senderId !== null && message.senderId !== userId
+            : message.senderId === row.other.id;
         const ours = message.senderId !== null && !theirs;
         const counts =
           theirs && (message.conversationId !== openId || document.visibilityState !== 'visible');
@@ -54,7 +58,7 @@ function useInbox(loaded: Conversation[], openId: string | null) {
         return current.map((conversation) => (conversation === row ? moved : conversation)).sort(inboxOrder);
       });
     },
-    [openId],
+    [openId, userId],
   );
 
   const markRead = useCallback((id: string) => {
@@ -94,7 +98,7 @@ export function Component() {
   const user = auth.status === 'signed-in' ? auth.user : null;
   const open = data.open && data.open !== 'missing' ? data.open : null;
   const openId = open?.detail.id ?? null;
-  const { conversations, touch, markRead, refresh } = useInbox(data.conversations, openId);
+  const { conversations, touch, markRead, refresh } = useInbox(data.conversations, openId, user?.id);
   const showsThread = data.open !== null || data.recipient !== null;
   // Arrived here by sending a first message: the writing goes on in this conversation's box.
   const composing = Boolean((useLocation().state as { composing?: boolean } | null)?.composing);
@@ -102,7 +106,8 @@ export function Component() {
   const supportWaits =
     usePublicConfig()?.adminTwoFactor === 'required' && user?.isAdmin === true && !user.twoFactorEnabled;
   if (!user) return null;
-  const name = open?.detail.other.displayName ?? '';
+  const group = open?.detail.class ?? null;
+  const name = open?.detail.other?.displayName ?? group?.title ?? '';
 
   return (
     <div className="mx-auto max-w-6xl px-0 py-0 sm:px-4 sm:py-8">
@@ -137,7 +142,9 @@ export function Component() {
           <Inbox conversations={conversations} openId={openId} role={user.role} />
         </nav>
         <section
-          aria-label={open ? t`Conversation with ${name}` : t`Conversation`}
+          aria-label={
+            group ? t`Class conversation: ${name}` : open ? t`Conversation with ${name}` : t`Conversation`
+          }
           className={`min-h-0 md:col-span-2 ${showsThread ? '' : 'hidden md:block'}`}
         >
           {open ? (

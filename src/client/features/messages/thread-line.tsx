@@ -12,6 +12,7 @@ export function Line({
   mine,
   author,
   colleague,
+  named = false,
   onReport,
 }: {
   line: MessageView;
@@ -21,6 +22,8 @@ export function Line({
   author: string;
   /** Another admin answered: said beside the time, since it is on this admin's side. */
   colleague: boolean;
+  /** In a class's conversation: the writer's name shows above what someone else wrote. */
+  named?: boolean;
   /** Absent where nothing is reported (the person's side of a support conversation). */
   onReport: (() => void) | undefined;
 }) {
@@ -38,11 +41,18 @@ export function Line({
       </li>
     );
   }
+  // Shown to sight; a screen reader hears the name once, from the line itself.
+  const byline = named ? (
+    <span aria-hidden="true" className="mb-0.5 px-1 text-xs font-semibold text-slate-700">
+      {author}
+    </span>
+  ) : null;
   // A message a moderator removed, or whose writer deleted their account: the server sends only
   // the words that replace it.
   if (line.hidden || line.deleted) {
     return (
       <li className={`flex flex-col ${mine ? 'items-end' : 'items-start'}`}>
+        {byline}
         <p className="max-w-[85%] rounded-2xl border border-dashed border-slate-300 px-4 py-2 text-sm italic text-slate-600 sm:max-w-[70%]">
           <span className="sr-only">{`${author}: `}</span>
           {line.text}
@@ -53,6 +63,7 @@ export function Line({
   }
   return (
     <li className={`flex flex-col ${mine ? 'items-end' : 'items-start'}`}>
+      {byline}
       <div
         className={`max-w-[85%] whitespace-pre-wrap break-words rounded-2xl px-4 py-2 text-base sm:max-w-[70%] ${
           colleague

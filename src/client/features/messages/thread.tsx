@@ -10,6 +10,10 @@
  * side: theirs as "You", a colleague's as "Support". Blocks are between two people, so none is
  * offered there; admins report what the person wrote as in any conversation, while the person
  * has nothing to report to the very team that answered.
+ *
+ * A class's conversation has members rather than another side: its title heads it, every line
+ * from someone else carries their name, and no block is offered (a block is between two people;
+ * a class is left by leaving the class).
  */
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -32,6 +36,7 @@ import { usePublicConfig } from '../../lib/public-config';
 import { lessonTimeLabel } from '../../lib/time-labels';
 import { browserTimeZone } from '../../lib/time-zones';
 import { BackToInbox } from './back-to-inbox';
+import { ClassAvatar, ClassMembers, ClassTag, useMemberNames } from './class-parts';
 import { scheduleWeekOf } from './message-lines';
 import type { ConversationDetail, MessagePage } from './messages-data';
 import { ReportDialog } from './report-dialog';
@@ -68,10 +73,13 @@ export function Thread({
 }) {
   const { t } = useLingui();
   const id = detail.id;
-  const name = detail.other.displayName;
+  const group = detail.class;
+  const name = detail.other?.displayName ?? group?.title ?? '';
+  const members = useMemberNames(detail);
+  const notice = members.notice;
   const product = PRODUCT_NAME;
   /** This user asked support: the other side is the team. */
-  const asking = detail.other.role === 'support';
+  const asking = detail.other?.role === 'support';
   // How soon the team answers, only where a school has said (Site settings).
   const replyHours = usePublicConfig()?.supportReplyHours ?? null;
   const [lines, setLines] = useState(page.messages);
@@ -129,6 +137,7 @@ export function Thread({
       if (frame.type === 'ready') void catchUp().catch(() => undefined);
       if (frame.type === 'message' && frame.message.conversationId === id) {
         setLines((current) => merge(current, [frame.message]));
+        void notice(frame.message.senderId);
         if (frame.message.senderId !== userId) void markRead();
       }
       // A moderator removed a message: what replaces it takes its place at once.
@@ -140,7 +149,7 @@ export function Thread({
     // What arrived between the page's load and this subscription came in no frame of ours.
     void catchUp().catch(() => undefined);
     return unsubscribe;
-  }, [id, userId, markRead]);
+  }, [id, userId, markRead, notice]);
 
   // Follow new lines when the reader is at the bottom; leave them be when they scrolled up to read.
   const newest = lines.at(-1)?.id;
@@ -181,11 +190,12 @@ export function Thread({
   }
 
   async function setBlock(block: boolean) {
+    const other = detail.other?.id ?? '';
     await blocking.run<unknown>(
       () =>
         block
-          ? request(api.blocks.$post({ json: { userId: detail.other.id } }))
-          : request(api.blocks[':userId'].$delete({ param: { userId: detail.other.id } })),
+          ? request(api.blocks.$post({ json: { userId: other } }))
+          : request(api.blocks[':userId'].$delete({ param: { userId: other } })),
       {
         reload: false,
         onDone: () => blockChanged(block),
@@ -216,30 +226,35 @@ export function Thread({
       <header className="border-b border-slate-200 px-4 py-3">
         <BackToInbox />
         <div className="flex items-center gap-3">
-          {asking ? (
+          {group ? (
+            <ClassAvatar size={40} />
+          ) : asking ? (
             <SupportAvatar size={40} />
           ) : (
             <TutorAvatar
-              id={detail.other.id}
+              id={detail.other?.id ?? ''}
               name={name}
-              photoVersion={detail.other.photoVersion}
+              photoVersion={detail.other?.photoVersion ?? null}
               size={40}
             />
           )}
           <div className="min-w-0 flex-1">
-            <h2 className="truncate text-lg font-semibold text-slate-900">
-              {detail.other.role === 'tutor' ? (
+            <h2 className="flex min-w-0 items-center gap-2 text-lg font-semibold text-slate-900">
+              {detail.other?.role === 'tutor' ? (
                 <Link
                   to={`${paths.tutors}/${encodeURIComponent(detail.other.id)}`}
-                  className="hover:underline"
+                  className="truncate hover:underline"
                 >
                   {name}
                 </Link>
               ) : (
-                name
+                <span className="truncate">{name}</span>
               )}
+              {group ? <ClassTag /> : null}
             </h2>
-            {asking ? (
+            {group ? (
+              <ClassMembers members={members.members} userId={userId} />
+            ) : asking ? (
               <p className="text-sm text-slate-600">
                 {replyHours === null
                   ? t`The ${product} team answers here.`
@@ -247,12 +262,12 @@ export function Thread({
               </p>
             ) : (
               <p className="flex items-center gap-2 text-sm text-slate-600">
-                {detail.other.role === 'tutor' ? t`Tutor` : t`Student`}
+                {detail.other?.role === 'tutor' ? t`Tutor` : t`Student`}
                 {detail.support ? <SupportTag /> : null}
               </p>
             )}
           </div>
-          {blocked || detail.support ? null : (
+          {blocked || detail.support || group ? null : (
             <Button variant="ghost" onClick={() => setConfirmBlock(true)}>
               <Trans>Block</Trans>
             </Button>
@@ -284,7 +299,12 @@ export function Thread({
             </Button>
           </div>
         ) : null}
-        <div role="log" aria-live="polite" aria-busy={loadingOlder} aria-label={t`Messages with ${name}`}>
+        <div
+          role="log"
+          aria-live="polite"
+          aria-busy={loadingOlder}
+          aria-label={group ? t`Messages in ${name}` : t`Messages with ${name}`}
+        >
           {lines.length === 0 ? (
             <p className="mx-auto max-w-sm text-center text-sm text-slate-600">
               {asking
@@ -295,14 +315,21 @@ export function Thread({
           <ol className="space-y-3">
             {lines.map((line) => {
               // The other side's lines on the left; an admin's colleagues answer from support's side.
-              const theirs = line.senderId === detail.other.id;
+              // In a class, everyone else's lines are on the left, each under its writer's name.
+              const theirs = group ? line.senderId !== userId : line.senderId === detail.other?.id;
+              const author = group
+                ? (members.nameOf(line.senderId) ?? t`A member`)
+                : theirs
+                  ? name
+                  : translated(SUPPORT_NAME);
               return (
                 <Line
                   key={line.id}
                   line={line}
                   mine={!theirs}
-                  author={theirs ? name : line.senderId === userId ? t`You` : translated(SUPPORT_NAME)}
-                  colleague={!theirs && line.senderId !== userId}
+                  author={line.senderId === userId ? t`You` : author}
+                  colleague={!group && !theirs && line.senderId !== userId}
+                  named={group !== null && theirs}
                   onReport={asking ? undefined : () => setReporting(line)}
                 />
               );

@@ -1,12 +1,12 @@
 /**
- * The top navigation: logo, Home, Schedule, Contact Us; Login and Sign Up when signed out; the
+ * The top navigation: logo, Home, Find Tutors, Classes, Schedule, Contact Us; Login and Sign Up when signed out; the
  * display name, the role and Logout when signed in; Dashboard, Wallet (with a student's balance
  * while payments go through Tutorlane) and Messages with its unread count (kept live by this tab's
  * channel, which the bar opens and closes), only for a verified user;
  * Admin only for operators, who also carry an "Admin" badge beside their role. The links fold
  * behind a Toggle menu button (which closes when a link is followed, the current page's too, and
  * on Escape) below 1024 px signed out, and below 1280 px signed in: with the name, the role and up
- * to nine links, the bar leaves a name no room under that. A long name is cut only where the
+ * to ten links, the bar leaves a name no room under that. A long name is cut only where the
  * space runs out, whole in its tooltip and for screen readers.
  */
 
@@ -97,7 +97,7 @@ function WalletLabel({ balance, stacked }: { balance: string | null; stacked: bo
 }
 
 const desktopLink = ({ isActive }: { isActive: boolean }) =>
-  `whitespace-nowrap rounded-md px-2 py-2 text-sm font-medium transition-colors ${
+  `whitespace-nowrap rounded-md px-1.5 py-2 text-sm font-medium transition-colors ${
     isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'
   }`;
 const mobileLink = ({ isActive }: { isActive: boolean }) =>
@@ -183,6 +183,9 @@ export function NavBar() {
       <NavLink to={paths.tutors} className={className} onClick={closeMenu}>
         <Trans>Find Tutors</Trans>
       </NavLink>
+      <NavLink to={paths.classes} className={className} onClick={closeMenu}>
+        <Trans>Classes</Trans>
+      </NavLink>
       <NavLink to={paths.schedule} className={className} onClick={closeMenu}>
         <Trans>Schedule</Trans>
       </NavLink>
@@ -254,7 +257,7 @@ export function NavBar() {
       <nav aria-label={t`Main`} className="mx-auto max-w-6xl px-4">
         <div className="flex h-16 items-center gap-4">
           <Logo onClick={closeMenu} />
-          <div className={`hidden shrink-0 items-center gap-0.5 ${unfolded}`}>
+          <div className={`hidden shrink-0 items-center gap-0 ${unfolded}`}>
             {pageLinks(desktopLink, true)}
           </div>
           <div className={`ms-auto hidden min-w-0 items-center justify-end gap-3 ${unfolded}`}>

@@ -38,6 +38,8 @@ export class Call {
       polite: boolean;
       iceServers: RTCIceServer[];
       local: MediaStream | null;
+      /** The track to send as video when a connection opens (a screen being shared), if not the camera's. */
+      video?: () => MediaStreamTrack | null;
       events: CallEvents;
     },
   ) {}
@@ -137,8 +139,11 @@ export class Call {
     this.pc = pc;
     const local = this.options.local;
     for (const kind of ['audio', 'video'] as const) {
-      const track = local?.getTracks().find((t) => t.kind === kind) ?? null;
-      if (track && local) pc.addTransceiver(track, { direction: 'sendrecv', streams: [local] });
+      const track =
+        kind === 'video' && this.options.video
+          ? this.options.video()
+          : (local?.getTracks().find((t) => t.kind === kind) ?? null);
+      if (track) pc.addTransceiver(track, { direction: 'sendrecv', streams: local ? [local] : [] });
       else pc.addTransceiver(kind, { direction: 'sendrecv' });
     }
     const remote = new MediaStream();

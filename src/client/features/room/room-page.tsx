@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useState } from 'react';
-import { Link, type LoaderFunctionArgs, useLoaderData, useRevalidator } from 'react-router';
+import { useState } from 'react';
+import { Link, type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { mayMarkNoShow } from '../../../shared/lessons/room-rules';
 import { paths } from '../../../shared/routes';
 import { Button } from '../../components/button';
@@ -11,10 +11,10 @@ import { ApiError, api, request } from '../../lib/api';
 import { useApiAction } from '../../lib/api-action';
 import { translated } from '../../lib/i18n';
 import { instantLabel, lessonTimeLabel } from '../../lib/time-labels';
-import { browserTimeZone } from '../../lib/time-zones';
 import { useAuth } from '../auth';
 import { type LessonInfo, whyNoRoom } from './no-room';
 import { PreJoin } from './pre-join';
+import { Notice, useReloadAt, useViewerTimeZone } from './room-parts';
 import { type RoomInfo, RoomView } from './room-view';
 
 const isStatus = (error: unknown, status: number) => error instanceof ApiError && error.status === status;
@@ -35,26 +35,6 @@ export async function loader({ params, request: page }: LoaderFunctionArgs) {
     if (isStatus(error, 404)) return { room: null, lesson: null };
     throw error;
   }
-}
-
-/** The zone the viewer reads times in: the one they saved, else this browser's. */
-function useViewerTimeZone() {
-  const auth = useAuth();
-  return auth.user?.timeZone ?? browserTimeZone();
-}
-
-/** Loads the page again when the room opens or closes, so nobody has to reload it. */
-function useReloadAt(at: number | null) {
-  const revalidator = useRevalidator();
-  useEffect(() => {
-    if (at === null) return;
-    // Timers are capped at about 24 days; a room further ahead is looked at again tomorrow.
-    const timer = setTimeout(
-      () => revalidator.revalidate(),
-      Math.min(Math.max(at - Date.now(), 0) + 500, 86_400_000),
-    );
-    return () => clearTimeout(timer);
-  }, [at, revalidator]);
 }
 
 export function Component() {
@@ -194,14 +174,6 @@ function NoRoom({ lesson }: { lesson: LessonInfo }) {
           </p>
         </Notice>
       </div>
-    </div>
-  );
-}
-
-function Notice({ children }: { children: React.ReactNode }) {
-  return (
-    <div className="rounded-2xl border border-slate-200 bg-white p-6 text-slate-700 shadow-sm">
-      {children}
     </div>
   );
 }

@@ -20,6 +20,7 @@ import { usePaymentsConfig } from '../../lib/payments-config';
 import { monthLabel } from '../../lib/time-labels';
 import { browserTimeZone, describeTimeZone } from '../../lib/time-zones';
 import { useAuth } from '../auth';
+import { listClasses, TutorClasses } from '../classes';
 import { BOOK_A_LESSON_ID, BookLesson } from './book-lesson';
 import { namesList, trialPrice } from './labels';
 import { RatingSummary } from './ratings';
@@ -30,11 +31,16 @@ import { ReviewsSection } from './tutor-reviews';
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const id = params.id ?? '';
   try {
-    const [tutor, reviews] = await Promise.all([
+    const [tutor, reviews, classes] = await Promise.all([
       fetchTutor(id, request.signal),
       fetchReviews(id, 1, request.signal),
+      // The page stands without its classes: a failure to list them hides the section.
+      listClasses({ tutorId: id }, request.signal).catch((error: unknown) => {
+        if (error instanceof ApiError) return null;
+        throw error;
+      }),
     ]);
-    return { tutor, reviews };
+    return { tutor, reviews, classes };
   } catch (caught) {
     if (caught instanceof ApiError && caught.status === 404) return null;
     throw caught;
@@ -223,6 +229,7 @@ export function Component() {
               </div>
             </dl>
           </section>
+          {data ? <TutorClasses list={data.classes} /> : null}
           {data ? (
             <ReviewsSection tutorId={tutor.id} tutorName={tutor.displayName} first={data.reviews} />
           ) : null}

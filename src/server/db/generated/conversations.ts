@@ -5,6 +5,7 @@
 import type { Generated, Timestamp } from "./columns";
 
 export interface Conversations {
+  class_id: string | null;
   created_at: Generated<Timestamp>;
   id: string;
   last_activity_at: Generated<Timestamp>;

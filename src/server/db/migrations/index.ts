@@ -37,6 +37,8 @@ import * as idempotentRequests from './0032-idempotent-requests';
 import * as hourlyRateRange from './0033-hourly-rate-range';
 import * as languages from './0034-languages';
 import * as groupClasses from './0035-group-classes';
+import * as classConversations from './0036-class-conversations';
+import * as classRoom from './0037-class-room';
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
@@ -73,4 +75,6 @@ export const migrations: Record<string, Migration> = {
   '0033-hourly-rate-range': hourlyRateRange,
   '0034-languages': languages,
   '0035-group-classes': groupClasses,
+  '0036-class-conversations': classConversations,
+  '0037-class-room': classRoom,
 };
