@@ -5,7 +5,7 @@
  */
 import { Trans } from '@lingui/react/macro';
 import { Link } from 'react-router';
-import { classPath } from '../../shared/classes/class-links';
+import { classPath } from '../../shared/routes';
 
 export function ClassTitleLink({ classId, title }: { classId: string; title: string }) {
   return (

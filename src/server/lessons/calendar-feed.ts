@@ -10,9 +10,8 @@
 import { randomBytes } from 'node:crypto';
 import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import type { Kysely, Transaction } from 'kysely';
-import { classPath } from '../../shared/classes/class-links';
 import { PRODUCT_NAME } from '../../shared/constants';
-import { paths } from '../../shared/routes';
+import { classPath, paths } from '../../shared/routes';
 import type { DB } from '../db/schema';
 import { taughtSessions } from '../schedule/class-sessions';
 import { lessonUid, type MailSettings } from './lesson-invitation';

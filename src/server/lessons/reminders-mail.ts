@@ -5,10 +5,9 @@
  * many students hold a seat.
  */
 
-import { classRoomPath } from '../../shared/classes/class-links';
 import type { Language } from '../../shared/languages';
 import { addDays, localDate } from '../../shared/lessons/lesson-times';
-import { paths, roomPath } from '../../shared/routes';
+import { classRoomPath, paths, roomPath } from '../../shared/routes';
 import { escapeHtml } from '../mail/html';
 import { mailWords } from '../mail/mail-language';
 import { greetingOf, layout } from '../mail/mail-templates';
