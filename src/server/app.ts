@@ -28,7 +28,6 @@ import {
   createRecaptchaVerifier,
 } from './captcha/captcha';
 import { captchaRoutes } from './captcha/captcha-routes';
-import { classRoomRoutes } from './classes/class-room-routes';
 import { classRoutes } from './classes/class-routes';
 import type { Config } from './config/config';
 import { contactRoutes } from './contact/contact-routes';
@@ -283,9 +282,8 @@ function createApi(deps: AppDependencies, services: AppServices, auth: Auth, ses
     .route('/', tutorRoutes({ db, listing, sessions, payments: config.payments }))
     .route('/', reviewRoutes({ db, sessions, limiters, listing }))
     .route('/', lessonRoutes({ ...lessonDeps, limiters, sessions }))
-    .route('/', classRoutes({ ...lessonDeps, limiters, sessions, adminTwoFactor: config.adminTwoFactor }))
     .route('/', roomRoutes({ db, sessions, limiters, live, iceServers: config.iceServers }))
-    .route('/', classRoomRoutes({ db, sessions, limiters, live, iceServers: config.iceServers }))
+    .route('/', classRoutes({ ...lessonDeps, limiters, sessions, live, config }))
     .route('/', progressRoutes({ db, sessions, limiters }))
     .route('/', dashboardRoutes({ db, sessions, listing, payments: config.payments }))
     .route('/', scheduleRoutes({ db, sessions, listing }))

@@ -5,13 +5,15 @@
  * - POST /api/classes/:id/enrol (a verified student; Idempotency-Key makes a retry safe),
  *   /leave, and /cancel (its tutor or an admin, with a reason);
  * - GET /api/admin/classes and DELETE /api/admin/classes/:id/students/:studentId (an admin removes
- *   a student, with a reason); both audited.
+ *   a student, with a reason); both audited;
+ * - a session's room (./class-room-routes.ts).
  */
 import { Hono } from 'hono';
 import type { Kysely, Transaction } from 'kysely';
 import { z } from 'zod';
 import { classQuerySchema, classSchema, reasonSchema } from '../../shared/classes/class-schemas';
 import * as messages from '../../shared/messages';
+import type { Config } from '../config/config';
 import type { DB } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
@@ -24,6 +26,7 @@ import type { Listing } from '../platform/tutor-listing';
 import { limitByUser, type RateLimiters } from '../rate-limit/rate-limits';
 import { cancelClass, createClass } from './class-changes';
 import { classMessages, classViews, listClasses } from './class-records';
+import { classRoomRoutes } from './class-room-routes';
 import { type ClassDeps, enrol, takeOut } from './enrolment';
 
 const classParam = z.object({ id: z.uuid() });
@@ -36,7 +39,8 @@ export function classRoutes(
     limiters: RateLimiters;
     listing: Listing;
     conversations: LessonDeps['conversations'];
-    adminTwoFactor: 'required' | 'optional' | string;
+    live: Parameters<typeof classRoomRoutes>[0]['live'];
+    config: Pick<Config, 'adminTwoFactor' | 'iceServers'>;
   },
 ) {
   const { db, sessions } = deps;
@@ -44,7 +48,7 @@ export function classRoutes(
   const tutorsOnly = verifiedWithRole('tutor', classMessages.tutorsOnly);
   const studentsOnly = verifiedWithRole('student', classMessages.studentsOnly);
   const changes = limitByUser(deps.limiters, 'lessonChanges');
-  const asAdmin = adminOnly(deps.adminTwoFactor === 'required');
+  const asAdmin = adminOnly(deps.config.adminTwoFactor === 'required');
   const viewOf = async (id: string, viewerId: string | null) => {
     const [view] = await classViews(db, [id], viewerId, Date.now());
     if (!view) throw new ApiError(404, classMessages.notFound, 'NOT_FOUND');
@@ -62,6 +66,7 @@ export function classRoutes(
   };
 
   return new Hono<AppEnv>()
+    .route('/', classRoomRoutes({ ...deps, iceServers: deps.config.iceServers }))
     .post('/classes', loadSession, tutorsOnly, changes, validate('json', classSchema), async (c) => {
       const id = await createClass(deps, c.var.user.id, c.req.valid('json'), Date.now());
       c.get('logger').info({ classId: id }, 'class created');
@@ -128,7 +133,10 @@ export function classRoutes(
         // Anyone else is an admin, as the admin routes check one, or finds no such class.
         if (!byTutor) {
           if (!user.isAdmin) throw new ApiError(404, classMessages.notFound, 'NOT_FOUND');
-          if (deps.adminTwoFactor === 'required' && !(user.twoFactorEnabled && c.var.secondFactorProved))
+          if (
+            deps.config.adminTwoFactor === 'required' &&
+            !(user.twoFactorEnabled && c.var.secondFactorProved)
+          )
             throw new ApiError(403, messages.adminTwoFactorRequired, 'TWO_FACTOR_REQUIRED');
         }
         await cancelClass(deps, id, {
