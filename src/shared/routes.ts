@@ -89,6 +89,7 @@ export const pages = [
   { path: paths.adminFinance, module: 'features/admin/admin-finance-page.tsx', access: 'admin' },
   { path: paths.adminTwoFactor, module: 'features/admin/admin-two-factor-page.tsx', access: 'admin' },
   { path: paths.adminLessons, module: 'features/admin/admin-lessons-page.tsx', access: 'admin' },
+  { path: paths.adminClasses, module: 'features/admin/admin-classes-page.tsx', access: 'admin' },
   { path: '/students/:id', module: 'features/progress/history-page.tsx', access: 'verified' },
   { path: `${paths.tutors}/:id/lessons`, module: 'features/progress/history-page.tsx', access: 'verified' },
 ] as const satisfies readonly Page[];

@@ -196,6 +196,7 @@ describe('deleting a student with lessons, messages, a review and a goal', () =>
     );
     expect(Object.keys(archive.files).sort()).toEqual([
       'audit.json',
+      'classes.json',
       'goals.json',
       'lessons.json',
       'messages.json',

@@ -118,6 +118,11 @@ const matrix: Route[] = [
     expected: { anonymous: 401, unverified: 403, student: 200, tutor: 200 },
   },
   {
+    method: 'GET',
+    path: '/api/schedule/class-sessions',
+    expected: { anonymous: 401, unverified: 403, student: 200, tutor: 200 },
+  },
+  {
     method: 'POST',
     path: '/api/contact',
     body: () => ({ name: 'Matrix', email: 'matrix@example.com', subject: 'other', message: 'Route matrix' }),

@@ -8,7 +8,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import type { LessonStatus } from '../../shared/lessons/lesson-schemas';
 import { offersJoin, roomState } from '../../shared/lessons/room-rules';
-import { roomPath } from '../../shared/routes';
+import { classRoomPath, roomPath } from '../../shared/routes';
 import { i18n } from '../lib/i18n';
 import { describeTimeZone } from '../lib/time-zones';
 import { ButtonLink } from './button';
@@ -123,25 +123,31 @@ export function RoomLink({
   lesson,
   onlyWhenOpen = false,
 }: {
-  lesson: { id: string; start: string; end: string; status: LessonStatus };
+  lesson: {
+    id: string;
+    start: string;
+    end: string;
+    status: LessonStatus;
+    /** A group class's session (or a seat in one) meets in the class session's room. */
+    classSession?: { classId: string; sessionId: string } | null;
+  };
   /** Say nothing until the room opens (the dashboards: only what can be done now). */
   onlyWhenOpen?: boolean;
 }) {
   const times = { start: Date.parse(lesson.start), end: Date.parse(lesson.end), status: lesson.status };
   const now = Date.now();
+  const group = lesson.classSession;
+  const path = group ? classRoomPath(group.classId, group.sessionId) : roomPath(lesson.id);
   if (offersJoin(times, now))
     return (
-      <ButtonLink to={roomPath(lesson.id)} className="me-3 mt-2">
+      <ButtonLink to={path} className="me-3 mt-2">
         <Trans>Join</Trans>
       </ButtonLink>
     );
   if (onlyWhenOpen || lesson.status !== 'confirmed' || roomState(times, now) !== 'not-open') return null;
   return (
-    <Link
-      to={roomPath(lesson.id)}
-      className="me-3 mt-1 inline-block text-sm font-semibold text-brand-700 underline"
-    >
-      <Trans>Lesson room</Trans>
+    <Link to={path} className="me-3 mt-1 inline-block text-sm font-semibold text-brand-700 underline">
+      {group ? <Trans>Class room</Trans> : <Trans>Lesson room</Trans>}
     </Link>
   );
 }

@@ -1,6 +1,6 @@
 /**
  * A person's own data, as a ZIP of JSON files they can read or take elsewhere: their profile,
- * lessons, messages (sent and received), reviews (written and received), lesson notes, goals,
+ * lessons, group classes (taught, or enrolled in), messages (sent and received), reviews (written and received), lesson notes, goals,
  * wallet, the audit entries about them or by them, and their photo. Of other people it names only
  * what the person saw of them already (a name beside a lesson or a message), never an address.
  */
@@ -9,6 +9,7 @@ import type { Kysely } from 'kysely';
 import { DELETED_MESSAGE_TEXT } from '../../shared/account-data';
 import { HIDDEN_MESSAGE_TEXT } from '../../shared/admin/admin-rules';
 import type { DB } from '../db/schema';
+import { classesOf } from './classes-export';
 
 /** The photo's file name in the archive, by its type. */
 const PHOTO_EXTENSIONS: Record<string, string> = {
@@ -114,6 +115,8 @@ async function lessonsOf(db: Kysely<DB>, userId: string) {
       'l.note',
       'l.cancel_reason as cancelReason',
       'l.created_at as createdAt',
+      // A seat in a group class's session (classes.json has the class).
+      'l.class_session_id as classSessionId',
       't.id as tutorId',
       't.display_name as tutorName',
       's.id as studentId',
@@ -376,25 +379,28 @@ async function auditOf(db: Kysely<DB>, userId: string) {
 
 /** The archive's files, by name: JSON, and the photo when there is one. */
 export async function exportFiles(db: Kysely<DB>, userId: string): Promise<Zippable> {
-  const [profile, lessons, messages, reviews, notes, goals, wallet, audit, photo] = await Promise.all([
-    profileOf(db, userId),
-    lessonsOf(db, userId),
-    messagesOf(db, userId),
-    reviewsOf(db, userId),
-    notesOf(db, userId),
-    goalsOf(db, userId),
-    walletOf(db, userId),
-    auditOf(db, userId),
-    db
-      .selectFrom('profile_photos')
-      .select(['image', 'content_type'])
-      .where('user_id', '=', userId)
-      .executeTakeFirst(),
-  ]);
+  const [profile, lessons, classes, messages, reviews, notes, goals, wallet, audit, photo] =
+    await Promise.all([
+      profileOf(db, userId),
+      lessonsOf(db, userId),
+      classesOf(db, userId),
+      messagesOf(db, userId),
+      reviewsOf(db, userId),
+      notesOf(db, userId),
+      goalsOf(db, userId),
+      walletOf(db, userId),
+      auditOf(db, userId),
+      db
+        .selectFrom('profile_photos')
+        .select(['image', 'content_type'])
+        .where('user_id', '=', userId)
+        .executeTakeFirst(),
+    ]);
   const photoName = photo ? `photo.${PHOTO_EXTENSIONS[photo.content_type] ?? 'img'}` : null;
   const files: Zippable = {
     'profile.json': json({ ...profile, photo: photoName }),
     'lessons.json': json(lessons),
+    'classes.json': json(classes),
     'messages.json': json(messages),
     'reviews.json': json(reviews),
     'notes.json': json(notes),

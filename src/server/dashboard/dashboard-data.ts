@@ -1,13 +1,13 @@
 /**
  * The dashboards, built from the user's lessons as they stand now, for the day and month of the
  * user's own time zone (their saved one, else the browser's, else UTC):
- * - a tutor's: today's lessons, earnings this month and last (confirmed and completed lessons,
+ * - a tutor's: today's lessons and class sessions (each session once), earnings this month and last (confirmed and completed lessons,
  *   by start), completed sessions, active students, requests waiting for an answer, and whether
  *   students can book at all yet;
  * - a student's: the next lessons, lessons completed per subject, their goals with milestones,
  *   and the achievements earned from lessons and goals, each with its date.
  */
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { Temporal } from 'temporal-polyfill';
 import type { Role } from '../../shared/constants';
 import type { LessonStatus } from '../../shared/lessons/lesson-schemas';
@@ -22,6 +22,7 @@ import type { Listing } from '../platform/tutor-listing';
 import { zoneOf } from '../platform/user-time-zone';
 import { type GoalView, goalsOf } from '../progress/goals';
 import { tutorsToReview } from '../reviews/reviews';
+import { SEAT_STATUSES, type TaughtSession, taughtSessions } from '../schedule/class-sessions';
 
 const DAY = 24 * 60 * 60 * 1000;
 /** A student counts as active with a lesson in the last 30 days or any ahead. */
@@ -37,8 +38,13 @@ export interface DashboardLesson {
   minutes: number;
   subject: string;
   status: LessonStatus;
-  /** The other participant. */
-  with: { id: string; displayName: string };
+  /** The other participant; null for a class session the tutor teaches (its students are many). */
+  with: { id: string; displayName: string } | null;
+  /**
+   * The group class this is a session of, or null for a one-to-one lesson: a student's seat, or
+   * (for its tutor) the session itself, shown once whatever number of students hold a seat.
+   */
+  classSession: { classId: string; sessionId: string; title: string; students: number; seats: number } | null;
 }
 
 /** What both dashboards carry besides their role's own. */
@@ -109,6 +115,8 @@ function lessonsOf(db: Kysely<DB>, userId: string, role: Role) {
   return db
     .selectFrom('lessons as l')
     .innerJoin('users as o', 'o.id', other)
+    .leftJoin('class_sessions as cs', 'cs.id', 'l.class_session_id')
+    .leftJoin('classes as cl', 'cl.id', 'cs.class_id')
     .select([
       'l.id',
       'l.starts_at',
@@ -121,6 +129,17 @@ function lessonsOf(db: Kysely<DB>, userId: string, role: Role) {
       'l.currency',
       'o.id as other_id',
       'o.display_name as other_name',
+      'l.class_session_id',
+      'cl.id as class_id',
+      'cl.title as class_title',
+      'cl.seats as class_seats',
+      (eb) =>
+        eb
+          .selectFrom('lessons as seat')
+          .select(eb.fn.countAll<string>().as('count'))
+          .whereRef('seat.class_session_id', '=', 'l.class_session_id')
+          .where('seat.status', 'in', SEAT_STATUSES)
+          .as('class_students'),
     ])
     .where(mine, '=', userId);
 }
@@ -135,7 +154,41 @@ const toLesson = (row: Row, now: number): DashboardLesson => ({
   subject: row.subject,
   status: statusAt(row, now),
   with: { id: row.other_id, displayName: row.other_name },
+  classSession:
+    row.class_session_id === null
+      ? null
+      : {
+          classId: row.class_id ?? '',
+          sessionId: row.class_session_id,
+          title: row.class_title ?? row.subject,
+          students: Number(row.class_students ?? 0),
+          seats: row.class_seats ?? 0,
+        },
 });
+
+/** A session the tutor teaches, as their dashboard lists it beside their lessons. */
+const sessionAsLesson = (session: TaughtSession): DashboardLesson => ({
+  id: session.id,
+  start: session.start,
+  end: session.end,
+  minutes: session.minutes,
+  subject: session.subject,
+  status: session.status === 'ended' ? 'completed' : 'confirmed',
+  with: null,
+  classSession: {
+    classId: session.classId,
+    sessionId: session.id,
+    title: session.title,
+    students: session.students,
+    seats: session.seats,
+  },
+});
+
+/** Whether a session starts in [from, to): the day's list, as for lessons, is by start. */
+const startsIn =
+  ([from, to]: readonly [number, number]) =>
+  (session: TaughtSession) =>
+    Date.parse(session.start) >= from && Date.parse(session.start) < to;
 
 /** How the dashboards read money: from the ledger when payments are on. */
 export interface DashboardPayments {
@@ -152,7 +205,7 @@ async function tutorDashboard(
 ): Promise<TutorDashboard> {
   const ranges = calendarRanges(now, timeZone);
   const earliest = Math.min(ranges.lastMonth[0], now - ACTIVE_STUDENT_DAYS * DAY);
-  const [rows, availability] = await Promise.all([
+  const [rows, availability, sessionsToday] = await Promise.all([
     lessonsOf(db, userId, 'tutor')
       .where('l.starts_at', '>=', new Date(earliest))
       .orderBy('l.starts_at')
@@ -162,15 +215,17 @@ async function tutorDashboard(
       .select(['weekly', 'overrides'])
       .where('user_id', '=', userId)
       .executeTakeFirst(),
+    taughtSessions(db, userId, ranges.day[0], ranges.day[1], now),
   ]);
   const ratings = await db
     .selectFrom('tutor_profiles')
     .select(['rating_count', 'rating_sum'])
     .where('user_id', '=', userId)
     .executeTakeFirst();
+  // A class session counts once, however many students took part in it.
   const completed = await db
     .selectFrom('lessons')
-    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .select(sql<string>`count(distinct coalesce(class_session_id, id))`.as('count'))
     .where('tutor_id', '=', userId)
     .where(tookPlace(now))
     .executeTakeFirstOrThrow();
@@ -228,19 +283,24 @@ async function tutorDashboard(
       )
       .map(({ row }) => row.other_id),
   );
+  const lessonsToday = lessons
+    .filter(
+      ({ row, status, start }) =>
+        // A class's seats are shown as their session, once.
+        row.class_session_id === null &&
+        start >= ranges.day[0] &&
+        start < ranges.day[1] &&
+        status !== 'cancelled' &&
+        status !== 'declined' &&
+        status !== 'expired',
+    )
+    .map(({ row }) => toLesson(row, now));
   return {
     role: 'tutor',
     timeZone,
-    today: lessons
-      .filter(
-        ({ status, start }) =>
-          start >= ranges.day[0] &&
-          start < ranges.day[1] &&
-          status !== 'cancelled' &&
-          status !== 'declined' &&
-          status !== 'expired',
-      )
-      .map(({ row }) => toLesson(row, now)),
+    today: [...lessonsToday, ...sessionsToday.filter(startsIn(ranges.day)).map(sessionAsLesson)].sort(
+      (a, b) => Date.parse(a.start) - Date.parse(b.start),
+    ),
     earnings,
     totalSessions: Number(completed.count),
     activeStudents: active.size,

@@ -4,13 +4,16 @@
  * password reset or a suspension replaces it.
  * Events keep the UID of the lesson's invitations, so a calendar that got both shows one event.
  * Cancelled lessons stay in the feed marked CANCELLED, so a subscribed calendar removes them.
+ * A group class's session is one event for its tutor (with how many students hold a seat), not one
+ * per seat; a student's seat is an event named after the class.
  */
 import { randomBytes } from 'node:crypto';
 import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import type { Kysely, Transaction } from 'kysely';
 import { PRODUCT_NAME } from '../../shared/constants';
-import { paths } from '../../shared/routes';
+import { classPath, paths } from '../../shared/routes';
 import type { DB } from '../db/schema';
+import { taughtSessions } from '../schedule/class-sessions';
 import { lessonUid, type MailSettings } from './lesson-invitation';
 import { statusAt } from './lesson-records';
 
@@ -33,6 +36,10 @@ export async function rotateCalendarFeed(db: Kysely<DB> | Transaction<DB>, userI
     .execute();
 }
 
+/** The UID of a class session's one event in its tutor's calendar (its seats have their lessons'). */
+export const classSessionUid = (sessionId: string, appUrl: string) =>
+  `class-session-${sessionId}@${new URL(appUrl).hostname}`;
+
 export async function calendarFeed(
   db: Kysely<DB>,
   token: string,
@@ -51,6 +58,8 @@ export async function calendarFeed(
     .selectFrom('lessons as l')
     .innerJoin('users as t', 't.id', 'l.tutor_id')
     .innerJoin('users as s', 's.id', 'l.student_id')
+    .leftJoin('class_sessions as cs', 'cs.id', 'l.class_session_id')
+    .leftJoin('classes as cl', 'cl.id', 'cs.class_id')
     .select([
       'l.id',
       'l.tutor_id',
@@ -63,13 +72,28 @@ export async function calendarFeed(
       'l.updated_at',
       't.display_name as tutor_name',
       's.display_name as student_name',
+      'cl.title as class_title',
     ])
-    .where((eb) => eb.or([eb('l.tutor_id', '=', owner.id), eb('l.student_id', '=', owner.id)]))
+    .where((eb) =>
+      eb.or([
+        // The tutor's seats are shown as their sessions, below.
+        eb.and([eb('l.tutor_id', '=', owner.id), eb('l.class_session_id', 'is', null)]),
+        eb('l.student_id', '=', owner.id),
+      ]),
+    )
     .where('l.status', 'in', ['pending', 'confirmed', 'completed', 'cancelled'])
     .where('l.starts_at', '>=', new Date(now - FEED_PAST_DAYS * DAY))
     .where('l.starts_at', '<', new Date(now + FEED_FUTURE_DAYS * DAY))
     .orderBy('l.starts_at')
     .execute();
+  const sessions = await taughtSessions(
+    db,
+    owner.id,
+    now - FEED_PAST_DAYS * DAY,
+    now + FEED_FUTURE_DAYS * DAY,
+    now,
+    { cancelled: true },
+  );
 
   const calendar = ical({
     name: `${PRODUCT_NAME} lessons`,
@@ -88,7 +112,10 @@ export async function calendarFeed(
       start: lesson.starts_at,
       end: lesson.ends_at,
       stamp: lesson.updated_at,
-      summary: `${lesson.subject} lesson with ${other}${status === 'pending' ? ' (request)' : ''}`,
+      summary:
+        lesson.class_title === null
+          ? `${lesson.subject} lesson with ${other}${status === 'pending' ? ' (request)' : ''}`
+          : `${lesson.class_title} (class with ${other})`,
       url: `${settings.appUrl}${paths.schedule}`,
       status:
         status === 'cancelled'
@@ -98,5 +125,15 @@ export async function calendarFeed(
             : ICalEventStatus.CONFIRMED,
     });
   }
+  for (const session of sessions)
+    calendar.createEvent({
+      id: classSessionUid(session.id, settings.appUrl),
+      start: new Date(session.start),
+      end: new Date(session.end),
+      stamp: new Date(now),
+      summary: `${session.title} (class: ${session.students} of ${session.seats} students)`,
+      url: `${settings.appUrl}${classPath(session.classId)}`,
+      status: session.status === 'cancelled' ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+    });
   return calendar.toString();
 }

@@ -1,10 +1,13 @@
 /**
  * The reminder mail one person of a lesson gets, worded in their own zone as the other lesson mails
- * are: when it starts, with whom, in what subject, and the link to its room.
+ * are: when it starts, with whom, in what subject, and the link to its room. A seat in a group
+ * class is reminded as the class (its title, its room); its tutor gets one per session, saying how
+ * many students hold a seat.
  */
+
 import type { Language } from '../../shared/languages';
 import { addDays, localDate } from '../../shared/lessons/lesson-times';
-import { paths, roomPath } from '../../shared/routes';
+import { classRoomPath, paths, roomPath } from '../../shared/routes';
 import { escapeHtml } from '../mail/html';
 import { mailWords } from '../mail/mail-language';
 import { greetingOf, layout } from '../mail/mail-templates';
@@ -34,13 +37,23 @@ export function startsWhen(start: number, now: number, zone: string, language: L
   return t(/*i18n*/ 'on {day} at {clock}', { day: times.shortDay(start, zone), clock });
 }
 
+/** The class a reminded seat is in: its session, and the seats held in it (for its tutor). */
+export interface ReminderClass {
+  classId: string;
+  sessionId: string;
+  title: string;
+  students: number;
+}
+
 export function reminderMail(
   kind: ReminderKind,
   lesson: MailLesson,
   reader: MailPerson,
   settings: MailSettings,
   now: number,
+  group: ReminderClass | null = null,
 ): OutgoingMail {
+  if (group) return classReminderMail(kind, lesson, reader, settings, now, group);
   const language = languageOf(reader, settings);
   const words = mailWords(language);
   const { t } = words;
@@ -70,6 +83,67 @@ export function reminderMail(
     text: `${greeting}\n\n${lines.join('\n\n')}\n`,
     html: layout(language, subject, [greeting, ...lines].map(escapeHtml), {
       label: t(/*i18n*/ 'Open the lesson room'),
+      url: roomUrl,
+    }),
+  };
+}
+
+function classReminderMail(
+  kind: ReminderKind,
+  lesson: MailLesson,
+  reader: MailPerson,
+  settings: MailSettings,
+  now: number,
+  group: ReminderClass,
+): OutgoingMail {
+  const language = languageOf(reader, settings);
+  const words = mailWords(language);
+  const { t } = words;
+  const zone = reader.timeZone ?? 'UTC';
+  const teaching = reader.id === lesson.tutor.id;
+  const when = startsWhen(lesson.start.getTime(), now, zone, language);
+  const time = lessonWhen(words, lesson.start, lesson.end, zone);
+  const values = {
+    title: group.title,
+    other: lesson.tutor.displayName,
+    when,
+    time,
+    students: group.students,
+  };
+  // The student's subject line is a lesson's, the class's title standing for the subject.
+  const subject = teaching
+    ? t(/*i18n*/ 'Reminder: your class {title} {when}', values)
+    : t(/*i18n*/ 'Reminder: {subject} with {other} {when}', { ...values, subject: group.title });
+  const roomUrl = `${settings.appUrl}${classRoomPath(group.classId, group.sessionId)}`;
+  const profileUrl = `${settings.appUrl}${paths.profile}`;
+  const lines = [
+    teaching
+      ? kind === 'hour'
+        ? t(/*i18n*/ 'Your class {title} starts soon: {time}.', values)
+        : t(/*i18n*/ 'Your class {title} starts {when}: {time}.', values)
+      : kind === 'hour'
+        ? t(/*i18n*/ 'Your class {title} with {other} starts soon: {time}.', values)
+        : t(/*i18n*/ 'Your class {title} with {other} starts {when}: {time}.', values),
+    ...(teaching
+      ? [
+          t(
+            /*i18n*/ '{students, plural, one {# student holds a seat in it.} other {# students hold a seat in it.}}',
+            values,
+          ),
+        ]
+      : []),
+    t(/*i18n*/ 'The class takes place in its room, open from 10 minutes before the start: {url}', {
+      url: roomUrl,
+    }),
+    t(/*i18n*/ 'You can turn lesson reminders off on your profile: {url}', { url: profileUrl }),
+  ];
+  const greeting = greetingOf(language, reader.displayName);
+  return {
+    to: reader.email,
+    subject: subjectLine(words, subject),
+    text: `${greeting}\n\n${lines.join('\n\n')}\n`,
+    html: layout(language, subject, [greeting, ...lines].map(escapeHtml), {
+      label: t(/*i18n*/ 'Open the class room'),
       url: roomUrl,
     }),
   };

@@ -11,6 +11,13 @@
  * cancellation or a move in progress is skipped (its lesson is looked at again next minute), and
  * one that starts after the read waits for the batch to commit, so a reminder is never queued for
  * a lesson that was no longer confirmed at its start.
+ *
+ * A student's seat in a group class is a lesson, so each student is reminded per seat; the class's
+ * tutor, who is the tutor of every seat, is reminded once per session. Their reminder's row is
+ * written against whichever seat carried it, and a seat whose session already has the tutor's
+ * row of that kind at that start carries none. The check and the insert are made under a
+ * transaction lock per session and kind, so two servers, or two batches holding seats of one
+ * session, never both send it, even when the seats changed between their reads.
  */
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../db/schema';
@@ -18,7 +25,7 @@ import type { Logger } from '../logging/logger';
 import type { Mailer } from '../mail/mailer';
 import { type MinuteJobObserver, startMinuteJob } from '../platform/minute-job';
 import type { MailLesson, MailPerson, MailSettings } from './lesson-mail';
-import { reminderMail } from './reminders-mail';
+import { type ReminderClass, reminderMail } from './reminders-mail';
 import { dueReminder, REMINDER_OFFSET_MS, type ReminderKind } from './reminders-rules';
 
 export interface ReminderDeps {
@@ -54,6 +61,14 @@ interface Candidate {
   student_language: string | null;
   student_day: boolean;
   student_hour: boolean;
+  /** The class session this lesson is a seat in, or null for a one-to-one lesson. */
+  class_session_id: string | null;
+  class_id: string | null;
+  class_title: string | null;
+  /** The seats held in that session now. */
+  class_students: string | number | null;
+  /** Whether the tutor was already reminded of that session, of the kind due now, via any seat. */
+  tutor_reminded: boolean | null;
 }
 
 /**
@@ -70,6 +85,8 @@ function candidates(trx: Transaction<DB>, now: number, after: { start: Date; id:
     .selectFrom('lessons as l')
     .innerJoin('users as t', 't.id', 'l.tutor_id')
     .innerJoin('users as s', 's.id', 'l.student_id')
+    .leftJoin('class_sessions as cs', 'cs.id', 'l.class_session_id')
+    .leftJoin('classes as cl', 'cl.id', 'cs.class_id')
     .select([
       'l.id',
       'l.starts_at',
@@ -94,6 +111,14 @@ function candidates(trx: Transaction<DB>, now: number, after: { start: Date; id:
       's.language as student_language',
       's.reminder_day_before as student_day',
       's.reminder_hour_before as student_hour',
+      'l.class_session_id',
+      'cl.id as class_id',
+      'cl.title as class_title',
+      sql<string>`(select count(*) from lessons seat
+        where seat.class_session_id = l.class_session_id and seat.status = 'confirmed')`.as('class_students'),
+      sql<boolean>`exists (select 1 from lesson_reminders r join lessons seat on seat.id = r.lesson_id
+        where seat.class_session_id = l.class_session_id and r.user_id = l.tutor_id
+          and r.kind = ${windowKind} and r.starts_at = l.starts_at)`.as('tutor_reminded'),
     ])
     .where('l.status', '=', 'confirmed')
     .where('l.starts_at', '>', new Date(now))
@@ -156,11 +181,28 @@ interface Due {
   kind: ReminderKind;
 }
 
-/** The reminders due now among a batch's lessons, for each of their two people. */
+const groupOf = (row: Candidate): ReminderClass | null =>
+  row.class_session_id === null
+    ? null
+    : {
+        classId: row.class_id ?? '',
+        sessionId: row.class_session_id,
+        title: row.class_title ?? row.subject,
+        students: Number(row.class_students ?? 0),
+      };
+
+/**
+ * The reminders due now among a batch's lessons, for each of their two people; a class session's
+ * tutor once, on its first seat in the batch, unless a seat's reminder already reached them.
+ */
 function dueIn(rows: Candidate[], now: number): Due[] {
   const due: Due[] = [];
+  const sessionsTold = new Set<string>();
   for (const row of rows) {
     for (const who of ['tutor', 'student'] as const) {
+      if (who === 'tutor' && row.class_session_id !== null) {
+        if (row.tutor_reminded || sessionsTold.has(row.class_session_id)) continue;
+      }
       const kind = dueReminder({
         start: row.starts_at.getTime(),
         confirmedSince: row.updated_at.getTime(),
@@ -170,10 +212,41 @@ function dueIn(rows: Candidate[], now: number): Due[] {
             ? { dayBefore: row.tutor_day, hourBefore: row.tutor_hour }
             : { dayBefore: row.student_day, hourBefore: row.student_hour },
       });
-      if (kind) due.push({ row, reader: person(row, who), kind });
+      if (!kind) continue;
+      if (who === 'tutor' && row.class_session_id !== null) sessionsTold.add(row.class_session_id);
+      due.push({ row, reader: person(row, who), kind });
     }
   }
   return due;
+}
+
+const tutorOfSession = ({ row, reader }: Due) => row.class_session_id !== null && reader.id === row.tutor_id;
+
+/**
+ * Of the class tutors' reminders due, those no other transaction has written: each session's is
+ * checked under a lock of its own (taken in one order, so two batches never wait on each other in
+ * a circle), which holds until this transaction commits its row.
+ */
+async function unsentToTutors(trx: Transaction<DB>, due: Due[]): Promise<Due[]> {
+  const sorted = due
+    .filter(tutorOfSession)
+    .sort((a, b) => (a.row.class_session_id ?? '').localeCompare(b.row.class_session_id ?? ''));
+  const unsent: Due[] = [];
+  for (const item of sorted) {
+    const key = `class-reminder:${item.row.class_session_id}:${item.kind}`;
+    await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
+    const sent = await trx
+      .selectFrom('lesson_reminders as r')
+      .innerJoin('lessons as seat', 'seat.id', 'r.lesson_id')
+      .select('r.lesson_id')
+      .where('seat.class_session_id', '=', item.row.class_session_id)
+      .where('r.user_id', '=', item.reader.id)
+      .where('r.kind', '=', item.kind)
+      .where('r.starts_at', '=', item.row.starts_at)
+      .executeTakeFirst();
+    if (!sent) unsent.push(item);
+  }
+  return unsent;
 }
 
 /** One batch in one transaction: the reminders this server is first to write are mailed. */
@@ -184,7 +257,9 @@ async function remindBatch(
   after: { start: Date; id: string } | undefined,
 ): Promise<{ read: Candidate[]; sent: number }> {
   const read = await candidates(trx, now, after);
-  const due = dueIn(read, now);
+  const found = dueIn(read, now);
+  const tutors = await unsentToTutors(trx, found);
+  const due = found.filter((item) => !tutorOfSession(item) || tutors.includes(item));
   if (due.length === 0) return { read, sent: 0 };
   const written = await trx
     .insertInto('lesson_reminders')
@@ -203,7 +278,9 @@ async function remindBatch(
   const mine = new Set(written.map((w) => `${w.lesson_id}|${w.user_id}|${w.kind}`));
   const mails = due
     .filter(({ row, reader, kind }) => mine.has(`${row.id}|${reader.id}|${kind}`))
-    .map(({ row, reader, kind }) => reminderMail(kind, mailLesson(row), reader, deps.mail, now));
+    .map(({ row, reader, kind }) =>
+      reminderMail(kind, mailLesson(row), reader, deps.mail, now, groupOf(row)),
+    );
   await deps.mailer.sendMails(mails, trx);
   return { read, sent: mails.length };
 }

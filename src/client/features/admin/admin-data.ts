@@ -89,3 +89,15 @@ export const entriesCsvUrl = (from: string, to: string) =>
 export const payablesCsvUrl = `/api${admin.finance['payables.csv'].$path()}`;
 /** A fresh backup of the whole school (the embedded database, the session secret, saved files). */
 export const backupUrl = `/api${admin.backup.$path()}`;
+
+/** Group classes, the latest made first, each with its students (enrolled and waiting). */
+export type AdminClass = InferResponseType<typeof admin.classes.$get, 200>['classes'][number];
+export type AdminClassStudent = AdminClass['students'][number];
+
+export const fetchClasses = (signal?: AbortSignal) => request(admin.classes.$get({}, { init: { signal } }));
+export const cancelClass = (id: string, reason: string) =>
+  request(api.classes[':id'].cancel.$post({ param: { id }, json: { reason } }));
+export const removeClassStudent = (id: string, studentId: string, reason: string) =>
+  request(
+    admin.classes[':id'].students[':studentId'].$delete({ param: { id, studentId }, json: { reason } }),
+  );

@@ -1,7 +1,8 @@
 /**
  * /dashboard: the verified user's overview, built by the server from their lessons, with times in
  * their own zone (the saved one, else this browser's). A tutor sees today's lessons, earnings,
- * sessions, students and waiting requests, and their students; a student their next lessons,
+ * sessions, students and waiting requests, and their students (a class session once, with the
+ * seats held, linking to its class); a student their next lessons (a class seat named after it),
  * their learning goals (a bar per goal: the share of its milestones done), achievements, and the
  * lessons that took place lately, to book again.
  * Every empty list says what to do next.
@@ -18,6 +19,7 @@ import { paths, studentPath } from '../../../shared/routes';
 import { Achievements } from '../../components/achievements';
 import { ButtonLink } from '../../components/button';
 import { CardSection } from '../../components/card';
+import { ClassBadge, ClassTitleLink, SeatsHeld } from '../../components/class-session-parts';
 import { GoalList, NewGoalForm } from '../../components/goals';
 import { RoomLink, StatusBadge, ZoneNote } from '../../components/lesson-parts';
 import { ReviewInvites } from '../../components/review-invites';
@@ -52,7 +54,8 @@ export const loader = async () => {
   );
   const seen = new Set<string>();
   const past = lessons
-    .filter((lesson) => tookPlace(lesson.status))
+    // A class's seat is booked again on its class's page, not as a lesson.
+    .filter((lesson) => tookPlace(lesson.status) && lesson.classSession === null)
     .reverse()
     .filter((lesson) => {
       const key = `${lesson.tutor.id}|${lesson.subject}`;
@@ -153,10 +156,17 @@ function TutorView({ data }: { data: TutorDashboard }) {
                   <span className="w-14 font-mono text-sm font-semibold text-brand-700">
                     {clockLabel(Date.parse(lesson.start), data.timeZone)}
                   </span>
-                  <span className="font-medium text-slate-900">{lesson.with.displayName}</span>
+                  {lesson.classSession ? (
+                    <ClassTitleLink classId={lesson.classSession.classId} title={lesson.classSession.title} />
+                  ) : (
+                    <span className="font-medium text-slate-900">{lesson.with?.displayName}</span>
+                  )}
                   <span className="text-sm text-slate-600">
                     {lesson.subject} · <Trans>{minutes} min</Trans>
                   </span>
+                  {lesson.classSession ? (
+                    <SeatsHeld students={lesson.classSession.students} seats={lesson.classSession.seats} />
+                  ) : null}
                   <StatusBadge status={lesson.status} />
                   <RoomLink lesson={lesson} onlyWhenOpen />
                 </li>
@@ -314,16 +324,26 @@ function StudentView({ data, past }: { data: StudentDashboard; past: PastLesson[
             <ul className="divide-y divide-slate-100">
               {data.upcoming.map((lesson) => {
                 const subject = lesson.subject;
-                const name = lesson.with.displayName;
+                const name = lesson.with?.displayName ?? '';
                 const minutes = lesson.minutes;
+                const group = lesson.classSession;
                 return (
                   <li key={lesson.id} className="py-3">
                     <div className="flex flex-wrap items-center gap-2">
-                      <span className="font-medium text-slate-900">
-                        <Trans>
-                          {subject} with {name}
-                        </Trans>
-                      </span>
+                      {group ? (
+                        <span className="text-slate-900">
+                          <Trans>
+                            <ClassTitleLink classId={group.classId} title={group.title} /> with {name}
+                          </Trans>
+                        </span>
+                      ) : (
+                        <span className="font-medium text-slate-900">
+                          <Trans>
+                            {subject} with {name}
+                          </Trans>
+                        </span>
+                      )}
+                      {group ? <ClassBadge /> : null}
                       <StatusBadge status={lesson.status} />
                     </div>
                     <p className="mt-0.5 text-sm text-slate-700">

@@ -1,6 +1,7 @@
 /**
  * What the schedule page loads: the role's wording and the zone to show times in (GET
- * /api/schedule), the lessons of the week on screen and of the weeks ahead (GET /api/lessons), and
+ * /api/schedule), the lessons of the week on screen and of the weeks ahead (GET /api/lessons), a
+ * tutor's class sessions in them (GET /api/schedule/class-sessions), and
  * the calendar feed's address, and the lessons of the last 30 days that took place, with notes. The week is the URL's `?week=` (a Monday, "YYYY-MM-DD"), else this
  * week in the user's zone.
  */
@@ -12,6 +13,11 @@ import { ApiError, api, request } from '../../lib/api';
 import { browserTimeZone } from '../../lib/time-zones';
 
 export type Lesson = InferResponseType<typeof api.lessons.$get, 200>['lessons'][number];
+/** A class session the tutor teaches, once whatever number of seats are held in it. */
+export type TaughtSession = InferResponseType<
+  (typeof api.schedule)['class-sessions']['$get'],
+  200
+>['sessions'][number];
 
 /** How far ahead the list of upcoming lessons looks, and how far back the recent ones. */
 const UPCOMING_DAYS = 90;
@@ -38,7 +44,19 @@ export async function loadSchedule({ request: page }: LoaderFunctionArgs) {
   const weekFrom = new Date(startOfLocalDay(monday, timeZone)).toISOString();
   const weekTo = new Date(startOfLocalDay(addDays(monday, 7), timeZone)).toISOString();
   const now = Date.now();
-  const [week, upcoming, recent, feed] = await Promise.all([
+  const tutor = info.role === 'tutor';
+  const sessionsIn = async (from: number, to: number) =>
+    tutor
+      ? (
+          await request(
+            api.schedule['class-sessions'].$get(
+              { query: { from: new Date(from).toISOString(), to: new Date(to).toISOString() } },
+              { init: { signal } },
+            ),
+          )
+        ).sessions
+      : [];
+  const [week, upcoming, recent, feed, weekSessions, nearSessions] = await Promise.all([
     request(api.lessons.$get({ query: { from: weekFrom, to: weekTo } }, { init: { signal } })),
     request(
       api.lessons.$get(
@@ -55,15 +73,23 @@ export async function loadSchedule({ request: page }: LoaderFunctionArgs) {
       ),
     ),
     request(api['calendar-feed'].$get(undefined, { init: { signal } })),
+    sessionsIn(Date.parse(weekFrom), Date.parse(weekTo)),
+    sessionsIn(now, now + UPCOMING_DAYS * DAY),
   ]);
+  // The tutor's seats are shown as their sessions, each once; a student's seat is their lesson.
+  const shown = (lessons: Lesson[]) => (tutor ? lessons.filter((lesson) => !lesson.classSession) : lessons);
   return {
     ...info,
     days,
     monday,
-    weekLessons: week.lessons,
-    upcoming: upcoming.lessons.filter((lesson) => isPlanned(lesson.status)),
+    weekLessons: shown(week.lessons),
+    weekSessions,
+    upcoming: shown(upcoming.lessons).filter((lesson) => isPlanned(lesson.status)),
+    upcomingSessions: nearSessions.filter((session) => session.status === 'scheduled'),
     /** Lessons that took place in the last weeks, the latest first: where their notes are. */
-    recent: recent.lessons.filter((lesson) => tookPlace(lesson.status)).reverse(),
+    recent: shown(recent.lessons)
+      .filter((lesson) => tookPlace(lesson.status))
+      .reverse(),
     feedUrl: feed.url,
   };
 }

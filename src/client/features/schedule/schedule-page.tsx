@@ -2,12 +2,14 @@
  * /schedule: the user's week as a calendar, the lessons ahead with what can be done with each
  * (accept or decline a request, cancel, move; a weekly series' request answered once, the rest of a
  * series cancelled at once), the lessons that took place with their notes (the
- * tutor writes them there), and the calendar feed, all in the user's zone
+ * tutor writes them there), and the calendar feed, all in the user's zone. A tutor's class session
+ * shows once with the seats held; a student's seat is named after its class, without the lesson's
+ * actions (./class-session-items.tsx), all in the user's zone
  * (the saved one, else this browser's), which the page names. Should the server refuse (the
  * session ended, or the email is not verified), the page itself asks to sign up or sign in.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link, useLoaderData } from 'react-router';
 import { formatAmount } from '../../../shared/amounts';
 import { bookAgainPath } from '../../../shared/lessons/book-again';
@@ -21,15 +23,16 @@ import { PaymentBadge, RoomLink, StatusBadge, ZoneNote } from '../../components/
 import { ReviewInvites } from '../../components/review-invites';
 import { lessonTimeLabel, shortDayLabel } from '../../lib/time-labels';
 import { CalendarFeedCard } from './calendar-feed-card';
+import { ChangeNotice, type Notice } from './change-notice';
+import { SeatItem, TaughtSessionItem, useCalendarLessons } from './class-session-items';
 import { LessonActions } from './lesson-actions';
-import { type Lesson, loadSchedule, type ScheduleData } from './schedule-data';
+import { type Lesson, loadSchedule, type ScheduleData, type TaughtSession } from './schedule-data';
 import { CancelRestOfSeries, groupRequests, SeriesRequest, WeeklyBadge } from './series-actions';
 import { WeekCalendar } from './week-calendar';
 
 export const loader = loadSchedule;
 
 export function Component() {
-  const { t } = useLingui();
   const schedule = useLoaderData<typeof loader>();
   const [notice, setNotice] = useState<Notice | null>(null);
   const tell = useCallback(
@@ -37,33 +40,51 @@ export function Component() {
     [],
   );
 
-  if (!schedule) {
-    return (
-      <div className="mx-auto max-w-xl px-4 py-16 text-center">
-        <title>{t`Schedule · Tutorlane`}</title>
-        <h1 className="text-3xl font-bold tracking-tight text-slate-900">
-          <Trans>Schedule</Trans>
-        </h1>
-        <p className="mt-4 text-slate-700">
-          <Trans>
-            Your schedule is for registered members with a verified email. Create an account, or sign in and
-            verify your email, to see it.
-          </Trans>
-        </p>
-        <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-          <ButtonLink to={paths.signup}>
-            <Trans>Create Account</Trans>
-          </ButtonLink>
-          <ButtonLink to={paths.login} variant="secondary">
-            <Trans>Sign In</Trans>
-          </ButtonLink>
-        </div>
-      </div>
-    );
-  }
+  // The page's own hooks (the calendar's entries) run only with a schedule to show.
+  if (!schedule) return <SignedOut />;
+  return <Schedule schedule={schedule} notice={notice} tell={tell} />;
+}
 
+function SignedOut() {
+  const { t } = useLingui();
+  return (
+    <div className="mx-auto max-w-xl px-4 py-16 text-center">
+      <title>{t`Schedule · Tutorlane`}</title>
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">
+        <Trans>Schedule</Trans>
+      </h1>
+      <p className="mt-4 text-slate-700">
+        <Trans>
+          Your schedule is for registered members with a verified email. Create an account, or sign in and
+          verify your email, to see it.
+        </Trans>
+      </p>
+      <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+        <ButtonLink to={paths.signup}>
+          <Trans>Create Account</Trans>
+        </ButtonLink>
+        <ButtonLink to={paths.login} variant="secondary">
+          <Trans>Sign In</Trans>
+        </ButtonLink>
+      </div>
+    </div>
+  );
+}
+
+function Schedule({
+  schedule,
+  notice,
+  tell,
+}: {
+  schedule: ScheduleData;
+  notice: Notice | null;
+  tell: (text: string) => void;
+}) {
+  const { t } = useLingui();
   const tutor = schedule.role === 'tutor';
   const requests = schedule.upcoming.filter((lesson) => isRequest(lesson.status));
+  const calendar = useCalendarLessons(schedule.weekLessons, schedule.weekSessions, schedule.role);
+  const nothingAhead = schedule.upcoming.length === 0 && schedule.upcomingSessions.length === 0;
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:py-12">
       <title>{t`Schedule · Tutorlane`}</title>
@@ -95,14 +116,9 @@ export function Component() {
         >
           <WeekHeader schedule={schedule} />
           <div className="mt-4">
-            <WeekCalendar
-              days={schedule.days}
-              lessons={schedule.weekLessons}
-              timeZone={schedule.timeZone}
-              role={schedule.role}
-            />
+            <WeekCalendar days={schedule.days} lessons={calendar} timeZone={schedule.timeZone} />
           </div>
-          {schedule.weekLessons.length === 0 ? (
+          {calendar.length === 0 ? (
             <p className="mt-4 text-sm text-slate-700">
               <Trans>No lessons this week.</Trans>
             </p>
@@ -123,7 +139,7 @@ export function Component() {
             </CardSection>
           ) : null}
           <CardSection title={t`Upcoming lessons`}>
-            {schedule.upcoming.length === 0 ? (
+            {nothingAhead ? (
               <div className="text-sm text-slate-700">
                 <p>
                   <Trans>No lessons ahead.</Trans>
@@ -154,6 +170,7 @@ export function Component() {
                 lessons={
                   tutor ? schedule.upcoming.filter((lesson) => !isRequest(lesson.status)) : schedule.upcoming
                 }
+                sessions={schedule.upcomingSessions}
                 schedule={schedule}
                 onChanged={tell}
               />
@@ -237,44 +254,6 @@ function WeekHeader({ schedule }: { schedule: ScheduleData }) {
   );
 }
 
-/** What the last change on this page was: one at a time, each replacing the one before. */
-interface Notice {
-  text: string;
-  /** Counts the changes, so the same words twice are told twice. */
-  id: number;
-}
-
-/**
- * The page's one status line: a change is told here rather than beside its lesson, which may
- * have left the list (a cancelled lesson) or moved in it. The region stays in the page so that
- * screen readers announce each new text; when the button that was used has gone, the focus
- * comes here rather than being lost.
- */
-function ChangeNotice({ notice }: { notice: Notice | null }) {
-  const box = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!notice) return;
-    const focused = document.activeElement;
-    if (!focused || focused === document.body || !focused.isConnected) box.current?.focus();
-  }, [notice]);
-  return (
-    // Out of the flow while empty, so the cards below keep their place; never hidden, so a
-    // screen reader hears what arrives in it.
-    <div role="status" className={notice ? undefined : 'absolute'}>
-      {notice ? (
-        <div
-          key={notice.id}
-          ref={box}
-          tabIndex={-1}
-          className="rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-emerald-600"
-        >
-          {notice.text}
-        </div>
-      ) : null}
-    </div>
-  );
-}
-
 /** The tutor's requests: each single one with its actions, a weekly series' once, with all its weeks. */
 function RequestList({
   requests,
@@ -305,20 +284,33 @@ function RequestList({
   );
 }
 
+/** The lessons ahead, with the tutor's class sessions among them by start. */
 function LessonList({
   lessons,
+  sessions,
   schedule,
   onChanged,
 }: {
   lessons: Lesson[];
+  sessions: TaughtSession[];
   schedule: ScheduleData;
   onChanged: (notice: string) => void;
 }) {
+  const items = [
+    ...lessons.map((lesson) => ({ start: lesson.start, lesson, session: null })),
+    ...sessions.map((session) => ({ start: session.start, lesson: null, session })),
+  ].sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
   return (
     <ul className="divide-y divide-slate-100">
-      {lessons.map((lesson) => (
-        <LessonItem key={lesson.id} lesson={lesson} schedule={schedule} onChanged={onChanged} />
-      ))}
+      {items.map(({ lesson, session }) =>
+        session ? (
+          <TaughtSessionItem key={session.id} session={session} timeZone={schedule.timeZone} />
+        ) : lesson?.classSession ? (
+          <SeatItem key={lesson.id} lesson={lesson} timeZone={schedule.timeZone} />
+        ) : lesson ? (
+          <LessonItem key={lesson.id} lesson={lesson} schedule={schedule} onChanged={onChanged} />
+        ) : null,
+      )}
     </ul>
   );
 }
@@ -385,7 +377,8 @@ function RecentLessons({ lessons, schedule }: { lessons: Lesson[]; schedule: Sch
       {lessons.map((lesson) => {
         const other = role === 'tutor' ? lesson.student : lesson.tutor;
         const when = lessonTimeLabel(Date.parse(lesson.start), Date.parse(lesson.end), timeZone);
-        const subject = lesson.subject;
+        // A class's seat is named after the class (and enrolled in again on its page).
+        const subject = lesson.classSession?.title ?? lesson.subject;
         const name = other.displayName;
         return (
           <li key={lesson.id} className="py-4 first:pt-0 last:pb-0">
@@ -418,7 +411,7 @@ function RecentLessons({ lessons, schedule }: { lessons: Lesson[]; schedule: Sch
               >
                 <Trans>All lessons with {name}</Trans>
               </Link>
-              {role === 'student' ? (
+              {role === 'student' && !lesson.classSession ? (
                 <Link
                   to={bookAgainPath({ ...lesson, tutorId: other.id }, Date.now(), timeZone)}
                   className="text-sm font-semibold text-brand-700 underline"

@@ -11,7 +11,23 @@ import { localDate, startOfLocalDay } from '../../../shared/lessons/lesson-times
 import { statusLabel } from '../../components/lesson-parts';
 import { clockLabel, shortDayLabel } from '../../lib/time-labels';
 import { dayLanes, type Placed } from './day-lanes';
-import type { Lesson } from './schedule-data';
+
+/**
+ * What the calendar shows of a lesson: its time, its status, what it is (`subject`, or a class's
+ * title) and with whom (`withName`: the other person, or for a class session its tutor teaches,
+ * how many students hold a seat).
+ */
+export interface CalendarLesson {
+  id: string;
+  start: string;
+  end: string;
+  minutes: number;
+  status: LessonStatus;
+  subject: string;
+  seriesId: string | null;
+  withName: string;
+}
+type Lesson = CalendarLesson;
 
 /** The hours always shown on the axis; lessons outside them widen it. */
 const DEFAULT_FIRST_HOUR = 8;
@@ -28,13 +44,11 @@ export function WeekCalendar({
   days,
   lessons,
   timeZone,
-  role,
 }: {
   /** The seven local dates, "YYYY-MM-DD", Monday first. */
   days: string[];
   lessons: Lesson[];
   timeZone: string;
-  role: 'student' | 'tutor';
 }) {
   const byDay = new Map<string, Lesson[]>(days.map((day) => [day, []]));
   for (const lesson of lessons) byDay.get(localDate(Date.parse(lesson.start), timeZone))?.push(lesson);
@@ -113,7 +127,7 @@ export function WeekCalendar({
                       key={lesson.id}
                       lesson={lesson}
                       timeZone={timeZone}
-                      withName={role === 'tutor' ? lesson.student.displayName : lesson.tutor.displayName}
+                      withName={lesson.withName}
                       top={wallMinutes(Date.parse(lesson.start), timeZone) - first * 60}
                       span={span}
                       place={lanes.get(day)?.[index] ?? { lane: 0, lanes: 1 }}
