@@ -359,6 +359,58 @@ const matrix: Route[] = [
       expected: verifiedOnly(404),
     }),
   ),
+  // Group classes: no class has this id, so those who get past the guards are told it does not exist.
+  { method: 'GET', path: '/api/classes', expected: 200 },
+  { method: 'GET', path: `/api/classes/${NO_LESSON}`, pattern: '/api/classes/:id', expected: 404 },
+  {
+    method: 'POST',
+    path: '/api/classes',
+    body: () => ({
+      title: 'Route matrix',
+      subject: 'Algebra',
+      language: 'English',
+      minutes: 60,
+      seats: 3,
+      minStudents: 1,
+      priceCents: 1000,
+      sessions: [inDays(5)],
+    }),
+    // The matrix's tutor has published nothing: only a published tutor creates a class.
+    expected: tutorsOnly(403),
+  },
+  {
+    method: 'POST',
+    path: `/api/classes/${NO_LESSON}/enrol`,
+    pattern: '/api/classes/:id/enrol',
+    expected: { anonymous: 401, unverified: 403, student: 404, tutor: 403 },
+  },
+  ...(['leave', 'cancel'] as const).map(
+    (action): Route => ({
+      method: 'POST',
+      path: `/api/classes/${NO_LESSON}/${action}`,
+      pattern: `/api/classes/:id/${action}`,
+      body: () => ({ reason: 'Route matrix' }),
+      expected: verifiedOnly(404),
+    }),
+  ),
+  ...(
+    [
+      ['GET', '', undefined],
+      ['GET', '/chat', undefined],
+      ['POST', '/join', {}],
+      ['POST', '/signal', { peer: 'route-matrix', signal: { kind: 'hello' } }],
+      ['POST', '/chat', { text: 'Route matrix' }],
+      ['POST', '/mute', { userId: 'route-matrix' }],
+    ] as const
+  ).map(
+    ([method, action, body]): Route => ({
+      method,
+      path: `/api/classes/${NO_LESSON}/sessions/${NO_LESSON}/room${action}`,
+      pattern: `/api/classes/:id/sessions/:sessionId/room${action}`,
+      ...(body ? { body: () => body } : {}),
+      expected: verifiedOnly(404),
+    }),
+  ),
   { method: 'GET', path: '/api/calendar-feed', expected: verifiedOnly(200) },
   { method: 'POST', path: '/api/calendar-feed', body: () => ({}), expected: verifiedOnly(200) },
   { method: 'DELETE', path: '/api/calendar-feed', expected: verifiedOnly(200) },
@@ -498,6 +550,15 @@ const matrix: Route[] = [
   },
   { method: 'GET', path: '/api/admin/audit', expected: adminsOnly, admin: 200 },
   { method: 'GET', path: '/api/admin/lessons', expected: adminsOnly, admin: 200 },
+  { method: 'GET', path: '/api/admin/classes', expected: adminsOnly, admin: 200 },
+  {
+    method: 'DELETE',
+    path: `/api/admin/classes/${NO_LESSON}/students/${NO_LESSON}`,
+    pattern: '/api/admin/classes/:id/students/:studentId',
+    body: () => ({ reason: 'Route matrix' }),
+    expected: adminsOnly,
+    admin: 404,
+  },
   // Two-factor sign-in, Better Auth's own routes: a wrong password or code changes nothing.
   {
     method: 'POST',
@@ -720,7 +781,7 @@ describe('route matrix', () => {
       ).status;
       want[key] = route.admin as number;
     }
-    expect(Object.keys(want)).toHaveLength(25);
+    expect(Object.keys(want)).toHaveLength(27);
     expect(got).toEqual(want);
   });
 
