@@ -16,13 +16,13 @@ import { displayedAverage } from '../../shared/reviews/review-rules';
 import type { DB } from '../db/schema';
 import { statusAt, tookPlace } from '../lessons/lesson-records';
 import { plannedAt } from '../lessons/lifecycle/lesson-states-sql';
+import { SEAT_STATUSES, type TaughtSession, taughtSessions } from '../lessons/taught-sessions';
 import { earningsBetween } from '../money/finance-csv';
 import { pendingEarnings } from '../money/wallet';
 import type { Listing } from '../platform/tutor-listing';
 import { zoneOf } from '../platform/user-time-zone';
 import { type GoalView, goalsOf } from '../progress/goals';
 import { tutorsToReview } from '../reviews/reviews';
-import { SEAT_STATUSES, type TaughtSession, taughtSessions } from '../schedule/class-sessions';
 
 const DAY = 24 * 60 * 60 * 1000;
 /** A student counts as active with a lesson in the last 30 days or any ahead. */

@@ -13,9 +13,9 @@ import type { Kysely, Transaction } from 'kysely';
 import { PRODUCT_NAME } from '../../shared/constants';
 import { classPath, paths } from '../../shared/routes';
 import type { DB } from '../db/schema';
-import { taughtSessions } from '../schedule/class-sessions';
 import { lessonUid, type MailSettings } from './lesson-invitation';
 import { statusAt } from './lesson-records';
+import { taughtSessions } from './taught-sessions';
 
 const DAY = 24 * 60 * 60 * 1000;
 /** The feed covers lessons from this many days back... */

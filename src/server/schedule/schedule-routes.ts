@@ -13,11 +13,11 @@ import type { DB } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 import { validate } from '../http/validation';
+import { taughtSessions } from '../lessons/taught-sessions';
 import { type SessionReader, verifiedOnly } from '../platform/session-guards';
 import type { Listing } from '../platform/tutor-listing';
 import { browserZoneQuery, zoneOf } from '../platform/user-time-zone';
 import { tutorsToReview } from '../reviews/reviews';
-import { taughtSessions } from './class-sessions';
 
 const DAY = 24 * 60 * 60 * 1000;
 /** Without `from` or `to`, as GET /api/lessons: 30 days back, a year ahead; 400 days at most. */

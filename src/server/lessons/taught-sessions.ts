@@ -5,7 +5,7 @@
  * with how many students hold a seat, and a session nobody has joined yet is shown too.
  */
 import { sql } from 'kysely';
-import type { Db } from '../lessons/lesson-records';
+import type { Db } from './lesson-records';
 
 /** A class session as its tutor's schedule shows it (docs/api.md, "Dashboard, schedule and contact"). */
 export interface TaughtSession {
