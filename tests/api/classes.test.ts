@@ -397,7 +397,7 @@ describe('deciding, cancelling and removing', () => {
     await financeTotals(t, admin);
   });
 
-  it('settles each seat after its session', async () => {
+  it('settles each seat after its session, after which its student may review the tutor', async () => {
     const teacher = await tutor();
     const start = dayAt(nextDay(), '19:00');
     const made = await createClass(teacher, [start]);
@@ -413,6 +413,9 @@ describe('deciding, cancelling and removing', () => {
     };
     const seat = seats.lessons.find((l) => l.classSession?.classId === made.id);
     expect(seat).toMatchObject({ status: 'completed', payment: { status: 'settled' } });
+    // A session attended is a lesson that took place: its student may review the tutor.
+    const review = { rating: 5, text: 'Clear explanations, and a good pace for all of us.' };
+    expect((await send(t, 'PUT', `/api/tutors/${teacher.id}/review`, review, came.jar)).status).toBe(201);
     await financeTotals(t, admin);
   });
 });
