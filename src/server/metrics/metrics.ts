@@ -25,7 +25,7 @@ import type { MinuteJobObserver } from '../platform/minute-job';
 export const METRICS_PATH = '/metrics';
 
 /** The minute jobs, named so their series exist (at 0) before their first pass. */
-export const MINUTE_JOBS = ['lessons', 'reminders', 'ledger'] as const;
+export const MINUTE_JOBS = ['lessons', 'classes', 'reminders', 'ledger'] as const;
 
 export interface Metrics {
   /** Counts and times every request; first in the pipeline. */
