@@ -169,6 +169,40 @@ export async function fillFreeSeats(
   }
 }
 
+/** Where the student stands in the class, if anywhere; its row locked until the change commits. */
+const standingOf = (trx: Transaction<DB>, classId: string, studentId: string) =>
+  trx
+    .selectFrom('class_enrolments')
+    .select(['status', 'position'])
+    .where('class_id', '=', classId)
+    .where('student_id', '=', studentId)
+    .forUpdate()
+    .executeTakeFirst();
+
+/**
+ * A change to one student's place, in one transaction: the people's rows first, then the class's
+ * (the order a booking takes before any money), then the student's standing. 404 for no class.
+ */
+async function withClassLocked<T>(
+  deps: ClassDeps,
+  classId: string,
+  studentId: string,
+  work: (trx: Transaction<DB>, cls: LockedClass, place: Awaited<ReturnType<typeof standingOf>>) => Promise<T>,
+): Promise<T> {
+  const found = await deps.db
+    .selectFrom('classes')
+    .select('tutor_id')
+    .where('id', '=', classId)
+    .executeTakeFirst();
+  if (!found) throw new ApiError(404, classMessages.notFound, 'NOT_FOUND');
+  return deps.db.transaction().execute(async (trx) => {
+    await lockPeople(trx, found.tutor_id, studentId);
+    const cls = await lockClass(trx, classId);
+    if (!cls) throw new ApiError(404, classMessages.notFound, 'NOT_FOUND');
+    return work(trx, cls, await standingOf(trx, classId, studentId));
+  });
+}
+
 /** Enrols the student, or puts them on the waitlist when no seat is left. */
 export async function enrol(
   deps: ClassDeps,
@@ -177,23 +211,8 @@ export async function enrol(
   key: string | undefined,
   now: number,
 ): Promise<{ standing: Standing; created: boolean }> {
-  const found = await deps.db
-    .selectFrom('classes')
-    .select('tutor_id')
-    .where('id', '=', classId)
-    .executeTakeFirst();
-  if (!found) throw new ApiError(404, classMessages.notFound, 'NOT_FOUND');
   const mails = new ClassMails(deps);
-  const result = await deps.db.transaction().execute(async (trx) => {
-    await lockPeople(trx, found.tutor_id, studentId);
-    const cls = await lockClass(trx, classId);
-    if (!cls) throw new ApiError(404, classMessages.notFound, 'NOT_FOUND');
-    const place = await trx
-      .selectFrom('class_enrolments')
-      .select(['status', 'position'])
-      .where('class_id', '=', classId)
-      .where('student_id', '=', studentId)
-      .executeTakeFirst();
+  const result = await withClassLocked(deps, classId, studentId, async (trx, cls, place) => {
     if (place?.status === 'enrolled' || place?.status === 'waitlisted')
       return {
         standing: { status: place.status as Standing['status'], position: place.position },
@@ -248,24 +267,8 @@ export async function takeOut(
   },
 ): Promise<void> {
   const { now } = by;
-  const found = await deps.db
-    .selectFrom('classes')
-    .select('tutor_id')
-    .where('id', '=', classId)
-    .executeTakeFirst();
-  if (!found) throw new ApiError(404, classMessages.notFound, 'NOT_FOUND');
   const mails = new ClassMails(deps);
-  await deps.db.transaction().execute(async (trx) => {
-    await lockPeople(trx, found.tutor_id, studentId);
-    const cls = await lockClass(trx, classId);
-    if (!cls) throw new ApiError(404, classMessages.notFound, 'NOT_FOUND');
-    const place = await trx
-      .selectFrom('class_enrolments')
-      .select(['status', 'position'])
-      .where('class_id', '=', classId)
-      .where('student_id', '=', studentId)
-      .forUpdate()
-      .executeTakeFirst();
+  await withClassLocked(deps, classId, studentId, async (trx, cls, place) => {
     if (place?.status !== 'enrolled' && place?.status !== 'waitlisted')
       throw new ApiError(409, by.admin ? classMessages.notAStudent : classMessages.notIn, 'NOT_ENROLLED');
     const leftAs = by.admin ? 'removed' : 'left';
@@ -302,12 +305,7 @@ export async function leaveClosed(
 ) {
   const cls = await lockClass(trx, classId);
   if (!cls) return;
-  const place = await trx
-    .selectFrom('class_enrolments')
-    .select(['status', 'position'])
-    .where('class_id', '=', classId)
-    .where('student_id', '=', studentId)
-    .executeTakeFirst();
+  const place = await standingOf(trx, classId, studentId);
   await setStanding(trx, classId, studentId, { status: 'cancelled', position: null }, now);
   await leaveClassConversation(trx, classId, studentId, now);
   const mails = new ClassMails(deps);
