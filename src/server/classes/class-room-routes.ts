@@ -4,23 +4,21 @@
  * chat lines and muting only while the room is open. Everything said goes to the other people's
  * tabs through the live channel (GET /api/live), so a tab only ever hears rooms its user is in.
  */
+
 import { Hono } from 'hono';
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import {
   classRoomMuteSchema,
   classRoomSignalSchema,
   roomChatSchema,
 } from '../../shared/lessons/room-schemas';
-import type { Config } from '../config/config';
-import type { DB } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 import { validate } from '../http/validation';
 import { requireOpen } from '../lessons/room';
-import type { RoomLive } from '../lessons/room-frames';
-import { type SessionReader, verifiedOnly } from '../platform/session-guards';
-import { limitByUser, type RateLimiters } from '../rate-limit/rate-limits';
+import type { RoomRouteDeps } from '../lessons/room-routes';
+import { verifiedOnly } from '../platform/session-guards';
+import { limitByUser } from '../rate-limit/rate-limits';
 import {
   classChat,
   classRoomMessages,
@@ -34,13 +32,7 @@ import {
 const id = z.string().regex(/^[\w-]{1,64}$/);
 const sessionParam = z.object({ id, sessionId: id });
 
-export function classRoomRoutes(deps: {
-  db: Kysely<DB>;
-  sessions: SessionReader;
-  limiters: RateLimiters;
-  live: RoomLive;
-  iceServers: Config['iceServers'];
-}) {
+export function classRoomRoutes(deps: RoomRouteDeps) {
   const { db, live } = deps;
   const { loadSession } = deps.sessions;
   const param = validate('param', sessionParam, classRoomMessages.notFound);

@@ -29,13 +29,16 @@ import {
 
 const lessonParam = z.object({ id: z.uuid() });
 
-export function roomRoutes(deps: {
+/** What a room's routes need, a lesson's or a class session's. */
+export interface RoomRouteDeps {
   db: Kysely<DB>;
   sessions: SessionReader;
   limiters: RateLimiters;
   live: RoomLive;
   iceServers: Config['iceServers'];
-}) {
+}
+
+export function roomRoutes(deps: RoomRouteDeps) {
   const { db, live } = deps;
   const { loadSession } = deps.sessions;
   const param = validate('param', lessonParam, lessonMessages.notFound);
