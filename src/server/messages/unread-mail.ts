@@ -172,6 +172,37 @@ ${settings}
   };
 }
 
+/** Queues one reader's mail about a conversation's unread lines, in their language. */
+async function queueUnread(
+  deps: { mailer: Mailer; appUrl: string; defaultLanguage?: DefaultLanguage },
+  trx: Transaction<DB>,
+  reader: { email: string; display_name: string; language: string | null },
+  conversationId: string,
+  said: {
+    otherName: string;
+    unread: { body: string; hidden_at: Date | null; erased_at: Date | null }[];
+    toSupport?: boolean;
+    group?: string;
+  },
+) {
+  const { unread, ...rest } = said;
+  await deps.mailer.sendMail(
+    {
+      to: reader.email,
+      ...unreadMail({
+        ...rest,
+        readerName: reader.display_name,
+        unread: unread.length,
+        preview: previewOf(unread[0]),
+        link: `${deps.appUrl}${paths.messages}/${conversationId}`,
+        settingsLink: `${deps.appUrl}${paths.profile}`,
+        language: mailLanguage(reader.language, deps.defaultLanguage),
+      }),
+    },
+    trx,
+  );
+}
+
 /** Mails every reader who is due, once; returns how many mails were queued. */
 export async function mailUnread(
   // requireTwoFactor: ADMIN_TWO_FACTOR is required, so only admins with two-factor answer support.
@@ -210,21 +241,7 @@ export async function mailUnread(
             .orderBy('id', 'desc')
             .execute(),
         ]);
-        await deps.mailer.sendMail(
-          {
-            to: reader.email,
-            ...unreadMail({
-              readerName: reader.display_name,
-              otherName: other.display_name,
-              unread: unread.length,
-              preview: previewOf(unread[0]),
-              link: `${deps.appUrl}${paths.messages}/${due.id}`,
-              settingsLink: `${deps.appUrl}${paths.profile}`,
-              language: mailLanguage(reader.language, deps.defaultLanguage),
-            }),
-          },
-          trx,
-        );
+        await queueUnread(deps, trx, reader, due.id, { otherName: other.display_name, unread });
         count += 1;
       }
     }
@@ -264,22 +281,7 @@ async function mailSupportSides(
     unread: { body: string; hidden_at: Date | null; erased_at: Date | null }[],
     toSupport: boolean,
   ) => {
-    await deps.mailer.sendMail(
-      {
-        to: to.email,
-        ...unreadMail({
-          readerName: to.display_name,
-          otherName,
-          unread: unread.length,
-          preview: previewOf(unread[0]),
-          link: `${deps.appUrl}${paths.messages}/${due.id}`,
-          settingsLink: `${deps.appUrl}${paths.profile}`,
-          toSupport,
-          language: mailLanguage(to.language, deps.defaultLanguage),
-        }),
-      },
-      trx,
-    );
+    await queueUnread(deps, trx, to, due.id, { otherName, unread, toSupport });
     count += 1;
   };
   for (const due of await claimSupport(trx, 'requester', cutoff)) {
@@ -358,22 +360,11 @@ async function mailClassMembers(
         .orderBy('messages.id', 'desc')
         .execute(),
     ]);
-    await deps.mailer.sendMail(
-      {
-        to: reader.email,
-        ...unreadMail({
-          readerName: reader.display_name,
-          otherName: unread[0]?.display_name ?? '',
-          group: group.title,
-          unread: unread.length,
-          preview: previewOf(unread[0]),
-          link: `${deps.appUrl}${paths.messages}/${due.id}`,
-          settingsLink: `${deps.appUrl}${paths.profile}`,
-          language: mailLanguage(reader.language, deps.defaultLanguage),
-        }),
-      },
-      trx,
-    );
+    await queueUnread(deps, trx, reader, due.id, {
+      otherName: unread[0]?.display_name ?? '',
+      group: group.title,
+      unread,
+    });
     count += 1;
   }
   return count;
