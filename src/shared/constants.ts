@@ -15,10 +15,10 @@ export const MAX_EMAIL_LENGTH = 254;
 export const EARLIEST_YEAR = 2000;
 export const LATEST_YEAR = 2100;
 
-export const ROLES = ['student', 'tutor'] as const;
+export const ROLES = ['student', 'tutor', 'parent'] as const;
 export type Role = (typeof ROLES)[number];
 export const DEFAULT_ROLE: Role = 'student';
-export const ROLE_LABELS: Record<Role, string> = { student: 'Student', tutor: 'Tutor' };
+export const ROLE_LABELS: Record<Role, string> = { student: 'Student', tutor: 'Tutor', parent: 'Parent' };
 
 /** Contact form subjects: the product's values and labels, in its order. */
 export const CONTACT_SUBJECTS = [

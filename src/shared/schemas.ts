@@ -123,7 +123,7 @@ export const displayNameSchema = z
   .refine(showsAsTyped, invisibleInName)
   .refine(hasVisibleCharacter, nothingVisibleInName);
 
-export const roleSchema = z.enum(ROLES, { error: /*i18n*/ 'Role must be student or tutor' });
+export const roleSchema = z.enum(ROLES, { error: /*i18n*/ 'Role must be student, tutor or parent' });
 
 export const languageSchema = z.enum(LANGUAGE_CODES, {
   error: /*i18n*/ 'Please choose one of the languages offered',

@@ -177,7 +177,7 @@ export function createAuthChecks(deps: { db: Kysely<DB>; captcha: CaptchaVerifie
           const email = emailSchema.safeParse(body.email);
           if (!email.success) throw badRequest(email.error.issues[0]?.message ?? messages.invalidEmail);
           if (body.role !== undefined && !roleSchema.safeParse(body.role).success) {
-            throw badRequest(/*i18n*/ 'Role must be student or tutor');
+            throw badRequest(/*i18n*/ 'Role must be student, tutor or parent');
           }
           // The same rules as a later change of the name on /api/profile (length, no control characters).
           const name = displayNameSchema.safeParse(body.name);

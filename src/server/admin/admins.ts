@@ -6,6 +6,7 @@
  * revocation holds from the next request.
  */
 import type { Kysely, Transaction } from 'kysely';
+import type { Role } from '../../shared/constants';
 import { emailSchema } from '../../shared/schemas';
 import type { DB } from '../db/schema';
 import { type Actor, accountTarget, commandLine, recordAudit } from '../platform/audit-log';
@@ -16,7 +17,7 @@ export class AdminCommandError extends Error {}
 export interface AdminAccount {
   email: string;
   displayName: string;
-  role: 'student' | 'tutor';
+  role: Role;
 }
 
 function normalised(email: string): string {

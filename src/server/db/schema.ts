@@ -192,6 +192,11 @@ type ClassesTable = WithColumns<Generated.Classes, { status: Defaulted<ClassRowS
 type ClassSessionsTable = WithColumns<Generated.ClassSessions, { status: Defaulted<ClassRowStatus> }>;
 type ClassEnrolmentsTable = WithColumns<Generated.ClassEnrolments, { status: ClassEnrolmentStatus }>;
 
+/** A family's mailed invitation (migration 0038): a child's own login, or a student's parent. */
+export const FAMILY_INVITATION_KINDS = ['child_login', 'parent'] as const;
+export type FamilyInvitationKind = (typeof FAMILY_INVITATION_KINDS)[number];
+type FamilyInvitationsTable = WithColumns<Generated.FamilyInvitations, { kind: FamilyInvitationKind }>;
+
 export type DB = WithColumns<
   Generated.DB,
   {
@@ -216,6 +221,7 @@ export type DB = WithColumns<
     classes: ClassesTable;
     class_sessions: ClassSessionsTable;
     class_enrolments: ClassEnrolmentsTable;
+    family_invitations: FamilyInvitationsTable;
   }
 >;
 
@@ -244,6 +250,7 @@ export const CHECKED_COLUMN_VALUES = {
   'classes.status': CLASS_STATUSES,
   'class_sessions.status': CLASS_STATUSES,
   'class_enrolments.status': CLASS_ENROLMENT_STATUSES,
+  'family_invitations.kind': FAMILY_INVITATION_KINDS,
 } as const;
 
 /** Whether the column named `Key` ("table.column") reads as exactly the values listed for it. */

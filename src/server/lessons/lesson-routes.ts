@@ -41,6 +41,7 @@ import { languageOf } from '../http/language';
 import { validate } from '../http/validation';
 import { translate } from '../i18n/translations';
 import type { Mailer } from '../mail/mailer';
+import { bookerFor } from '../money/family-payer';
 import { type SessionReader, verifiedOnly, verifiedWithRole } from '../platform/session-guards';
 import type { Listing } from '../platform/tutor-listing';
 import { limitByUser, type RateLimiters } from '../rate-limit/rate-limits';
@@ -79,6 +80,8 @@ const feedParam = z.object({ token: z.string().regex(/^[\w-]{20,100}\.ics$/) });
 
 const tutorsOnly = verifiedWithRole('tutor', lessonMessages.tutorsOffer);
 const studentsOnly = verifiedWithRole('student', lessonMessages.studentsBook);
+/** A booking is made by a student, or by a parent for one of their children. */
+const bookers = verifiedWithRole(['student', 'parent'], lessonMessages.studentsBook);
 
 const iso = (at: number) => new Date(at).toISOString();
 const handlers = createFactory<AppEnv>();
@@ -229,16 +232,18 @@ export function lessonRoutes(deps: {
         return c.json({ slots: slots.map((slot) => ({ start: iso(slot.start), end: iso(slot.end) })) }, 200);
       },
     )
-    .post('/lessons', loadSession, studentsOnly, booking, validate('json', bookingSchema), async (c) => {
+    .post('/lessons', loadSession, bookers, booking, validate('json', bookingSchema), async (c) => {
       // Checked by `booking`; also kept with the lesson, so a retry after its answer was purged
       // still finds the lesson it made.
       const key = c.req.header(IDEMPOTENCY_KEY_HEADER);
-      const input = c.req.valid('json');
+      const { studentId: forStudent, ...input } = c.req.valid('json');
+      const booker = await bookerFor(db, c.var.user, forStudent);
       if (input.repeatWeeks !== undefined) {
         const { series, created } = await bookSeries(lessons, {
           ...input,
           repeatWeeks: input.repeatWeeks,
-          studentId: c.var.user.id,
+          studentId: booker.studentId,
+          booker,
           idempotencyKey: key,
           now: Date.now(),
         });
@@ -249,7 +254,8 @@ export function lessonRoutes(deps: {
       }
       const { lesson, created } = await bookLesson(lessons, {
         ...input,
-        studentId: c.var.user.id,
+        studentId: booker.studentId,
+        booker,
         idempotencyKey: key,
         now: Date.now(),
       });

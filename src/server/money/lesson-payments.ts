@@ -44,12 +44,18 @@ export const paymentMessages = {
 interface PaidLesson {
   id: string;
   student_id: string;
+  /** The parent whose wallet pays for a child's lesson (migration 0038); null when the student pays. */
+  payer_id?: string | null;
   tutor_id: string;
   subject: string;
   minutes: number;
   price_cents: number;
   currency: string;
 }
+
+/** Whose balance a lesson's price comes from and goes back to: the paying parent's, else the student's. */
+export const payerOf = (lesson: { student_id: string; payer_id?: string | null }) =>
+  lesson.payer_id ?? lesson.student_id;
 
 const lessonMemo = (lesson: Pick<PaidLesson, 'subject' | 'minutes'>) =>
   `${lesson.subject} lesson (${lesson.minutes} min)`;
@@ -59,17 +65,18 @@ async function markPayment(trx: Transaction<DB>, lessonId: string, status: Lesso
 }
 
 /**
- * Checks, before a lesson is written, that the student's balance covers its price, and keeps the
- * balance locked until the booking commits: 409 INSUFFICIENT_BALANCE with the amount missing.
+ * Checks, before a lesson is written, that the payer's balance (the student's, or the parent's who
+ * pays for them) covers its price, and keeps the balance locked until the booking commits: 409
+ * INSUFFICIENT_BALANCE with the amount missing.
  */
 export async function checkBalanceCovers(
   trx: Transaction<DB>,
   rules: PaymentRules,
-  studentId: string,
+  payerId: string,
   priceCents: number,
 ) {
   if (!rules.on || priceCents === 0) return;
-  const balance = await lockedBalanceOf(trx, accounts.balance(studentId), rules.currency);
+  const balance = await lockedBalanceOf(trx, accounts.balance(payerId), rules.currency);
   if (balance >= priceCents) return;
   const missing = priceCents - balance;
   throw new ApiError(409, paymentMessages.insufficient(missing, rules.currency), 'INSUFFICIENT_BALANCE', {
@@ -77,7 +84,7 @@ export async function checkBalanceCovers(
   });
 }
 
-/** Moves a just-booked lesson's price from the student's balance to its hold. */
+/** Moves a just-booked lesson's price from the payer's balance to its hold. */
 export async function holdPrice(trx: Transaction<DB>, rules: PaymentRules, lesson: PaidLesson, now: number) {
   if (!rules.on || lesson.price_cents === 0) return;
   await post(trx, {
@@ -88,7 +95,7 @@ export async function holdPrice(trx: Transaction<DB>, rules: PaymentRules, lesso
     actorId: lesson.student_id,
     memo: lessonMemo(lesson),
     entries: [
-      { account: accounts.balance(lesson.student_id), amountCents: -lesson.price_cents },
+      { account: accounts.balance(payerOf(lesson)), amountCents: -lesson.price_cents },
       { account: accounts.hold(lesson.id), amountCents: lesson.price_cents },
     ],
     now,
@@ -106,6 +113,7 @@ async function lessonFor(trx: Transaction<DB>, lessonId: string) {
     .select([
       'id',
       'student_id',
+      'payer_id',
       'tutor_id',
       'subject',
       'minutes',
@@ -359,7 +367,7 @@ export async function refundLessonPayment(
       memo,
       entries: [
         { account: accounts.hold(lesson.id), amountCents: -held },
-        { account: accounts.balance(lesson.student_id), amountCents: held },
+        { account: accounts.balance(payerOf(lesson)), amountCents: held },
       ],
       now: by.now,
     });
@@ -384,7 +392,7 @@ export async function refundLessonPayment(
       entries: [
         { account: accounts.payable(lesson.tutor_id), amountCents: -tutorShare },
         { account: accounts.revenue(), amountCents: -commission },
-        { account: accounts.balance(lesson.student_id), amountCents: price },
+        { account: accounts.balance(payerOf(lesson)), amountCents: price },
       ],
       now: by.now,
     });

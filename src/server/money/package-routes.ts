@@ -17,12 +17,15 @@ import { validate } from '../http/validation';
 import { type SessionReader, verifiedOnly, verifiedWithRole } from '../platform/session-guards';
 import type { Listing } from '../platform/tutor-listing';
 import { limitByUser, type RateLimiters } from '../rate-limit/rate-limits';
+import { bookerFor } from './family-payer';
 import type { PaymentRules } from './lesson-payments';
 import { packageMessages } from './package-messages';
 import { buyPackage, endPackage, type FindBookableTutor, listPackages } from './packages';
 
 const packageParam = z.object({ id: z.uuid() });
 const studentsOnly = verifiedWithRole('student', packageMessages.studentsBuy);
+/** A package is bought by a student, or by a parent for one of their children. */
+const buyers = verifiedWithRole(['student', 'parent'], packageMessages.studentsBuy);
 
 export function packageRoutes(deps: {
   db: Kysely<DB>;
@@ -41,11 +44,13 @@ export function packageRoutes(deps: {
     .get('/packages', loadSession, verifiedOnly, async (c) =>
       c.json({ packages: await listPackages(db, c.var.user) }, 200),
     )
-    .post('/packages', loadSession, studentsOnly, buying, validate('json', buyPackageSchema), async (c) => {
-      const input = c.req.valid('json');
+    .post('/packages', loadSession, buyers, buying, validate('json', buyPackageSchema), async (c) => {
+      const { studentId, ...input } = c.req.valid('json');
+      const booker = await bookerFor(db, c.var.user, studentId);
       const bought = await buyPackage(db, deps, {
         ...input,
-        studentId: c.var.user.id,
+        studentId: booker.studentId,
+        booker,
         now: Date.now(),
         requestKey: c.var.requestKey,
       });

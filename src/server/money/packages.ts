@@ -21,6 +21,7 @@ import { creditsIn, offerPrices, type PackageOffer, packageName } from '../../sh
 import type { DB } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import type { Listing } from '../platform/tutor-listing';
+import { type Booker, checkFamilyLimit } from './family-payer';
 import { type AccountRef, accounts, balanceOf, lockedBalanceOf, post } from './ledger';
 import type { PaymentRules } from './lesson-payments';
 import { packageMessages } from './package-messages';
@@ -86,9 +87,13 @@ async function toView(db: Db, row: PackageRow): Promise<PackageView> {
   };
 }
 
-/** The caller's packages, newest first: a student's bought ones, a tutor's sold ones. */
+/**
+ * The caller's packages, newest first: a student's bought ones, a tutor's sold ones, a parent's
+ * bought for their children.
+ */
 export async function listPackages(db: Kysely<DB>, user: { id: string; role: string }) {
-  const column = user.role === 'tutor' ? 'p.tutor_id' : 'p.student_id';
+  const column =
+    user.role === 'tutor' ? 'p.tutor_id' : user.role === 'parent' ? 'p.payer_id' : 'p.student_id';
   const rows = await packagesQuery(db)
     .where(column, '=', user.id)
     .orderBy('p.bought_at', 'desc')
@@ -134,6 +139,8 @@ export async function buyPackage(
   deps: { payments: PaymentRules; listing: Listing; bookableTutor: FindBookableTutor },
   request: {
     studentId: string;
+    /** Who pays (a parent for their child) and the limit that applies; without it the student pays. */
+    booker?: Booker | undefined;
     tutorId: string;
     lessons: number;
     minutes: number;
@@ -160,8 +167,9 @@ export async function buyPackage(
     minorPerUnit(payments.currency),
   );
   const id = request.requestKey ?? randomUUID();
+  const payerId = request.booker?.payerId ?? request.studentId;
   await db.transaction().execute(async (trx) => {
-    const balance = await lockedBalanceOf(trx, accounts.balance(request.studentId), payments.currency);
+    const balance = await lockedBalanceOf(trx, accounts.balance(payerId), payments.currency);
     // With the balance locked, so that a run of the same request at once waits for this one.
     const bought = await trx
       .selectFrom('lesson_packages')
@@ -179,11 +187,15 @@ export async function buyPackage(
         { needed: { amountCents: missing, currency: payments.currency } },
       );
     }
+    // With the payer's balance locked, as a booking checks it.
+    if (request.booker)
+      await checkFamilyLimit(trx, request.booker, totalCents, payments.currency, request.now);
     await trx
       .insertInto('lesson_packages')
       .values({
         id,
         student_id: request.studentId,
+        payer_id: payerId === request.studentId ? null : payerId,
         tutor_id: request.tutorId,
         lessons: offer.lessons,
         minutes: offer.minutes,
@@ -197,10 +209,10 @@ export async function buyPackage(
       kind: 'package_buy',
       key: `package:${id}:buy`,
       currency: payments.currency,
-      actorId: request.studentId,
+      actorId: request.booker?.actorId ?? request.studentId,
       memo: `${packageName(offer)} with ${tutor.display_name}`,
       entries: [
-        { account: accounts.balance(request.studentId), amountCents: -totalCents },
+        { account: accounts.balance(payerId), amountCents: -totalCents },
         { account: accounts.package(id, request.studentId), amountCents: totalCents },
       ],
       now: request.now,
@@ -209,40 +221,61 @@ export async function buyPackage(
   return findPackage(db, request.studentId, id);
 }
 
-/** Ends a student's package: what its unused credits hold goes back to their balance. */
+/** Ends a student's package: what its unused credits hold goes back to the balance that paid. */
 export async function endPackage(db: Kysely<DB>, studentId: string, packageId: string, now: number) {
   await db.transaction().execute(async (trx) => {
-    // Locked first, as a booking and a release lock it: none of them sees it half ended.
-    const row = await trx
+    const owned = await trx
       .selectFrom('lesson_packages')
-      .selectAll()
+      .select('id')
       .where('id', '=', packageId)
       .where('student_id', '=', studentId)
-      .forUpdate()
       .executeTakeFirst();
-    if (!row) throw new ApiError(404, packageMessages.notFound, 'NOT_FOUND');
-    if (row.status === 'ended') throw new ApiError(409, packageMessages.ended, 'PACKAGE_ENDED');
-    const left = await lockedBalanceOf(trx, packageAccount(row), row.currency);
-    if (left > 0)
-      await post(trx, {
-        kind: 'package_end',
-        key: `package:${row.id}:end`,
-        currency: row.currency,
-        actorId: studentId,
-        memo: `${packageName(row)}: ${creditsIn(left, row.per_lesson_cents)} unused back to the balance`,
-        entries: [
-          { account: packageAccount(row), amountCents: -left },
-          { account: accounts.balance(studentId), amountCents: left },
-        ],
-        now,
-      });
-    await trx
-      .updateTable('lesson_packages')
-      .set({ status: 'ended', ended_at: new Date(now) })
-      .where('id', '=', row.id)
-      .execute();
+    if (!owned) throw new ApiError(404, packageMessages.notFound, 'NOT_FOUND');
+    if (!(await endPackageIn(trx, packageId, studentId, now)))
+      throw new ApiError(409, packageMessages.ended, 'PACKAGE_ENDED');
   });
   return findPackage(db, studentId, packageId);
+}
+
+/**
+ * Ends a package in the caller's transaction (its student, an admin, or the end of a family link):
+ * its unused credits go back to the balance that paid for it, the parent's for a child's package.
+ * False when it had ended already.
+ */
+export async function endPackageIn(
+  trx: Transaction<DB>,
+  packageId: string,
+  actorId: string | null,
+  now: number,
+) {
+  // Locked first, as a booking and a release lock it: none of them sees it half ended.
+  const row = await trx
+    .selectFrom('lesson_packages')
+    .selectAll()
+    .where('id', '=', packageId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  if (row.status === 'ended') return false;
+  const left = await lockedBalanceOf(trx, packageAccount(row), row.currency);
+  if (left > 0)
+    await post(trx, {
+      kind: 'package_end',
+      key: `package:${row.id}:end`,
+      currency: row.currency,
+      actorId,
+      memo: `${packageName(row)}: ${creditsIn(left, row.per_lesson_cents)} unused back to the balance`,
+      entries: [
+        { account: packageAccount(row), amountCents: -left },
+        { account: accounts.balance(row.payer_id ?? row.student_id), amountCents: left },
+      ],
+      now,
+    });
+  await trx
+    .updateTable('lesson_packages')
+    .set({ status: 'ended', ended_at: new Date(now) })
+    .where('id', '=', row.id)
+    .execute();
+  return true;
 }
 
 /** A package that pays for a lesson being booked: which, and one lesson's price in it. */
@@ -420,7 +453,7 @@ export async function holdFromPackage(
  */
 export async function releaseAccountFor(
   trx: Transaction<DB>,
-  lesson: { student_id: string; package_id: string | null },
+  lesson: { student_id: string; payer_id?: string | null; package_id: string | null },
 ): Promise<AccountRef> {
   if (lesson.package_id) {
     const row = await trx
@@ -431,5 +464,5 @@ export async function releaseAccountFor(
       .executeTakeFirst();
     if (row?.status === 'active') return packageAccount(row);
   }
-  return accounts.balance(lesson.student_id);
+  return accounts.balance(lesson.payer_id ?? lesson.student_id);
 }

@@ -78,10 +78,14 @@ export function signedInWithRole(role: SessionUser['role'], refusal: string) {
   });
 }
 
-/** After loadSession: a route for verified users of one role (401, 403 unverified, then 403 `refusal`). */
-export function verifiedWithRole(role: SessionUser['role'], refusal: string) {
+/**
+ * After loadSession: a route for verified users of one role, or of any of several (a parent books
+ * and pays as a student does): 401, 403 unverified, then 403 `refusal`.
+ */
+export function verifiedWithRole(role: SessionUser['role'] | SessionUser['role'][], refusal: string) {
+  const roles: SessionUser['role'][] = Array.isArray(role) ? role : [role];
   return guard((user) => {
     mustBeVerified(user);
-    if (user.role !== role) throw new ApiError(403, refusal, 'FORBIDDEN');
+    if (!roles.includes(user.role)) throw new ApiError(403, refusal, 'FORBIDDEN');
   });
 }

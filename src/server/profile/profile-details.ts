@@ -32,8 +32,9 @@ export interface TutorDetails {
   missing: string[];
 }
 
+/** A student's profile, and a parent's (who books and pays as a student does). */
 export interface StudentDetails {
-  role: 'student';
+  role: 'student' | 'parent';
   timeZone: string | null;
   /** Whether messages left unread for ten minutes are mailed. */
   messageMails: boolean;
@@ -58,7 +59,7 @@ export async function readDetails(db: Kysely<DB>, userId: string, role: Role): P
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
   const reminders = { dayBefore: user.reminder_day_before, hourBefore: user.reminder_hour_before };
-  if (role === 'student')
+  if (role === 'student' || role === 'parent')
     return {
       role,
       timeZone: user.time_zone,

@@ -290,6 +290,11 @@ export const bookingSchema = z
       tutorId: z
         .string({ error: /*i18n*/ 'tutorId is required' })
         .regex(/^[\w-]{1,64}$/, /*i18n*/ 'No such tutor'),
+      /** A parent's child the lesson is for (docs/api.md, "Families"); a student books for themselves. */
+      studentId: z
+        .string()
+        .regex(/^[\w-]{1,64}$/, /*i18n*/ 'Child not found')
+        .optional(),
       start: instantSchema('start'),
       // A trial's length is fixed, so it may be left out for one.
       minutes: z

@@ -96,6 +96,11 @@ export const buyPackageSchema = z.strictObject(
     minutes: z
       .number({ error: /*i18n*/ 'minutes must be a number' })
       .int(/*i18n*/ 'minutes must be a whole number'),
+    /** A parent's child the package is for (docs/api.md, "Families"). */
+    studentId: z
+      .string()
+      .regex(/^[\w-]{1,64}$/, /*i18n*/ 'Child not found')
+      .optional(),
   },
   {
     error: (issue) =>

@@ -12,6 +12,7 @@ export interface LessonPackages {
   id: string;
   lessons: number;
   minutes: number;
+  payer_id: string | null;
   per_lesson_cents: number;
   status: Generated<string>;
   student_id: string;

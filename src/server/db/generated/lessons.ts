@@ -23,6 +23,7 @@ export interface Lessons {
   minutes: number;
   note: Generated<string>;
   package_id: string | null;
+  payer_id: string | null;
   payment_status: Generated<string>;
   price_cents: number;
   proposal_note: string | null;

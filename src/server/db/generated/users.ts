@@ -5,6 +5,7 @@
 import type { Generated, Timestamp } from "./columns";
 
 export interface Users {
+  birth_year: number | null;
   created_at: Generated<Timestamp>;
   deleted_at: Timestamp | null;
   display_name: string;

@@ -39,6 +39,7 @@ import * as languages from './0034-languages';
 import * as groupClasses from './0035-group-classes';
 import * as classConversations from './0036-class-conversations';
 import * as classRoom from './0037-class-room';
+import * as families from './0038-families';
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
@@ -77,4 +78,5 @@ export const migrations: Record<string, Migration> = {
   '0035-group-classes': groupClasses,
   '0036-class-conversations': classConversations,
   '0037-class-room': classRoom,
+  '0038-families': families,
 };

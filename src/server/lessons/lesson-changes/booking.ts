@@ -8,6 +8,7 @@ import { minorPerUnit } from '../../../shared/amounts';
 import { lessonPriceCents } from '../../../shared/lessons/availability';
 import { trialPriceCents } from '../../../shared/lessons/trials';
 import { ApiError } from '../../http/api-error';
+import { type Booker, checkFamilyLimit } from '../../money/family-payer';
 import { checkBalanceCovers } from '../../money/lesson-payments';
 import { packageCreditFor } from '../../money/packages';
 import type { Listing } from '../../platform/tutor-listing';
@@ -32,6 +33,8 @@ const trialTaken = () => new ApiError(409, lessonMessages.trialTaken, 'TRIAL_TAK
 
 export interface BookingRequest {
   studentId: string;
+  /** Who pays (a parent for their child) and the limit that applies; without it the student pays. */
+  booker?: Booker | undefined;
   tutorId: string;
   start: number;
   minutes: number;
@@ -122,7 +125,13 @@ export async function bookLesson(
           : lessonPriceCents(hourlyRate, request.minutes, minorPerUnit(deps.payments.currency));
       // The balance is locked from here until the lesson and its hold commit: of bookings sent
       // at once, each sees what the others left.
-      if (!credit) await checkBalanceCovers(trx, deps.payments, request.studentId, priceCents);
+      const payerId = request.booker?.payerId ?? request.studentId;
+      if (!credit) {
+        await checkBalanceCovers(trx, deps.payments, payerId, priceCents);
+        // With the payer's balance locked: a limit a parent set is settled like the balance is.
+        if (request.booker && deps.payments.on)
+          await checkFamilyLimit(trx, request.booker, priceCents, deps.payments.currency, now);
+      }
       await bookMove(
         deps,
         trx,
@@ -131,6 +140,7 @@ export async function bookLesson(
           id,
           tutor_id: request.tutorId,
           student_id: request.studentId,
+          payer_id: payerId === request.studentId ? null : payerId,
           subject: request.subject,
           note: request.note ?? '',
           starts_at: new Date(request.start),

@@ -10,6 +10,7 @@ import { lessonPriceCents } from '../../../shared/lessons/availability';
 import { isPlanned } from '../../../shared/lessons/lesson-states';
 import { type SkipReason, weeklyStarts } from '../../../shared/lessons/series';
 import { ApiError } from '../../http/api-error';
+import { type Booker, checkFamilyLimit } from '../../money/family-payer';
 import { checkBalanceCovers } from '../../money/lesson-payments';
 import { packageCreditsFor, previewPackageCredits } from '../../money/packages';
 import type { Listing } from '../../platform/tutor-listing';
@@ -35,6 +36,8 @@ export interface SkippedWeek {
 
 export interface SeriesRequest {
   studentId: string;
+  /** Who pays (a parent for their child) and the limit that applies; without it the student pays. */
+  booker?: Booker | undefined;
   tutorId: string;
   start: number;
   minutes: number;
@@ -179,7 +182,10 @@ export async function bookSeries(
       // every week and its hold commit.
       const credits = await packageCreditsFor(trx, deps.payments, request, plan.offered.length);
       const fromBalance = credits.filter((credit) => credit === null).length;
-      await checkBalanceCovers(trx, deps.payments, request.studentId, priceCents * fromBalance);
+      const payerId = request.booker?.payerId ?? request.studentId;
+      await checkBalanceCovers(trx, deps.payments, payerId, priceCents * fromBalance);
+      if (request.booker && deps.payments.on)
+        await checkFamilyLimit(trx, request.booker, priceCents * fromBalance, deps.payments.currency, now);
       await trx
         .insertInto('lesson_series')
         .values({
@@ -198,6 +204,7 @@ export async function bookSeries(
           series_id: seriesId,
           tutor_id: request.tutorId,
           student_id: request.studentId,
+          payer_id: payerId === request.studentId ? null : payerId,
           subject: request.subject,
           note: request.note ?? '',
           starts_at: new Date(start),
