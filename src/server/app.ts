@@ -15,7 +15,7 @@ import { isKnownPagePath } from '../shared/routes';
 import { tutorIdSchema } from '../shared/tutor-schemas';
 import { accountDataRoutes } from './account-data/account-data-routes';
 import { accountRoutes } from './accounts/account-routes';
-import { type Auth, createAuth } from './accounts/auth';
+import { type Auth, createAuth, credentialMaker } from './accounts/auth';
 import { createEndedAccounts, type EndedAccounts } from './accounts/ended-accounts';
 import { verifyPassword } from './accounts/password-hashing';
 import { createSessionReader, SESSION_COOKIE_PREFIX } from './accounts/session';
@@ -69,7 +69,7 @@ import { progressRoutes } from './progress/progress-routes';
 import {
   type PublicConfig,
   type PublicPayments,
-  publicConfig,
+  publicConfigOf,
   publicConfigRoutes,
 } from './public-config/public-config-routes';
 import type { ConcurrencyLimit } from './rate-limit/concurrency-limit';
@@ -197,23 +197,6 @@ export function createServices(deps: AppDependencies): AppServices {
   };
 }
 
-/** The public configuration for a snapshot of the settings: one object per snapshot, not per request. */
-function publicConfigOf(
-  captcha: CaptchaVerifier,
-  payments: Omit<PublicPayments, 'instructions'>,
-  adminTwoFactor: Config['adminTwoFactor'],
-) {
-  let from: SiteSettings | undefined;
-  let made: PublicConfig | undefined;
-  return (settings: SiteSettings): PublicConfig => {
-    if (settings !== from || !made) {
-      from = settings;
-      made = publicConfig(captcha, settings, payments, adminTwoFactor);
-    }
-    return made;
-  };
-}
-
 /** What the browser may know of the payments' configuration (never a key). */
 const publicPayments = (
   config: Config,
@@ -226,20 +209,6 @@ const publicPayments = (
 
 /** Which tutors are listed (src/server/platform/tutor-listing.ts), as this server is configured. */
 const listingOf = (config: Config): Listing => ({ approvedOnly: config.requireTutorApproval });
-
-/**
- * Gives an account a password sign-in through Better Auth's own context: its hasher, and the
- * credential account row its sign-in reads (a child accepting their parent's invitation).
- */
-const credentialMaker = (auth: Auth) => async (userId: string, password: string) => {
-  const context = await auth.$context;
-  await context.internalAdapter.linkAccount({
-    userId,
-    providerId: 'credential',
-    accountId: userId,
-    password: await context.password.hash(password),
-  });
-};
 
 /** Every route under /api, in one chain. */
 function createApi(deps: AppDependencies, services: AppServices, auth: Auth, sessions: SessionReader) {

@@ -402,3 +402,17 @@ export function createAuth(deps: AuthDependencies) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/**
+ * Gives an account a password sign-in through Better Auth's own context: its hasher, and the
+ * credential account row its sign-in reads (a child accepting their parent's invitation).
+ */
+export const credentialMaker = (auth: Auth) => async (userId: string, password: string) => {
+  const context = await auth.$context;
+  await context.internalAdapter.linkAccount({
+    userId,
+    providerId: 'credential',
+    accountId: userId,
+    password: await context.password.hash(password),
+  });
+};

@@ -24,7 +24,7 @@ import { formatAmount } from '../../shared/amounts';
 import type { DB, LessonPaymentStatus } from '../db/schema';
 import { ApiError, type ErrorText } from '../http/api-error';
 import { type AccountRef, accounts, balanceOf, commissionOf, lockedBalanceOf, post, postAll } from './ledger';
-import { releaseAccountFor } from './packages';
+import { releaseAccountFor } from './package-credits';
 
 /** How this school takes money for lessons (src/server/config). */
 export interface PaymentRules {

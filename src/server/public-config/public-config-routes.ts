@@ -79,3 +79,20 @@ export function publicConfigRoutes(current: () => Promise<PublicConfig>) {
     return c.json(body, 200);
   });
 }
+
+/** The public configuration for a snapshot of the settings: one object per snapshot, not per request. */
+export function publicConfigOf(
+  captcha: CaptchaVerifier,
+  payments: Omit<PublicPayments, 'instructions'>,
+  adminTwoFactor: PublicConfig['adminTwoFactor'],
+) {
+  let from: SiteSettings | undefined;
+  let made: PublicConfig | undefined;
+  return (settings: SiteSettings): PublicConfig => {
+    if (settings !== from || !made) {
+      from = settings;
+      made = publicConfig(captcha, settings, payments, adminTwoFactor);
+    }
+    return made;
+  };
+}

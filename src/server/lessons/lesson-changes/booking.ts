@@ -10,7 +10,7 @@ import { trialPriceCents } from '../../../shared/lessons/trials';
 import { ApiError } from '../../http/api-error';
 import { type Booker, checkFamilyLimit } from '../../money/family-payer';
 import { checkBalanceCovers } from '../../money/lesson-payments';
-import { packageCreditFor } from '../../money/packages';
+import { packageCreditFor } from '../../money/package-credits';
 import type { Listing } from '../../platform/tutor-listing';
 import { type LessonDeps, type Lines, pushLines } from '../lesson-announcements';
 import { findLesson } from '../lesson-queries';

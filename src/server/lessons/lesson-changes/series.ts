@@ -12,7 +12,7 @@ import { type SkipReason, weeklyStarts } from '../../../shared/lessons/series';
 import { ApiError } from '../../http/api-error';
 import { type Booker, checkFamilyLimit } from '../../money/family-payer';
 import { checkBalanceCovers } from '../../money/lesson-payments';
-import { packageCreditsFor, previewPackageCredits } from '../../money/packages';
+import { packageCreditsFor, previewPackageCredits } from '../../money/package-credits';
 import type { Listing } from '../../platform/tutor-listing';
 import { type LessonDeps, type Lines, pushLines } from '../lesson-announcements';
 import { findLesson } from '../lesson-queries';

@@ -7,7 +7,7 @@ import type { Insertable, Transaction } from 'kysely';
 import { requestExpiresAt } from '../../../shared/lessons/availability';
 import type { DB } from '../../db/schema';
 import { holdPrice } from '../../money/lesson-payments';
-import { holdFromPackage, type PackageCredit } from '../../money/packages';
+import { holdFromPackage, type PackageCredit } from '../../money/package-credits';
 import { announce, announceSeries, type LessonDeps, type Lines } from '../lesson-announcements';
 import { type LessonRow, lessonRowColumns } from '../lesson-records';
 import { checkMove } from './lesson-moves';
