@@ -16,7 +16,7 @@ import { accounts, balanceOf } from '../../src/server/money/ledger';
 import { DELETED_USER_NAME } from '../../src/shared/account-data';
 import { get, send, TEST_PASSWORD, verifiedUser } from '../support/accounts';
 import { mailbox, type Person, person, setUpApiTest, t } from '../support/api-app';
-import { dayAt, insertLesson } from '../support/lessons';
+import { dayAt, insertLesson, openAvailability } from '../support/lessons';
 import { financeTotals, makeAdmin, publishTutor, topUp } from '../support/money';
 
 setUpApiTest({ env: { PAYMENTS: 'on', COMMISSION_PERCENT: '15' } });
@@ -25,6 +25,8 @@ const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 /** A tutor's hour at $40: what each booking here holds. */
 const PRICE = 4000;
+/** Five of those hours as a package, at no discount. */
+const PACKAGE = 5 * PRICE;
 const cents = (amountCents: number) => ({ amountCents, currency: 'USD' });
 
 let day = 3;
@@ -338,15 +340,36 @@ describe('money left and deletion in a family', () => {
 });
 
 describe('the console: family links', () => {
-  it('lists the links, and unlinks one for a reason: audited, lessons called off, holds released', async () => {
+  it('lists the links, and unlinks one for a reason: audited, lessons called off and packages ended, the money back', async () => {
     const admin = await makeAdmin(t, await person('student', 'Console Admin'));
     const tutor = await publishTutor(t, await person('tutor', 'Console Tutor'));
+    // Five hours at no discount: a package of $200.
+    const offered = await send(
+      t,
+      'PUT',
+      '/api/availability',
+      { ...openAvailability, packages: [{ lessons: 5, minutes: 60, discountPercent: 0 }] },
+      tutor.jar,
+    );
+    expect(offered.status, await offered.clone().text()).toBe(200);
     const mum = await parent('Olga Parent');
     const noa = await childWithoutLogin(mum, 'Noa', 2015);
     const ivan = await childWithLogin(mum, 'Ivan', 2008);
-    await topUp(t, mum, admin, 2 * PRICE);
+    await topUp(t, mum, admin, 2 * PRICE + PACKAGE);
     const noasLesson = await bookFor(mum, tutor, noa.id);
     const ivansLesson = await bookFor(mum, tutor, ivan.id);
+    // A package the parent buys for Ivan: the parent's money too.
+    const bought = await send(
+      t,
+      'POST',
+      '/api/packages',
+      { tutorId: tutor.id, lessons: 5, minutes: 60, studentId: ivan.id },
+      mum.jar,
+    );
+    expect(bought.status, await bought.clone().text()).toBe(201);
+    const left = await (await get(t, '/api/account/money-left', mum.jar)).json();
+    expect(left).toMatchObject({ balance: cents(0), packages: [{ creditsLeft: 5, amount: cents(PACKAGE) }] });
+    expect(left.holds).toHaveLength(2);
 
     const listed = await get(t, '/api/admin/family-links?search=olga', admin.jar);
     expect(listed.status).toBe(200);
@@ -388,10 +411,10 @@ describe('the console: family links', () => {
     const ivanGone = await send(t, 'DELETE', path(ivan.id), { reason: 'Asked by the family' }, admin.jar);
     expect(ivanGone.status, await ivanGone.clone().text()).toBe(200);
     expect(await ivanGone.json()).toEqual({
-      unlinked: { lessonsCancelled: 1, packagesEnded: 0, childDeleted: false },
+      unlinked: { lessonsCancelled: 1, packagesEnded: 1, childDeleted: false },
     });
     expect(await lessonRow(ivansLesson)).toMatchObject({ status: 'cancelled', payment_status: 'released' });
-    expect(await balance(mum)).toBe(PRICE);
+    expect(await balance(mum)).toBe(PRICE + PACKAGE);
     const audit = await (await get(t, '/api/admin/audit', admin.jar)).json();
     expect(audit.entries[0]).toMatchObject({
       action: 'family.unlinked',
@@ -407,7 +430,7 @@ describe('the console: family links', () => {
       unlinked: { lessonsCancelled: 1, packagesEnded: 0, childDeleted: true },
     });
     expect(await lessonRow(noasLesson)).toMatchObject({ status: 'cancelled', payment_status: 'released' });
-    expect(await balance(mum)).toBe(2 * PRICE);
+    expect(await balance(mum)).toBe(2 * PRICE + PACKAGE);
     const after = await (await get(t, '/api/admin/audit', admin.jar)).json();
     expect(after.entries[0]).toMatchObject({
       action: 'family.unlinked',
