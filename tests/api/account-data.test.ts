@@ -197,6 +197,7 @@ describe('deleting a student with lessons, messages, a review and a goal', () =>
     expect(Object.keys(archive.files).sort()).toEqual([
       'audit.json',
       'classes.json',
+      'family.json',
       'goals.json',
       'lessons.json',
       'messages.json',

@@ -594,6 +594,15 @@ const matrix: Route[] = [
     admin: 404,
   },
   { method: 'GET', path: '/api/admin/audit', expected: adminsOnly, admin: 200 },
+  { method: 'GET', path: '/api/admin/family-links', expected: adminsOnly, admin: 200 },
+  {
+    method: 'DELETE',
+    path: `/api/admin/family-links/${NO_LESSON}/${NO_LESSON}`,
+    pattern: '/api/admin/family-links/:parentId/:studentId',
+    body: () => ({ reason: 'Route matrix' }),
+    expected: adminsOnly,
+    admin: 404,
+  },
   { method: 'GET', path: '/api/admin/lessons', expected: adminsOnly, admin: 200 },
   { method: 'GET', path: '/api/admin/classes', expected: adminsOnly, admin: 200 },
   {
@@ -826,7 +835,7 @@ describe('route matrix', () => {
       ).status;
       want[key] = route.admin as number;
     }
-    expect(Object.keys(want)).toHaveLength(27);
+    expect(Object.keys(want)).toHaveLength(29);
     expect(got).toEqual(want);
   });
 

@@ -1,7 +1,8 @@
 /**
  * A person's own data, as a ZIP of JSON files they can read or take elsewhere: their profile,
  * lessons, group classes (taught, or enrolled in), messages (sent and received), reviews (written and received), lesson notes, goals,
- * wallet, the audit entries about them or by them, and their photo. Of other people it names only
+ * wallet, the audit entries about them or by them, their family (a parent's children with their
+ * lessons, notes and goals; a student's paying parent), and their photo. Of other people it names only
  * what the person saw of them already (a name beside a lesson or a message), never an address.
  */
 import { strToU8, type Zippable, zipSync } from 'fflate';
@@ -9,6 +10,7 @@ import type { Kysely } from 'kysely';
 import { DELETED_MESSAGE_TEXT } from '../../shared/account-data';
 import { HIDDEN_MESSAGE_TEXT } from '../../shared/admin/admin-rules';
 import type { DB } from '../db/schema';
+import { isChildAddress } from '../family/family-links';
 import { classesOf } from './classes-export';
 
 /** The photo's file name in the archive, by its type. */
@@ -29,6 +31,8 @@ async function profileOf(db: Kysely<DB>, userId: string) {
       'email',
       'display_name as displayName',
       'role',
+      // A child's, as their parent gave it (null for everyone else).
+      'birth_year as birthYear',
       'email_verified as emailVerified',
       'time_zone as timeZone',
       'learning_goals as learningGoals',
@@ -117,6 +121,8 @@ async function lessonsOf(db: Kysely<DB>, userId: string) {
       'l.created_at as createdAt',
       // A seat in a group class's session (classes.json has the class).
       'l.class_session_id as classSessionId',
+      // The parent whose wallet paid, when not the student (null: the student paid).
+      'l.payer_id as payerId',
       't.id as tutorId',
       't.display_name as tutorName',
       's.id as studentId',
@@ -125,6 +131,64 @@ async function lessonsOf(db: Kysely<DB>, userId: string) {
     .where((eb) => eb.or([eb('l.tutor_id', '=', userId), eb('l.student_id', '=', userId)]))
     .orderBy('l.starts_at')
     .execute();
+}
+
+/**
+ * A parent's children (family.json), each with their lessons, lesson notes and goals, as the
+ * parent follows them; and a student's paying parent, by name. Of a child it gives what the parent
+ * gave or sees: first name, year of birth, whether they have a login (their address only when they
+ * do: a child without one has a placeholder nobody reads).
+ */
+async function familyOf(db: Kysely<DB>, userId: string) {
+  const children = await db
+    .selectFrom('family_links as f')
+    .innerJoin('users as u', 'u.id', 'f.student_id')
+    .select([
+      'u.id',
+      'u.display_name as firstName',
+      'u.email',
+      'u.birth_year as birthYear',
+      'f.added_by_parent as addedByParent',
+      'f.monthly_limit_cents as monthlyLimitCents',
+      'f.created_at as linkedAt',
+    ])
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('accounts as a')
+            .select('a.id')
+            .whereRef('a.user_id', '=', 'u.id')
+            .where('a.provider_id', '=', 'credential'),
+        )
+        .as('hasLogin'),
+    )
+    .where('f.parent_id', '=', userId)
+    .where('u.deleted_at', 'is', null)
+    .orderBy('f.created_at')
+    .orderBy('u.id')
+    .execute();
+  const parents = await db
+    .selectFrom('family_links as f')
+    .innerJoin('users as u', 'u.id', 'f.parent_id')
+    .select(['u.id', 'u.display_name as displayName', 'f.created_at as linkedAt'])
+    .where('f.student_id', '=', userId)
+    .where('u.deleted_at', 'is', null)
+    .execute();
+  return {
+    children: await Promise.all(
+      children.map(async ({ email, hasLogin, monthlyLimitCents, ...child }) => ({
+        ...child,
+        hasLogin: Boolean(hasLogin),
+        email: hasLogin && !isChildAddress(email) ? email : null,
+        monthlyLimitCents: monthlyLimitCents === null ? null : Number(monthlyLimitCents),
+        lessons: await lessonsOf(db, child.id),
+        notes: await notesOf(db, child.id),
+        goals: await goalsOf(db, child.id),
+      })),
+    ),
+    parents,
+  };
 }
 
 async function messagesOf(db: Kysely<DB>, userId: string) {
@@ -379,7 +443,7 @@ async function auditOf(db: Kysely<DB>, userId: string) {
 
 /** The archive's files, by name: JSON, and the photo when there is one. */
 export async function exportFiles(db: Kysely<DB>, userId: string): Promise<Zippable> {
-  const [profile, lessons, classes, messages, reviews, notes, goals, wallet, audit, photo] =
+  const [profile, lessons, classes, messages, reviews, notes, goals, wallet, audit, family, photo] =
     await Promise.all([
       profileOf(db, userId),
       lessonsOf(db, userId),
@@ -390,6 +454,7 @@ export async function exportFiles(db: Kysely<DB>, userId: string): Promise<Zippa
       goalsOf(db, userId),
       walletOf(db, userId),
       auditOf(db, userId),
+      familyOf(db, userId),
       db
         .selectFrom('profile_photos')
         .select(['image', 'content_type'])
@@ -407,6 +472,7 @@ export async function exportFiles(db: Kysely<DB>, userId: string): Promise<Zippa
     'goals.json': json(goals),
     'wallet.json': json(wallet),
     'audit.json': json(audit),
+    'family.json': json(family),
   };
   // A photo is compressed already: stored as it is.
   if (photo && photoName) files[photoName] = [new Uint8Array(photo.image), { level: 0 }];

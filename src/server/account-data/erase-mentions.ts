@@ -77,12 +77,14 @@ const mailText = sql<string>`subject || ' ' || text_body || ' ' || html_body || 
  * The outbox: a mail to them or naming their address (as written, or as HTML writes it) is
  * deleted, waiting or sent; so is a sent mail that names them, a copy nobody needs (its
  * recipient has the mail). A mail still waiting to go to someone else keeps going, their name in
- * it replaced by "Deleted user"; one whose calendar invitation names them is deleted.
+ * it replaced by "Deleted user"; one whose calendar invitation names them is deleted. With
+ * `namedOnlyTo`, their name is looked for only in the mails to those addresses (lower case).
  */
 export async function eraseFromOutbox(
   trx: Transaction<DB>,
   person: NamedPerson,
   placeholder: string,
+  namedOnlyTo?: string[],
 ): Promise<void> {
   const addresses = [...new Set([person.email, escapeHtml(person.email).toLowerCase()])];
   await trx
@@ -95,12 +97,13 @@ export async function eraseFromOutbox(
       ]),
     )
     .execute();
-  if (!person.name) return;
+  if (!person.name || namedOnlyTo?.length === 0) return;
   const names = [...new Set([person.name, escapeHtml(person.name)])];
   const naming = await trx
     .selectFrom('mail_outbox')
     .select(['id', 'sent_at', 'subject', 'text_body', 'html_body', 'calendar'])
     .where((eb) => eb.or(names.map((name) => sql<boolean>`strpos(${mailText}, ${name}) > 0`)))
+    .$if(namedOnlyTo !== undefined, (qb) => qb.where(sql<string>`lower(recipient)`, 'in', namedOnlyTo ?? []))
     .execute();
   const gone: number[] = [];
   for (const mail of naming) {

@@ -35,6 +35,7 @@ import { readSchoolFigures } from '../settings/school-figures';
 import type { SettingsSnapshot } from '../settings/settings-snapshot';
 import { changeSiteSettings, readAdminSettings } from '../settings/site-settings';
 import { adminCancelLesson, adminMoveLesson, listAdminLessons } from './admin-lessons';
+import { adminUnlink, familyLinkMessages, listFamilyLinks } from './family-links';
 import { financeRoutes } from './finance-routes';
 import { dismissReport, hideReported, listReports, moderationMessages, suspendUser } from './moderation';
 import { adminOverview } from './overview';
@@ -59,6 +60,8 @@ const adminMoveSchema = z.strictObject({ start: instantSchema('start'), reason: 
 const adminLessonsQuery = z.object({
   search: z.string().max(200, /*i18n*/ 'The search must be at most 200 characters').optional(),
 });
+const familyLinkParam = z.object({ parentId: userParam.shape.id, studentId: userParam.shape.id });
+const unlinkSchema = z.strictObject({ reason: lessonReason });
 
 export function adminRoutes(deps: {
   db: Kysely<DB>;
@@ -246,6 +249,29 @@ export function adminRoutes(deps: {
           const { id } = c.req.valid('param');
           const lesson = await adminMoveLesson(lessons, actor(c), id, c.req.valid('json'), Date.now());
           return c.json({ lesson }, 200);
+        },
+      )
+      .get('/family-links', validate('query', adminLessonsQuery), async (c) =>
+        c.json(
+          {
+            links: await listFamilyLinks(db, c.req.valid('query').search, deps.payments.currency, Date.now()),
+          },
+          200,
+        ),
+      )
+      .delete(
+        '/family-links/:parentId/:studentId',
+        validate('param', familyLinkParam, familyLinkMessages.notFound),
+        validate('json', unlinkSchema),
+        async (c) => {
+          const unlinked = await adminUnlink(
+            lessons,
+            actor(c),
+            c.req.valid('param'),
+            c.req.valid('json').reason,
+            Date.now(),
+          );
+          return c.json({ unlinked }, 200);
         },
       )
       .get('/audit', validate('query', auditPageSchema), async (c) =>

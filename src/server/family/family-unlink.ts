@@ -4,10 +4,11 @@
  * the parent's wallet in the same transaction: every one-to-one lesson ahead is called off (both
  * people told, the hold released), every class seat ahead is given up (the seat goes on to the
  * waitlist), and every active package bought for the student is ended (its unused credits back).
- * A child without a login of their own is deleted with the link: nobody could act for them.
+ * A child without a login of their own is deleted with the link, erased as a deleted account is:
+ * nobody could act for them.
  */
 import type { Transaction } from 'kysely';
-import { DELETED_USER_NAME } from '../../shared/account-data';
+import { closeAccountIn, eraseTracesIn, placeholderEmail } from '../account-data/account-erasure';
 import { closeClassesOf } from '../classes/class-changes';
 import type { DB } from '../db/schema';
 import type { LessonDeps, Lines } from '../lessons/lesson-announcements';
@@ -78,24 +79,91 @@ export async function unlinkStudent(
     .where('provider_id', '=', 'credential')
     .executeTakeFirst();
   const childDeleted = Boolean(link_?.added_by_parent) && !login;
-  if (childDeleted) await deleteChildWithoutLogin(trx, studentId, now);
+  if (childDeleted) await deleteChildWithoutLogin(deps, trx, lines, { parentId, childId: studentId }, now);
   return { lessonsCancelled, packagesEnded: packages.length, childDeleted };
 }
 
 /**
- * A child without a login, gone with their parent's link: their name is erased and the row marked
- * deleted (their past lessons stay in the tutor's history, as a deleted account's do).
+ * Every family link of someone whose account is being deleted, ended: a parent's children let go
+ * (those without a login erased), and a student's own link to the parent who paid for them. Run in
+ * the deletion's transaction, before their own sign-in is erased.
  */
-async function deleteChildWithoutLogin(trx: Transaction<DB>, childId: string, now: number) {
-  await trx.deleteFrom('family_invitations').where('student_id', '=', childId).execute();
-  await trx
-    .updateTable('users')
-    .set({
-      display_name: DELETED_USER_NAME,
-      birth_year: null,
-      deleted_at: new Date(now),
-      updated_at: new Date(now),
-    })
-    .where('id', '=', childId)
+export async function endFamilyOf(
+  deps: LessonDeps,
+  trx: Transaction<DB>,
+  lines: Lines,
+  userId: string,
+  now: number,
+): Promise<Unlinked[]> {
+  const links = await trx
+    .selectFrom('family_links')
+    .select(['parent_id', 'student_id'])
+    .where((eb) => eb.or([eb('parent_id', '=', userId), eb('student_id', '=', userId)]))
+    .orderBy('student_id')
+    .forUpdate()
     .execute();
+  const ended: Unlinked[] = [];
+  for (const link of links)
+    ended.push(
+      await unlinkStudent(
+        deps,
+        trx,
+        lines,
+        { parentId: link.parent_id, studentId: link.student_id },
+        { actorId: userId, now },
+      ),
+    );
+  return ended;
+}
+
+/**
+ * A child without a login, gone with their parent's link: erased as a deleted account is (their past
+ * lessons stay in the tutor's history under "Deleted user"). A child goes by a first name alone, so
+ * the outbox's mails are searched for it only among those to the people who knew the child: the
+ * parent and the tutors of their lessons and classes.
+ */
+async function deleteChildWithoutLogin(
+  deps: LessonDeps,
+  trx: Transaction<DB>,
+  lines: Lines,
+  link: { parentId: string; childId: string },
+  now: number,
+) {
+  const { parentId, childId } = link;
+  const child = await trx
+    .selectFrom('users')
+    .select(['email', 'display_name'])
+    .where('id', '=', childId)
+    .where('deleted_at', 'is', null)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!child) return;
+  const knewThem = await trx
+    .selectFrom('users')
+    .select('email')
+    .where((eb) =>
+      eb.or([
+        eb('id', '=', parentId),
+        eb('id', 'in', eb.selectFrom('lessons').select('tutor_id').where('student_id', '=', childId)),
+        eb(
+          'id',
+          'in',
+          eb
+            .selectFrom('class_enrolments as e')
+            .innerJoin('classes as c', 'c.id', 'e.class_id')
+            .select('c.tutor_id')
+            .where('e.student_id', '=', childId),
+        ),
+      ]),
+    )
+    .execute();
+  const placeholder = placeholderEmail();
+  await closeAccountIn(deps, trx, lines, childId, placeholder, now);
+  await eraseTracesIn(
+    trx,
+    { id: childId, email: child.email.toLowerCase(), name: child.display_name },
+    placeholder,
+    now,
+    knewThem.map((row) => row.email.toLowerCase()),
+  );
 }

@@ -1,7 +1,8 @@
 /**
- * What money a person still has with the school, wherever it waits: their balance, what their
- * booked lessons hold, what their lesson packages hold, and the top-ups they asked for that nobody
- * has settled. Deleting an account is refused while any of it is left (a deleted account could no
+ * What money a person still has with the school, wherever it waits: their balance, what the
+ * lessons they paid for hold, what the lesson packages they paid for hold, and the top-ups they
+ * asked for that nobody has settled. A parent pays for their children's lessons and packages
+ * (`payer_id`), so that money is the parent's, not the child's. Deleting an account is refused while any of it is left (a deleted account could no
  * longer claim it), and the deletion page shows it with the way to get it back.
  */
 
@@ -25,6 +26,14 @@ const lastBalance = (db: Db, accountName: ReturnType<typeof sql<string>>) =>
     .orderBy('e.account_seq', 'desc')
     .limit(1);
 
+/**
+ * The lessons or packages (as `alias`) whose money came from `userId`'s wallet: those a parent paid
+ * for a child (`payer_id`), and the person's own that nobody else paid for. Written as an `or` of
+ * the two columns, not a coalesce, so that each one's index can answer it.
+ */
+const paidBy = (alias: 'l' | 'p', userId: string) =>
+  sql<boolean>`(${sql.ref(`${alias}.payer_id`)} = ${userId} or (${sql.ref(`${alias}.payer_id`)} is null and ${sql.ref(`${alias}.student_id`)} = ${userId}))`;
+
 /** Everything `userId` has with the school now, amounts in `currency` (the school's one). */
 export async function moneyLeftOf(db: Db, userId: string, currency: string): Promise<MoneyLeft> {
   const [balance, lessons, packages, topUps] = await Promise.all([
@@ -33,7 +42,7 @@ export async function moneyLeftOf(db: Db, userId: string, currency: string): Pro
       .selectFrom('lessons as l')
       .select(['l.id', 'l.subject', 'l.starts_at'])
       .select(lastBalance(db, sql<string>`'hold:' || l.id`).as('held'))
-      .where('l.student_id', '=', userId)
+      .where(paidBy('l', userId))
       .where('l.payment_status', '=', 'held')
       .orderBy('l.starts_at')
       .orderBy('l.id')
@@ -43,7 +52,7 @@ export async function moneyLeftOf(db: Db, userId: string, currency: string): Pro
       .innerJoin('users as t', 't.id', 'p.tutor_id')
       .select(['p.id', 'p.lessons', 'p.minutes', 'p.per_lesson_cents', 't.display_name'])
       .select(lastBalance(db, sql<string>`'package:' || p.id`).as('left'))
-      .where('p.student_id', '=', userId)
+      .where(paidBy('p', userId))
       .orderBy('p.bought_at')
       .orderBy('p.id')
       .execute(),
@@ -92,16 +101,17 @@ export async function moneyLeftOf(db: Db, userId: string, currency: string): Pro
 
 /**
  * 409 MONEY_LEFT, naming every amount, unless `userId` has nothing left with the school. Money
- * reaches a student through their balance or a package, so both are locked (the packages first,
+ * reaches a student through their balance or a package (a parent's through theirs, and the
+ * packages they bought for their children), so both are locked (the packages first,
  * as a booking locks them) until the caller's transaction ends: no booking, refund or release
  * moves it in between. A top-up asked for meanwhile waits for the caller (./top-ups.ts).
  */
 export async function refuseWhileMoneyLeft(trx: Transaction<DB>, userId: string, currency: string) {
   await trx
-    .selectFrom('lesson_packages')
-    .select('id')
-    .where('student_id', '=', userId)
-    .orderBy('id')
+    .selectFrom('lesson_packages as p')
+    .select('p.id')
+    .where(paidBy('p', userId))
+    .orderBy('p.id')
     .forUpdate()
     .execute();
   await trx

@@ -31,6 +31,7 @@ export type AuditAction =
   | 'lesson.moved'
   | 'class.cancelled'
   | 'class.student_removed'
+  | 'family.unlinked'
   | 'account.deleted'
   | 'backup.downloaded';
 

@@ -36,6 +36,7 @@ const ACTION_LABELS: Record<string, MessageDescriptor> = {
   'lesson.refunded': msg`Lesson refunded`,
   'class.cancelled': msg`Class cancelled`,
   'class.student_removed': msg`Student removed from a class`,
+  'family.unlinked': msg`Family unlinked`,
   'account.deleted': msg`Account deleted by its owner`,
   'backup.downloaded': msg`Backup downloaded`,
 };

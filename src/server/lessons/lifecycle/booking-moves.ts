@@ -46,7 +46,9 @@ async function writeBooking(
     .returning(lessonRowColumns)
     .executeTakeFirstOrThrow();
   if (credit) await holdFromPackage(trx, deps.payments, row, credit, now);
-  else await holdPrice(trx, deps.payments, row, now);
+  // The row read back has no payer (a LessonRow does not carry it): the price comes from the
+  // parent's balance when a parent pays, as the balance check before it assumed.
+  else await holdPrice(trx, deps.payments, { ...row, payer_id: lesson.payer_id ?? null }, now);
   return row;
 }
 
