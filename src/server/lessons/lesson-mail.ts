@@ -2,6 +2,10 @@
  * What a lesson's changes say by mail, to each of its people in their own zone; a confirmed
  * lesson's mails carry its calendar invitation (./lesson-invitation.ts). A weekly series booked or
  * answered as a whole has its own one mail (./series-mail.ts).
+ *
+ * A child's paying parent is a reader too (in the child's place when the child has no login): they
+ * read the student's wording, said to be about their child, and their own for what only they are
+ * told (their child's booking, their child's cancellation).
  */
 
 import { PRODUCT_NAME } from '../../shared/constants';
@@ -45,6 +49,8 @@ export interface MailExtra {
   previousStart?: Date;
   /** The time the tutor proposed (for `proposed` and `proposal-declined`). */
   proposed?: { start: Date; end: Date; note: string };
+  /** Who booked it (for `requested` and `confirmed` at booking): a child's parent is told when the child did. */
+  bookedBy?: string | null;
 }
 
 /** The zone a reader's times are written in: theirs, else UTC, named either way. */
@@ -60,6 +66,33 @@ export const languageOf = (reader: MailPerson, settings: MailSettings): Language
  */
 export const lessonWhen = (words: MailWords, start: Date, end: Date, zone: string) =>
   `${words.times.lessonTime(start.getTime(), end.getTime(), zone)} ${words.zone(zone, start.getTime())}`;
+
+/** Whether the reader is the lesson's student's parent rather than one of its two people. */
+export const isParentReader = (lesson: Pick<MailLesson, 'tutor' | 'student'>, reader: MailPerson) =>
+  reader.id !== lesson.tutor.id && reader.id !== lesson.student.id;
+
+/**
+ * What a parent's copy of a lesson mail adds: its subject names the child, and its first line says
+ * why the parent reads it (the child booked it, or they are the child's parent).
+ */
+export function forParent(
+  words: MailWords,
+  lesson: Pick<MailLesson, 'student'>,
+  subject: string,
+  lines: string[],
+  childBooked: boolean,
+) {
+  const child = lesson.student.displayName;
+  return {
+    subject: words.t(/*i18n*/ 'For {child}: {subject}', { child, subject }),
+    lines: [
+      childBooked
+        ? words.t(/*i18n*/ '{child} booked this, paid from your wallet.', { child })
+        : words.t(/*i18n*/ "You get this mail as {child}'s parent.", { child }),
+      ...lines,
+    ],
+  };
+}
 
 function describe(lesson: MailLesson, reader: MailPerson, words: MailWords) {
   const zone = zoneOf(reader);
@@ -147,6 +180,8 @@ function wording(
   const { t } = words;
   const { when, other, price } = describe(lesson, reader, words);
   const isTutor = reader.id === lesson.tutor.id;
+  const parent = isParentReader(lesson, reader);
+  const child = lesson.student.displayName;
   const subject = lesson.subject;
   const product = PRODUCT_NAME;
   const reasonLines = extra.reason ? [t(/*i18n*/ 'Reason given: {reason}', { reason: extra.reason })] : [];
@@ -154,6 +189,23 @@ function wording(
   const movedSubject = t(/*i18n*/ 'Lesson moved: {subject} lesson with {other}', { subject, other });
   switch (event) {
     case 'requested':
+      // A parent is told of a request only when their child made it.
+      if (parent)
+        return {
+          subject: t(/*i18n*/ '{child} booked a lesson with {other}', { child, other }),
+          lines: [
+            t(/*i18n*/ '{child} booked a {subject} lesson with {other} on {when}, for {price}.', {
+              child,
+              subject,
+              other,
+              when,
+              price,
+            }),
+            t(/*i18n*/ '{other} will accept or decline the request: you will get a mail either way.', {
+              other,
+            }),
+          ],
+        };
       return {
         subject: t(/*i18n*/ 'New lesson request from {other}', { other }),
         lines: [
@@ -249,6 +301,20 @@ function wording(
           ],
         };
       const byReader = extra.cancelledBy === reader.id;
+      if (parent && extra.cancelledBy === lesson.student.id)
+        return {
+          subject: cancelledSubject,
+          lines: [
+            t(/*i18n*/ '{child} cancelled their {subject} lesson with {other} on {when}.', {
+              child,
+              subject,
+              other,
+              when,
+            }),
+            ...reasonLines,
+            ...(extra.lateFee ? [lateFeeLine(extra.lateFee, false, words)] : []),
+          ],
+        };
       return {
         subject: cancelledSubject,
         lines: [
@@ -396,7 +462,13 @@ export function lessonMail(
   const language = languageOf(reader, settings);
   const words = mailWords(language);
   const { t } = words;
-  const { subject, lines: said } = wording(event, lesson, reader, extra, words);
+  const worded = wording(event, lesson, reader, extra, words);
+  // A parent's copy names the child; a request told to a parent says who booked it already.
+  const childBooked = extra.bookedBy === lesson.student.id && event === 'confirmed';
+  const { subject, lines: said } =
+    isParentReader(lesson, reader) && event !== 'requested'
+      ? forParent(words, lesson, worded.subject, worded.lines, childBooked)
+      : worded;
   // A confirmed lesson's mails say where it takes place: its room, open from 10 minutes before.
   const lines =
     event === 'confirmed' || event === 'rescheduled'
@@ -424,7 +496,7 @@ export function lessonMail(
       ? {
           calendar: {
             method: extra.invitation,
-            content: lessonInvitation(lesson, extra.invitation, settings, language),
+            content: lessonInvitation(lesson, extra.invitation, settings, language, reader),
           },
         }
       : {}),
