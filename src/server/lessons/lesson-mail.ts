@@ -1,11 +1,8 @@
 /**
  * What a lesson's changes say by mail, to each of its people in their own zone; a confirmed
  * lesson's mails carry its calendar invitation (./lesson-invitation.ts). A weekly series booked or
- * answered as a whole has its own one mail (./series-mail.ts).
- *
- * A child's paying parent is a reader too (in the child's place when the child has no login): they
- * read the student's wording, said to be about their child, and their own for what only they are
- * told (their child's booking, their child's cancellation).
+ * answered as a whole has its own one mail (./series-mail.ts). A child's paying parent reads them
+ * too, in words said to be about the child (./parent-mail.ts).
  */
 
 import { PRODUCT_NAME } from '../../shared/constants';
@@ -16,6 +13,7 @@ import { type MailWords, mailLanguage, mailWords } from '../mail/mail-language';
 import { greetingOf, layout, type MailContent } from '../mail/mail-templates';
 import type { OutgoingMail } from '../mail/mailer';
 import { lessonInvitation, type MailLesson, type MailPerson, type MailSettings } from './lesson-invitation';
+import { isParentReader, parentCopy, parentWording } from './parent-mail';
 
 export type { MailLesson, MailPerson, MailSettings };
 
@@ -66,33 +64,6 @@ export const languageOf = (reader: MailPerson, settings: MailSettings): Language
  */
 export const lessonWhen = (words: MailWords, start: Date, end: Date, zone: string) =>
   `${words.times.lessonTime(start.getTime(), end.getTime(), zone)} ${words.zone(zone, start.getTime())}`;
-
-/** Whether the reader is the lesson's student's parent rather than one of its two people. */
-export const isParentReader = (lesson: Pick<MailLesson, 'tutor' | 'student'>, reader: MailPerson) =>
-  reader.id !== lesson.tutor.id && reader.id !== lesson.student.id;
-
-/**
- * What a parent's copy of a lesson mail adds: its subject names the child, and its first line says
- * why the parent reads it (the child booked it, or they are the child's parent).
- */
-export function forParent(
-  words: MailWords,
-  lesson: Pick<MailLesson, 'student'>,
-  subject: string,
-  lines: string[],
-  childBooked: boolean,
-) {
-  const child = lesson.student.displayName;
-  return {
-    subject: words.t(/*i18n*/ 'For {child}: {subject}', { child, subject }),
-    lines: [
-      childBooked
-        ? words.t(/*i18n*/ '{child} booked this, paid from your wallet.', { child })
-        : words.t(/*i18n*/ "You get this mail as {child}'s parent.", { child }),
-      ...lines,
-    ],
-  };
-}
 
 function describe(lesson: MailLesson, reader: MailPerson, words: MailWords) {
   const zone = zoneOf(reader);
@@ -180,32 +151,23 @@ function wording(
   const { t } = words;
   const { when, other, price } = describe(lesson, reader, words);
   const isTutor = reader.id === lesson.tutor.id;
-  const parent = isParentReader(lesson, reader);
-  const child = lesson.student.displayName;
   const subject = lesson.subject;
   const product = PRODUCT_NAME;
   const reasonLines = extra.reason ? [t(/*i18n*/ 'Reason given: {reason}', { reason: extra.reason })] : [];
+  // What only a parent is told: their child's own request, and their child's own cancellation.
+  const parentOnly =
+    isParentReader(lesson, reader) &&
+    parentWording(event, lesson, extra, words, {
+      when,
+      other,
+      price,
+      more: [...reasonLines, ...(extra.lateFee ? [lateFeeLine(extra.lateFee, false, words)] : [])],
+    });
+  if (parentOnly) return parentOnly;
   const cancelledSubject = t(/*i18n*/ 'Lesson cancelled: {subject} lesson with {other}', { subject, other });
   const movedSubject = t(/*i18n*/ 'Lesson moved: {subject} lesson with {other}', { subject, other });
   switch (event) {
     case 'requested':
-      // A parent is told of a request only when their child made it.
-      if (parent)
-        return {
-          subject: t(/*i18n*/ '{child} booked a lesson with {other}', { child, other }),
-          lines: [
-            t(/*i18n*/ '{child} booked a {subject} lesson with {other} on {when}, for {price}.', {
-              child,
-              subject,
-              other,
-              when,
-              price,
-            }),
-            t(/*i18n*/ '{other} will accept or decline the request: you will get a mail either way.', {
-              other,
-            }),
-          ],
-        };
       return {
         subject: t(/*i18n*/ 'New lesson request from {other}', { other }),
         lines: [
@@ -301,20 +263,6 @@ function wording(
           ],
         };
       const byReader = extra.cancelledBy === reader.id;
-      if (parent && extra.cancelledBy === lesson.student.id)
-        return {
-          subject: cancelledSubject,
-          lines: [
-            t(/*i18n*/ '{child} cancelled their {subject} lesson with {other} on {when}.', {
-              child,
-              subject,
-              other,
-              when,
-            }),
-            ...reasonLines,
-            ...(extra.lateFee ? [lateFeeLine(extra.lateFee, false, words)] : []),
-          ],
-        };
       return {
         subject: cancelledSubject,
         lines: [
@@ -463,12 +411,8 @@ export function lessonMail(
   const words = mailWords(language);
   const { t } = words;
   const worded = wording(event, lesson, reader, extra, words);
-  // A parent's copy names the child; a request told to a parent says who booked it already.
-  const childBooked = extra.bookedBy === lesson.student.id && event === 'confirmed';
-  const { subject, lines: said } =
-    isParentReader(lesson, reader) && event !== 'requested'
-      ? forParent(words, lesson, worded.subject, worded.lines, childBooked)
-      : worded;
+  const { subject, lines: said } = parentCopy(words, lesson, reader, event, extra.bookedBy, worded);
+
   // A confirmed lesson's mails say where it takes place: its room, open from 10 minutes before.
   const lines =
     event === 'confirmed' || event === 'rescheduled'

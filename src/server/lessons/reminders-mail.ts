@@ -14,8 +14,6 @@ import { mailWords } from '../mail/mail-language';
 import { greetingOf, layout } from '../mail/mail-templates';
 import type { OutgoingMail } from '../mail/mailer';
 import {
-  forParent,
-  isParentReader,
   languageOf,
   lessonWhen,
   type MailLesson,
@@ -23,6 +21,7 @@ import {
   type MailSettings,
   subjectLine,
 } from './lesson-mail';
+import { forParent, isParentReader } from './parent-mail';
 import type { ReminderKind } from './reminders-rules';
 
 /**

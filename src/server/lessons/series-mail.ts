@@ -11,15 +11,8 @@ import { mailWords } from '../mail/mail-language';
 import { greetingOf, layout } from '../mail/mail-templates';
 import type { OutgoingMail } from '../mail/mailer';
 import { invitationOf, type MailLesson, type MailPerson, type MailSettings } from './lesson-invitation';
-import {
-  forParent,
-  isParentReader,
-  languageOf,
-  lessonWhen,
-  subjectLine,
-  tutorMoneyLine,
-  zoneOf,
-} from './lesson-mail';
+import { languageOf, lessonWhen, subjectLine, tutorMoneyLine, zoneOf } from './lesson-mail';
+import { forParent, isParentReader } from './parent-mail';
 
 /** What happened to a weekly series as a whole: booked (at once or as a request), or answered. */
 export type SeriesEvent = 'requested' | 'confirmed' | 'declined';
