@@ -2,6 +2,11 @@
  * How a change to a lesson is told, in its transaction: mails to the lesson's people, and a line
  * in their conversation, pushed live once the transaction has committed. So a mail exists exactly
  * when its change does.
+ *
+ * Families: what is told to a lesson's student is told to their paying parent too, and only to the
+ * parent when the student is a child without a login (whose address nobody reads); a request a
+ * linked child makes is told to the parent as well. What the tutor gets names the child by first
+ * name, and never the parent's address (./lesson-invitation.ts).
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { DB, MessageEvent } from '../db/schema';
@@ -125,12 +130,40 @@ async function tutorEarnings(db: Db, row: LessonRow): Promise<MailLesson['tutorE
   };
 }
 
+/** A student's paying parent, and whether the student has a login of their own. */
+export async function familyOfStudent(db: Db, studentId: string) {
+  const row = await db
+    .selectFrom('users as u')
+    .leftJoin('family_links as f', 'f.student_id', 'u.id')
+    .select('f.parent_id')
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('accounts as a')
+            .select('a.id')
+            .whereRef('a.user_id', '=', 'u.id')
+            .where('a.provider_id', '=', 'credential'),
+        )
+        .as('has_login'),
+    )
+    .where('u.id', '=', studentId)
+    .executeTakeFirst();
+  return { parentId: row?.parent_id ?? null, hasLogin: Boolean(row?.has_login) };
+}
+
 async function mailLesson(db: Db, row: LessonRow): Promise<MailLesson> {
-  const found = await mailPeople(db, [row.tutor_id, row.student_id]);
+  const family = await familyOfStudent(db, row.student_id);
+  const found = await mailPeople(
+    db,
+    family.parentId ? [row.tutor_id, row.student_id, family.parentId] : [row.tutor_id, row.student_id],
+  );
   const tutor = found.get(row.tutor_id);
   const student = found.get(row.student_id);
   if (!tutor || !student) throw new Error(`lesson ${row.id} has lost a participant`);
   return {
+    parent: family.parentId ? (found.get(family.parentId) ?? null) : null,
+    studentHasLogin: family.hasLogin,
     tutorEarnings: await tutorEarnings(db, row),
     id: row.id,
     subject: row.subject,
@@ -148,6 +181,38 @@ async function mailLesson(db: Db, row: LessonRow): Promise<MailLesson> {
 type Recipients = 'tutor' | 'student' | 'both';
 
 /**
+ * Who reads what is told to a lesson's student: the student, their paying parent as well, or the
+ * parent alone for a child without a login.
+ */
+const studentSide = (lesson: MailLesson): MailPerson[] =>
+  lesson.parent
+    ? lesson.studentHasLogin
+      ? [lesson.student, lesson.parent]
+      : [lesson.parent]
+    : [lesson.student];
+
+/**
+ * The readers of an event told to `to`; a request the student made themselves is told to their
+ * paying parent as well ("Emma booked a lesson"), whose wallet it holds.
+ */
+function readersOf(lesson: MailLesson, to: Recipients, event: string, bookedBy: string | null | undefined) {
+  const readers =
+    to === 'both'
+      ? [lesson.tutor, ...studentSide(lesson)]
+      : to === 'tutor'
+        ? [lesson.tutor]
+        : studentSide(lesson);
+  if (
+    event === 'requested' &&
+    lesson.parent &&
+    bookedBy === lesson.student.id &&
+    !readers.some((reader) => reader.id === lesson.parent?.id)
+  )
+    readers.push(lesson.parent);
+  return readers;
+}
+
+/**
  * Tells of a change, in its transaction: mails to `to`, and a line in the pair's conversation
  * (each reader's screen words it in their own zone from its facts; the text is for anything else).
  */
@@ -161,8 +226,7 @@ export async function announce(
   extra: Parameters<typeof lessonMail>[4] = {},
 ) {
   const lesson = await mailLesson(trx, row);
-  const readers =
-    to === 'both' ? [lesson.tutor, lesson.student] : [to === 'tutor' ? lesson.tutor : lesson.student];
+  const readers = readersOf(lesson, to, event, extra.bookedBy);
   const mails: OutgoingMail[] = readers.map((reader) => lessonMail(event, lesson, reader, deps.mail, extra));
   await deps.mailer.sendMails(mails, trx);
   const lineEvent = LINE_EVENT[event];
@@ -198,16 +262,17 @@ export async function announceSeries(
   event: SeriesEvent,
   to: Recipients,
   skipped: Date[] = [],
+  /** Who booked it, when it is being booked. */
+  bookedBy: string | null = null,
 ) {
   const [first] = rows;
   if (!first) return;
   const lessons = await Promise.all(rows.map((row) => mailLesson(trx, row)));
   const [lesson] = lessons;
   if (!lesson) return;
-  const readers =
-    to === 'both' ? [lesson.tutor, lesson.student] : [to === 'tutor' ? lesson.tutor : lesson.student];
+  const readers = readersOf(lesson, to, event, bookedBy);
   await deps.mailer.sendMails(
-    readers.map((reader) => seriesMail(event, lessons, reader, deps.mail, skipped)),
+    readers.map((reader) => seriesMail(event, lessons, reader, deps.mail, skipped, bookedBy)),
     trx,
   );
   const facts: MessageEvent = {

@@ -3,6 +3,10 @@
  * and of its people. An invitation keeps one UID for the lesson's whole life and a SEQUENCE that
  * rises with each change, so a calendar app moves the event it already has when the lesson moves,
  * and drops it when a METHOD:CANCEL arrives; its times are in UTC.
+ *
+ * Families: a child's lesson names the child by first name. Its attendees are the tutor and the
+ * student, but never an address nobody reads (a child without a login); a parent's copy adds the
+ * parent, and only theirs: a tutor's invitation never holds a parent's address.
  */
 import ical, {
   ICalAttendeeRole,
@@ -13,6 +17,7 @@ import ical, {
 import { PRODUCT_NAME } from '../../shared/constants';
 import { type Language, SOURCE_LANGUAGE } from '../../shared/languages';
 import { paths } from '../../shared/routes';
+import { isChildAddress } from '../family/family-links';
 import { type DefaultLanguage, mailWords } from '../mail/mail-language';
 
 /** A participant as the mails need them. */
@@ -44,6 +49,13 @@ export interface MailLesson {
   sequence: number;
   tutor: MailPerson;
   student: MailPerson;
+  /**
+   * The student's paying parent, when one pays for them: they are mailed about the lesson too (in
+   * the student's place when the student has no login of their own).
+   */
+  parent?: MailPerson | null;
+  /** Whether the student has a login of their own (false: a child their parent acts for). */
+  studentHasLogin?: boolean;
 }
 
 export interface MailSettings {
@@ -69,9 +81,20 @@ export function lessonInvitation(
   method: 'REQUEST' | 'CANCEL',
   settings: MailSettings,
   language: Language = SOURCE_LANGUAGE,
+  reader?: MailPerson,
 ): string {
-  return invitationOf([lesson], method, settings, language);
+  return invitationOf([lesson], method, settings, language, reader);
 }
+
+/**
+ * Who an event lists: the lesson's tutor and student, leaving out an address nobody reads, and the
+ * reader when they are neither (a parent's own copy); so nobody else's copy names the parent.
+ */
+const attendeesOf = (lesson: MailLesson, reader: MailPerson | undefined) => {
+  const people = [lesson.tutor, lesson.student].filter((person) => !isChildAddress(person.email));
+  if (reader && reader.id !== lesson.tutor.id && reader.id !== lesson.student.id) people.push(reader);
+  return people;
+};
 
 /**
  * One calendar with an event per lesson: a weekly series is invited to in one file, and each week
@@ -83,6 +106,8 @@ export function invitationOf(
   settings: MailSettings,
   /** The language of the mail it rides with: its words are the reader's. */
   language: Language = SOURCE_LANGUAGE,
+  /** Whose copy it is: a parent's adds them as an attendee. */
+  reader?: MailPerson,
 ): string {
   const { t } = mailWords(language);
   const calendar = ical({
@@ -108,7 +133,7 @@ export function invitationOf(
       url: `${settings.appUrl}${paths.schedule}`,
       status: method === 'CANCEL' ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
       organizer: organizerOf(settings.mailFrom),
-      attendees: [lesson.tutor, lesson.student].map((person) => ({
+      attendees: attendeesOf(lesson, reader).map((person) => ({
         name: person.displayName,
         email: person.email,
         role: ICalAttendeeRole.REQ,

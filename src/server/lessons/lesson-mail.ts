@@ -1,7 +1,8 @@
 /**
  * What a lesson's changes say by mail, to each of its people in their own zone; a confirmed
  * lesson's mails carry its calendar invitation (./lesson-invitation.ts). A weekly series booked or
- * answered as a whole has its own one mail (./series-mail.ts).
+ * answered as a whole has its own one mail (./series-mail.ts). A child's paying parent reads them
+ * too, in words said to be about the child (./parent-mail.ts).
  */
 
 import { PRODUCT_NAME } from '../../shared/constants';
@@ -12,6 +13,7 @@ import { type MailWords, mailLanguage, mailWords } from '../mail/mail-language';
 import { greetingOf, layout, type MailContent } from '../mail/mail-templates';
 import type { OutgoingMail } from '../mail/mailer';
 import { lessonInvitation, type MailLesson, type MailPerson, type MailSettings } from './lesson-invitation';
+import { isParentReader, parentCopy, parentWording } from './parent-mail';
 
 export type { MailLesson, MailPerson, MailSettings };
 
@@ -45,6 +47,8 @@ export interface MailExtra {
   previousStart?: Date;
   /** The time the tutor proposed (for `proposed` and `proposal-declined`). */
   proposed?: { start: Date; end: Date; note: string };
+  /** Who booked it (for `requested` and `confirmed` at booking): a child's parent is told when the child did. */
+  bookedBy?: string | null;
 }
 
 /** The zone a reader's times are written in: theirs, else UTC, named either way. */
@@ -150,6 +154,16 @@ function wording(
   const subject = lesson.subject;
   const product = PRODUCT_NAME;
   const reasonLines = extra.reason ? [t(/*i18n*/ 'Reason given: {reason}', { reason: extra.reason })] : [];
+  // What only a parent is told: their child's own request, and their child's own cancellation.
+  const parentOnly =
+    isParentReader(lesson, reader) &&
+    parentWording(event, lesson, extra, words, {
+      when,
+      other,
+      price,
+      more: [...reasonLines, ...(extra.lateFee ? [lateFeeLine(extra.lateFee, false, words)] : [])],
+    });
+  if (parentOnly) return parentOnly;
   const cancelledSubject = t(/*i18n*/ 'Lesson cancelled: {subject} lesson with {other}', { subject, other });
   const movedSubject = t(/*i18n*/ 'Lesson moved: {subject} lesson with {other}', { subject, other });
   switch (event) {
@@ -396,7 +410,9 @@ export function lessonMail(
   const language = languageOf(reader, settings);
   const words = mailWords(language);
   const { t } = words;
-  const { subject, lines: said } = wording(event, lesson, reader, extra, words);
+  const worded = wording(event, lesson, reader, extra, words);
+  const { subject, lines: said } = parentCopy(words, lesson, reader, event, extra.bookedBy, worded);
+
   // A confirmed lesson's mails say where it takes place: its room, open from 10 minutes before.
   const lines =
     event === 'confirmed' || event === 'rescheduled'
@@ -424,7 +440,7 @@ export function lessonMail(
       ? {
           calendar: {
             method: extra.invitation,
-            content: lessonInvitation(lesson, extra.invitation, settings, language),
+            content: lessonInvitation(lesson, extra.invitation, settings, language, reader),
           },
         }
       : {}),

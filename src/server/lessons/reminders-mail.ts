@@ -2,7 +2,8 @@
  * The reminder mail one person of a lesson gets, worded in their own zone as the other lesson mails
  * are: when it starts, with whom, in what subject, and the link to its room. A seat in a group
  * class is reminded as the class (its title, its room); its tutor gets one per session, saying how
- * many students hold a seat.
+ * many students hold a seat. A child's parent is reminded of the child's lesson in words of their
+ * own, with the room only when they join it for a child without a login.
  */
 
 import type { Language } from '../../shared/languages';
@@ -20,6 +21,7 @@ import {
   type MailSettings,
   subjectLine,
 } from './lesson-mail';
+import { forParent, isParentReader } from './parent-mail';
 import type { ReminderKind } from './reminders-rules';
 
 /**
@@ -54,6 +56,7 @@ export function reminderMail(
   group: ReminderClass | null = null,
 ): OutgoingMail {
   if (group) return classReminderMail(kind, lesson, reader, settings, now, group);
+  if (isParentReader(lesson, reader)) return parentReminderMail(kind, lesson, reader, settings, now);
   const language = languageOf(reader, settings);
   const words = mailWords(language);
   const { t } = words;
@@ -85,6 +88,63 @@ export function reminderMail(
       label: t(/*i18n*/ 'Open the lesson room'),
       url: roomUrl,
     }),
+  };
+}
+
+/**
+ * A parent's reminder of their child's lesson. A parent joins the room for a child without a login;
+ * a child with one joins it themselves, so their parent's mail leads to the schedule instead.
+ */
+function parentReminderMail(
+  kind: ReminderKind,
+  lesson: MailLesson,
+  reader: MailPerson,
+  settings: MailSettings,
+  now: number,
+): OutgoingMail {
+  const language = languageOf(reader, settings);
+  const words = mailWords(language);
+  const { t } = words;
+  const zone = reader.timeZone ?? 'UTC';
+  const when = startsWhen(lesson.start.getTime(), now, zone, language);
+  const time = lessonWhen(words, lesson.start, lesson.end, zone);
+  const values = {
+    child: lesson.student.displayName,
+    subject: lesson.subject,
+    other: lesson.tutor.displayName,
+    when,
+    time,
+  };
+  const subject = t(/*i18n*/ "Reminder: {child}'s {subject} lesson with {other} {when}", values);
+  const joins = !lesson.studentHasLogin;
+  const roomUrl = `${settings.appUrl}${roomPath(lesson.id)}`;
+  const scheduleUrl = `${settings.appUrl}${paths.schedule}`;
+  const profileUrl = `${settings.appUrl}${paths.profile}`;
+  const lines = [
+    kind === 'hour'
+      ? t(/*i18n*/ "{child}'s {subject} lesson with {other} starts soon: {time}.", values)
+      : t(/*i18n*/ "{child}'s {subject} lesson with {other} starts {when}: {time}.", values),
+    joins
+      ? t(/*i18n*/ 'You join the lesson room for {child}; it opens 10 minutes before the start: {url}', {
+          ...values,
+          url: roomUrl,
+        })
+      : t(/*i18n*/ 'Your schedule: {url}', { url: scheduleUrl }),
+    t(/*i18n*/ 'You can turn lesson reminders off on your profile: {url}', { url: profileUrl }),
+  ];
+  const greeting = greetingOf(language, reader.displayName);
+  return {
+    to: reader.email,
+    subject: subjectLine(words, subject),
+    text: `${greeting}\n\n${lines.join('\n\n')}\n`,
+    html: layout(
+      language,
+      subject,
+      [greeting, ...lines].map(escapeHtml),
+      joins
+        ? { label: t(/*i18n*/ 'Open the lesson room'), url: roomUrl }
+        : { label: t(/*i18n*/ 'Open my schedule'), url: scheduleUrl },
+    ),
   };
 }
 
@@ -138,11 +198,15 @@ function classReminderMail(
     t(/*i18n*/ 'You can turn lesson reminders off on your profile: {url}', { url: profileUrl }),
   ];
   const greeting = greetingOf(language, reader.displayName);
+  // A parent is reminded of their child's seat as the student is, said to be about the child.
+  const told = isParentReader(lesson, reader)
+    ? forParent(words, lesson, subject, lines, false)
+    : { subject, lines };
   return {
     to: reader.email,
-    subject: subjectLine(words, subject),
-    text: `${greeting}\n\n${lines.join('\n\n')}\n`,
-    html: layout(language, subject, [greeting, ...lines].map(escapeHtml), {
+    subject: subjectLine(words, told.subject),
+    text: `${greeting}\n\n${told.lines.join('\n\n')}\n`,
+    html: layout(language, told.subject, [greeting, ...told.lines].map(escapeHtml), {
       label: t(/*i18n*/ 'Open the class room'),
       url: roomUrl,
     }),

@@ -18,6 +18,10 @@
  * row of that kind at that start carries none. The check and the insert are made under a
  * transaction lock per session and kind, so two servers, or two batches holding seats of one
  * session, never both send it, even when the seats changed between their reads.
+ *
+ * Families: a student's paying parent is reminded too, as a person of the lesson with a row of
+ * their own (so each is reminded once), and a child without a login is not (nobody reads their
+ * address); the parent then stands for them. The parent's own reminder preferences apply.
  */
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../db/schema';
@@ -61,6 +65,16 @@ interface Candidate {
   student_language: string | null;
   student_day: boolean;
   student_hour: boolean;
+  /** Whether the student has a login of their own (false: a child their parent acts for). */
+  student_login: boolean;
+  /** The student's paying parent, when one pays for them (all null otherwise). */
+  parent_id: string | null;
+  parent_name: string | null;
+  parent_email: string | null;
+  parent_zone: string | null;
+  parent_language: string | null;
+  parent_day: boolean | null;
+  parent_hour: boolean | null;
   /** The class session this lesson is a seat in, or null for a one-to-one lesson. */
   class_session_id: string | null;
   class_id: string | null;
@@ -85,6 +99,8 @@ function candidates(trx: Transaction<DB>, now: number, after: { start: Date; id:
     .selectFrom('lessons as l')
     .innerJoin('users as t', 't.id', 'l.tutor_id')
     .innerJoin('users as s', 's.id', 'l.student_id')
+    .leftJoin('family_links as f', 'f.student_id', 'l.student_id')
+    .leftJoin('users as p', 'p.id', 'f.parent_id')
     .leftJoin('class_sessions as cs', 'cs.id', 'l.class_session_id')
     .leftJoin('classes as cl', 'cl.id', 'cs.class_id')
     .select([
@@ -111,6 +127,15 @@ function candidates(trx: Transaction<DB>, now: number, after: { start: Date; id:
       's.language as student_language',
       's.reminder_day_before as student_day',
       's.reminder_hour_before as student_hour',
+      sql<boolean>`exists (select 1 from accounts a
+        where a.user_id = l.student_id and a.provider_id = 'credential')`.as('student_login'),
+      'p.id as parent_id',
+      'p.display_name as parent_name',
+      'p.email as parent_email',
+      'p.time_zone as parent_zone',
+      'p.language as parent_language',
+      'p.reminder_day_before as parent_day',
+      'p.reminder_hour_before as parent_hour',
       'l.class_session_id',
       'cl.id as class_id',
       'cl.title as class_title',
@@ -127,9 +152,12 @@ function candidates(trx: Transaction<DB>, now: number, after: { start: Date; id:
     .where(
       sql<boolean>`l.updated_at <= l.starts_at - case when l.starts_at <= ${hourAhead} then interval '1 hour' else interval '24 hours' end`,
     )
+    // Not every person already reminded: two, or three with a parent and a child who has a login.
     .where(
       sql<boolean>`(select count(*) from lesson_reminders r
-        where r.lesson_id = l.id and r.starts_at = l.starts_at and r.kind = ${windowKind}) < 2`,
+        where r.lesson_id = l.id and r.starts_at = l.starts_at and r.kind = ${windowKind})
+        < case when p.id is not null and exists (select 1 from accounts a
+                 where a.user_id = l.student_id and a.provider_id = 'credential') then 3 else 2 end`,
     );
   if (after)
     query = query.where((eb) => eb(eb.refTuple('l.starts_at', 'l.id'), '>', eb.tuple(after.start, after.id)));
@@ -145,22 +173,33 @@ function candidates(trx: Transaction<DB>, now: number, after: { start: Date; id:
   );
 }
 
-const person = (row: Candidate, who: 'tutor' | 'student'): MailPerson =>
-  who === 'tutor'
+/** The people a lesson's reminders go to. */
+type Who = 'tutor' | 'student' | 'parent';
+
+const person = (row: Candidate, who: Who): MailPerson =>
+  who === 'parent'
     ? {
-        id: row.tutor_id,
-        displayName: row.tutor_name,
-        email: row.tutor_email,
-        timeZone: row.tutor_zone,
-        language: row.tutor_language,
+        id: row.parent_id ?? '',
+        displayName: row.parent_name ?? '',
+        email: row.parent_email ?? '',
+        timeZone: row.parent_zone,
+        language: row.parent_language,
       }
-    : {
-        id: row.student_id,
-        displayName: row.student_name,
-        email: row.student_email,
-        timeZone: row.student_zone,
-        language: row.student_language,
-      };
+    : who === 'tutor'
+      ? {
+          id: row.tutor_id,
+          displayName: row.tutor_name,
+          email: row.tutor_email,
+          timeZone: row.tutor_zone,
+          language: row.tutor_language,
+        }
+      : {
+          id: row.student_id,
+          displayName: row.student_name,
+          email: row.student_email,
+          timeZone: row.student_zone,
+          language: row.student_language,
+        };
 
 const mailLesson = (row: Candidate): MailLesson => ({
   id: row.id,
@@ -173,7 +212,23 @@ const mailLesson = (row: Candidate): MailLesson => ({
   sequence: row.sequence,
   tutor: person(row, 'tutor'),
   student: person(row, 'student'),
+  parent: row.parent_id === null ? null : person(row, 'parent'),
+  studentHasLogin: Boolean(row.student_login),
 });
+
+/** Who is reminded of a lesson: its tutor, its student unless a child without a login, its parent. */
+const remindedOf = (row: Candidate): Who[] => [
+  'tutor',
+  ...(row.parent_id === null || row.student_login ? (['student'] as const) : []),
+  ...(row.parent_id === null ? [] : (['parent'] as const)),
+];
+
+const preferencesOf = (row: Candidate, who: Who) =>
+  who === 'tutor'
+    ? { dayBefore: row.tutor_day, hourBefore: row.tutor_hour }
+    : who === 'student'
+      ? { dayBefore: row.student_day, hourBefore: row.student_hour }
+      : { dayBefore: row.parent_day ?? true, hourBefore: row.parent_hour ?? true };
 
 interface Due {
   row: Candidate;
@@ -199,7 +254,7 @@ function dueIn(rows: Candidate[], now: number): Due[] {
   const due: Due[] = [];
   const sessionsTold = new Set<string>();
   for (const row of rows) {
-    for (const who of ['tutor', 'student'] as const) {
+    for (const who of remindedOf(row)) {
       if (who === 'tutor' && row.class_session_id !== null) {
         if (row.tutor_reminded || sessionsTold.has(row.class_session_id)) continue;
       }
@@ -207,10 +262,7 @@ function dueIn(rows: Candidate[], now: number): Due[] {
         start: row.starts_at.getTime(),
         confirmedSince: row.updated_at.getTime(),
         now,
-        preferences:
-          who === 'tutor'
-            ? { dayBefore: row.tutor_day, hourBefore: row.tutor_hour }
-            : { dayBefore: row.student_day, hourBefore: row.student_hour },
+        preferences: preferencesOf(row, who),
       });
       if (!kind) continue;
       if (who === 'tutor' && row.class_session_id !== null) sessionsTold.add(row.class_session_id);

@@ -1,7 +1,8 @@
 /**
  * The one mail each of a weekly series' people gets when it is booked or answered as a whole:
  * every week in the reader's zone, the weeks skipped, and for a confirmed series one invitation
- * with all its weeks.
+ * with all its weeks. A child's parent reads the student's wording, said to be about their child,
+ * and is told of a request only when the child made it (./lesson-mail.ts, `forParent`).
  */
 
 import { paths } from '../../shared/routes';
@@ -11,6 +12,7 @@ import { greetingOf, layout } from '../mail/mail-templates';
 import type { OutgoingMail } from '../mail/mailer';
 import { invitationOf, type MailLesson, type MailPerson, type MailSettings } from './lesson-invitation';
 import { languageOf, lessonWhen, subjectLine, tutorMoneyLine, zoneOf } from './lesson-mail';
+import { forParent, isParentReader } from './parent-mail';
 
 /** What happened to a weekly series as a whole: booked (at once or as a request), or answered. */
 export type SeriesEvent = 'requested' | 'confirmed' | 'declined';
@@ -25,6 +27,8 @@ export function seriesMail(
   reader: MailPerson,
   settings: MailSettings,
   skipped: Date[] = [],
+  /** Who booked it: a parent's copy says when their child did. */
+  bookedBy: string | null = null,
 ): OutgoingMail {
   const [first] = lessons;
   if (!first) throw new Error('a series mail needs at least one lesson');
@@ -33,6 +37,8 @@ export function seriesMail(
   const { t } = words;
   const zone = zoneOf(reader);
   const isTutor = reader.id === first.tutor.id;
+  const parent = isParentReader(first, reader);
+  const child = first.student.displayName;
   const other = isTutor ? first.student.displayName : first.tutor.displayName;
   const subject = first.subject;
   const count = lessons.length;
@@ -55,6 +61,21 @@ export function seriesMail(
   const said = (): { subject: string; lines: string[] } => {
     switch (event) {
       case 'requested':
+        if (parent)
+          return {
+            subject: t(/*i18n*/ '{child} booked weekly lessons with {other}', { child, other }),
+            lines: [
+              t(
+                /*i18n*/ '{child} booked weekly {subject} lessons with {other}, {count, plural, one {# lesson} other {# lessons}} for {total} in all:',
+                { child, other, subject, count, total },
+              ),
+              weeks.join('\n'),
+              ...skippedLines,
+              t(/*i18n*/ '{other} will accept or decline the request: you will get a mail either way.', {
+                other,
+              }),
+            ],
+          };
         return {
           subject: t(/*i18n*/ 'New weekly lesson request from {other}', { other }),
           lines: [
@@ -101,7 +122,17 @@ export function seriesMail(
         };
     }
   };
-  const { subject: title, lines } = said();
+  const worded = said();
+  const { subject: title, lines } =
+    parent && event !== 'requested'
+      ? forParent(
+          words,
+          first,
+          worded.subject,
+          worded.lines,
+          event === 'confirmed' && bookedBy === first.student.id,
+        )
+      : worded;
   const scheduleUrl = `${settings.appUrl}${paths.schedule}`;
   const greeting = greetingOf(language, reader.displayName);
   return {
@@ -118,7 +149,7 @@ export function seriesMail(
       ? {
           calendar: {
             method: 'REQUEST' as const,
-            content: invitationOf(lessons, 'REQUEST', settings, language),
+            content: invitationOf(lessons, 'REQUEST', settings, language, reader),
           },
         }
       : {}),

@@ -4,6 +4,11 @@
  * students enrolled now). What a message and an inbox line look like, which side a reader is on,
  * who may read a conversation (its two sides, or a class's members; anyone else finds nothing)
  * and who hears of its messages. Sending is in ./messages.ts, the inbox in ./inbox.ts.
+ *
+ * Families (migration 0039): a tutor writes to a child's paying parent, in a pair whose student
+ * side is the parent and whose `about_student_id` is the child. A linked student's own
+ * conversations with their tutors are also read by that parent, who may not write in them: the
+ * parent is then on the 'parent' side, which reads and marks nothing of its own.
  */
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import { DELETED_MESSAGE_TEXT } from '../../shared/account-data';
@@ -26,6 +31,12 @@ export const messageMessages = {
   tooManyConversations:
     /*i18n*/ 'You can start at most 10 new conversations a day. Please try again tomorrow.',
   userNotFound: /*i18n*/ 'There is no such person',
+  childNotReachable:
+    /*i18n*/ 'You cannot write to a child under 13 or without a login of their own: write to their parent.',
+  parentReadOnly:
+    /*i18n*/ "You can read your child's conversations with their tutors, but not write in them.",
+  parentStartsNone:
+    /*i18n*/ 'A tutor opens the conversation about your child: you answer it from your messages.',
 } as const;
 
 export type Db = Kysely<DB> | Transaction<DB>;
@@ -36,6 +47,10 @@ export type Parties = Pick<
 > & {
   /** For a class conversation: whether the reader is one of its members now. */
   is_member?: boolean | null;
+  /** For a pair: the child it is about, when its student side is that child's parent. */
+  about_student_id?: string | null;
+  /** For a plain pair: whether the reader is the paying parent of its student, who only reads it. */
+  parent_reads?: boolean | null;
 };
 
 export interface MessageView {
@@ -56,7 +71,7 @@ export interface MessageView {
 export interface OtherSide {
   id: string;
   displayName: string;
-  role: 'student' | 'tutor' | 'support';
+  role: 'student' | 'tutor' | 'parent' | 'support';
   photoVersion: string | null;
 }
 
@@ -66,7 +81,27 @@ export interface ClassRef {
   title: string;
 }
 
-export interface ConversationSummary {
+/** A child as a conversation names them to a tutor or a parent: their first name, nothing else. */
+export interface ChildRef {
+  id: string;
+  firstName: string;
+}
+
+/** What a conversation says of a family, for its readers (all empty for anyone else's). */
+export interface FamilyFacts {
+  /** A tutor's conversation with a parent: the child it is about. */
+  about: ChildRef | null;
+  /** Read by a parent in their child's conversation: the child whose it is. */
+  child: ChildRef | null;
+  /** The reader may read but not write (a parent in their child's conversation). */
+  readOnly: boolean;
+  /** The student's paying parent reads this conversation too: both sides are told so. */
+  parentCanRead: boolean;
+}
+
+export const NO_FAMILY: FamilyFacts = { about: null, child: null, readOnly: false, parentCanRead: false };
+
+export interface ConversationSummary extends FamilyFacts {
   id: string;
   /** A conversation with the school's support rather than between a student and a tutor. */
   support: boolean;
@@ -135,13 +170,14 @@ export const messageColumns = [
  * The side a reader is on: one of a pair, the person who asked support, support (an admin), or a
  * member of a class's group.
  */
-export type Side = 'student' | 'tutor' | 'requester' | 'support' | 'member';
+export type Side = 'student' | 'tutor' | 'requester' | 'support' | 'member' | 'parent';
 
 /**
  * The reader's side in a conversation row and the other side's person (null: Support, or a
  * class's group), or null when it is not theirs. The person who asked is on their own side even
  * when they are an admin. A class conversation is read by its members now, and by nobody else:
- * not an admin, whose moderation goes through reports.
+ * not an admin, whose moderation goes through reports. A student's paying parent reads the
+ * student's pair from the 'parent' side, the tutor being the other side they see.
  */
 export function sideOf(row: Parties, reader: Reader): { me: Side; otherId: string | null } | null {
   if (row.class_id !== null) return row.is_member ? { me: 'member', otherId: null } : null;
@@ -151,7 +187,46 @@ export function sideOf(row: Parties, reader: Reader): { me: Side; otherId: strin
   }
   if (row.student_id === reader.id) return { me: 'student', otherId: row.tutor_id };
   if (row.tutor_id === reader.id) return { me: 'tutor', otherId: row.student_id };
+  if (row.parent_reads && !row.about_student_id) return { me: 'parent', otherId: row.tutor_id };
   return null;
+}
+
+/**
+ * Whether `userId` is the paying parent of a plain pair's student, as a condition on
+ * `conversations`: they read it, never write in it.
+ */
+export const parentReadsNow = (userId: string) =>
+  sql<boolean>`(conversations.about_student_id is null and conversations.requester_id is null
+    and conversations.class_id is null and exists (select 1 from family_links fl
+      where fl.student_id = conversations.student_id and fl.parent_id = ${userId}))`;
+
+/**
+ * What a pair says of a family to the reader: the child it is about (a parent's conversation), the
+ * child whose conversation a parent reads, and whether a parent reads it. Nothing for a class's or
+ * support's conversation. Names only: a child's year of birth or address is never in it.
+ */
+export async function familyFactsOf(db: Db, row: Parties, me: Side): Promise<FamilyFacts> {
+  if (row.class_id !== null || row.requester_id !== null || row.student_id === null) return NO_FAMILY;
+  const childId = row.about_student_id ?? (me === 'parent' ? row.student_id : null);
+  const [child, linked] = await Promise.all([
+    childId === null
+      ? undefined
+      : db.selectFrom('users').select(['id', 'display_name']).where('id', '=', childId).executeTakeFirst(),
+    row.about_student_id
+      ? undefined
+      : db
+          .selectFrom('family_links')
+          .select('parent_id')
+          .where('student_id', '=', row.student_id)
+          .executeTakeFirst(),
+  ]);
+  const ref = child ? { id: child.id, firstName: child.display_name } : null;
+  return {
+    about: row.about_student_id ? ref : null,
+    child: me === 'parent' ? ref : null,
+    readOnly: me === 'parent',
+    parentCanRead: Boolean(linked),
+  };
 }
 
 /** Whether `userId` is one of a class conversation's members now, as a condition on `conversations`. */
@@ -161,13 +236,14 @@ export const memberNow = (userId: string) =>
 
 /**
  * A conversation of the reader's (every support conversation, for an admin; a class's while they
- * are in it), or 404 for anyone else.
+ * are in it; a linked child's pair, for their paying parent), or 404 for anyone else.
  */
 export async function conversationOf(db: Db, reader: Reader, id: string) {
   const row = await db
     .selectFrom('conversations')
     .selectAll()
     .select(memberNow(reader.id).as('is_member'))
+    .select(parentReadsNow(reader.id).as('parent_reads'))
     .where('id', '=', id)
     .where((eb) =>
       eb.or([
@@ -176,6 +252,7 @@ export async function conversationOf(db: Db, reader: Reader, id: string) {
         eb('requester_id', '=', reader.id),
         ...(reader.isAdmin ? [eb('requester_id', 'is not', null)] : []),
         memberNow(reader.id),
+        parentReadsNow(reader.id),
       ]),
     )
     .executeTakeFirst();

@@ -1,7 +1,7 @@
 /**
  * A reader's inbox: their conversations (unread first, people they blocked left out; the groups
- * of the classes they are in now), how many messages wait unread, a page of one conversation, and
- * marking it read.
+ * of the classes they are in now; for a parent, their linked children's conversations with tutors,
+ * to read only), how many messages wait unread, a page of one conversation, and marking it read.
  */
 import { type Kysely, sql } from 'kysely';
 import type { DB, MessageEvent } from '../db/schema';
@@ -11,6 +11,7 @@ import {
   type Db,
   type MessageView,
   messageColumns,
+  NO_FAMILY,
   type Side,
   SUPPORT_SIDE,
   toMessage,
@@ -52,12 +53,59 @@ const lastMessageOf = (row: LastMessageColumns): MessageView | null =>
  * has written in, named after its person.
  */
 export async function listConversations(db: Kysely<DB>, reader: Reader): Promise<ConversationSummary[]> {
-  const [pairs, support, classes] = await Promise.all([
+  const [pairs, support, classes, children] = await Promise.all([
     pairConversations(db, reader.id),
     supportConversations(db, reader),
     classConversations(db, reader.id),
+    childrenConversations(db, reader.id),
   ]);
-  return [...pairs, ...support, ...classes].sort(inboxOrder);
+  return [...pairs, ...support, ...classes, ...children].sort(inboxOrder);
+}
+
+/**
+ * A parent's linked children's conversations with their tutors, to read only: each names the
+ * child and the tutor. The parent has no read mark of their own there, so none counts as unread.
+ */
+async function childrenConversations(db: Kysely<DB>, userId: string): Promise<ConversationSummary[]> {
+  const { rows } = await sql<
+    LastMessageColumns & {
+      last_activity_at: Date;
+      child_id: string;
+      child_name: string;
+      other_id: string;
+      other_name: string;
+      photo_version: string | null;
+    }
+  >`
+    select c.id, c.last_activity_at, k.id as child_id, k.display_name as child_name,
+           o.id as other_id, o.display_name as other_name, pp.version as photo_version,
+           m.id as message_id, m.sender_id, m.body, m.event, m.created_at as message_created_at,
+           m.hidden_at as message_hidden_at, m.erased_at as message_erased_at
+    from family_links f
+    join conversations c on c.student_id = f.student_id and c.about_student_id is null
+    join users k on k.id = f.student_id
+    join users o on o.id = c.tutor_id
+    left join profile_photos pp on pp.user_id = o.id
+    left join messages m on m.id = c.last_message_id
+    where f.parent_id = ${userId}`.execute(db);
+  return rows.map((row) => ({
+    id: row.id,
+    support: false,
+    class: null,
+    other: {
+      id: row.other_id,
+      displayName: row.other_name,
+      role: 'tutor' as const,
+      photoVersion: row.photo_version,
+    },
+    lastMessage: lastMessageOf(row),
+    unread: 0,
+    lastActivityAt: new Date(row.last_activity_at).toISOString(),
+    about: null,
+    child: { id: row.child_id, firstName: row.child_name },
+    readOnly: true,
+    parentCanRead: true,
+  }));
 }
 
 /**
@@ -86,17 +134,25 @@ async function classConversations(db: Kysely<DB>, userId: string): Promise<Conve
     lastMessage: lastMessageOf(row),
     unread: Number(row.unread),
     lastActivityAt: new Date(row.last_activity_at).toISOString(),
+    ...NO_FAMILY,
   }));
 }
 
+/**
+ * The reader's pairs. A pair about a child names the child (a tutor's conversation with a parent);
+ * a plain pair says whether the student's paying parent reads it.
+ */
 async function pairConversations(db: Kysely<DB>, userId: string): Promise<ConversationSummary[]> {
   const { rows } = await sql<{
     id: string;
     last_activity_at: Date;
     other_id: string;
     other_name: string;
-    other_role: 'student' | 'tutor';
+    other_role: 'student' | 'tutor' | 'parent';
     photo_version: string | null;
+    about_id: string | null;
+    about_name: string | null;
+    parent_can_read: boolean;
     message_id: number | null;
     sender_id: string | null;
     body: string | null;
@@ -109,6 +165,9 @@ async function pairConversations(db: Kysely<DB>, userId: string): Promise<Conver
     select c.id, c.last_activity_at,
            o.id as other_id, o.display_name as other_name, o.role as other_role,
            pp.version as photo_version,
+           a.id as about_id, a.display_name as about_name,
+           (c.about_student_id is null
+             and exists (select 1 from family_links fl where fl.student_id = c.student_id)) as parent_can_read,
            m.id as message_id, m.sender_id, m.body, m.event, m.created_at as message_created_at,
            m.hidden_at as message_hidden_at, m.erased_at as message_erased_at,
            (select count(*)::int from messages u
@@ -118,6 +177,7 @@ async function pairConversations(db: Kysely<DB>, userId: string): Promise<Conver
     from conversations c
     join users o on o.id = case when c.student_id = ${userId} then c.tutor_id else c.student_id end
     left join profile_photos pp on pp.user_id = o.id
+    left join users a on a.id = c.about_student_id
     left join messages m on m.id = c.last_message_id
     where (c.student_id = ${userId} or c.tutor_id = ${userId})
       and not exists (select 1 from blocks b where b.blocker_id = ${userId} and b.blocked_id = o.id)
@@ -139,6 +199,10 @@ async function pairConversations(db: Kysely<DB>, userId: string): Promise<Conver
     lastMessage: lastMessageOf(row),
     unread: Number(row.unread),
     lastActivityAt: new Date(row.last_activity_at).toISOString(),
+    about: row.about_id === null ? null : { id: row.about_id, firstName: row.about_name ?? '' },
+    child: null,
+    readOnly: false,
+    parentCanRead: Boolean(row.parent_can_read),
   }));
 }
 
@@ -154,7 +218,7 @@ async function supportConversations(db: Kysely<DB>, reader: Reader): Promise<Con
       last_activity_at: Date;
       requester_id: string;
       requester_name: string;
-      requester_role: 'student' | 'tutor';
+      requester_role: 'student' | 'tutor' | 'parent';
       photo_version: string | null;
       unread: number;
     }
@@ -193,6 +257,7 @@ async function supportConversations(db: Kysely<DB>, reader: Reader): Promise<Con
       lastMessage: last && seenBy(reader.id, last, row.requester_id),
       unread: Number(row.unread),
       lastActivityAt: new Date(row.last_activity_at).toISOString(),
+      ...NO_FAMILY,
     };
   });
 }
@@ -262,7 +327,9 @@ export async function markRead(db: Kysely<DB>, reader: Reader, conversationId: s
       .execute();
     return { unreadTotal: await unreadTotal(db, reader), me, requesterId: null };
   }
-  const read = (side: Exclude<Side, 'member'>) =>
+  // A parent reading their child's conversation moves no mark: the child's and the tutor's are theirs.
+  if (me === 'parent') return { unreadTotal: await unreadTotal(db, reader), me, requesterId: null };
+  const read = (side: Exclude<Side, 'member' | 'parent'>) =>
     sql<number>`greatest(${sql.ref(`${side}_read_id`)}, last_message_id)`;
   // One statement, and never backwards: a message sent meanwhile is either read here or stays unread.
   await db

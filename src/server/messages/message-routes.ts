@@ -7,7 +7,9 @@
  *   then goes through the routes above (every admin reads and answers it as Support);
  * - POST /api/blocks, DELETE /api/blocks/:userId, POST /api/messages/:id/report;
  * - GET /api/live: the WebSocket that pushes new messages and reads to each signed-in tab.
- * A conversation someone is not part of does not exist for them: 404.
+ * A conversation someone is not part of does not exist for them: 404. A parent reads their linked
+ * children's conversations with tutors (403 PARENT_READ_ONLY on writing in them) and writes in the
+ * ones a tutor opened with them about a child (docs/api.md, "Families").
  */
 import { upgradeWebSocket } from '@hono/node-server';
 import { Hono } from 'hono';
@@ -31,7 +33,14 @@ import { type SessionReader, type SessionUser, verifiedOnly } from '../platform/
 import type { Listing } from '../platform/tutor-listing';
 import { limitByUser, type RateLimiters, tooManyRequests } from '../rate-limit/rate-limits';
 import { classOf, membersOf } from './class-conversations';
-import { conversationOf, messageMessages, personSide, SUPPORT_SIDE } from './conversations';
+import {
+  conversationOf,
+  familyFactsOf,
+  messageMessages,
+  NO_FAMILY,
+  personSide,
+  SUPPORT_SIDE,
+} from './conversations';
 import { listConversations, listMessages, markRead, unreadTotal } from './inbox';
 import type { LiveHub } from './live';
 import { reportMessage } from './message-reports';
@@ -84,6 +93,19 @@ export function messageRoutes(deps: {
         );
   }
 
+  /**
+   * The pair's next lesson as the reader may see it. A parent sees it only where the lessons'
+   * own rules let them read their child's lesson; elsewhere the conversation shows none.
+   */
+  async function nextLessonFor(userId: string, lessonId: string, now: number) {
+    try {
+      return await findLesson(db, userId, lessonId, now);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) return null;
+      throw error;
+    }
+  }
+
   return new Hono<AppEnv>()
     .get('/conversations', loadSession, verifiedOnly, async (c) => {
       const user = reader(c);
@@ -106,6 +128,8 @@ export function messageRoutes(deps: {
       async (c) => {
         const user = c.var.user;
         const body = c.req.valid('json');
+        // A parent answers the conversations tutors open about their children; they start none.
+        if (user.role === 'parent') throw new ApiError(403, messageMessages.parentStartsNone, 'FORBIDDEN');
         const otherId = user.role === 'student' ? body.tutorId : body.studentId;
         if (otherId === undefined) {
           const expected = user.role === 'student' ? 'tutorId' : 'studentId';
@@ -133,7 +157,7 @@ export function messageRoutes(deps: {
         }
         if (spent && !started.created) await limiters.refund('newConversations', user.id);
         await live.messageSent(started.message, started.recipients);
-        return c.json({ id: started.id, message: started.message }, 201);
+        return c.json({ id: started.id, message: started.message, about: started.about }, 201);
       },
     )
     .get(
@@ -143,7 +167,7 @@ export function messageRoutes(deps: {
       validate('param', conversationParam, messageMessages.notFound),
       async (c) => {
         const user = c.var.user;
-        const { row, otherId } = await conversationOf(db, reader(c), c.req.valid('param').id);
+        const { row, otherId, me } = await conversationOf(db, reader(c), c.req.valid('param').id);
         if (row.class_id !== null) {
           // A class's group: its members instead of another side; no block or next lesson of a pair.
           const [cls, members] = await Promise.all([classOf(db, row.class_id), membersOf(db, row.id)]);
@@ -156,21 +180,23 @@ export function messageRoutes(deps: {
               members,
               nextLesson: null,
               blockedByMe: false,
+              ...NO_FAMILY,
             },
             200,
           );
         }
         const support = row.requester_id !== null;
         const now = Date.now();
-        // Support is no person to block and has no lessons with anyone: only a pair has either.
-        const [other, next, blocked] = await Promise.all([
+        // Support is no person to block and has no lessons with anyone: only a pair has either. A
+        // pair with a parent is about their child, whose lessons it is.
+        const [other, next, blocked, family] = await Promise.all([
           otherId === null ? SUPPORT_SIDE : personSide(db, otherId),
           support
             ? undefined
             : db
                 .selectFrom('lessons')
                 .select('id')
-                .where('student_id', '=', row.student_id)
+                .where('student_id', '=', row.about_student_id ?? row.student_id)
                 .where('tutor_id', '=', row.tutor_id)
                 .where(plannedAt(now))
                 .orderBy('starts_at')
@@ -183,6 +209,7 @@ export function messageRoutes(deps: {
                 .where('blocker_id', '=', user.id)
                 .where('blocked_id', '=', otherId)
                 .executeTakeFirst(),
+          familyFactsOf(db, row, me),
         ]);
         return c.json(
           {
@@ -191,8 +218,9 @@ export function messageRoutes(deps: {
             class: null,
             other,
             members: [],
-            nextLesson: next ? await findLesson(db, user.id, next.id, now) : null,
+            nextLesson: next ? await nextLessonFor(user.id, next.id, now) : null,
             blockedByMe: Boolean(blocked),
+            ...family,
           },
           200,
         );

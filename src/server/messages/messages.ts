@@ -9,9 +9,14 @@
  * nothing tells the blocked person. Unblocking brings both back. A block is between two people:
  * it does not reach a class's group conversation, where the others are there too (a class is left
  * by leaving the class, and abuse there is reported to the moderators).
+ *
+ * Families: a tutor's message about a student whose parent pays goes to that parent, in their pair
+ * about the child (migration 0039); a child without a login, or under 13, is never written to. The
+ * lines about a login-less child's lessons go to that pair too, since nobody reads the child's own.
  */
 import { randomUUID } from 'node:crypto';
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { ageOf, OWN_LOGIN_AGE } from '../../shared/family/family-constants';
 import type { DB, MessageEvent } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { type Listing, listedTutor } from '../platform/tutor-listing';
@@ -22,6 +27,7 @@ import {
   memberNow,
   messageMessages,
   type Parties,
+  parentReadsNow,
   sideOf,
   toMessage,
 } from './conversations';
@@ -178,7 +184,18 @@ export async function sendMessage(
            m.body as m_body, m.event as m_event, m.created_at as m_created_at, m.hidden_at as m_hidden_at
     from checked left join m on true`.execute(db);
   const row = rows[0];
-  if (!row || !sideOf(row, reader)) throw new ApiError(404, messageMessages.notFound, 'NOT_FOUND');
+  if (!row || !sideOf(row, reader)) {
+    // Looked for only once the send found nothing: a parent reads their child's conversation, and
+    // is told why they cannot write in it, rather than that it does not exist.
+    const reads = await db
+      .selectFrom('conversations')
+      .select('id')
+      .where('id', '=', conversationId)
+      .where(parentReadsNow(reader.id))
+      .executeTakeFirst();
+    if (reads) throw new ApiError(403, messageMessages.parentReadOnly, 'PARENT_READ_ONLY');
+    throw new ApiError(404, messageMessages.notFound, 'NOT_FOUND');
+  }
   if (row.blocked_me) throw new ApiError(403, messageMessages.refused, 'FORBIDDEN');
   if (row.i_blocked) throw new ApiError(403, messageMessages.youBlocked, 'BLOCKED_BY_YOU');
   if (row.m_id === null || row.m_created_at === null) throw new Error('the message was not inserted');
@@ -201,21 +218,29 @@ export async function conversationExists(db: Db, studentId: string, tutorId: str
     .select('id')
     .where('student_id', '=', studentId)
     .where('tutor_id', '=', tutorId)
+    .where('about_student_id', 'is', null)
     .executeTakeFirst();
   return row !== undefined;
 }
 
 /**
  * The pair's conversation, made when it does not exist yet (safe when two requests race: the
- * unique pair decides); `created` says whether this call made it.
+ * unique pair decides); `created` says whether this call made it. With `aboutId`, the pair is a
+ * parent (on the student side) and a tutor, about that child.
  */
-async function conversationFor(trx: Transaction<DB>, studentId: string, tutorId: string) {
+async function conversationFor(
+  trx: Transaction<DB>,
+  studentId: string,
+  tutorId: string,
+  aboutId: string | null = null,
+) {
   const find = () =>
     trx
       .selectFrom('conversations')
       .selectAll()
       .where('student_id', '=', studentId)
       .where('tutor_id', '=', tutorId)
+      .where('about_student_id', aboutId === null ? 'is' : '=', aboutId)
       .executeTakeFirst();
   // Most pairs have theirs already: one read. A first one is made, and should another request
   // make it at the same moment, the unique pair keeps one and both continue it.
@@ -223,8 +248,16 @@ async function conversationFor(trx: Transaction<DB>, studentId: string, tutorId:
   if (existing) return { ...existing, created: false };
   const inserted = await trx
     .insertInto('conversations')
-    .values({ id: randomUUID(), student_id: studentId, tutor_id: tutorId })
-    .onConflict((oc) => oc.columns(['student_id', 'tutor_id']).doNothing())
+    .values({ id: randomUUID(), student_id: studentId, tutor_id: tutorId, about_student_id: aboutId })
+    // The unique index of its kind (plain pairs, or pairs about a child) is the one that decides.
+    .onConflict((oc) =>
+      aboutId === null
+        ? oc.columns(['student_id', 'tutor_id']).where('about_student_id', 'is', null).doNothing()
+        : oc
+            .columns(['student_id', 'tutor_id', 'about_student_id'])
+            .where('about_student_id', 'is not', null)
+            .doNothing(),
+    )
     .returningAll()
     .executeTakeFirst();
   if (inserted) return { ...inserted, created: true };
@@ -234,21 +267,54 @@ async function conversationFor(trx: Transaction<DB>, studentId: string, tutorId:
 }
 
 /**
+ * Where a tutor's message about a student goes: to the student's paying parent (the pair about the
+ * child) when a parent pays for them, else to the student, unless the student is a child who may
+ * not be written to (no login of their own, or under 13): 403, naming the parent as the way.
+ */
+export async function recipientOfTutor(db: Db, studentId: string, now = new Date()) {
+  const row = await db
+    .selectFrom('users as u')
+    .leftJoin('family_links as f', 'f.student_id', 'u.id')
+    .select(['u.birth_year', 'f.parent_id'])
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('accounts as a')
+            .select('a.id')
+            .whereRef('a.user_id', '=', 'u.id')
+            .where('a.provider_id', '=', 'credential'),
+        )
+        .as('has_login'),
+    )
+    .where('u.id', '=', studentId)
+    .executeTakeFirst();
+  if (row?.parent_id) return { studentSide: row.parent_id, aboutId: studentId };
+  if (!row?.has_login) throw new ApiError(403, messageMessages.childNotReachable, 'CHILD_NOT_REACHABLE');
+  if (row.birth_year !== null && ageOf(row.birth_year, now) < OWN_LOGIN_AGE)
+    throw new ApiError(403, messageMessages.childNotReachable, 'CHILD_NOT_REACHABLE');
+  return { studentSide: studentId, aboutId: null };
+}
+
+/**
  * Opens (or continues) the conversation of a student and a tutor with a first message. A student
  * may write to any listed tutor (../platform/tutor-listing.ts); a tutor only to a student who has
- * booked them. Once open, the conversation goes on through sendMessage, listed or not: a tutor
- * who leaves the listing still answers the students they already talk to.
+ * booked them, and when a parent pays for that student, to the parent, about the student. Once
+ * open, the conversation goes on through sendMessage, listed or not: a tutor who leaves the
+ * listing still answers the students they already talk to.
  */
 export async function startConversation(
   db: Kysely<DB>,
-  user: { id: string; role: 'student' | 'tutor' },
+  user: { id: string; role: 'student' | 'tutor' | 'parent' },
   otherId: string,
   text: string,
   listing: Listing,
 ) {
+  if (user.role === 'parent') throw new ApiError(403, messageMessages.parentStartsNone, 'FORBIDDEN');
   return db.transaction().execute(async (trx) => {
     let studentId: string;
     let tutorId: string;
+    let aboutId: string | null = null;
     if (user.role === 'student') {
       const tutor = await trx
         .selectFrom('tutor_profiles as tp')
@@ -267,14 +333,33 @@ export async function startConversation(
         .where('student_id', '=', otherId)
         .executeTakeFirst();
       if (!booked) throw new ApiError(403, messageMessages.noColdOutreach, 'FORBIDDEN');
-      studentId = otherId;
+      const to = await recipientOfTutor(trx, otherId);
+      studentId = to.studentSide;
+      aboutId = to.aboutId;
       tutorId = user.id;
     }
-    await refuseBlocked(trx, user.id, otherId);
-    const conversation = await conversationFor(trx, studentId, tutorId);
+    await refuseBlocked(trx, user.id, user.role === 'student' ? otherId : studentId);
+    const conversation = await conversationFor(trx, studentId, tutorId, aboutId);
     const message = await appendMessage(trx, conversation, user.id, text);
-    return { id: conversation.id, created: conversation.created, message, recipients: [studentId, tutorId] };
+    const about = aboutId === null ? null : await childRef(trx, aboutId);
+    return {
+      id: conversation.id,
+      created: conversation.created,
+      message,
+      recipients: [studentId, tutorId],
+      about,
+    };
   });
+}
+
+/** A child by first name, as a conversation about them names them. */
+async function childRef(db: Db, childId: string) {
+  const child = await db
+    .selectFrom('users')
+    .select(['id', 'display_name'])
+    .where('id', '=', childId)
+    .executeTakeFirstOrThrow();
+  return { id: child.id, firstName: child.display_name };
 }
 
 export async function block(db: Kysely<DB>, userId: string, otherId: string) {
@@ -294,7 +379,8 @@ export async function unblock(db: Kysely<DB>, userId: string, otherId: string) {
 
 /**
  * A line about a lesson in its pair's conversation (made when they have none yet), written in
- * the lesson's own transaction.
+ * the lesson's own transaction. A child without a login reads nothing: their lessons' lines go to
+ * the conversation of their paying parent and the tutor, about the child.
  */
 export async function lessonLine(
   trx: Transaction<DB>,
@@ -302,7 +388,29 @@ export async function lessonLine(
   event: MessageEvent,
   body: string,
 ) {
-  const conversation = await conversationFor(trx, lesson.studentId, lesson.tutorId);
+  const parent = await trx
+    .selectFrom('family_links as f')
+    .select('f.parent_id')
+    .where('f.student_id', '=', lesson.studentId)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('accounts as a')
+            .select('a.id')
+            .whereRef('a.user_id', '=', 'f.student_id')
+            .where('a.provider_id', '=', 'credential'),
+        ),
+      ),
+    )
+    .executeTakeFirst();
+  const studentSide = parent?.parent_id ?? lesson.studentId;
+  const conversation = await conversationFor(
+    trx,
+    studentSide,
+    lesson.tutorId,
+    parent ? lesson.studentId : null,
+  );
   const message = await appendMessage(trx, conversation, null, body, event);
-  return { message, recipients: [lesson.studentId, lesson.tutorId] };
+  return { message, recipients: [studentSide, lesson.tutorId] };
 }

@@ -5,6 +5,7 @@
 import type { Generated, Timestamp } from "./columns";
 
 export interface Conversations {
+  about_student_id: string | null;
   class_id: string | null;
   created_at: Generated<Timestamp>;
   id: string;

@@ -40,6 +40,7 @@ import * as groupClasses from './0035-group-classes';
 import * as classConversations from './0036-class-conversations';
 import * as classRoom from './0037-class-room';
 import * as families from './0038-families';
+import * as familyConversations from './0039-family-conversations';
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
@@ -79,4 +80,5 @@ export const migrations: Record<string, Migration> = {
   '0036-class-conversations': classConversations,
   '0037-class-room': classRoom,
   '0038-families': families,
+  '0039-family-conversations': familyConversations,
 };

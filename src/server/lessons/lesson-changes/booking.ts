@@ -157,7 +157,7 @@ export async function bookLesson(
           created_at: new Date(now),
           updated_at: new Date(now),
         },
-        { instant, credit, now },
+        { instant, credit, now, bookedBy: request.booker?.actorId ?? request.studentId },
       );
     });
   } catch (error) {

@@ -225,7 +225,12 @@ export async function bookSeries(
         return { lesson, credit };
       });
       const skippedStarts = plan.skipped.map((week) => new Date(week.start));
-      await bookWeeksMove(deps, trx, lines, weeks, { instant, now, skipped: skippedStarts });
+      await bookWeeksMove(deps, trx, lines, weeks, {
+        instant,
+        now,
+        skipped: skippedStarts,
+        bookedBy: request.booker?.actorId ?? request.studentId,
+      });
     });
   } catch (error) {
     const made = await replayedSeries(db, request.studentId, request.idempotencyKey, now);

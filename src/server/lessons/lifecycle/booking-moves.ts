@@ -24,6 +24,8 @@ interface Booking {
   /** The package credit that pays for it; null when the balance does. */
   credit: PackageCredit | null;
   now: number;
+  /** Who booked it (the student, or the parent for their child): a child's parent hears of a child's booking. */
+  bookedBy?: string | null | undefined;
 }
 
 /** Writes the lesson and holds its price; its mail is the caller's. */
@@ -61,8 +63,10 @@ export async function bookMove(
   booking: Booking,
 ): Promise<LessonRow> {
   const row = await writeBooking(deps, trx, lesson, booking);
-  if (booking.instant) await announce(deps, trx, lines, row, 'confirmed', 'both', { invitation: 'REQUEST' });
-  else await announce(deps, trx, lines, row, 'requested', 'tutor');
+  const bookedBy = booking.bookedBy ?? null;
+  if (booking.instant)
+    await announce(deps, trx, lines, row, 'confirmed', 'both', { invitation: 'REQUEST', bookedBy });
+  else await announce(deps, trx, lines, row, 'requested', 'tutor', { bookedBy });
   return row;
 }
 
@@ -80,7 +84,9 @@ export async function bookWeeksMove(
   const rows: LessonRow[] = [];
   for (const week of weeks)
     rows.push(await writeBooking(deps, trx, week.lesson, { ...booking, credit: week.credit }));
-  if (booking.instant) await announceSeries(deps, trx, lines, rows, 'confirmed', 'both', booking.skipped);
-  else await announceSeries(deps, trx, lines, rows, 'requested', 'tutor', booking.skipped);
+  const bookedBy = booking.bookedBy ?? null;
+  if (booking.instant)
+    await announceSeries(deps, trx, lines, rows, 'confirmed', 'both', booking.skipped, bookedBy);
+  else await announceSeries(deps, trx, lines, rows, 'requested', 'tutor', booking.skipped, bookedBy);
   return rows;
 }
