@@ -19,6 +19,7 @@ export const paths = {
   wallet: '/wallet',
   tutors: '/tutors',
   classes: '/classes',
+  family: '/family',
   newClass: '/classes/new',
   admin: '/admin',
   adminVerifications: '/admin/verifications',
@@ -71,6 +72,13 @@ export const pages = [
   { path: paths.tutors, module: 'features/tutors/tutor-search-page.tsx', access: 'public' },
   { path: `${paths.tutors}/:id`, module: 'features/tutors/tutor-page.tsx', access: 'public' },
   { path: paths.classes, module: 'features/classes/classes-page.tsx', access: 'public' },
+  { path: paths.family, module: 'features/family/family-page.tsx', access: 'verified' },
+  // Public: the invited child has no account yet, and an invited parent may have none either.
+  {
+    path: `${paths.family}/invitations/:token`,
+    module: 'features/family/family-invitation-page.tsx',
+    access: 'public',
+  },
   // Before the class's own page, whose `:id` would match "new" too.
   { path: paths.newClass, module: 'features/classes/new-class-page.tsx', access: 'verified' },
   { path: `${paths.classes}/:id`, module: 'features/classes/class-page.tsx', access: 'public' },
@@ -102,6 +110,10 @@ export const tutorLessonsPath = (id: string) => `${tutorPath(id)}/lessons`;
 
 /** Opens the visitor's conversation with support (made on first use); sign-in leads back here. */
 export const supportChatPath = `${paths.messages}?support=1`;
+
+/** A family invitation's landing page: the link its mail carries. */
+export const familyInvitationPath = (token: string) =>
+  `${paths.family}/invitations/${encodeURIComponent(token)}`;
 
 /** A group class's page. */
 export const classPath = (id: string) => `${paths.classes}/${encodeURIComponent(id)}`;
