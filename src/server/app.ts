@@ -33,6 +33,7 @@ import type { Config } from './config/config';
 import { contactRoutes } from './contact/contact-routes';
 import { dashboardRoutes } from './dashboard/dashboard-routes';
 import type { Database } from './db/database';
+import { familyRoutes } from './family/family-routes';
 import { createHealthMonitor, type HealthMonitor, healthRoutes } from './health/health-routes';
 import {
   ApiError,
@@ -226,6 +227,20 @@ const publicPayments = (
 /** Which tutors are listed (src/server/platform/tutor-listing.ts), as this server is configured. */
 const listingOf = (config: Config): Listing => ({ approvedOnly: config.requireTutorApproval });
 
+/**
+ * Gives an account a password sign-in through Better Auth's own context: its hasher, and the
+ * credential account row its sign-in reads (a child accepting their parent's invitation).
+ */
+const credentialMaker = (auth: Auth) => async (userId: string, password: string) => {
+  const context = await auth.$context;
+  await context.internalAdapter.linkAccount({
+    userId,
+    providerId: 'credential',
+    accountId: userId,
+    password: await context.password.hash(password),
+  });
+};
+
 /** Every route under /api, in one chain. */
 function createApi(deps: AppDependencies, services: AppServices, auth: Auth, sessions: SessionReader) {
   const { config, database } = deps;
@@ -314,6 +329,7 @@ function createApi(deps: AppDependencies, services: AppServices, auth: Auth, ses
       }),
     )
     .route('/', packageRoutes({ db, sessions, limiters, payments: config.payments, listing, bookableTutor }))
+    .route('/', familyRoutes({ ...lessonDeps, sessions, limiters, createLogin: credentialMaker(auth) }))
     .route(
       '/admin',
       adminRoutes({

@@ -21,6 +21,7 @@ export const paths = {
   classes: '/classes',
   family: '/family',
   newClass: '/classes/new',
+  family: '/family',
   admin: '/admin',
   adminVerifications: '/admin/verifications',
   adminReports: '/admin/reports',
@@ -32,6 +33,9 @@ export const paths = {
   adminLessons: '/admin/lessons',
   adminClasses: '/admin/classes',
 } as const;
+
+/** A family invitation's mailed link (a child's own login, or a student's parent). */
+export const familyInvitationPath = (token: string) => `${paths.family}/invitations/${encodeURIComponent(token)}`;
 
 /** A tutor's public page. */
 export const tutorPath = (id: string) => `${paths.tutors}/${encodeURIComponent(id)}`;

@@ -8,7 +8,7 @@
  *   a student, with a reason); both audited;
  * - a session's room (./class-room-routes.ts).
  */
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import type { Kysely, Transaction } from 'kysely';
 import { z } from 'zod';
 import { classQuerySchema, classSchema, reasonSchema } from '../../shared/classes/class-schemas';
@@ -20,8 +20,15 @@ import type { AppEnv } from '../http/app-env';
 import { IDEMPOTENCY_KEY_HEADER, idempotent, REPLAYED_HEADER } from '../http/idempotency';
 import { validate } from '../http/validation';
 import type { LessonDeps } from '../lessons/lesson-announcements';
+import { bookerFor } from '../money/family-payer';
 import { adminActor, recordAudit } from '../platform/audit-log';
-import { adminOnly, type SessionReader, verifiedOnly, verifiedWithRole } from '../platform/session-guards';
+import {
+  adminOnly,
+  type SessionReader,
+  type SignedInEnv,
+  verifiedOnly,
+  verifiedWithRole,
+} from '../platform/session-guards';
 import type { Listing } from '../platform/tutor-listing';
 import { limitByUser, type RateLimiters } from '../rate-limit/rate-limits';
 import { cancelClass, createClass } from './class-changes';
@@ -30,6 +37,13 @@ import { classRoomRoutes } from './class-room-routes';
 import { type ClassDeps, enrol, takeOut } from './enrolment';
 
 const classParam = z.object({ id: z.uuid() });
+/** A parent's child the request is for (docs/api.md, "Families"); a student acts for themselves. */
+const forStudent = z.object({
+  studentId: z
+    .string()
+    .regex(/^[\w-]{1,64}$/)
+    .optional(),
+});
 const studentParam = z.object({ id: z.uuid(), studentId: z.string().regex(/^[\w-]{1,64}$/) });
 
 export function classRoutes(
@@ -46,7 +60,13 @@ export function classRoutes(
   const { db, sessions } = deps;
   const { loadSession } = sessions;
   const tutorsOnly = verifiedWithRole('tutor', classMessages.tutorsOnly);
-  const studentsOnly = verifiedWithRole('student', classMessages.studentsOnly);
+  // A student enrols themselves; a parent enrols one of their children (`studentId` in the body).
+  const studentsOnly = verifiedWithRole(['student', 'parent'], classMessages.studentsOnly);
+  /** Whose place it is: the student's own, or the parent's child named in the body. */
+  const bookerOfRequest = async (c: Context<AppEnv & SignedInEnv>) => {
+    const body = forStudent.safeParse(await c.req.json().catch(() => ({})));
+    return bookerFor(db, c.var.user, body.success ? body.data.studentId : undefined);
+  };
   const changes = limitByUser(deps.limiters, 'lessonChanges');
   const asAdmin = adminOnly(deps.config.adminTwoFactor === 'required');
   const viewOf = async (id: string, viewerId: string | null) => {
@@ -91,7 +111,7 @@ export function classRoutes(
         const { standing, created } = await enrol(
           deps,
           c.req.valid('param').id,
-          c.var.user.id,
+          await bookerOfRequest(c),
           c.req.header(IDEMPOTENCY_KEY_HEADER),
           Date.now(),
         );
@@ -108,8 +128,9 @@ export function classRoutes(
       async (c) => {
         const { id } = c.req.valid('param');
         const user = c.var.user;
-        await takeOut(deps, id, user.id, { actorId: user.id, admin: false, reason: null, now: Date.now() });
-        return c.json(await viewOf(id, user.id), 200);
+        const { studentId } = await bookerOfRequest(c);
+        await takeOut(deps, id, studentId, { actorId: user.id, admin: false, reason: null, now: Date.now() });
+        return c.json(await viewOf(id, studentId), 200);
       },
     )
     .post(

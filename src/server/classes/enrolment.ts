@@ -12,6 +12,7 @@ import { type LessonDeps, mailPeople } from '../lessons/lesson-announcements';
 import { lockPeople } from '../lessons/lesson-changes/lesson-change';
 import type { OutgoingMail } from '../mail/mailer';
 import { joinClassConversation, leaveClassConversation } from '../messages/class-conversations';
+import { type Booker, bookerOf, checkFamilyLimit } from '../money/family-payer';
 import { checkBalanceCovers } from '../money/lesson-payments';
 import { type ClassEvent, type ClassMailFacts, classMail, type MailClass } from './class-mail';
 import { classMessages } from './class-records';
@@ -151,14 +152,15 @@ export async function fillFreeSeats(
   for (const entry of waiting) {
     if (cls.seats_taken >= cls.seats) break;
     const position = (entry.position ?? 0) - promoted;
+    const booker = await bookerOf(trx, entry.student_id);
     if (
-      !(await balanceCovers(trx, deps.payments, entry.student_id, total)) ||
+      !(await balanceCovers(trx, deps.payments, booker, total, now)) ||
       (await studentBusyAt(trx, entry.student_id, sessions))
     ) {
       mails.add('seat-free', entry.student_id, { seats: [], total });
       continue;
     }
-    const seats = await takeSeats(trx, deps.payments, cls, entry.student_id, sessions, now);
+    const seats = await takeSeats(trx, deps.payments, cls, booker, sessions, now);
     await setStanding(trx, cls.id, entry.student_id, { status: 'enrolled', position: null }, now);
     await joinClassConversation(trx, cls.id, entry.student_id, now);
     await closeGap(trx, cls.id, position);
@@ -207,10 +209,11 @@ async function withClassLocked<T>(
 export async function enrol(
   deps: ClassDeps,
   classId: string,
-  studentId: string,
+  booker: Booker,
   key: string | undefined,
   now: number,
 ): Promise<{ standing: Standing; created: boolean }> {
+  const { studentId } = booker;
   const mails = new ClassMails(deps);
   const result = await withClassLocked(deps, classId, studentId, async (trx, cls, place) => {
     if (place?.status === 'enrolled' || place?.status === 'waitlisted')
@@ -234,8 +237,10 @@ export async function enrol(
     }
     if (await studentBusyAt(trx, studentId, sessions))
       throw new ApiError(409, classMessages.studentBusy, 'SLOT_UNAVAILABLE');
-    await checkBalanceCovers(trx, deps.payments, studentId, cls.price_cents * sessions.length);
-    const seats = await takeSeats(trx, deps.payments, cls, studentId, sessions, now);
+    const total = cls.price_cents * sessions.length;
+    await checkBalanceCovers(trx, deps.payments, booker.payerId, total);
+    if (deps.payments.on) await checkFamilyLimit(trx, booker, total, deps.payments.currency, now);
+    const seats = await takeSeats(trx, deps.payments, cls, booker, sessions, now);
     await setStanding(trx, classId, studentId, { status: 'enrolled', position: null, key }, now);
     await joinClassConversation(trx, classId, studentId, now);
     await countSeat(trx, cls, 1);

@@ -11,6 +11,7 @@ import type { DB } from '../db/schema';
 import type { MailPerson } from '../lessons/lesson-invitation';
 import { lessonPolicyOf, lessonRowColumns } from '../lessons/lesson-records';
 import { checkMove } from '../lessons/lifecycle/lesson-moves';
+import { type Booker, withinFamilyLimit } from '../money/family-payer';
 import { accounts, lockedBalanceOf } from '../money/ledger';
 import {
   holdPrice,
@@ -70,15 +71,20 @@ export const sessionsAhead = (trx: Transaction<DB>, classId: string, now: number
     .execute();
 export type AheadSession = Awaited<ReturnType<typeof sessionsAhead>>[number];
 
-/** Whether the student's balance covers `totalCents` (the balance stays locked until commit). */
+/**
+ * Whether the payer's balance covers `totalCents` (the balance stays locked until commit) within
+ * the monthly limit a parent set, if any.
+ */
 export async function balanceCovers(
   trx: Transaction<DB>,
   payments: PaymentRules,
-  studentId: string,
+  booker: Booker,
   totalCents: number,
+  now: number,
 ) {
   if (!payments.on || totalCents === 0) return true;
-  return (await lockedBalanceOf(trx, accounts.balance(studentId), payments.currency)) >= totalCents;
+  const balance = await lockedBalanceOf(trx, accounts.balance(booker.payerId), payments.currency);
+  return balance >= totalCents && (await withinFamilyLimit(trx, booker, totalCents, now));
 }
 
 /** Whether the student has a lesson (or another class's seat) at the time of one of these sessions. */
@@ -108,10 +114,11 @@ export async function takeSeats(
   trx: Transaction<DB>,
   payments: PaymentRules,
   cls: LockedClass,
-  studentId: string,
+  booker: Booker,
   sessions: AheadSession[],
   now: number,
 ): Promise<MailSeat[]> {
+  const { studentId } = booker;
   const policy = await trx
     .selectFrom('tutor_availability')
     .select(['cancellation_window_hours', 'late_cancel_fee_percent'])
@@ -126,6 +133,7 @@ export async function takeSeats(
         id: randomUUID(),
         tutor_id: cls.tutor_id,
         student_id: studentId,
+        payer_id: booker.payerId === studentId ? null : booker.payerId,
         class_session_id: session.id,
         subject: cls.subject,
         starts_at: session.starts_at,
@@ -143,6 +151,7 @@ export async function takeSeats(
       .returning([
         'id',
         'student_id',
+        'payer_id',
         'tutor_id',
         'subject',
         'minutes',

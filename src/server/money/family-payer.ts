@@ -161,6 +161,28 @@ export async function spentThisMonth(
   return Number(a?.spent ?? 0) + Number(b?.spent ?? 0);
 }
 
+/** Whether `amountCents` more stays inside the student's monthly limit (true when none applies). */
+export async function withinFamilyLimit(
+  trx: Transaction<DB>,
+  booker: Booker,
+  amountCents: number,
+  now: number,
+) {
+  const limit = booker.parent?.monthlyLimitCents;
+  if (!booker.parent || limit === null || limit === undefined || amountCents === 0) return true;
+  const { from, to } = monthAround(now, booker.parent.timeZone);
+  const spent = await spentThisMonth(trx, booker.parent.parentId, [booker.studentId], from, to);
+  return spent + amountCents <= limit;
+}
+
+/** Who pays for a student's seat or lesson that nobody asked for just now (a waitlist moving up). */
+export async function bookerOf(db: Db, studentId: string): Promise<Booker> {
+  const parent = await payingParentOf(db, studentId);
+  return parent
+    ? { studentId, payerId: parent.parentId, parent, actorId: studentId }
+    : { studentId, payerId: studentId, actorId: studentId };
+}
+
 /**
  * Refuses a booking or package that would take this student's spending this month past the limit
  * their parent set: 409 FAMILY_LIMIT, before anything is held. Called with the parent's balance

@@ -81,7 +81,7 @@ const pageSchema = z.object({
 const topUpParam = z.object({ id: z.string().refine(isTopUpId) });
 const receiptParam = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 
-const studentsOnly = verifiedWithRole('student', walletMessages.studentsTopUp);
+const studentsOnly = verifiedWithRole(['student', 'parent'], walletMessages.studentsTopUp);
 
 export function walletRoutes(deps: {
   db: Kysely<DB>;
@@ -118,7 +118,8 @@ export function walletRoutes(deps: {
       const user = c.var.user;
       const { before } = c.req.valid('query');
       const settings = await walletSettings();
-      return user.role === 'student'
+      // A parent's wallet is a student's: a balance, top-ups, and the holds of what it paid for.
+      return user.role === 'student' || user.role === 'parent'
         ? c.json(await studentWallet(db, settings, user.id, before), 200)
         : c.json(await tutorWallet(db, settings, user.id, before), 200);
     })

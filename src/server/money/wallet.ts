@@ -124,14 +124,24 @@ function historyPage(
   };
 }
 
-/** What the holds of a person's lessons still hold, each lesson's with its commission percent. */
-function heldQuery(db: Kysely<DB>, column: 'student_id' | 'tutor_id', userId: string) {
+/**
+ * What the holds of a person's lessons still hold, each lesson's with its commission percent: a
+ * tutor's lessons, or the lessons a payer's balance paid for (a student's own, a parent's children's).
+ */
+function heldQuery(db: Kysely<DB>, column: 'payer' | 'tutor_id', userId: string) {
   return db
     .selectFrom('lessons as l')
     .innerJoin('ledger_entries as e', (join) => join.on('e.account_id', '=', sql<string>`'hold:' || l.id`))
     .select(['l.id', 'l.commission_percent'])
     .select((eb) => eb.fn.sum<number | string>('e.amount_cents').as('held'))
-    .where(`l.${column}`, '=', userId)
+    .where((eb) =>
+      column === 'tutor_id'
+        ? eb('l.tutor_id', '=', userId)
+        : eb.or([
+            eb('l.payer_id', '=', userId),
+            eb.and([eb('l.student_id', '=', userId), eb('l.payer_id', 'is', null)]),
+          ]),
+    )
     .where('l.payment_status', '=', 'held')
     .groupBy(['l.id', 'l.commission_percent']);
 }
@@ -149,7 +159,7 @@ export async function studentWallet(
   const account = accounts.balance(studentId).id;
   const wallet = await db
     .selectNoFrom([
-      jsonArrayFrom(heldQuery(db, 'student_id', studentId)).as('held'),
+      jsonArrayFrom(heldQuery(db, 'payer', studentId)).as('held'),
       jsonArrayFrom(topUpsOf(db, studentId)).as('topUps'),
       jsonArrayFrom(historyQuery(db, account, before)).as('history'),
       balanceQuery(db, account).as('balance'),
@@ -209,13 +219,13 @@ export async function tutorWallet(
   };
 }
 
-/** The nav's figure: a student's balance (null for anyone else). */
+/** The nav's figure: a student's or a parent's balance (null for anyone else). */
 export async function balanceSummary(
   db: Kysely<DB>,
   settings: Pick<WalletSettings, 'currency'>,
   user: { id: string; role: string },
 ) {
-  return user.role === 'student'
+  return user.role === 'student' || user.role === 'parent'
     ? { amountCents: await balanceOf(db, accounts.balance(user.id).id), currency: settings.currency }
     : null;
 }
