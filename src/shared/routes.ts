@@ -19,7 +19,6 @@ export const paths = {
   wallet: '/wallet',
   tutors: '/tutors',
   classes: '/classes',
-  family: '/family',
   newClass: '/classes/new',
   family: '/family',
   admin: '/admin',
@@ -114,10 +113,6 @@ export const tutorLessonsPath = (id: string) => `${tutorPath(id)}/lessons`;
 
 /** Opens the visitor's conversation with support (made on first use); sign-in leads back here. */
 export const supportChatPath = `${paths.messages}?support=1`;
-
-/** A family invitation's landing page: the link its mail carries. */
-export const familyInvitationPath = (token: string) =>
-  `${paths.family}/invitations/${encodeURIComponent(token)}`;
 
 /** A group class's page. */
 export const classPath = (id: string) => `${paths.classes}/${encodeURIComponent(id)}`;
