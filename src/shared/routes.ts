@@ -34,7 +34,8 @@ export const paths = {
 } as const;
 
 /** A family invitation's mailed link (a child's own login, or a student's parent). */
-export const familyInvitationPath = (token: string) => `${paths.family}/invitations/${encodeURIComponent(token)}`;
+export const familyInvitationPath = (token: string) =>
+  `${paths.family}/invitations/${encodeURIComponent(token)}`;
 
 /** A tutor's public page. */
 export const tutorPath = (id: string) => `${paths.tutors}/${encodeURIComponent(id)}`;

@@ -17,7 +17,13 @@ export const fetchPackages = async (signal?: AbortSignal) =>
  * `key`: the purchase's Idempotency-Key, the same when it is sent again; `studentId`: the child a
  * parent buys it for.
  */
-export const buyPackage = (tutorId: string, lessons: number, minutes: number, key?: string, studentId?: string) =>
+export const buyPackage = (
+  tutorId: string,
+  lessons: number,
+  minutes: number,
+  key?: string,
+  studentId?: string,
+) =>
   request(
     api.packages.$post(
       { json: { tutorId, lessons, minutes, ...(studentId ? { studentId } : {}) } },

@@ -95,7 +95,10 @@ export function ParentView({ data }: { data: ParentDashboard }) {
           <p className="mt-1 text-sm text-slate-600">
             {t`What your children’s lessons and packages took from your wallet in ${month}.`}
           </p>
-          <Link to={paths.wallet} className="mt-3 inline-block text-sm font-semibold text-brand-700 underline">
+          <Link
+            to={paths.wallet}
+            className="mt-3 inline-block text-sm font-semibold text-brand-700 underline"
+          >
             <Trans>Open your wallet</Trans>
           </Link>
         </CardSection>
@@ -164,12 +167,18 @@ function ChildCard({ child, timeZone }: { child: ChildProgress; timeZone: string
             const written: Notes | null =
               note.notes ??
               (note.covered !== undefined || note.homework !== undefined
-                ? { covered: note.covered ?? '', homework: note.homework ?? '', updatedAt: note.updatedAt ?? '' }
+                ? {
+                    covered: note.covered ?? '',
+                    homework: note.homework ?? '',
+                    updatedAt: note.updatedAt ?? '',
+                  }
                 : null);
             const subject = note.subject ?? '';
             const tutor = tutorName(note);
             const when =
-              note.start && note.end ? lessonTimeLabel(Date.parse(note.start), Date.parse(note.end), timeZone) : '';
+              note.start && note.end
+                ? lessonTimeLabel(Date.parse(note.start), Date.parse(note.end), timeZone)
+                : '';
             return (
               <li key={note.lessonId ?? note.id ?? index}>
                 <p className="text-sm font-medium text-slate-900">

@@ -7,7 +7,13 @@
  */
 import { t as say } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect, useFetcher, useLoaderData } from 'react-router';
+import {
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  redirect,
+  useFetcher,
+  useLoaderData,
+} from 'react-router';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../../shared/constants';
 import { familyInvitationPath, paths } from '../../../shared/routes';
 import { AuthCard } from '../../components/auth-card';
@@ -20,7 +26,9 @@ import { type FormAnswer, formValues, refused } from '../../lib/forms';
 import { authStore, useAuth } from '../auth';
 import { acceptInvitation, fetchInvitation, type InvitationView } from './family-api';
 
-type LoaderData = { token: string; invitation: InvitationView; problem: null } | { token: string; invitation: null; problem: string };
+type LoaderData =
+  | { token: string; invitation: InvitationView; problem: null }
+  | { token: string; invitation: null; problem: string };
 
 export async function loader({ params, request }: LoaderFunctionArgs): Promise<LoaderData> {
   const token = params.token ?? '';
@@ -61,7 +69,8 @@ export async function action({ params, request }: ActionFunctionArgs): Promise<F
     await acceptInvitation(token, password);
   } catch (error) {
     const answer = refused(error);
-    if (error instanceof ApiError && error.status === 400) answer.problem.fields.password = answer.problem.message;
+    if (error instanceof ApiError && error.status === 400)
+      answer.problem.fields.password = answer.problem.message;
     return answer;
   }
   // The login exists and is verified: sign in with it (an account with a code asks for it there).
@@ -108,8 +117,8 @@ function ChildLogin({ invitation }: { invitation: InvitationView }) {
       title={name ? t`Your own login, ${name}` : t`Your own login`}
       subtitle={
         <Trans>
-          {parent} invited you to sign in to Tutorlane yourself, as <bdi>{email}</bdi>. Your lessons stay
-          paid from their wallet.
+          {parent} invited you to sign in to Tutorlane yourself, as <bdi>{email}</bdi>. Your lessons stay paid
+          from their wallet.
         </Trans>
       }
     >
@@ -127,7 +136,12 @@ function ChildLogin({ invitation }: { invitation: InvitationView }) {
           autoComplete="new-password"
           hint={t`At least 6 characters. Avoid common passwords.`}
         />
-        <TextField label={t`Confirm Password`} type="password" name="confirmPassword" autoComplete="new-password" />
+        <TextField
+          label={t`Confirm Password`}
+          type="password"
+          name="confirmPassword"
+          autoComplete="new-password"
+        />
         <SubmitButton className="w-full" size="lg">
           <Trans>Create my login</Trans>
         </SubmitButton>
@@ -179,7 +193,9 @@ function ParentAcceptance({ invitation, token }: { invitation: InvitationView; t
         </p>
       ) : !user.emailVerified ? (
         <p className="text-sm text-slate-700">
-          <Trans>Verify your email first (the link is in the mail we sent you), then open this link again.</Trans>
+          <Trans>
+            Verify your email first (the link is in the mail we sent you), then open this link again.
+          </Trans>
         </p>
       ) : (
         <ActionForm fetcher={fetcher} className="space-y-4">

@@ -294,8 +294,8 @@ function InviteChild({ child }: { child: ChildView }) {
     <ActionForm fetcher={fetcher} className="space-y-2 rounded-xl bg-slate-50 p-4">
       <p className="text-sm text-slate-700">
         <Trans>
-          {name} may have a login of their own: they get a mail to choose a password, then sign in and book
-          on your wallet.
+          {name} may have a login of their own: they get a mail to choose a password, then sign in and book on
+          your wallet.
         </Trans>
       </p>
       <FormAnswerMessage />
@@ -350,7 +350,11 @@ function RemoveChild({ child }: { child: ChildView }) {
       </p>
       {removing.problem ? <ErrorMessage>{removing.problem}</ErrorMessage> : null}
       <div className="flex flex-wrap gap-2">
-        <Button variant="danger" busy={removing.busy} onClick={() => removing.run(() => removeChild(child.id))}>
+        <Button
+          variant="danger"
+          busy={removing.busy}
+          onClick={() => removing.run(() => removeChild(child.id))}
+        >
           <Trans>Yes, remove {name}</Trans>
         </Button>
         <Button variant="ghost" onClick={keep}>
@@ -404,8 +408,8 @@ function InviteParent() {
       </h2>
       <p className="mt-1 text-sm text-slate-700">
         <Trans>
-          Once your parent accepts (signing up as a parent if they have no account), your lessons are paid from
-          their wallet. They are told of each lesson you book, may set a monthly limit, and can read your
+          Once your parent accepts (signing up as a parent if they have no account), your lessons are paid
+          from their wallet. They are told of each lesson you book, may set a monthly limit, and can read your
           conversations with your tutors.
         </Trans>
       </p>

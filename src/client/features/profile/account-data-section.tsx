@@ -7,8 +7,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useId, useState } from 'react';
 import { useNavigate, useRevalidator } from 'react-router';
-import type { Role } from '../../../shared/constants';
 import { exportFileName, hasMoneyLeft, type MoneyLeft } from '../../../shared/account-data';
+import type { Role } from '../../../shared/constants';
 import { paths } from '../../../shared/routes';
 import { Button } from '../../components/button';
 import { ErrorMessage } from '../../components/messages';
@@ -140,8 +140,8 @@ function DeleteMyAccount({ role, money }: { role: Role; money: MoneyLeft }) {
         {role === 'parent' ? (
           <li>
             <Trans>
-              the children you added who have no login of their own are deleted with it, and the others
-              are unlinked from you;
+              the children you added who have no login of their own are deleted with it, and the others are
+              unlinked from you;
             </Trans>
           </li>
         ) : null}

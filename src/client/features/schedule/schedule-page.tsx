@@ -18,9 +18,9 @@ import { addDays, localDate, startOfLocalDay } from '../../../shared/lessons/les
 import { paths, studentPath, tutorLessonsPath } from '../../../shared/routes';
 import { ButtonLink } from '../../components/button';
 import { CardSection } from '../../components/card';
+import { FamilyBadge } from '../../components/family-parts';
 import { NotesEditor, NotesView } from '../../components/lesson-notes';
 import { PaymentBadge, RoomLink, StatusBadge, ZoneNote } from '../../components/lesson-parts';
-import { FamilyBadge } from '../../components/family-parts';
 import { ReviewInvites } from '../../components/review-invites';
 import { sideOf } from '../../lib/roles';
 import { lessonTimeLabel, shortDayLabel } from '../../lib/time-labels';

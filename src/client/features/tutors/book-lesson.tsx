@@ -21,12 +21,12 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { formatAmount, minorPerUnit } from '../../../shared/amounts';
+import type { ChildView } from '../../../shared/family/family-constants';
 import { lessonPriceCents } from '../../../shared/lessons/availability';
 import { policySentence } from '../../../shared/lessons/cancellation-policy';
 import { TRIAL_MINUTES } from '../../../shared/lessons/lesson-constants';
 import type { Amount } from '../../../shared/money/amounts';
 import { paths } from '../../../shared/routes';
-import type { ChildView } from '../../../shared/family/family-constants';
 import type { TutorPublicProfile } from '../../../shared/tutor-schemas';
 import { Button } from '../../components/button';
 import { ZoneNote } from '../../components/lesson-parts';
@@ -142,7 +142,10 @@ export function BookLesson({
   const here = `${paths.tutors}/${encodeURIComponent(tutor.id)}`;
   const payments = usePaymentsConfig();
   // The balance is read afresh on arriving here: a top-up may have been confirmed since.
-  const wallet = useWalletSummary(canBook && user ? user.id : null, { enabled: payments.on, freshness: 'now' });
+  const wallet = useWalletSummary(canBook && user ? user.id : null, {
+    enabled: payments.on,
+    freshness: 'now',
+  });
   const balance = payments.on && wallet?.payments === 'on' ? wallet.balance : null;
   // What the server said the student lacks, for the time still chosen.
   const [lacking, setLacking] = useState<Amount | null>(null);
@@ -256,7 +259,9 @@ export function BookLesson({
 
   // The server uses the same package (the oldest with a credit) when none is named.
   const usedPackage =
-    trial || !payments.on ? null : packageFor(packagesOf(packages, parent ? forChild : null), tutor.id, minutes);
+    trial || !payments.on
+      ? null
+      : packageFor(packagesOf(packages, parent ? forChild : null), tutor.id, minutes);
   const priceCents = usedPackage
     ? usedPackage.perLessonCents
     : trial && trialPrice !== null

@@ -9,9 +9,9 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { formatAmount } from '../../../shared/amounts';
+import type { ChildView } from '../../../shared/family/family-constants';
 import { type Amount, topUpUnitsFor } from '../../../shared/money/amounts';
 import { paths } from '../../../shared/routes';
-import type { ChildView } from '../../../shared/family/family-constants';
 import type { TutorPublicProfile } from '../../../shared/tutor-schemas';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
@@ -55,7 +55,10 @@ export function TutorPackages({
   const [forChild, setForChild] = useState('');
   const [forProblem, setForProblem] = useState<string | null>(null);
   const payments = usePaymentsConfig();
-  const wallet = useWalletSummary(canBuy && user ? user.id : null, { enabled: payments.on, freshness: 'now' });
+  const wallet = useWalletSummary(canBuy && user ? user.id : null, {
+    enabled: payments.on,
+    freshness: 'now',
+  });
   const balance = wallet?.payments === 'on' ? wallet.balance : null;
   const [chosen, setChosen] = useState<Offer | null>(null);
   const [bought, setBought] = useState<string | null>(null);
@@ -82,29 +85,32 @@ export function TutorPackages({
       setForProblem(t`Choose the child the package is for`);
       return;
     }
-    await buying.run(() => buyPackage(tutor.id, offer.lessons, offer.minutes, key, parent ? childId : undefined), {
-      reload: false,
-      onDone: () => {
-        setKey(newIdempotencyKey());
-        // The booking box stands above this one at every width (./tutor-page.tsx).
-        const name = offerName(offer);
-        const minutes = offer.minutes;
-        setBought(
-          t`You bought ${name} with ${tutorName}. Book them in “Book a lesson” above: each ${minutes}-minute lesson you book there uses one.`,
-        );
-        setChosen(null);
-        onBought();
-        if (user) void refreshWalletSummary(user.id);
+    await buying.run(
+      () => buyPackage(tutor.id, offer.lessons, offer.minutes, key, parent ? childId : undefined),
+      {
+        reload: false,
+        onDone: () => {
+          setKey(newIdempotencyKey());
+          // The booking box stands above this one at every width (./tutor-page.tsx).
+          const name = offerName(offer);
+          const minutes = offer.minutes;
+          setBought(
+            t`You bought ${name} with ${tutorName}. Book them in “Book a lesson” above: each ${minutes}-minute lesson you book there uses one.`,
+          );
+          setChosen(null);
+          onBought();
+          if (user) void refreshWalletSummary(user.id);
+        },
+        onFailure: (error) => {
+          if (error instanceof ApiError && error.code === 'INSUFFICIENT_BALANCE') {
+            const needed = (error.body as { needed?: Amount } | null)?.needed;
+            setLacking(needed ?? { amountCents: 0, currency });
+            return true;
+          }
+          return false;
+        },
       },
-      onFailure: (error) => {
-        if (error instanceof ApiError && error.code === 'INSUFFICIENT_BALANCE') {
-          const needed = (error.body as { needed?: Amount } | null)?.needed;
-          setLacking(needed ?? { amountCents: 0, currency });
-          return true;
-        }
-        return false;
-      },
-    });
+    );
   }
 
   const short =
