@@ -110,7 +110,7 @@ describe('sign-up', () => {
       { captcha: btoa('{"challenge":{},"solution":{}}') },
       messages.captchaInvalid,
     ],
-    ['the role admin', { role: 'admin' }, 'Role must be student or tutor'],
+    ['the role admin', { role: 'admin' }, 'Role must be student, tutor or parent'],
   ])(
     'refuses %s with 400 and the first message in the product order, creating nothing',
     async (_label, input, message) => {

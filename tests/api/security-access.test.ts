@@ -82,6 +82,8 @@ const adminsOnly: Expected = { anonymous: 401, unverified: 403, student: 403, tu
 const inDays = (days: number) =>
   new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000 + days * 86_400_000).toISOString();
 const NO_LESSON = '00000000-0000-4000-8000-000000000000';
+/** A token no family invitation has. */
+const NO_INVITATION = 'no-such-invitation-token-0000';
 const availability = {
   timeZone: 'Europe/Rome',
   weekly: [{ weekday: 1, start: '09:00', end: '12:00' }],
@@ -359,6 +361,49 @@ const matrix: Route[] = [
       expected: verifiedOnly(404),
     }),
   ),
+  // Families: only a parent adds, changes and invites children; no child has this id, and no
+  // invitation this token.
+  { method: 'GET', path: '/api/family', expected: verifiedOnly(200) },
+  {
+    method: 'POST',
+    path: '/api/family/children',
+    body: () => ({ firstName: 'Route', birthYear: 2015 }),
+    expected: { anonymous: 401, unverified: 403, student: 403, tutor: 403 },
+  },
+  ...(
+    [
+      ['PATCH', '', { monthlyLimitCents: null }],
+      ['DELETE', '', undefined],
+      ['POST', '/invite', { email: 'route-matrix-child@example.test' }],
+    ] as const
+  ).map(
+    ([method, action, body]): Route => ({
+      method,
+      path: `/api/family/children/${NO_LESSON}${action}`,
+      pattern: `/api/family/children/:id${action}`,
+      ...(body ? { body: () => body } : {}),
+      expected: { anonymous: 401, unverified: 403, student: 403, tutor: 403 },
+    }),
+  ),
+  {
+    method: 'POST',
+    path: '/api/family/parent-invitations',
+    body: () => ({ email: 'route-matrix-parent@example.test' }),
+    expected: { anonymous: 401, unverified: 403, student: 200, tutor: 403 },
+  },
+  {
+    method: 'GET',
+    path: `/api/family/invitations/${NO_INVITATION}`,
+    pattern: '/api/family/invitations/:token',
+    expected: 404,
+  },
+  {
+    method: 'POST',
+    path: `/api/family/invitations/${NO_INVITATION}/accept`,
+    pattern: '/api/family/invitations/:token/accept',
+    body: () => ({ password: 'route-matrix-password-1' }),
+    expected: 404,
+  },
   // Group classes: no class has this id, so those who get past the guards are told it does not exist.
   { method: 'GET', path: '/api/classes', expected: 200 },
   { method: 'GET', path: `/api/classes/${NO_LESSON}`, pattern: '/api/classes/:id', expected: 404 },

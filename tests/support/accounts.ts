@@ -138,7 +138,7 @@ export async function verifiedUser(
 export async function verifiedPerson(
   t: TestApp,
   mailbox: Parameters<typeof verifiedUser>[1],
-  role: 'student' | 'tutor',
+  role: 'student' | 'tutor' | 'parent',
   name: string,
 ) {
   const account = await verifiedUser(t, mailbox, { role, name });

@@ -42,12 +42,8 @@ export type Person = Awaited<ReturnType<typeof verifiedPerson>>;
 
 let people = 0;
 /** A verified, signed-in person; named "Tutor Number3" or "Student Number4" unless a name is given. */
-export function person(role: 'student' | 'tutor', name?: string): Promise<Person> {
+export function person(role: 'student' | 'tutor' | 'parent', name?: string): Promise<Person> {
   people += 1;
-  return verifiedPerson(
-    t,
-    mailbox,
-    role,
-    name ?? `${role === 'tutor' ? 'Tutor' : 'Student'} Number${people}`,
-  );
+  const word = { student: 'Student', tutor: 'Tutor', parent: 'Parent' }[role];
+  return verifiedPerson(t, mailbox, role, name ?? `${word} Number${people}`);
 }

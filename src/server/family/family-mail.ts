@@ -1,6 +1,6 @@
 /**
- * A family's invitations by mail, in the inviter's language (the person invited has none yet): a
- * parent invites their child to a login of their own; a student invites a parent to pay for them.
+ * A family's invitations by mail, in the inviter's language (the person invited has none yet),
+ * each link good for a week (FAMILY_INVITATION_DAYS): a parent invites their child to a login of their own; a student invites a parent to pay for them.
  */
 import { PRODUCT_NAME } from '../../shared/constants';
 import type { Language } from '../../shared/languages';
@@ -27,7 +27,6 @@ export function childLoginInvitationMail(input: {
   firstName: string;
   parentName: string;
   link: string;
-  days: number;
 }): MailContent {
   const { t } = mailWords(input.language);
   const product = PRODUCT_NAME;
@@ -40,7 +39,7 @@ export function childLoginInvitationMail(input: {
         /*i18n*/ '{parent} has set up your lessons on {product} and invites you to a login of your own: you will see your lessons, write to your tutors and join your lessons yourself. Your parent keeps paying for them.',
         { parent: input.parentName, product },
       ),
-      t(/*i18n*/ 'Choose your password from this link within {days} days.', { days: input.days }),
+      t(/*i18n*/ 'Choose your password from this link within a week.'),
     ],
     { label: t(/*i18n*/ 'Choose my password'), url: input.link },
   );
@@ -50,7 +49,6 @@ export function parentInvitationMail(input: {
   language: Language;
   studentName: string;
   link: string;
-  days: number;
 }): MailContent {
   const { t } = mailWords(input.language);
   const product = PRODUCT_NAME;
@@ -65,9 +63,7 @@ export function parentInvitationMail(input: {
         /*i18n*/ '{student} learns with tutors on {product} and asks you to be their parent there: you would pay for their lessons from your wallet, see their lessons and progress, and hear from their tutors.',
         { student: input.studentName, product },
       ),
-      t(/*i18n*/ 'Open this link within {days} days, then sign in or sign up as a parent to accept.', {
-        days: input.days,
-      }),
+      t(/*i18n*/ 'Open this link within a week, then sign in or sign up as a parent to accept.'),
     ],
     { label: t(/*i18n*/ 'See the invitation'), url: input.link },
   );

@@ -205,7 +205,6 @@ export async function inviteChild(
       firstName: child.display_name,
       parentName: parent.display_name,
       link: deps.mail.appUrl + familyInvitationPath(token),
-      days: FAMILY_INVITATION_DAYS,
     });
     await deps.mailer.sendMail({ to: email, ...content }, trx);
   });
@@ -228,7 +227,6 @@ export async function inviteParent(deps: LessonDeps, studentId: string, email: s
       language: mailLanguage(student.language, deps.mail.defaultLanguage),
       studentName: student.display_name,
       link: deps.mail.appUrl + familyInvitationPath(token),
-      days: FAMILY_INVITATION_DAYS,
     });
     await deps.mailer.sendMail({ to: email, ...content }, trx);
   });

@@ -337,4 +337,5 @@ export const lessonRowColumns = [
   'cancelled_late',
   'package_id',
   'class_session_id',
+  'payer_id',
 ] as const;

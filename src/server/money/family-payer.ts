@@ -17,7 +17,7 @@ export const familyPayerMessages = {
   childNotFound: /*i18n*/ 'Child not found',
   chooseChild: /*i18n*/ 'Please choose which child this is for',
   limitReached: (leftCents: number, currency: string): ErrorText => ({
-    text: /*i18n*/ 'This would pass the monthly limit your parent set: {left} is left this month.',
+    text: /*i18n*/ 'This would pass the monthly limit set for this student: {left} is left this month.',
     values: (locale) => ({ left: formatAmount(Math.max(0, leftCents), currency, { locale }) }),
   }),
 } as const;
