@@ -165,7 +165,7 @@ function AddChild({ full }: { full: boolean }) {
   const { t } = useLingui();
   const fetcher = useFetcher<FormAnswer>();
   const headingId = 'add-child-heading';
-  const thisYear = new Date().getUTCFullYear();
+  const example = new Date().getUTCFullYear() - 9;
   // Cleared once a child is added, so the next one starts from empty fields.
   const [formKey, setFormKey] = useState(0);
   useEffect(() => {
@@ -200,7 +200,7 @@ function AddChild({ full }: { full: boolean }) {
               name="birthYear"
               inputMode="numeric"
               autoComplete="off"
-              hint={t`For example ${thisYear - 9}.`}
+              hint={t`For example ${example}.`}
             />
           </div>
           <SubmitButton>
