@@ -23,11 +23,11 @@ const appUrl = `http://127.0.0.1:${appPort}`;
 const smtpPort = appPort + 2;
 const mailHttpPort = appPort + 3;
 // A second server takes payments (the default), for the specs about money (the wallet's, the
-// cancellation policy's fees, the money a deletion waits for, group classes' seats); the first one keeps the other
+// cancellation policy's fees, the money a deletion waits for, group classes' seats, families); the first one keeps the other
 // features' specs to their subject with PAYMENTS=off.
 const paidPort = appPort + 4;
 const paidUrl = `http://127.0.0.1:${paidPort}`;
-const paidSpecs = /(wallet|packages|cancellation-policy|account-data|languages|classes)\.spec\.ts$/;
+const paidSpecs = /(wallet|packages|cancellation-policy|account-data|languages|classes|family)\.spec\.ts$/;
 const desktop = { width: 1280, height: 800 };
 const phone = { width: 390, height: 844 };
 // The config is loaded by the runner and by every worker: create and seed the data folders once,

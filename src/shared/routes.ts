@@ -76,6 +76,13 @@ export const pages = [
   { path: paths.tutors, module: 'features/tutors/tutor-search-page.tsx', access: 'public' },
   { path: `${paths.tutors}/:id`, module: 'features/tutors/tutor-page.tsx', access: 'public' },
   { path: paths.classes, module: 'features/classes/classes-page.tsx', access: 'public' },
+  { path: paths.family, module: 'features/family/family-page.tsx', access: 'verified' },
+  // Public: the invited child has no account yet, and an invited parent may have none either.
+  {
+    path: `${paths.family}/invitations/:token`,
+    module: 'features/family/family-invitation-page.tsx',
+    access: 'public',
+  },
   // Before the class's own page, whose `:id` would match "new" too.
   { path: paths.newClass, module: 'features/classes/new-class-page.tsx', access: 'verified' },
   { path: `${paths.classes}/:id`, module: 'features/classes/class-page.tsx', access: 'public' },

@@ -19,6 +19,7 @@ import { grantAdmin } from '../../src/server/admin/admins';
 import { openDatabase } from '../../src/server/db/database';
 import type { DB } from '../../src/server/db/schema';
 import { generateDemoTutors, insertDemoTutors } from '../../src/server/demo/demo-tutors';
+import { childAddress } from '../../src/server/family/family-links';
 import { holdPrice } from '../../src/server/money/lesson-payments';
 import { creditTopUp } from '../../src/server/money/top-ups';
 import { lessonPriceCents } from '../../src/shared/lessons/availability';
@@ -49,6 +50,17 @@ export interface SeededPair {
    * can only cancel by paying the fee (no test can wait out the free minutes after a booking).
    */
   lateFee?: { student: SeededPerson; tutor: SeededPerson; lessonId: string; priceCents: number };
+  /**
+   * With payments only: a parent with a child who has no login (`child`), whose lesson with
+   * `tutor` took place four days ago and has the tutor's notes: a child's past that no test can
+   * make in its own time.
+   */
+  family?: {
+    parent: SeededPerson;
+    child: { id: string; firstName: string };
+    tutor: SeededPerson;
+    notes: { covered: string; homework: string };
+  };
 }
 
 export type BrowserSeed = Record<(typeof SEED_PROJECTS)[number], SeededPair>;
@@ -162,6 +174,7 @@ async function seed(dataDir: string, payments: boolean, passwordHash: string): P
       if (payments) await fundAndHold(db, student.id, project, lessons);
       await grantAdmin(db, admin.email);
       const lateFee = payments ? await seedLateFeeLesson(db, project, passwordHash, thisHour) : undefined;
+      const family = payments ? await seedFamily(db, project, passwordHash, thisHour) : undefined;
       result[project] = {
         student,
         tutor: { id: tutor.id, email: tutor.email, displayName: tutor.displayName },
@@ -170,6 +183,7 @@ async function seed(dataDir: string, payments: boolean, passwordHash: string): P
         subject,
         admin,
         ...(lateFee ? { lateFee } : {}),
+        ...(family ? { family } : {}),
       };
     }
     return result;
@@ -289,6 +303,109 @@ async function seedLateFeeLesson(
     tutor: { id: tutor.id, email: tutor.email, displayName: tutor.displayName },
     lessonId: lesson.id,
     priceCents: lesson.price_cents,
+  };
+}
+
+/** The `family` of a project (SeededPair): a parent, their login-less child, and the child's past lesson with notes. */
+async function seedFamily(
+  db: Kysely<DB>,
+  project: (typeof SEED_PROJECTS)[number],
+  passwordHash: string,
+  thisHour: number,
+): Promise<NonNullable<SeededPair['family']>> {
+  const suffix = project === 'desktop' ? 'Desk' : 'Phone';
+  const [generated] = generateDemoTutors(1, project === 'desktop' ? 59 : 61);
+  const tutor = {
+    ...(generated as NonNullable<typeof generated>),
+    id: `seed-family-tutor-${project}`,
+    email: `family.tutor.${project}@seed.tutorlane.test`,
+    displayName: `Nora Notes${suffix}`,
+  };
+  await insertDemoTutors(db, [tutor], { photos: false });
+  const parent = {
+    id: `seed-parent-${project}`,
+    email: `parent.${project}@seed.tutorlane.test`,
+    displayName: `Pia Parent${suffix}`,
+  };
+  const child = { id: `seed-child-${project}`, firstName: 'Mia' };
+  const now = new Date();
+  await db
+    .insertInto('users')
+    .values([
+      {
+        id: parent.id,
+        email: parent.email,
+        display_name: parent.displayName,
+        email_verified: true,
+        role: 'parent',
+        time_zone: 'UTC',
+        created_at: new Date(thisHour - 30 * DAY),
+        updated_at: now,
+      },
+      {
+        // A child without a login: a first name and a placeholder address, no credential.
+        id: child.id,
+        email: childAddress(child.id),
+        display_name: child.firstName,
+        email_verified: true,
+        role: 'student',
+        birth_year: now.getUTCFullYear() - 9,
+        created_at: new Date(thisHour - 30 * DAY),
+        updated_at: now,
+      },
+    ])
+    .execute();
+  await db
+    .insertInto('accounts')
+    .values(
+      [parent.id, tutor.id].map((userId) => ({
+        id: `seed-account-${userId}`,
+        user_id: userId,
+        account_id: userId,
+        provider_id: 'credential',
+        password: passwordHash,
+        created_at: now,
+        updated_at: now,
+      })),
+    )
+    .execute();
+  await db
+    .insertInto('family_links')
+    .values({ parent_id: parent.id, student_id: child.id, added_by_parent: true, monthly_limit_cents: null })
+    .execute();
+  // Taken place, and paid outside the ledger (no hold): the notes are what the test reads.
+  const start = thisHour - 4 * DAY;
+  const lessonId = crypto.randomUUID();
+  await db
+    .insertInto('lessons')
+    .values({
+      currency: 'USD',
+      id: lessonId,
+      tutor_id: tutor.id,
+      student_id: child.id,
+      payer_id: parent.id,
+      subject: tutor.subjects[0] as string,
+      starts_at: new Date(start),
+      ends_at: new Date(start + HOUR),
+      minutes: 60,
+      blocked_until: new Date(start + HOUR),
+      price_cents: 0,
+      status: 'completed',
+      expires_at: null,
+      created_at: new Date(start - 7 * DAY),
+      updated_at: new Date(start + HOUR),
+    })
+    .execute();
+  const notes = { covered: `Fractions with ${suffix}`, homework: 'Page 12, exercises 1 to 4' };
+  await db
+    .insertInto('lesson_notes')
+    .values({ lesson_id: lessonId, ...notes })
+    .execute();
+  return {
+    parent,
+    child,
+    tutor: { id: tutor.id, email: tutor.email, displayName: tutor.displayName },
+    notes,
   };
 }
 

@@ -49,8 +49,11 @@ export function ActionForm({
   formRef,
   id,
   after,
+  labelledBy,
 }: {
   fetcher: FetcherWithComponents<FormAnswer | undefined>;
+  /** The heading that names the form (a named form is a landmark a screen reader can find). */
+  labelledBy?: string;
   children: ReactNode;
   className?: string;
   /** Another route's action; by default the page's own. */
@@ -99,6 +102,7 @@ export function ActionForm({
       <fetcher.Form
         ref={formRef}
         id={id}
+        aria-labelledby={labelledBy}
         method="post"
         noValidate
         action={action}

@@ -13,11 +13,34 @@ export type LessonPackage = InferResponseType<typeof api.packages.$get, 200>['pa
 export const fetchPackages = async (signal?: AbortSignal) =>
   (await request(api.packages.$get(undefined, { init: { signal: signal ?? null } }))).packages;
 
-/** `key`: the purchase's Idempotency-Key, the same when it is sent again. */
-export const buyPackage = (tutorId: string, lessons: number, minutes: number, key?: string) =>
-  request(api.packages.$post({ json: { tutorId, lessons, minutes } }, idempotencyHeaders(key)));
+/**
+ * `key`: the purchase's Idempotency-Key, the same when it is sent again; `studentId`: the child a
+ * parent buys it for.
+ */
+export const buyPackage = (
+  tutorId: string,
+  lessons: number,
+  minutes: number,
+  key?: string,
+  studentId?: string,
+) =>
+  request(
+    api.packages.$post(
+      { json: { tutorId, lessons, minutes, ...(studentId ? { studentId } : {}) } },
+      idempotencyHeaders(key),
+    ),
+  );
 
 export const endPackage = (id: string) => request(api.packages[':id'].end.$post({ param: { id } }));
+
+/**
+ * The packages that may pay for a lesson of this student: a parent's are their children's, each
+ * for one child (a package's `student`, where the answer names one); a student's are all theirs.
+ */
+export function packagesOf(packages: LessonPackage[], childId: string | null): LessonPackage[] {
+  if (childId === null) return packages;
+  return packages.filter((item) => (item as { student?: { id: string } | null }).student?.id === childId);
+}
 
 /** The active package that pays for a lesson with this tutor of this length, if one has a credit. */
 export const packageFor = (packages: LessonPackage[], tutorId: string, minutes: number) =>

@@ -1,5 +1,5 @@
 /**
- * /signup: create an account as a student or a tutor, behind a human check the server verifies,
+ * /signup: create an account as a student, a tutor or a parent, behind a human check the server verifies,
  * then on to /verify-email. One submit shows every problem; the first, in the order the product's
  * messages are given, is the form's alert.
  */
@@ -26,11 +26,16 @@ import { getPublicConfig } from '../../lib/public-config';
 import { authStore } from './auth-store';
 import { HumanCheck } from './human-check';
 
-const roleNames = { student: msg`Student`, tutor: msg`Tutor` } satisfies Record<Role, unknown>;
+const roleNames = {
+  student: msg`Student`,
+  tutor: msg`Tutor`,
+  parent: msg`Parent`,
+} satisfies Record<Role, unknown>;
 
 const roleHints = {
   student: msg`I want to learn`,
   tutor: msg`I want to teach`,
+  parent: msg`I book for my children`,
 } satisfies Record<Role, unknown>;
 
 /**
@@ -69,9 +74,11 @@ export function Component() {
   const { t } = useLingui();
   const config = useLoaderData<typeof loader>();
   const fetcher = useFetcher<SignUpAnswer>();
-  // ?role=tutor (the footer's Become a tutor) preselects Tutor; anything else keeps the default.
+  // ?role=tutor (the footer's Become a tutor) preselects Tutor, ?role=parent (a parent's invitation)
+  // Parent; anything else keeps the default.
   const [searchParams] = useSearchParams();
-  const [role, setRole] = useState<Role>(searchParams.get('role') === 'tutor' ? 'tutor' : DEFAULT_ROLE);
+  const asked = searchParams.get('role');
+  const [role, setRole] = useState<Role>(asked === 'tutor' || asked === 'parent' ? asked : DEFAULT_ROLE);
   const [captcha, setCaptcha] = useState<string | null>(null);
   const [captchaKey, setCaptchaKey] = useState(0);
   const busy = fetcher.state !== 'idle';
@@ -118,7 +125,7 @@ export function Component() {
           <legend className="text-sm font-medium text-slate-800">
             <Trans>I am a</Trans>
           </legend>
-          <div className="mt-2 grid grid-cols-2 gap-3">
+          <div className="mt-2 grid gap-3 sm:grid-cols-3">
             {ROLES.map((value) => (
               <label
                 key={value}
@@ -135,7 +142,7 @@ export function Component() {
                 />
                 <span>
                   <span className="block text-sm font-semibold text-slate-900">{t(roleNames[value])}</span>
-                  {/* Described, not named: the radio's name stays "Student" or "Tutor". */}
+                  {/* Described, not named: the radio's name stays "Student", "Tutor" or "Parent". */}
                   <span id={`role-hint-${value}`} aria-hidden="true" className="block text-xs text-slate-600">
                     {t(roleHints[value])}
                   </span>

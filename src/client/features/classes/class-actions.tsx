@@ -20,6 +20,7 @@ import { newIdempotencyKey } from '../../lib/idempotency';
 import { usePaymentsConfig } from '../../lib/payments-config';
 import { refreshWalletSummary } from '../../lib/wallet-summary';
 import { useAuth } from '../auth';
+import { ChildChoice, firstChoice, useFamilyChildren } from '../family';
 import { type ClassView, cancelClass, enrol, leaveClass } from './class-api';
 import { sessionsAhead } from './class-parts';
 
@@ -45,8 +46,112 @@ export function ClassActions({ view }: { view: ClassView }) {
       </div>
     );
   }
+  if (user.role === 'parent') return open ? <ParentActions view={view} userId={user.id} /> : null;
   if (user.role !== 'student') return null;
   return <StudentActions view={view} verified={user.emailVerified} userId={user.id} />;
+}
+
+/**
+ * A parent enrols one of their children (chosen under "For"), the sessions ahead held on the
+ * parent's balance. The class's page shows a viewer's own place only: a child's place is read on
+ * the parent's schedule, where a seat is named after its class.
+ */
+function ParentActions({ view, userId }: { view: ClassView; userId: string }) {
+  const { t } = useLingui();
+  const payments = usePaymentsConfig();
+  const family = useFamilyChildren(true);
+  const acting = useApiAction();
+  const [forChild, setForChild] = useState('');
+  const [forProblem, setForProblem] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [lacking, setLacking] = useState<Amount | null>(null);
+  const [key, setKey] = useState(newIdempotencyKey);
+  const ahead = sessionsAhead(view);
+  const full = view.seatsTaken >= view.seats;
+  const totalCents = view.price.amountCents * ahead.length;
+  const total = formatAmount(totalCents, view.price.currency, { minor: 'always' });
+  const count = ahead.length;
+  if (count === 0) return null;
+  const childId = forChild || firstChoice(family);
+  const join = () => {
+    if (!childId) {
+      setForProblem(t`Choose the child the seat is for`);
+      return;
+    }
+    const name = family?.find((child) => child.id === childId)?.firstName ?? '';
+    return acting.run(() => enrol(view.id, key, childId), {
+      onDone: (standing) => {
+        setKey(newIdempotencyKey());
+        setLacking(null);
+        setDone(
+          (standing as { status?: string }).status === 'waitlisted'
+            ? t`${name} is on the waitlist.`
+            : t`${name} is enrolled.`,
+        );
+        void refreshWalletSummary(userId);
+      },
+      onFailure: (error) => {
+        if (error instanceof ApiError && error.code === 'INSUFFICIENT_BALANCE') {
+          const needed = (error.body as { needed?: Amount } | null)?.needed;
+          setLacking(needed ?? { amountCents: totalCents, currency: view.price.currency });
+          return true;
+        }
+        return false;
+      },
+    });
+  };
+  const short = lacking ? formatAmount(lacking, { minor: 'always' }) : '';
+  return (
+    <div className={`${boxClass} space-y-3`}>
+      {done ? <StatusMessage>{done}</StatusMessage> : null}
+      {full ? (
+        <p className="text-sm text-slate-700">
+          <Trans>Every seat is taken. Join the waitlist: nothing is paid until a seat is yours.</Trans>
+        </p>
+      ) : payments.on && totalCents > 0 ? (
+        <p className="text-sm text-slate-700">
+          <Trans>
+            Enrolling holds <strong className="font-semibold text-slate-900">{total}</strong> from your
+            balance for the {count} sessions ahead, paid to the tutor session by session once each takes
+            place.
+          </Trans>
+        </p>
+      ) : null}
+      <ChildChoice
+        family={family}
+        value={childId}
+        problem={forProblem}
+        onChange={(chosen) => {
+          setForChild(chosen);
+          setForProblem(null);
+          setDone(null);
+        }}
+      />
+      {family && family.length > 0 ? (
+        <Button
+          className="w-full"
+          size="lg"
+          onClick={join}
+          busy={acting.busy}
+          aria-disabled={acting.busy || undefined}
+        >
+          {full ? <Trans>Join the waitlist</Trans> : <Trans>Enrol</Trans>}
+        </Button>
+      ) : null}
+      {lacking ? (
+        <div
+          role="alert"
+          className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950"
+        >
+          <Trans>Your balance is {short} short for this class.</Trans>{' '}
+          <Link to={`${paths.wallet}?amount=${topUpUnitsFor(lacking)}`} className="font-semibold underline">
+            <Trans>Top up your wallet</Trans>
+          </Link>
+        </div>
+      ) : null}
+      {acting.problem ? <ErrorMessage>{acting.problem}</ErrorMessage> : null}
+    </div>
+  );
 }
 
 function StudentActions({ view, verified, userId }: { view: ClassView; verified: boolean; userId: string }) {

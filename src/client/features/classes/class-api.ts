@@ -28,9 +28,23 @@ export const fetchClass = (id: string, signal?: AbortSignal) =>
 
 export const createClass = (json: NewClass) => request(api.classes.$post({ json }));
 
-/** Holds every session's price ahead, or a place on the waitlist; `key` makes a resend safe. */
-export const enrol = (id: string, key: string) =>
-  request(api.classes[':id'].enrol.$post({ param: { id } }, idempotencyHeaders(key)));
+/**
+ * Holds every session's price ahead, or a place on the waitlist; `key` makes a resend safe. A
+ * parent names the child the seat is for (`studentId`), in a body the route reads without a schema
+ * of its own, so the typed client does not know it: it goes as the request's body.
+ */
+export const enrol = (id: string, key: string, studentId?: string) =>
+  request(
+    api.classes[':id'].enrol.$post(
+      { param: { id } },
+      studentId
+        ? {
+            headers: { 'Idempotency-Key': key, 'Content-Type': 'application/json' },
+            init: { body: JSON.stringify({ studentId }) },
+          }
+        : idempotencyHeaders(key),
+    ),
+  );
 
 export const leaveClass = (id: string) => request(api.classes[':id'].leave.$post({ param: { id } }));
 

@@ -4,7 +4,8 @@
  * sessions, students and waiting requests, and their students (a class session once, with the
  * seats held, linking to its class); a student their next lessons (a class seat named after it),
  * their learning goals (a bar per goal: the share of its milestones done), achievements, and the
- * lessons that took place lately, to book again.
+ * lessons that took place lately, to book again. A parent sees each child's next lessons, their
+ * tutors' latest notes and their goals, and what the family spent this month (./parent-view.tsx).
  * Every empty list says what to do next.
  */
 import { plural } from '@lingui/core/macro';
@@ -28,6 +29,7 @@ import { usePaymentsConfig } from '../../lib/payments-config';
 import { clockLabel, lessonTimeLabel, monthLabel, shortDayLabel } from '../../lib/time-labels';
 import { browserTimeZone } from '../../lib/time-zones';
 import { useAuth } from '../auth';
+import { isParentDashboard, ParentView } from './parent-view';
 
 type Dashboard = InferResponseType<typeof api.dashboard.$get, 200>;
 type TutorDashboard = Extract<Dashboard, { role: 'tutor' }>;
@@ -45,7 +47,8 @@ const DAY = 24 * 60 * 60 * 1000;
  */
 export const loader = async () => {
   const dashboard = await request(api.dashboard.$get({ query: { timeZone: browserTimeZone() } }));
-  if (dashboard.role !== 'student') return { dashboard, past: [] as PastLesson[] };
+  // Compared as text: a parent's dashboard is a third shape (./parent-view.tsx).
+  if ((dashboard.role as string) !== 'student') return { dashboard, past: [] as PastLesson[] };
   const now = Date.now();
   const { lessons } = await request(
     api.lessons.$get({
@@ -79,7 +82,13 @@ export function Component() {
       <title>{t`Dashboard · Tutorlane`}</title>
       <header>
         <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">
-          {user ? (user.role === 'tutor' ? t`Tutor dashboard` : t`Student dashboard`) : t`Dashboard`}
+          {user
+            ? user.role === 'tutor'
+              ? t`Tutor dashboard`
+              : user.role === 'parent'
+                ? t`Parent dashboard`
+                : t`Student dashboard`
+            : t`Dashboard`}
         </p>
         <h1 className="mt-1 wrap-break-word text-3xl font-bold tracking-tight text-slate-900">
           {/* "Welcome" in the session that first opens it after verifying; "back" on every later sign-in. */}
@@ -94,7 +103,9 @@ export function Component() {
         <ZoneNote timeZone={dashboard.timeZone} className="mt-2" />
       </header>
       <div className="mt-8">
-        {dashboard.role === 'tutor' ? (
+        {isParentDashboard(dashboard) ? (
+          <ParentView data={dashboard} />
+        ) : dashboard.role === 'tutor' ? (
           <TutorView data={dashboard} />
         ) : (
           <StudentView data={dashboard} past={past} />

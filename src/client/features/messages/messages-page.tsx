@@ -15,6 +15,7 @@ import { ApiError, api, request } from '../../lib/api';
 import { useApiAction } from '../../lib/api-action';
 import { live, type MessageView } from '../../lib/live';
 import { usePublicConfig } from '../../lib/public-config';
+import { sideOf } from '../../lib/roles';
 import { useAuth } from '../auth';
 import { BackToInbox } from './back-to-inbox';
 import { Inbox } from './inbox';
@@ -139,7 +140,7 @@ export function Component() {
           aria-label={t`Conversations`}
           className={`min-h-0 overflow-y-auto border-slate-200 md:border-e ${showsThread ? 'hidden md:block' : ''}`}
         >
-          <Inbox conversations={conversations} openId={openId} role={user.role} />
+          <Inbox conversations={conversations} openId={openId} role={sideOf(user.role)} />
         </nav>
         <section
           aria-label={
@@ -159,7 +160,7 @@ export function Component() {
               focusComposer={composing}
             />
           ) : data.recipient ? (
-            <FirstMessage recipient={data.recipient} role={user.role} />
+            <FirstMessage recipient={data.recipient} role={sideOf(user.role)} />
           ) : (
             <Placeholder missing={data.open === 'missing'} empty={conversations.length === 0} />
           )}

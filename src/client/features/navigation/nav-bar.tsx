@@ -2,7 +2,8 @@
  * The top navigation: logo, Home, Find Tutors, Classes, Schedule, Contact Us; Login and Sign Up when signed out; the
  * display name, the role and Logout when signed in; Dashboard, Wallet (with a student's balance
  * while payments go through Tutorlane) and Messages with its unread count (kept live by this tab's
- * channel, which the bar opens and closes), only for a verified user;
+ * channel, which the bar opens and closes), only for a verified user; Family for a verified
+ * parent or student (a parent's children, a student's parent);
  * Admin only for operators, who also carry an "Admin" badge beside their role. The links fold
  * behind a Toggle menu button (which closes when a link is followed, the current page's too, and
  * on Escape) below 1024 px signed out, and below 1280 px signed in: with the name, the role and up
@@ -25,7 +26,11 @@ import { useAuth } from '../auth';
 import { LanguageSelect } from './language-select';
 
 /** The roles' names on the badge beside a signed-in person's name. */
-const ROLE_NAMES = { student: msg`Student`, tutor: msg`Tutor` } satisfies Record<Role, unknown>;
+const ROLE_NAMES = {
+  student: msg`Student`,
+  tutor: msg`Tutor`,
+  parent: msg`Parent`,
+} satisfies Record<Role, unknown>;
 
 /**
  * Messages waiting unread, kept up to date by this tab's live channel, which is open while a
@@ -197,6 +202,12 @@ export function NavBar() {
       {user?.emailVerified ? (
         <NavLink to={paths.messages} className={className} onClick={closeMenu}>
           <MessagesLabel unread={unread} />
+        </NavLink>
+      ) : null}
+      {/* A parent's children; a student's parent, or the way to invite one. */}
+      {user?.emailVerified && user.role !== 'tutor' ? (
+        <NavLink to={paths.family} className={className} onClick={closeMenu}>
+          <Trans>Family</Trans>
         </NavLink>
       ) : null}
       <NavLink to={paths.contact} className={className} onClick={closeMenu}>

@@ -8,6 +8,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useId, useState } from 'react';
 import { useNavigate, useRevalidator } from 'react-router';
 import { exportFileName, hasMoneyLeft, type MoneyLeft } from '../../../shared/account-data';
+import type { Role } from '../../../shared/constants';
 import { paths } from '../../../shared/routes';
 import { Button } from '../../components/button';
 import { ErrorMessage } from '../../components/messages';
@@ -17,7 +18,7 @@ import { browserTimeZone } from '../../lib/time-zones';
 import { authStore, useAuth } from '../auth';
 import { MoneyLeftPanel } from './money-left';
 
-export function AccountDataSection({ role, money }: { role: 'student' | 'tutor'; money: MoneyLeft }) {
+export function AccountDataSection({ role, money }: { role: Role; money: MoneyLeft }) {
   return (
     <>
       <DownloadMyData />
@@ -80,7 +81,7 @@ function DownloadMyData() {
   );
 }
 
-function DeleteMyAccount({ role, money }: { role: 'student' | 'tutor'; money: MoneyLeft }) {
+function DeleteMyAccount({ role, money }: { role: Role; money: MoneyLeft }) {
   const { t } = useLingui();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
@@ -136,6 +137,14 @@ function DeleteMyAccount({ role, money }: { role: 'student' | 'tutor'; money: Mo
             <Trans>your profile, goals, reviews and email address are erased;</Trans>
           )}
         </li>
+        {role === 'parent' ? (
+          <li>
+            <Trans>
+              the children you added who have no login of their own are deleted with it, and the others are
+              unlinked from you;
+            </Trans>
+          </li>
+        ) : null}
         <li>
           <Trans>
             the people you wrote to see “Deleted user”, and “Message deleted” where your messages were;

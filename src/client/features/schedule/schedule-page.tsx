@@ -18,9 +18,11 @@ import { addDays, localDate, startOfLocalDay } from '../../../shared/lessons/les
 import { paths, studentPath, tutorLessonsPath } from '../../../shared/routes';
 import { ButtonLink } from '../../components/button';
 import { CardSection } from '../../components/card';
+import { FamilyBadge } from '../../components/family-parts';
 import { NotesEditor, NotesView } from '../../components/lesson-notes';
 import { PaymentBadge, RoomLink, StatusBadge, ZoneNote } from '../../components/lesson-parts';
 import { ReviewInvites } from '../../components/review-invites';
+import { sideOf } from '../../lib/roles';
 import { lessonTimeLabel, shortDayLabel } from '../../lib/time-labels';
 import { CalendarFeedCard } from './calendar-feed-card';
 import { ChangeNotice, type Notice } from './change-notice';
@@ -83,7 +85,7 @@ function Schedule({
   const { t } = useLingui();
   const tutor = schedule.role === 'tutor';
   const requests = schedule.upcoming.filter((lesson) => isRequest(lesson.status));
-  const calendar = useCalendarLessons(schedule.weekLessons, schedule.weekSessions, schedule.role);
+  const calendar = useCalendarLessons(schedule.weekLessons, schedule.weekSessions, sideOf(schedule.role));
   const nothingAhead = schedule.upcoming.length === 0 && schedule.upcomingSessions.length === 0;
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:py-12">
@@ -324,7 +326,8 @@ function LessonItem({
   schedule: ScheduleData;
   onChanged: (notice: string) => void;
 }) {
-  const { role, timeZone } = schedule;
+  const { timeZone } = schedule;
+  const role = sideOf(schedule.role);
   const other = role === 'tutor' ? lesson.student : lesson.tutor;
   const planned = isPlanned(lesson.status);
   const subject = lesson.subject;
@@ -342,6 +345,7 @@ function LessonItem({
         <StatusBadge status={lesson.status} />
         {lesson.seriesId ? <WeeklyBadge /> : null}
         <PaymentBadge payment={lesson.payment} reader={role} />
+        <FamilyBadge lesson={lesson} reader={schedule.role} />
       </div>
       <p className="mt-1 text-sm text-slate-700">
         {lessonTimeLabel(Date.parse(lesson.start), Date.parse(lesson.end), timeZone)} ·{' '}
@@ -371,7 +375,8 @@ function LessonItem({
 /** Lessons that took place: the tutor writes their notes, the student reads them. */
 function RecentLessons({ lessons, schedule }: { lessons: Lesson[]; schedule: ScheduleData }) {
   const { t } = useLingui();
-  const { role, timeZone } = schedule;
+  const { timeZone } = schedule;
+  const role = sideOf(schedule.role);
   return (
     <ul className="divide-y divide-slate-100">
       {lessons.map((lesson) => {
@@ -389,6 +394,7 @@ function RecentLessons({ lessons, schedule }: { lessons: Lesson[]; schedule: Sch
                 </Trans>
               </p>
               <PaymentBadge payment={lesson.payment} reader={role} />
+              <FamilyBadge lesson={lesson} reader={schedule.role} />
             </div>
             <p className="mt-1 text-sm text-slate-700">{when}</p>
             {role === 'tutor' ? (

@@ -12,6 +12,8 @@
  * it (as read here, or as the server finds it) leads to the wallet with the missing amount.
  * "Repeat every week" books a weekly series: the server's preview lists the weeks it would book and
  * skip before the student confirms, and the balance is weighed against all the weeks' prices.
+ * A parent books for one of their children, chosen under "For" (required), on their own wallet;
+ * the weekly series' preview is a student's, so a parent books one lesson at a time here.
  */
 
 import { msg, plural } from '@lingui/core/macro';
@@ -19,6 +21,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { formatAmount, minorPerUnit } from '../../../shared/amounts';
+import type { ChildView } from '../../../shared/family/family-constants';
 import { lessonPriceCents } from '../../../shared/lessons/availability';
 import { policySentence } from '../../../shared/lessons/cancellation-policy';
 import { TRIAL_MINUTES } from '../../../shared/lessons/lesson-constants';
@@ -33,11 +36,13 @@ import { SelectField, TextArea } from '../../components/text-field';
 import { ApiError, api, request } from '../../lib/api';
 import { useApiAction } from '../../lib/api-action';
 import { translated } from '../../lib/i18n';
-import { type LessonPackage, packageFor } from '../../lib/lesson-packages';
+import { type LessonPackage, packageFor, packagesOf } from '../../lib/lesson-packages';
 import { usePaymentsConfig } from '../../lib/payments-config';
+import { books } from '../../lib/roles';
 import { browserTimeZone } from '../../lib/time-zones';
 import { refreshWalletSummary, useWalletSummary } from '../../lib/wallet-summary';
 import { useAuth } from '../auth';
+import { ChildChoice, firstChoice } from '../family';
 import { BookingOutcome, type Outcome } from './booking-outcome';
 import { Lacking, neededAmount, PriceAgainstBalance } from './booking-price';
 import { BookingPrompt } from './booking-prompt';
@@ -58,8 +63,11 @@ export function BookLesson({
   asked = {},
   packages = [],
   onPackageUsed,
+  family = null,
 }: {
   tutor: TutorPublicProfile;
+  /** A parent's children, one of whom the lesson is for (null for anyone else, or while read). */
+  family?: ChildView[] | null;
   /** The subject the search that led here was for, if any. */
   searchedFor?: string | null;
   /** A length and a start the link asked for (ISO 8601), preselected when offered. */
@@ -72,11 +80,19 @@ export function BookLesson({
   const { t } = useLingui();
   const auth = useAuth();
   const user = auth.status === 'signed-in' ? auth.user : null;
-  const canBook = user?.role === 'student' && user.emailVerified;
-  // A student's times are in their saved zone, which the session carries from the first render:
-  // a zone learnt later would leave the picker on a day counted in another zone. Until a zone is
-  // saved (the first sign-in saves this browser's), and for anyone else, this browser's.
-  const timeZone = (user?.role === 'student' ? user.timeZone : null) ?? browserTimeZone();
+  const canBook = books(user?.role) && user?.emailVerified === true;
+  const parent = user?.role === 'parent';
+  // A student's (or a parent's) times are in their saved zone, which the session carries from the
+  // first render: a zone learnt later would leave the picker on a day counted in another zone.
+  // Until a zone is saved (the first sign-in saves this browser's), and for anyone else, this browser's.
+  const timeZone = (books(user?.role) ? user?.timeZone : null) ?? browserTimeZone();
+  const [forChild, setForChild] = useState(() => firstChoice(family));
+  const [forProblem, setForProblem] = useState<string | null>(null);
+  const forField = useRef<HTMLSelectElement>(null);
+  // The children arrive after the first render: one child is chosen for the parent then.
+  useEffect(() => {
+    if (family?.length === 1) setForChild((chosen) => chosen || (family[0]?.id ?? ''));
+  }, [family]);
   const lengths = tutor.booking.lessonMinutes;
   const [chosenMinutes, setMinutes] = useState(
     asked.minutes && lengths.includes(asked.minutes)
@@ -109,7 +125,7 @@ export function BookLesson({
   // "Repeat every week": a trial is one lesson, so the choice is not offered with it.
   const [repeatChosen, setRepeat] = useState(false);
   const [weeksText, setWeeksText] = useState('4');
-  const repeat = repeatChosen && !trial;
+  const repeat = repeatChosen && !trial && !parent;
   const weeks = weeksFrom(weeksText);
   const series = useSeriesPreview(
     repeat && slot && canBook && weeks !== null
@@ -126,7 +142,10 @@ export function BookLesson({
   const here = `${paths.tutors}/${encodeURIComponent(tutor.id)}`;
   const payments = usePaymentsConfig();
   // The balance is read afresh on arriving here: a top-up may have been confirmed since.
-  const wallet = useWalletSummary(canBook ? user.id : null, { enabled: payments.on, freshness: 'now' });
+  const wallet = useWalletSummary(canBook && user ? user.id : null, {
+    enabled: payments.on,
+    freshness: 'now',
+  });
   const balance = payments.on && wallet?.payments === 'on' ? wallet.balance : null;
   // What the server said the student lacks, for the time still chosen.
   const [lacking, setLacking] = useState<Amount | null>(null);
@@ -154,6 +173,11 @@ export function BookLesson({
       setFailure(t(WEEKS_PROBLEM));
       return;
     }
+    if (parent && !forChild) {
+      setForProblem(t`Choose the child the lesson is for`);
+      forField.current?.focus();
+      return;
+    }
     if (!subject) {
       setSubjectProblem(t(CHOOSE_SUBJECT));
       subjectField.current?.focus();
@@ -167,6 +191,7 @@ export function BookLesson({
             {
               json: {
                 tutorId: tutor.id,
+                ...(parent ? { studentId: forChild } : {}),
                 start: slot.start,
                 ...(trial ? { trial: true as const } : { minutes }),
                 // Named, so a package used up meanwhile is refused rather than paid from the balance.
@@ -233,7 +258,10 @@ export function BookLesson({
   }
 
   // The server uses the same package (the oldest with a credit) when none is named.
-  const usedPackage = trial || !payments.on ? null : packageFor(packages, tutor.id, minutes);
+  const usedPackage =
+    trial || !payments.on
+      ? null
+      : packageFor(packagesOf(packages, parent ? forChild : null), tutor.id, minutes);
   const priceCents = usedPackage
     ? usedPackage.perLessonCents
     : trial && trialPrice !== null
@@ -364,6 +392,18 @@ export function BookLesson({
                   </p>
                   {canBook ? (
                     <div className="mt-3 space-y-3">
+                      {parent ? (
+                        <ChildChoice
+                          family={family}
+                          value={forChild}
+                          selectRef={forField}
+                          problem={forProblem}
+                          onChange={(chosen) => {
+                            setForChild(chosen);
+                            setForProblem(null);
+                          }}
+                        />
+                      ) : null}
                       {tutor.subjects.length > 1 ? (
                         <SelectField
                           ref={subjectField}
@@ -391,7 +431,7 @@ export function BookLesson({
                         onChange={(event) => setNote(event.target.value)}
                         hint={t`What you would like to work on.`}
                       />
-                      {trial ? null : (
+                      {trial || parent ? null : (
                         <RepeatChoice
                           repeat={repeat}
                           onRepeat={(chosen) => {

@@ -19,7 +19,7 @@ export function BookingPrompt({
         <Trans>Tutors cannot book lessons. Sign in with a student account to book.</Trans>
       </p>
     );
-  if (role === 'student' && !verified)
+  if ((role === 'student' || role === 'parent') && !verified)
     return (
       <p className="mt-3 text-sm text-slate-700">
         <Trans>

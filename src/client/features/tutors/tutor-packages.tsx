@@ -1,7 +1,7 @@
 /**
  * The tutor's lesson packages on their page: each offer with its total and its price a lesson, and
  * for a verified student a "Buy" that asks first, with the total against their balance (and the
- * way to top up what is missing). Shown only while the school takes payments through Tutorlane.
+ * way to top up what is missing); a parent chooses, in the same question, the child it is for. Shown only while the school takes payments through Tutorlane.
  */
 
 import { msg, plural } from '@lingui/core/macro';
@@ -9,6 +9,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { formatAmount } from '../../../shared/amounts';
+import type { ChildView } from '../../../shared/family/family-constants';
 import { type Amount, topUpUnitsFor } from '../../../shared/money/amounts';
 import { paths } from '../../../shared/routes';
 import type { TutorPublicProfile } from '../../../shared/tutor-schemas';
@@ -21,8 +22,10 @@ import { i18n } from '../../lib/i18n';
 import { newIdempotencyKey } from '../../lib/idempotency';
 import { buyPackage } from '../../lib/lesson-packages';
 import { usePaymentsConfig } from '../../lib/payments-config';
+import { books } from '../../lib/roles';
 import { refreshWalletSummary, useWalletSummary } from '../../lib/wallet-summary';
 import { useAuth } from '../auth';
+import { ChildChoice, firstChoice } from '../family';
 
 type Offer = TutorPublicProfile['booking']['packages'][number];
 
@@ -34,13 +37,28 @@ function offerName(offer: Offer) {
   );
 }
 
-export function TutorPackages({ tutor, onBought }: { tutor: TutorPublicProfile; onBought: () => void }) {
+export function TutorPackages({
+  tutor,
+  onBought,
+  family = null,
+}: {
+  tutor: TutorPublicProfile;
+  onBought: () => void;
+  /** A parent's children, one of whom the package is for. */
+  family?: ChildView[] | null;
+}) {
   const { t } = useLingui();
   const auth = useAuth();
   const user = auth.status === 'signed-in' ? auth.user : null;
-  const canBuy = user?.role === 'student' && user.emailVerified;
+  const canBuy = books(user?.role) && user?.emailVerified === true;
+  const parent = user?.role === 'parent';
+  const [forChild, setForChild] = useState('');
+  const [forProblem, setForProblem] = useState<string | null>(null);
   const payments = usePaymentsConfig();
-  const wallet = useWalletSummary(canBuy ? user.id : null, { enabled: payments.on, freshness: 'now' });
+  const wallet = useWalletSummary(canBuy && user ? user.id : null, {
+    enabled: payments.on,
+    freshness: 'now',
+  });
   const balance = wallet?.payments === 'on' ? wallet.balance : null;
   const [chosen, setChosen] = useState<Offer | null>(null);
   const [bought, setBought] = useState<string | null>(null);
@@ -56,34 +74,43 @@ export function TutorPackages({ tutor, onBought }: { tutor: TutorPublicProfile; 
 
   const close = () => {
     setChosen(null);
+    setForProblem(null);
     setLacking(null);
     buying.setProblem(null);
   };
   async function buy(offer: Offer) {
     setLacking(null);
-    await buying.run(() => buyPackage(tutor.id, offer.lessons, offer.minutes, key), {
-      reload: false,
-      onDone: () => {
-        setKey(newIdempotencyKey());
-        // The booking box stands above this one at every width (./tutor-page.tsx).
-        const name = offerName(offer);
-        const minutes = offer.minutes;
-        setBought(
-          t`You bought ${name} with ${tutorName}. Book them in “Book a lesson” above: each ${minutes}-minute lesson you book there uses one.`,
-        );
-        setChosen(null);
-        onBought();
-        if (user) void refreshWalletSummary(user.id);
+    const childId = forChild || firstChoice(family);
+    if (parent && !childId) {
+      setForProblem(t`Choose the child the package is for`);
+      return;
+    }
+    await buying.run(
+      () => buyPackage(tutor.id, offer.lessons, offer.minutes, key, parent ? childId : undefined),
+      {
+        reload: false,
+        onDone: () => {
+          setKey(newIdempotencyKey());
+          // The booking box stands above this one at every width (./tutor-page.tsx).
+          const name = offerName(offer);
+          const minutes = offer.minutes;
+          setBought(
+            t`You bought ${name} with ${tutorName}. Book them in “Book a lesson” above: each ${minutes}-minute lesson you book there uses one.`,
+          );
+          setChosen(null);
+          onBought();
+          if (user) void refreshWalletSummary(user.id);
+        },
+        onFailure: (error) => {
+          if (error instanceof ApiError && error.code === 'INSUFFICIENT_BALANCE') {
+            const needed = (error.body as { needed?: Amount } | null)?.needed;
+            setLacking(needed ?? { amountCents: 0, currency });
+            return true;
+          }
+          return false;
+        },
       },
-      onFailure: (error) => {
-        if (error instanceof ApiError && error.code === 'INSUFFICIENT_BALANCE') {
-          const needed = (error.body as { needed?: Amount } | null)?.needed;
-          setLacking(needed ?? { amountCents: 0, currency });
-          return true;
-        }
-        return false;
-      },
-    });
+    );
   }
 
   const short =
@@ -164,6 +191,17 @@ export function TutorPackages({ tutor, onBought }: { tutor: TutorPublicProfile; 
       >
         {chosen ? (
           <div className="mt-4 space-y-3">
+            {parent ? (
+              <ChildChoice
+                family={family}
+                value={forChild || firstChoice(family)}
+                problem={forProblem}
+                onChange={(childId) => {
+                  setForChild(childId);
+                  setForProblem(null);
+                }}
+              />
+            ) : null}
             <p className="text-sm text-slate-800">
               <Trans>Total {chosenTotal}</Trans>
               {balance ? (

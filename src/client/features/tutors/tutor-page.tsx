@@ -17,10 +17,12 @@ import { translated } from '../../lib/i18n';
 import { useLessonPackages } from '../../lib/lesson-packages';
 import { useMediaQuery } from '../../lib/media-query';
 import { usePaymentsConfig } from '../../lib/payments-config';
+import { books } from '../../lib/roles';
 import { monthLabel } from '../../lib/time-labels';
 import { browserTimeZone, describeTimeZone } from '../../lib/time-zones';
 import { useAuth } from '../auth';
 import { listClasses, TutorClasses } from '../classes';
+import { useFamilyChildren } from '../family';
 import { BOOK_A_LESSON_ID, BookLesson } from './book-lesson';
 import { namesList, trialPrice } from './labels';
 import { RatingSummary } from './ratings';
@@ -96,9 +98,12 @@ export function Component() {
   const payments = usePaymentsConfig();
   // The profile and the booking box side by side (Tailwind's lg), or one after the other.
   const twoColumns = useMediaQuery('(min-width: 1024px)');
-  const student = auth.status === 'signed-in' && auth.user.role === 'student' && auth.user.emailVerified;
-  // The student's packages: bought here, they pay for the lessons booked here.
+  const verified = auth.status === 'signed-in' && auth.user.emailVerified;
+  const student = verified && books(auth.user?.role);
+  // The student's packages (a parent's: their children's): bought here, they pay for the lessons booked here.
   const packages = useLessonPackages(student && payments.on);
+  // A parent books and buys for one of their children.
+  const family = useFamilyChildren(verified && auth.user?.role === 'parent');
   const location = useLocation();
   const search = (location.state as { search?: string } | null)?.search ?? '';
   // The subject a search was for (the search's link says it), preselected for a booking.
@@ -253,8 +258,9 @@ export function Component() {
             asked={asked}
             packages={packages.packages}
             onPackageUsed={packages.reload}
+            family={family}
           />
-          <TutorPackages tutor={tutor} onBought={packages.reload} />
+          <TutorPackages tutor={tutor} onBought={packages.reload} family={family} />
         </aside>
       </div>
     </div>

@@ -14,6 +14,7 @@ import { Button } from '../../components/button';
 import { ErrorMessage } from '../../components/messages';
 import { useApiAction } from '../../lib/api-action';
 import { translated } from '../../lib/i18n';
+import { type Side, sideOf } from '../../lib/roles';
 import { dateTimeLabel, shortDayLabel } from '../../lib/time-labels';
 import { memoText } from './memo-labels';
 import { fetchWallet, receiptUrl, type Transaction, type TransactionKind } from './wallet-api';
@@ -22,7 +23,7 @@ import { fetchWallet, receiptUrl, type Transaction, type TransactionKind } from 
  * What a movement was, as its reader sees it: the English text, marked for translation, which the
  * page says through `translated`.
  */
-const KIND_LABELS: Record<TransactionKind, Record<Role, string>> = {
+const KIND_LABELS: Record<TransactionKind, Record<Side, string>> = {
   top_up: { student: /*i18n*/ 'Top-up', tutor: /*i18n*/ 'Top-up' },
   lesson_hold: {
     student: /*i18n*/ 'Lesson booked: paid, held until it takes place',
@@ -51,15 +52,15 @@ const KIND_LABELS: Record<TransactionKind, Record<Role, string>> = {
 };
 
 /** A settlement of a lesson that was called off is its late cancellation fee: no lesson was taught. */
-const LATE_FEE_LABELS: Record<Role, string> = {
+const LATE_FEE_LABELS: Record<Side, string> = {
   student: /*i18n*/ 'Late cancellation fee paid to the tutor: the lesson did not take place',
   tutor: /*i18n*/ 'Late cancellation fee earned: the lesson did not take place',
 };
 
 export const transactionLabel = (transaction: Pick<Transaction, 'kind' | 'lesson'>, role: Role) =>
   transaction.kind === 'lesson_settle' && transaction.lesson?.cancelled
-    ? LATE_FEE_LABELS[role]
-    : KIND_LABELS[transaction.kind][role];
+    ? LATE_FEE_LABELS[sideOf(role)]
+    : KIND_LABELS[transaction.kind][sideOf(role)];
 
 export function WalletHistory({
   reader,

@@ -28,6 +28,7 @@ import { translated } from '../../lib/i18n';
 import { idempotencyKeyOf } from '../../lib/idempotency';
 import { fetchPackages, type LessonPackage } from '../../lib/lesson-packages';
 import { getPaymentsConfig } from '../../lib/payments-config';
+import { books } from '../../lib/roles';
 import { browserTimeZone } from '../../lib/time-zones';
 import { rememberWalletSummary } from '../../lib/wallet-summary';
 import { authStore, useAuth } from '../auth';
@@ -40,7 +41,7 @@ import { WalletPackages } from './wallet-packages';
 export async function loader({ request }: LoaderFunctionArgs) {
   const [wallet, packages] = await Promise.all([
     fetchWallet(undefined, request.signal),
-    authStore.getState().user?.role === 'student' ? fetchPackages(request.signal) : Promise.resolve([]),
+    books(authStore.getState().user?.role) ? fetchPackages(request.signal) : Promise.resolve([]),
   ]);
   // The bar's balance follows what this page shows.
   const user = authStore.getState().user;
@@ -48,7 +49,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     rememberWalletSummary(user.id, {
       payments: wallet.payments,
       role: wallet.role,
-      balance: wallet.role === 'student' ? wallet.balance : null,
+      balance: wallet.role !== 'tutor' ? wallet.balance : null,
     });
   }
   return { ...wallet, packages };
@@ -105,12 +106,12 @@ export function Component() {
           <Trans>Wallet</Trans>
         </h1>
         <p className="mt-2 max-w-3xl text-slate-700">
-          {wallet.role === 'student'
+          {wallet.role !== 'tutor'
             ? t`Lessons are paid when you book: from a package you bought from that tutor, or else from your balance. The money is held until the lesson takes place, and comes back to you if it does not.`
             : t`What students pay for your lessons is held until each lesson takes place, then owed to you (after the school’s commission) until the school pays it out.`}
         </p>
       </header>
-      {wallet.role === 'student' ? <CardReturn wallet={wallet} /> : null}
+      {wallet.role !== 'tutor' ? <CardReturn wallet={wallet} /> : null}
       {off ? (
         <div className="mt-6 max-w-3xl">
           <StatusMessage tone="info">
@@ -122,7 +123,7 @@ export function Component() {
         </div>
       ) : null}
       <div className="mt-8">
-        {wallet.role === 'student' ? (
+        {wallet.role !== 'tutor' ? (
           <StudentView wallet={wallet} packages={packages} timeZone={timeZone} off={off} />
         ) : (
           <TutorView wallet={wallet} timeZone={timeZone} off={off} />
