@@ -416,6 +416,7 @@ describe("a parent's dashboard", () => {
     const [forEmma, ofBen] = dashboard.children;
     expect(forEmma).toMatchObject({
       id: emma.id,
+      hasLogin: false,
       upcoming: [{ id: first.id, with: { id: teacher.id } }],
       notes: [{ lessonId: done, covered: 'Verbs.', tutor: { id: teacher.id } }],
       goals: [],

@@ -37,6 +37,19 @@ export function StatusBadge({ status }: { status: LessonStatus }) {
   );
 }
 
+/**
+ * On a tutor's lesson card: a parent booked and pays for it (the student is their child). Whose
+ * parent is never said.
+ */
+export function BookedByParentBadge({ lesson }: { lesson: { bookedByParent: boolean } }) {
+  if (!lesson.bookedByParent) return null;
+  return (
+    <span className="inline-block rounded-full bg-violet-100 px-2.5 py-0.5 text-xs font-semibold text-violet-900">
+      <Trans>booked by their parent</Trans>
+    </span>
+  );
+}
+
 /** Where a lesson's money is, while students pay through Tutorlane. */
 export interface LessonPayment {
   status: 'held' | 'settled' | 'released' | 'refunded' | 'fee' | 'none';

@@ -112,6 +112,8 @@ export interface ParentDashboard {
   children: {
     id: string;
     firstName: string;
+    /** Whether the child signs in themselves (and joins their lessons' rooms); else the parent does. */
+    hasLogin: boolean;
     upcoming: DashboardLesson[];
     notes: DashboardNotes[];
     goals: GoalView[];
@@ -435,6 +437,17 @@ async function parentDashboard(
       .selectFrom('family_links as f')
       .innerJoin('users as u', 'u.id', 'f.student_id')
       .select(['u.id', 'u.display_name'])
+      .select((eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom('accounts as a')
+              .select('a.id')
+              .whereRef('a.user_id', '=', 'u.id')
+              .where('a.provider_id', '=', 'credential'),
+          )
+          .as('has_login'),
+      )
       .where('f.parent_id', '=', userId)
       .where('u.deleted_at', 'is', null)
       .orderBy('f.created_at')
@@ -509,6 +522,7 @@ async function parentDashboard(
     children: children.map((child) => ({
       id: child.id,
       firstName: child.display_name,
+      hasLogin: Boolean(child.has_login),
       upcoming: upcoming.filter((row) => row.student_id === child.id).map((row) => toLesson(row, now)),
       notes: notes
         .filter((row) => row.student_id === child.id)

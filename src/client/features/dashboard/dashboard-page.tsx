@@ -4,7 +4,8 @@
  * sessions, students and waiting requests, and their students (a class session once, with the
  * seats held, linking to its class); a student their next lessons (a class seat named after it),
  * their learning goals (a bar per goal: the share of its milestones done), achievements, and the
- * lessons that took place lately, to book again.
+ * lessons that took place lately, to book again; a parent each child's next lessons, the tutors'
+ * latest notes, goals and achievements, and what the family spent this month.
  * Every empty list says what to do next.
  */
 import { plural } from '@lingui/core/macro';
@@ -32,6 +33,7 @@ import { useAuth } from '../auth';
 type Dashboard = InferResponseType<typeof api.dashboard.$get, 200>;
 type TutorDashboard = Extract<Dashboard, { role: 'tutor' }>;
 type StudentDashboard = Extract<Dashboard, { role: 'student' }>;
+type ParentDashboard = Extract<Dashboard, { role: 'parent' }>;
 
 type PastLesson = InferResponseType<typeof api.lessons.$get, 200>['lessons'][number];
 
@@ -96,6 +98,8 @@ export function Component() {
       <div className="mt-8">
         {dashboard.role === 'tutor' ? (
           <TutorView data={dashboard} />
+        ) : dashboard.role === 'parent' ? (
+          <ParentView data={dashboard} />
         ) : (
           <StudentView data={dashboard} past={past} />
         )}
@@ -304,6 +308,117 @@ function Stat({ label, value, detail }: { label: string; value: string; detail?:
         {detail ? <span className="block text-xs">{detail}</span> : null}
       </dt>
       <dd className="text-2xl font-bold text-slate-900">{value}</dd>
+    </div>
+  );
+}
+
+/** A parent's: a section per child (their lessons, notes, goals and achievements), and the month's spending. */
+function ParentView({ data }: { data: ParentDashboard }) {
+  const { t } = useLingui();
+  const spent = formatAmount(data.spentThisMonth.amountCents, data.spentThisMonth.currency, {
+    minor: 'always',
+  });
+  return (
+    <div className="grid items-start gap-6 lg:grid-cols-3">
+      <div className="space-y-6 lg:col-span-2">
+        {data.children.length === 0 ? (
+          <CardSection title={t`Your family`}>
+            <p className="text-sm text-slate-700">
+              <Trans>Add a child on your family page to book lessons for them.</Trans>
+            </p>
+          </CardSection>
+        ) : null}
+        {data.children.map((child) => {
+          const firstName = child.firstName;
+          return (
+            <CardSection key={child.id} title={firstName}>
+              <h3 className="text-sm font-semibold text-slate-900">
+                <Trans>Upcoming lessons</Trans>
+              </h3>
+              {child.upcoming.length === 0 ? (
+                <p className="mt-1 text-sm text-slate-700">
+                  <Trans>No lessons booked for {firstName} yet.</Trans>
+                </p>
+              ) : (
+                <ul className="divide-y divide-slate-100">
+                  {child.upcoming.map((lesson) => {
+                    const subject = lesson.subject;
+                    const name = lesson.with?.displayName ?? '';
+                    return (
+                      <li key={lesson.id} className="py-2">
+                        <div className="flex flex-wrap items-center gap-2">
+                          <span className="font-medium text-slate-900">
+                            <Trans>
+                              {subject} with {name}
+                            </Trans>
+                          </span>
+                          <StatusBadge status={lesson.status} />
+                        </div>
+                        <p className="mt-0.5 text-sm text-slate-700">
+                          {lessonTimeLabel(Date.parse(lesson.start), Date.parse(lesson.end), data.timeZone)}
+                        </p>
+                        {/* A child with a login joins themselves; for one without, the parent does. */}
+                        {child.hasLogin ? null : <RoomLink lesson={lesson} onlyWhenOpen />}
+                      </li>
+                    );
+                  })}
+                </ul>
+              )}
+              <h3 className="mt-4 text-sm font-semibold text-slate-900">
+                <Trans>Tutors' notes</Trans>
+              </h3>
+              {child.notes.length === 0 ? (
+                <p className="mt-1 text-sm text-slate-700">
+                  <Trans>Tutors' notes appear here after each lesson.</Trans>
+                </p>
+              ) : (
+                <ul className="divide-y divide-slate-100">
+                  {child.notes.map((notes) => {
+                    const subject = notes.subject;
+                    const name = notes.tutor.displayName;
+                    return (
+                      <li key={notes.lessonId} className="py-2 text-sm text-slate-700">
+                        <p className="font-medium text-slate-900">
+                          <Trans>
+                            {subject} with {name}
+                          </Trans>
+                        </p>
+                        {notes.covered ? (
+                          <p className="wrap-break-word whitespace-pre-line">{notes.covered}</p>
+                        ) : null}
+                        {notes.homework ? (
+                          <p className="wrap-break-word whitespace-pre-line">
+                            <Trans>Homework:</Trans> {notes.homework}
+                          </p>
+                        ) : null}
+                      </li>
+                    );
+                  })}
+                </ul>
+              )}
+              <h3 className="mt-4 mb-2 text-sm font-semibold text-slate-900">
+                <Trans>Learning progress</Trans>
+              </h3>
+              <GoalList goals={child.goals} empty={t`No goals set for ${firstName} yet.`} />
+              <h3 className="mt-4 mb-2 text-sm font-semibold text-slate-900">
+                <Trans>Achievements</Trans>
+              </h3>
+              <Achievements achievements={child.achievements} timeZone={data.timeZone} />
+            </CardSection>
+          );
+        })}
+      </div>
+      <div className="space-y-6">
+        <CardSection title={t`Spent this month`}>
+          <p className="text-2xl font-bold text-slate-900">{spent}</p>
+          <p className="mt-1 text-sm text-slate-700">
+            <Trans>What your children's lessons and packages took from your wallet this month.</Trans>
+          </p>
+          <ButtonLink to={paths.tutors} className="mt-4 w-full">
+            <Trans>Browse Tutors</Trans>
+          </ButtonLink>
+        </CardSection>
+      </div>
     </div>
   );
 }

@@ -19,7 +19,13 @@ import { paths, studentPath, tutorLessonsPath } from '../../../shared/routes';
 import { ButtonLink } from '../../components/button';
 import { CardSection } from '../../components/card';
 import { NotesEditor, NotesView } from '../../components/lesson-notes';
-import { PaymentBadge, RoomLink, StatusBadge, ZoneNote } from '../../components/lesson-parts';
+import {
+  BookedByParentBadge,
+  PaymentBadge,
+  RoomLink,
+  StatusBadge,
+  ZoneNote,
+} from '../../components/lesson-parts';
 import { ReviewInvites } from '../../components/review-invites';
 import { lessonTimeLabel, shortDayLabel } from '../../lib/time-labels';
 import { CalendarFeedCard } from './calendar-feed-card';
@@ -342,6 +348,7 @@ function LessonItem({
         <StatusBadge status={lesson.status} />
         {lesson.seriesId ? <WeeklyBadge /> : null}
         <PaymentBadge payment={lesson.payment} reader={role} />
+        {role === 'tutor' ? <BookedByParentBadge lesson={lesson} /> : null}
       </div>
       <p className="mt-1 text-sm text-slate-700">
         {lessonTimeLabel(Date.parse(lesson.start), Date.parse(lesson.end), timeZone)} ·{' '}
@@ -389,6 +396,7 @@ function RecentLessons({ lessons, schedule }: { lessons: Lesson[]; schedule: Sch
                 </Trans>
               </p>
               <PaymentBadge payment={lesson.payment} reader={role} />
+              {role === 'tutor' ? <BookedByParentBadge lesson={lesson} /> : null}
             </div>
             <p className="mt-1 text-sm text-slate-700">{when}</p>
             {role === 'tutor' ? (
