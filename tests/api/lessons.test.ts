@@ -430,6 +430,8 @@ describe('booking', () => {
       seriesId: null,
       classSession: null,
       packageId: null,
+      // The student booked it for themselves (docs/api.md, "Families").
+      bookedByParent: false,
     });
     for (const address of [who.email, student.email]) {
       const [mail] = await mailsAbout(address, 'Lesson confirmed');

@@ -5,7 +5,9 @@
  *   by start), completed sessions, active students, requests waiting for an answer, and whether
  *   students can book at all yet;
  * - a student's: the next lessons, lessons completed per subject, their goals with milestones,
- *   and the achievements earned from lessons and goals, each with its date.
+ *   and the achievements earned from lessons and goals, each with its date;
+ * - a parent's (docs/api.md, "Families"): for each child linked to them, the next lessons, the
+ *   latest notes, goals and achievements; and what the family spent this month.
  */
 import { type Kysely, sql } from 'kysely';
 import { Temporal } from 'temporal-polyfill';
@@ -17,17 +19,20 @@ import type { DB } from '../db/schema';
 import { statusAt, tookPlace } from '../lessons/lesson-records';
 import { plannedAt } from '../lessons/lifecycle/lesson-states-sql';
 import { SEAT_STATUSES, type TaughtSession, taughtSessions } from '../lessons/taught-sessions';
+import { monthAround, spentThisMonth } from '../money/family-payer';
 import { earningsBetween } from '../money/finance-csv';
 import { pendingEarnings } from '../money/wallet';
 import type { Listing } from '../platform/tutor-listing';
 import { zoneOf } from '../platform/user-time-zone';
-import { type GoalView, goalsOf } from '../progress/goals';
+import { type GoalView, goalsOf, goalsOfStudents } from '../progress/goals';
 import { tutorsToReview } from '../reviews/reviews';
 
 const DAY = 24 * 60 * 60 * 1000;
 /** A student counts as active with a lesson in the last 30 days or any ahead. */
 const ACTIVE_STUDENT_DAYS = 30;
 const UPCOMING_LIMIT = 5;
+/** How many of each child's latest lesson notes a parent's dashboard shows. */
+const NOTES_LIMIT = 3;
 /** How many students the tutor's dashboard lists, the most recent first. */
 const STUDENTS_LIMIT = 50;
 
@@ -88,7 +93,40 @@ export interface StudentDashboard {
   achievements: Achievement[];
 }
 
-export type Dashboard = (TutorDashboard | StudentDashboard) & Greeting;
+/** A tutor's notes on a child's lesson, as the parent's dashboard shows the latest. */
+export interface DashboardNotes {
+  lessonId: string;
+  subject: string;
+  /** ISO 8601 UTC: the lesson's start. */
+  start: string;
+  tutor: { id: string; displayName: string };
+  covered: string;
+  homework: string;
+  updatedAt: string;
+}
+
+export interface ParentDashboard {
+  role: 'parent';
+  timeZone: string;
+  /** Each child linked to the parent, in the order they were added. */
+  children: {
+    id: string;
+    firstName: string;
+    /** Whether the child signs in themselves (and joins their lessons' rooms); else the parent does. */
+    hasLogin: boolean;
+    upcoming: DashboardLesson[];
+    notes: DashboardNotes[];
+    goals: GoalView[];
+    achievements: Achievement[];
+  }[];
+  /**
+   * What the children's bookings and packages paid by the parent hold or spent of their balance,
+   * for those made this calendar month (the dashboard's zone), less what came back.
+   */
+  spentThisMonth: { amountCents: number; currency: string };
+}
+
+export type Dashboard = (TutorDashboard | StudentDashboard | ParentDashboard) & Greeting;
 
 /** [start, end) of the local day and month around `now` in a zone, and the month before. */
 function calendarRanges(now: number, timeZone: string) {
@@ -109,7 +147,8 @@ function calendarRanges(now: number, timeZone: string) {
   };
 }
 
-function lessonsOf(db: Kysely<DB>, userId: string, role: Role) {
+/** The lessons of `userId` as tutor or student, or (an array) of several students at once. */
+function lessonsOf(db: Kysely<DB>, userId: string | readonly string[], role: Role) {
   const mine = role === 'tutor' ? 'l.tutor_id' : 'l.student_id';
   const other = role === 'tutor' ? 'l.student_id' : 'l.tutor_id';
   return db
@@ -119,6 +158,7 @@ function lessonsOf(db: Kysely<DB>, userId: string, role: Role) {
     .leftJoin('classes as cl', 'cl.id', 'cs.class_id')
     .select([
       'l.id',
+      'l.student_id',
       'l.starts_at',
       'l.ends_at',
       'l.minutes',
@@ -141,7 +181,7 @@ function lessonsOf(db: Kysely<DB>, userId: string, role: Role) {
           .where('seat.status', 'in', SEAT_STATUSES)
           .as('class_students'),
     ])
-    .where(mine, '=', userId);
+    .where((eb) => (typeof userId === 'string' ? eb(mine, '=', userId) : eb(mine, 'in', userId)));
 }
 
 type Row = Awaited<ReturnType<ReturnType<typeof lessonsOf>['execute']>>[number];
@@ -380,6 +420,137 @@ async function studentDashboard(
 }
 
 /**
+ * A parent's dashboard, for all their children at once in a fixed number of statements (each one
+ * reads every child's rows; ranks keep the newest few per child), whatever the number of children
+ * or lessons.
+ */
+async function parentDashboard(
+  db: Kysely<DB>,
+  userId: string,
+  timeZone: string,
+  now: number,
+  payments: DashboardPayments,
+): Promise<ParentDashboard> {
+  const month = monthAround(now, timeZone);
+  const [children, spent] = await Promise.all([
+    db
+      .selectFrom('family_links as f')
+      .innerJoin('users as u', 'u.id', 'f.student_id')
+      .select(['u.id', 'u.display_name'])
+      .select((eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom('accounts as a')
+              .select('a.id')
+              .whereRef('a.user_id', '=', 'u.id')
+              .where('a.provider_id', '=', 'credential'),
+          )
+          .as('has_login'),
+      )
+      .where('f.parent_id', '=', userId)
+      .where('u.deleted_at', 'is', null)
+      .orderBy('f.created_at')
+      .orderBy('u.id')
+      .execute(),
+    spentThisMonth(db, userId, null, month.from, month.to),
+  ]);
+  const ids = children.map((child) => child.id);
+  const spentThisMonthView = { amountCents: spent, currency: payments.currency };
+  if (ids.length === 0) return { role: 'parent', timeZone, children: [], spentThisMonth: spentThisMonthView };
+  const [upcoming, notes, goals, tookPlaceEnds, goalsCompleted] = await Promise.all([
+    db
+      .selectFrom(
+        lessonsOf(db, ids, 'student')
+          .select(
+            sql<string>`row_number() over (partition by l.student_id order by l.starts_at, l.id)`.as('rank'),
+          )
+          .where('l.ends_at', '>', new Date(now))
+          .where(plannedAt(now, 'l'))
+          .as('x'),
+      )
+      .selectAll()
+      .where('x.rank', '<=', String(UPCOMING_LIMIT))
+      .orderBy('x.starts_at')
+      .orderBy('x.id')
+      .execute(),
+    db
+      .selectFrom((eb) =>
+        eb
+          .selectFrom('lesson_notes as n')
+          .innerJoin('lessons as l', 'l.id', 'n.lesson_id')
+          .innerJoin('users as t', 't.id', 'l.tutor_id')
+          .select([
+            'l.id',
+            'l.student_id',
+            'l.subject',
+            'l.starts_at',
+            't.id as tutor_id',
+            't.display_name as tutor_name',
+            'n.covered',
+            'n.homework',
+            'n.updated_at',
+            sql<string>`row_number() over (partition by l.student_id order by l.starts_at desc, l.id)`.as(
+              'rank',
+            ),
+          ])
+          .where('l.student_id', 'in', ids)
+          .as('x'),
+      )
+      .selectAll()
+      .where('x.rank', '<=', String(NOTES_LIMIT))
+      .orderBy('x.starts_at', 'desc')
+      .orderBy('x.id')
+      .execute(),
+    goalsOfStudents(db, ids),
+    db
+      .selectFrom('lessons')
+      .select(['student_id', 'ends_at'])
+      .where('student_id', 'in', ids)
+      .where(tookPlace(now))
+      .execute(),
+    db
+      .selectFrom('goals')
+      .select(['student_id', 'first_completed_at'])
+      .where('student_id', 'in', ids)
+      .where('first_completed_at', 'is not', null)
+      .execute(),
+  ]);
+  return {
+    role: 'parent',
+    timeZone,
+    children: children.map((child) => ({
+      id: child.id,
+      firstName: child.display_name,
+      hasLogin: Boolean(child.has_login),
+      upcoming: upcoming.filter((row) => row.student_id === child.id).map((row) => toLesson(row, now)),
+      notes: notes
+        .filter((row) => row.student_id === child.id)
+        .map((row) => ({
+          lessonId: row.id,
+          subject: row.subject,
+          start: row.starts_at.toISOString(),
+          tutor: { id: row.tutor_id, displayName: row.tutor_name },
+          covered: row.covered,
+          homework: row.homework,
+          updatedAt: row.updated_at.toISOString(),
+        })),
+      goals: goals.get(child.id) ?? [],
+      achievements: achievementsFrom({
+        lessonEnds: tookPlaceEnds
+          .filter((row) => row.student_id === child.id)
+          .map((row) => row.ends_at.getTime()),
+        goalsCompleted: goalsCompleted.flatMap((row) =>
+          row.student_id === child.id && row.first_completed_at ? [row.first_completed_at.getTime()] : [],
+        ),
+        timeZone,
+      }),
+    })),
+    spentThisMonth: spentThisMonthView,
+  };
+}
+
+/**
  * Whether the session of `sessionToken` is the one the user is welcomed in: the first to open the
  * dashboard once the email is verified is remembered on the account, so a reload in it still says
  * "Welcome" and every later sign-in "Welcome back". The claim is one conditional update, so two
@@ -431,6 +602,8 @@ export async function dashboardFor(
   const dashboard =
     user.role === 'tutor'
       ? await tutorDashboard(db, user.id, timeZone, now, payments)
-      : await studentDashboard(db, user.id, timeZone, now, listing);
+      : user.role === 'parent'
+        ? await parentDashboard(db, user.id, timeZone, now, payments)
+        : await studentDashboard(db, user.id, timeZone, now, listing);
   return { ...dashboard, firstVisit };
 }

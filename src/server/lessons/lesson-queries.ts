@@ -1,5 +1,9 @@
-/** Reading lessons: a user's lessons in a range, those between two people, and one lesson. */
-import type { Kysely } from 'kysely';
+/**
+ * Reading lessons: a user's lessons in a range, those between two people, and one lesson. A parent
+ * (docs/api.md, "Families") reads the lessons they paid for and every lesson of a child linked to
+ * them, as the child would.
+ */
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { type Db, type LessonView, lessonMessages, toView } from './lesson-records';
@@ -35,6 +39,7 @@ const lessonColumns = [
   'l.cancelled_late',
   'l.package_id',
   'l.class_session_id',
+  'l.payer_id',
 ] as const;
 
 function lessonsWithNames(db: Db) {
@@ -53,6 +58,25 @@ function lessonsWithNames(db: Db) {
     ]);
 }
 
+/**
+ * The lessons `userId` may read: their own as tutor or student and, for a parent, those they paid
+ * for and those of a child linked to them now. A student and a tutor never match the last two (a
+ * parent is neither), so one condition serves every role.
+ */
+export function readableBy(userId: string) {
+  return (eb: ExpressionBuilder<DB & { l: DB['lessons'] }, 'l'>) =>
+    eb.or([
+      eb('l.tutor_id', '=', userId),
+      eb('l.student_id', '=', userId),
+      eb('l.payer_id', '=', userId),
+      eb(
+        'l.student_id',
+        'in',
+        eb.selectFrom('family_links as f').select('f.student_id').where('f.parent_id', '=', userId),
+      ),
+    ]);
+}
+
 /** The tutor's notes on a lesson that took place, as lists of lessons carry them. */
 export interface NotesSummary {
   covered: string;
@@ -60,7 +84,7 @@ export interface NotesSummary {
   updatedAt: string;
 }
 
-/** A lesson in a list: with its notes, which only its two participants ever list. */
+/** A lesson in a list: with its notes, which only its two participants (and a child's parent) ever list. */
 export type ListedLesson = LessonView & { notes: NotesSummary | null };
 
 function listedLessons(db: Db) {
@@ -83,7 +107,7 @@ const toListed = (row: ListedRow, now: number): ListedLesson => ({
         },
 });
 
-/** The user's lessons (as tutor or student) that overlap [from, to), by start. */
+/** The user's lessons (as tutor or student, or a parent's children's) that overlap [from, to), by start. */
 export async function listLessons(
   db: Kysely<DB>,
   userId: string,
@@ -92,7 +116,7 @@ export async function listLessons(
   now: number,
 ): Promise<ListedLesson[]> {
   const rows = await listedLessons(db)
-    .where((eb) => eb.or([eb('l.tutor_id', '=', userId), eb('l.student_id', '=', userId)]))
+    .where(readableBy(userId))
     .where('l.starts_at', '<', new Date(to))
     .where('l.ends_at', '>', new Date(from))
     .orderBy('l.starts_at')
@@ -123,12 +147,12 @@ export async function lessonsBetween(
   return rows.map((row) => toListed(row, now));
 }
 
-/** One lesson of the user's, or 404: another user's lesson does not exist for them. */
+/**
+ * One lesson the user may read (readableBy), or 404: another user's lesson does not exist for
+ * them, nor does a lesson of another parent's child.
+ */
 export async function findLesson(db: Db, userId: string, id: string, now: number): Promise<LessonView> {
-  const row = await lessonsWithNames(db)
-    .where('l.id', '=', id)
-    .where((eb) => eb.or([eb('l.tutor_id', '=', userId), eb('l.student_id', '=', userId)]))
-    .executeTakeFirst();
+  const row = await lessonsWithNames(db).where('l.id', '=', id).where(readableBy(userId)).executeTakeFirst();
   if (!row) throw new ApiError(404, lessonMessages.notFound, 'NOT_FOUND');
   return toView(row, now);
 }

@@ -130,6 +130,11 @@ export interface LessonView {
   seriesId: string | null;
   /** The group class whose session this is a seat in (docs/api.md, "Group classes"); null for a one-to-one lesson. */
   classSession: { classId: string; sessionId: string; title: string } | null;
+  /**
+   * A parent booked it and pays for it (docs/api.md, "Families"): the tutor's schedule says so.
+   * Only whether: never who the parent is.
+   */
+  bookedByParent: boolean;
 }
 
 export type LessonRow = Pick<
@@ -164,6 +169,7 @@ export type LessonRow = Pick<
   | 'cancel_fee_cents'
   | 'cancelled_late'
   | 'package_id'
+  | 'payer_id'
 >;
 
 /** What a stored status reads as at `now`. */
@@ -302,6 +308,7 @@ export function toView(
             sessionId: row.class_session_id,
             title: row.class_title ?? row.subject,
           },
+    bookedByParent: row.payer_id !== null,
   };
 }
 

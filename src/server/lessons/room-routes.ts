@@ -1,6 +1,7 @@
 /**
  * The lesson room over HTTP (docs/api.md, "The lesson room"). Only the lesson's two participants
- * reach any of it (404 for everyone else, as for the lesson itself), and joining, signals and
+ * reach any of it, a parent standing in for a child without a login (404 for everyone else, as
+ * for the lesson itself), and joining, signals and
  * chat lines only while the room is open. Signals and chat lines go to the other participant's
  * tabs through the live channel (GET /api/live), which is authenticated, so a tab only ever hears
  * the rooms of its own user's lessons.
@@ -66,7 +67,7 @@ export function roomRoutes(deps: RoomRouteDeps) {
       const found = await room(c, user.id);
       requireOpen(found);
       const now = Date.now();
-      await recordJoin(db, found.lesson.id, user.id, now);
+      await recordJoin(db, found.lesson.id, found.participantId, now);
       return c.json({ joinedAt: new Date(now).toISOString() }, 200);
     })
     .post(
@@ -82,7 +83,7 @@ export function roomRoutes(deps: RoomRouteDeps) {
         const found = await room(c, user.id);
         requireOpen(found);
         const { peer, signal } = c.req.valid('json');
-        await live.roomFrame([found.otherId], {
+        await live.roomFrame(found.otherIds, {
           type: 'room-signal',
           lessonId: found.lesson.id,
           from: found.you,
@@ -107,8 +108,8 @@ export function roomRoutes(deps: RoomRouteDeps) {
         const user = c.var.user;
         const found = await room(c, user.id);
         requireOpen(found);
-        const line = await addChatLine(db, found.lesson.id, user.id, c.req.valid('json').text);
-        await live.roomFrame([user.id, found.otherId], {
+        const line = await addChatLine(db, found.lesson.id, found.participantId, c.req.valid('json').text);
+        await live.roomFrame([user.id, ...found.otherIds], {
           type: 'room-chat',
           lessonId: found.lesson.id,
           line,

@@ -1,5 +1,6 @@
 /**
- * A lesson's room, in the database: who may enter (the lesson's tutor and student, and nobody
+ * A lesson's room, in the database: who may enter (the lesson's tutor and student, or for a child
+ * without a login of their own the parent linked to them, who joins in the child's place; nobody
  * else: 404), when (src/shared/lessons/room-rules.ts), who joined and when, the room's chat kept
  * with the lesson, and the tutor's no-show mark for a student who never came. The media itself
  * never touches the server: the browsers connect to each other, and the server only passes their
@@ -17,7 +18,7 @@ import {
 import type { DB } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { findLesson } from './lesson-queries';
-import type { LessonView } from './lesson-records';
+import { type LessonView, lessonMessages } from './lesson-records';
 import { markNoShowMove } from './lifecycle/end-moves';
 import type { RoomChatLine } from './room-frames';
 
@@ -37,15 +38,49 @@ export type { RoomChatLine, RoomFrame, RoomLive } from './room-frames';
 export interface Room {
   lesson: LessonView;
   you: 'tutor' | 'student';
-  otherId: string;
+  /**
+   * Whom the caller is in the room: themselves, or the child a parent joins for. Joins and chat
+   * lines are the participant's, so the tutor sees the student came, and a no-show is not marked.
+   */
+  participantId: string;
+  /** Whose tabs hear the caller's signals and lines: the other side, and a stand-in parent. */
+  otherIds: string[];
   state: RoomState;
   opensAt: number;
   closesAt: number;
 }
 
+/**
+ * The parent who joins a student's lessons in their place: the one linked to a child without a
+ * login of their own (who cannot sign in to join). Undefined for anyone who can sign in.
+ */
+async function standInFor(db: Kysely<DB>, studentId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('family_links as f')
+    .select('f.parent_id')
+    .where('f.student_id', '=', studentId)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('accounts as a')
+            .select('a.id')
+            .whereRef('a.user_id', '=', 'f.student_id')
+            .where('a.provider_id', '=', 'credential'),
+        ),
+      ),
+    )
+    .executeTakeFirst();
+  return row?.parent_id;
+}
+
 /** The room of one of the user's lessons; 404 for anyone else's, 409 for a lesson without a room. */
 export async function loadRoom(db: Kysely<DB>, userId: string, lessonId: string, now: number): Promise<Room> {
   const lesson = await findLesson(db, userId, lessonId, now);
+  const standIn = await standInFor(db, lesson.student.id);
+  // A parent reads every lesson of their child, but is in the room only for a child who cannot
+  // sign in: a child with a login of their own joins themselves.
+  if (userId !== lesson.tutor.id && userId !== lesson.student.id && userId !== standIn)
+    throw new ApiError(404, lessonMessages.notFound, 'NOT_FOUND');
   // A seat in a class meets in its session's room, with the whole class.
   if (lesson.classSession) throw new ApiError(409, roomMessages.classSeat, 'CLASS_SEAT');
   if (!hasRoom(lesson.status)) throw new ApiError(409, roomMessages.noRoom, 'NO_ROOM');
@@ -54,7 +89,8 @@ export async function loadRoom(db: Kysely<DB>, userId: string, lessonId: string,
   return {
     lesson,
     you,
-    otherId: you === 'tutor' ? lesson.student.id : lesson.tutor.id,
+    participantId: you === 'tutor' ? userId : lesson.student.id,
+    otherIds: you === 'tutor' ? [lesson.student.id, ...(standIn ? [standIn] : [])] : [lesson.tutor.id],
     state: roomState(times, now),
     ...roomWindow(times),
   };

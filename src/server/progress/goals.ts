@@ -1,6 +1,7 @@
 /**
  * Learning goals: a student's goals per subject, each with milestones that the student or any of
- * their tutors (a confirmed or completed lesson together) may add and tick. A goal is complete
+ * their tutors (a confirmed or completed lesson together) may add and tick. A parent acts as the
+ * student for a child linked to them (docs/api.md, "Families"): sets, changes and ticks. A goal is complete
  * while all its milestones are done; the first time it is, the day is kept for the achievement.
  * Anyone else meets 404: another student's goals do not exist for them.
  *
@@ -14,6 +15,7 @@ import { MAX_GOALS, MAX_MILESTONES } from '../../shared/progress/progress-rules'
 import type { SessionUser } from '../../shared/session-user';
 import type { DB } from '../db/schema';
 import { ApiError } from '../http/api-error';
+import { familyPayerMessages, ownChild } from '../money/family-payer';
 import { requireCatalogSubject } from '../settings/subject-catalog';
 
 export const goalMessages = {
@@ -70,20 +72,35 @@ export async function teaches(db: Db, tutorId: string, studentId: string): Promi
 
 /** A student's goals, oldest first, each with its milestones in the order they were added. */
 export async function goalsOf(db: Db, studentId: string, onlyGoalId?: string): Promise<GoalView[]> {
+  return (await goalsOfStudents(db, [studentId], onlyGoalId)).get(studentId) ?? [];
+}
+
+/**
+ * The goals of several students at once, by student (a parent's dashboard reads all their
+ * children's in the same two statements as one student's).
+ */
+export async function goalsOfStudents(
+  db: Db,
+  studentIds: readonly string[],
+  onlyGoalId?: string,
+): Promise<Map<string, GoalView[]>> {
+  const byStudent = new Map<string, GoalView[]>();
+  if (studentIds.length === 0) return byStudent;
   let goalsQuery = db
     .selectFrom('goals')
     .select([
       'id',
+      'student_id',
       'subject',
       'title',
       sql<string | null>`target_date::text`.as('target_date'),
       'created_at',
       'completed_at',
     ])
-    .where('student_id', '=', studentId);
+    .where('student_id', 'in', studentIds);
   if (onlyGoalId) goalsQuery = goalsQuery.where('id', '=', onlyGoalId);
   const goals = await goalsQuery.orderBy('created_at').orderBy('id').execute();
-  if (goals.length === 0) return [];
+  if (goals.length === 0) return byStudent;
   const milestones = await db
     .selectFrom('goal_milestones as m')
     .leftJoin('users as u', 'u.id', 'm.done_by')
@@ -96,7 +113,7 @@ export async function goalsOf(db: Db, studentId: string, onlyGoalId?: string): P
     .orderBy('m.created_at')
     .orderBy('m.id')
     .execute();
-  return goals.map((goal) => {
+  for (const goal of goals) {
     const own = milestones
       .filter((milestone) => milestone.goal_id === goal.id)
       .map((milestone) => ({
@@ -106,7 +123,8 @@ export async function goalsOf(db: Db, studentId: string, onlyGoalId?: string): P
         doneAt: milestone.done_at?.toISOString() ?? null,
         doneBy: milestone.done_at ? milestone.done_by_name : null,
       }));
-    return {
+    const list = byStudent.get(goal.student_id) ?? [];
+    list.push({
       id: goal.id,
       subject: goal.subject,
       title: goal.title,
@@ -116,8 +134,10 @@ export async function goalsOf(db: Db, studentId: string, onlyGoalId?: string): P
       milestones: own,
       done: own.filter((milestone) => milestone.done).length,
       total: own.length,
-    };
-  });
+    });
+    byStudent.set(goal.student_id, list);
+  }
+  return byStudent;
 }
 
 async function oneGoal(db: Db, studentId: string, goalId: string): Promise<GoalView> {
@@ -126,8 +146,27 @@ async function oneGoal(db: Db, studentId: string, goalId: string): Promise<GoalV
   return goal;
 }
 
-/** The goals a caller may read: a student's own, or (for a tutor) a student's they teach. */
+/**
+ * The student a student or a parent acts for (goals, a history, a review): a student's own (naming anyone else is 404), a
+ * parent's child named by `studentId` (400 without one, 404 for anyone else's child).
+ */
+export async function studentActedFor(db: Db, user: Caller, studentId: string | undefined): Promise<string> {
+  if (user.role === 'parent') {
+    if (studentId === undefined)
+      throw new ApiError(400, familyPayerMessages.chooseChild, 'VALIDATION_ERROR', { field: 'studentId' });
+    return (await ownChild(db, user.id, studentId)).id;
+  }
+  if (studentId !== undefined && studentId !== user.id)
+    throw new ApiError(404, goalMessages.studentNotFound, 'NOT_FOUND');
+  return user.id;
+}
+
+/**
+ * The goals a caller may read: a student's own, a parent's child's, or (for a tutor) a student's
+ * they teach.
+ */
 export async function listGoals(db: Kysely<DB>, user: Caller, studentId: string | undefined) {
+  if (user.role === 'parent') return goalsOf(db, await studentActedFor(db, user, studentId));
   if (user.role === 'student') {
     if (studentId !== undefined && studentId !== user.id)
       throw new ApiError(404, goalMessages.studentNotFound, 'NOT_FOUND');
@@ -139,8 +178,8 @@ export async function listGoals(db: Kysely<DB>, user: Caller, studentId: string 
 }
 
 /**
- * The goal, locked for the rest of the transaction, and the caller's part in it: its student, or
- * a tutor who teaches them. Anyone else: 404.
+ * The goal, locked for the rest of the transaction, and the caller's part in it: its student (or
+ * a parent of theirs, who acts as the student), or a tutor who teaches them. Anyone else: 404.
  */
 async function lockGoal(trx: Transaction<DB>, user: Caller, goalId: string) {
   const goal = await trx
@@ -150,6 +189,15 @@ async function lockGoal(trx: Transaction<DB>, user: Caller, goalId: string) {
     .forUpdate()
     .executeTakeFirst();
   if (goal?.student_id === user.id) return { goal, as: 'student' as const };
+  if (goal && user.role === 'parent') {
+    const link = await trx
+      .selectFrom('family_links')
+      .select('student_id')
+      .where('parent_id', '=', user.id)
+      .where('student_id', '=', goal.student_id)
+      .executeTakeFirst();
+    if (link) return { goal, as: 'student' as const };
+  }
   if (goal && user.role === 'tutor' && (await teaches(trx, user.id, goal.student_id)))
     return { goal, as: 'tutor' as const };
   throw new ApiError(404, goalMessages.notFound, 'NOT_FOUND');
@@ -183,19 +231,23 @@ export async function createGoal(
     title: string;
     targetDate?: string | null | undefined;
     milestones?: string[] | undefined;
+    studentId?: string | undefined;
   },
   now: number,
 ): Promise<GoalView> {
-  if (user.role !== 'student') throw new ApiError(403, goalMessages.studentsOnly, 'FORBIDDEN');
+  if (user.role !== 'student' && user.role !== 'parent')
+    throw new ApiError(403, goalMessages.studentsOnly, 'FORBIDDEN');
+  // A parent's goal is their child's: it counts against the child's limit, and the child sees it.
+  const studentId = await studentActedFor(db, user, input.studentId);
   await requireCatalogSubject(db, input.subject, goalMessages.unknownSubject);
   return db.transaction().execute(async (trx) => {
     // The student's row is the lock that keeps two goals created at once within the limit. FOR NO
     // KEY UPDATE, not FOR UPDATE: a booking's key share on the same row need not wait for it.
-    await trx.selectFrom('users').select('id').where('id', '=', user.id).forNoKeyUpdate().execute();
+    await trx.selectFrom('users').select('id').where('id', '=', studentId).forNoKeyUpdate().execute();
     const { count } = await trx
       .selectFrom('goals')
       .select((eb) => eb.fn.countAll<string>().as('count'))
-      .where('student_id', '=', user.id)
+      .where('student_id', '=', studentId)
       .executeTakeFirstOrThrow();
     if (Number(count) >= MAX_GOALS) throw new ApiError(409, goalMessages.tooManyGoals, 'TOO_MANY_GOALS');
     const id = randomUUID();
@@ -204,7 +256,7 @@ export async function createGoal(
       .insertInto('goals')
       .values({
         id,
-        student_id: user.id,
+        student_id: studentId,
         subject: input.subject,
         title: input.title,
         target_date: input.targetDate ?? null,
@@ -227,7 +279,7 @@ export async function createGoal(
           })),
         )
         .execute();
-    return oneGoal(trx, user.id, id);
+    return oneGoal(trx, studentId, id);
   });
 }
 

@@ -7,7 +7,9 @@
  *   milestones to and tick;
  * - GET /api/history/:personId: the lessons (with notes) between the caller and one person, and,
  *   for a tutor looking at a student, that student's goals.
- * A user sees only their own notes, goals and lessons: anything else is 404.
+ * A user sees only their own notes, goals and lessons: anything else is 404. A parent sees their
+ * children's (docs/api.md, "Families"): a lesson's notes by its id, goals and a history with
+ * `?studentId=` naming the child (another parent's child is 404), and sets goals as the child would.
  */
 import { type Context, Hono } from 'hono';
 import type { Kysely } from 'kysely';
@@ -40,6 +42,7 @@ import {
   goalMessages,
   goalsOf,
   listGoals,
+  studentActedFor,
   teaches,
   tickMilestone,
 } from './goals';
@@ -54,6 +57,8 @@ const goalsQuery = z.object({
     .regex(/^[\w-]{1,64}$/)
     .optional(),
 });
+
+const historyQuery = browserZoneQuery.extend(goalsQuery.shape);
 
 /** How many lessons a history shows: years of weekly lessons. */
 const HISTORY_LIMIT = 200;
@@ -125,13 +130,16 @@ export function progressRoutes(deps: { db: Kysely<DB>; sessions: SessionReader; 
       '/history/:id',
       ...verified,
       validate('param', personParam, historyMessages.notFound),
-      validate('query', browserZoneQuery),
+      validate('query', historyQuery),
       async (c) => {
         const user = c.var.user;
         const personId = c.req.valid('param').id;
         const now = Date.now();
+        // A parent reads the history between their child and one of the child's tutors.
+        const whose =
+          user.role === 'parent' ? await studentActedFor(db, user, c.req.valid('query').studentId) : user.id;
         const lessons =
-          personId === user.id ? [] : await lessonsBetween(db, user.id, personId, now, HISTORY_LIMIT);
+          personId === whose ? [] : await lessonsBetween(db, whose, personId, now, HISTORY_LIMIT);
         const first = lessons[0];
         if (!first) throw new ApiError(404, historyMessages.notFound, 'NOT_FOUND');
         const person = first.tutor.id === personId ? first.tutor : first.student;

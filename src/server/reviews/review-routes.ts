@@ -1,6 +1,7 @@
 /**
  * Reviews over HTTP (docs/api.md, "Reviews"): a listed tutor's reviews are public; a student
- * with a completed lesson writes or edits theirs; the reviewed tutor answers each once; anyone
+ * with a completed lesson writes or edits theirs, and a parent writes a child's (`studentId`: the
+ * review is the child's, one per child and tutor, docs/api.md "Families"); the reviewed tutor answers each once; anyone
  * signed in and verified may report one.
  */
 import { Hono } from 'hono';
@@ -14,6 +15,7 @@ import type { AppEnv } from '../http/app-env';
 import { validate } from '../http/validation';
 import { type SessionReader, verifiedOnly } from '../platform/session-guards';
 import type { Listing } from '../platform/tutor-listing';
+import { studentActedFor } from '../progress/goals';
 import { limitByUser, type RateLimiters } from '../rate-limit/rate-limits';
 import {
   answerReview,
@@ -71,15 +73,12 @@ export function reviewRoutes(deps: {
       validate('json', reviewSchema),
       async (c) => {
         const user = c.var.user;
-        if (user.role !== 'student') throw new ApiError(403, reviewMessages.studentsOnly, 'FORBIDDEN');
-        const saved = await saveReview(
-          db,
-          user.id,
-          c.req.valid('param').id,
-          c.req.valid('json'),
-          Date.now(),
-          listing,
-        );
+        if (user.role !== 'student' && user.role !== 'parent')
+          throw new ApiError(403, reviewMessages.studentsOnly, 'FORBIDDEN');
+        const { studentId, ...review } = c.req.valid('json');
+        // Whose review it is: the student's own, or the parent's child's (404 for another's child).
+        const reviewer = await studentActedFor(db, user, studentId);
+        const saved = await saveReview(db, reviewer, c.req.valid('param').id, review, Date.now(), listing);
         return saved.created ? c.json(saved.review, 201) : c.json(saved.review, 200);
       },
     )

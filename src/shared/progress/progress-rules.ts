@@ -71,6 +71,11 @@ const goalFields = {
 
 export const goalSchema = z.strictObject({
   ...goalFields,
+  /** A parent's child the goal is for (docs/api.md, "Families"); a student sets their own. */
+  studentId: z
+    .string()
+    .regex(/^[\w-]{1,64}$/, /*i18n*/ 'Child not found')
+    .optional(),
   targetDate: goalFields.targetDate.optional(),
   milestones: z
     .array(milestoneTitle, { error: /*i18n*/ 'Milestones must be a list of titles' })

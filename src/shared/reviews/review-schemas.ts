@@ -18,6 +18,11 @@ export const reviewSchema = z.strictObject({
     (text) => text.trim().length >= MIN_REVIEW_LENGTH,
     /*i18n*/ 'A review must be at least 20 characters',
   ),
+  /** A parent's child whose lessons the review is of (docs/api.md, "Families"). */
+  studentId: z
+    .string()
+    .regex(/^[\w-]{1,64}$/, /*i18n*/ 'Child not found')
+    .optional(),
 });
 
 export const answerSchema = z.strictObject({

@@ -29,7 +29,7 @@ import { usePaymentsConfig } from '../../lib/payments-config';
 import { clockLabel, lessonTimeLabel, monthLabel, shortDayLabel } from '../../lib/time-labels';
 import { browserTimeZone } from '../../lib/time-zones';
 import { useAuth } from '../auth';
-import { isParentDashboard, ParentView } from './parent-view';
+import { ParentView } from './parent-view';
 
 type Dashboard = InferResponseType<typeof api.dashboard.$get, 200>;
 type TutorDashboard = Extract<Dashboard, { role: 'tutor' }>;
@@ -47,8 +47,7 @@ const DAY = 24 * 60 * 60 * 1000;
  */
 export const loader = async () => {
   const dashboard = await request(api.dashboard.$get({ query: { timeZone: browserTimeZone() } }));
-  // Compared as text: a parent's dashboard is a third shape (./parent-view.tsx).
-  if ((dashboard.role as string) !== 'student') return { dashboard, past: [] as PastLesson[] };
+  if (dashboard.role !== 'student') return { dashboard, past: [] as PastLesson[] };
   const now = Date.now();
   const { lessons } = await request(
     api.lessons.$get({
@@ -103,7 +102,7 @@ export function Component() {
         <ZoneNote timeZone={dashboard.timeZone} className="mt-2" />
       </header>
       <div className="mt-8">
-        {isParentDashboard(dashboard) ? (
+        {dashboard.role === 'parent' ? (
           <ParentView data={dashboard} />
         ) : dashboard.role === 'tutor' ? (
           <TutorView data={dashboard} />

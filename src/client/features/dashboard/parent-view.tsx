@@ -58,9 +58,6 @@ export interface ParentDashboard {
   spentThisMonth: { amountCents: number; currency: string };
 }
 
-export const isParentDashboard = (dashboard: { role: string }): dashboard is ParentDashboard =>
-  dashboard.role === 'parent';
-
 const tutorName = (item: { tutor?: { displayName: string } | null; with?: { displayName: string } | null }) =>
   item.tutor?.displayName ?? item.with?.displayName ?? '';
 

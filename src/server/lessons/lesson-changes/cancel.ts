@@ -9,7 +9,10 @@ import type { LessonView } from '../lesson-records';
 import { cancelByPersonMove } from '../lifecycle/cancel-moves';
 import { change } from './lesson-change';
 
-/** Either participant cancels, before the start. */
+/**
+ * Either participant cancels, before the start; a parent cancels their child's lesson as the
+ * student would (the fee and the mails are the student's), and is the one the ledger names.
+ */
 export function cancelLesson(
   deps: LessonDeps,
   userId: string,
@@ -17,7 +20,7 @@ export function cancelLesson(
   reason: string | undefined,
   now: number,
 ): Promise<LessonView> {
-  return change(deps, userId, id, now, (trx, row, lines) =>
-    cancelByPersonMove(deps, trx, lines, row, { userId, reason, now }),
+  return change(deps, userId, id, now, (trx, row, lines, as) =>
+    cancelByPersonMove(deps, trx, lines, row, { userId: as, actorId: userId, reason, now }),
   );
 }

@@ -25,26 +25,53 @@ export const isOverlap = (error: unknown) => (error as { code?: string } | null)
 
 /**
  * The lesson locked for a change by one of its participants (or by an admin, `userId` null, for
- * whom every lesson exists), or 404.
+ * whom every lesson exists), or 404; with the participant the caller acts as. A parent acts as
+ * their child, the student, on the lessons of a child linked to them now (docs/api.md, "Families"):
+ * having paid for a lesson of a child since unlinked lets them read it, not change it.
  */
-async function lockLesson(trx: Transaction<DB>, userId: string | null, id: string): Promise<LessonRow> {
+async function lockLesson(
+  trx: Transaction<DB>,
+  userId: string | null,
+  id: string,
+): Promise<{ row: LessonRow; as: string | null }> {
   let query = trx.selectFrom('lessons').select(lessonRowColumns).where('id', '=', id);
   if (userId !== null)
-    query = query.where((eb) => eb.or([eb('tutor_id', '=', userId), eb('student_id', '=', userId)]));
+    query = query.where((eb) =>
+      eb.or([
+        eb('tutor_id', '=', userId),
+        eb('student_id', '=', userId),
+        eb(
+          'student_id',
+          'in',
+          eb.selectFrom('family_links as f').select('f.student_id').where('f.parent_id', '=', userId),
+        ),
+      ]),
+    );
   const row = await query.forUpdate().executeTakeFirst();
   if (!row) throw new ApiError(404, lessonMessages.notFound, 'NOT_FOUND');
-  return row;
+  const as = userId === null || userId === row.tutor_id ? userId : row.student_id;
+  return { row, as };
 }
 
-type Work = (trx: Transaction<DB>, row: LessonRow, lines: Lines) => Promise<void>;
+/**
+ * A change's work, given the locked lesson and `as`: the participant the caller acts as (their own
+ * id, or the student's for a parent acting for their child; null for an admin).
+ */
+type Work<As = string> = (trx: Transaction<DB>, row: LessonRow, lines: Lines, as: As) => Promise<void>;
 
 /** Runs a change in a transaction, then hands the mails to the worker and pushes the lines. */
-async function run(deps: LessonDeps, userId: string | null, id: string, work: Work): Promise<LessonRow> {
+async function run(
+  deps: LessonDeps,
+  userId: string | null,
+  id: string,
+  work: Work<string | null>,
+): Promise<LessonRow> {
   const lines: Lines = [];
   let locked: LessonRow | undefined;
   try {
     await deps.db.transaction().execute(async (trx) => {
-      locked = await lockLesson(trx, userId, id);
+      const found = await lockLesson(trx, userId, id);
+      locked = found.row;
       // A seat in a group class moves with its class: the student leaves it, the tutor or an
       // admin cancels the class (src/server/classes).
       if (locked.class_session_id !== null)
@@ -53,7 +80,7 @@ async function run(deps: LessonDeps, userId: string | null, id: string, work: Wo
           /*i18n*/ 'This lesson is a seat in a group class: leave or cancel the class instead',
           'CLASS_SEAT',
         );
-      await work(trx, locked, lines);
+      await work(trx, locked, lines, found.as);
     });
   } catch (error) {
     if (isOverlap(error)) throw new ApiError(409, lessonMessages.slotTaken, 'SLOT_UNAVAILABLE');
@@ -65,7 +92,10 @@ async function run(deps: LessonDeps, userId: string | null, id: string, work: Wo
   return locked;
 }
 
-/** A change by one of the lesson's people; the lesson read back as they see it. */
+/**
+ * A change by one of the lesson's people (or a parent for their child, `as` the student); the
+ * lesson read back as the caller sees it.
+ */
 export async function change(
   deps: LessonDeps,
   userId: string,
@@ -73,7 +103,7 @@ export async function change(
   now: number,
   work: Work,
 ): Promise<LessonView> {
-  await run(deps, userId, id, work);
+  await run(deps, userId, id, (trx, row, lines, as) => work(trx, row, lines, as ?? userId));
   return findLesson(deps.db, userId, id, now);
 }
 
@@ -82,9 +112,9 @@ export async function adminChange(
   deps: LessonDeps,
   id: string,
   now: number,
-  work: Work,
+  work: Work<null>,
 ): Promise<LessonView> {
-  const row = await run(deps, null, id, work);
+  const row = await run(deps, null, id, (trx, locked, lines) => work(trx, locked, lines, null));
   return findLesson(deps.db, row.student_id, id, now);
 }
 

@@ -45,7 +45,10 @@ export function proposeTime(
   });
 }
 
-/** The student's answer to the open proposal: accepted, the lesson moves; declined, it is dropped. */
+/**
+ * The student's answer to the open proposal (or their parent's, for a child of theirs): accepted,
+ * the lesson moves; declined, it is dropped.
+ */
 export function answerProposal(
   deps: LessonDeps,
   userId: string,
@@ -53,9 +56,8 @@ export function answerProposal(
   answer: 'accept' | 'decline',
   now: number,
 ): Promise<LessonView> {
-  return change(deps, userId, id, now, async (trx, row, lines) => {
-    if (row.student_id !== userId)
-      throw new ApiError(403, lessonMessages.studentAnswersProposal, 'FORBIDDEN');
+  return change(deps, userId, id, now, async (trx, row, lines, as) => {
+    if (row.student_id !== as) throw new ApiError(403, lessonMessages.studentAnswersProposal, 'FORBIDDEN');
     checkUpcoming(row, now);
     const open = proposalAt(row, now);
     if (!open || !row.proposed_start || !row.proposed_end)

@@ -20,8 +20,9 @@ export function rescheduleLesson(
   start: number,
   now: number,
 ): Promise<LessonView> {
-  return change(deps, userId, id, now, async (trx, row, lines) => {
-    if (row.student_id !== userId) throw new ApiError(403, lessonMessages.studentMoves, 'FORBIDDEN');
+  // A parent moves their child's lesson as the student (`as`) would.
+  return change(deps, userId, id, now, async (trx, row, lines, as) => {
+    if (row.student_id !== as) throw new ApiError(403, lessonMessages.studentMoves, 'FORBIDDEN');
     checkMovable(row, now);
     if (row.starts_at.getTime() === start)
       throw new ApiError(400, lessonMessages.sameTime, 'VALIDATION_ERROR');

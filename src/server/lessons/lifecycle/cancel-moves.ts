@@ -22,15 +22,20 @@ import {
 import { checkMove, storedFrom } from './lesson-moves';
 import { plannedAt } from './lesson-states-sql';
 
-/** One of the lesson's people cancels the locked lesson, before its start. */
+/**
+ * One of the lesson's people cancels the locked lesson, before its start. `userId` is the part
+ * they cancel in (the tutor or the student); `actorId`, who the ledger names, when it is someone
+ * else acting for the student (their parent).
+ */
 export async function cancelByPersonMove(
   deps: LessonDeps,
   trx: Transaction<DB>,
   lines: Lines,
   row: LessonRow,
-  by: { userId: string; reason: string | undefined; now: number },
+  by: { userId: string; actorId?: string; reason: string | undefined; now: number },
 ) {
   const { userId, reason, now } = by;
+  const actorId = by.actorId ?? userId;
   const status = statusAt(row, now);
   if (!isPlanned(status)) throw new ApiError(409, lessonMessages.notActive, 'NOT_PLANNED');
   if (row.starts_at.getTime() <= now) throw new ApiError(409, lessonMessages.started, 'TOO_LATE');
@@ -43,9 +48,9 @@ export async function cancelByPersonMove(
   // The row is locked: of two cancellations at once, the second finds it cancelled, so one fee.
   const fee = byTutor
     ? 0
-    : await chargeLateFee(trx, row.id, studentTerms(policy, now).feeCents, { actorId: userId, now });
+    : await chargeLateFee(trx, row.id, studentTerms(policy, now).feeCents, { actorId, now });
   // A tutor's cancellation, or a free one, gives the price back in full.
-  if (fee === 0) await releaseHold(trx, row.id, { actorId: userId, now });
+  if (fee === 0) await releaseHold(trx, row.id, { actorId, now });
   const updated = await trx
     .updateTable('lessons')
     .set((eb) => ({
