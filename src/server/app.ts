@@ -67,7 +67,6 @@ import { profileRoutes } from './profile/profile-routes';
 import { verificationRoutes } from './profile/verification-routes';
 import { progressRoutes } from './progress/progress-routes';
 import {
-  type PublicConfig,
   type PublicPayments,
   publicConfigOf,
   publicConfigRoutes,
@@ -78,7 +77,7 @@ import { reviewRoutes } from './reviews/review-routes';
 import { scheduleRoutes } from './schedule/schedule-routes';
 import { cachedFor, readSchoolFigures, SCHOOL_FIGURES_MAX_AGE_MS } from './settings/school-figures';
 import { createSettingsSnapshot, type SettingsSnapshot } from './settings/settings-snapshot';
-import { readSiteSettings, type SiteSettings } from './settings/site-settings';
+import { readSiteSettings } from './settings/site-settings';
 import { tutorRoutes } from './tutors/tutor-routes';
 import { findListedTutor } from './tutors/tutor-search';
 

@@ -9,8 +9,8 @@
  * these tests are about what a family reads and does once it exists.
  */
 import { describe, expect, it } from 'vitest';
-import { childAddress } from '../../src/server/family/family-links';
 import { accounts, post } from '../../src/server/money/ledger';
+import { childAddress } from '../../src/server/platform/family-links';
 import { type CookieJar, get, send, verifiedUser } from '../support/accounts';
 import { mailbox, type Person, person, setUpApiTest, t } from '../support/api-app';
 import { dayAt, insertLesson } from '../support/lessons';

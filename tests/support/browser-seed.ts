@@ -19,9 +19,9 @@ import { grantAdmin } from '../../src/server/admin/admins';
 import { openDatabase } from '../../src/server/db/database';
 import type { DB } from '../../src/server/db/schema';
 import { generateDemoTutors, insertDemoTutors } from '../../src/server/demo/demo-tutors';
-import { childAddress } from '../../src/server/family/family-links';
 import { holdPrice } from '../../src/server/money/lesson-payments';
 import { creditTopUp } from '../../src/server/money/top-ups';
+import { childAddress } from '../../src/server/platform/family-links';
 import { lessonPriceCents } from '../../src/shared/lessons/availability';
 import { POOL_SIZE, type PoolRole, pooledAccount } from './account-pool';
 

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../src/server/db/schema';
-import { childAddress } from '../../src/server/family/family-links';
+import { childAddress } from '../../src/server/platform/family-links';
 import { type CookieJar, get, verifiedUser } from './accounts';
 import type { MailCatcher } from './mail-catcher';
 import type { TestApp } from './test-app';

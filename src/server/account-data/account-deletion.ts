@@ -11,7 +11,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { accountDataMessages, DELETED_USER_NAME } from '../../shared/account-data';
 import type { DB } from '../db/schema';
-import { endFamilyOf } from '../family/family-unlink';
 import { ApiError } from '../http/api-error';
 import { type LessonDeps, type Lines, pushLines } from '../lessons/lesson-announcements';
 import type { LiveHub } from '../messages/live';
@@ -20,6 +19,7 @@ import { refuseWhileMoneyLeft } from '../money/money-left';
 import { recordAudit } from '../platform/audit-log';
 import type { RateLimiters } from '../rate-limit/rate-limits';
 import { closeAccountIn, eraseTracesIn, placeholderEmail } from './account-erasure';
+import { endFamilyOf } from './family-unlink';
 
 export interface AccountDeletionDeps {
   db: Kysely<DB>;

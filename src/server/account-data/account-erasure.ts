@@ -3,7 +3,7 @@
  * user", their classes and upcoming lessons closed, their writing, reviews, sign-in and counters
  * gone, and their name and address taken out of the outbox and the audit log. A person's own
  * deletion (./account-deletion.ts) runs it after the checks; so does the end of a family link for
- * a child without a login (../family/family-unlink.ts), who has no account of their own to delete
+ * a child without a login (./family-unlink.ts), who has no account of their own to delete
  * and nobody left to act for them. docs/security.md, "A person's own data", lists each table's fate.
  */
 import { randomUUID } from 'node:crypto';

@@ -10,7 +10,7 @@ import type { Kysely } from 'kysely';
 import { DELETED_MESSAGE_TEXT } from '../../shared/account-data';
 import { HIDDEN_MESSAGE_TEXT } from '../../shared/admin/admin-rules';
 import type { DB } from '../db/schema';
-import { isChildAddress } from '../family/family-links';
+import { isChildAddress } from '../platform/family-links';
 import { classesOf } from './classes-export';
 
 /** The photo's file name in the archive, by its type. */

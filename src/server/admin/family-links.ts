@@ -1,19 +1,19 @@
 /**
  * The console's families: every link between a paying parent and a student, and an admin's
  * unlinking of one for a reason (a parent who lost touch with a child, a link made by mistake). An
- * unlink ends the link as the parent's removal would (../family/family-unlink.ts): what the parent
+ * unlink ends the link as the parent's removal would (../account-data/family-unlink.ts): what the parent
  * paid for and has not taken place is called off and given back to them, and a child without a
  * login of their own is erased. Audited as `family.unlinked` in the same transaction.
  */
 import { type Kysely, sql } from 'kysely';
 import { DELETED_USER_NAME } from '../../shared/account-data';
+import { type Unlinked, unlinkStudent } from '../account-data/family-unlink';
 import type { DB } from '../db/schema';
-import { isChildAddress } from '../family/family-links';
-import { type Unlinked, unlinkStudent } from '../family/family-unlink';
 import { ApiError } from '../http/api-error';
 import { type LessonDeps, type Lines, pushLines } from '../lessons/lesson-announcements';
 import { plannedAt } from '../lessons/lifecycle/lesson-states-sql';
 import { type Actor, recordAudit } from '../platform/audit-log';
+import { isChildAddress } from '../platform/family-links';
 
 export const familyLinkMessages = {
   notFound: /*i18n*/ 'Family link not found',

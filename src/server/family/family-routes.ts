@@ -19,6 +19,7 @@ import {
 import type { AppEnv } from '../http/app-env';
 import { validate, validateBy } from '../http/validation';
 import { familyPayerMessages } from '../money/family-payer';
+import { familyMessages, familyOf } from '../platform/family-links';
 import { type SessionReader, verifiedOnly, verifiedWithRole } from '../platform/session-guards';
 import { limitByClient, limitByUser, type RateLimiters } from '../rate-limit/rate-limits';
 import {
@@ -31,7 +32,6 @@ import {
   removeChild,
   setMonthlyLimit,
 } from './family';
-import { familyMessages, familyOf } from './family-links';
 
 const childParam = z.object({ id: z.string().regex(/^[\w-]{1,64}$/) });
 const tokenParam = z.object({ token: z.string().regex(/^[\w-]{16,128}$/) });

@@ -17,15 +17,15 @@ import {
 } from '../../shared/family/family-constants';
 import * as messages from '../../shared/messages';
 import { familyInvitationPath } from '../../shared/routes';
+import { type Unlinked, unlinkStudent } from '../account-data/family-unlink';
 import { isCommonPassword } from '../accounts/password-policy';
 import type { DB } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { type LessonDeps, type Lines, pushLines } from '../lessons/lesson-announcements';
 import { mailLanguage } from '../mail/mail-language';
 import { familyPayerMessages, ownChild } from '../money/family-payer';
-import { childAddress, familyMessages, familyOf } from './family-links';
+import { childAddress, familyMessages, familyOf } from '../platform/family-links';
 import { childLoginInvitationMail, parentInvitationMail } from './family-mail';
-import { type Unlinked, unlinkStudent } from './family-unlink';
 
 const DAY = 24 * 60 * 60 * 1000;
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');

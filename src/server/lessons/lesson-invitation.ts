@@ -17,8 +17,8 @@ import ical, {
 import { PRODUCT_NAME } from '../../shared/constants';
 import { type Language, SOURCE_LANGUAGE } from '../../shared/languages';
 import { paths } from '../../shared/routes';
-import { isChildAddress } from '../family/family-links';
 import { type DefaultLanguage, mailWords } from '../mail/mail-language';
+import { isChildAddress } from '../platform/family-links';
 
 /** A participant as the mails need them. */
 export interface MailPerson {

@@ -8,13 +8,13 @@
  * nobody could act for them.
  */
 import type { Transaction } from 'kysely';
-import { closeAccountIn, eraseTracesIn, placeholderEmail } from '../account-data/account-erasure';
 import { closeClassesOf } from '../classes/class-changes';
 import type { DB } from '../db/schema';
 import type { LessonDeps, Lines } from '../lessons/lesson-announcements';
 import { cancelBySchoolMove } from '../lessons/lifecycle/cancel-moves';
 import { plannedAt } from '../lessons/lifecycle/lesson-states-sql';
 import { endPackageIn } from '../money/packages';
+import { closeAccountIn, eraseTracesIn, placeholderEmail } from './account-erasure';
 
 /** The reason stored on each lesson the end of a link calls off. */
 export const UNLINKED_REASON = 'family link removed';
