@@ -6,8 +6,7 @@
  *   students can book at all yet;
  * - a student's: the next lessons, lessons completed per subject, their goals with milestones,
  *   and the achievements earned from lessons and goals, each with its date;
- * - a parent's (docs/api.md, "Families"): for each child linked to them, the next lessons, the
- *   latest notes, goals and achievements; and what the family spent this month.
+ * - a parent's: ./parent-dashboard.ts. Which one a user gets, and the greeting: ./dashboards.ts.
  */
 import { type Kysely, sql } from 'kysely';
 import { Temporal } from 'temporal-polyfill';
@@ -19,20 +18,18 @@ import type { DB } from '../db/schema';
 import { statusAt, tookPlace } from '../lessons/lesson-records';
 import { plannedAt } from '../lessons/lifecycle/lesson-states-sql';
 import { SEAT_STATUSES, type TaughtSession, taughtSessions } from '../lessons/taught-sessions';
-import { monthAround, spentThisMonth } from '../money/family-payer';
 import { earningsBetween } from '../money/finance-csv';
 import { pendingEarnings } from '../money/wallet';
 import type { Listing } from '../platform/tutor-listing';
-import { zoneOf } from '../platform/user-time-zone';
-import { type GoalView, goalsOf, goalsOfStudents } from '../progress/goals';
+import { type GoalView, goalsOf } from '../progress/goals';
 import { tutorsToReview } from '../reviews/reviews';
 
 const DAY = 24 * 60 * 60 * 1000;
 /** A student counts as active with a lesson in the last 30 days or any ahead. */
 const ACTIVE_STUDENT_DAYS = 30;
-const UPCOMING_LIMIT = 5;
+export const UPCOMING_LIMIT = 5;
 /** How many of each child's latest lesson notes a parent's dashboard shows. */
-const NOTES_LIMIT = 3;
+export const NOTES_LIMIT = 3;
 /** How many students the tutor's dashboard lists, the most recent first. */
 const STUDENTS_LIMIT = 50;
 
@@ -50,15 +47,6 @@ export interface DashboardLesson {
    * (for its tutor) the session itself, shown once whatever number of students hold a seat.
    */
   classSession: { classId: string; sessionId: string; title: string; students: number; seats: number } | null;
-}
-
-/** What both dashboards carry besides their role's own. */
-interface Greeting {
-  /**
-   * Whether this is the user's first visit since verifying: true in the session that first opened
-   * the dashboard ("Welcome"), false in every later sign-in ("Welcome back").
-   */
-  firstVisit: boolean;
 }
 
 export interface TutorDashboard {
@@ -93,41 +81,6 @@ export interface StudentDashboard {
   achievements: Achievement[];
 }
 
-/** A tutor's notes on a child's lesson, as the parent's dashboard shows the latest. */
-export interface DashboardNotes {
-  lessonId: string;
-  subject: string;
-  /** ISO 8601 UTC: the lesson's start. */
-  start: string;
-  tutor: { id: string; displayName: string };
-  covered: string;
-  homework: string;
-  updatedAt: string;
-}
-
-export interface ParentDashboard {
-  role: 'parent';
-  timeZone: string;
-  /** Each child linked to the parent, in the order they were added. */
-  children: {
-    id: string;
-    firstName: string;
-    /** Whether the child signs in themselves (and joins their lessons' rooms); else the parent does. */
-    hasLogin: boolean;
-    upcoming: DashboardLesson[];
-    notes: DashboardNotes[];
-    goals: GoalView[];
-    achievements: Achievement[];
-  }[];
-  /**
-   * What the children's bookings and packages paid by the parent hold or spent of their balance,
-   * for those made this calendar month (the dashboard's zone), less what came back.
-   */
-  spentThisMonth: { amountCents: number; currency: string };
-}
-
-export type Dashboard = (TutorDashboard | StudentDashboard | ParentDashboard) & Greeting;
-
 /** [start, end) of the local day and month around `now` in a zone, and the month before. */
 function calendarRanges(now: number, timeZone: string) {
   const here = Temporal.Instant.fromEpochMilliseconds(now).toZonedDateTimeISO(timeZone);
@@ -148,7 +101,7 @@ function calendarRanges(now: number, timeZone: string) {
 }
 
 /** The lessons of `userId` as tutor or student, or (an array) of several students at once. */
-function lessonsOf(db: Kysely<DB>, userId: string | readonly string[], role: Role) {
+export function lessonsOf(db: Kysely<DB>, userId: string | readonly string[], role: Role) {
   const mine = role === 'tutor' ? 'l.tutor_id' : 'l.student_id';
   const other = role === 'tutor' ? 'l.student_id' : 'l.tutor_id';
   return db
@@ -186,7 +139,7 @@ function lessonsOf(db: Kysely<DB>, userId: string | readonly string[], role: Rol
 
 type Row = Awaited<ReturnType<ReturnType<typeof lessonsOf>['execute']>>[number];
 
-const toLesson = (row: Row, now: number): DashboardLesson => ({
+export const toLesson = (row: Row, now: number): DashboardLesson => ({
   id: row.id,
   start: row.starts_at.toISOString(),
   end: row.ends_at.toISOString(),
@@ -236,7 +189,7 @@ export interface DashboardPayments {
   currency: string;
 }
 
-async function tutorDashboard(
+export async function tutorDashboard(
   db: Kysely<DB>,
   userId: string,
   timeZone: string,
@@ -362,7 +315,7 @@ async function tutorDashboard(
   };
 }
 
-async function studentDashboard(
+export async function studentDashboard(
   db: Kysely<DB>,
   userId: string,
   timeZone: string,
@@ -417,193 +370,4 @@ async function studentDashboard(
       .map((row) => ({ subject: row.subject, lessons: Number(row.lessons) }))
       .sort((a, b) => b.lessons - a.lessons || a.subject.localeCompare(b.subject)),
   };
-}
-
-/**
- * A parent's dashboard, for all their children at once in a fixed number of statements (each one
- * reads every child's rows; ranks keep the newest few per child), whatever the number of children
- * or lessons.
- */
-async function parentDashboard(
-  db: Kysely<DB>,
-  userId: string,
-  timeZone: string,
-  now: number,
-  payments: DashboardPayments,
-): Promise<ParentDashboard> {
-  const month = monthAround(now, timeZone);
-  const [children, spent] = await Promise.all([
-    db
-      .selectFrom('family_links as f')
-      .innerJoin('users as u', 'u.id', 'f.student_id')
-      .select(['u.id', 'u.display_name'])
-      .select((eb) =>
-        eb
-          .exists(
-            eb
-              .selectFrom('accounts as a')
-              .select('a.id')
-              .whereRef('a.user_id', '=', 'u.id')
-              .where('a.provider_id', '=', 'credential'),
-          )
-          .as('has_login'),
-      )
-      .where('f.parent_id', '=', userId)
-      .where('u.deleted_at', 'is', null)
-      .orderBy('f.created_at')
-      .orderBy('u.id')
-      .execute(),
-    spentThisMonth(db, userId, null, month.from, month.to),
-  ]);
-  const ids = children.map((child) => child.id);
-  const spentThisMonthView = { amountCents: spent, currency: payments.currency };
-  if (ids.length === 0) return { role: 'parent', timeZone, children: [], spentThisMonth: spentThisMonthView };
-  const [upcoming, notes, goals, tookPlaceEnds, goalsCompleted] = await Promise.all([
-    db
-      .selectFrom(
-        lessonsOf(db, ids, 'student')
-          .select(
-            sql<string>`row_number() over (partition by l.student_id order by l.starts_at, l.id)`.as('rank'),
-          )
-          .where('l.ends_at', '>', new Date(now))
-          .where(plannedAt(now, 'l'))
-          .as('x'),
-      )
-      .selectAll()
-      .where('x.rank', '<=', String(UPCOMING_LIMIT))
-      .orderBy('x.starts_at')
-      .orderBy('x.id')
-      .execute(),
-    db
-      .selectFrom((eb) =>
-        eb
-          .selectFrom('lesson_notes as n')
-          .innerJoin('lessons as l', 'l.id', 'n.lesson_id')
-          .innerJoin('users as t', 't.id', 'l.tutor_id')
-          .select([
-            'l.id',
-            'l.student_id',
-            'l.subject',
-            'l.starts_at',
-            't.id as tutor_id',
-            't.display_name as tutor_name',
-            'n.covered',
-            'n.homework',
-            'n.updated_at',
-            sql<string>`row_number() over (partition by l.student_id order by l.starts_at desc, l.id)`.as(
-              'rank',
-            ),
-          ])
-          .where('l.student_id', 'in', ids)
-          .as('x'),
-      )
-      .selectAll()
-      .where('x.rank', '<=', String(NOTES_LIMIT))
-      .orderBy('x.starts_at', 'desc')
-      .orderBy('x.id')
-      .execute(),
-    goalsOfStudents(db, ids),
-    db
-      .selectFrom('lessons')
-      .select(['student_id', 'ends_at'])
-      .where('student_id', 'in', ids)
-      .where(tookPlace(now))
-      .execute(),
-    db
-      .selectFrom('goals')
-      .select(['student_id', 'first_completed_at'])
-      .where('student_id', 'in', ids)
-      .where('first_completed_at', 'is not', null)
-      .execute(),
-  ]);
-  return {
-    role: 'parent',
-    timeZone,
-    children: children.map((child) => ({
-      id: child.id,
-      firstName: child.display_name,
-      hasLogin: Boolean(child.has_login),
-      upcoming: upcoming.filter((row) => row.student_id === child.id).map((row) => toLesson(row, now)),
-      notes: notes
-        .filter((row) => row.student_id === child.id)
-        .map((row) => ({
-          lessonId: row.id,
-          subject: row.subject,
-          start: row.starts_at.toISOString(),
-          tutor: { id: row.tutor_id, displayName: row.tutor_name },
-          covered: row.covered,
-          homework: row.homework,
-          updatedAt: row.updated_at.toISOString(),
-        })),
-      goals: goals.get(child.id) ?? [],
-      achievements: achievementsFrom({
-        lessonEnds: tookPlaceEnds
-          .filter((row) => row.student_id === child.id)
-          .map((row) => row.ends_at.getTime()),
-        goalsCompleted: goalsCompleted.flatMap((row) =>
-          row.student_id === child.id && row.first_completed_at ? [row.first_completed_at.getTime()] : [],
-        ),
-        timeZone,
-      }),
-    })),
-    spentThisMonth: spentThisMonthView,
-  };
-}
-
-/**
- * Whether the session of `sessionToken` is the one the user is welcomed in: the first to open the
- * dashboard once the email is verified is remembered on the account, so a reload in it still says
- * "Welcome" and every later sign-in "Welcome back". The claim is one conditional update, so two
- * tabs opening at once agree on it.
- */
-async function isFirstVisit(db: Kysely<DB>, userId: string, sessionToken: string | null): Promise<boolean> {
-  if (sessionToken === null) return false;
-  const found = await db
-    .selectFrom('sessions as s')
-    .innerJoin('users as u', 'u.id', 's.user_id')
-    .select(['s.id', 'u.welcomed_session_id'])
-    .where('s.token', '=', sessionToken)
-    .where('s.user_id', '=', userId)
-    .executeTakeFirst();
-  if (!found) return false;
-  if (found.welcomed_session_id !== null) return found.welcomed_session_id === found.id;
-  await db
-    .updateTable('users')
-    .set({ welcomed_session_id: found.id })
-    .where('id', '=', userId)
-    .where('welcomed_session_id', 'is', null)
-    .execute();
-  const claimed = await db
-    .selectFrom('users')
-    .select('welcomed_session_id')
-    .where('id', '=', userId)
-    .executeTakeFirst();
-  return claimed?.welcomed_session_id === found.id;
-}
-
-/**
- * The user's dashboard; `browserZone` stands in for a zone the user has not saved, `listing`
- * says which tutors a student is invited to review, and `sessionToken` is the session asking (for
- * the greeting).
- */
-export async function dashboardFor(
-  db: Kysely<DB>,
-  user: { id: string; role: Role },
-  browserZone: string | undefined,
-  listing: Listing,
-  payments: DashboardPayments,
-  sessionToken: string | null,
-  now = Date.now(),
-): Promise<Dashboard> {
-  const [{ timeZone }, firstVisit] = await Promise.all([
-    zoneOf(db, user.id, browserZone),
-    isFirstVisit(db, user.id, sessionToken),
-  ]);
-  const dashboard =
-    user.role === 'tutor'
-      ? await tutorDashboard(db, user.id, timeZone, now, payments)
-      : user.role === 'parent'
-        ? await parentDashboard(db, user.id, timeZone, now, payments)
-        : await studentDashboard(db, user.id, timeZone, now, listing);
-  return { ...dashboard, firstVisit };
 }

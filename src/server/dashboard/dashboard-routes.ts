@@ -11,7 +11,8 @@ import { validate } from '../http/validation';
 import { type SessionReader, verifiedOnly } from '../platform/session-guards';
 import type { Listing } from '../platform/tutor-listing';
 import { browserZoneQuery } from '../platform/user-time-zone';
-import { type DashboardPayments, dashboardFor } from './dashboard-data';
+import type { DashboardPayments } from './dashboard-data';
+import { dashboardFor } from './dashboards';
 
 export function dashboardRoutes(deps: {
   db: Kysely<DB>;

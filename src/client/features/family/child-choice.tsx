@@ -3,7 +3,7 @@
  * no child chosen yet the first choice says so, and one child is chosen for the parent.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { Ref } from 'react';
+import { type Ref, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { ChildView } from '../../../shared/family/family-constants';
 import { paths } from '../../../shared/routes';
@@ -66,3 +66,36 @@ export function ChildChoice({
 /** The child chosen first: the only one, when there is one. */
 export const firstChoice = (family: ChildView[] | null) =>
   family?.length === 1 ? (family[0]?.id ?? '') : '';
+
+/**
+ * The state of a "For" choice: the child chosen (one child is chosen for the parent once the
+ * children arrive), the problem shown under it, and `require`, which says the problem and moves
+ * the focus there when none is chosen (false then).
+ */
+export function useChildChoice(family: ChildView[] | null) {
+  const [value, setValue] = useState(() => firstChoice(family));
+  const [problem, setProblem] = useState<string | null>(null);
+  const selectRef = useRef<HTMLSelectElement>(null);
+  useEffect(() => {
+    if (family?.length === 1) setValue((chosen) => chosen || (family[0]?.id ?? ''));
+  }, [family]);
+  return {
+    value,
+    require(message: string) {
+      if (value) return true;
+      setProblem(message);
+      selectRef.current?.focus();
+      return false;
+    },
+    props: {
+      family,
+      value,
+      problem,
+      selectRef,
+      onChange: (chosen: string) => {
+        setValue(chosen);
+        setProblem(null);
+      },
+    },
+  };
+}

@@ -1,3 +1,3 @@
 /** What the family feature offers the rest of the app: a parent's choice of child where they book. */
-export { ChildChoice, firstChoice } from './child-choice';
+export { ChildChoice, firstChoice, useChildChoice } from './child-choice';
 export { useFamilyChildren } from './family-children';

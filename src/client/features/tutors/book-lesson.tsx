@@ -17,7 +17,7 @@
  */
 
 import { msg, plural } from '@lingui/core/macro';
-import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { formatAmount, minorPerUnit } from '../../../shared/amounts';
@@ -42,17 +42,16 @@ import { books } from '../../lib/roles';
 import { browserTimeZone } from '../../lib/time-zones';
 import { refreshWalletSummary, useWalletSummary } from '../../lib/wallet-summary';
 import { useAuth } from '../auth';
-import { ChildChoice, firstChoice } from '../family';
+import { ChildChoice, useChildChoice } from '../family';
 import { BookingOutcome, type Outcome } from './booking-outcome';
 import { Lacking, neededAmount, PriceAgainstBalance } from './booking-price';
 import { BookingPrompt } from './booking-prompt';
 import { trialPrice as trialPriceText } from './labels';
+import { LengthChoice } from './length-choice';
 import { RepeatChoice, SeriesPreviewList, useSeriesPreview, WEEKS_PROBLEM, weeksFrom } from './repeat-weekly';
 import { taughtSubject } from './searched-subject';
 
 const CHOOSE_SUBJECT = msg`Choose a subject for the lesson`;
-
-const TRIAL_CHOICE = 'trial';
 
 /** The booking region's id: the tutor page's "Book a lesson" button leads to it. */
 export const BOOK_A_LESSON_ID = 'book-a-lesson';
@@ -86,13 +85,8 @@ export function BookLesson({
   // first render: a zone learnt later would leave the picker on a day counted in another zone.
   // Until a zone is saved (the first sign-in saves this browser's), and for anyone else, this browser's.
   const timeZone = (books(user?.role) ? user?.timeZone : null) ?? browserTimeZone();
-  const [forChild, setForChild] = useState(() => firstChoice(family));
-  const [forProblem, setForProblem] = useState<string | null>(null);
-  const forField = useRef<HTMLSelectElement>(null);
-  // The children arrive after the first render: one child is chosen for the parent then.
-  useEffect(() => {
-    if (family?.length === 1) setForChild((chosen) => chosen || (family[0]?.id ?? ''));
-  }, [family]);
+  const forChoice = useChildChoice(family);
+  const forChild = forChoice.value;
   const lengths = tutor.booking.lessonMinutes;
   const [chosenMinutes, setMinutes] = useState(
     asked.minutes && lengths.includes(asked.minutes)
@@ -173,11 +167,7 @@ export function BookLesson({
       setFailure(t(WEEKS_PROBLEM));
       return;
     }
-    if (parent && !forChild) {
-      setForProblem(t`Choose the child the lesson is for`);
-      forField.current?.focus();
-      return;
-    }
+    if (parent && !forChoice.require(t`Choose the child the lesson is for`)) return;
     if (!subject) {
       setSubjectProblem(t(CHOOSE_SUBJECT));
       subjectField.current?.focus();
@@ -322,42 +312,25 @@ export function BookLesson({
         </p>
       ) : (
         <>
-          {lengths.length > 1 || trialPrice !== null ? (
-            <SelectField
-              label={t`Lesson length`}
-              className="mt-4 max-w-xs"
-              value={trial ? TRIAL_CHOICE : String(chosenMinutes)}
-              onChange={(event) => {
-                const value = event.target.value;
-                setTrial(value === TRIAL_CHOICE);
-                if (value !== TRIAL_CHOICE) setMinutes(Number(value));
-                choose(null);
-              }}
-            >
-              {trialPrice !== null ? (
-                <option value={TRIAL_CHOICE}>{t`Trial lesson (${trialMinutes} min, ${trialAmount})`}</option>
-              ) : null}
-              {lengths.map((length) => {
-                const amount = formatAmount(
-                  lessonPriceCents(tutor.hourlyRate, length, minorPerUnit(payments.currency)),
-                  payments.currency,
-                );
-                return (
-                  <option key={length} value={length}>
-                    {t`${plural(length, { one: '# minute', other: '# minutes' })} · ${amount}`}
-                  </option>
-                );
-              })}
-            </SelectField>
-          ) : (
-            <p className="mt-4 text-sm text-slate-800">
-              <Plural
-                value={minutes}
-                one={`Lessons last # minute · ${price}`}
-                other={`Lessons last # minutes · ${price}`}
-              />
-            </p>
-          )}
+          <LengthChoice
+            lengths={lengths}
+            trial={trial}
+            chosenMinutes={chosenMinutes}
+            minutes={minutes}
+            trialLabel={trialPrice !== null ? t`Trial lesson (${trialMinutes} min, ${trialAmount})` : null}
+            priceOf={(length) =>
+              formatAmount(
+                lessonPriceCents(tutor.hourlyRate, length, minorPerUnit(payments.currency)),
+                payments.currency,
+              )
+            }
+            price={price}
+            onChoose={(choice) => {
+              setTrial(choice === 'trial');
+              if (choice !== 'trial') setMinutes(choice);
+              choose(null);
+            }}
+          />
 
           <div ref={outcomeBox} tabIndex={-1} className="scroll-mt-24 outline-none">
             <BookingOutcome outcome={outcome} timeZone={timeZone} firstName={firstName} />
@@ -392,18 +365,7 @@ export function BookLesson({
                   </p>
                   {canBook ? (
                     <div className="mt-3 space-y-3">
-                      {parent ? (
-                        <ChildChoice
-                          family={family}
-                          value={forChild}
-                          selectRef={forField}
-                          problem={forProblem}
-                          onChange={(chosen) => {
-                            setForChild(chosen);
-                            setForProblem(null);
-                          }}
-                        />
-                      ) : null}
+                      {parent ? <ChildChoice {...forChoice.props} /> : null}
                       {tutor.subjects.length > 1 ? (
                         <SelectField
                           ref={subjectField}
