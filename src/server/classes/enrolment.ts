@@ -8,7 +8,7 @@
 import type { Transaction } from 'kysely';
 import type { ClassEnrolmentStatus, DB } from '../db/schema';
 import { ApiError } from '../http/api-error';
-import { type LessonDeps, mailPeople } from '../lessons/lesson-announcements';
+import { familyOfStudent, type LessonDeps, mailPeople } from '../lessons/lesson-announcements';
 import { lockPeople } from '../lessons/lesson-changes/lesson-change';
 import type { OutgoingMail } from '../mail/mailer';
 import { joinClassConversation, leaveClassConversation } from '../messages/class-conversations';
@@ -47,7 +47,19 @@ export class ClassMails {
 
   async queue(trx: Transaction<DB>, cls: LockedClass) {
     if (this.wanted.length === 0) return;
-    const ids = [cls.tutor_id, ...this.wanted.flatMap((mail) => [mail.to, mail.facts.studentId ?? mail.to])];
+    // What is told to a student with a paying parent is told to the parent too, and to the parent
+    // alone for a child without a login (whose address nobody reads), as a lesson's mails are.
+    const readers = new Map<string, string[]>();
+    for (const { to } of this.wanted) {
+      if (to === cls.tutor_id || readers.has(to)) continue;
+      const family = await familyOfStudent(trx, to);
+      readers.set(to, family.parentId ? (family.hasLogin ? [to, family.parentId] : [family.parentId]) : [to]);
+    }
+    const readersOf = (to: string) => readers.get(to) ?? [to];
+    const ids = [
+      cls.tutor_id,
+      ...this.wanted.flatMap((mail) => [...readersOf(mail.to), mail.facts.studentId ?? mail.to]),
+    ];
     const people = await mailPeople(trx, [...new Set(ids)]);
     const tutor = people.get(cls.tutor_id);
     if (!tutor) return;
@@ -62,13 +74,15 @@ export class ClassMails {
     };
     const mails: OutgoingMail[] = [];
     for (const { event, to, facts } of this.wanted) {
-      const reader = people.get(to);
       const { studentId, ...rest } = facts;
       const student = studentId === undefined ? undefined : people.get(studentId);
-      if (reader)
-        mails.push(
-          classMail(event, about, reader, { ...rest, ...(student ? { student } : {}) }, this.deps.mail),
-        );
+      for (const id of readersOf(to)) {
+        const reader = people.get(id);
+        if (reader)
+          mails.push(
+            classMail(event, about, reader, { ...rest, ...(student ? { student } : {}) }, this.deps.mail),
+          );
+      }
     }
     await this.deps.mailer.sendMails(mails, trx);
   }
