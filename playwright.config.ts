@@ -32,17 +32,25 @@ const desktop = { width: 1280, height: 800 };
 const phone = { width: 390, height: 844 };
 // The config is loaded by the runner and by every worker: create and seed the data folders once,
 // before the servers open them (Playwright starts web servers before any global setup). One seed
-// fills both at once, each database on a thread of its own.
-if (!process.env.BROWSER_TEST_DATA_DIR || !process.env.BROWSER_TEST_PAID_DATA_DIR) {
+// fills them all at once, each database on a thread of its own: the two servers' folders, and one
+// that no server opens, which the specs with a server of their own copy (tests/browser/own-server.ts)
+// rather than each run the seed again.
+if (
+  !process.env.BROWSER_TEST_DATA_DIR ||
+  !process.env.BROWSER_TEST_PAID_DATA_DIR ||
+  !process.env.BROWSER_TEST_SEEDED_COPY_DIR
+) {
   const dataDir = mkdtempSync(join(tmpdir(), 'tutorlane-browser-'));
   const paidDataDir = mkdtempSync(join(tmpdir(), 'tutorlane-browser-paid-'));
+  const seededCopyDir = mkdtempSync(join(tmpdir(), 'tutorlane-browser-seeded-'));
   execFileSync(
     process.execPath,
-    ['--import', 'tsx', 'tests/support/browser-seed.ts', dataDir, '--payments', paidDataDir],
+    ['--import', 'tsx', 'tests/support/browser-seed.ts', dataDir, seededCopyDir, '--payments', paidDataDir],
     { stdio: 'inherit' },
   );
   process.env.BROWSER_TEST_DATA_DIR = dataDir;
   process.env.BROWSER_TEST_PAID_DATA_DIR = paidDataDir;
+  process.env.BROWSER_TEST_SEEDED_COPY_DIR = seededCopyDir;
 }
 process.env.MAIL_SINK_URL = `http://127.0.0.1:${mailHttpPort}`;
 
