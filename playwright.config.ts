@@ -58,7 +58,10 @@ export default defineConfig({
   testDir: 'tests/browser',
   fullyParallel: true,
   workers: 2,
-  retries: 0,
+  // A test that fails runs once more, traced (below), so that its failure comes with the trace; the
+  // run fails all the same when the second run passes (failOnFlakyTests): nothing passes on a retry.
+  retries: 1,
+  failOnFlakyTests: true,
   // The longest journeys create several accounts (an argon2id hash each) and run two accessibility
   // scans: tens of seconds on two cores, more when other work shares them. A stuck page still fails
   // on the 10 s expect.
@@ -68,9 +71,10 @@ export default defineConfig({
   use: {
     baseURL: appUrl,
     // What failed, step by step (the actions, the page's DOM at each, its requests and console),
-    // kept for a failed test only. Without the screencast's frames: recording them on every test
-    // cost a third more CPU than the test itself on two cores.
-    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true },
+    // recorded on a failed test's second run only. Without the screencast's frames: recording them
+    // on every test cost a third more CPU than the test itself on two cores; recording the DOM
+    // snapshots on every test, to keep them for the few that fail, cost a sixth more.
+    trace: { mode: 'on-first-retry', screenshots: false, snapshots: true },
     launchOptions: { executablePath: chromiumPath, args: chromiumFlags },
   },
   // Every spec runs at desktop width. At phone width run the tests tagged @phone, whose subject
