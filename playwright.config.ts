@@ -32,17 +32,25 @@ const desktop = { width: 1280, height: 800 };
 const phone = { width: 390, height: 844 };
 // The config is loaded by the runner and by every worker: create and seed the data folders once,
 // before the servers open them (Playwright starts web servers before any global setup). One seed
-// fills both at once, each database on a thread of its own.
-if (!process.env.BROWSER_TEST_DATA_DIR || !process.env.BROWSER_TEST_PAID_DATA_DIR) {
+// fills them all at once, each database on a thread of its own: the two servers' folders, and one
+// that no server opens, which the specs with a server of their own copy (tests/browser/own-server.ts)
+// rather than each run the seed again.
+if (
+  !process.env.BROWSER_TEST_DATA_DIR ||
+  !process.env.BROWSER_TEST_PAID_DATA_DIR ||
+  !process.env.BROWSER_TEST_SEEDED_COPY_DIR
+) {
   const dataDir = mkdtempSync(join(tmpdir(), 'tutorlane-browser-'));
   const paidDataDir = mkdtempSync(join(tmpdir(), 'tutorlane-browser-paid-'));
+  const seededCopyDir = mkdtempSync(join(tmpdir(), 'tutorlane-browser-seeded-'));
   execFileSync(
     process.execPath,
-    ['--import', 'tsx', 'tests/support/browser-seed.ts', dataDir, '--payments', paidDataDir],
+    ['--import', 'tsx', 'tests/support/browser-seed.ts', dataDir, seededCopyDir, '--payments', paidDataDir],
     { stdio: 'inherit' },
   );
   process.env.BROWSER_TEST_DATA_DIR = dataDir;
   process.env.BROWSER_TEST_PAID_DATA_DIR = paidDataDir;
+  process.env.BROWSER_TEST_SEEDED_COPY_DIR = seededCopyDir;
 }
 process.env.MAIL_SINK_URL = `http://127.0.0.1:${mailHttpPort}`;
 
@@ -50,7 +58,10 @@ export default defineConfig({
   testDir: 'tests/browser',
   fullyParallel: true,
   workers: 2,
-  retries: 0,
+  // A test that fails runs once more, traced (below), so that its failure comes with the trace; the
+  // run fails all the same when the second run passes (failOnFlakyTests): nothing passes on a retry.
+  retries: 1,
+  failOnFlakyTests: true,
   // The longest journeys create several accounts (an argon2id hash each) and run two accessibility
   // scans: tens of seconds on two cores, more when other work shares them. A stuck page still fails
   // on the 10 s expect.
@@ -60,9 +71,10 @@ export default defineConfig({
   use: {
     baseURL: appUrl,
     // What failed, step by step (the actions, the page's DOM at each, its requests and console),
-    // kept for a failed test only. Without the screencast's frames: recording them on every test
-    // cost a third more CPU than the test itself on two cores.
-    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true },
+    // recorded on a failed test's second run only. Without the screencast's frames: recording them
+    // on every test cost a third more CPU than the test itself on two cores; recording the DOM
+    // snapshots on every test, to keep them for the few that fail, cost a sixth more.
+    trace: { mode: 'on-first-retry', screenshots: false, snapshots: true },
     launchOptions: { executablePath: chromiumPath, args: chromiumFlags },
   },
   // Every spec runs at desktop width. At phone width run the tests tagged @phone, whose subject

@@ -21,7 +21,7 @@ let url: string;
 let seed: BrowserSeed;
 
 test.beforeAll(async () => {
-  // Seeding hashes a password and the server opens its database: slow on a busy machine.
+  // Copying the seeded folder and the server opening its database: slow on a busy machine.
   test.setTimeout(180_000);
   own = await startOwnServer('currency', { CURRENCY: 'JPY', ADMIN_TWO_FACTOR: 'optional' });
   ({ url, seed } = own);

@@ -2,14 +2,14 @@
  * A server of a spec's own, for the few specs that need a setting the suite's servers do not have
  * (the default two-factor rule for admins, a support address of their own): the production build
  * started as the suite's are, on a free port, on a data folder seeded as the suite's is
- * (tests/support/browser-seed.ts). Removed with its data folder when stopped.
+ * (tests/support/browser-seed.ts: a copy of the folder playwright.config.ts seeds for this). Removed
+ * with its data folder when stopped.
  */
-import { execFile, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import type { BrowserSeed } from '../support/browser-seed';
 import { expect } from './fixtures';
 
@@ -33,7 +33,11 @@ const freePort = () =>
 /** Seeds a data folder and starts the server on it with `env`; resolves once it is healthy. */
 export async function startOwnServer(name: string, env: Record<string, string>): Promise<OwnServer> {
   const dataDir = mkdtempSync(join(tmpdir(), `tutorlane-${name}-`));
-  await promisify(execFile)(process.execPath, ['--import', 'tsx', 'tests/support/browser-seed.ts', dataDir]);
+  // A copy of the folder playwright.config.ts seeded as the suite's, which no server opened: the
+  // same people and lessons, without running the seed again (seconds each, for each spec and width).
+  const seeded = process.env.BROWSER_TEST_SEEDED_COPY_DIR;
+  if (!seeded) throw new Error('BROWSER_TEST_SEEDED_COPY_DIR is not set: playwright.config.ts sets it');
+  cpSync(seeded, dataDir, { recursive: true });
   const seed = JSON.parse(readFileSync(join(dataDir, 'seed.json'), 'utf8')) as BrowserSeed;
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;

@@ -95,7 +95,7 @@ test.describe('an admin under the default', () => {
   let seed: BrowserSeed;
 
   test.beforeAll(async () => {
-    // Seeding hashes a password and the server opens its database: slow on a busy machine.
+    // Copying the seeded folder and the server opening its database: slow on a busy machine.
     test.setTimeout(180_000);
     // No ADMIN_TWO_FACTOR: the default, required.
     own = await startOwnServer('two-factor', {});
