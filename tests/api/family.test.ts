@@ -6,7 +6,7 @@
  * sum to zero at the end.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CookieJar, get, send, signIn } from '../support/accounts';
+import { CookieJar, get, send, signIn, TEST_PASSWORD } from '../support/accounts';
 import { mailbox, type Person, person, setUpApiTest, t } from '../support/api-app';
 import { dayAt } from '../support/lessons';
 import { financeTotals, makeAdmin, publishTutor, topUp, walletOf } from '../support/money';
@@ -340,6 +340,24 @@ describe('removing a child', () => {
     expect((await (await get(t, '/api/family', parent.jar)).json()).children).toEqual([]);
     const tutorView = await (await get(t, `/api/lessons/${lesson.id}`, tutor.jar)).json();
     expect(tutorView.status).toBe('cancelled');
+  });
+});
+
+describe('a parent’s balance', () => {
+  it('is refunded by an admin as a student’s is, after which the parent may delete their account', async () => {
+    const parent = await person('parent');
+    await topUp(t, parent, admin, 2500);
+    const refunded = await send(
+      t,
+      'POST',
+      '/api/admin/refunds',
+      { studentId: parent.id, amountCents: 2500, reference: 'Family refund' },
+      admin.jar,
+    );
+    expect(refunded.status, await refunded.clone().text()).toBe(201);
+    expect(await balance(parent)).toBe(0);
+    const deleted = await send(t, 'POST', '/api/account/delete', { password: TEST_PASSWORD }, parent.jar);
+    expect(deleted.status, await deleted.clone().text()).toBe(200);
   });
 });
 

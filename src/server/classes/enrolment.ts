@@ -12,7 +12,7 @@ import { familyOfStudent, type LessonDeps, mailPeople } from '../lessons/lesson-
 import { lockPeople } from '../lessons/lesson-changes/lesson-change';
 import type { OutgoingMail } from '../mail/mailer';
 import { joinClassConversation, leaveClassConversation } from '../messages/class-conversations';
-import { type Booker, bookerOf, checkFamilyLimit } from '../money/family-payer';
+import { type Booker, bookerOf, checkFamilyLimit, payingParentOf } from '../money/family-payer';
 import { checkBalanceCovers } from '../money/lesson-payments';
 import { type ClassEvent, type ClassMailFacts, classMail, type MailClass } from './class-mail';
 import { classMessages } from './class-records';
@@ -196,7 +196,8 @@ const standingOf = (trx: Transaction<DB>, classId: string, studentId: string) =>
     .executeTakeFirst();
 
 /**
- * A change to one student's place, in one transaction: the people's rows first, then the class's
+ * A change to one student's place, in one transaction: the people's rows first (and the paying
+ * parent's), then the class's
  * (the order a booking takes before any money), then the student's standing. 404 for no class.
  */
 async function withClassLocked<T>(
@@ -211,8 +212,10 @@ async function withClassLocked<T>(
     .where('id', '=', classId)
     .executeTakeFirst();
   if (!found) throw new ApiError(404, classMessages.notFound, 'NOT_FOUND');
+  // The parent whose money a seat moves is locked with the people, as a booking locks them.
+  const payer = await payingParentOf(deps.db, studentId);
   return deps.db.transaction().execute(async (trx) => {
-    await lockPeople(trx, found.tutor_id, studentId);
+    await lockPeople(trx, found.tutor_id, studentId, payer?.parentId);
     const cls = await lockClass(trx, classId);
     if (!cls) throw new ApiError(404, classMessages.notFound, 'NOT_FOUND');
     return work(trx, cls, await standingOf(trx, classId, studentId));

@@ -171,6 +171,9 @@ export async function buyPackage(
   const id = request.requestKey ?? randomUUID();
   const payerId = request.booker?.payerId ?? request.studentId;
   await db.transaction().execute(async (trx) => {
+    // The payer's row before their money, as a booking takes them (lessons/lesson-changes/
+    // lesson-change.ts, lockPeople): an account's deletion holds the row and then the money.
+    await trx.selectFrom('users').select('id').where('id', '=', payerId).forKeyShare().execute();
     const balance = await lockedBalanceOf(trx, accounts.balance(payerId), payments.currency);
     // With the balance locked, so that a run of the same request at once waits for this one.
     const bought = await trx

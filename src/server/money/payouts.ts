@@ -91,12 +91,12 @@ export interface MoneyDeps {
   defaultLanguage?: DefaultLanguage;
 }
 
-async function userWithRole(db: Kysely<DB>, id: string, role: 'student' | 'tutor') {
+async function userWithRole(db: Kysely<DB>, id: string, roles: ('student' | 'tutor' | 'parent')[]) {
   return db
     .selectFrom('users')
     .select(['id', 'display_name', 'email', 'deleted_at', 'language'])
     .where('id', '=', id)
-    .where('role', '=', role)
+    .where('role', 'in', roles)
     .executeTakeFirst();
 }
 
@@ -112,7 +112,8 @@ async function payOut(
 ) {
   const { db, currency } = deps;
   const isPayout = kind === 'payout';
-  const user = await userWithRole(db, input.userId, isPayout ? 'tutor' : 'student');
+  // A balance is a student's or a parent's (who tops up and pays for their children).
+  const user = await userWithRole(db, input.userId, isPayout ? ['tutor'] : ['student', 'parent']);
   if (!user)
     throw new ApiError(404, isPayout ? payoutMessages.noTutor : payoutMessages.noStudent, 'NOT_FOUND');
   const account = isPayout ? accounts.payable(user.id) : accounts.balance(user.id);

@@ -91,7 +91,7 @@ export async function bookLesson(
   try {
     await db.transaction().execute(async (trx) => {
       // Before any lock on the student's money (see lockPeople for the order).
-      await lockPeople(trx, request.tutorId, request.studentId);
+      await lockPeople(trx, request.tutorId, request.studentId, request.booker?.payerId);
       await expireDue(deps, trx, now, lines, [request.tutorId, request.studentId]);
       // Only before any other lesson with the tutor. Two trials sent at once may both pass this
       // check; the database's unique index then refuses the second (caught below).

@@ -144,13 +144,19 @@ export function checkMovable(row: LessonRow, now: number) {
  * accounts. The lesson's foreign keys take this key share anyway at its insert; but a deletion
  * holds its row for update and then locks the same student's money, so a booking holding that
  * money and waiting for the row closed a cycle (40P01). Taken first, the booking waits for the
- * deletion holding nothing. 404 when the tutor's account was deleted meanwhile.
+ * deletion holding nothing. A parent who pays for the lesson (`payerId`) is locked with them: a
+ * parent's deletion holds their row and then their money, as a student's does. 404 when the
+ * tutor's account was deleted meanwhile.
  */
-export async function lockPeople(trx: Transaction<DB>, tutorId: string, studentId: string) {
+export async function lockPeople(trx: Transaction<DB>, tutorId: string, studentId: string, payerId?: string) {
   const rows = await trx
     .selectFrom('users')
     .select(['id', 'deleted_at'])
-    .where('id', 'in', [tutorId, studentId])
+    .where(
+      'id',
+      'in',
+      payerId && payerId !== studentId ? [tutorId, studentId, payerId] : [tutorId, studentId],
+    )
     .orderBy('id')
     .forKeyShare()
     .execute();

@@ -167,7 +167,7 @@ export async function bookSeries(
   try {
     await db.transaction().execute(async (trx) => {
       // Before any lock on the student's money (see lockPeople for the order).
-      await lockPeople(trx, request.tutorId, request.studentId);
+      await lockPeople(trx, request.tutorId, request.studentId, request.booker?.payerId);
       await expireDue(deps, trx, now, lines, [request.tutorId, request.studentId]);
       const plan = await planWeeks(trx, tutor, request);
       skipped = plan.skipped;
