@@ -128,6 +128,11 @@ describe('a class’s conversation', () => {
       ],
       nextLesson: null,
       blockedByMe: false,
+      // No family in it: no child it is about, nobody who only reads it.
+      about: null,
+      child: null,
+      parentCanRead: false,
+      readOnly: false,
     });
 
     const sent = await write(teacher, conversationId, 'Welcome! Bring last year’s paper on Monday.');

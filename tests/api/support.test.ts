@@ -129,6 +129,10 @@ describe('support answers', () => {
         lastMessage: expect.objectContaining({ senderId: student.id, text: 'I cannot find my lesson link.' }),
         unread: 1,
         lastActivityAt: expect.any(String),
+        about: null,
+        child: null,
+        parentCanRead: false,
+        readOnly: false,
       });
       expect(await (await get(t, `/api/conversations/${id}`, who.jar)).json()).toEqual({
         id,
@@ -138,6 +142,10 @@ describe('support answers', () => {
         members: [],
         nextLesson: null,
         blockedByMe: false,
+        about: null,
+        child: null,
+        parentCanRead: false,
+        readOnly: false,
       });
     }
 
