@@ -31,6 +31,7 @@ export const paths = {
   adminTwoFactor: '/admin/two-factor',
   adminLessons: '/admin/lessons',
   adminClasses: '/admin/classes',
+  adminFamilies: '/admin/families',
 } as const;
 
 /** A family invitation's mailed link (a child's own login, or a student's parent). */
@@ -102,6 +103,7 @@ export const pages = [
   { path: paths.adminTwoFactor, module: 'features/admin/admin-two-factor-page.tsx', access: 'admin' },
   { path: paths.adminLessons, module: 'features/admin/admin-lessons-page.tsx', access: 'admin' },
   { path: paths.adminClasses, module: 'features/admin/admin-classes-page.tsx', access: 'admin' },
+  { path: paths.adminFamilies, module: 'features/admin/admin-families-page.tsx', access: 'admin' },
   { path: '/students/:id', module: 'features/progress/history-page.tsx', access: 'verified' },
   { path: `${paths.tutors}/:id/lessons`, module: 'features/progress/history-page.tsx', access: 'verified' },
 ] as const satisfies readonly Page[];

@@ -47,23 +47,28 @@ export function linkIn(mail: CaughtMail, fragment: string): string {
 export interface Account {
   email: string;
   displayName: string;
-  role: 'student' | 'tutor';
+  role: 'student' | 'tutor' | 'parent';
 }
 
 /**
  * An account signed in in this page's browser context. A verified one is taken from the seed's
  * pool (account-pool.ts) and given `displayName`: what a sign-up and its mailed link leave behind,
  * at the cost of a sign-in. An unverified one (or any, once the pool is used up) signs up through
- * the API, solving the human check, and verifies through the mailed link when asked to.
+ * the API, solving the human check, and verifies through the mailed link when asked to. The pool
+ * holds no parents: a parent always signs up.
  */
 export async function createAccount(
   page: Page,
-  options: { role?: 'student' | 'tutor'; verified?: boolean; displayName?: string } = {},
+  options: { role?: Account['role']; verified?: boolean; displayName?: string } = {},
 ): Promise<Account> {
   const role = options.role ?? 'student';
-  const displayName = options.displayName ?? (role === 'tutor' ? 'Tess Tutor' : 'Sam Student');
+  const displayName =
+    options.displayName ?? { student: 'Sam Student', tutor: 'Tess Tutor', parent: 'Pat Parent' }[role];
   const claimsDir = process.env.BROWSER_TEST_DATA_DIR && join(process.env.BROWSER_TEST_DATA_DIR, 'claims');
-  const pooled = options.verified !== false && claimsDir ? claimPooledAccount(claimsDir, role) : undefined;
+  const pooled =
+    options.verified !== false && claimsDir && role !== 'parent'
+      ? claimPooledAccount(claimsDir, role)
+      : undefined;
   if (pooled) {
     await signInAs(page, pooled);
     const named = await page.request.patch('/api/profile', { data: { displayName } });

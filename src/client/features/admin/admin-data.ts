@@ -101,3 +101,17 @@ export const removeClassStudent = (id: string, studentId: string, reason: string
   request(
     admin.classes[':id'].students[':studentId'].$delete({ param: { id, studentId }, json: { reason } }),
   );
+
+/** The links between a paying parent and a student, the newest first; `search` keeps those whose people's name or email has it. */
+export type AdminFamilyLink = InferResponseType<(typeof admin)['family-links']['$get'], 200>['links'][number];
+
+export const fetchFamilyLinks = (search: string, signal?: AbortSignal) =>
+  request(admin['family-links'].$get({ query: search ? { search } : {} }, { init: { signal } }));
+/** Ends a link as the parent's removal would: what the parent paid for ahead is called off and given back. */
+export const unlinkFamily = (parentId: string, studentId: string, reason: string) =>
+  request(
+    admin['family-links'][':parentId'][':studentId'].$delete({
+      param: { parentId, studentId },
+      json: { reason },
+    }),
+  );

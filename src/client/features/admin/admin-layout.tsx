@@ -14,6 +14,7 @@ const sections = [
   { to: paths.adminVerifications, label: msg`Verifications`, end: false },
   { to: paths.adminLessons, label: msg`Lessons`, end: false },
   { to: paths.adminClasses, label: msg`Classes`, end: false },
+  { to: paths.adminFamilies, label: msg`Families`, end: false },
   { to: paths.adminReports, label: msg`Reports`, end: false },
   { to: paths.adminAudit, label: msg`Audit log`, end: false },
   { to: paths.adminContact, label: msg`Contact messages`, end: false },
