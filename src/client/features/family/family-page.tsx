@@ -346,7 +346,7 @@ function RemoveChild({ child }: { child: ChildView }) {
         </Trans>{' '}
         {child.hasLogin
           ? t`${name} keeps their own login, and pays for their own lessons from then on.`
-          : t`${name} has no login, so their lessons, notes and goals are deleted too.`}
+          : t`${name} has no login, so their account is deleted too: their goals are erased, and their past lessons stay with their tutors under "Deleted user".`}
       </p>
       {removing.problem ? <ErrorMessage>{removing.problem}</ErrorMessage> : null}
       <div className="flex flex-wrap gap-2">
