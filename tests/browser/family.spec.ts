@@ -2,7 +2,7 @@
  * Families in the browser, one journey against the server that takes payments: the seeded parent
  * (whose seeded child Mia had a lesson with notes four days ago) adds a child at /family, tops up
  * by transfer (the seeded admin confirms it), books a lesson for the new child on a tutor's page,
- * and reads on their dashboard the new child's lesson and the notes Mia's tutor wrote.
+ * reads on their dashboard the new child's lesson and the notes Mia's tutor wrote, and sets Mia a goal.
  */
 import type { Page } from '@playwright/test';
 import { Temporal } from 'temporal-polyfill';
@@ -108,6 +108,13 @@ test('a parent adds a child, tops up, books a lesson for them and reads a tutorâ
   await expect(mia).toContainText(family.notes.covered);
   await expect(mia).toContainText(family.notes.homework);
   await expect(page.getByRole('region', { name: 'Spent this month' })).toContainText('$40.00');
+  // A child without a login has no one but the parent to set a goal: the parent sets one for Mia.
+  await mia.getByRole('button', { name: 'Add a goal for Mia' }).click();
+  await mia.getByLabel('Goal').fill('Times tables to 12');
+  await mia.getByLabel('Subject').selectOption('Algebra');
+  await mia.getByRole('button', { name: 'Save goal' }).click();
+  await expect(mia.getByRole('status')).toContainText('Times tables to 12');
+  await expect(mia.getByRole('list').filter({ hasText: 'Times tables to 12' })).toBeVisible();
   await expectNoAccessibilityViolations(page);
   await page.screenshot({ path: `.tmp/family-dashboard-${width}.png`, fullPage: true });
   await tutor.page.context().close();

@@ -289,8 +289,11 @@ function EditGoal({ goal, onDone }: { goal: Goal; onDone: () => void }) {
   );
 }
 
-/** A student's new goal: a subject, a title, an optional date, and the first milestones. */
-export function NewGoalForm() {
+/**
+ * A new goal: a subject, a title, an optional date, and the first milestones. A student's own, or,
+ * with `studentId`, a parent's for one of their children ("Add a goal for Emma").
+ */
+export function NewGoalForm({ studentId, label }: { studentId?: string; label?: string } = {}) {
   const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const [fields, setFields] = useState<GoalFieldValues>(NO_GOAL);
@@ -307,6 +310,7 @@ export function NewGoalForm() {
           json: {
             subject,
             title,
+            ...(studentId ? { studentId } : {}),
             ...(targetDate ? { targetDate } : {}),
             milestones: milestones
               .split('\n')
@@ -361,7 +365,7 @@ export function NewGoalForm() {
             setOpen(true);
           }}
         >
-          <Trans>Add a goal</Trans>
+          {label ?? <Trans>Add a goal</Trans>}
         </Button>
       )}
     </div>

@@ -11,7 +11,7 @@ import type { LessonStatus } from '../../../shared/lessons/lesson-schemas';
 import { paths } from '../../../shared/routes';
 import { ButtonLink } from '../../components/button';
 import { CardSection } from '../../components/card';
-import { type Goal, GoalList } from '../../components/goals';
+import { type Goal, GoalList, NewGoalForm } from '../../components/goals';
 import { type Notes, NotesView } from '../../components/lesson-notes';
 import { RoomLink, StatusBadge } from '../../components/lesson-parts';
 import { lessonTimeLabel, monthLabel } from '../../lib/time-labels';
@@ -192,7 +192,8 @@ function ChildCard({ child, timeZone }: { child: ChildProgress; timeZone: string
         <Trans>Goals</Trans>
       </h3>
       <div className="mt-2">
-        <GoalList goals={goals} empty={t`No goals yet. ${name} or their tutor can set one.`} />
+        <GoalList goals={goals} empty={t`No goals yet. You, ${name} or their tutor can set one.`} />
+        <NewGoalForm studentId={child.id} label={t`Add a goal for ${name}`} />
       </div>
     </CardSection>
   );

@@ -102,7 +102,7 @@ function WalletLabel({ balance, stacked }: { balance: string | null; stacked: bo
 }
 
 const desktopLink = ({ isActive }: { isActive: boolean }) =>
-  `whitespace-nowrap rounded-md px-1.5 py-2 text-sm font-medium transition-colors ${
+  `whitespace-nowrap rounded-md px-1 py-2 text-sm font-medium transition-colors ${
     isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'
   }`;
 const mobileLink = ({ isActive }: { isActive: boolean }) =>
@@ -266,7 +266,7 @@ export function NavBar() {
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
       <nav aria-label={t`Main`} className="mx-auto max-w-6xl px-4">
-        <div className="flex h-16 items-center gap-4">
+        <div className="flex h-16 items-center gap-3">
           <Logo onClick={closeMenu} />
           <div className={`hidden shrink-0 items-center gap-0 ${unfolded}`}>
             {pageLinks(desktopLink, true)}
