@@ -396,6 +396,13 @@ describe('a class for a child', () => {
     expect(enrolled.status, await enrolled.clone().text()).toBe(201);
     expect(await enrolled.json()).toMatchObject({ status: 'enrolled' });
     expect(await balance(parent)).toBe(0);
+    // The class read for the child says the child's place; for anyone else's child it is 404.
+    const forIvy = await get(t, `/api/classes/${cls.id}?studentId=${child.id}`, parent.jar);
+    expect(forIvy.status).toBe(200);
+    expect((await forIvy.json()).you).toMatchObject({ status: 'enrolled' });
+    const stranger = await person('parent');
+    expect((await get(t, `/api/classes/${cls.id}?studentId=${child.id}`, stranger.jar)).status).toBe(404);
+    expect((await get(t, `/api/classes/${cls.id}?studentId=${child.id}`)).status).toBe(404);
     const left = await send(t, 'POST', `/api/classes/${cls.id}/leave`, { studentId: child.id }, parent.jar);
     expect(left.status, await left.clone().text()).toBe(200);
     expect(await balance(parent)).toBe(3000);

@@ -2,11 +2,12 @@
  * Group classes in the browser, against the server that takes payments: a tutor creates a weekly
  * class from the form; a student with money enrols, another joins the waitlist once the seats are
  * full, and takes the seat the first one leaves; the list of classes filters by subject, day and
- * price at both widths. What the API decides (holds, positions, races) is tests/api/classes.test.ts's.
+ * price at both widths; a parent enrols a child, sees the child's seat and takes them out. What the API decides (holds, positions, races) is tests/api/classes.test.ts's.
  */
 import type { Browser, Page } from '@playwright/test';
 import { Temporal } from 'temporal-polyfill';
 import {
+  createAccount,
   expect,
   expectNoAccessibilityViolations,
   openMenuIfCollapsed,
@@ -170,4 +171,33 @@ test('the list of classes filters by subject, day and price', { tag: '@phone' },
   await expect(page).toHaveURL(/maxPrice=20/);
   await expect(list.getByRole('link', { name: algebra })).toBeVisible();
   await expect(page.getByRole('link', { name: physics })).toHaveCount(0);
+});
+
+test('a parent enrols a child, sees the child’s seat on the class’s page, and takes them out', async ({
+  page,
+  browser,
+}) => {
+  const tutor = await openTutor(browser, `Cleo Family${unique()}`, ZONE);
+  const id = await classByApi(tutor.page, {
+    title: `Family circle ${unique()}`,
+    priceCents: 0,
+    sessions: [startIn(3, '17:00')],
+  });
+  await tutor.page.context().close();
+  await createAccount(page, { role: 'parent', displayName: `Pat Circle${unique()}` });
+  const added = await page.request.post('/api/family/children', {
+    data: { firstName: 'Ivy', birthYear: new Date().getUTCFullYear() - 10 },
+  });
+  expect(added.status(), await added.text()).toBe(201);
+
+  await page.goto(`/classes/${id}`);
+  await expect(page.getByRole('combobox', { name: 'For' })).toHaveValue(/.+/);
+  await page.getByRole('button', { name: 'Enrol' }).click();
+  await expect(page.getByText('Ivy has a seat in this class.')).toBeVisible();
+  await page.screenshot({ path: `.tmp/class-parent-${test.info().project.name}.png`, fullPage: true });
+  await page.getByRole('button', { name: 'Take Ivy out of the class' }).click();
+  await page.getByRole('button', { name: 'Yes, take Ivy out' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Ivy is out of the class.' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Enrol' })).toBeVisible();
+  await expectNoAccessibilityViolations(page);
 });

@@ -20,7 +20,7 @@ import type { AppEnv } from '../http/app-env';
 import { IDEMPOTENCY_KEY_HEADER, idempotent, REPLAYED_HEADER } from '../http/idempotency';
 import { validate } from '../http/validation';
 import type { LessonDeps } from '../lessons/lesson-announcements';
-import { bookerFor } from '../money/family-payer';
+import { bookerFor, familyPayerMessages, ownChild } from '../money/family-payer';
 import { adminActor, recordAudit } from '../platform/audit-log';
 import {
   adminOnly,
@@ -96,10 +96,24 @@ export function classRoutes(
       const viewer = await sessions.signedInUser(c);
       return c.json(await listClasses(db, c.req.valid('query'), viewer?.id ?? null, Date.now()), 200);
     })
-    .get('/classes/:id', validate('param', classParam, classMessages.notFound), async (c) => {
-      const viewer = await sessions.signedInUser(c);
-      return c.json(await viewOf(c.req.valid('param').id, viewer?.id ?? null), 200);
-    })
+    .get(
+      '/classes/:id',
+      validate('param', classParam, classMessages.notFound),
+      validate('query', forStudent, familyPayerMessages.childNotFound),
+      async (c) => {
+        const viewer = await sessions.signedInUser(c);
+        // `you` is the viewer's own place, or, for a parent naming one, their child's.
+        const { studentId } = c.req.valid('query');
+        let whose = viewer?.id ?? null;
+        if (studentId !== undefined && studentId !== whose) {
+          if (viewer?.role !== 'parent')
+            throw new ApiError(404, familyPayerMessages.childNotFound, 'NOT_FOUND');
+          await ownChild(db, viewer.id, studentId);
+          whose = studentId;
+        }
+        return c.json(await viewOf(c.req.valid('param').id, whose), 200);
+      },
+    )
     .post(
       '/classes/:id/enrol',
       loadSession,

@@ -5,7 +5,7 @@
  * the class again once it went through.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { formatAmount } from '../../../shared/amounts';
 import { type Amount, topUpUnitsFor } from '../../../shared/money/amounts';
@@ -21,7 +21,7 @@ import { usePaymentsConfig } from '../../lib/payments-config';
 import { refreshWalletSummary } from '../../lib/wallet-summary';
 import { useAuth } from '../auth';
 import { ChildChoice, firstChoice, useFamilyChildren } from '../family';
-import { type ClassView, cancelClass, enrol, leaveClass } from './class-api';
+import { type ClassView, cancelClass, enrol, fetchClass, leaveClass } from './class-api';
 import { sessionsAhead } from './class-parts';
 
 const boxClass = 'rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6';
@@ -53,8 +53,8 @@ export function ClassActions({ view }: { view: ClassView }) {
 
 /**
  * A parent enrols one of their children (chosen under "For"), the sessions ahead held on the
- * parent's balance. The class's page shows a viewer's own place only: a child's place is read on
- * the parent's schedule, where a seat is named after its class.
+ * parent's balance, and sees the chosen child's place (read for that child): enrolled or waiting,
+ * with a way to take them out, or the button to enrol them.
  */
 function ParentActions({ view, userId }: { view: ClassView; userId: string }) {
   const { t } = useLingui();
@@ -65,14 +65,26 @@ function ParentActions({ view, userId }: { view: ClassView; userId: string }) {
   const [forProblem, setForProblem] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [lacking, setLacking] = useState<Amount | null>(null);
+  const [takingOut, setTakingOut] = useState(false);
   const [key, setKey] = useState(newIdempotencyKey);
   const ahead = sessionsAhead(view);
   const full = view.seatsTaken >= view.seats;
   const totalCents = view.price.amountCents * ahead.length;
   const total = formatAmount(totalCents, view.price.currency, { minor: 'always' });
   const count = ahead.length;
-  if (count === 0) return null;
   const childId = forChild || firstChoice(family);
+  const childName = family?.find((child) => child.id === childId)?.firstName ?? '';
+  const place = useChildPlace(view, childId);
+  const placed = place?.status === 'enrolled' || place?.status === 'waitlisted';
+  const position = place?.position ?? 0;
+  const takeOut = () =>
+    acting.run(() => leaveClass(view.id, childId), {
+      onDone: () => {
+        setTakingOut(false);
+        setDone(t`${childName} is out of the class.`);
+        void refreshWalletSummary(userId);
+      },
+    });
   const join = () => {
     if (!childId) {
       setForProblem(t`Choose the child the seat is for`);
@@ -104,7 +116,7 @@ function ParentActions({ view, userId }: { view: ClassView; userId: string }) {
   return (
     <div className={`${boxClass} space-y-3`}>
       {done ? <StatusMessage>{done}</StatusMessage> : null}
-      {full ? (
+      {placed || count === 0 ? null : full ? (
         <p className="text-sm text-slate-700">
           <Trans>Every seat is taken. Join the waitlist: nothing is paid until a seat is yours.</Trans>
         </p>
@@ -127,7 +139,37 @@ function ParentActions({ view, userId }: { view: ClassView; userId: string }) {
           setDone(null);
         }}
       />
-      {family && family.length > 0 ? (
+      {placed ? (
+        <div className="space-y-3">
+          <p className="text-sm font-medium text-slate-900">
+            {place?.status === 'enrolled'
+              ? t`${childName} has a seat in this class.`
+              : t`${childName} is number ${position} on the waitlist.`}
+          </p>
+          {takingOut ? (
+            <div className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-950">
+              <p>
+                <Trans>
+                  Take {childName} out of the class? Their seats ahead are released to your wallet under the
+                  tutor's cancellation policy, and the next on the waitlist moves up.
+                </Trans>
+              </p>
+              <div className="mt-3 flex flex-wrap gap-2">
+                <Button variant="danger" onClick={takeOut} busy={acting.busy}>
+                  <Trans>Yes, take {childName} out</Trans>
+                </Button>
+                <Button variant="secondary" onClick={() => setTakingOut(false)}>
+                  <Trans>Keep {childName} in</Trans>
+                </Button>
+              </div>
+            </div>
+          ) : (
+            <Button variant="secondary" className="w-full" onClick={() => setTakingOut(true)}>
+              <Trans>Take {childName} out of the class</Trans>
+            </Button>
+          )}
+        </div>
+      ) : family && family.length > 0 && count > 0 ? (
         <Button
           className="w-full"
           size="lg"
@@ -152,6 +194,24 @@ function ParentActions({ view, userId }: { view: ClassView; userId: string }) {
       {acting.problem ? <ErrorMessage>{acting.problem}</ErrorMessage> : null}
     </div>
   );
+}
+
+/**
+ * The chosen child's place in the class, read for that child (null while read, or with no child
+ * chosen); read again with the class, which each change reads again.
+ */
+function useChildPlace(view: ClassView, childId: string) {
+  const [place, setPlace] = useState<ClassView['you']>(null);
+  useEffect(() => {
+    setPlace(null);
+    if (!childId) return;
+    const abort = new AbortController();
+    fetchClass(view.id, abort.signal, childId)
+      .then((read) => setPlace(read.you))
+      .catch(() => {});
+    return () => abort.abort();
+  }, [view, childId]);
+  return place;
 }
 
 function StudentActions({ view, verified, userId }: { view: ClassView; verified: boolean; userId: string }) {

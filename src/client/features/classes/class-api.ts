@@ -23,8 +23,11 @@ export interface ClassFilters {
 export const listClasses = (query: ClassFilters, signal?: AbortSignal) =>
   request(api.classes.$get({ query }, { init: { signal } }));
 
-export const fetchClass = (id: string, signal?: AbortSignal) =>
-  request(api.classes[':id'].$get({ param: { id } }, { init: { signal } }));
+/** A class; with `studentId` (a parent's child), its `you` is that child's place. */
+export const fetchClass = (id: string, signal?: AbortSignal, studentId?: string) =>
+  request(
+    api.classes[':id'].$get({ param: { id }, query: studentId ? { studentId } : {} }, { init: { signal } }),
+  );
 
 export const createClass = (json: NewClass) => request(api.classes.$post({ json }));
 
@@ -46,7 +49,16 @@ export const enrol = (id: string, key: string, studentId?: string) =>
     ),
   );
 
-export const leaveClass = (id: string) => request(api.classes[':id'].leave.$post({ param: { id } }));
+/** Leaves a class: the student's own place, or a parent's child's (`studentId`, sent as enrol sends it). */
+export const leaveClass = (id: string, studentId?: string) =>
+  request(
+    api.classes[':id'].leave.$post(
+      { param: { id } },
+      studentId
+        ? { headers: { 'Content-Type': 'application/json' }, init: { body: JSON.stringify({ studentId }) } }
+        : undefined,
+    ),
+  );
 
 export const cancelClass = (id: string, reason: string) =>
   request(api.classes[':id'].cancel.$post({ param: { id }, json: { reason } }));
