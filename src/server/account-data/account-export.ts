@@ -8,7 +8,7 @@
 import { strToU8, type Zippable, zipSync } from 'fflate';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
-import { isChildAddress } from '../platform/family-links';
+import { hasLogin, isChildAddress } from '../platform/family-links';
 import { classesOf } from './classes-export';
 import { messagesOf } from './messages-export';
 
@@ -151,17 +151,7 @@ async function familyOf(db: Kysely<DB>, userId: string) {
       'f.monthly_limit_cents as monthlyLimitCents',
       'f.created_at as linkedAt',
     ])
-    .select((eb) =>
-      eb
-        .exists(
-          eb
-            .selectFrom('accounts as a')
-            .select('a.id')
-            .whereRef('a.user_id', '=', 'u.id')
-            .where('a.provider_id', '=', 'credential'),
-        )
-        .as('hasLogin'),
-    )
+    .select(hasLogin('u.id').as('hasLogin'))
     .where('f.parent_id', '=', userId)
     .where('u.deleted_at', 'is', null)
     .orderBy('f.created_at')

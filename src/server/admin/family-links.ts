@@ -13,7 +13,7 @@ import { ApiError } from '../http/api-error';
 import { type LessonDeps, type Lines, pushLines } from '../lessons/lesson-announcements';
 import { plannedAt } from '../lessons/lifecycle/lesson-states-sql';
 import { type Actor, recordAudit } from '../platform/audit-log';
-import { isChildAddress } from '../platform/family-links';
+import { hasLogin, isChildAddress } from '../platform/family-links';
 
 export const familyLinkMessages = {
   notFound: /*i18n*/ 'Family link not found',
@@ -66,15 +66,7 @@ export async function listFamilyLinks(
       'f.created_at',
     ])
     .select((eb) => [
-      eb
-        .exists(
-          eb
-            .selectFrom('accounts as a')
-            .select('a.id')
-            .whereRef('a.user_id', '=', 's.id')
-            .where('a.provider_id', '=', 'credential'),
-        )
-        .as('has_login'),
+      hasLogin('s.id').as('has_login'),
       eb
         .selectFrom('lessons as l')
         .select(sql<number>`count(*)::int`.as('n'))

@@ -8,6 +8,7 @@ import type { DB } from '../db/schema';
 import { tookPlace } from '../lessons/lesson-records';
 import { plannedAt } from '../lessons/lifecycle/lesson-states-sql';
 import { monthAround, spentThisMonth } from '../money/family-payer';
+import { hasLogin } from '../platform/family-links';
 import { type GoalView, goalsOfStudents } from '../progress/goals';
 import {
   type DashboardLesson,
@@ -69,17 +70,7 @@ export async function parentDashboard(
       .selectFrom('family_links as f')
       .innerJoin('users as u', 'u.id', 'f.student_id')
       .select(['u.id', 'u.display_name'])
-      .select((eb) =>
-        eb
-          .exists(
-            eb
-              .selectFrom('accounts as a')
-              .select('a.id')
-              .whereRef('a.user_id', '=', 'u.id')
-              .where('a.provider_id', '=', 'credential'),
-          )
-          .as('has_login'),
-      )
+      .select(hasLogin('u.id').as('has_login'))
       .where('f.parent_id', '=', userId)
       .where('u.deleted_at', 'is', null)
       .orderBy('f.created_at')

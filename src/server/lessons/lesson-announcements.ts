@@ -13,6 +13,7 @@ import type { DB, MessageEvent } from '../db/schema';
 import type { Mailer, OutgoingMail } from '../mail/mailer';
 import { tutorShare } from '../money/ledger';
 import type { PaymentRules } from '../money/lesson-payments';
+import { hasLogin } from '../platform/family-links';
 import type { Listing } from '../platform/tutor-listing';
 import {
   type LessonEvent,
@@ -136,17 +137,7 @@ export async function familyOfStudent(db: Db, studentId: string) {
     .selectFrom('users as u')
     .leftJoin('family_links as f', 'f.student_id', 'u.id')
     .select('f.parent_id')
-    .select((eb) =>
-      eb
-        .exists(
-          eb
-            .selectFrom('accounts as a')
-            .select('a.id')
-            .whereRef('a.user_id', '=', 'u.id')
-            .where('a.provider_id', '=', 'credential'),
-        )
-        .as('has_login'),
-    )
+    .select(hasLogin('u.id').as('has_login'))
     .where('u.id', '=', studentId)
     .executeTakeFirst();
   return { parentId: row?.parent_id ?? null, hasLogin: Boolean(row?.has_login) };

@@ -17,6 +17,7 @@ import {
 } from '../../shared/lessons/room-rules';
 import type { DB } from '../db/schema';
 import { ApiError } from '../http/api-error';
+import { hasLogin } from '../platform/family-links';
 import { findLesson } from './lesson-queries';
 import { type LessonView, lessonMessages } from './lesson-records';
 import { markNoShowMove } from './lifecycle/end-moves';
@@ -59,16 +60,7 @@ async function standInFor(db: Kysely<DB>, studentId: string): Promise<string | u
     .selectFrom('family_links as f')
     .select('f.parent_id')
     .where('f.student_id', '=', studentId)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('accounts as a')
-            .select('a.id')
-            .whereRef('a.user_id', '=', 'f.student_id')
-            .where('a.provider_id', '=', 'credential'),
-        ),
-      ),
-    )
+    .where((eb) => eb.not(hasLogin('f.student_id')))
     .executeTakeFirst();
   return row?.parent_id;
 }

@@ -19,6 +19,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import { ageOf, OWN_LOGIN_AGE } from '../../shared/family/family-constants';
 import type { DB, MessageEvent } from '../db/schema';
 import { ApiError } from '../http/api-error';
+import { hasLogin } from '../platform/family-links';
 import { type Listing, listedTutor } from '../platform/tutor-listing';
 import {
   audienceOf,
@@ -276,17 +277,7 @@ export async function recipientOfTutor(db: Db, studentId: string, now = new Date
     .selectFrom('users as u')
     .leftJoin('family_links as f', 'f.student_id', 'u.id')
     .select(['u.birth_year', 'f.parent_id'])
-    .select((eb) =>
-      eb
-        .exists(
-          eb
-            .selectFrom('accounts as a')
-            .select('a.id')
-            .whereRef('a.user_id', '=', 'u.id')
-            .where('a.provider_id', '=', 'credential'),
-        )
-        .as('has_login'),
-    )
+    .select(hasLogin('u.id').as('has_login'))
     .where('u.id', '=', studentId)
     .executeTakeFirst();
   if (row?.parent_id) return { studentSide: row.parent_id, aboutId: studentId };
@@ -392,17 +383,7 @@ export async function lessonLine(
     .selectFrom('family_links as f')
     .select('f.parent_id')
     .where('f.student_id', '=', lesson.studentId)
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('accounts as a')
-            .select('a.id')
-            .whereRef('a.user_id', '=', 'f.student_id')
-            .where('a.provider_id', '=', 'credential'),
-        ),
-      ),
-    )
+    .where((eb) => eb.not(hasLogin('f.student_id')))
     .executeTakeFirst();
   const studentSide = parent?.parent_id ?? lesson.studentId;
   const conversation = await conversationFor(

@@ -9,6 +9,7 @@ import { Temporal } from 'temporal-polyfill';
 import { formatAmount } from '../../shared/amounts';
 import type { DB } from '../db/schema';
 import { ApiError, type ErrorText } from '../http/api-error';
+import { hasLogin } from '../platform/family-links';
 import type { SessionUser } from '../platform/session-guards';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -38,17 +39,7 @@ export async function ownChild(db: Db, parentId: string, childId: string) {
       'f.added_by_parent',
       'f.monthly_limit_cents',
     ])
-    .select((eb) =>
-      eb
-        .exists(
-          eb
-            .selectFrom('accounts as a')
-            .select('a.id')
-            .whereRef('a.user_id', '=', 'u.id')
-            .where('a.provider_id', '=', 'credential'),
-        )
-        .as('has_login'),
-    )
+    .select(hasLogin('u.id').as('has_login'))
     .where('f.parent_id', '=', parentId)
     .where('f.student_id', '=', childId)
     .where('u.deleted_at', 'is', null)

@@ -3,7 +3,7 @@
  * login of their own, and a student's paying parent. Who pays for a booking, and the limit a parent
  * sets, are money's (../money/family-payer.ts).
  */
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { ChildView, ParentView } from '../../shared/family/family-constants';
 import type { DB } from '../db/schema';
 
@@ -12,6 +12,13 @@ type Db = Kysely<DB> | Transaction<DB>;
 /** The address a child without a login has: nobody reads it, and no sign-in can use it. */
 export const childAddress = (id: string) => `child-${id}@family.tutorlane.invalid`;
 export const isChildAddress = (email: string) => email.endsWith('@family.tutorlane.invalid');
+
+/**
+ * Whether the user in `userColumn` has a login of their own (a password sign-in): a child a parent
+ * added has none until they accept an invitation to one. A condition for a select or a where.
+ */
+export const hasLogin = (userColumn: string) =>
+  sql<boolean>`exists (select 1 from accounts a where a.user_id = ${sql.ref(userColumn)} and a.provider_id = 'credential')`;
 
 export const familyMessages = {
   parentsOnly: /*i18n*/ 'Only parents can add children',
@@ -43,15 +50,7 @@ export async function familyOf(
       .innerJoin('users as u', 'u.id', 'f.student_id')
       .select(['u.id', 'u.display_name', 'u.email', 'u.birth_year', 'f.monthly_limit_cents', 'f.created_at'])
       .select((eb) => [
-        eb
-          .exists(
-            eb
-              .selectFrom('accounts as a')
-              .select('a.id')
-              .whereRef('a.user_id', '=', 'u.id')
-              .where('a.provider_id', '=', 'credential'),
-          )
-          .as('has_login'),
+        hasLogin('u.id').as('has_login'),
         eb
           .selectFrom('family_invitations as i')
           .select('i.email')
