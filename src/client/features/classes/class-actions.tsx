@@ -103,16 +103,12 @@ function ParentActions({ view, userId }: { view: ClassView; userId: string }) {
         void refreshWalletSummary(userId);
       },
       onFailure: (error) => {
-        if (error instanceof ApiError && error.code === 'INSUFFICIENT_BALANCE') {
-          const needed = (error.body as { needed?: Amount } | null)?.needed;
-          setLacking(needed ?? { amountCents: totalCents, currency: view.price.currency });
-          return true;
-        }
-        return false;
+        const missing = shortfallOf(error, { amountCents: totalCents, currency: view.price.currency });
+        if (missing) setLacking(missing);
+        return missing !== null;
       },
     });
   };
-  const short = lacking ? formatAmount(lacking, { minor: 'always' }) : '';
   return (
     <div className={`${boxClass} space-y-3`}>
       {done ? <StatusMessage>{done}</StatusMessage> : null}
@@ -180,18 +176,31 @@ function ParentActions({ view, userId }: { view: ClassView; userId: string }) {
           {full ? <Trans>Join the waitlist</Trans> : <Trans>Enrol</Trans>}
         </Button>
       ) : null}
-      {lacking ? (
-        <div
-          role="alert"
-          className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950"
-        >
-          <Trans>Your balance is {short} short for this class.</Trans>{' '}
-          <Link to={`${paths.wallet}?amount=${topUpUnitsFor(lacking)}`} className="font-semibold underline">
-            <Trans>Top up your wallet</Trans>
-          </Link>
-        </div>
-      ) : null}
+      <Shortfall lacking={lacking} />
       {acting.problem ? <ErrorMessage>{acting.problem}</ErrorMessage> : null}
+    </div>
+  );
+}
+
+/** What an enrolment refused for a short balance (409 INSUFFICIENT_BALANCE) lacks; null for any other failure. */
+function shortfallOf(error: unknown, fallback: Amount): Amount | null {
+  if (!(error instanceof ApiError) || error.code !== 'INSUFFICIENT_BALANCE') return null;
+  return (error.body as { needed?: Amount } | null)?.needed ?? fallback;
+}
+
+/** What the balance lacks for the class, with the way to top up that much. */
+function Shortfall({ lacking }: { lacking: Amount | null }) {
+  if (!lacking) return null;
+  const short = formatAmount(lacking, { minor: 'always' });
+  return (
+    <div
+      role="alert"
+      className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950"
+    >
+      <Trans>Your balance is {short} short for this class.</Trans>{' '}
+      <Link to={`${paths.wallet}?amount=${topUpUnitsFor(lacking)}`} className="font-semibold underline">
+        <Trans>Top up your wallet</Trans>
+      </Link>
     </div>
   );
 }
@@ -240,12 +249,9 @@ function StudentActions({ view, verified, userId }: { view: ClassView; verified:
         void refreshWalletSummary(userId);
       },
       onFailure: (error) => {
-        if (error instanceof ApiError && error.code === 'INSUFFICIENT_BALANCE') {
-          const needed = (error.body as { needed?: Amount } | null)?.needed;
-          setLacking(needed ?? { amountCents: totalCents, currency: view.price.currency });
-          return true;
-        }
-        return false;
+        const missing = shortfallOf(error, { amountCents: totalCents, currency: view.price.currency });
+        if (missing) setLacking(missing);
+        return missing !== null;
       },
     });
   const leave = () =>
@@ -259,7 +265,6 @@ function StudentActions({ view, verified, userId }: { view: ClassView; verified:
     setLeaving(false);
     leaveButton.current?.focus();
   };
-  const short = lacking ? formatAmount(lacking, { minor: 'always' }) : '';
 
   return (
     <div className={`${boxClass} space-y-3`}>
@@ -309,17 +314,7 @@ function StudentActions({ view, verified, userId }: { view: ClassView; verified:
           )}
         </>
       ) : null}
-      {lacking ? (
-        <div
-          role="alert"
-          className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950"
-        >
-          <Trans>Your balance is {short} short for this class.</Trans>{' '}
-          <Link to={`${paths.wallet}?amount=${topUpUnitsFor(lacking)}`} className="font-semibold underline">
-            <Trans>Top up your wallet</Trans>
-          </Link>
-        </div>
-      ) : null}
+      <Shortfall lacking={lacking} />
       {acting.problem ? <ErrorMessage>{acting.problem}</ErrorMessage> : null}
       {you?.status && open ? (
         <Button ref={leaveButton} variant="secondary" className="w-full" onClick={() => setLeaving(true)}>
