@@ -7,22 +7,21 @@
 import { msg, plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useId, useState } from 'react';
-import { Form, Link, type LoaderFunctionArgs, useLoaderData, useNavigation } from 'react-router';
+import { type LoaderFunctionArgs, useLoaderData, useNavigation } from 'react-router';
 import { formatAmount } from '../../../shared/amounts';
 import { paths } from '../../../shared/routes';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { DoneNotice, ErrorMessage, useDoneNotice } from '../../components/messages';
 import { Spinner } from '../../components/spinner';
-import { TextArea, TextField } from '../../components/text-field';
+import { TextArea } from '../../components/text-field';
 import { ApiError, failureMessage } from '../../lib/api';
 import { useApiAction } from '../../lib/api-action';
 import { i18n } from '../../lib/i18n';
 import { type AdminFamilyLink, dateTimeLabel, fetchFamilyLinks, unlinkFamily } from './admin-data';
-import { AdminLayout, EmptyState } from './admin-layout';
+import { AdminLayout, AdminSearch, EmptyState } from './admin-layout';
 
 /** As the server takes them (src/server/admin/admin-routes.ts). */
-const SEARCH_LIMIT = 200;
 const REASON_LIMIT = 1000;
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -58,38 +57,13 @@ export function Component() {
       intro={t`Every parent who pays for a student, the newest link first. Unlink them when the link is wrong or must end: what the parent paid for ahead is called off and given back to them.`}
     >
       <div className="space-y-5">
-        {/* Searching is a navigation (?search=), so the address can be shared and Back works. */}
-        <Form
-          method="get"
-          role="search"
-          aria-label={t`Families`}
-          className="flex flex-wrap items-end gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
-        >
-          <TextField
-            key={search}
-            label={t`Parent or student`}
-            hint={t`Part of a name or an email address.`}
-            type="search"
-            name="search"
-            defaultValue={search}
-            maxLength={SEARCH_LIMIT}
-            autoComplete="off"
-            className="min-w-0 flex-1 basis-60"
-          />
-          <div className="flex gap-2 pb-7">
-            <Button type="submit" busy={searching} aria-disabled={searching || undefined}>
-              <Trans>Search</Trans>
-            </Button>
-            {search ? (
-              <Link
-                to={paths.adminFamilies}
-                className="inline-flex items-center px-2 text-sm font-semibold text-brand-700 underline-offset-2 hover:underline"
-              >
-                <Trans>Show all</Trans>
-              </Link>
-            ) : null}
-          </div>
-        </Form>
+        <AdminSearch
+          name={t`Families`}
+          label={t`Parent or student`}
+          search={search}
+          searching={searching}
+          allPath={paths.adminFamilies}
+        />
 
         <p aria-live="polite" className="flex min-h-6 items-center gap-2 font-medium text-slate-800">
           {searching ? (

@@ -6,8 +6,10 @@
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
-import { NavLink } from 'react-router';
+import { Form, Link, NavLink } from 'react-router';
 import { paths } from '../../../shared/routes';
+import { Button } from '../../components/button';
+import { TextField } from '../../components/text-field';
 
 const sections = [
   { to: paths.admin, label: msg`Overview`, end: true },
@@ -75,5 +77,62 @@ export function EmptyState({ children }: { children: ReactNode }) {
     >
       {children}
     </p>
+  );
+}
+
+/** As the console's searches take it (the routes' `search`, up to 200 characters). */
+const SEARCH_LIMIT = 200;
+
+/**
+ * A console list's search by a name or an address. Searching is a navigation (?search=), so the
+ * address can be shared and Back works; "Show all" goes back to `allPath`.
+ */
+export function AdminSearch({
+  name,
+  label,
+  search,
+  searching,
+  allPath,
+}: {
+  /** The search's accessible name: the list it searches. */
+  name: string;
+  label: string;
+  search: string;
+  searching: boolean;
+  allPath: string;
+}) {
+  const { t } = useLingui();
+  return (
+    <Form
+      method="get"
+      role="search"
+      aria-label={name}
+      className="flex flex-wrap items-end gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+    >
+      <TextField
+        key={search}
+        label={label}
+        hint={t`Part of a name or an email address.`}
+        type="search"
+        name="search"
+        defaultValue={search}
+        maxLength={SEARCH_LIMIT}
+        autoComplete="off"
+        className="min-w-0 flex-1 basis-60"
+      />
+      <div className="flex gap-2 pb-7">
+        <Button type="submit" busy={searching} aria-disabled={searching || undefined}>
+          <Trans>Search</Trans>
+        </Button>
+        {search ? (
+          <Link
+            to={allPath}
+            className="inline-flex items-center px-2 text-sm font-semibold text-brand-700 underline-offset-2 hover:underline"
+          >
+            <Trans>Show all</Trans>
+          </Link>
+        ) : null}
+      </div>
+    </Form>
   );
 }

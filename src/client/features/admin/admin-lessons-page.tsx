@@ -8,7 +8,7 @@
 import { msg, plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useId, useState } from 'react';
-import { Form, Link, type LoaderFunctionArgs, useLoaderData, useNavigation } from 'react-router';
+import { type LoaderFunctionArgs, useLoaderData, useNavigation } from 'react-router';
 import { formatAmount } from '../../../shared/amounts';
 import { paths } from '../../../shared/routes';
 import { Button } from '../../components/button';
@@ -23,9 +23,8 @@ import { i18n } from '../../lib/i18n';
 import { lessonTimeLabel } from '../../lib/time-labels';
 import { browserTimeZone, describeTimeZone } from '../../lib/time-zones';
 import { type AdminLesson, cancelLesson, fetchLessons, moveLesson } from './admin-data';
-import { AdminLayout, EmptyState } from './admin-layout';
+import { AdminLayout, AdminSearch, EmptyState } from './admin-layout';
 
-const SEARCH_LIMIT = 200;
 const REASON_LIMIT = 1000;
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -74,38 +73,13 @@ export function Component() {
       intro={t`Every planned lesson still to come. Cancel one or move it to another time when its people cannot sort it out themselves: both are told, with your reason.`}
     >
       <div className="space-y-5">
-        {/* Searching is a navigation (?search=), so the address can be shared and Back works. */}
-        <Form
-          method="get"
-          role="search"
-          aria-label={t`Lessons`}
-          className="flex flex-wrap items-end gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
-        >
-          <TextField
-            key={search}
-            label={t`Tutor or student`}
-            hint={t`Part of a name or an email address.`}
-            type="search"
-            name="search"
-            defaultValue={search}
-            maxLength={SEARCH_LIMIT}
-            autoComplete="off"
-            className="min-w-0 flex-1 basis-60"
-          />
-          <div className="flex gap-2 pb-7">
-            <Button type="submit" busy={searching} aria-disabled={searching || undefined}>
-              <Trans>Search</Trans>
-            </Button>
-            {search ? (
-              <Link
-                to={paths.adminLessons}
-                className="inline-flex items-center px-2 text-sm font-semibold text-brand-700 underline-offset-2 hover:underline"
-              >
-                <Trans>Show all</Trans>
-              </Link>
-            ) : null}
-          </div>
-        </Form>
+        <AdminSearch
+          name={t`Lessons`}
+          label={t`Tutor or student`}
+          search={search}
+          searching={searching}
+          allPath={paths.adminLessons}
+        />
 
         <div className="flex flex-wrap items-center justify-between gap-2">
           <p aria-live="polite" className="flex min-h-6 items-center gap-2 font-medium text-slate-800">
