@@ -228,6 +228,18 @@ async function insertAccountPool(db: Kysely<DB>, passwordHash: string) {
   }
 }
 
+/** One published tutor of the demo's kind (`seed` picks which), named as the caller says. */
+async function seedOneTutor(
+  db: Kysely<DB>,
+  seed: number,
+  who: { id: string; email: string; displayName: string },
+) {
+  const [generated] = generateDemoTutors(1, seed);
+  const tutor = { ...(generated as NonNullable<typeof generated>), ...who };
+  await insertDemoTutors(db, [tutor], { photos: false });
+  return tutor;
+}
+
 /** The `lateFee` pair of a project (SeededPair): a tutor, a funded student, and their lesson. */
 async function seedLateFeeLesson(
   db: Kysely<DB>,
@@ -236,14 +248,11 @@ async function seedLateFeeLesson(
   thisHour: number,
 ): Promise<NonNullable<SeededPair['lateFee']>> {
   const suffix = project === 'desktop' ? 'Desk' : 'Phone';
-  const [generated] = generateDemoTutors(1, project === 'desktop' ? 47 : 53);
-  const tutor = {
-    ...(generated as NonNullable<typeof generated>),
+  const tutor = await seedOneTutor(db, project === 'desktop' ? 47 : 53, {
     id: `seed-policy-tutor-${project}`,
     email: `policy.tutor.${project}@seed.tutorlane.test`,
     displayName: `Lena Latefee${suffix}`,
-  };
-  await insertDemoTutors(db, [tutor], { photos: false });
+  });
   const student = {
     id: `seed-policy-student-${project}`,
     email: `policy.student.${project}@seed.tutorlane.test`,
@@ -314,14 +323,11 @@ async function seedFamily(
   thisHour: number,
 ): Promise<NonNullable<SeededPair['family']>> {
   const suffix = project === 'desktop' ? 'Desk' : 'Phone';
-  const [generated] = generateDemoTutors(1, project === 'desktop' ? 59 : 61);
-  const tutor = {
-    ...(generated as NonNullable<typeof generated>),
+  const tutor = await seedOneTutor(db, project === 'desktop' ? 59 : 61, {
     id: `seed-family-tutor-${project}`,
     email: `family.tutor.${project}@seed.tutorlane.test`,
     displayName: `Nora Notes${suffix}`,
-  };
-  await insertDemoTutors(db, [tutor], { photos: false });
+  });
   const parent = {
     id: `seed-parent-${project}`,
     email: `parent.${project}@seed.tutorlane.test`,
