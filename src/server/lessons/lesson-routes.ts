@@ -64,7 +64,7 @@ import {
 import type { MailSettings } from './lesson-mail';
 import { findLesson, listLessons } from './lesson-queries';
 import { lessonMessages } from './lesson-records';
-import { findSlots } from './slots';
+import { findSlots, slotTexts } from './slots';
 
 const DAY = 24 * 60 * 60 * 1000;
 /** What GET /api/lessons covers unless asked otherwise: a month back, a year ahead. */
@@ -83,7 +83,6 @@ const studentsOnly = verifiedWithRole('student', lessonMessages.studentsBook);
 /** A booking is made by a student, or by a parent for one of their children. */
 const bookers = verifiedWithRole(['student', 'parent'], lessonMessages.studentsBook);
 
-const iso = (at: number) => new Date(at).toISOString();
 const handlers = createFactory<AppEnv>();
 
 export function lessonRoutes(deps: {
@@ -229,7 +228,7 @@ export function lessonRoutes(deps: {
           },
           deps.listing,
         );
-        return c.json({ slots: slots.map((slot) => ({ start: iso(slot.start), end: iso(slot.end) })) }, 200);
+        return c.json({ slots: slotTexts(slots) }, 200);
       },
     )
     .post('/lessons', loadSession, bookers, booking, validate('json', bookingSchema), async (c) => {

@@ -4,9 +4,10 @@
  * what is added here is reading the busy times from the database.
  */
 
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { type Interval, offeredSlots } from '../../shared/lessons/availability';
-import { TRIAL_MINUTES } from '../../shared/lessons/lesson-constants';
+import { MAX_BUFFER_MINUTES, TRIAL_MINUTES } from '../../shared/lessons/lesson-constants';
 import { PLANNED_STATUSES } from '../../shared/lessons/lesson-states';
 import type { SkipReason } from '../../shared/lessons/series';
 import type { DB } from '../db/schema';
@@ -19,11 +20,71 @@ import { holdsTimeAt } from './lifecycle/lesson-states-sql';
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 
+/** An instant as epoch milliseconds, so that busy times come as plain numbers, in JSON too. */
+const epochMs = (column: string) => sql<number>`(extract(epoch from ${sql.ref(column)}) * 1000)::bigint`;
+
 /**
- * What the tutor's planned lessons keep busy around [from, to). Each lesson is stretched by what
- * it stored as its own buffer beyond today's, so a slot offered here is one the database accepts
- * (the constraint compares the buffers the lessons were booked with).
+ * The tutor's planned lessons and class sessions around [from, to), as one statement: the range is
+ * widened by `reachMinutes` of buffer on each side (the tutor's buffer, or the largest one can set
+ * when it is not known yet: a lesson further off overlaps no slot, so reading it changes nothing).
  */
+function tutorBusyQuery(
+  db: Db,
+  tutorId: string,
+  from: number,
+  to: number,
+  now: number,
+  reachMinutes: number,
+  except?: string,
+) {
+  const before = new Date(to + 2 * HOUR + reachMinutes * 60_000);
+  const after = new Date(from - 2 * HOUR - reachMinutes * 60_000);
+  let lessons = db
+    .selectFrom('lessons')
+    .select([
+      epochMs('starts_at').as('start'),
+      epochMs('ends_at').as('end'),
+      epochMs('blocked_until').as('blocked'),
+    ])
+    .where('tutor_id', '=', tutorId)
+    .where('status', 'in', PLANNED_STATUSES)
+    .where(holdsTimeAt(now))
+    .where('starts_at', '<', before)
+    .where('blocked_until', '>', after)
+    // A class's sessions keep the tutor's time too (its seats are lessons, kept out of the constraint
+    // one-to-one lessons share, and counted here through their sessions).
+    .where('class_session_id', 'is', null);
+  if (except) lessons = lessons.where('id', '<>', except);
+  const classes = db
+    .selectFrom('class_sessions')
+    .select([
+      epochMs('starts_at').as('start'),
+      epochMs('ends_at').as('end'),
+      epochMs('blocked_until').as('blocked'),
+    ])
+    .where('tutor_id', '=', tutorId)
+    .where('status', '=', 'scheduled')
+    .where('starts_at', '<', before)
+    .where('blocked_until', '>', after);
+  return lessons.unionAll(classes);
+}
+
+/**
+ * What the tutor's busy times keep busy: each lesson is stretched by what it stored as its own
+ * buffer beyond today's, so a slot offered here is one the database accepts (the constraint
+ * compares the buffers the lessons were booked with).
+ */
+const busyIntervals = (
+  rows: { start: number | string; end: number | string; blocked: number | string }[],
+  bufferMinutes: number,
+) =>
+  rows.map(
+    (row): Interval => ({
+      start: Number(row.start),
+      end: Math.max(Number(row.end), Number(row.blocked) - bufferMinutes * 60_000),
+    }),
+  );
+
 async function tutorBusy(
   db: Db,
   tutorId: string,
@@ -33,34 +94,25 @@ async function tutorBusy(
   bufferMinutes: number,
   except?: string,
 ) {
+  const rows = await tutorBusyQuery(db, tutorId, from, to, now, bufferMinutes, except).execute();
+  return busyIntervals(rows, bufferMinutes);
+}
+
+function studentBusyQuery(db: Db, studentId: string, from: number, to: number, now: number, except?: string) {
   let query = db
     .selectFrom('lessons')
-    .select(['starts_at', 'ends_at', 'blocked_until'])
-    .where('tutor_id', '=', tutorId)
+    .select([epochMs('starts_at').as('start'), epochMs('ends_at').as('end')])
+    .where('student_id', '=', studentId)
     .where('status', 'in', PLANNED_STATUSES)
     .where(holdsTimeAt(now))
-    .where('starts_at', '<', new Date(to + 2 * HOUR + bufferMinutes * 60_000))
-    .where('blocked_until', '>', new Date(from - 2 * HOUR - bufferMinutes * 60_000));
+    .where('starts_at', '<', new Date(to))
+    .where('ends_at', '>', new Date(from));
   if (except) query = query.where('id', '<>', except);
-  // A class's sessions keep the tutor's time too (its seats are lessons, kept out of the constraint
-  // one-to-one lessons share, and counted here through their sessions).
-  query = query.where('class_session_id', 'is', null);
-  const classes = db
-    .selectFrom('class_sessions')
-    .select(['starts_at', 'ends_at', 'blocked_until'])
-    .where('tutor_id', '=', tutorId)
-    .where('status', '=', 'scheduled')
-    .where('starts_at', '<', new Date(to + 2 * HOUR + bufferMinutes * 60_000))
-    .where('blocked_until', '>', new Date(from - 2 * HOUR - bufferMinutes * 60_000));
-  const rows = [...(await query.execute()), ...(await classes.execute())];
-  const buffer = bufferMinutes * 60_000;
-  return rows.map(
-    (row): Interval => ({
-      start: row.starts_at.getTime(),
-      end: Math.max(row.ends_at.getTime(), row.blocked_until.getTime() - buffer),
-    }),
-  );
+  return query;
 }
+
+const studentIntervals = (rows: { start: number | string; end: number | string }[]) =>
+  rows.map((row): Interval => ({ start: Number(row.start), end: Number(row.end) }));
 
 async function studentBusy(
   db: Db,
@@ -70,17 +122,7 @@ async function studentBusy(
   now: number,
   except?: string,
 ) {
-  let query = db
-    .selectFrom('lessons')
-    .select(['starts_at', 'ends_at'])
-    .where('student_id', '=', studentId)
-    .where('status', 'in', PLANNED_STATUSES)
-    .where(holdsTimeAt(now))
-    .where('starts_at', '<', new Date(to))
-    .where('ends_at', '>', new Date(from));
-  if (except) query = query.where('id', '<>', except);
-  const rows = await query.execute();
-  return rows.map((row): Interval => ({ start: row.starts_at.getTime(), end: row.ends_at.getTime() }));
+  return studentIntervals(await studentBusyQuery(db, studentId, from, to, now, except).execute());
 }
 
 /**
@@ -127,11 +169,37 @@ export function checkLength(availability: AvailabilityView, minutes: number) {
  * trial offers its length too, even when their own lengths leave it out: the trial is booked in it.
  */
 export async function findSlots(db: Kysely<DB>, request: SlotRequest, listing: Listing): Promise<Interval[]> {
-  const tutor = await bookableTutor(db, request.tutorId, listing);
-  if (!tutor) throw new ApiError(404, lessonMessages.tutorNotFound, 'NOT_FOUND');
-  if (!(tutor.availability.trial.offered && request.minutes === TRIAL_MINUTES))
-    checkLength(tutor.availability, request.minutes);
-  return slotsOf(db, tutor.availability, request);
+  const { tutorId, studentId, from, to, now } = request;
+  // The tutor, their availability and both people's busy times in one statement: on the embedded
+  // store every statement is a round trip to the database's thread, which costs more than the rows.
+  // The tutor's buffer is not known before the row is read, so the busy times are read for the
+  // largest one (see tutorBusyQuery).
+  const noLessons = sql<{ start: number; end: number }[]>`'[]'::json`;
+  const row = await availabilityQuery(db)
+    .innerJoin('tutor_profiles as tp', 'tp.user_id', 'u.id')
+    .select([
+      jsonArrayFrom(tutorBusyQuery(db, tutorId, from, to, now, MAX_BUFFER_MINUTES)).as('tutorBusy'),
+      (studentId ? jsonArrayFrom(studentBusyQuery(db, studentId, from, to + DAY, now)) : noLessons).as(
+        'studentBusy',
+      ),
+    ])
+    .where('tp.user_id', '=', tutorId)
+    .where(listedTutor(listing))
+    .executeTakeFirst();
+  if (!row) throw new ApiError(404, lessonMessages.tutorNotFound, 'NOT_FOUND');
+  const availability = availabilityOfRow(row);
+  if (!(availability.trial.offered && request.minutes === TRIAL_MINUTES))
+    checkLength(availability, request.minutes);
+  return offeredSlots({
+    availability,
+    settings: availability,
+    minutes: request.minutes,
+    from,
+    to,
+    now,
+    tutorLessons: busyIntervals(row.tutorBusy, availability.bufferMinutes),
+    studentLessons: studentIntervals(row.studentBusy),
+  });
 }
 
 export async function slotsOf(
@@ -193,4 +261,30 @@ export async function judgeStarts(
     if (!offeredWith(start, tutorLessons, [])) return { start, reason: 'taken' };
     return { start, reason: 'own_lesson' };
   });
+}
+
+/**
+ * Slots as the API gives them, in ISO 8601. A month's answer holds some 1,800 instants on a few
+ * dozen days at a few dozen times of day, and Date's toISOString for each cost more than working
+ * out the slots: each day and each time of day is formatted once here, and the two joined.
+ */
+export function slotTexts(slots: Interval[]): { start: string; end: string }[] {
+  const days = new Map<number, string>();
+  const times = new Map<number, string>();
+  const text = (at: number) => {
+    const day = Math.floor(at / DAY);
+    const time = at - day * DAY;
+    let date = days.get(day);
+    if (date === undefined) {
+      date = new Date(day * DAY).toISOString().slice(0, 11);
+      days.set(day, date);
+    }
+    let clock = times.get(time);
+    if (clock === undefined) {
+      clock = new Date(time).toISOString().slice(11);
+      times.set(time, clock);
+    }
+    return date + clock;
+  };
+  return slots.map((slot) => ({ start: text(slot.start), end: text(slot.end) }));
 }
