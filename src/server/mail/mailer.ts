@@ -8,7 +8,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Kysely, Transaction } from 'kysely';
-import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
+import type { SendMailOptions, Transporter } from 'nodemailer';
 import type { DB } from '../db/schema';
 import type { Logger } from '../logging/logger';
 import type { MailContent } from './mail-templates';
@@ -67,7 +67,7 @@ const fileNamePart = (text: string, max: number) =>
     .replace(/^-+|-+$/g, '')
     .slice(0, max);
 
-function consoleTransport(mailDir: string): Transporter {
+function consoleTransport(nodemailer: typeof import('nodemailer')['default'], mailDir: string): Transporter {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   const send = transport.sendMail.bind(transport);
   // Print the text body (with its link) for a newcomer, and keep the message twice: whole, as a
@@ -99,9 +99,15 @@ function consoleTransport(mailDir: string): Transporter {
 
 export function createMailer(options: MailerOptions): Mailer {
   const { db, logger } = options;
-  const transport = options.smtpUrl
-    ? nodemailer.createTransport(options.smtpUrl)
-    : consoleTransport(options.mailDir);
+  // Loaded with the first mail to deliver, not at start-up: a server starts to answer pages sooner
+  // without it, and most passes of the worker find nothing to send.
+  let transport: Promise<Transporter> | undefined;
+  const transportOf = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      options.smtpUrl
+        ? nodemailer.createTransport(options.smtpUrl)
+        : consoleTransport(nodemailer, options.mailDir),
+    ));
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let again = false;
@@ -132,7 +138,7 @@ export function createMailer(options: MailerOptions): Mailer {
 
     for (const mail of claimed) {
       try {
-        await transport.sendMail({
+        await (await transportOf()).sendMail({
           from: options.from,
           to: mail.recipient,
           subject: mail.subject,
@@ -244,7 +250,7 @@ export function createMailer(options: MailerOptions): Mailer {
       stopped = true;
       if (timer) clearInterval(timer);
       await running;
-      transport.close();
+      (await transport)?.close();
     },
   };
 }

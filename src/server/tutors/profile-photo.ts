@@ -8,7 +8,6 @@
  * process decodes at most two at a time.
  */
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
 import { PHOTO_SIZE_PIXELS } from '../../shared/tutor-catalog';
 import { ApiError } from '../http/api-error';
 import { ConcurrencyLimit } from '../rate-limit/concurrency-limit';
@@ -40,7 +39,11 @@ export interface ProcessedPhoto {
   version: string;
 }
 
+/** sharp, loaded with the first photo rather than at start-up. */
+const loadSharp = async () => (await import('sharp')).default;
+
 async function readHeader(bytes: Uint8Array) {
+  const sharp = await loadSharp();
   try {
     // Only the header is read: it says the format and the size before any pixel is decoded.
     return await sharp(bytes, { limitInputPixels: false }).metadata();
@@ -66,6 +69,7 @@ export async function processPhoto(
       'IMAGE_TOO_LARGE',
     );
   }
+  const sharp = await loadSharp();
   const image = await decodes.run(async () => {
     try {
       return await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
