@@ -61,8 +61,20 @@ export interface WalletSettings {
 
 /** One page of the transactions on `accountId`, newest first, one more row telling if another follows. */
 function historyQuery(db: Kysely<DB>, accountId: string, before?: number) {
-  let query = db
-    .selectFrom('ledger_entries as e')
+  // The page's entries first, by the entry's own column (not the transaction's: the same number),
+  // so that the index of an account's entries by transaction gives the page without reading the
+  // account's others; only then their transactions and lessons. Joined before the limit, the
+  // planner may instead walk every transaction of the ledger from the newest down to the account's
+  // (PostgreSQL did, once it had statistics: 45 ms instead of 0.6 for 2,000 among 85,000).
+  let entries = db
+    .selectFrom('ledger_entries')
+    .select(['transaction_id', 'amount_cents'])
+    .where('account_id', '=', accountId)
+    .orderBy('transaction_id', 'desc')
+    .limit(WALLET_PAGE_SIZE + 1);
+  if (before !== undefined) entries = entries.where('transaction_id', '<', before);
+  return db
+    .selectFrom(entries.as('e'))
     .innerJoin('ledger_transactions as t', 't.id', 'e.transaction_id')
     .leftJoin('lessons as l', 'l.id', 't.lesson_id')
     .select([
@@ -76,13 +88,7 @@ function historyQuery(db: Kysely<DB>, accountId: string, before?: number) {
       'l.starts_at',
       'l.status as lesson_status',
     ])
-    .where('e.account_id', '=', accountId)
-    // By the entry's own column, not the transaction's (the same number): the index of an
-    // account's entries by transaction then gives a page without reading the account's others.
-    .orderBy('e.transaction_id', 'desc')
-    .limit(WALLET_PAGE_SIZE + 1);
-  if (before !== undefined) query = query.where('e.transaction_id', '<', before);
-  return query;
+    .orderBy('e.transaction_id', 'desc');
 }
 
 /** A history page's rows as the wallet shows them; they come as JSON, so times are strings. */
