@@ -38,12 +38,16 @@ function precompress(): Plugin {
 }
 
 /**
- * Our code that several pages share but the app shell does not (form fields, messages, the auth
- * card, the tutor avatar...) is grouped into a few chunks rather than one per module: on a phone's
- * network every extra request takes a share of the bandwidth the entry script needs, and the first
- * paint waits for the entry. It is grouped by the libraries it brings (zod, Temporal, linkify), so
- * a page that needs none of them (the sign-in page) loads none of them: one chunk of all shared
- * code once gave the sign-in page 60 kB of other pages' libraries (docs/performance.md, row 1).
+ * How our code that several pages share but the app shell does not (form fields, messages, the
+ * auth card, the tutor avatar...) is put into chunks. A visitor's first page is what a phone's
+ * network feels most, so a module used by the pages a visitor lands on is grouped by which of
+ * them use it: each landing page loads only shared code it uses, and never the code of signed-in
+ * screens. The few small modules that the home page or nearly every landing page uses make one
+ * chunk, so that no page pays a request for a few hundred bytes. One chunk of all shared code once
+ * gave every page 21 kB of other pages' code (docs/performance.md, row 1). Code no landing page
+ * uses is grouped into a few chunks rather than one per module, for the signed-in pages' requests.
+ * Either way a group is split by the libraries it brings (zod, Temporal, linkify), so a page that
+ * needs none of them loads none of them.
  * Code in the shell stays in the entry, and a page's own modules stay in the page's chunk.
  */
 function sharedPageCode() {
@@ -52,16 +56,28 @@ function sharedPageCode() {
     ['time', /\/node_modules\/temporal-polyfill\//],
     ['links', /\/node_modules\/linkify-it\//],
   ] as const;
-  // Whether an entry reaches the module through static imports alone: it is then in the entry chunk.
-  const reachedByEntry = (id: string, ctx: Rolldown.ChunkingContext): boolean => {
+  // The pages a visitor lands on (features/<folder>/<name>-page.tsx), named by <name>.
+  const landingPages = new Set(['home', 'tutor-search', 'login', 'contact', 'signup', 'tutor']);
+  const landingPageOf = (id: string) => {
+    const name = /\/src\/client\/features\/[^/]+\/([^/]+)-page\.tsx$/.exec(id)?.[1];
+    return name && landingPages.has(name) ? name : undefined;
+  };
+  // Whether the entry reaches the module through static imports (it is then in the entry chunk),
+  // and the landing pages that do.
+  const reachedBy = (id: string, ctx: Rolldown.ChunkingContext) => {
     const seen = new Set<string>();
-    const visit = (current: string): boolean => {
-      if (seen.has(current)) return false;
+    const found = { entry: false, landingPages: new Set<string>() };
+    const visit = (current: string) => {
+      if (seen.has(current)) return;
       seen.add(current);
       const info = ctx.getModuleInfo(current);
-      return Boolean(info?.isEntry || info?.importers.some(visit));
+      if (info?.isEntry) found.entry = true;
+      const page = landingPageOf(current);
+      if (page) found.landingPages.add(page);
+      for (const importer of info?.importers ?? []) visit(importer);
     };
-    return visit(id);
+    visit(id);
+    return found;
   };
   // The heavy libraries a module brings through its static imports.
   const librariesOf = (id: string, ctx: Rolldown.ChunkingContext): string[] => {
@@ -80,8 +96,11 @@ function sharedPageCode() {
   return (id: string, ctx: Rolldown.ChunkingContext): string | null => {
     if (!id.includes('/src/') || id.includes('/node_modules/')) return null;
     if (ctx.getModuleInfo(id)?.dynamicImporters.length) return null; // a page of its own
-    if (reachedByEntry(id, ctx)) return null;
-    return ['page-kit', ...librariesOf(id, ctx)].join('-');
+    const { entry, landingPages: usedBy } = reachedBy(id, ctx);
+    if (entry) return null;
+    const common = usedBy.has('home') || usedBy.size >= landingPages.size - 1;
+    const kit = common ? 'home-kit' : usedBy.size ? `${[...usedBy].sort().join('-')}-kit` : 'page-kit';
+    return [kit, ...librariesOf(id, ctx)].join('-');
   };
 }
 
