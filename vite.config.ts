@@ -104,6 +104,133 @@ function sharedPageCode() {
   };
 }
 
+/**
+ * Splits each language's catalogue of the pages' texts by where the texts are used: the catalogue
+ * a page imports (`src/locales/web/{language}.po`, compiled by Lingui's plugin) keeps the texts of
+ * the app shell, and gives each page's texts (its module and what it imports, the shell's aside)
+ * a chunk of their own, loaded with the page (`pages`, keyed like the page table). A whole
+ * catalogue is about 50 kB gzip, a page's share a few: a Spanish or Arabic page should cost little
+ * more than an English one, which needs no catalogue.
+ * A text is found by its id: the macros leave it in the code as a string, as the texts of
+ * src/shared marked for translation are their own ids. A string that only looks like an id brings
+ * one text more, no harm.
+ */
+function catalogueSplit(): Plugin {
+  const prefix = 'virtual:page-texts/';
+  const isCatalogue = (id: string) => /\/src\/locales\/web\/[^/]+\.po$/.test(id.split('?')[0] ?? '');
+  const isPage = (id: string) => /\/src\/client\/features\/[^/]+\/[^/]+-page\.tsx$/.test(id);
+  let root = '';
+  // The strings in each module's code, by the shell and by page: worked out once a build.
+  let usage: Promise<{ shell: Set<string>; pages: Map<string, Set<string>> }> | undefined;
+  // Each catalogue's every text, as Lingui's plugin compiled it.
+  const compiled = new Map<string, Record<string, unknown>>();
+  const stringsOf = (code: string) => {
+    const found = new Set<string>();
+    for (const [, double, single] of code.matchAll(/"((?:[^"\\\n]|\\.)*)"|'((?:[^'\\\n]|\\.)*)'/g)) {
+      try {
+        found.add(JSON.parse(`"${double ?? (single ?? '').replace(/\\'/g, "'").replace(/"/g, '\\"')}"`));
+      } catch {
+        // Not a string JSON reads the same way: not a text's id.
+      }
+    }
+    return found;
+  };
+  type Context = ThisParameterType<Extract<Plugin['load'], (...args: never[]) => unknown>>;
+  async function findUsage(ctx: Context) {
+    const modules = new Map<string, Promise<{ strings: Set<string>; imports: string[] }>>();
+    const moduleOf = (id: string) => {
+      let found = modules.get(id);
+      if (!found) {
+        found = ctx.load({ id, resolveDependencies: true }).then((info) => ({
+          strings: stringsOf(info.code ?? ''),
+          imports: [...info.importedIds, ...info.dynamicallyImportedIds],
+        }));
+        modules.set(id, found);
+      }
+      return found;
+    };
+    // The strings of `from` and of every module it reaches, up to other pages.
+    const stringsFrom = async (from: string, pagesSeen: Set<string>) => {
+      const strings = new Set<string>();
+      const seen = new Set<string>();
+      const visit = async (id: string): Promise<void> => {
+        if (seen.has(id) || id.includes('/node_modules/') || id.startsWith('\0') || isCatalogue(id)) return;
+        seen.add(id);
+        if (id !== from && isPage(id)) {
+          pagesSeen.add(id);
+          return;
+        }
+        const { strings: own, imports } = await moduleOf(id);
+        for (const string of own) strings.add(string);
+        await Promise.all(imports.map(visit));
+      };
+      await visit(from);
+      return strings;
+    };
+    const pageIds = new Set<string>();
+    const shell = await stringsFrom(resolve(root, 'main.tsx'), pageIds);
+    const pages = new Map<string, Set<string>>();
+    for (const page of pageIds) {
+      const strings = await stringsFrom(page, new Set());
+      pages.set(page.slice(page.indexOf('/src/client/') + '/src/client/'.length), strings);
+    }
+    return { shell, pages };
+  }
+  const messagesOf = (code: string): Record<string, unknown> =>
+    new Function(code.replace(/export\s+const\s+messages\s*=/, 'return '))();
+  const subset = (messages: Record<string, unknown>, strings: Set<string>, without = new Set<string>()) =>
+    JSON.stringify(
+      Object.fromEntries(Object.entries(messages).filter(([id]) => strings.has(id) && !without.has(id))),
+    );
+  return {
+    name: 'tutorlane-catalogue-split',
+    apply: 'build',
+    enforce: 'post',
+    configResolved(config) {
+      root = config.root;
+    },
+    buildStart() {
+      usage = undefined;
+      compiled.clear();
+    },
+    resolveId(id) {
+      return id.startsWith(prefix) ? `\0${id}` : null;
+    },
+    async load(id) {
+      if (!id.startsWith(`\0${prefix}`)) return null;
+      // `features/home/home-texts-es`: the texts of features/home/home-page.tsx in Spanish.
+      const [, name, language] = /^(.*)-texts-([^-/]+)$/.exec(id.slice(prefix.length + 1)) ?? [];
+      const page = `${name}-page.tsx`;
+      const catalogue = resolve(root, `../locales/web/${language}.po`);
+      await this.load({ id: catalogue });
+      usage ??= findUsage(this);
+      const { shell, pages } = await usage;
+      const messages = subset(compiled.get(catalogue) ?? {}, pages.get(page) ?? new Set(), shell);
+      return `export const messages = JSON.parse(${JSON.stringify(messages)});`;
+    },
+    transform: {
+      order: 'post',
+      async handler(code, id) {
+        if (!isCatalogue(id)) return null;
+        const messages = messagesOf(code);
+        compiled.set(id.split('?')[0] ?? id, messages);
+        usage ??= findUsage(this);
+        const { shell, pages } = await usage;
+        const language = /([^/]+)\.po$/.exec(id.split('?')[0] ?? '')?.[1];
+        const loaders = [...pages.keys()].map((page) => {
+          const texts = `${prefix}${page.replace(/-page\.tsx$/, '')}-texts-${language}`;
+          return `${JSON.stringify(page)}: () => import(${JSON.stringify(texts)})`;
+        });
+        return {
+          code: `export const messages = JSON.parse(${JSON.stringify(subset(messages, shell))});
+export const pages = {${loaders.join(',\n')}};`,
+          map: null,
+        };
+      },
+    },
+  };
+}
+
 /** The browser app lives in src/client and builds to dist/client, which the server serves. */
 export default defineConfig({
   root: 'src/client',
@@ -119,6 +246,7 @@ export default defineConfig({
       failOnMissing: true,
       failOnCompileError: true,
     }),
+    catalogueSplit(),
     tailwindcss(),
     precompress(),
   ],
