@@ -231,6 +231,22 @@ export const pages = {${loaders.join(',\n')}};`,
   };
 }
 
+/**
+ * Points the app's imports of `temporal-polyfill` at src/client/lib/temporal.ts, which uses the
+ * browser's own Temporal where there is one and loads the polyfill only where there is none.
+ */
+function temporalWhereMissing(): Plugin {
+  const shim = resolve(import.meta.dirname, 'src/client/lib/temporal.ts');
+  return {
+    name: 'tutorlane-temporal-where-missing',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      return source === 'temporal-polyfill' && importer !== shim ? shim : null;
+    },
+  };
+}
+
 /** The browser app lives in src/client and builds to dist/client, which the server serves. */
 export default defineConfig({
   root: 'src/client',
@@ -247,6 +263,7 @@ export default defineConfig({
       failOnCompileError: true,
     }),
     catalogueSplit(),
+    temporalWhereMissing(),
     tailwindcss(),
     precompress(),
   ],
