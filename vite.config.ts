@@ -113,7 +113,8 @@ function sharedPageCode() {
  * more than an English one, which needs no catalogue.
  * A text is found by its id: the macros leave it in the code as a string, as the texts of
  * src/shared marked for translation are their own ids. A string that only looks like an id brings
- * one text more, no harm.
+ * one text more, no harm. Texts that come as data rather than from a page's code (the subjects)
+ * are with the shell's.
  */
 function catalogueSplit(): Plugin {
   const prefix = 'virtual:page-texts/';
@@ -169,6 +170,10 @@ function catalogueSplit(): Plugin {
     };
     const pageIds = new Set<string>();
     const shell = await stringsFrom(resolve(root, 'main.tsx'), pageIds);
+    // The subjects and their categories reach every page as data (the catalogue in effect, a
+    // tutor's subjects), each said in the page's language wherever it is shown.
+    for (const string of (await moduleOf(resolve(root, '../shared/tutor-catalog.ts'))).strings)
+      shell.add(string);
     const pages = new Map<string, Set<string>>();
     for (const page of pageIds) {
       const strings = await stringsFrom(page, new Set());
