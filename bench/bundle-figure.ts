@@ -217,7 +217,15 @@ export async function measureBundleFigure(
 
   const server = await startTutorlane({ dataDir });
   const measured: { path: string; label: string; budget: number; scripts: Script[] }[] = [];
-  const inLanguages: { label: string; language: string; bytes: number; english: number }[] = [];
+  // A page in a language: its bytes, and the scripts English does not load and those it loads alone.
+  const inLanguages: {
+    label: string;
+    language: string;
+    bytes: number;
+    english: number;
+    added: Script[];
+    dropped: Script[];
+  }[] = [];
   try {
     const tutors = (await (await fetch(`${server.url}/api/tutors`)).json()) as { tutors: { id: string }[] };
     const tutorId = tutors.tutors[0]?.id;
@@ -237,11 +245,15 @@ export async function measureBundleFigure(
           ['ar', 'ar-EG'],
         ] as const) {
           const inLanguage = await scriptsBeforeIdle(browser, `${server.url}${path}`, locale);
+          const inEnglish = new Set(scripts.map((script) => script.path));
+          const inThisLanguage = new Set(inLanguage.map((script) => script.path));
           inLanguages.push({
             label: page.path === 'a tutor' ? "a tutor's page" : page.path,
             language,
             bytes: sum(inLanguage),
             english: sum(scripts),
+            added: inLanguage.filter((script) => !inEnglish.has(script.path)),
+            dropped: scripts.filter((script) => !inThisLanguage.has(script.path)),
           });
         }
       }
@@ -277,7 +289,16 @@ export async function measureBundleFigure(
     });
   }
 
-  if (!wanted.initial) return { rows, findings: [], details: { languages: inLanguages } };
+  const listed = (scripts: Script[]) =>
+    [...scripts]
+      .sort((a, b) => b.gzipBytes - a.gzipBytes)
+      .map((script) => `${script.path.split('/').pop()} ${kB(script.gzipBytes)}`)
+      .join(', ');
+  const languageFindings = inLanguages.map(
+    ({ label, language, added, dropped }) =>
+      `16: ${label} in ${language}: ${listed(added) || 'nothing'} instead of English's ${listed(dropped) || 'nothing'}`,
+  );
+  if (!wanted.initial) return { rows, findings: languageFindings, details: { languages: inLanguages } };
   const home = measured.find((page) => page.path === '/')?.scripts ?? [];
   const captcha = home.filter((script) => CAPTCHA_CHUNK.test(script.path)).map((script) => script.path);
   const otherPages = home
@@ -301,16 +322,12 @@ export async function measureBundleFigure(
     status: status(lazyOk),
   });
 
-  const listed = (scripts: Script[]) =>
-    [...scripts]
-      .sort((a, b) => b.gzipBytes - a.gzipBytes)
-      .map((script) => `${script.path.split('/').pop()} ${kB(script.gzipBytes)}`)
-      .join(', ');
   return {
     rows,
     findings: [
       ...measured.map(({ label, scripts }) => `1: ${label}: ${listed(scripts)}`),
       `1: reference: ${listed(reference)}`,
+      ...languageFindings,
     ],
     details: {
       referenceGzipBytes: referenceGzip,
