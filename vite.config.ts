@@ -109,8 +109,7 @@ function sharedPageCode() {
  * a page imports (`src/locales/web/{language}.po`, compiled by Lingui's plugin) keeps the texts of
  * the app shell, and gives each page's texts (its module and what it imports, the shell's aside)
  * a chunk of their own, loaded with the page (`pages`, keyed like the page table). A whole
- * catalogue is about 50 kB gzip, a page's share a few: a Spanish or Arabic page should cost little
- * more than an English one, which needs no catalogue.
+ * catalogue is about 50 kB gzip, a page's share a few, the same in every language, English too.
  * A text is found by its id: the macros leave it in the code as a string, as the texts of
  * src/shared marked for translation are their own ids. A string that only looks like an id brings
  * one text more, no harm. Texts that come as data rather than from a page's code (the subjects)
@@ -260,10 +259,11 @@ export default defineConfig({
   // catalogues (src/locales/web) into one chunk per language; a text missing from one fails the build.
   plugins: [
     react(),
-    // Each text's English stays in the code (`descriptorFields: 'message'`): an English page needs
-    // no catalogue at all, only Lingui's small compiler for the texts with values (src/client/lib/i18n.ts).
+    // Only each text's id stays in the code (`descriptorFields: 'id-only'`, Lingui's production
+    // setup): English loads its compiled catalogue like every other language, so no page ships
+    // Lingui's message compiler or a text it does not show (src/client/lib/i18n.ts).
     lingui({
-      macroTransform: { macro: { descriptorFields: 'message' } },
+      macroTransform: { macro: { descriptorFields: 'id-only' } },
       failOnMissing: true,
       failOnCompileError: true,
     }),

@@ -3,12 +3,11 @@
  * Accept-Language, the school's default) and written into <html lang dir> before the first paint.
  * Only that language's catalogue is loaded, before the first render: the app shell's texts, and
  * each page's own texts with the page (the build splits a catalogue by page, see vite.config.ts).
- * English needs none.
+ * English is loaded the same way: the built code holds only the texts' ids.
  * A change of language loads the page again (the switcher in the footer), so nothing here changes
  * while a page lives.
  */
 import { i18n, type Messages } from '@lingui/core';
-import { cachedCompiler } from '../../shared/cached-compiler';
 import { setFormatLocale } from '../../shared/format-locale';
 import {
   intlLocaleOf,
@@ -26,7 +25,7 @@ export function pageLanguage(): PageLanguage {
 
 type PageTexts = Record<string, () => Promise<{ messages: Messages }>>;
 
-/** Each page's texts in the page's language, once its catalogue is loaded (none in English). */
+/** Each page's texts in the page's language, once its catalogue is loaded. */
 let pageTexts: Promise<PageTexts> = Promise.resolve({});
 
 /** Loads the page's catalogue and makes it the one every text and format reads. */
@@ -41,15 +40,7 @@ export function loadPageLanguage(language: PageLanguage = pageLanguage()) {
 
 async function loadCatalogue(language: PageLanguage): Promise<PageTexts> {
   const locale = intlLocaleOf(language);
-  if (language === SOURCE_LANGUAGE) {
-    // English is written in the code itself: no catalogue to fetch, only the compiler that puts
-    // values and plurals into a text (a few kB, against the whole catalogue's tens).
-    const { compileMessage } = await import('@lingui/message-utils/compileMessage');
-    i18n.setMessagesCompiler(cachedCompiler(compileMessage));
-    i18n.loadAndActivate({ locale: language, locales: [locale], messages: {} });
-    setFormatLocale(locale);
-    return {};
-  }
+  // English too: the code keeps only each text's id, and every catalogue comes compiled.
   const { messages, pages } = await import(`../../locales/web/${language}.po`);
   i18n.loadAndActivate({ locale: language, locales: [locale], messages });
   setFormatLocale(locale);
