@@ -64,6 +64,8 @@ export async function loadPageTexts(module: string) {
  * page's language, or the text itself when the catalogue has none (a server's message is already
  * translated).
  */
-export const translated = (text: string, values?: Record<string, unknown>) => i18n._(text, values);
+export const translated = (text: string, values?: Record<string, unknown>) =>
+  // Asked of Lingui only when the catalogue has it: Lingui would warn of an uncompiled message.
+  Object.hasOwn(i18n.messages, text) ? i18n._(text, values) : text;
 
 export { i18n };
