@@ -38,12 +38,16 @@ function precompress(): Plugin {
 }
 
 /**
- * Our code that several pages share but the app shell does not (form fields, messages, the auth
- * card, the tutor avatar...) is grouped into a few chunks rather than one per module: on a phone's
- * network every extra request takes a share of the bandwidth the entry script needs, and the first
- * paint waits for the entry. It is grouped by the libraries it brings (zod, Temporal, linkify), so
- * a page that needs none of them (the sign-in page) loads none of them: one chunk of all shared
- * code once gave the sign-in page 60 kB of other pages' libraries (docs/performance.md, row 1).
+ * How our code that several pages share but the app shell does not (form fields, messages, the
+ * auth card, the tutor avatar...) is put into chunks. A visitor's first page is what a phone's
+ * network feels most, so a module used by the pages a visitor lands on is grouped by which of
+ * them use it: each landing page loads only shared code it uses, and never the code of signed-in
+ * screens. The few small modules that the home page or nearly every landing page uses make one
+ * chunk, so that no page pays a request for a few hundred bytes. One chunk of all shared code once
+ * gave every page 21 kB of other pages' code (docs/performance.md, row 1). Code no landing page
+ * uses is grouped into a few chunks rather than one per module, for the signed-in pages' requests.
+ * Either way a group is split by the libraries it brings (zod, Temporal, linkify), so a page that
+ * needs none of them loads none of them.
  * Code in the shell stays in the entry, and a page's own modules stay in the page's chunk.
  */
 function sharedPageCode() {
@@ -52,16 +56,28 @@ function sharedPageCode() {
     ['time', /\/node_modules\/temporal-polyfill\//],
     ['links', /\/node_modules\/linkify-it\//],
   ] as const;
-  // Whether an entry reaches the module through static imports alone: it is then in the entry chunk.
-  const reachedByEntry = (id: string, ctx: Rolldown.ChunkingContext): boolean => {
+  // The pages a visitor lands on (features/<folder>/<name>-page.tsx), named by <name>.
+  const landingPages = new Set(['home', 'tutor-search', 'login', 'contact', 'signup', 'tutor']);
+  const landingPageOf = (id: string) => {
+    const name = /\/src\/client\/features\/[^/]+\/([^/]+)-page\.tsx$/.exec(id)?.[1];
+    return name && landingPages.has(name) ? name : undefined;
+  };
+  // Whether the entry reaches the module through static imports (it is then in the entry chunk),
+  // and the landing pages that do.
+  const reachedBy = (id: string, ctx: Rolldown.ChunkingContext) => {
     const seen = new Set<string>();
-    const visit = (current: string): boolean => {
-      if (seen.has(current)) return false;
+    const found = { entry: false, landingPages: new Set<string>() };
+    const visit = (current: string) => {
+      if (seen.has(current)) return;
       seen.add(current);
       const info = ctx.getModuleInfo(current);
-      return Boolean(info?.isEntry || info?.importers.some(visit));
+      if (info?.isEntry) found.entry = true;
+      const page = landingPageOf(current);
+      if (page) found.landingPages.add(page);
+      for (const importer of info?.importers ?? []) visit(importer);
     };
-    return visit(id);
+    visit(id);
+    return found;
   };
   // The heavy libraries a module brings through its static imports.
   const librariesOf = (id: string, ctx: Rolldown.ChunkingContext): string[] => {
@@ -80,8 +96,158 @@ function sharedPageCode() {
   return (id: string, ctx: Rolldown.ChunkingContext): string | null => {
     if (!id.includes('/src/') || id.includes('/node_modules/')) return null;
     if (ctx.getModuleInfo(id)?.dynamicImporters.length) return null; // a page of its own
-    if (reachedByEntry(id, ctx)) return null;
-    return ['page-kit', ...librariesOf(id, ctx)].join('-');
+    const { entry, landingPages: usedBy } = reachedBy(id, ctx);
+    if (entry) return null;
+    const common = usedBy.has('home') || usedBy.size >= landingPages.size - 1;
+    const kit = common ? 'home-kit' : usedBy.size ? `${[...usedBy].sort().join('-')}-kit` : 'page-kit';
+    return [kit, ...librariesOf(id, ctx)].join('-');
+  };
+}
+
+/**
+ * Splits each language's catalogue of the pages' texts by where the texts are used: the catalogue
+ * a page imports (`src/locales/web/{language}.po`, compiled by Lingui's plugin) keeps the texts of
+ * the app shell, and gives each page's texts (its module and what it imports, the shell's aside)
+ * a chunk of their own, loaded with the page (`pages`, keyed like the page table). A whole
+ * catalogue is about 50 kB gzip, a page's share a few, the same in every language, English too.
+ * A text is found by its id: the macros leave it in the code as a string, as the texts of
+ * src/shared marked for translation are their own ids. A string that only looks like an id brings
+ * one text more, no harm. Texts that come as data rather than from a page's code (the subjects)
+ * are with the shell's.
+ */
+function catalogueSplit(): Plugin {
+  const prefix = 'virtual:page-texts/';
+  const isCatalogue = (id: string) => /\/src\/locales\/web\/[^/]+\.po$/.test(id.split('?')[0] ?? '');
+  const isPage = (id: string) => /\/src\/client\/features\/[^/]+\/[^/]+-page\.tsx$/.test(id);
+  let root = '';
+  // The strings in each module's code, by the shell and by page: worked out once a build.
+  let usage: Promise<{ shell: Set<string>; pages: Map<string, Set<string>> }> | undefined;
+  // Each catalogue's every text, as Lingui's plugin compiled it.
+  const compiled = new Map<string, Record<string, unknown>>();
+  const stringsOf = (code: string) => {
+    const found = new Set<string>();
+    for (const [, double, single] of code.matchAll(/"((?:[^"\\\n]|\\.)*)"|'((?:[^'\\\n]|\\.)*)'/g)) {
+      try {
+        found.add(JSON.parse(`"${double ?? (single ?? '').replace(/\\'/g, "'").replace(/"/g, '\\"')}"`));
+      } catch {
+        // Not a string JSON reads the same way: not a text's id.
+      }
+    }
+    return found;
+  };
+  type Context = ThisParameterType<Extract<Plugin['load'], (...args: never[]) => unknown>>;
+  async function findUsage(ctx: Context) {
+    const modules = new Map<string, Promise<{ strings: Set<string>; imports: string[] }>>();
+    const moduleOf = (id: string) => {
+      let found = modules.get(id);
+      if (!found) {
+        found = ctx.load({ id, resolveDependencies: true }).then((info) => ({
+          strings: stringsOf(info.code ?? ''),
+          imports: [...info.importedIds, ...info.dynamicallyImportedIds],
+        }));
+        modules.set(id, found);
+      }
+      return found;
+    };
+    // The strings of `from` and of every module it reaches, up to other pages.
+    const stringsFrom = async (from: string, pagesSeen: Set<string>) => {
+      const strings = new Set<string>();
+      const seen = new Set<string>();
+      const visit = async (id: string): Promise<void> => {
+        if (seen.has(id) || id.includes('/node_modules/') || id.startsWith('\0') || isCatalogue(id)) return;
+        seen.add(id);
+        if (id !== from && isPage(id)) {
+          pagesSeen.add(id);
+          return;
+        }
+        const { strings: own, imports } = await moduleOf(id);
+        for (const string of own) strings.add(string);
+        await Promise.all(imports.map(visit));
+      };
+      await visit(from);
+      return strings;
+    };
+    const pageIds = new Set<string>();
+    const shell = await stringsFrom(resolve(root, 'main.tsx'), pageIds);
+    // The subjects and their categories reach every page as data (the catalogue in effect, a
+    // tutor's subjects), each said in the page's language wherever it is shown.
+    for (const string of (await moduleOf(resolve(root, '../shared/tutor-catalog.ts'))).strings)
+      shell.add(string);
+    const pages = new Map<string, Set<string>>();
+    for (const page of pageIds) {
+      const strings = await stringsFrom(page, new Set());
+      pages.set(page.slice(page.indexOf('/src/client/') + '/src/client/'.length), strings);
+    }
+    return { shell, pages };
+  }
+  const messagesOf = (code: string): Record<string, unknown> =>
+    new Function(code.replace(/export\s+const\s+messages\s*=/, 'return '))();
+  const subset = (messages: Record<string, unknown>, strings: Set<string>, without = new Set<string>()) =>
+    JSON.stringify(
+      Object.fromEntries(Object.entries(messages).filter(([id]) => strings.has(id) && !without.has(id))),
+    );
+  return {
+    name: 'tutorlane-catalogue-split',
+    apply: 'build',
+    enforce: 'post',
+    configResolved(config) {
+      root = config.root;
+    },
+    buildStart() {
+      usage = undefined;
+      compiled.clear();
+    },
+    resolveId(id) {
+      return id.startsWith(prefix) ? `\0${id}` : null;
+    },
+    async load(id) {
+      if (!id.startsWith(`\0${prefix}`)) return null;
+      // `features/home/home-texts-es`: the texts of features/home/home-page.tsx in Spanish.
+      const [, name, language] = /^(.*)-texts-([^-/]+)$/.exec(id.slice(prefix.length + 1)) ?? [];
+      const page = `${name}-page.tsx`;
+      const catalogue = resolve(root, `../locales/web/${language}.po`);
+      await this.load({ id: catalogue });
+      usage ??= findUsage(this);
+      const { shell, pages } = await usage;
+      const messages = subset(compiled.get(catalogue) ?? {}, pages.get(page) ?? new Set(), shell);
+      return `export const messages = JSON.parse(${JSON.stringify(messages)});`;
+    },
+    transform: {
+      order: 'post',
+      async handler(code, id) {
+        if (!isCatalogue(id)) return null;
+        const messages = messagesOf(code);
+        compiled.set(id.split('?')[0] ?? id, messages);
+        usage ??= findUsage(this);
+        const { shell, pages } = await usage;
+        const language = /([^/]+)\.po$/.exec(id.split('?')[0] ?? '')?.[1];
+        const loaders = [...pages.keys()].map((page) => {
+          const texts = `${prefix}${page.replace(/-page\.tsx$/, '')}-texts-${language}`;
+          return `${JSON.stringify(page)}: () => import(${JSON.stringify(texts)})`;
+        });
+        return {
+          code: `export const messages = JSON.parse(${JSON.stringify(subset(messages, shell))});
+export const pages = {${loaders.join(',\n')}};`,
+          map: null,
+        };
+      },
+    },
+  };
+}
+
+/**
+ * Points the app's imports of `temporal-polyfill` at src/client/lib/temporal.ts, which uses the
+ * browser's own Temporal where there is one and loads the polyfill only where there is none.
+ */
+function temporalWhereMissing(): Plugin {
+  const shim = resolve(import.meta.dirname, 'src/client/lib/temporal.ts');
+  return {
+    name: 'tutorlane-temporal-where-missing',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      return source === 'temporal-polyfill' && importer !== shim ? shim : null;
+    },
   };
 }
 
@@ -93,13 +259,16 @@ export default defineConfig({
   // catalogues (src/locales/web) into one chunk per language; a text missing from one fails the build.
   plugins: [
     react(),
-    // Each text's English stays in the code (`descriptorFields: 'message'`): an English page needs
-    // no catalogue at all, only Lingui's small compiler for the texts with values (src/client/lib/i18n.ts).
+    // Only each text's id stays in the code (`descriptorFields: 'id-only'`, Lingui's production
+    // setup): English loads its compiled catalogue like every other language, so no page ships
+    // Lingui's message compiler or a text it does not show (src/client/lib/i18n.ts).
     lingui({
-      macroTransform: { macro: { descriptorFields: 'message' } },
+      macroTransform: { macro: { descriptorFields: 'id-only' } },
       failOnMissing: true,
       failOnCompileError: true,
     }),
+    catalogueSplit(),
+    temporalWhereMissing(),
     tailwindcss(),
     precompress(),
   ],

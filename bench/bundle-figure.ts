@@ -64,6 +64,7 @@ type Browser = Awaited<ReturnType<typeof chromium.launch>>;
 
 /** Every script the page at `url` loads before it is idle, each once, gzipped. */
 async function scriptsBeforeIdle(browser: Browser, url: string, locale = 'en-US'): Promise<Script[]> {
+  // The locale is what the browser asks for (Accept-Language), as a first visit's does.
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale });
   try {
     const page = await context.newPage();
@@ -87,6 +88,10 @@ async function scriptsBeforeIdle(browser: Browser, url: string, locale = 'en-US'
       seen = scripts.size;
       await page.waitForTimeout(SETTLE_MS);
     }
+    // The server chose the page's language from the browser's; a figure for another would mislead.
+    const language = locale.split('-')[0];
+    const shown = await page.evaluate(() => document.documentElement.lang);
+    if (shown !== language) throw new Error(`${url} was shown in "${shown}", not "${language}"`);
     const found = await Promise.all(scripts.values());
     return found.filter((script): script is Script => script !== null);
   } finally {
@@ -178,7 +183,16 @@ async function referenceApp(): Promise<string> {
   return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/`;
 }
 
-export async function measureBundleFigure(dataDir: string): Promise<FigureResult> {
+/** Which rows to measure: row 16 needs the English figures of its three pages, not the reference. */
+export interface BundleRows {
+  initial: boolean;
+  languages: boolean;
+}
+
+export async function measureBundleFigure(
+  dataDir: string,
+  wanted: BundleRows = { initial: true, languages: true },
+): Promise<FigureResult> {
   const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   let browser: Browser;
   try {
@@ -186,23 +200,37 @@ export async function measureBundleFigure(dataDir: string): Promise<FigureResult
   } catch (error) {
     const reason = `no Chromium at ${chromiumPath} (set CHROMIUM_PATH): ${(error as Error).message.split('\n')[0]}`;
     return {
-      rows: [skippedRow('1', 'initial JavaScript', '<= 1.15x; <= 1.5x', reason)],
+      rows: [
+        ...(wanted.initial ? [skippedRow('1', 'initial JavaScript', '<= 1.15x; <= 1.5x', reason)] : []),
+        ...(wanted.languages
+          ? [skippedRow('16', 'JavaScript in es and ar', '<= English + 3.0 kB', reason)]
+          : []),
+      ],
       findings: [],
       details: {},
     };
   }
   onCleanup(() => browser.close());
-  const reference = await scriptsBeforeIdle(browser, await referenceApp());
+  const reference = wanted.initial ? await scriptsBeforeIdle(browser, await referenceApp()) : [];
   const referenceGzip = sum(reference);
+  const inRow16 = (path: string) => path === '/' || path === '/tutors' || path === 'a tutor';
 
   const server = await startTutorlane({ dataDir });
   const measured: { path: string; label: string; budget: number; scripts: Script[] }[] = [];
-  const inLanguages: { label: string; language: string; bytes: number; english: number }[] = [];
+  // A page in a language: its bytes, and the scripts English does not load and those it loads alone.
+  const inLanguages: {
+    label: string;
+    language: string;
+    bytes: number;
+    english: number;
+    added: Script[];
+    dropped: Script[];
+  }[] = [];
   try {
     const tutors = (await (await fetch(`${server.url}/api/tutors`)).json()) as { tutors: { id: string }[] };
     const tutorId = tutors.tutors[0]?.id;
     if (!tutorId) throw new Error('the demo data folder lists no tutor');
-    for (const page of PAGES) {
+    for (const page of PAGES.filter((page) => wanted.initial || inRow16(page.path))) {
       const path = page.path === 'a tutor' ? `/tutors/${tutorId}` : page.path;
       const scripts = await scriptsBeforeIdle(browser, `${server.url}${path}`);
       measured.push({
@@ -211,17 +239,21 @@ export async function measureBundleFigure(dataDir: string): Promise<FigureResult
         budget: page.budget,
         scripts,
       });
-      if (page.path === '/' || page.path === '/tutors' || page.path === 'a tutor') {
+      if (wanted.languages && inRow16(page.path)) {
         for (const [language, locale] of [
           ['es', 'es-ES'],
           ['ar', 'ar-EG'],
         ] as const) {
           const inLanguage = await scriptsBeforeIdle(browser, `${server.url}${path}`, locale);
+          const inEnglish = new Set(scripts.map((script) => script.path));
+          const inThisLanguage = new Set(inLanguage.map((script) => script.path));
           inLanguages.push({
             label: page.path === 'a tutor' ? "a tutor's page" : page.path,
             language,
             bytes: sum(inLanguage),
             english: sum(scripts),
+            added: inLanguage.filter((script) => !inEnglish.has(script.path)),
+            dropped: scripts.filter((script) => !inThisLanguage.has(script.path)),
           });
         }
       }
@@ -230,7 +262,7 @@ export async function measureBundleFigure(dataDir: string): Promise<FigureResult
     await server.stop();
   }
 
-  const rows: Row[] = measured.map(({ label, budget, scripts }) => {
+  const rows: Row[] = (wanted.initial ? measured : []).map(({ label, budget, scripts }) => {
     const ratio = sum(scripts) / referenceGzip;
     return {
       id: '1',
@@ -257,6 +289,16 @@ export async function measureBundleFigure(dataDir: string): Promise<FigureResult
     });
   }
 
+  const listed = (scripts: Script[]) =>
+    [...scripts]
+      .sort((a, b) => b.gzipBytes - a.gzipBytes)
+      .map((script) => `${script.path.split('/').pop()} ${kB(script.gzipBytes)}`)
+      .join(', ');
+  const languageFindings = inLanguages.map(
+    ({ label, language, added, dropped }) =>
+      `16: ${label} in ${language}: ${listed(added) || 'nothing'} instead of English's ${listed(dropped) || 'nothing'}`,
+  );
+  if (!wanted.initial) return { rows, findings: languageFindings, details: { languages: inLanguages } };
   const home = measured.find((page) => page.path === '/')?.scripts ?? [];
   const captcha = home.filter((script) => CAPTCHA_CHUNK.test(script.path)).map((script) => script.path);
   const otherPages = home
@@ -280,20 +322,17 @@ export async function measureBundleFigure(dataDir: string): Promise<FigureResult
     status: status(lazyOk),
   });
 
-  const listed = (scripts: Script[]) =>
-    [...scripts]
-      .sort((a, b) => b.gzipBytes - a.gzipBytes)
-      .map((script) => `${script.path.split('/').pop()} ${kB(script.gzipBytes)}`)
-      .join(', ');
   return {
     rows,
     findings: [
       ...measured.map(({ label, scripts }) => `1: ${label}: ${listed(scripts)}`),
       `1: reference: ${listed(reference)}`,
+      ...languageFindings,
     ],
     details: {
       referenceGzipBytes: referenceGzip,
       reference,
+      languages: inLanguages,
       pages: measured.map(({ path, budget, scripts }) => ({
         path,
         budget,

@@ -306,8 +306,10 @@ progress(`${availableParallelism()} cores; ${pinning.note}; ${QUICK ? 'QUICK mod
 try {
   const built = await ensureAppBuilt(progress);
   if (!built) progress('dist (browser app, server bundle, database template) is up to date');
-  if (wanted(1))
-    await figure('bundle', '1', async () => measureBundleFigure((await seededDemoStore()).dataDir));
+  if (wanted(1) || wanted(16))
+    await figure('bundle', '1,16', async () =>
+      measureBundleFigure((await seededDemoStore()).dataDir, { initial: wanted(1), languages: wanted(16) }),
+    );
   if (wanted(5)) await figure('start-up', '5', measureStartupFigures);
   if (wanted(3) || wanted(4)) await httpFigures();
   if (wanted(13))

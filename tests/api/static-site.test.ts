@@ -35,6 +35,10 @@ beforeAll(async () => {
       },
       '_shared-1.js': { file: 'assets/shared-1.js' },
       'features/contact/contact-page.tsx': { file: 'assets/contact-page-def.js', imports: ['index.html'] },
+      '../locales/web/en.po': { file: 'assets/en-1.js' },
+      '../locales/web/es.po': { file: 'assets/es-1.js' },
+      '../../virtual:page-texts/features/home/home-texts-en': { file: 'assets/home-texts-en-1.js' },
+      '../../virtual:page-texts/features/home/home-texts-es': { file: 'assets/home-texts-es-1.js' },
     }),
   );
   t = await createTestApp({ clientDir });
@@ -119,6 +123,17 @@ it('preloads the current page’s code and what it imports, not other pages', as
   expect(home).toContain('href="/assets/shared-1.js"');
   expect(home).not.toContain('contact-page');
   expect(await (await t.request('/contact')).text()).toContain('/assets/contact-page-def.js');
+});
+
+it('preloads the page’s language’s catalogue and the page’s texts in it, English’s as any other', async () => {
+  const english = await (await t.request('/')).text();
+  expect(english).toContain('<link rel="modulepreload" crossorigin href="/assets/en-1.js">');
+  expect(english).toContain('<link rel="modulepreload" crossorigin href="/assets/home-texts-en-1.js">');
+  expect(english).not.toContain('es-1.js');
+  const spanish = await (await t.request('/', { headers: { 'accept-language': 'es' } })).text();
+  expect(spanish).toContain('href="/assets/es-1.js"');
+  expect(spanish).toContain('href="/assets/home-texts-es-1.js"');
+  expect(spanish).not.toContain('en-1.js');
 });
 
 it('sends assets precompressed with brotli or gzip, as the browser accepts', async () => {

@@ -15,6 +15,7 @@ import {
 } from 'react-router';
 import { notFoundModule, type Page, pages } from '../../shared/routes';
 import { authStore, guards } from '../features/auth';
+import { loadPageTexts } from '../lib/i18n';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 
@@ -27,10 +28,20 @@ interface PageModule {
 
 const pageModules = import.meta.glob<PageModule>('../features/*/*-page.tsx');
 
+/**
+ * Where the browser has no Temporal of its own, the polyfill, installed before any page's code
+ * runs: the pages read the global (src/client/lib/temporal.ts).
+ */
+const temporalReady = 'Temporal' in globalThis ? undefined : import('temporal-polyfill/global');
+
+/** A page's module, with its texts in the page's language. */
 function moduleOf(name: string): () => Promise<PageModule> {
   const load = pageModules[`../${name}`];
   if (!load) throw new Error(`The page table names ${name}, which does not exist`);
-  return load;
+  return async () => {
+    await temporalReady;
+    return (await Promise.all([load(), loadPageTexts(name)]))[0];
+  };
 }
 
 function pageRoute(page: Page): RouteObject {

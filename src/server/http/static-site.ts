@@ -5,8 +5,8 @@
  *
  * The HTML carries what the browser would otherwise wait for before its first paint: who is signed
  * in and the public configuration (JSON data blocks, which the CSP allows since they are never
- * executed) and a modulepreload of the current page's code, so they arrive with the page instead
- * of one round trip after another.
+ * executed) and a modulepreload of the current page's code, its language's catalogue and the
+ * page's texts in it, so they arrive with the page instead of one round trip after another.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -99,33 +99,35 @@ export function mountStaticSite(app: Hono<AppEnv>, clientDir: string, options: S
   const headFor = (language: PageLanguage) => {
     let found = headIn.get(language);
     if (found === undefined) {
-      // English is in the code and needs only Lingui's compiler; another language, its catalogue.
-      const catalogue = Object.entries(manifest).find(([key, entry]) =>
-        language === SOURCE_LANGUAGE
-          ? entry.name === 'compileMessage'
-          : key.endsWith(`locales/web/${language}.po`),
-      );
+      // The language's catalogue (the app shell's texts), English's too: the code holds only ids.
+      const catalogue = manifest[`../locales/web/${language}.po`];
       found =
         head
           .replace(/<html lang="[^"]*">/, `<html lang="${language}" dir="${directionOf(language)}">`)
           .replace(
             /<meta name="description" content="[^"]*"/,
             `<meta name="description" content="${escapeHtml(translate(language, PAGE_DESCRIPTION))}"`,
-          ) + (catalogue ? `<link rel="modulepreload" crossorigin href="/${catalogue[1].file}">` : '');
+          ) + (catalogue ? `<link rel="modulepreload" crossorigin href="/${catalogue.file}">` : '');
       headIn.set(language, found);
     }
     return found;
   };
+  // The page's code and its texts in the page's language (`features/home/home-page.tsx` has
+  // `home-texts-es`): the page renders once both are there.
   const preloadTags = new Map<string, string>();
-  const preloadTagsFor = (module: string) => {
-    let tags = preloadTags.get(module);
+  const preloadTagsFor = (module: string, language: PageLanguage) => {
+    const key = `${language} ${module}`;
+    let tags = preloadTags.get(key);
     if (tags === undefined) {
       const { scripts, styles } = preloadsFor(manifest, module);
+      const textsKey = `virtual:page-texts/${module.replace(/-page\.tsx$/, '')}-texts-${language}`;
+      const texts = Object.entries(manifest).find(([name]) => name.endsWith(textsKey));
+      if (texts) scripts.push(texts[1].file);
       tags = [
         ...styles.map((file) => `<link rel="stylesheet" href="/${file}">`),
         ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
       ].join('');
-      preloadTags.set(module, tags);
+      preloadTags.set(key, tags);
     }
     return tags;
   };
@@ -166,7 +168,8 @@ export function mountStaticSite(app: Hono<AppEnv>, clientDir: string, options: S
     c.header('Cache-Control', 'private, no-cache');
     c.header('Vary', 'Cookie, Accept-Language');
     const saved = (user as { language?: PageLanguage | null } | null)?.language;
-    const html = `${headFor(saved ?? c.var.requestLanguage ?? SOURCE_LANGUAGE)}${config}${dataBlock('tl-session', { user })}${preloadTagsFor(pageModuleFor(c.req.path))}${tail}`;
+    const language = saved ?? c.var.requestLanguage ?? SOURCE_LANGUAGE;
+    const html = `${headFor(language)}${config}${dataBlock('tl-session', { user })}${preloadTagsFor(pageModuleFor(c.req.path), language)}${tail}`;
     return c.html(html, exists ? 200 : 404);
   });
 }
