@@ -4,6 +4,7 @@
  * with demo data.
  */
 import { type SpawnOptions, spawn } from 'node:child_process';
+import { analyzeDatabase } from './postgres';
 import { projectRoot } from './processes';
 
 /** Runs a command to the end; rejects with the tail of its output when it fails. */
@@ -101,5 +102,6 @@ export async function copyToPostgres(dataDir: string, databaseUrl: string): Prom
   });
   const secret = /AUTH_SECRET=(\S+)/.exec(printed)?.[1];
   if (!secret) throw new Error('move-to-postgres printed no AUTH_SECRET');
+  await analyzeDatabase(databaseUrl);
   return secret;
 }
