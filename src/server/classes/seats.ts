@@ -36,27 +36,34 @@ export interface LockedClass {
   currency: string;
   status: string;
   decided_at: Date | null;
+  /** The tutor's cancellation policy as it is now, which a seat taken keeps (none: the defaults). */
+  cancellation_window_hours: number | null;
+  late_cancel_fee_percent: number | null;
 }
 
-export const lockClass = (trx: Transaction<DB>, id: string) =>
+/** The class's row, locked, read with its tutor's cancellation policy in the same statement. */
+export const lockClass = (trx: Transaction<DB>, id: string): Promise<LockedClass | undefined> =>
   trx
-    .selectFrom('classes')
+    .selectFrom('classes as c')
+    .leftJoin('tutor_availability as a', 'a.user_id', 'c.tutor_id')
     .select([
-      'id',
-      'tutor_id',
-      'title',
-      'subject',
-      'minutes',
-      'seats',
-      'seats_taken',
-      'min_students',
-      'price_cents',
-      'currency',
-      'status',
-      'decided_at',
+      'c.id',
+      'c.tutor_id',
+      'c.title',
+      'c.subject',
+      'c.minutes',
+      'c.seats',
+      'c.seats_taken',
+      'c.min_students',
+      'c.price_cents',
+      'c.currency',
+      'c.status',
+      'c.decided_at',
+      'a.cancellation_window_hours',
+      'a.late_cancel_fee_percent',
     ])
-    .where('id', '=', id)
-    .forUpdate()
+    .where('c.id', '=', id)
+    .forUpdate('c')
     .executeTakeFirst();
 
 /** The class's sessions still to start: what a new seat holds and pays for. */
@@ -119,11 +126,6 @@ export async function takeSeats(
   now: number,
 ): Promise<MailSeat[]> {
   const { studentId } = booker;
-  const policy = await trx
-    .selectFrom('tutor_availability')
-    .select(['cancellation_window_hours', 'late_cancel_fee_percent'])
-    .where('user_id', '=', cls.tutor_id)
-    .executeTakeFirst();
   const seats: MailSeat[] = [];
   for (const session of sessions) {
     checkMove('bookInstantly', 'new');
@@ -143,8 +145,8 @@ export async function takeSeats(
         price_cents: cls.price_cents,
         currency: cls.currency,
         status: 'confirmed',
-        cancel_window_hours: policy?.cancellation_window_hours ?? 24,
-        late_fee_percent: policy?.late_cancel_fee_percent ?? 100,
+        cancel_window_hours: cls.cancellation_window_hours ?? 24,
+        late_fee_percent: cls.late_cancel_fee_percent ?? 100,
         created_at: new Date(now),
         updated_at: new Date(now),
       })
