@@ -129,7 +129,8 @@ export async function insertDemoFamily(
         .execute();
     if (postings.length > 0) await postAll(trx, postings);
   });
-  await sql`analyze lessons, lesson_notes`.execute(db);
+  // The embedded store has no autovacuum: keep the planner's picture of the new rows true at once.
+  await sql`analyze lessons, lesson_notes, ledger_accounts, ledger_transactions, ledger_entries`.execute(db);
 }
 
 /** One lesson's money: the parent's transfer and the hold at booking, and its settlement once it took place. */
