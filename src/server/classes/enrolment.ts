@@ -5,7 +5,7 @@
  * frees up goes, in the same transaction, to the first student on the waitlist whose balance
  * covers it; one who cannot pay keeps their place and is told.
  */
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { ClassEnrolmentStatus, DB } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import type { LessonDeps } from '../lessons/lesson-announcements';
@@ -21,8 +21,10 @@ import { classMessages } from './class-records';
 import {
   balanceCovers,
   giveUpSeats,
+  joinWaitlist,
   type LockedClass,
   lockClass,
+  seatStudent,
   sessionsAhead,
   studentBusyAt,
   takeSeats,
@@ -171,99 +173,6 @@ async function countSeat(trx: Transaction<DB>, cls: LockedClass, change: 1 | -1)
     .returning('seats_taken')
     .executeTakeFirstOrThrow();
   cls.seats_taken = row.seats_taken;
-}
-
-/**
- * The student's seat: their standing set to enrolled and the class's count of seats taken raised,
- * in one statement (the count's constraint still refuses a seat past the last).
- */
-async function seatStudent(
-  trx: Transaction<DB>,
-  cls: LockedClass,
-  studentId: string,
-  key: string | null | undefined,
-  now: number,
-) {
-  const at = new Date(now);
-  const row = await trx
-    .with('counted', (db) =>
-      db
-        .updateTable('classes')
-        .set((eb) => ({ seats_taken: eb('seats_taken', '+', 1), updated_at: at }))
-        .where('id', '=', cls.id)
-        .returning('seats_taken'),
-    )
-    .insertInto('class_enrolments')
-    .values({
-      class_id: cls.id,
-      student_id: studentId,
-      status: 'enrolled',
-      position: null,
-      idempotency_key: key ?? null,
-      enrolled_at: at,
-      created_at: at,
-      updated_at: at,
-    })
-    .onConflict((oc) =>
-      oc
-        .columns(['class_id', 'student_id'])
-        .doUpdateSet({ status: 'enrolled', position: null, enrolled_at: at, updated_at: at }),
-    )
-    .returning((eb) => eb.selectFrom('counted').select('seats_taken').as('seats_taken'))
-    .executeTakeFirstOrThrow();
-  cls.seats_taken = Number(row.seats_taken);
-}
-
-/**
- * The student's place at the end of the waitlist, numbered after the last in the same statement
- * (the class's row lock keeps two from taking one number; a unique index refuses it anyway).
- */
-async function joinWaitlist(
-  trx: Transaction<DB>,
-  classId: string,
-  studentId: string,
-  key: string | undefined,
-  now: number,
-): Promise<number> {
-  const at = new Date(now);
-  const row = await trx
-    .insertInto('class_enrolments')
-    .columns([
-      'class_id',
-      'student_id',
-      'status',
-      'position',
-      'idempotency_key',
-      'enrolled_at',
-      'created_at',
-      'updated_at',
-    ])
-    .expression((eb) =>
-      eb
-        .selectFrom('class_enrolments')
-        .select([
-          eb.val(classId).as('class_id'),
-          eb.val(studentId).as('student_id'),
-          eb.val('waitlisted').as('status'),
-          sql<number>`coalesce(max(position), 0) + 1`.as('position'),
-          eb.val(key ?? null).as('idempotency_key'),
-          sql<Date | null>`null::timestamptz`.as('enrolled_at'),
-          eb.val(at).as('created_at'),
-          eb.val(at).as('updated_at'),
-        ])
-        .where('class_id', '=', classId)
-        .where('status', '=', 'waitlisted'),
-    )
-    .onConflict((oc) =>
-      oc.columns(['class_id', 'student_id']).doUpdateSet((eb) => ({
-        status: 'waitlisted',
-        position: eb.ref('excluded.position'),
-        updated_at: at,
-      })),
-    )
-    .returning('position')
-    .executeTakeFirstOrThrow();
-  return Number(row.position);
 }
 
 /**

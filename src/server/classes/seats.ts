@@ -2,10 +2,11 @@
  * A student's seats in a class: one lesson per session not yet started, each holding the class's
  * price on the student's balance as a booked lesson does, and given back (or kept as a late fee)
  * by the same ledger moves. What is said about it is collected as mails, queued in the same
- * transaction by the caller.
+ * transaction by the caller. Also a student's standing as a seat or a waitlist place is written,
+ * each in one statement.
  */
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import { studentTerms } from '../../shared/lessons/cancellation-policy';
 import type { DB } from '../db/schema';
 import type { MailPerson } from '../lessons/lesson-invitation';
@@ -65,6 +66,99 @@ export const lockClass = (trx: Transaction<DB>, id: string): Promise<LockedClass
     .where('c.id', '=', id)
     .forUpdate('c')
     .executeTakeFirst();
+
+/**
+ * The student's seat: their standing set to enrolled and the class's count of seats taken raised,
+ * in one statement (the count's constraint still refuses a seat past the last).
+ */
+export async function seatStudent(
+  trx: Transaction<DB>,
+  cls: LockedClass,
+  studentId: string,
+  key: string | null | undefined,
+  now: number,
+) {
+  const at = new Date(now);
+  const row = await trx
+    .with('counted', (db) =>
+      db
+        .updateTable('classes')
+        .set((eb) => ({ seats_taken: eb('seats_taken', '+', 1), updated_at: at }))
+        .where('id', '=', cls.id)
+        .returning('seats_taken'),
+    )
+    .insertInto('class_enrolments')
+    .values({
+      class_id: cls.id,
+      student_id: studentId,
+      status: 'enrolled',
+      position: null,
+      idempotency_key: key ?? null,
+      enrolled_at: at,
+      created_at: at,
+      updated_at: at,
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(['class_id', 'student_id'])
+        .doUpdateSet({ status: 'enrolled', position: null, enrolled_at: at, updated_at: at }),
+    )
+    .returning((eb) => eb.selectFrom('counted').select('seats_taken').as('seats_taken'))
+    .executeTakeFirstOrThrow();
+  cls.seats_taken = Number(row.seats_taken);
+}
+
+/**
+ * The student's place at the end of the waitlist, numbered after the last in the same statement
+ * (the class's row lock keeps two from taking one number; a unique index refuses it anyway).
+ */
+export async function joinWaitlist(
+  trx: Transaction<DB>,
+  classId: string,
+  studentId: string,
+  key: string | undefined,
+  now: number,
+): Promise<number> {
+  const at = new Date(now);
+  const row = await trx
+    .insertInto('class_enrolments')
+    .columns([
+      'class_id',
+      'student_id',
+      'status',
+      'position',
+      'idempotency_key',
+      'enrolled_at',
+      'created_at',
+      'updated_at',
+    ])
+    .expression((eb) =>
+      eb
+        .selectFrom('class_enrolments')
+        .select([
+          eb.val(classId).as('class_id'),
+          eb.val(studentId).as('student_id'),
+          eb.val('waitlisted').as('status'),
+          sql<number>`coalesce(max(position), 0) + 1`.as('position'),
+          eb.val(key ?? null).as('idempotency_key'),
+          sql<Date | null>`null::timestamptz`.as('enrolled_at'),
+          eb.val(at).as('created_at'),
+          eb.val(at).as('updated_at'),
+        ])
+        .where('class_id', '=', classId)
+        .where('status', '=', 'waitlisted'),
+    )
+    .onConflict((oc) =>
+      oc.columns(['class_id', 'student_id']).doUpdateSet((eb) => ({
+        status: 'waitlisted',
+        position: eb.ref('excluded.position'),
+        updated_at: at,
+      })),
+    )
+    .returning('position')
+    .executeTakeFirstOrThrow();
+  return Number(row.position);
+}
 
 /** The class's sessions still to start: what a new seat holds and pays for. */
 export const sessionsAhead = (trx: Transaction<DB>, classId: string, now: number) =>
