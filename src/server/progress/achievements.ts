@@ -14,6 +14,11 @@ import { tookPlace } from '../lessons/lesson-records';
  * the first day a goal was completed. A few hundred lessons as rows cost the embedded database
  * far more than one list does.
  */
+/** The lessons' ends as epoch milliseconds, whole as a JavaScript date holds them, in order. */
+const endsList = sql<string | null>`string_agg(
+  floor(extract(epoch from l.ends_at) * 1000)::bigint::text, ',' order by l.ends_at
+)`;
+
 export async function achievementsOf(
   db: Kysely<DB>,
   studentIds: readonly string[],
@@ -27,12 +32,7 @@ export async function achievementsOf(
     .select((eb) => [
       eb
         .selectFrom('lessons as l')
-        // Whole milliseconds, as a JavaScript date holds them.
-        .select(
-          sql<string | null>`string_agg(floor(extract(epoch from l.ends_at) * 1000)::bigint::text, ',' order by l.ends_at)`.as(
-            'ends',
-          ),
-        )
+        .select(endsList.as('ends'))
         .whereRef('l.student_id', '=', 'u.id')
         .where(tookPlace(now, 'l'))
         .as('lesson_ends'),
