@@ -4,6 +4,7 @@
  * with demo data.
  */
 import { type SpawnOptions, spawn } from 'node:child_process';
+import { analyzeDatabase } from './postgres';
 import { projectRoot } from './processes';
 
 /** Runs a command to the end; rejects with the tail of its output when it fails. */
@@ -86,4 +87,21 @@ export async function grantAdmin(store: Store, email: string): Promise<void> {
       ...(store.databaseUrl ? { DATABASE_URL: store.databaseUrl } : {}),
     },
   });
+}
+
+/**
+ * `npm run move-to-postgres -- <url>` from an embedded store no server has open into the empty
+ * database at `databaseUrl`: the same people, sessions and data, so that a store made once (accounts
+ * signed up through the captcha, a seed) serves the rows of both stores. Resolves with the
+ * AUTH_SECRET the copied sessions are signed with, as the command prints it.
+ */
+export async function copyToPostgres(dataDir: string, databaseUrl: string): Promise<string> {
+  const printed = await run('npm', ['run', '--silent', 'move-to-postgres', '--', databaseUrl], {
+    cwd: projectRoot,
+    env: { ...process.env, DATA_DIR: dataDir },
+  });
+  const secret = /AUTH_SECRET=(\S+)/.exec(printed)?.[1];
+  if (!secret) throw new Error('move-to-postgres printed no AUTH_SECRET');
+  await analyzeDatabase(databaseUrl);
+  return secret;
 }

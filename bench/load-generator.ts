@@ -24,6 +24,11 @@ export interface LoadRequest {
    * cookie) and bodies it sends in turn, `amount` requests in all, shared evenly.
    */
   perConnection?: { headers: Record<string, string>; bodies: string[] }[];
+  /**
+   * Requests each of its own (a person's path, cookie and body), sent once each in order over
+   * `connections` connections: as many requests as there are items, instead of a duration.
+   */
+  perRequest?: { path: string; headers: Record<string, string>; body?: string }[];
   /** A number of requests instead of a duration (with `perConnection`). */
   amount?: number;
 }

@@ -77,7 +77,7 @@ async function runLoad(load: LoadRequest): Promise<LoadResult> {
     headers: load.headers,
     ...(load.body === undefined ? {} : { body: load.body }),
   };
-  const { paths, randomForwardedFor, perConnection } = load;
+  const { paths, randomForwardedFor, perConnection, perRequest } = load;
   // A fresh client address per request, so per-address rate limits never kick in.
   const forwarded = (headers: Record<string, string> | undefined) =>
     randomForwardedFor ? { ...headers, 'x-forwarded-for': randomClientAddress() } : headers;
@@ -101,6 +101,19 @@ async function runLoad(load: LoadRequest): Promise<LoadResult> {
       }),
     );
     return summarizeOutcomes(load, outcomes);
+  }
+  if (perRequest?.length) {
+    let next = 0;
+    request.setupRequest = (req) => {
+      const own = perRequest[next++ % perRequest.length] as (typeof perRequest)[number];
+      return {
+        ...req,
+        path: own.path,
+        headers: forwarded({ ...req.headers, ...own.headers }) ?? {},
+        ...(own.body === undefined ? {} : { body: own.body }),
+      };
+    };
+    return summarizeOutcomes(load, [await runInstance(load, request, load.connections, perRequest.length)]);
   }
   if (randomForwardedFor || paths?.length) {
     let next = 0;

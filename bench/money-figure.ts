@@ -41,7 +41,7 @@ const FINANCE_BUDGET = 5;
 const DEMO_PASSWORD = 'tutorlane-demo';
 const DEMO_ADMIN_EMAIL = 'admin@demo.tutorlane.test';
 
-interface Finance {
+export interface Finance {
   totals: {
     studentBalances: { amountCents: number };
     held: { amountCents: number };
@@ -53,7 +53,7 @@ interface Finance {
 }
 
 /** The sum of every total the finance page shows: zero when the ledger balances. */
-function totalsSum(finance: Finance): number {
+export function totalsSum(finance: Finance): number {
   const t = finance.totals;
   return [
     t.studentBalances,
@@ -95,7 +95,7 @@ function readLoad(url: string, paths: string[], cookie?: string): LoadRequest {
 type Measured = LoadResult & { cpu: { all: number; requestThread: number } };
 
 /** "p95 12.3 ms (…) against 4.5 ms (…): 2.73x (…)" as a row. */
-function ratioRow(
+export function ratioRow(
   id: string,
   figure: string,
   subject: Measured[],
@@ -234,22 +234,34 @@ export async function measureBookingFigure(options: {
   }
 }
 
-/** Row 11: a demo store with a long wallet and a large ledger, read by their owners. */
+/** Row 15: the demo parent's children and their lessons, and its budget against a tutor's page. */
+const FAMILY_LESSONS = 500;
+const DASHBOARD_BUDGET = 3;
+const DEMO_PARENT_EMAIL = 'parent@demo.tutorlane.test';
+
+/**
+ * Rows 11 and 15 (either or both, as asked): a demo store with a long wallet, a large ledger and a
+ * busy family, read by their owners. One seed and one server for both rows.
+ */
 export async function measureMoneyReadsFigure(
   pinning: Pinning,
   load: LoadGenerator,
   progress: (line: string) => void,
+  which: { money: boolean; family: boolean } = { money: true, family: false },
 ): Promise<FigureResult> {
   const store = { dataDir: tempDir('money-reads') };
   progress(
-    `11: seeding 200 demo tutors, ${WALLET_TRANSACTIONS} wallet transactions, ${LEDGER_ENTRIES} ledger entries…`,
+    `${[which.money && '11', which.family && '15'].filter(Boolean).join(' and ')}: seeding 200 demo tutors` +
+      (which.money ? `, ${WALLET_TRANSACTIONS} wallet transactions, ${LEDGER_ENTRIES} ledger entries` : '') +
+      (which.family ? `, a parent's ${FAMILY_LESSONS} lessons` : '') +
+      '…',
   );
   const seeded = performance.now();
   const printed = await seedDemo(store, 200, [
-    '--wallet-transactions',
-    String(WALLET_TRANSACTIONS),
-    '--ledger-entries',
-    String(LEDGER_ENTRIES),
+    ...(which.money
+      ? ['--wallet-transactions', String(WALLET_TRANSACTIONS), '--ledger-entries', String(LEDGER_ENTRIES)]
+      : []),
+    ...(which.family ? ['--family-lessons', String(FAMILY_LESSONS)] : []),
   ]);
   const seedSeconds = (performance.now() - seeded) / 1000;
   const studentEmail = /a demo student\s+(\S+)/.exec(printed)?.[1];
@@ -261,31 +273,55 @@ export async function measureMoneyReadsFigure(
   });
   try {
     const { url } = server;
-    const studentCookie = await signIn(url, studentEmail, DEMO_PASSWORD);
-    const adminCookie = await signIn(url, DEMO_ADMIN_EMAIL, DEMO_PASSWORD);
     const listing = (await callApi(url, '/api/tutors?sort=newest')) as { tutors: { id: string }[] };
     const tutorPaths = listing.tutors.map((tutor) => `/api/tutors/${encodeURIComponent(tutor.id)}`);
-    const wallet = (await callApi(url, '/api/wallet', { cookie: studentCookie })) as {
-      transactions: unknown[];
-      nextBefore: string | null;
-    };
-    if (wallet.transactions.length === 0 || wallet.nextBefore === null)
-      throw new Error('the demo student’s wallet has no history past its first page');
-    const finance = (await callApi(url, '/api/admin/finance', { cookie: adminCookie })) as Finance;
-
     const pageLoad = readLoad(url, tutorPaths);
-    const walletLoad = readLoad(url, ['/api/wallet'], studentCookie);
-    const financeLoad = readLoad(url, ['/api/admin/finance'], adminCookie);
-    for (const warm of [pageLoad, walletLoad, financeLoad])
+    const subjects: { name: string; load: LoadRequest }[] = [];
+    let finance: Finance | undefined;
+    let children = 0;
+    if (which.money) {
+      const studentCookie = await signIn(url, studentEmail, DEMO_PASSWORD);
+      const adminCookie = await signIn(url, DEMO_ADMIN_EMAIL, DEMO_PASSWORD);
+      const wallet = (await callApi(url, '/api/wallet', { cookie: studentCookie })) as {
+        transactions: unknown[];
+        nextBefore: string | null;
+      };
+      if (wallet.transactions.length === 0 || wallet.nextBefore === null)
+        throw new Error('the demo student’s wallet has no history past its first page');
+      finance = (await callApi(url, '/api/admin/finance', { cookie: adminCookie })) as Finance;
+      subjects.push({ name: 'wallet', load: readLoad(url, ['/api/wallet'], studentCookie) });
+      subjects.push({ name: 'finance', load: readLoad(url, ['/api/admin/finance'], adminCookie) });
+    }
+    if (which.family) {
+      const parentCookie = await signIn(url, DEMO_PARENT_EMAIL, DEMO_PASSWORD);
+      const dashboard = (await callApi(url, '/api/dashboard', { cookie: parentCookie })) as {
+        role: string;
+        children?: unknown[];
+      };
+      children = dashboard.children?.length ?? 0;
+      if (dashboard.role !== 'parent' || children !== 3)
+        throw new Error(`the demo parent's dashboard shows ${children} children, not 3`);
+      subjects.push({ name: 'dashboard', load: readLoad(url, ['/api/dashboard'], parentCookie) });
+    }
+    for (const warm of [pageLoad, ...subjects.map((subject) => subject.load)])
       await load.run({ ...warm, durationSeconds: WARMUP_SECONDS });
     const pid = server.child.pid;
-    const [pageRounds = [], walletRounds = [], financeRounds = []] = await interleaved([
+    const [pageRounds = [], ...subjectRounds] = await interleaved([
       () => runWithCpu(load, pageLoad, pid),
-      () => runWithCpu(load, walletLoad, pid),
-      () => runWithCpu(load, financeLoad, pid),
+      ...subjects.map((subject) => () => runWithCpu(load, subject.load, pid)),
     ]);
-    return {
-      rows: [
+    const roundsOf = (name: string) => subjectRounds[subjects.findIndex((s) => s.name === name)] ?? [];
+    const readText = (label: string, rounds: Measured[]) =>
+      `${label} ${rate(rounds)} req/s, p50 ${exact(rounds, 'p50Ms').median.toFixed(1)} ms, CPU ` +
+      `${cpuText(medianCpu(rounds))}`;
+    const rows: Row[] = [];
+    const findings = [
+      `${[which.money && '11', which.family && '15'].filter(Boolean).join(', ')}: seeded in ${seedSeconds.toFixed(0)} s`,
+    ];
+    if (which.money && finance) {
+      const walletRounds = roundsOf('wallet');
+      const financeRounds = roundsOf('finance');
+      rows.push(
         ratioRow(
           '11a',
           `a student's wallet GET /api/wallet, ${WALLET_TRANSACTIONS.toLocaleString('en')} transactions, embedded: p95 at ${READ_CONNECTIONS} conn.`,
@@ -301,18 +337,35 @@ export async function measureMoneyReadsFigure(
           FINANCE_BUDGET,
           totalsSum(finance) === 0,
         ),
-      ],
-      findings: [
-        `11: seeded in ${seedSeconds.toFixed(0)} s; the finance totals sum to ${totalsSum(finance)}`,
-        `11: wallet ${rate(walletRounds)} req/s, p50 ${exact(walletRounds, 'p50Ms').median.toFixed(1)} ms, CPU ` +
-          `${cpuText(medianCpu(walletRounds))}; finance ${rate(financeRounds)} req/s, p50 ` +
-          `${exact(financeRounds, 'p50Ms').median.toFixed(1)} ms, CPU ${cpuText(medianCpu(financeRounds))}; ` +
-          `tutor's page ${rate(pageRounds)} req/s, CPU ${cpuText(medianCpu(pageRounds))}`,
+      );
+      findings.push(
+        `11: the finance totals sum to ${totalsSum(finance)}`,
+        `11: ${readText('wallet', walletRounds)}; ${readText('finance', financeRounds)}; ${readText("tutor's page", pageRounds)}`,
         ...problems('11 wallet', walletRounds),
         ...problems('11 finance', financeRounds),
-        ...problems("11 tutor's page", pageRounds),
-      ],
-      details: { pageRounds, walletRounds, financeRounds },
+      );
+    }
+    if (which.family) {
+      const dashboardRounds = roundsOf('dashboard');
+      rows.push(
+        ratioRow(
+          '15',
+          `a parent's dashboard GET /api/dashboard, 3 children, ${FAMILY_LESSONS} lessons, embedded: p95 at ${READ_CONNECTIONS} conn.`,
+          dashboardRounds,
+          pageRounds,
+          DASHBOARD_BUDGET,
+        ),
+      );
+      findings.push(
+        `15: ${readText("the parent's dashboard", dashboardRounds)}; ${readText("tutor's page", pageRounds)}`,
+        ...problems('15 dashboard', dashboardRounds),
+      );
+    }
+    findings.push(...problems("11/15 tutor's page", pageRounds));
+    return {
+      rows,
+      findings,
+      details: { pageRounds, subjects: subjects.map((s) => s.name), subjectRounds },
     };
   } finally {
     await server.stop();

@@ -5,12 +5,12 @@
  * the report to stdout. Whatever a figure starts or creates (servers, temp folders, databases) is
  * removed at the end, also on Ctrl-C.
  */
-import { randomBytes } from 'node:crypto';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { type AccountRequest, type BenchAccount, createAccounts, mapLimited, publishTutor } from './accounts';
-import { ensureAppBuilt, grantAdmin, type Store, seedDemo } from './build';
+import { copyToPostgres, ensureAppBuilt, grantAdmin, type Store, seedDemo } from './build';
 import { measureBundleFigure } from './bundle-figure';
+import { CLASS_STUDENTS, CLASSES, measureClassesFigure } from './classes-figure';
 import { measureHttpFigures } from './http-figures';
 import { measureJobsFigure } from './jobs-figure';
 import { measureLessonsFigure } from './lessons-figure';
@@ -115,8 +115,9 @@ async function httpFigures(): Promise<void> {
         details: {},
       };
     }
+    // The embedded demo store, copied: one seed for both stores.
     const store = { dataDir: tempDir('http-pg'), databaseUrl: database.url };
-    await seedDemo(store, DEMO_TUTORS);
+    await copyToPostgres((await seededDemoStore()).dataDir, database.url);
     const target = { storeName: 'PostgreSQL', store, ids: { session: '3c', tutorPage: '3d', signIn: '4b' } };
     const result = await withLoad((load) => measureHttpFigures(target, pinning, load));
     storedHash = result.storedHash;
@@ -143,75 +144,89 @@ interface Community {
   admin: BenchAccount;
 }
 
+// ---- The community (rows 7, 8, 10, 14): made once, on the embedded store, and copied to PostgreSQL.
+/** Row 14's students follow row 10's; its tutors follow row 10's. */
+const CLASS_STUDENTS_FROM = BOOKING_STUDENTS + BOOKING_CONNECTIONS;
+const CLASS_TUTORS_FROM = 1 + BOOKING_CONNECTIONS;
+
+/** Whether a row measured on the PostgreSQL community is asked for. */
+const postgresCommunityWanted = () => wanted(8) || wanted(10) || wanted(14);
+
 /**
- * Accounts for rows 7, 8 and 10, verified, the tutors published, and an admin, on a store of their
- * own: the embedded one, or a PostgreSQL database (null when none answers) that two servers may
- * share. Row 7's students are the first ten, row 10's the next eight, with tutors 2 to 9.
+ * Accounts for rows 7, 8, 10 and 14, verified, the tutors published, and an admin, signed up once
+ * through the captcha on the embedded store; `copy` is the same community moved into a PostgreSQL
+ * database (`npm run move-to-postgres`, null when none answers) before any row changes it, which
+ * two servers may share. Row 7's students are the first ten, row 10's the next eight, with tutors 2
+ * to 9, row 14's the next 150, with the 20 tutors after.
  */
-const communities = new Map<'embedded' | 'postgres', Promise<Community | null>>();
-function sharedCommunity(kind: 'embedded' | 'postgres' = 'embedded'): Promise<Community | null> {
-  let community = communities.get(kind);
-  if (community) return community;
-  community = (async () => {
-    const dataDir = tempDir(`community-${kind}`);
-    let databaseUrl: string | undefined;
-    let authSecret: string | undefined;
-    if (kind === 'postgres') {
-      const database = await createBenchDatabase('community');
-      if ('unavailable' in database) return null;
-      databaseUrl = database.url;
-      // Every server on one database signs sessions with the same secret.
-      authSecret = randomBytes(32).toString('hex');
-    }
-    const pairs = wanted(8) ? PAIRS : BOOKING_STUDENTS + BOOKING_CONNECTIONS;
-    progress(`${kind}: signing up ${pairs} students and ${pairs} tutors through the captcha…`);
-    const server = await startTutorlane({
+async function makeCommunity(): Promise<{ embedded: Community; copy: Promise<Community | null> }> {
+  const dataDir = tempDir('community-embedded');
+  const students = Math.max(
+    wanted(8) ? PAIRS : 0,
+    BOOKING_STUDENTS + BOOKING_CONNECTIONS,
+    wanted(14) ? CLASS_STUDENTS_FROM + CLASS_STUDENTS : 0,
+  );
+  const tutors = Math.max(wanted(8) ? PAIRS : 0, CLASS_TUTORS_FROM + (wanted(14) ? CLASSES : 0));
+  progress(`signing up ${students} students and ${tutors} tutors through the captcha…`);
+  const server = await startTutorlane({ dataDir, env: {} });
+  let embedded: Community;
+  try {
+    const requests: AccountRequest[] = [
+      ...Array.from({ length: students }, (_, i) => ({ role: 'student' as const, name: `Student ${i + 1}` })),
+      ...Array.from({ length: tutors }, (_, i) => ({ role: 'tutor' as const, name: `Tutor ${i + 1}` })),
+      { role: 'student' as const, name: 'Bench Admin' },
+    ];
+    const accounts = await createAccounts({ url: server.url, dataDir }, requests);
+    const admin = accounts.pop() as BenchAccount;
+    const tutorAccounts = accounts.filter((account) => account.role === 'tutor');
+    await mapLimited(tutorAccounts, 8, (tutor) => publishTutor(server.url, tutor));
+    progress(`${accounts.length} accounts and an admin ready`);
+    embedded = {
       dataDir,
-      env: {
-        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-        ...(authSecret ? { AUTH_SECRET: authSecret } : {}),
-      },
-    });
-    try {
-      const requests: AccountRequest[] = [
-        ...Array.from({ length: pairs }, (_, i) => ({ role: 'student' as const, name: `Student ${i + 1}` })),
-        ...Array.from({ length: pairs }, (_, i) => ({ role: 'tutor' as const, name: `Tutor ${i + 1}` })),
-        { role: 'student' as const, name: 'Bench Admin' },
-      ];
-      const accounts = await createAccounts({ url: server.url, dataDir }, requests);
-      const admin = accounts.pop() as BenchAccount;
-      const tutors = accounts.filter((account) => account.role === 'tutor');
-      await mapLimited(tutors, 8, (tutor) => publishTutor(server.url, tutor));
-      progress(`${kind}: ${accounts.length} accounts and an admin ready`);
-      return {
-        dataDir,
-        databaseUrl,
-        authSecret,
-        students: accounts.filter((account) => account.role === 'student'),
-        tutors,
-        admin,
-      };
-    } finally {
-      await server.stop();
-    }
-  })().then(async (community) => {
-    // Only on the store's own machine is the admin role given; the server is stopped by now.
-    if (community)
-      await grantAdmin(
-        { dataDir: community.dataDir, databaseUrl: community.databaseUrl },
-        community.admin.email,
-      );
-    return community;
-  });
-  communities.set(kind, community);
-  return community;
+      students: accounts.filter((account) => account.role === 'student'),
+      tutors: tutorAccounts,
+      admin,
+    };
+  } finally {
+    await server.stop();
+  }
+  // Only on the store's own machine is the admin role given; the server is stopped by now.
+  await grantAdmin({ dataDir }, embedded.admin.email);
+  const copy = postgresCommunityWanted()
+    ? (async (): Promise<Community | null> => {
+        const database = await createBenchDatabase('community');
+        if ('unavailable' in database) return null;
+        const authSecret = await copyToPostgres(dataDir, database.url);
+        progress('the community copied to PostgreSQL');
+        // Every server on the database signs sessions with the secret the copied ones carry.
+        return { ...embedded, dataDir: tempDir('community-postgres'), databaseUrl: database.url, authSecret };
+      })()
+    : Promise.resolve(null);
+  // Copied before any row changes the embedded one.
+  await copy;
+  return { embedded, copy };
 }
+
+let community: ReturnType<typeof makeCommunity> | undefined;
+async function sharedCommunity(kind: 'embedded' | 'postgres' = 'embedded'): Promise<Community | null> {
+  community ??= makeCommunity();
+  const made = await community;
+  return kind === 'embedded' ? made.embedded : made.copy;
+}
+// ---- end of the community
 
 /** Rows 8a-8c: message delivery on the embedded store, on PostgreSQL, on two servers sharing it. */
 async function messagesFigures(): Promise<void> {
   await figure('messages, embedded', '8a', async () => {
     const { dataDir, students, tutors } = (await sharedCommunity()) as Community;
-    return measureMessagesFigure({ id: '8a', storeName: 'embedded', dataDirs: [dataDir], students, tutors });
+    return measureMessagesFigure({
+      id: '8a',
+      storeName: 'embedded',
+      dataDirs: [dataDir],
+      // Row 8's pairs: the community may hold more students, for row 14.
+      students: students.slice(0, PAIRS),
+      tutors: tutors.slice(0, PAIRS),
+    });
   });
   for (const id of ['8b', '8c'] as const)
     await figure(`messages, ${id === '8b' ? 'PostgreSQL' : 'two servers on PostgreSQL'}`, id, async () => {
@@ -236,8 +251,8 @@ async function messagesFigures(): Promise<void> {
         dataDirs: id === '8b' ? [dataDir] : [dataDir, tempDir('community-second-server')],
         databaseUrl,
         authSecret,
-        students,
-        tutors,
+        students: students.slice(0, PAIRS),
+        tutors: tutors.slice(0, PAIRS),
       });
     });
 }
@@ -275,6 +290,41 @@ async function bookingFigures(): Promise<void> {
     });
   }
 }
+
+// ---- Row 14 on each store: enrolling in group classes.
+async function classFigures(): Promise<void> {
+  for (const kind of ['embedded', 'postgres'] as const) {
+    const id = kind === 'embedded' ? '14a' : '14b';
+    const storeName = kind === 'embedded' ? 'embedded' : 'PostgreSQL';
+    await figure(`group classes, ${storeName}`, id, async () => {
+      const community = await sharedCommunity(kind);
+      if (!community)
+        return {
+          rows: [skippedRow(id, `enrolling, ${storeName}`, 'p95 <= 4x', 'no PostgreSQL at 127.0.0.1:5432')],
+          findings: [],
+          details: {},
+        };
+      const { dataDir, databaseUrl, authSecret, students, tutors, admin } = community;
+      return withLoad((load) =>
+        measureClassesFigure({
+          id,
+          storeName,
+          dataDir,
+          env: {
+            ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+            ...(authSecret ? { AUTH_SECRET: authSecret } : {}),
+          },
+          students: students.slice(CLASS_STUDENTS_FROM, CLASS_STUDENTS_FROM + CLASS_STUDENTS),
+          tutors: tutors.slice(CLASS_TUTORS_FROM, CLASS_TUTORS_FROM + CLASSES),
+          admin: { email: admin.email, password: admin.password },
+          pinning,
+          load,
+        }),
+      );
+    });
+  }
+}
+// ---- end of row 14
 
 /** Row 12 on each store: the minute jobs' first pass with thousands due. */
 async function jobsFigures(): Promise<void> {
@@ -329,9 +379,13 @@ try {
     });
   if (wanted(8)) await messagesFigures();
   if (wanted(10)) await bookingFigures();
-  if (wanted(11))
-    await figure('money reads', '11', () =>
-      withLoad((load) => measureMoneyReadsFigure(pinning, load, progress)),
+  if (wanted(14)) await classFigures();
+  // Rows 11 and 15 share one seeded store and server.
+  if (wanted(11) || wanted(15))
+    await figure('money reads and the family', wanted(11) ? '11' : '15', () =>
+      withLoad((load) =>
+        measureMoneyReadsFigure(pinning, load, progress, { money: wanted(11), family: wanted(15) }),
+      ),
     );
   if (wanted(12)) await jobsFigures();
   if (wanted(9)) await figure('lesson room', '9', measureRoomFigure);

@@ -11,7 +11,8 @@
  * first 200 are the same people whatever the number. The benchmark's other volume, none by default
  * (src/server/demo/demo-load.ts): `--due-lessons N` lessons ending as the seed ends, `--due-reminders
  * N` reminders due at once, `--wallet-transactions N` more in the demo student's wallet and
- * `--ledger-entries N` entries in the whole ledger (the last two need payments on).
+ * `--ledger-entries N` entries in the whole ledger (the last two need payments on), `--family-lessons N`
+ * lessons of a demo parent's three children (src/server/demo/demo-family.ts).
  */
 import { parseArgs } from 'node:util';
 import { hashPassword, hashThreads } from '../src/server/accounts/password-hashing';
@@ -19,6 +20,7 @@ import { type Config, ConfigError, loadConfig } from '../src/server/config/confi
 import { DataDirLockedError } from '../src/server/db/data-dir-lock';
 import { type Database, openDatabase } from '../src/server/db/database';
 import { addDemoSignIns, DEMO_PASSWORD } from '../src/server/demo/demo-accounts';
+import { DEMO_PARENT, insertDemoFamily } from '../src/server/demo/demo-family';
 import { insertWalletHistory } from '../src/server/demo/demo-load';
 import { DemoSeedRefusedError, seedDemoDatabase } from '../src/server/demo/demo-seed';
 
@@ -56,6 +58,7 @@ function options() {
         'due-reminders': { type: 'string' },
         'wallet-transactions': { type: 'string' },
         'ledger-entries': { type: 'string' },
+        'family-lessons': { type: 'string' },
       },
     }).values;
   } catch (error) {
@@ -68,6 +71,7 @@ function options() {
     dueReminders: countOption(values, 'due-reminders', 0, 20_000),
     walletTransactions: countOption(values, 'wallet-transactions', 0, 100_000),
     ledgerEntries: countOption(values, 'ledger-entries', 0, 2_000_000),
+    familyLessons: countOption(values, 'family-lessons', 0, 5_000),
   };
 }
 
@@ -139,7 +143,15 @@ try {
     payments: config.payments,
     due: { ending: OPTIONS.dueLessons, remindedPeople: OPTIONS.dueReminders },
   });
-  const signIns = await addDemoSignIns(database.db, await hashPassword(DEMO_PASSWORD));
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const signIns = await addDemoSignIns(database.db, passwordHash);
+  if (OPTIONS.familyLessons > 0)
+    await insertDemoFamily(database.db, {
+      lessons: OPTIONS.familyLessons,
+      passwordHash,
+      now: Date.now(),
+      payments: config.payments,
+    });
   await addLedgerVolume(database.db, signIns.student.email, config.payments.currency);
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   process.stdout.write(
@@ -149,6 +161,9 @@ try {
       `  a demo student  ${signIns.student.email}  (${signIns.student.displayName})`,
       `  a demo tutor    ${signIns.tutor.email}  (${signIns.tutor.displayName})`,
       `  a demo admin    ${signIns.admin.email}  (${signIns.admin.displayName})`,
+      ...(OPTIONS.familyLessons > 0
+        ? [`  a demo parent   ${DEMO_PARENT.email}  (${DEMO_PARENT.displayName}, three children)`]
+        : []),
       'Every demo account has this password: never seed a server that is open to the public.',
       '',
     ].join('\n'),

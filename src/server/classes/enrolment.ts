@@ -8,19 +8,23 @@
 import type { Transaction } from 'kysely';
 import type { ClassEnrolmentStatus, DB } from '../db/schema';
 import { ApiError } from '../http/api-error';
-import { familyOfStudent, type LessonDeps, mailPeople } from '../lessons/lesson-announcements';
+import type { LessonDeps } from '../lessons/lesson-announcements';
 import { lockPeople } from '../lessons/lesson-changes/lesson-change';
+import type { MailPerson } from '../lessons/lesson-invitation';
 import type { OutgoingMail } from '../mail/mailer';
 import { joinClassConversation, leaveClassConversation } from '../messages/class-conversations';
 import { type Booker, bookerOf, checkFamilyLimit, payingParentOf } from '../money/family-payer';
 import { checkBalanceCovers } from '../money/lesson-payments';
+import { hasLogin } from '../platform/family-links';
 import { type ClassEvent, type ClassMailFacts, classMail, type MailClass } from './class-mail';
 import { classMessages } from './class-records';
 import {
   balanceCovers,
   giveUpSeats,
+  joinWaitlist,
   type LockedClass,
   lockClass,
+  seatStudent,
   sessionsAhead,
   studentBusyAt,
   takeSeats,
@@ -49,18 +53,50 @@ export class ClassMails {
     if (this.wanted.length === 0) return;
     // What is told to a student with a paying parent is told to the parent too, and to the parent
     // alone for a child without a login (whose address nobody reads), as a lesson's mails are.
+    // Everyone named, their paying parent and whether they have a login, in one statement.
+    const named = [
+      cls.tutor_id,
+      ...this.wanted.flatMap((mail) => [mail.to, mail.facts.studentId ?? mail.to]),
+    ];
+    const rows = await trx
+      .selectFrom('users as u')
+      .leftJoin('family_links as f', 'f.student_id', 'u.id')
+      .leftJoin('users as p', 'p.id', 'f.parent_id')
+      .select(['u.id', 'u.display_name', 'u.email', 'u.time_zone', 'u.language', 'f.parent_id'])
+      .select([
+        'p.display_name as parent_name',
+        'p.email as parent_email',
+        'p.time_zone as parent_time_zone',
+        'p.language as parent_language',
+      ])
+      .select(hasLogin('u.id').as('has_login'))
+      .where('u.id', 'in', [...new Set(named)])
+      .execute();
+    const people = new Map<string, MailPerson>();
     const readers = new Map<string, string[]>();
-    for (const { to } of this.wanted) {
-      if (to === cls.tutor_id || readers.has(to)) continue;
-      const family = await familyOfStudent(trx, to);
-      readers.set(to, family.parentId ? (family.hasLogin ? [to, family.parentId] : [family.parentId]) : [to]);
+    for (const row of rows) {
+      people.set(row.id, {
+        id: row.id,
+        displayName: row.display_name,
+        email: row.email,
+        timeZone: row.time_zone,
+        language: row.language,
+      });
+      if (row.parent_id && row.parent_email !== null)
+        people.set(row.parent_id, {
+          id: row.parent_id,
+          displayName: row.parent_name ?? '',
+          email: row.parent_email,
+          timeZone: row.parent_time_zone,
+          language: row.parent_language,
+        });
+      if (row.id !== cls.tutor_id)
+        readers.set(
+          row.id,
+          row.parent_id ? (row.has_login ? [row.id, row.parent_id] : [row.parent_id]) : [row.id],
+        );
     }
     const readersOf = (to: string) => readers.get(to) ?? [to];
-    const ids = [
-      cls.tutor_id,
-      ...this.wanted.flatMap((mail) => [...readersOf(mail.to), mail.facts.studentId ?? mail.to]),
-    ];
-    const people = await mailPeople(trx, [...new Set(ids)]);
     const tutor = people.get(cls.tutor_id);
     if (!tutor) return;
     const about: MailClass = {
@@ -175,10 +211,9 @@ export async function fillFreeSeats(
       continue;
     }
     const seats = await takeSeats(trx, deps.payments, cls, booker, sessions, now);
-    await setStanding(trx, cls.id, entry.student_id, { status: 'enrolled', position: null }, now);
+    await seatStudent(trx, cls, entry.student_id, null, now);
     await joinClassConversation(trx, cls.id, entry.student_id, now);
     await closeGap(trx, cls.id, position);
-    await countSeat(trx, cls, 1);
     promoted += 1;
     mails.add('promoted', entry.student_id, { seats });
     mails.add('joined', cls.tutor_id, { seats: [], studentId: entry.student_id });
@@ -204,6 +239,8 @@ async function withClassLocked<T>(
   deps: ClassDeps,
   classId: string,
   studentId: string,
+  /** The paying parent's id when the caller knows it already (null: none), else looked up. */
+  payerParentId: string | null | undefined,
   work: (trx: Transaction<DB>, cls: LockedClass, place: Awaited<ReturnType<typeof standingOf>>) => Promise<T>,
 ): Promise<T> {
   const found = await deps.db
@@ -213,9 +250,10 @@ async function withClassLocked<T>(
     .executeTakeFirst();
   if (!found) throw new ApiError(404, classMessages.notFound, 'NOT_FOUND');
   // The parent whose money a seat moves is locked with the people, as a booking locks them.
-  const payer = await payingParentOf(deps.db, studentId);
+  const parentId =
+    payerParentId === undefined ? (await payingParentOf(deps.db, studentId))?.parentId : payerParentId;
   return deps.db.transaction().execute(async (trx) => {
-    await lockPeople(trx, found.tutor_id, studentId, payer?.parentId);
+    await lockPeople(trx, found.tutor_id, studentId, parentId ?? undefined);
     const cls = await lockClass(trx, classId);
     if (!cls) throw new ApiError(404, classMessages.notFound, 'NOT_FOUND');
     return work(trx, cls, await standingOf(trx, classId, studentId));
@@ -232,7 +270,9 @@ export async function enrol(
 ): Promise<{ standing: Standing; created: boolean }> {
   const { studentId } = booker;
   const mails = new ClassMails(deps);
-  const result = await withClassLocked(deps, classId, studentId, async (trx, cls, place) => {
+  // The booker was read with its paying parent: the parent's row is locked with the people.
+  const parentId = booker.payerId === studentId ? null : booker.payerId;
+  const result = await withClassLocked(deps, classId, studentId, parentId, async (trx, cls, place) => {
     if (place?.status === 'enrolled' || place?.status === 'waitlisted')
       return {
         standing: { status: place.status as Standing['status'], position: place.position },
@@ -242,14 +282,7 @@ export async function enrol(
     if (cls.status !== 'scheduled' || sessions.length === 0)
       throw new ApiError(409, classMessages.closed, 'CLASS_CLOSED');
     if (cls.seats_taken >= cls.seats) {
-      const last = await trx
-        .selectFrom('class_enrolments')
-        .select((eb) => eb.fn.max('position').as('last'))
-        .where('class_id', '=', classId)
-        .where('status', '=', 'waitlisted')
-        .executeTakeFirst();
-      const position = Number(last?.last ?? 0) + 1;
-      await setStanding(trx, classId, studentId, { status: 'waitlisted', position, key }, now);
+      const position = await joinWaitlist(trx, classId, studentId, key, now);
       return { standing: { status: 'waitlisted' as const, position }, created: true };
     }
     if (await studentBusyAt(trx, studentId, sessions))
@@ -258,9 +291,8 @@ export async function enrol(
     await checkBalanceCovers(trx, deps.payments, booker.payerId, total);
     if (deps.payments.on) await checkFamilyLimit(trx, booker, total, deps.payments.currency, now);
     const seats = await takeSeats(trx, deps.payments, cls, booker, sessions, now);
-    await setStanding(trx, classId, studentId, { status: 'enrolled', position: null, key }, now);
+    await seatStudent(trx, cls, studentId, key, now);
     await joinClassConversation(trx, classId, studentId, now);
-    await countSeat(trx, cls, 1);
     mails.add('enrolled', studentId, { seats });
     mails.add('joined', cls.tutor_id, { seats: [], studentId: studentId });
     await mails.queue(trx, cls);
@@ -290,7 +322,7 @@ export async function takeOut(
 ): Promise<void> {
   const { now } = by;
   const mails = new ClassMails(deps);
-  await withClassLocked(deps, classId, studentId, async (trx, cls, place) => {
+  await withClassLocked(deps, classId, studentId, undefined, async (trx, cls, place) => {
     if (place?.status !== 'enrolled' && place?.status !== 'waitlisted')
       throw new ApiError(409, by.admin ? classMessages.notAStudent : classMessages.notIn, 'NOT_ENROLLED');
     const leftAs = by.admin ? 'removed' : 'left';

@@ -2,10 +2,11 @@
  * A student's seats in a class: one lesson per session not yet started, each holding the class's
  * price on the student's balance as a booked lesson does, and given back (or kept as a late fee)
  * by the same ledger moves. What is said about it is collected as mails, queued in the same
- * transaction by the caller.
+ * transaction by the caller. Also a student's standing as a seat or a waitlist place is written,
+ * each in one statement.
  */
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import { studentTerms } from '../../shared/lessons/cancellation-policy';
 import type { DB } from '../db/schema';
 import type { MailPerson } from '../lessons/lesson-invitation';
@@ -36,28 +37,128 @@ export interface LockedClass {
   currency: string;
   status: string;
   decided_at: Date | null;
+  /** The tutor's cancellation policy as it is now, which a seat taken keeps (none: the defaults). */
+  cancellation_window_hours: number | null;
+  late_cancel_fee_percent: number | null;
 }
 
-export const lockClass = (trx: Transaction<DB>, id: string) =>
+/** The class's row, locked, read with its tutor's cancellation policy in the same statement. */
+export const lockClass = (trx: Transaction<DB>, id: string): Promise<LockedClass | undefined> =>
   trx
-    .selectFrom('classes')
+    .selectFrom('classes as c')
+    .leftJoin('tutor_availability as a', 'a.user_id', 'c.tutor_id')
     .select([
-      'id',
-      'tutor_id',
-      'title',
-      'subject',
-      'minutes',
-      'seats',
-      'seats_taken',
-      'min_students',
-      'price_cents',
-      'currency',
-      'status',
-      'decided_at',
+      'c.id',
+      'c.tutor_id',
+      'c.title',
+      'c.subject',
+      'c.minutes',
+      'c.seats',
+      'c.seats_taken',
+      'c.min_students',
+      'c.price_cents',
+      'c.currency',
+      'c.status',
+      'c.decided_at',
+      'a.cancellation_window_hours',
+      'a.late_cancel_fee_percent',
     ])
-    .where('id', '=', id)
-    .forUpdate()
+    .where('c.id', '=', id)
+    .forUpdate('c')
     .executeTakeFirst();
+
+/**
+ * The student's seat: their standing set to enrolled and the class's count of seats taken raised,
+ * in one statement (the count's constraint still refuses a seat past the last).
+ */
+export async function seatStudent(
+  trx: Transaction<DB>,
+  cls: LockedClass,
+  studentId: string,
+  key: string | null | undefined,
+  now: number,
+) {
+  const at = new Date(now);
+  const row = await trx
+    .with('counted', (db) =>
+      db
+        .updateTable('classes')
+        .set((eb) => ({ seats_taken: eb('seats_taken', '+', 1), updated_at: at }))
+        .where('id', '=', cls.id)
+        .returning('seats_taken'),
+    )
+    .insertInto('class_enrolments')
+    .values({
+      class_id: cls.id,
+      student_id: studentId,
+      status: 'enrolled',
+      position: null,
+      idempotency_key: key ?? null,
+      enrolled_at: at,
+      created_at: at,
+      updated_at: at,
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(['class_id', 'student_id'])
+        .doUpdateSet({ status: 'enrolled', position: null, enrolled_at: at, updated_at: at }),
+    )
+    .returning((eb) => eb.selectFrom('counted').select('seats_taken').as('seats_taken'))
+    .executeTakeFirstOrThrow();
+  cls.seats_taken = Number(row.seats_taken);
+}
+
+/**
+ * The student's place at the end of the waitlist, numbered after the last in the same statement
+ * (the class's row lock keeps two from taking one number; a unique index refuses it anyway).
+ */
+export async function joinWaitlist(
+  trx: Transaction<DB>,
+  classId: string,
+  studentId: string,
+  key: string | undefined,
+  now: number,
+): Promise<number> {
+  const at = new Date(now);
+  const row = await trx
+    .insertInto('class_enrolments')
+    .columns([
+      'class_id',
+      'student_id',
+      'status',
+      'position',
+      'idempotency_key',
+      'enrolled_at',
+      'created_at',
+      'updated_at',
+    ])
+    .expression((eb) =>
+      eb
+        .selectFrom('class_enrolments')
+        .select([
+          eb.val(classId).as('class_id'),
+          eb.val(studentId).as('student_id'),
+          eb.val('waitlisted').as('status'),
+          sql<number>`coalesce(max(position), 0) + 1`.as('position'),
+          eb.val(key ?? null).as('idempotency_key'),
+          sql<Date | null>`null::timestamptz`.as('enrolled_at'),
+          eb.val(at).as('created_at'),
+          eb.val(at).as('updated_at'),
+        ])
+        .where('class_id', '=', classId)
+        .where('status', '=', 'waitlisted'),
+    )
+    .onConflict((oc) =>
+      oc.columns(['class_id', 'student_id']).doUpdateSet((eb) => ({
+        status: 'waitlisted',
+        position: eb.ref('excluded.position'),
+        updated_at: at,
+      })),
+    )
+    .returning('position')
+    .executeTakeFirstOrThrow();
+  return Number(row.position);
+}
 
 /** The class's sessions still to start: what a new seat holds and pays for. */
 export const sessionsAhead = (trx: Transaction<DB>, classId: string, now: number) =>
@@ -119,11 +220,6 @@ export async function takeSeats(
   now: number,
 ): Promise<MailSeat[]> {
   const { studentId } = booker;
-  const policy = await trx
-    .selectFrom('tutor_availability')
-    .select(['cancellation_window_hours', 'late_cancel_fee_percent'])
-    .where('user_id', '=', cls.tutor_id)
-    .executeTakeFirst();
   const seats: MailSeat[] = [];
   for (const session of sessions) {
     checkMove('bookInstantly', 'new');
@@ -143,8 +239,8 @@ export async function takeSeats(
         price_cents: cls.price_cents,
         currency: cls.currency,
         status: 'confirmed',
-        cancel_window_hours: policy?.cancellation_window_hours ?? 24,
-        late_fee_percent: policy?.late_cancel_fee_percent ?? 100,
+        cancel_window_hours: cls.cancellation_window_hours ?? 24,
+        late_fee_percent: cls.late_cancel_fee_percent ?? 100,
         created_at: new Date(now),
         updated_at: new Date(now),
       })

@@ -12,7 +12,7 @@ import { type Kysely, sql } from 'kysely';
 import { Temporal } from 'temporal-polyfill';
 import type { Role } from '../../shared/constants';
 import type { LessonStatus } from '../../shared/lessons/lesson-schemas';
-import { type Achievement, achievementsFrom } from '../../shared/progress/progress-rules';
+import type { Achievement } from '../../shared/progress/progress-rules';
 import { displayedAverage } from '../../shared/reviews/review-rules';
 import type { DB } from '../db/schema';
 import { statusAt, tookPlace } from '../lessons/lesson-records';
@@ -21,6 +21,7 @@ import { SEAT_STATUSES, type TaughtSession, taughtSessions } from '../lessons/ta
 import { earningsBetween } from '../money/finance-csv';
 import { pendingEarnings } from '../money/wallet';
 import type { Listing } from '../platform/tutor-listing';
+import { achievementsOf } from '../progress/achievements';
 import { type GoalView, goalsOf } from '../progress/goals';
 import { tutorsToReview } from '../reviews/reviews';
 
@@ -131,6 +132,9 @@ export function lessonsOf(db: Kysely<DB>, userId: string | readonly string[], ro
           .selectFrom('lessons as seat')
           .select(eb.fn.countAll<string>().as('count'))
           .whereRef('seat.class_session_id', '=', 'l.class_session_id')
+          // Said outright, so the class seats' own index (lessons_one_seat_idx) answers the count
+          // instead of a scan of every lesson for each row, a one-to-one lesson's included.
+          .where('seat.class_session_id', 'is not', null)
           .where('seat.status', 'in', SEAT_STATUSES)
           .as('class_students'),
     ])
@@ -337,33 +341,16 @@ export async function studentDashboard(
       .groupBy('subject')
       .execute(),
   ]);
-  const [toReview, goals, tookPlaceEnds, goalsCompleted] = await Promise.all([
+  const [toReview, goals, achievements] = await Promise.all([
     tutorsToReview(db, userId, now, listing),
     goalsOf(db, userId),
-    db
-      .selectFrom('lessons')
-      .select('ends_at')
-      .where('student_id', '=', userId)
-      .where(tookPlace(now))
-      .execute(),
-    db
-      .selectFrom('goals')
-      .select('first_completed_at')
-      .where('student_id', '=', userId)
-      .where('first_completed_at', 'is not', null)
-      .execute(),
+    achievementsOf(db, [userId], now, timeZone),
   ]);
   return {
     role: 'student',
     toReview,
     goals,
-    achievements: achievementsFrom({
-      lessonEnds: tookPlaceEnds.map((row) => row.ends_at.getTime()),
-      goalsCompleted: goalsCompleted.flatMap((row) =>
-        row.first_completed_at ? [row.first_completed_at.getTime()] : [],
-      ),
-      timeZone,
-    }),
+    achievements: achievements.get(userId) ?? [],
     timeZone,
     upcoming: upcoming.map((row) => toLesson(row, now)),
     completedBySubject: completed

@@ -6,7 +6,6 @@ import type { Kysely } from 'kysely';
 import type { Role } from '../../shared/constants';
 import type { DB } from '../db/schema';
 import type { Listing } from '../platform/tutor-listing';
-import { zoneOf } from '../platform/user-time-zone';
 import {
   type DashboardPayments,
   type StudentDashboard,
@@ -28,25 +27,33 @@ interface Greeting {
 export type Dashboard = (TutorDashboard | StudentDashboard | ParentDashboard) & Greeting;
 
 /**
- * Whether the session of `sessionToken` is the one the user is welcomed in: the first to open the
- * dashboard once the email is verified is remembered on the account, so a reload in it still says
- * "Welcome" and every later sign-in "Welcome back". The claim is one conditional update, so two
- * tabs opening at once agree on it.
+ * The user's saved zone (else `browserZone`, else UTC), and whether the session of `sessionToken`
+ * is the one the user is welcomed in: the first to open the dashboard once the email is verified
+ * is remembered on the account, so a reload in it still says "Welcome" and every later sign-in
+ * "Welcome back". Both are read in one statement; the claim is one conditional update, so two tabs
+ * opening at once agree on it.
  */
-async function isFirstVisit(db: Kysely<DB>, userId: string, sessionToken: string | null): Promise<boolean> {
-  if (sessionToken === null) return false;
+async function zoneAndFirstVisit(
+  db: Kysely<DB>,
+  userId: string,
+  browserZone: string | undefined,
+  sessionToken: string | null,
+): Promise<{ timeZone: string; firstVisit: boolean }> {
   const found = await db
-    .selectFrom('sessions as s')
-    .innerJoin('users as u', 'u.id', 's.user_id')
-    .select(['s.id', 'u.welcomed_session_id'])
-    .where('s.token', '=', sessionToken)
-    .where('s.user_id', '=', userId)
+    .selectFrom('users as u')
+    .leftJoin('sessions as s', (join) =>
+      join.onRef('s.user_id', '=', 'u.id').on('s.token', '=', sessionToken ?? ''),
+    )
+    .select(['u.time_zone', 'u.welcomed_session_id', 's.id as session_id'])
+    .where('u.id', '=', userId)
     .executeTakeFirst();
-  if (!found) return false;
-  if (found.welcomed_session_id !== null) return found.welcomed_session_id === found.id;
+  const timeZone = found?.time_zone ?? browserZone ?? 'UTC';
+  if (sessionToken === null || !found?.session_id) return { timeZone, firstVisit: false };
+  if (found.welcomed_session_id !== null)
+    return { timeZone, firstVisit: found.welcomed_session_id === found.session_id };
   await db
     .updateTable('users')
-    .set({ welcomed_session_id: found.id })
+    .set({ welcomed_session_id: found.session_id })
     .where('id', '=', userId)
     .where('welcomed_session_id', 'is', null)
     .execute();
@@ -55,7 +62,7 @@ async function isFirstVisit(db: Kysely<DB>, userId: string, sessionToken: string
     .select('welcomed_session_id')
     .where('id', '=', userId)
     .executeTakeFirst();
-  return claimed?.welcomed_session_id === found.id;
+  return { timeZone, firstVisit: claimed?.welcomed_session_id === found.session_id };
 }
 
 /**
@@ -72,10 +79,7 @@ export async function dashboardFor(
   sessionToken: string | null,
   now = Date.now(),
 ): Promise<Dashboard> {
-  const [{ timeZone }, firstVisit] = await Promise.all([
-    zoneOf(db, user.id, browserZone),
-    isFirstVisit(db, user.id, sessionToken),
-  ]);
+  const { timeZone, firstVisit } = await zoneAndFirstVisit(db, user.id, browserZone, sessionToken);
   const dashboard =
     user.role === 'tutor'
       ? await tutorDashboard(db, user.id, timeZone, now, payments)

@@ -3,12 +3,12 @@
  * the tutors' latest notes, goals and achievements; and what the family spent this month.
  */
 import { type Kysely, sql } from 'kysely';
-import { type Achievement, achievementsFrom } from '../../shared/progress/progress-rules';
+import type { Achievement } from '../../shared/progress/progress-rules';
 import type { DB } from '../db/schema';
-import { tookPlace } from '../lessons/lesson-records';
 import { plannedAt } from '../lessons/lifecycle/lesson-states-sql';
 import { monthAround, spentThisMonth } from '../money/family-payer';
 import { hasLogin } from '../platform/family-links';
+import { achievementsOf } from '../progress/achievements';
 import { type GoalView, goalsOfStudents } from '../progress/goals';
 import {
   type DashboardLesson,
@@ -81,7 +81,7 @@ export async function parentDashboard(
   const ids = children.map((child) => child.id);
   const spentThisMonthView = { amountCents: spent, currency: payments.currency };
   if (ids.length === 0) return { role: 'parent', timeZone, children: [], spentThisMonth: spentThisMonthView };
-  const [upcoming, notes, goals, tookPlaceEnds, goalsCompleted] = await Promise.all([
+  const [upcoming, notes, goals, achievements] = await Promise.all([
     db
       .selectFrom(
         lessonsOf(db, ids, 'student')
@@ -126,18 +126,7 @@ export async function parentDashboard(
       .orderBy('x.id')
       .execute(),
     goalsOfStudents(db, ids),
-    db
-      .selectFrom('lessons')
-      .select(['student_id', 'ends_at'])
-      .where('student_id', 'in', ids)
-      .where(tookPlace(now))
-      .execute(),
-    db
-      .selectFrom('goals')
-      .select(['student_id', 'first_completed_at'])
-      .where('student_id', 'in', ids)
-      .where('first_completed_at', 'is not', null)
-      .execute(),
+    achievementsOf(db, ids, now, timeZone),
   ]);
   return {
     role: 'parent',
@@ -159,15 +148,7 @@ export async function parentDashboard(
           updatedAt: row.updated_at.toISOString(),
         })),
       goals: goals.get(child.id) ?? [],
-      achievements: achievementsFrom({
-        lessonEnds: tookPlaceEnds
-          .filter((row) => row.student_id === child.id)
-          .map((row) => row.ends_at.getTime()),
-        goalsCompleted: goalsCompleted.flatMap((row) =>
-          row.student_id === child.id && row.first_completed_at ? [row.first_completed_at.getTime()] : [],
-        ),
-        timeZone,
-      }),
+      achievements: achievements.get(child.id) ?? [],
     })),
     spentThisMonth: spentThisMonthView,
   };
