@@ -66,7 +66,11 @@ function countMails(dataDir: string): MailCount {
  * The row's seed on an empty store: lessons ending as it ends and reminders due half an hour
  * before their lessons, so the server that measures it starts within minutes of it.
  */
-export async function seedJobsStore(id: string, store: Store, progress: (line: string) => void): Promise<Store> {
+export async function seedJobsStore(
+  id: string,
+  store: Store,
+  progress: (line: string) => void,
+): Promise<Store> {
   progress(`${id}: seeding ${DUE_LESSONS} lessons ending now and ${DUE_REMINDERS} reminders due…`);
   await seedDemo(store, 20, ['--due-lessons', String(DUE_LESSONS), '--due-reminders', String(DUE_REMINDERS)]);
   return store;

@@ -329,7 +329,7 @@ export async function measureMessagesFigure(target: MessagesTarget): Promise<Fig
           : []),
         `${id}: this process's event loop (every client and the sender) was late by up to ` +
           `${(lag.percentile(99) / 1e6).toFixed(1)} ms at p99 during the sends, which the figures include`,
-        `${id}: the echo reference lost ${echo.lost} of ${RATE * SECONDS}`,
+        `${id}: the echo reference (measured once for rows 8a-8c, before 8a) lost ${echo.lost} of ${RATE * SECONDS}`,
         ...(id === '8a'
           ? [
               '8d: resident memory is read from /proc; garbage not yet collected moves it by a few MB either way',

@@ -395,8 +395,14 @@ async function prepareStores(): Promise<void> {
   const preparing: Promise<unknown>[] = [];
   if (wanted(1) || wanted(2) || wanted(3) || wanted(4)) preparing.push(seededDemoStore());
   if (wanted(3) || wanted(4)) preparing.push(copiedDemoStore());
-  if (wanted(13)) preparing.push((searchStores = seedSearchStores(progress)));
-  if (wanted(11) || wanted(15)) preparing.push((moneyReadsStore = seedMoneyReadsStore(progress, moneyRows)));
+  if (wanted(13)) {
+    searchStores = seedSearchStores(progress);
+    preparing.push(searchStores);
+  }
+  if (wanted(11) || wanted(15)) {
+    moneyReadsStore = seedMoneyReadsStore(progress, moneyRows);
+    preparing.push(moneyReadsStore);
+  }
   if (wanted(7) || postgresCommunityWanted()) preparing.push(sharedCommunity());
   if (preparing.length === 0) return;
   progress(`making ${preparing.length} stores side by side…`);
