@@ -405,9 +405,9 @@ async function prepareStores(): Promise<void> {
   }
   if (wanted(7) || postgresCommunityWanted()) preparing.push(sharedCommunity());
   if (preparing.length === 0) return;
-  progress(`making ${preparing.length} stores side by side…`);
+  progress(`making what the rows read, ${preparing.length} at once…`);
   await Promise.allSettled(preparing);
-  progress('every store made');
+  progress('all made');
 }
 
 progress(`${availableParallelism()} cores; ${pinning.note}; ${QUICK ? 'QUICK mode; ' : ''}${rowsNote}`);
