@@ -239,16 +239,27 @@ const FAMILY_LESSONS = 500;
 const DASHBOARD_BUDGET = 3;
 const DEMO_PARENT_EMAIL = 'parent@demo.tutorlane.test';
 
+/** Which of rows 11 and 15 a money-reads store is seeded and measured for. */
+export interface MoneyReadsRows {
+  money: boolean;
+  family: boolean;
+}
+
+/** The seeded store of rows 11 and 15, who to sign in as, and how long the seed took. */
+export interface MoneyReadsStore {
+  dataDir: string;
+  studentEmail: string;
+  seedSeconds: number;
+}
+
 /**
- * Rows 11 and 15 (either or both, as asked): a demo store with a long wallet, a large ledger and a
- * busy family, read by their owners. One seed and one server for both rows.
+ * The store of rows 11 and 15 (either or both, as asked): a demo store with a long wallet, a large
+ * ledger and a busy family. Seeded before any server opens it.
  */
-export async function measureMoneyReadsFigure(
-  pinning: Pinning,
-  load: LoadGenerator,
+export async function seedMoneyReadsStore(
   progress: (line: string) => void,
-  which: { money: boolean; family: boolean } = { money: true, family: false },
-): Promise<FigureResult> {
+  which: MoneyReadsRows,
+): Promise<MoneyReadsStore> {
   const store = { dataDir: tempDir('money-reads') };
   progress(
     `${[which.money && '11', which.family && '15'].filter(Boolean).join(' and ')}: seeding 200 demo tutors` +
@@ -266,6 +277,21 @@ export async function measureMoneyReadsFigure(
   const seedSeconds = (performance.now() - seeded) / 1000;
   const studentEmail = /a demo student\s+(\S+)/.exec(printed)?.[1];
   if (!studentEmail) throw new Error('seed:demo printed no demo student to sign in as');
+  return { dataDir: store.dataDir, studentEmail, seedSeconds };
+}
+
+/**
+ * Rows 11 and 15 (either or both, as `which` asks) on the store `seedMoneyReadsStore` made for
+ * them: the wallet, the ledger and the family read by their owners. One server for both rows.
+ */
+export async function measureMoneyReadsFigure(
+  pinning: Pinning,
+  load: LoadGenerator,
+  seeded: MoneyReadsStore,
+  which: MoneyReadsRows,
+): Promise<FigureResult> {
+  const { studentEmail, seedSeconds } = seeded;
+  const store = { dataDir: seeded.dataDir };
   const server = await startTutorlane({
     dataDir: store.dataDir,
     core: pinning.serverCore,

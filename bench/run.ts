@@ -12,12 +12,18 @@ import { copyToPostgres, ensureAppBuilt, grantAdmin, type Store, seedDemo } from
 import { measureBundleFigure } from './bundle-figure';
 import { CLASS_STUDENTS, CLASSES, measureClassesFigure } from './classes-figure';
 import { measureHttpFigures } from './http-figures';
-import { measureJobsFigure } from './jobs-figure';
+import { measureJobsFigure, seedJobsStore } from './jobs-figure';
 import { measureLessonsFigure } from './lessons-figure';
 import { measureLighthouseFigure } from './lighthouse-figure';
 import { type LoadGenerator, startLoadGenerator } from './load-generator';
 import { measureMessagesFigure } from './messages-figure';
-import { BOOKING_CONNECTIONS, measureBookingFigure, measureMoneyReadsFigure } from './money-figure';
+import {
+  BOOKING_CONNECTIONS,
+  type MoneyReadsStore,
+  measureBookingFigure,
+  measureMoneyReadsFigure,
+  seedMoneyReadsStore,
+} from './money-figure';
 import { createBenchDatabase } from './postgres';
 import { benchRoot, detectPinning, runCleanup, startTutorlane, tempDir } from './processes';
 import {
@@ -30,7 +36,7 @@ import {
   writeResults,
 } from './report';
 import { measureRoomFigure } from './room-figure';
-import { measureSearchFigure } from './search-figure';
+import { measureSearchFigure, type SearchStores, seedSearchStores } from './search-figure';
 import { full, QUICK, rowsNote, wanted } from './settings';
 import { measureStartupFigures } from './startup-figures';
 
@@ -99,11 +105,24 @@ function seededDemoStore(): Promise<Store> {
   return demoStore;
 }
 
+/** The demo store copied into a PostgreSQL database for row 3c-4b, with the database's drop. */
+let demoCopy: Promise<{ store: Store; drop: () => Promise<void> } | { unavailable: string }> | undefined;
+function copiedDemoStore(): NonNullable<typeof demoCopy> {
+  demoCopy ??= (async () => {
+    const database = await createBenchDatabase('http');
+    if ('unavailable' in database) return database;
+    // The embedded demo store, copied: one seed for both stores.
+    await copyToPostgres((await seededDemoStore()).dataDir, database.url);
+    return { store: { dataDir: tempDir('http-pg'), databaseUrl: database.url }, drop: database.drop };
+  })();
+  return demoCopy;
+}
+
 /** Rows 3 and 4 on PostgreSQL, then on the embedded store (whose row 4 needs PostgreSQL's hash). */
 async function httpFigures(): Promise<void> {
   let storedHash: string | undefined;
   await figure('http, PostgreSQL', '3c-4b', async () => {
-    const database = await createBenchDatabase('http');
+    const database = await copiedDemoStore();
     if ('unavailable' in database) {
       return {
         rows: [
@@ -115,9 +134,7 @@ async function httpFigures(): Promise<void> {
         details: {},
       };
     }
-    // The embedded demo store, copied: one seed for both stores.
-    const store = { dataDir: tempDir('http-pg'), databaseUrl: database.url };
-    await copyToPostgres((await seededDemoStore()).dataDir, database.url);
+    const { store } = database;
     const target = { storeName: 'PostgreSQL', store, ids: { session: '3c', tutorPage: '3d', signIn: '4b' } };
     const result = await withLoad((load) => measureHttpFigures(target, pinning, load));
     storedHash = result.storedHash;
@@ -328,34 +345,76 @@ async function classFigures(): Promise<void> {
 
 /** Row 12 on each store: the minute jobs' first pass with thousands due. */
 async function jobsFigures(): Promise<void> {
-  await figure('minute jobs, embedded', '12a', () =>
-    measureJobsFigure({ id: '12a', storeName: 'embedded', store: { dataDir: tempDir('jobs') }, progress }),
+  // Both stores seeded side by side (each seed is mostly one process on one core, and nothing is
+  // measured meanwhile), then each measured alone, its server started within a minute or two of its
+  // seed: the lessons still just ended, the reminders still due.
+  const database = await createBenchDatabase('jobs');
+  const embedded = seedJobsStore('12a', { dataDir: tempDir('jobs') }, progress);
+  const postgres =
+    'unavailable' in database
+      ? undefined
+      : seedJobsStore('12b', { dataDir: tempDir('jobs-pg'), databaseUrl: database.url }, progress);
+  await Promise.allSettled([embedded, postgres]);
+  await figure('minute jobs, embedded', '12a', async () =>
+    measureJobsFigure({ id: '12a', storeName: 'embedded', store: await embedded }),
   );
   await figure('minute jobs, PostgreSQL', '12b', async () => {
-    const database = await createBenchDatabase('jobs');
-    if ('unavailable' in database)
+    if ('unavailable' in database || !postgres)
       return {
-        rows: [skippedRow('12b', 'minute jobs, PostgreSQL', '<= 10 s', database.unavailable)],
+        rows: [
+          skippedRow(
+            '12b',
+            'minute jobs, PostgreSQL',
+            '<= 10 s',
+            'unavailable' in database ? database.unavailable : 'no PostgreSQL',
+          ),
+        ],
         findings: [],
         details: {},
       };
     try {
-      return await measureJobsFigure({
-        id: '12b',
-        storeName: 'PostgreSQL',
-        store: { dataDir: tempDir('jobs-pg'), databaseUrl: database.url },
-        progress,
-      });
+      return await measureJobsFigure({ id: '12b', storeName: 'PostgreSQL', store: await postgres });
     } finally {
       await database.drop();
     }
   });
 }
 
+/** Which of rows 11 and 15 are asked for: one seeded store and server serves both. */
+const moneyRows = { money: wanted(11), family: wanted(15) };
+let searchStores: Promise<SearchStores> | undefined;
+let moneyReadsStore: Promise<MoneyReadsStore> | undefined;
+
+/**
+ * Every store the rows read, made before the first row is measured and side by side: each seed is
+ * mostly one process on one core and the community's sign-up mostly this process's captcha work, so
+ * together they keep both cores busy where one after another they left one idle, and no measurement
+ * runs meanwhile. A store that fails here fails its own rows when they await it.
+ */
+async function prepareStores(): Promise<void> {
+  const preparing: Promise<unknown>[] = [];
+  if (wanted(1) || wanted(2) || wanted(3) || wanted(4) || wanted(16)) preparing.push(seededDemoStore());
+  if (wanted(3) || wanted(4)) preparing.push(copiedDemoStore());
+  if (wanted(13)) {
+    searchStores = seedSearchStores(progress);
+    preparing.push(searchStores);
+  }
+  if (wanted(11) || wanted(15)) {
+    moneyReadsStore = seedMoneyReadsStore(progress, moneyRows);
+    preparing.push(moneyReadsStore);
+  }
+  if (wanted(7) || postgresCommunityWanted()) preparing.push(sharedCommunity());
+  if (preparing.length === 0) return;
+  progress(`making what the rows read, ${preparing.length} at once…`);
+  await Promise.allSettled(preparing);
+  progress('all made');
+}
+
 progress(`${availableParallelism()} cores; ${pinning.note}; ${QUICK ? 'QUICK mode; ' : ''}${rowsNote}`);
 try {
   const built = await ensureAppBuilt(progress);
   if (!built) progress('dist (browser app, server bundle, database template) is up to date');
+  await prepareStores();
   if (wanted(1) || wanted(16))
     await figure('bundle', '1,16', async () =>
       measureBundleFigure((await seededDemoStore()).dataDir, { initial: wanted(1), languages: wanted(16) }),
@@ -363,7 +422,10 @@ try {
   if (wanted(5)) await figure('start-up', '5', measureStartupFigures);
   if (wanted(3) || wanted(4)) await httpFigures();
   if (wanted(13))
-    await figure('search', '13', () => withLoad((load) => measureSearchFigure(pinning, load, progress)));
+    await figure('search', '13', async () => {
+      const stores = await (searchStores ?? seedSearchStores(progress));
+      return withLoad((load) => measureSearchFigure(pinning, load, stores));
+    });
   if (wanted(7))
     await figure('lessons', '7', async () => {
       const { dataDir, students, tutors } = (await sharedCommunity()) as Community;
@@ -382,11 +444,10 @@ try {
   if (wanted(14)) await classFigures();
   // Rows 11 and 15 share one seeded store and server.
   if (wanted(11) || wanted(15))
-    await figure('money reads and the family', wanted(11) ? '11' : '15', () =>
-      withLoad((load) =>
-        measureMoneyReadsFigure(pinning, load, progress, { money: wanted(11), family: wanted(15) }),
-      ),
-    );
+    await figure('money reads and the family', wanted(11) ? '11' : '15', async () => {
+      const seeded = await (moneyReadsStore ?? seedMoneyReadsStore(progress, moneyRows));
+      return withLoad((load) => measureMoneyReadsFigure(pinning, load, seeded, moneyRows));
+    });
   if (wanted(12)) await jobsFigures();
   if (wanted(9)) await figure('lesson room', '9', measureRoomFigure);
   if (wanted(2))
