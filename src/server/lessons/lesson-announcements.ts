@@ -10,18 +10,13 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { DB, MessageEvent } from '../db/schema';
-import type { Mailer, OutgoingMail } from '../mail/mailer';
+import type { Mailer } from '../mail/mailer';
 import { tutorShare } from '../money/ledger';
 import type { PaymentRules } from '../money/lesson-payments';
 import { hasLogin } from '../platform/family-links';
 import type { Listing } from '../platform/tutor-listing';
-import {
-  type LessonEvent,
-  lessonMail,
-  type MailLesson,
-  type MailPerson,
-  type MailSettings,
-} from './lesson-mail';
+import type { LessonEvent, lessonMail, MailLesson, MailPerson, MailSettings } from './lesson-mail';
+import { lessonMailToQueue } from './lesson-mail-template';
 import type { Db, LessonRow } from './lesson-records';
 import { type SeriesEvent, seriesMail } from './series-mail';
 
@@ -113,24 +108,6 @@ export async function mailPeople(db: Db, ids: string[]): Promise<Map<string, Mai
   );
 }
 
-/**
- * What the tutor is paid for a lesson whose price is held: the price less the commission stored on
- * the lesson when it was held, split by the settlement's own rule. Null when nothing is held (booked
- * while payments were off, or free): the school then pays the tutor nothing through Tutorlane.
- */
-async function tutorEarnings(db: Db, row: LessonRow): Promise<MailLesson['tutorEarnings']> {
-  const money = await db
-    .selectFrom('lessons')
-    .select(['payment_status', 'commission_percent'])
-    .where('id', '=', row.id)
-    .executeTakeFirst();
-  if (money?.payment_status !== 'held' || money.commission_percent === null) return null;
-  return {
-    amountCents: tutorShare(row.price_cents, money.commission_percent),
-    commissionPercent: money.commission_percent,
-  };
-}
-
 /** A student's paying parent, and whether the student has a login of their own. */
 export async function familyOfStudent(db: Db, studentId: string) {
   const row = await db
@@ -143,19 +120,58 @@ export async function familyOfStudent(db: Db, studentId: string) {
   return { parentId: row?.parent_id ?? null, hasLogin: Boolean(row?.has_login) };
 }
 
+/**
+ * A lesson as its mails need it, in one statement: its tutor, its student and the student's paying
+ * parent (name, address, zone, language), whether the student has a login of their own, and what
+ * the tutor is paid for it while its price is held: the price less the commission stored on the
+ * lesson when it was held, split by the settlement's own rule. Nothing is paid when nothing is held
+ * (booked while payments were off, or free): the school then pays the tutor nothing through Tutorlane.
+ */
 async function mailLesson(db: Db, row: LessonRow): Promise<MailLesson> {
-  const family = await familyOfStudent(db, row.student_id);
-  const found = await mailPeople(
-    db,
-    family.parentId ? [row.tutor_id, row.student_id, family.parentId] : [row.tutor_id, row.student_id],
+  const found = await db
+    .selectFrom('lessons as l')
+    .leftJoin('family_links as f', 'f.student_id', 'l.student_id')
+    .innerJoin('users as u', (join) =>
+      join.on((eb) =>
+        eb.or([
+          eb('u.id', '=', eb.ref('l.tutor_id')),
+          eb('u.id', '=', eb.ref('l.student_id')),
+          eb('u.id', '=', eb.ref('f.parent_id')),
+        ]),
+      ),
+    )
+    .select(['u.id', 'u.display_name', 'u.email', 'u.time_zone', 'u.language'])
+    .select(['f.parent_id', 'l.payment_status', 'l.commission_percent'])
+    .select(hasLogin('l.student_id').as('has_login'))
+    .where('l.id', '=', row.id)
+    .execute();
+  const people = new Map(
+    found.map((person): [string, MailPerson] => [
+      person.id,
+      {
+        id: person.id,
+        displayName: person.display_name,
+        email: person.email,
+        timeZone: person.time_zone,
+        language: person.language,
+      },
+    ]),
   );
-  const tutor = found.get(row.tutor_id);
-  const student = found.get(row.student_id);
-  if (!tutor || !student) throw new Error(`lesson ${row.id} has lost a participant`);
+  const tutor = people.get(row.tutor_id);
+  const student = people.get(row.student_id);
+  const [facts] = found;
+  if (!tutor || !student || !facts) throw new Error(`lesson ${row.id} has lost a participant`);
+  const held = facts.payment_status === 'held' && facts.commission_percent !== null;
   return {
-    parent: family.parentId ? (found.get(family.parentId) ?? null) : null,
-    studentHasLogin: family.hasLogin,
-    tutorEarnings: await tutorEarnings(db, row),
+    parent: facts.parent_id ? (people.get(facts.parent_id) ?? null) : null,
+    studentHasLogin: Boolean(facts.has_login),
+    tutorEarnings:
+      held && facts.commission_percent !== null
+        ? {
+            amountCents: tutorShare(row.price_cents, facts.commission_percent),
+            commissionPercent: facts.commission_percent,
+          }
+        : null,
     id: row.id,
     subject: row.subject,
     note: row.note,
@@ -218,8 +234,11 @@ export async function announce(
 ) {
   const lesson = await mailLesson(trx, row);
   const readers = readersOf(lesson, to, event, extra.bookedBy);
-  const mails: OutgoingMail[] = readers.map((reader) => lessonMail(event, lesson, reader, deps.mail, extra));
-  await deps.mailer.sendMails(mails, trx);
+  // Queued as their facts: the mail worker writes them once the change has committed.
+  await deps.mailer.sendMails(
+    readers.map((reader) => lessonMailToQueue(event, lesson, reader, extra)),
+    trx,
+  );
   const lineEvent = LINE_EVENT[event];
   if (lineEvent === null) return;
   const facts: MessageEvent = {
