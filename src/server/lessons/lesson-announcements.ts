@@ -185,6 +185,47 @@ async function mailLesson(db: Db, row: LessonRow): Promise<MailLesson> {
   };
 }
 
+/**
+ * A new lesson's people as its booking read them (lockPeople): by id, with the student's parent
+ * (by the family link) and whether the student has a login of their own.
+ */
+export interface KnownPeople {
+  people: Map<string, MailPerson>;
+  parentId: string | null;
+  studentHasLogin: boolean;
+}
+
+/**
+ * A just-booked lesson as its mails need it, from the people its booking read and what its row
+ * holds (it was written with its payment): undefined when someone it needs was not read.
+ */
+function mailLessonFrom(row: LessonRow, known: KnownPeople, commissionPercent: number | null) {
+  const tutor = known.people.get(row.tutor_id);
+  const student = known.people.get(row.student_id);
+  const parent = known.parentId === null ? null : known.people.get(known.parentId);
+  if (!tutor || !student || parent === undefined) return undefined;
+  const commission = row.payment_status === 'held' ? commissionPercent : null;
+  const lesson: MailLesson = {
+    parent,
+    studentHasLogin: known.studentHasLogin,
+    tutorEarnings:
+      commission === null
+        ? null
+        : { amountCents: tutorShare(row.price_cents, commission), commissionPercent: commission },
+    id: row.id,
+    subject: row.subject,
+    note: row.note,
+    start: row.starts_at,
+    end: row.ends_at,
+    priceCents: row.price_cents,
+    currency: row.currency,
+    sequence: row.sequence,
+    tutor,
+    student,
+  };
+  return lesson;
+}
+
 type Recipients = 'tutor' | 'student' | 'both';
 
 /**
@@ -231,8 +272,11 @@ export async function announce(
   event: LessonEvent,
   to: Recipients,
   extra: Parameters<typeof lessonMail>[4] = {},
+  /** A new lesson's people, as its booking read them: its mails then read nothing more. */
+  known?: { people: KnownPeople; commissionPercent: number | null },
 ) {
-  const lesson = await mailLesson(trx, row);
+  const lesson =
+    (known && mailLessonFrom(row, known.people, known.commissionPercent)) ?? (await mailLesson(trx, row));
   const readers = readersOf(lesson, to, event, extra.bookedBy);
   // Queued as their facts: the mail worker writes them once the change has committed.
   await deps.mailer.sendMails(

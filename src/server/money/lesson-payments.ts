@@ -107,6 +107,54 @@ export async function holdPrice(trx: Transaction<DB>, rules: PaymentRules, lesso
     .execute();
 }
 
+/**
+ * What a lesson being booked is written with: its price held (from a package's credit, or from the
+ * payer's balance when payments are on and it is not free) at the school's commission now, or
+ * nothing held. Written with the lesson's row, so its hold needs no second write to it.
+ */
+export function bookingPayment(rules: PaymentRules, priceCents: number, byPackage: boolean) {
+  return byPackage || (rules.on && priceCents > 0)
+    ? { payment_status: 'held' as const, commission_percent: rules.commissionPercent }
+    : { payment_status: 'none' as const, commission_percent: null };
+}
+
+/**
+ * A just-booked lesson's hold, its row written as bookingPayment says: one lesson's price from the
+ * package whose credit pays for it, else the price from the payer's balance. The database refuses
+ * a balance taken below zero (the booking checked it covers the price, or answers that refusal).
+ */
+export async function postBookingHold(
+  trx: Transaction<DB>,
+  lesson: PaidLesson & { payment_status: LessonPaymentStatus },
+  credit: { packageId: string; perLessonCents: number } | null,
+  now: number,
+) {
+  if (lesson.payment_status !== 'held') return;
+  const from = credit
+    ? accounts.package(credit.packageId, lesson.student_id)
+    : accounts.balance(payerOf(lesson));
+  const amountCents = credit ? credit.perLessonCents : lesson.price_cents;
+  await post(trx, {
+    kind: 'lesson_hold',
+    key: `lesson:${lesson.id}:hold`,
+    currency: lesson.currency,
+    lessonId: lesson.id,
+    actorId: lesson.student_id,
+    memo: credit ? `${lessonMemo(lesson)}, from a package` : lessonMemo(lesson),
+    entries: [
+      { account: from, amountCents: -amountCents },
+      { account: accounts.hold(lesson.id), amountCents },
+    ],
+    now,
+  });
+}
+
+/** Whether a write failed because it would take a balance, a hold or a package below zero. */
+export const isBelowZero = (error: unknown) => {
+  const failure = error as { code?: string; constraint?: string } | null;
+  return failure?.code === '23514' && failure.constraint === 'ledger_entries_never_negative';
+};
+
 async function lessonFor(trx: Transaction<DB>, lessonId: string) {
   return trx
     .selectFrom('lessons')
