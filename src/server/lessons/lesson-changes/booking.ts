@@ -4,9 +4,11 @@
  * safe: it gets the lesson its first attempt made.
  */
 import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
 import { minorPerUnit } from '../../../shared/amounts';
 import { lessonPriceCents } from '../../../shared/lessons/availability';
 import { trialPriceCents } from '../../../shared/lessons/trials';
+import type { DB } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { type Booker, checkFamilyLimit } from '../../money/family-payer';
 import { checkBalanceCovers, isBelowZero } from '../../money/lesson-payments';
@@ -95,8 +97,8 @@ export async function bookLesson(
    * lock, and the database refuses a balance taken below zero (the booking is then tried carefully,
    * which answers what is missing).
    */
-  const attempt = (careful: boolean) =>
-    db.transaction().execute(async (trx) => {
+  const attempt = (connection: Kysely<DB>, careful: boolean) =>
+    connection.transaction().execute(async (trx) => {
       lines = [];
       // Before any lock on the student's money (see lockPeople for the order).
       const people = await lockPeople(trx, request.tutorId, request.studentId, request.booker?.payerId);
@@ -172,10 +174,13 @@ export async function bookLesson(
       );
     });
   try {
-    await attempt(false).catch((error: unknown) => {
-      if (isBelowZero(error)) return attempt(true);
-      throw error;
-    });
+    // On one connection: the careful attempt does not queue for the pool again behind others.
+    await db.connection().execute((connection) =>
+      attempt(connection, false).catch((error: unknown) => {
+        if (isBelowZero(error)) return attempt(connection, true);
+        throw error;
+      }),
+    );
   } catch (error) {
     // A retry that raced its own first attempt finds the time taken, by the lesson it asked for.
     const refused =
