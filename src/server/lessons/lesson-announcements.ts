@@ -34,7 +34,7 @@ export interface ConversationLine {
 export interface LessonConversations {
   lessonLine(
     trx: Transaction<DB>,
-    pair: { studentId: string; tutorId: string },
+    pair: { studentId: string; tutorId: string; readingParent?: string | null },
     facts: MessageEvent,
     text: string,
   ): Promise<ConversationLine>;
@@ -228,6 +228,10 @@ function mailLessonFrom(row: LessonRow, known: KnownPeople, commissionPercent: n
 
 type Recipients = 'tutor' | 'student' | 'both';
 
+/** The parent who reads for a child without a login, whose conversation a lesson's lines go to. */
+const readingParentOf = (lesson: MailLesson) =>
+  lesson.parent && !lesson.studentHasLogin ? lesson.parent.id : null;
+
 /**
  * Who reads what is told to a lesson's student: the student, their paying parent as well, or the
  * parent alone for a child without a login.
@@ -296,7 +300,8 @@ export async function announce(
   lines.push(
     await deps.conversations.lessonLine(
       trx,
-      { studentId: row.student_id, tutorId: row.tutor_id },
+      // Who reads a child's lines was read with the lesson's people: not read again.
+      { studentId: row.student_id, tutorId: row.tutor_id, readingParent: readingParentOf(lesson) },
       facts,
       `${row.subject} lesson ${LINE_VERB[facts.event]}: ${when}`,
     ),
