@@ -19,7 +19,7 @@
  * twice (two servers' jobs, a retry) moves nothing the second time, and a lesson booked while
  * payments were off (nothing held) passes through every step untouched.
  */
-import { sql, type Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import { formatAmount } from '../../shared/amounts';
 import type { DB, LessonPaymentStatus } from '../db/schema';
 import { ApiError, type ErrorText } from '../http/api-error';
@@ -78,10 +78,21 @@ export async function checkBalanceCovers(
   if (!rules.on || priceCents === 0) return;
   const balance = await lockedBalanceOf(trx, accounts.balance(payerId), rules.currency);
   if (balance >= priceCents) return;
-  const missing = priceCents - balance;
-  throw new ApiError(409, paymentMessages.insufficient(missing, rules.currency), 'INSUFFICIENT_BALANCE', {
-    needed: { amountCents: missing, currency: rules.currency },
+  throw insufficientBalance(priceCents - balance, rules.currency);
+}
+
+/** 409 INSUFFICIENT_BALANCE, with the amount missing. */
+export const insufficientBalance = (missingCents: number, currency: string) =>
+  new ApiError(409, paymentMessages.insufficient(missingCents, currency), 'INSUFFICIENT_BALANCE', {
+    needed: { amountCents: missingCents, currency },
   });
+
+/**
+ * What a payer's balance lacks of `priceCents` now (read without a lock): after the database
+ * refused a hold for taking the balance below zero, what the person is told is missing.
+ */
+export async function missingFor(db: Kysely<DB>, payerId: string, priceCents: number) {
+  return priceCents - (await balanceOf(db, accounts.balance(payerId).id));
 }
 
 /** Moves a just-booked lesson's price from the payer's balance to its hold. */

@@ -11,7 +11,12 @@ import { trialPriceCents } from '../../../shared/lessons/trials';
 import type { DB } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { type Booker, checkFamilyLimit } from '../../money/family-payer';
-import { checkBalanceCovers, isBelowZero } from '../../money/lesson-payments';
+import {
+  checkBalanceCovers,
+  insufficientBalance,
+  isBelowZero,
+  missingFor,
+} from '../../money/lesson-payments';
 import { packageCreditFor } from '../../money/package-credits';
 import type { Listing } from '../../platform/tutor-listing';
 import { type LessonDeps, type Lines, pushLines } from '../lesson-announcements';
@@ -91,11 +96,13 @@ export async function bookLesson(
 
   const id = randomUUID();
   let lines: Lines = [];
+  /** What the last attempt takes from the payer's balance, when the balance pays. */
+  let fromBalance: { payerId: string; priceCents: number } | undefined;
   /**
    * One attempt in a transaction. `careful`: the payer's balance is locked and checked before the
    * lesson is written, as a parent's monthly limit needs; otherwise the hold's own write takes the
-   * lock, and the database refuses a balance taken below zero (the booking is then tried carefully,
-   * which answers what is missing).
+   * lock, and the database refuses a balance taken below zero (the booking then answers what is
+   * missing, or is tried carefully when the balance has come to cover it meanwhile).
    */
   const attempt = (connection: Kysely<DB>, careful: boolean) =>
     connection.transaction().execute(async (trx) => {
@@ -136,6 +143,7 @@ export async function bookLesson(
           ? trialPriceCents(tutor.availability.trial, hourlyRate, deps.payments.currency)
           : lessonPriceCents(hourlyRate, request.minutes, minorPerUnit(deps.payments.currency));
       const payerId = request.booker?.payerId ?? request.studentId;
+      fromBalance = credit ? undefined : { payerId, priceCents };
       const limited = deps.payments.on && request.booker?.parent?.monthlyLimitCents != null;
       if (!credit && (careful || limited)) {
         // The balance is locked from here until the lesson and its hold commit: of bookings sent
@@ -174,13 +182,19 @@ export async function bookLesson(
       );
     });
   try {
-    // On one connection: the careful attempt does not queue for the pool again behind others.
-    await db.connection().execute((connection) =>
-      attempt(connection, false).catch((error: unknown) => {
-        if (isBelowZero(error)) return attempt(connection, true);
-        throw error;
-      }),
-    );
+    // On one connection: what follows a refusal does not queue for the pool again behind others.
+    await db.connection().execute(async (connection) => {
+      try {
+        await attempt(connection, false);
+      } catch (error) {
+        if (!isBelowZero(error) || !fromBalance) throw error;
+        // The database refused the hold for the balance: told what is missing, as the careful
+        // check tells it; or, when the balance covers it by now, booked carefully.
+        const missing = await missingFor(connection, fromBalance.payerId, fromBalance.priceCents);
+        if (missing > 0) throw insufficientBalance(missing, deps.payments.currency);
+        await attempt(connection, true);
+      }
+    });
   } catch (error) {
     // A retry that raced its own first attempt finds the time taken, by the lesson it asked for.
     const refused =
