@@ -19,7 +19,7 @@
  * twice (two servers' jobs, a retry) moves nothing the second time, and a lesson booked while
  * payments were off (nothing held) passes through every step untouched.
  */
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { formatAmount } from '../../shared/amounts';
 import type { DB, LessonPaymentStatus } from '../db/schema';
 import { ApiError, type ErrorText } from '../http/api-error';
@@ -41,7 +41,7 @@ export const paymentMessages = {
   nothingToRefund: /*i18n*/ 'This lesson has no payment to refund',
 } as const;
 
-interface PaidLesson {
+export interface PaidLesson {
   id: string;
   student_id: string;
   /** The parent whose wallet pays for a child's lesson (migration 0038); null when the student pays. */
@@ -57,7 +57,7 @@ interface PaidLesson {
 export const payerOf = (lesson: { student_id: string; payer_id?: string | null }) =>
   lesson.payer_id ?? lesson.student_id;
 
-const lessonMemo = (lesson: Pick<PaidLesson, 'subject' | 'minutes'>) =>
+export const lessonMemo = (lesson: Pick<PaidLesson, 'subject' | 'minutes'>) =>
   `${lesson.subject} lesson (${lesson.minutes} min)`;
 
 async function markPayment(trx: Transaction<DB>, lessonId: string, status: LessonPaymentStatus) {
@@ -87,14 +87,6 @@ export const insufficientBalance = (missingCents: number, currency: string) =>
     needed: { amountCents: missingCents, currency },
   });
 
-/**
- * What a payer's balance lacks of `priceCents` now (read without a lock): after the database
- * refused a hold for taking the balance below zero, what the person is told is missing.
- */
-export async function missingFor(db: Kysely<DB>, payerId: string, priceCents: number) {
-  return priceCents - (await balanceOf(db, accounts.balance(payerId).id));
-}
-
 /** Moves a just-booked lesson's price from the payer's balance to its hold. */
 export async function holdPrice(trx: Transaction<DB>, rules: PaymentRules, lesson: PaidLesson, now: number) {
   if (!rules.on || lesson.price_cents === 0) return;
@@ -117,54 +109,6 @@ export async function holdPrice(trx: Transaction<DB>, rules: PaymentRules, lesso
     .where('id', '=', lesson.id)
     .execute();
 }
-
-/**
- * What a lesson being booked is written with: its price held (from a package's credit, or from the
- * payer's balance when payments are on and it is not free) at the school's commission now, or
- * nothing held. Written with the lesson's row, so its hold needs no second write to it.
- */
-export function bookingPayment(rules: PaymentRules, priceCents: number, byPackage: boolean) {
-  return byPackage || (rules.on && priceCents > 0)
-    ? { payment_status: 'held' as const, commission_percent: rules.commissionPercent }
-    : { payment_status: 'none' as const, commission_percent: null };
-}
-
-/**
- * A just-booked lesson's hold, its row written as bookingPayment says: one lesson's price from the
- * package whose credit pays for it, else the price from the payer's balance. The database refuses
- * a balance taken below zero (the booking checked it covers the price, or answers that refusal).
- */
-export async function postBookingHold(
-  trx: Transaction<DB>,
-  lesson: PaidLesson & { payment_status: LessonPaymentStatus },
-  credit: { packageId: string; perLessonCents: number } | null,
-  now: number,
-) {
-  if (lesson.payment_status !== 'held') return;
-  const from = credit
-    ? accounts.package(credit.packageId, lesson.student_id)
-    : accounts.balance(payerOf(lesson));
-  const amountCents = credit ? credit.perLessonCents : lesson.price_cents;
-  await post(trx, {
-    kind: 'lesson_hold',
-    key: `lesson:${lesson.id}:hold`,
-    currency: lesson.currency,
-    lessonId: lesson.id,
-    actorId: lesson.student_id,
-    memo: credit ? `${lessonMemo(lesson)}, from a package` : lessonMemo(lesson),
-    entries: [
-      { account: from, amountCents: -amountCents },
-      { account: accounts.hold(lesson.id), amountCents },
-    ],
-    now,
-  });
-}
-
-/** Whether a write failed because it would take a balance, a hold or a package below zero. */
-export const isBelowZero = (error: unknown) => {
-  const failure = error as { code?: string; constraint?: string } | null;
-  return failure?.code === '23514' && failure.constraint === 'ledger_entries_never_negative';
-};
 
 async function lessonFor(trx: Transaction<DB>, lessonId: string) {
   return trx

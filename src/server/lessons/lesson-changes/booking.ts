@@ -10,13 +10,9 @@ import { lessonPriceCents } from '../../../shared/lessons/availability';
 import { trialPriceCents } from '../../../shared/lessons/trials';
 import type { DB } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
+import { isBelowZero, missingFor } from '../../money/booking-hold';
 import { type Booker, checkFamilyLimit } from '../../money/family-payer';
-import {
-  checkBalanceCovers,
-  insufficientBalance,
-  isBelowZero,
-  missingFor,
-} from '../../money/lesson-payments';
+import { checkBalanceCovers, insufficientBalance } from '../../money/lesson-payments';
 import { packageCreditFor } from '../../money/package-credits';
 import type { Listing } from '../../platform/tutor-listing';
 import { type LessonDeps, type Lines, pushLines } from '../lesson-announcements';

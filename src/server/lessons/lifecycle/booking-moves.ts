@@ -6,7 +6,7 @@
 import type { Insertable, Transaction } from 'kysely';
 import { requestExpiresAt } from '../../../shared/lessons/availability';
 import type { DB } from '../../db/schema';
-import { bookingPayment, postBookingHold } from '../../money/lesson-payments';
+import { bookingPayment, postBookingHold } from '../../money/booking-hold';
 import type { PackageCredit } from '../../money/package-credits';
 import {
   announce,
