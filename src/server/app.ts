@@ -48,6 +48,7 @@ import { sameOriginOnly } from './http/origin-check';
 import { requestLogger } from './http/request-logger';
 import { securityHeaders } from './http/security-headers';
 import { mountStaticSite } from './http/static-site';
+import { LESSON_MAIL_TEMPLATE, lessonMailTemplate } from './lessons/lesson-mail-template';
 import { lessonRoutes } from './lessons/lesson-routes';
 import { roomRoutes } from './lessons/room-routes';
 import { bookableTutor } from './lessons/slots';
@@ -160,6 +161,13 @@ export function createServices(deps: AppDependencies): AppServices {
   });
   const lastBackup = backups.status().lastScheduledAt;
   metrics.backupKnown(lastBackup ? new Date(lastBackup) : null);
+  const settings = createSettingsSnapshot({
+    read: () => readSiteSettings(database.db, settingsDefaults, schoolFigures),
+    ready: database.ready,
+    defaults: settingsDefaults,
+    logger,
+    maxAgeMs: deps.settingsMaxAgeMs,
+  });
   return {
     health: createHealthMonitor(database, logger),
     mailer:
@@ -170,6 +178,14 @@ export function createServices(deps: AppDependencies): AppServices {
         from: config.mailFrom,
         smtpUrl: config.smtpUrl,
         mailDir: join(config.dataDir, 'mail'),
+        // A lesson's mails are queued as their facts and written here, at delivery.
+        templates: {
+          [LESSON_MAIL_TEMPLATE]: lessonMailTemplate({
+            appUrl: config.appUrl,
+            mailFrom: config.mailFrom,
+            defaultLanguage: () => settings.peek()?.defaultLanguage ?? config.defaultLanguage,
+          }),
+        },
       }),
     captcha:
       deps.captcha ??
@@ -179,13 +195,7 @@ export function createServices(deps: AppDependencies): AppServices {
     limiters: deps.limiters ?? createRateLimiters({ database }),
     live,
     endedAccounts,
-    settings: createSettingsSnapshot({
-      read: () => readSiteSettings(database.db, settingsDefaults, schoolFigures),
-      ready: database.ready,
-      defaults: settingsDefaults,
-      logger,
-      maxAgeMs: deps.settingsMaxAgeMs,
-    }),
+    settings,
     cards:
       deps.cards ??
       (config.payments.on && config.payments.stripe

@@ -28,8 +28,12 @@ afterEach(() => {
 const HOUR = 3_600_000;
 const PLACEHOLDER = '@family.tutorlane.invalid';
 
-/** Every mail but the sign-up's queued for an address (sent or not), oldest first, with its invitation. */
+/**
+ * Every mail but the sign-up's queued for an address, oldest first, with its invitation: delivered
+ * first, as a lesson's mail is written when it is delivered.
+ */
 async function mailsTo(address: string) {
+  await t.mailer.deliverDue();
   const rows = await t.database.db
     .selectFrom('mail_outbox')
     .select(['subject', 'text_body', 'html_body', 'calendar'])

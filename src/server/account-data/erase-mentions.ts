@@ -70,14 +70,28 @@ export async function eraseFromAuditLog(trx: Transaction<DB>, person: NamedPerso
   }
 }
 
-/** A mail's texts that can name someone; a calendar's folded lines joined again. */
-const mailText = sql<string>`subject || ' ' || text_body || ' ' || html_body || ' ' || coalesce(reply_to, '') || ' ' || regexp_replace(coalesce(calendar, ''), '\r\n[ \t]', '', 'g')`;
+/**
+ * A mail's texts that can name someone; a calendar's folded lines joined again; and the facts a
+ * mail queued by its template is written from (its texts are empty until it is delivered).
+ */
+const mailText = sql<string>`subject || ' ' || text_body || ' ' || html_body || ' ' || coalesce(reply_to, '') || ' ' || regexp_replace(coalesce(calendar, ''), '\r\n[ \t]', '', 'g') || ' ' || coalesce(params, '')`;
+
+/** Every text in a templated mail's facts, with `replace` applied. */
+function replacedIn(value: unknown, replace: (text: string) => string): unknown {
+  if (typeof value === 'string') return replace(value);
+  if (Array.isArray(value)) return value.map((item) => replacedIn(item, replace));
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, replacedIn(item, replace)]));
+  return value;
+}
 
 /**
  * The outbox: a mail to them or naming their address (as written, or as HTML writes it) is
  * deleted, waiting or sent; so is a sent mail that names them, a copy nobody needs (its
  * recipient has the mail). A mail still waiting to go to someone else keeps going, their name in
- * it replaced by "Deleted user"; one whose calendar invitation names them is deleted. With
+ * it replaced by "Deleted user"; one whose calendar invitation names them is deleted. A mail still
+ * waiting to be written by its template has the name replaced in its facts, so what is written
+ * (its invitation too) says "Deleted user". With
  * `namedOnlyTo`, their name is looked for only in the mails to those addresses (lower case).
  */
 export async function eraseFromOutbox(
@@ -99,14 +113,24 @@ export async function eraseFromOutbox(
     .execute();
   if (!person.name || namedOnlyTo?.length === 0) return;
   const names = [...new Set([person.name, escapeHtml(person.name)])];
+  // As JSON writes it in a templated mail's facts.
+  const searched = [...new Set([...names, JSON.stringify(person.name).slice(1, -1)])];
   const naming = await trx
     .selectFrom('mail_outbox')
-    .select(['id', 'sent_at', 'subject', 'text_body', 'html_body', 'calendar'])
-    .where((eb) => eb.or(names.map((name) => sql<boolean>`strpos(${mailText}, ${name}) > 0`)))
+    .select(['id', 'sent_at', 'subject', 'text_body', 'html_body', 'calendar', 'template', 'params'])
+    .where((eb) => eb.or(searched.map((name) => sql<boolean>`strpos(${mailText}, ${name}) > 0`)))
     .$if(namedOnlyTo !== undefined, (qb) => qb.where(sql<string>`lower(recipient)`, 'in', namedOnlyTo ?? []))
     .execute();
   const gone: number[] = [];
+  const replaced = (text: string) =>
+    names.reduce((result, name) => result.replace(wholeName(name), DELETED_USER_NAME), text);
   for (const mail of naming) {
+    if (mail.template !== null && mail.params !== null) {
+      const params = JSON.stringify(replacedIn(JSON.parse(mail.params), replaced));
+      if (params !== mail.params)
+        await trx.updateTable('mail_outbox').set({ params }).where('id', '=', mail.id).execute();
+      continue;
+    }
     const named = (text: string | null) => names.some((name) => text !== null && wholeName(name).test(text));
     const unfolded = mail.calendar?.replace(/\r\n[ \t]/g, '') ?? null;
     if (![mail.subject, mail.text_body, mail.html_body, unfolded].some(named)) continue;
@@ -114,8 +138,6 @@ export async function eraseFromOutbox(
       gone.push(mail.id);
       continue;
     }
-    const replaced = (text: string) =>
-      names.reduce((result, name) => result.replace(wholeName(name), DELETED_USER_NAME), text);
     await trx
       .updateTable('mail_outbox')
       .set({

@@ -10,18 +10,13 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { DB, MessageEvent } from '../db/schema';
-import type { Mailer, OutgoingMail } from '../mail/mailer';
+import type { Mailer } from '../mail/mailer';
 import { tutorShare } from '../money/ledger';
 import type { PaymentRules } from '../money/lesson-payments';
 import { hasLogin } from '../platform/family-links';
 import type { Listing } from '../platform/tutor-listing';
-import {
-  type LessonEvent,
-  lessonMail,
-  type MailLesson,
-  type MailPerson,
-  type MailSettings,
-} from './lesson-mail';
+import type { LessonEvent, lessonMail, MailLesson, MailPerson, MailSettings } from './lesson-mail';
+import { lessonMailToQueue } from './lesson-mail-template';
 import type { Db, LessonRow } from './lesson-records';
 import { type SeriesEvent, seriesMail } from './series-mail';
 
@@ -39,7 +34,7 @@ export interface ConversationLine {
 export interface LessonConversations {
   lessonLine(
     trx: Transaction<DB>,
-    pair: { studentId: string; tutorId: string },
+    pair: { studentId: string; tutorId: string; readingParent?: string | null },
     facts: MessageEvent,
     text: string,
   ): Promise<ConversationLine>;
@@ -113,24 +108,6 @@ export async function mailPeople(db: Db, ids: string[]): Promise<Map<string, Mai
   );
 }
 
-/**
- * What the tutor is paid for a lesson whose price is held: the price less the commission stored on
- * the lesson when it was held, split by the settlement's own rule. Null when nothing is held (booked
- * while payments were off, or free): the school then pays the tutor nothing through Tutorlane.
- */
-async function tutorEarnings(db: Db, row: LessonRow): Promise<MailLesson['tutorEarnings']> {
-  const money = await db
-    .selectFrom('lessons')
-    .select(['payment_status', 'commission_percent'])
-    .where('id', '=', row.id)
-    .executeTakeFirst();
-  if (money?.payment_status !== 'held' || money.commission_percent === null) return null;
-  return {
-    amountCents: tutorShare(row.price_cents, money.commission_percent),
-    commissionPercent: money.commission_percent,
-  };
-}
-
 /** A student's paying parent, and whether the student has a login of their own. */
 export async function familyOfStudent(db: Db, studentId: string) {
   const row = await db
@@ -143,19 +120,58 @@ export async function familyOfStudent(db: Db, studentId: string) {
   return { parentId: row?.parent_id ?? null, hasLogin: Boolean(row?.has_login) };
 }
 
+/**
+ * A lesson as its mails need it, in one statement: its tutor, its student and the student's paying
+ * parent (name, address, zone, language), whether the student has a login of their own, and what
+ * the tutor is paid for it while its price is held: the price less the commission stored on the
+ * lesson when it was held, split by the settlement's own rule. Nothing is paid when nothing is held
+ * (booked while payments were off, or free): the school then pays the tutor nothing through Tutorlane.
+ */
 async function mailLesson(db: Db, row: LessonRow): Promise<MailLesson> {
-  const family = await familyOfStudent(db, row.student_id);
-  const found = await mailPeople(
-    db,
-    family.parentId ? [row.tutor_id, row.student_id, family.parentId] : [row.tutor_id, row.student_id],
+  const found = await db
+    .selectFrom('lessons as l')
+    .leftJoin('family_links as f', 'f.student_id', 'l.student_id')
+    .innerJoin('users as u', (join) =>
+      join.on((eb) =>
+        eb.or([
+          eb('u.id', '=', eb.ref('l.tutor_id')),
+          eb('u.id', '=', eb.ref('l.student_id')),
+          eb('u.id', '=', eb.ref('f.parent_id')),
+        ]),
+      ),
+    )
+    .select(['u.id', 'u.display_name', 'u.email', 'u.time_zone', 'u.language'])
+    .select(['f.parent_id', 'l.payment_status', 'l.commission_percent'])
+    .select(hasLogin('l.student_id').as('has_login'))
+    .where('l.id', '=', row.id)
+    .execute();
+  const people = new Map(
+    found.map((person): [string, MailPerson] => [
+      person.id,
+      {
+        id: person.id,
+        displayName: person.display_name,
+        email: person.email,
+        timeZone: person.time_zone,
+        language: person.language,
+      },
+    ]),
   );
-  const tutor = found.get(row.tutor_id);
-  const student = found.get(row.student_id);
-  if (!tutor || !student) throw new Error(`lesson ${row.id} has lost a participant`);
+  const tutor = people.get(row.tutor_id);
+  const student = people.get(row.student_id);
+  const [facts] = found;
+  if (!tutor || !student || !facts) throw new Error(`lesson ${row.id} has lost a participant`);
+  const held = facts.payment_status === 'held' && facts.commission_percent !== null;
   return {
-    parent: family.parentId ? (found.get(family.parentId) ?? null) : null,
-    studentHasLogin: family.hasLogin,
-    tutorEarnings: await tutorEarnings(db, row),
+    parent: facts.parent_id ? (people.get(facts.parent_id) ?? null) : null,
+    studentHasLogin: Boolean(facts.has_login),
+    tutorEarnings:
+      held && facts.commission_percent !== null
+        ? {
+            amountCents: tutorShare(row.price_cents, facts.commission_percent),
+            commissionPercent: facts.commission_percent,
+          }
+        : null,
     id: row.id,
     subject: row.subject,
     note: row.note,
@@ -169,7 +185,52 @@ async function mailLesson(db: Db, row: LessonRow): Promise<MailLesson> {
   };
 }
 
+/**
+ * A new lesson's people as its booking read them (lockPeople): by id, with the student's parent
+ * (by the family link) and whether the student has a login of their own.
+ */
+export interface KnownPeople {
+  people: Map<string, MailPerson>;
+  parentId: string | null;
+  studentHasLogin: boolean;
+}
+
+/**
+ * A just-booked lesson as its mails need it, from the people its booking read and what its row
+ * holds (it was written with its payment): undefined when someone it needs was not read.
+ */
+function mailLessonFrom(row: LessonRow, known: KnownPeople, commissionPercent: number | null) {
+  const tutor = known.people.get(row.tutor_id);
+  const student = known.people.get(row.student_id);
+  const parent = known.parentId === null ? null : known.people.get(known.parentId);
+  if (!tutor || !student || parent === undefined) return undefined;
+  const commission = row.payment_status === 'held' ? commissionPercent : null;
+  const lesson: MailLesson = {
+    parent,
+    studentHasLogin: known.studentHasLogin,
+    tutorEarnings:
+      commission === null
+        ? null
+        : { amountCents: tutorShare(row.price_cents, commission), commissionPercent: commission },
+    id: row.id,
+    subject: row.subject,
+    note: row.note,
+    start: row.starts_at,
+    end: row.ends_at,
+    priceCents: row.price_cents,
+    currency: row.currency,
+    sequence: row.sequence,
+    tutor,
+    student,
+  };
+  return lesson;
+}
+
 type Recipients = 'tutor' | 'student' | 'both';
+
+/** The parent who reads for a child without a login, whose conversation a lesson's lines go to. */
+const readingParentOf = (lesson: MailLesson) =>
+  lesson.parent && !lesson.studentHasLogin ? lesson.parent.id : null;
 
 /**
  * Who reads what is told to a lesson's student: the student, their paying parent as well, or the
@@ -215,11 +276,17 @@ export async function announce(
   event: LessonEvent,
   to: Recipients,
   extra: Parameters<typeof lessonMail>[4] = {},
+  /** A new lesson's people, as its booking read them: its mails then read nothing more. */
+  known?: { people: KnownPeople; commissionPercent: number | null },
 ) {
-  const lesson = await mailLesson(trx, row);
+  const lesson =
+    (known && mailLessonFrom(row, known.people, known.commissionPercent)) ?? (await mailLesson(trx, row));
   const readers = readersOf(lesson, to, event, extra.bookedBy);
-  const mails: OutgoingMail[] = readers.map((reader) => lessonMail(event, lesson, reader, deps.mail, extra));
-  await deps.mailer.sendMails(mails, trx);
+  // Queued as their facts: the mail worker writes them once the change has committed.
+  await deps.mailer.sendMails(
+    readers.map((reader) => lessonMailToQueue(event, lesson, reader, extra)),
+    trx,
+  );
   const lineEvent = LINE_EVENT[event];
   if (lineEvent === null) return;
   const facts: MessageEvent = {
@@ -233,7 +300,8 @@ export async function announce(
   lines.push(
     await deps.conversations.lessonLine(
       trx,
-      { studentId: row.student_id, tutorId: row.tutor_id },
+      // Who reads a child's lines was read with the lesson's people: not read again.
+      { studentId: row.student_id, tutorId: row.tutor_id, readingParent: readingParentOf(lesson) },
       facts,
       `${row.subject} lesson ${LINE_VERB[facts.event]}: ${when}`,
     ),

@@ -4,10 +4,14 @@
  * through SMTP when SMTP_URL is set, otherwise by printing the mail to the console and saving it
  * under DATA_DIR/mail. A failed delivery is logged and retried with backoff; a mail claimed by a
  * server that died is picked up again once its claim expires.
+ *
+ * A mail may be queued as a template's name and the facts it is written from (TemplatedMail):
+ * the worker writes its text when it delivers it, so the transaction that queues it only writes a
+ * row. Once delivered, the row keeps the text as a mail queued whole does.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { SendMailOptions, Transporter } from 'nodemailer';
 import type { DB } from '../db/schema';
 import type { Logger } from '../logging/logger';
@@ -21,6 +25,19 @@ export interface OutgoingMail extends MailContent {
   calendar?: { method: 'REQUEST' | 'CANCEL'; content: string };
 }
 
+/**
+ * A mail queued as what it says rather than as its text: `template` names the function that
+ * writes it (MailerOptions.templates) and `params` are the facts it writes it from, kept as JSON.
+ */
+export interface TemplatedMail {
+  to: string;
+  template: string;
+  params: unknown;
+}
+
+/** What a template writes: a mail but for its recipient, whom the queued row names. */
+export type MailTemplate = (params: unknown) => Omit<OutgoingMail, 'to'>;
+
 export interface Mailer {
   /**
    * Queues the mail durably and returns; delivery happens in the background. Given a transaction,
@@ -28,8 +45,11 @@ export interface Mailer {
    * deliverSoon() once that transaction has committed (the worker cannot see the mail before).
    */
   sendMail(mail: OutgoingMail, within?: Transaction<DB>): Promise<void>;
-  /** Queues several mails as sendMail does one, with one statement for hundreds of them. */
-  sendMails(mails: OutgoingMail[], within?: Transaction<DB>): Promise<void>;
+  /**
+   * Queues several mails as sendMail does one, with one statement for hundreds of them; a
+   * TemplatedMail among them is written by its template when it is delivered.
+   */
+  sendMails(mails: (OutgoingMail | TemplatedMail)[], within?: Transaction<DB>): Promise<void>;
   /** Starts a delivery pass shortly, unless the mailer is stopping. */
   deliverSoon(): void;
   /** Delivers what is due now; resolves when this pass is over. */
@@ -47,11 +67,13 @@ export interface MailerOptions {
   mailDir: string;
   /** How often the worker looks for retries, in ms. */
   pollIntervalMs?: number;
+  /** The templates a TemplatedMail may name, by name. */
+  templates?: Record<string, MailTemplate>;
 }
 
 export const MAX_ATTEMPTS = 25;
 const CLAIM_MS = 60_000;
-/** Mails queued per statement: eight parameters each, far under a statement's 65,535. */
+/** Mails queued per statement: ten parameters each, far under a statement's 65,535. */
 const QUEUED_PER_STATEMENT = 500;
 const BATCH = 10;
 
@@ -113,6 +135,28 @@ export function createMailer(options: MailerOptions): Mailer {
   let again = false;
   let stopped = false;
 
+  /** A claimed row's mail: as it was queued, or written now by its template. */
+  function writtenMail(row: Selectable<DB['mail_outbox']>): Omit<OutgoingMail, 'to'> {
+    if (row.template === null)
+      return {
+        subject: row.subject,
+        text: row.text_body,
+        html: row.html_body,
+        ...(row.reply_to ? { replyTo: JSON.parse(row.reply_to) as { name: string; address: string } } : {}),
+        ...(row.calendar
+          ? {
+              calendar: {
+                method: row.calendar_method === 'CANCEL' ? ('CANCEL' as const) : ('REQUEST' as const),
+                content: row.calendar,
+              },
+            }
+          : {}),
+      };
+    const template = options.templates?.[row.template];
+    if (!template) throw new Error(`no mail template named ${row.template}`);
+    return template(JSON.parse(row.params ?? 'null'));
+  }
+
   async function deliverOnce(): Promise<number> {
     const now = new Date();
     const claimed = await db
@@ -138,31 +182,47 @@ export function createMailer(options: MailerOptions): Mailer {
 
     for (const mail of claimed) {
       try {
+        const written = writtenMail(mail);
         await (await transportOf()).sendMail({
           from: options.from,
           to: mail.recipient,
-          subject: mail.subject,
-          text: mail.text_body,
-          html: mail.html_body,
-          ...(mail.reply_to
-            ? { replyTo: JSON.parse(mail.reply_to) as { name: string; address: string } }
-            : {}),
-          ...(mail.calendar
+          subject: written.subject,
+          text: written.text,
+          html: written.html,
+          ...(written.replyTo ? { replyTo: written.replyTo } : {}),
+          ...(written.calendar
             ? {
                 icalEvent: {
-                  method: mail.calendar_method ?? 'REQUEST',
+                  method: written.calendar.method,
                   filename: 'lesson.ics',
-                  content: mail.calendar,
+                  content: written.calendar.content,
                 },
               }
             : {}),
         });
         await db
           .updateTable('mail_outbox')
-          .set({ sent_at: new Date(), claimed_until: null, attempts: mail.attempts + 1, last_error: null })
+          .set({
+            sent_at: new Date(),
+            claimed_until: null,
+            attempts: mail.attempts + 1,
+            last_error: null,
+            // A templated mail keeps the text it was sent with, as a mail queued whole does.
+            ...(mail.template === null
+              ? {}
+              : {
+                  subject: written.subject,
+                  text_body: written.text,
+                  html_body: written.html,
+                  calendar: written.calendar?.content ?? null,
+                  calendar_method: written.calendar?.method ?? null,
+                  template: null,
+                  params: null,
+                }),
+          })
           .where('id', '=', mail.id)
           .execute();
-        logger.info({ mailId: mail.id, subject: mail.subject }, 'mail delivered');
+        logger.info({ mailId: mail.id, subject: written.subject }, 'mail delivered');
       } catch (error) {
         const attempts = mail.attempts + 1;
         const message = (error as Error).message;
@@ -212,7 +272,7 @@ export function createMailer(options: MailerOptions): Mailer {
     if (!stopped) setImmediate(() => void deliverDue());
   }
 
-  async function sendMails(mails: OutgoingMail[], within?: Transaction<DB>) {
+  async function sendMails(mails: (OutgoingMail | TemplatedMail)[], within?: Transaction<DB>) {
     // The worker compares with this process's clock (millisecond precision); the database's now()
     // has microseconds, and a mail stamped 0.4 ms "later" would wait for the next poll.
     const next = new Date();
@@ -220,16 +280,29 @@ export function createMailer(options: MailerOptions): Mailer {
       await (within ?? db)
         .insertInto('mail_outbox')
         .values(
-          mails.slice(start, start + QUEUED_PER_STATEMENT).map((mail) => ({
-            recipient: mail.to,
-            subject: mail.subject,
-            text_body: mail.text,
-            html_body: mail.html,
-            reply_to: mail.replyTo ? JSON.stringify(mail.replyTo) : null,
-            calendar: mail.calendar?.content ?? null,
-            calendar_method: mail.calendar?.method ?? null,
-            next_attempt_at: next,
-          })),
+          mails.slice(start, start + QUEUED_PER_STATEMENT).map((mail) =>
+            'template' in mail
+              ? {
+                  recipient: mail.to,
+                  // Written at delivery: empty until then.
+                  subject: '',
+                  text_body: '',
+                  html_body: '',
+                  template: mail.template,
+                  params: JSON.stringify(mail.params),
+                  next_attempt_at: next,
+                }
+              : {
+                  recipient: mail.to,
+                  subject: mail.subject,
+                  text_body: mail.text,
+                  html_body: mail.html,
+                  reply_to: mail.replyTo ? JSON.stringify(mail.replyTo) : null,
+                  calendar: mail.calendar?.content ?? null,
+                  calendar_method: mail.calendar?.method ?? null,
+                  next_attempt_at: next,
+                },
+          ),
         )
         .execute();
     if (!within && mails.length > 0) deliverSoon();

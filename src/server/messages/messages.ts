@@ -375,16 +375,26 @@ export async function unblock(db: Kysely<DB>, userId: string, otherId: string) {
  */
 export async function lessonLine(
   trx: Transaction<DB>,
-  lesson: { studentId: string; tutorId: string },
+  lesson: {
+    studentId: string;
+    tutorId: string;
+    /** The parent who reads for a child without a login (null: nobody does), when the caller has read it. */
+    readingParent?: string | null;
+  },
   event: MessageEvent,
   body: string,
 ) {
-  const parent = await trx
-    .selectFrom('family_links as f')
-    .select('f.parent_id')
-    .where('f.student_id', '=', lesson.studentId)
-    .where((eb) => eb.not(hasLogin('f.student_id')))
-    .executeTakeFirst();
+  const parent =
+    lesson.readingParent !== undefined
+      ? lesson.readingParent === null
+        ? undefined
+        : { parent_id: lesson.readingParent }
+      : await trx
+          .selectFrom('family_links as f')
+          .select('f.parent_id')
+          .where('f.student_id', '=', lesson.studentId)
+          .where((eb) => eb.not(hasLogin('f.student_id')))
+          .executeTakeFirst();
   const studentSide = parent?.parent_id ?? lesson.studentId;
   const conversation = await conversationFor(
     trx,

@@ -131,22 +131,15 @@ async function postChunk(trx: Transaction<DB>, postings: Posting[]): Promise<(nu
   for (const { posting, entries } of written)
     for (const { account } of entries)
       if (!accountRows.has(account.id)) accountRows.set(account.id, { account, currency: posting.currency });
-  await trx
-    .insertInto('ledger_accounts')
-    .values([...accountRows.values()].map(({ account, currency }) => accountRow(account, currency)))
-    .onConflict((oc) => oc.column('id').doNothing())
-    .execute();
-  // Accounts are locked in one order (their names'), so two writers never wait on each other in a
-  // circle; the entries' trigger would otherwise lock them in the order the entries come.
-  if (written.length > 1)
-    await trx
-      .selectFrom('ledger_accounts')
-      .select('id')
-      .where('id', 'in', [...accountRows.keys()])
-      .orderBy('id')
-      .forUpdate()
-      .execute();
+  // The accounts made the first time money moves on them, in the statement that records the
+  // transactions (neither refers to the other; the entries, which refer to both, come after).
   const recorded = await trx
+    .with('made', (db) =>
+      db
+        .insertInto('ledger_accounts')
+        .values([...accountRows.values()].map(({ account, currency }) => accountRow(account, currency)))
+        .onConflict((oc) => oc.column('id').doNothing()),
+    )
     .insertInto('ledger_transactions')
     .values(
       written.map(({ posting }) => ({
@@ -177,6 +170,16 @@ async function postChunk(trx: Transaction<DB>, postings: Posting[]): Promise<(nu
       amount_cents: entry.amountCents,
     }));
   });
+  // Accounts are locked in one order (their names'), so two writers never wait on each other in a
+  // circle; the entries' trigger would otherwise lock them in the order the entries come.
+  if (written.length > 1)
+    await trx
+      .selectFrom('ledger_accounts')
+      .select('id')
+      .where('id', 'in', [...accountRows.keys()])
+      .orderBy('id')
+      .forUpdate()
+      .execute();
   // In the postings' order, so each account's running balance follows it.
   if (entryRows.length > 0) await trx.insertInto('ledger_entries').values(entryRows).execute();
   return ids;

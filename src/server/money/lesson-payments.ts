@@ -41,7 +41,7 @@ export const paymentMessages = {
   nothingToRefund: /*i18n*/ 'This lesson has no payment to refund',
 } as const;
 
-interface PaidLesson {
+export interface PaidLesson {
   id: string;
   student_id: string;
   /** The parent whose wallet pays for a child's lesson (migration 0038); null when the student pays. */
@@ -57,7 +57,7 @@ interface PaidLesson {
 export const payerOf = (lesson: { student_id: string; payer_id?: string | null }) =>
   lesson.payer_id ?? lesson.student_id;
 
-const lessonMemo = (lesson: Pick<PaidLesson, 'subject' | 'minutes'>) =>
+export const lessonMemo = (lesson: Pick<PaidLesson, 'subject' | 'minutes'>) =>
   `${lesson.subject} lesson (${lesson.minutes} min)`;
 
 async function markPayment(trx: Transaction<DB>, lessonId: string, status: LessonPaymentStatus) {
@@ -78,11 +78,14 @@ export async function checkBalanceCovers(
   if (!rules.on || priceCents === 0) return;
   const balance = await lockedBalanceOf(trx, accounts.balance(payerId), rules.currency);
   if (balance >= priceCents) return;
-  const missing = priceCents - balance;
-  throw new ApiError(409, paymentMessages.insufficient(missing, rules.currency), 'INSUFFICIENT_BALANCE', {
-    needed: { amountCents: missing, currency: rules.currency },
-  });
+  throw insufficientBalance(priceCents - balance, rules.currency);
 }
+
+/** 409 INSUFFICIENT_BALANCE, with the amount missing. */
+export const insufficientBalance = (missingCents: number, currency: string) =>
+  new ApiError(409, paymentMessages.insufficient(missingCents, currency), 'INSUFFICIENT_BALANCE', {
+    needed: { amountCents: missingCents, currency },
+  });
 
 /** Moves a just-booked lesson's price from the payer's balance to its hold. */
 export async function holdPrice(trx: Transaction<DB>, rules: PaymentRules, lesson: PaidLesson, now: number) {

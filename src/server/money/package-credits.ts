@@ -1,12 +1,13 @@
 /**
  * What a package's credits do for a booking (./packages.ts says what a package is): find the
  * package that pays for a lesson and lock its row, spread a series' weeks over the credits left,
- * move one lesson's price into the lesson's hold, and say where a released lesson's money goes back.
+ * and say where a released lesson's money goes back (the hold itself is posted with the booking:
+ * ./lesson-payments.ts).
  */
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { DB } from '../db/schema';
 import { ApiError } from '../http/api-error';
-import { type AccountRef, accounts, balanceOf, lockedBalanceOf, post } from './ledger';
+import { type AccountRef, accounts, balanceOf, lockedBalanceOf } from './ledger';
 import type { PaymentRules } from './lesson-payments';
 import { packageMessages } from './package-messages';
 import { packageAccount } from './packages';
@@ -150,34 +151,6 @@ export async function previewPackageCredits(
 ): Promise<(PackageCredit | null)[]> {
   const candidates = rules.on ? await activePackages(db, request, false) : [];
   return spreadCredits(candidates, weeks, (row) => balanceOf(db, packageAccount(row).id));
-}
-
-/** Moves one lesson's price from its package into the just-booked lesson's hold. */
-export async function holdFromPackage(
-  trx: Transaction<DB>,
-  rules: PaymentRules,
-  lesson: { id: string; student_id: string; subject: string; minutes: number; currency: string },
-  credit: PackageCredit,
-  now: number,
-) {
-  await post(trx, {
-    kind: 'lesson_hold',
-    key: `lesson:${lesson.id}:hold`,
-    currency: lesson.currency,
-    lessonId: lesson.id,
-    actorId: lesson.student_id,
-    memo: `${lesson.subject} lesson (${lesson.minutes} min), from a package`,
-    entries: [
-      { account: accounts.package(credit.packageId, lesson.student_id), amountCents: -credit.perLessonCents },
-      { account: accounts.hold(lesson.id), amountCents: credit.perLessonCents },
-    ],
-    now,
-  });
-  await trx
-    .updateTable('lessons')
-    .set({ payment_status: 'held', commission_percent: rules.commissionPercent })
-    .where('id', '=', lesson.id)
-    .execute();
 }
 
 /**

@@ -14,9 +14,11 @@ export interface MailOutbox {
   id: Generated<number>;
   last_error: string | null;
   next_attempt_at: Generated<Timestamp>;
+  params: string | null;
   recipient: string;
   reply_to: string | null;
   sent_at: Timestamp | null;
   subject: string;
+  template: string | null;
   text_body: string;
 }

@@ -41,6 +41,7 @@ import * as classConversations from './0036-class-conversations';
 import * as classRoom from './0037-class-room';
 import * as families from './0038-families';
 import * as familyConversations from './0039-family-conversations';
+import * as mailTemplates from './0040-mail-templates';
 import * as classSeatLookup from './0042-class-seat-lookup';
 
 export const migrations: Record<string, Migration> = {
@@ -82,5 +83,6 @@ export const migrations: Record<string, Migration> = {
   '0037-class-room': classRoom,
   '0038-families': families,
   '0039-family-conversations': familyConversations,
+  '0040-mail-templates': mailTemplates,
   '0042-class-seat-lookup': classSeatLookup,
 };

@@ -4,12 +4,15 @@
  * safe: it gets the lesson its first attempt made.
  */
 import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
 import { minorPerUnit } from '../../../shared/amounts';
 import { lessonPriceCents } from '../../../shared/lessons/availability';
 import { trialPriceCents } from '../../../shared/lessons/trials';
+import type { DB } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
+import { isBelowZero, missingFor } from '../../money/booking-hold';
 import { type Booker, checkFamilyLimit } from '../../money/family-payer';
-import { checkBalanceCovers } from '../../money/lesson-payments';
+import { checkBalanceCovers, insufficientBalance } from '../../money/lesson-payments';
 import { packageCreditFor } from '../../money/package-credits';
 import type { Listing } from '../../platform/tutor-listing';
 import { type LessonDeps, type Lines, pushLines } from '../lesson-announcements';
@@ -17,8 +20,9 @@ import { findLesson } from '../lesson-queries';
 import { type Db, type LessonView, lessonMessages } from '../lesson-records';
 import { expireDue } from '../lifecycle/answer-moves';
 import { bookMove } from '../lifecycle/booking-moves';
-import { bookableTutor, checkLength, slotsOf } from '../slots';
+import { bookableTutor, checkLength } from '../slots';
 import { hadLessonWith } from '../trials';
+import { bookingFacts } from './booking-checks';
 import { isOverlap, lockPeople } from './lesson-change';
 
 const isUniqueViolation = (error: unknown, constraint: string) => {
@@ -87,46 +91,59 @@ export async function bookLesson(
   const hourlyRate = tutor.hourly_rate;
 
   const id = randomUUID();
-  const lines: Lines = [];
-  try {
-    await db.transaction().execute(async (trx) => {
+  let lines: Lines = [];
+  /** What the last attempt takes from the payer's balance, when the balance pays. */
+  let fromBalance: { payerId: string; priceCents: number } | undefined;
+  /**
+   * One attempt in a transaction. `careful`: the payer's balance is locked and checked before the
+   * lesson is written, as a parent's monthly limit needs; otherwise the hold's own write takes the
+   * lock, and the database refuses a balance taken below zero (the booking then answers what is
+   * missing, or is tried carefully when the balance has come to cover it meanwhile).
+   */
+  const attempt = (connection: Kysely<DB>, careful: boolean) =>
+    connection.transaction().execute(async (trx) => {
+      lines = [];
       // Before any lock on the student's money (see lockPeople for the order).
-      await lockPeople(trx, request.tutorId, request.studentId, request.booker?.payerId);
-      await expireDue(deps, trx, now, lines, [request.tutorId, request.studentId]);
+      const people = await lockPeople(trx, request.tutorId, request.studentId, request.booker?.payerId);
+      const facts = await bookingFacts(trx, tutor.availability, {
+        tutorId: request.tutorId,
+        studentId: request.studentId,
+        start: request.start,
+        minutes: request.minutes,
+        now,
+        packages: deps.payments.on && !trial && request.packageId === undefined,
+      });
+      if (facts.due) await expireDue(deps, trx, now, lines, [request.tutorId, request.studentId]);
       // Only before any other lesson with the tutor. Two trials sent at once may both pass this
       // check; the database's unique index then refuses the second (caught below).
       if (trial && (await hadLessonWith(trx, request.studentId, request.tutorId, now))) throw trialTaken();
-      const offered = await slotsOf(trx, tutor.availability, {
-        tutorId: request.tutorId,
-        studentId: request.studentId,
-        from: request.start,
-        to: request.start + 1,
-        minutes: request.minutes,
-        now,
-      });
-      if (!offered.some((slot) => slot.start === request.start))
-        throw new ApiError(409, lessonMessages.slotTaken, 'SLOT_UNAVAILABLE');
+      if (!facts.offered) throw new ApiError(409, lessonMessages.slotTaken, 'SLOT_UNAVAILABLE');
       const instant = tutor.availability.instantBooking;
       const end = request.start + request.minutes * 60_000;
       // A package's credit pays first, at its own price; its row is locked until the booking
       // commits, so of bookings sent at once each sees the credits the others left.
-      const credit = await packageCreditFor(trx, deps.payments, {
-        studentId: request.studentId,
-        tutorId: request.tutorId,
-        tutorName: tutor.display_name,
-        minutes: request.minutes,
-        trial,
-        packageId: request.packageId,
-      });
+      const credit =
+        facts.packages || request.packageId !== undefined
+          ? await packageCreditFor(trx, deps.payments, {
+              studentId: request.studentId,
+              tutorId: request.tutorId,
+              tutorName: tutor.display_name,
+              minutes: request.minutes,
+              trial,
+              packageId: request.packageId,
+            })
+          : null;
       const priceCents = credit
         ? credit.perLessonCents
         : trial
           ? trialPriceCents(tutor.availability.trial, hourlyRate, deps.payments.currency)
           : lessonPriceCents(hourlyRate, request.minutes, minorPerUnit(deps.payments.currency));
-      // The balance is locked from here until the lesson and its hold commit: of bookings sent
-      // at once, each sees what the others left.
       const payerId = request.booker?.payerId ?? request.studentId;
-      if (!credit) {
+      fromBalance = credit ? undefined : { payerId, priceCents };
+      const limited = deps.payments.on && request.booker?.parent?.monthlyLimitCents != null;
+      if (!credit && (careful || limited)) {
+        // The balance is locked from here until the lesson and its hold commit: of bookings sent
+        // at once, each sees what the others left.
         await checkBalanceCovers(trx, deps.payments, payerId, priceCents);
         // With the payer's balance locked: a limit a parent set is settled like the balance is.
         if (request.booker && deps.payments.on)
@@ -157,8 +174,22 @@ export async function bookLesson(
           created_at: new Date(now),
           updated_at: new Date(now),
         },
-        { instant, credit, now, bookedBy: request.booker?.actorId ?? request.studentId },
+        { instant, credit, now, bookedBy: request.booker?.actorId ?? request.studentId, people },
       );
+    });
+  try {
+    // On one connection: what follows a refusal does not queue for the pool again behind others.
+    await db.connection().execute(async (connection) => {
+      try {
+        await attempt(connection, false);
+      } catch (error) {
+        if (!isBelowZero(error) || !fromBalance) throw error;
+        // The database refused the hold for the balance: told what is missing, as the careful
+        // check tells it; or, when the balance covers it by now, booked carefully.
+        const missing = await missingFor(connection, fromBalance.payerId, fromBalance.priceCents);
+        if (missing > 0) throw insufficientBalance(missing, deps.payments.currency);
+        await attempt(connection, true);
+      }
     });
   } catch (error) {
     // A retry that raced its own first attempt finds the time taken, by the lesson it asked for.

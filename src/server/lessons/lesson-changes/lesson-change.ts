@@ -8,7 +8,8 @@ import type { Transaction } from 'kysely';
 import { studentTerms } from '../../../shared/lessons/cancellation-policy';
 import type { DB } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
-import { type LessonDeps, type Lines, pushLines } from '../lesson-announcements';
+import { hasLogin } from '../../platform/family-links';
+import { type KnownPeople, type LessonDeps, type Lines, pushLines } from '../lesson-announcements';
 import { findLesson } from '../lesson-queries';
 import {
   isPlanned,
@@ -146,12 +147,26 @@ export function checkMovable(row: LessonRow, now: number) {
  * money and waiting for the row closed a cycle (40P01). Taken first, the booking waits for the
  * deletion holding nothing. A parent who pays for the lesson (`payerId`) is locked with them: a
  * parent's deletion holds their row and then their money, as a student's does. 404 when the
- * tutor's account was deleted meanwhile.
+ * tutor's account was deleted meanwhile. Answers the people as a new lesson's mails need them.
  */
-export async function lockPeople(trx: Transaction<DB>, tutorId: string, studentId: string, payerId?: string) {
+export async function lockPeople(
+  trx: Transaction<DB>,
+  tutorId: string,
+  studentId: string,
+  payerId?: string,
+): Promise<KnownPeople> {
   const rows = await trx
     .selectFrom('users')
-    .select(['id', 'deleted_at'])
+    .select(['id', 'deleted_at', 'display_name', 'email', 'time_zone', 'language'])
+    // What the lesson's mails need of its student's family, read with the lock.
+    .select((eb) => [
+      eb
+        .selectFrom('family_links as f')
+        .select('f.parent_id')
+        .where('f.student_id', '=', studentId)
+        .as('parent_id'),
+      hasLogin('users.id').as('has_login'),
+    ])
     .where(
       'id',
       'in',
@@ -162,4 +177,21 @@ export async function lockPeople(trx: Transaction<DB>, tutorId: string, studentI
     .execute();
   const tutor = rows.find((row) => row.id === tutorId);
   if (!tutor || tutor.deleted_at) throw new ApiError(404, lessonMessages.tutorNotFound, 'NOT_FOUND');
+  const student = rows.find((row) => row.id === studentId);
+  return {
+    people: new Map(
+      rows.map((row) => [
+        row.id,
+        {
+          id: row.id,
+          displayName: row.display_name,
+          email: row.email,
+          timeZone: row.time_zone,
+          language: row.language,
+        },
+      ]),
+    ),
+    parentId: student?.parent_id ?? null,
+    studentHasLogin: Boolean(student?.has_login),
+  };
 }

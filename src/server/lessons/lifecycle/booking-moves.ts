@@ -6,14 +6,23 @@
 import type { Insertable, Transaction } from 'kysely';
 import { requestExpiresAt } from '../../../shared/lessons/availability';
 import type { DB } from '../../db/schema';
-import { holdPrice } from '../../money/lesson-payments';
-import { holdFromPackage, type PackageCredit } from '../../money/package-credits';
-import { announce, announceSeries, type LessonDeps, type Lines } from '../lesson-announcements';
+import { bookingPayment, postBookingHold } from '../../money/booking-hold';
+import type { PackageCredit } from '../../money/package-credits';
+import {
+  announce,
+  announceSeries,
+  type KnownPeople,
+  type LessonDeps,
+  type Lines,
+} from '../lesson-announcements';
 import { type LessonRow, lessonRowColumns } from '../lesson-records';
 import { checkMove } from './lesson-moves';
 
 /** A lesson about to be booked: everything but what the move decides (its status and deadline). */
-export type NewLesson = Omit<Insertable<DB['lessons']>, 'status' | 'expires_at' | 'payment_status'> & {
+export type NewLesson = Omit<
+  Insertable<DB['lessons']>,
+  'status' | 'expires_at' | 'payment_status' | 'commission_percent'
+> & {
   id: string;
   starts_at: Date;
 };
@@ -26,6 +35,8 @@ interface Booking {
   now: number;
   /** Who booked it (the student, or the parent for their child): a child's parent hears of a child's booking. */
   bookedBy?: string | null | undefined;
+  /** The lesson's people as the booking read them, so that its mails read nothing more. */
+  people?: KnownPeople | undefined;
 }
 
 /** Writes the lesson and holds its price; its mail is the caller's. */
@@ -44,13 +55,13 @@ async function writeBooking(
       package_id: credit?.packageId ?? null,
       status: instant ? 'confirmed' : 'pending',
       expires_at: instant ? null : new Date(requestExpiresAt(now, lesson.starts_at.getTime())),
+      ...bookingPayment(deps.payments, lesson.price_cents, credit !== null),
     })
     .returning(lessonRowColumns)
     .executeTakeFirstOrThrow();
-  if (credit) await holdFromPackage(trx, deps.payments, row, credit, now);
   // The row read back has no payer (a LessonRow does not carry it): the price comes from the
   // parent's balance when a parent pays, as the balance check before it assumed.
-  else await holdPrice(trx, deps.payments, { ...row, payer_id: lesson.payer_id ?? null }, now);
+  await postBookingHold(trx, { ...row, payer_id: lesson.payer_id ?? null }, credit, now);
   return row;
 }
 
@@ -64,9 +75,14 @@ export async function bookMove(
 ): Promise<LessonRow> {
   const row = await writeBooking(deps, trx, lesson, booking);
   const bookedBy = booking.bookedBy ?? null;
+  const known = booking.people && {
+    people: booking.people,
+    commissionPercent: bookingPayment(deps.payments, row.price_cents, booking.credit !== null)
+      .commission_percent,
+  };
   if (booking.instant)
-    await announce(deps, trx, lines, row, 'confirmed', 'both', { invitation: 'REQUEST', bookedBy });
-  else await announce(deps, trx, lines, row, 'requested', 'tutor', { bookedBy });
+    await announce(deps, trx, lines, row, 'confirmed', 'both', { invitation: 'REQUEST', bookedBy }, known);
+  else await announce(deps, trx, lines, row, 'requested', 'tutor', { bookedBy }, known);
   return row;
 }
 
