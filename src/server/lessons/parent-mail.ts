@@ -1,5 +1,5 @@
 /**
- * What a child's paying parent reads in a lesson's mails (issue 54). The parent reads the
+ * What a child's paying parent reads in a lesson's mails. The parent reads the
  * student's wording, with a subject naming the child and a first line saying why it reaches them;
  * and words of their own for what only they are told: the request their child made, and the
  * lesson their child cancelled.
