@@ -28,6 +28,7 @@ import {
   createRecaptchaVerifier,
 } from './captcha/captcha';
 import { captchaRoutes } from './captcha/captcha-routes';
+import { CLASS_MAIL_TEMPLATE, classMailTemplate } from './classes/class-mail-template';
 import { classRoutes } from './classes/class-routes';
 import type { Config } from './config/config';
 import { contactRoutes } from './contact/contact-routes';
@@ -168,6 +169,11 @@ export function createServices(deps: AppDependencies): AppServices {
     logger,
     maxAgeMs: deps.settingsMaxAgeMs,
   });
+  const mailSettings = {
+    appUrl: config.appUrl,
+    mailFrom: config.mailFrom,
+    defaultLanguage: () => settings.peek()?.defaultLanguage ?? config.defaultLanguage,
+  };
   return {
     health: createHealthMonitor(database, logger),
     mailer:
@@ -178,13 +184,10 @@ export function createServices(deps: AppDependencies): AppServices {
         from: config.mailFrom,
         smtpUrl: config.smtpUrl,
         mailDir: join(config.dataDir, 'mail'),
-        // A lesson's mails are queued as their facts and written here, at delivery.
+        // A lesson's and a class's mails are queued as their facts and written here, at delivery.
         templates: {
-          [LESSON_MAIL_TEMPLATE]: lessonMailTemplate({
-            appUrl: config.appUrl,
-            mailFrom: config.mailFrom,
-            defaultLanguage: () => settings.peek()?.defaultLanguage ?? config.defaultLanguage,
-          }),
+          [LESSON_MAIL_TEMPLATE]: lessonMailTemplate(mailSettings),
+          [CLASS_MAIL_TEMPLATE]: classMailTemplate(mailSettings),
         },
       }),
     captcha:

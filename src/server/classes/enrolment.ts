@@ -11,12 +11,13 @@ import { ApiError } from '../http/api-error';
 import type { LessonDeps } from '../lessons/lesson-announcements';
 import { lockPeople } from '../lessons/lesson-changes/lesson-change';
 import type { MailPerson } from '../lessons/lesson-invitation';
-import type { OutgoingMail } from '../mail/mailer';
+import type { TemplatedMail } from '../mail/mailer';
 import { joinClassConversation, leaveClassConversation } from '../messages/class-conversations';
 import { type Booker, bookerOf, checkFamilyLimit, payingParentOf } from '../money/family-payer';
 import { checkBalanceCovers } from '../money/lesson-payments';
 import { hasLogin } from '../platform/family-links';
-import { type ClassEvent, type ClassMailFacts, classMail, type MailClass } from './class-mail';
+import type { ClassEvent, ClassMailFacts, MailClass } from './class-mail';
+import { classMailToQueue } from './class-mail-template';
 import { classMessages } from './class-records';
 import {
   balanceCovers,
@@ -108,16 +109,14 @@ export class ClassMails {
       currency: cls.currency,
       tutor,
     };
-    const mails: OutgoingMail[] = [];
+    const mails: TemplatedMail[] = [];
     for (const { event, to, facts } of this.wanted) {
       const { studentId, ...rest } = facts;
       const student = studentId === undefined ? undefined : people.get(studentId);
       for (const id of readersOf(to)) {
         const reader = people.get(id);
         if (reader)
-          mails.push(
-            classMail(event, about, reader, { ...rest, ...(student ? { student } : {}) }, this.deps.mail),
-          );
+          mails.push(classMailToQueue(event, about, reader, { ...rest, ...(student ? { student } : {}) }));
       }
     }
     await this.deps.mailer.sendMails(mails, trx);
