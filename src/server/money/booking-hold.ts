@@ -6,8 +6,8 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { DB, LessonPaymentStatus } from '../db/schema';
-import { accounts, balanceOf, post } from './ledger';
-import { lessonMemo, type PaidLesson, type PaymentRules, payerOf } from './lesson-payments';
+import { accounts, balanceOf } from './ledger';
+import { lessonMemo, type PaidLesson, type PaymentRules, payerOf, postHold } from './lesson-payments';
 
 /**
  * What a lesson being booked is written with: its price held (from a package's credit, or from the
@@ -36,19 +36,14 @@ export async function postBookingHold(
     ? accounts.package(credit.packageId, lesson.student_id)
     : accounts.balance(payerOf(lesson));
   const amountCents = credit ? credit.perLessonCents : lesson.price_cents;
-  await post(trx, {
-    kind: 'lesson_hold',
-    key: `lesson:${lesson.id}:hold`,
-    currency: lesson.currency,
-    lessonId: lesson.id,
-    actorId: lesson.student_id,
-    memo: credit ? `${lessonMemo(lesson)}, from a package` : lessonMemo(lesson),
-    entries: [
-      { account: from, amountCents: -amountCents },
-      { account: accounts.hold(lesson.id), amountCents },
-    ],
+  await postHold(
+    trx,
+    lesson,
+    from,
+    amountCents,
+    credit ? `${lessonMemo(lesson)}, from a package` : lessonMemo(lesson),
     now,
-  });
+  );
 }
 
 /** Whether a write failed because it would take a balance, a hold or a package below zero. */

@@ -87,22 +87,34 @@ export const insufficientBalance = (missingCents: number, currency: string) =>
     needed: { amountCents: missingCents, currency },
   });
 
-/** Moves a just-booked lesson's price from the payer's balance to its hold. */
-export async function holdPrice(trx: Transaction<DB>, rules: PaymentRules, lesson: PaidLesson, now: number) {
-  if (!rules.on || lesson.price_cents === 0) return;
+/** Posts a lesson's hold: `amountCents` from the account that pays it into the lesson's hold. */
+export async function postHold(
+  trx: Transaction<DB>,
+  lesson: PaidLesson,
+  from: AccountRef,
+  amountCents: number,
+  memo: string,
+  now: number,
+) {
   await post(trx, {
     kind: 'lesson_hold',
     key: `lesson:${lesson.id}:hold`,
     currency: lesson.currency,
     lessonId: lesson.id,
     actorId: lesson.student_id,
-    memo: lessonMemo(lesson),
+    memo,
     entries: [
-      { account: accounts.balance(payerOf(lesson)), amountCents: -lesson.price_cents },
-      { account: accounts.hold(lesson.id), amountCents: lesson.price_cents },
+      { account: from, amountCents: -amountCents },
+      { account: accounts.hold(lesson.id), amountCents },
     ],
     now,
   });
+}
+
+/** Moves a just-booked lesson's price from the payer's balance to its hold. */
+export async function holdPrice(trx: Transaction<DB>, rules: PaymentRules, lesson: PaidLesson, now: number) {
+  if (!rules.on || lesson.price_cents === 0) return;
+  await postHold(trx, lesson, accounts.balance(payerOf(lesson)), lesson.price_cents, lessonMemo(lesson), now);
   await trx
     .updateTable('lessons')
     .set({ payment_status: 'held', commission_percent: rules.commissionPercent })
