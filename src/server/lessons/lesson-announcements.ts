@@ -161,17 +161,25 @@ async function mailLesson(db: Db, row: LessonRow): Promise<MailLesson> {
   const student = people.get(row.student_id);
   const [facts] = found;
   if (!tutor || !student || !facts) throw new Error(`lesson ${row.id} has lost a participant`);
-  const held = facts.payment_status === 'held' && facts.commission_percent !== null;
+  const commission = facts.payment_status === 'held' ? facts.commission_percent : null;
+  const parent = facts.parent_id ? (people.get(facts.parent_id) ?? null) : null;
+  return mailLessonOf(row, { tutor, student, parent }, Boolean(facts.has_login), commission);
+}
+
+/** A lesson as its mails say it, given its people and the commission its held price was taken at. */
+function mailLessonOf(
+  row: LessonRow,
+  people: { tutor: MailPerson; student: MailPerson; parent: MailPerson | null },
+  studentHasLogin: boolean,
+  commission: number | null,
+): MailLesson {
   return {
-    parent: facts.parent_id ? (people.get(facts.parent_id) ?? null) : null,
-    studentHasLogin: Boolean(facts.has_login),
+    parent: people.parent,
+    studentHasLogin,
     tutorEarnings:
-      held && facts.commission_percent !== null
-        ? {
-            amountCents: tutorShare(row.price_cents, facts.commission_percent),
-            commissionPercent: facts.commission_percent,
-          }
-        : null,
+      commission === null
+        ? null
+        : { amountCents: tutorShare(row.price_cents, commission), commissionPercent: commission },
     id: row.id,
     subject: row.subject,
     note: row.note,
@@ -180,8 +188,8 @@ async function mailLesson(db: Db, row: LessonRow): Promise<MailLesson> {
     priceCents: row.price_cents,
     currency: row.currency,
     sequence: row.sequence,
-    tutor,
-    student,
+    tutor: people.tutor,
+    student: people.student,
   };
 }
 
@@ -205,25 +213,7 @@ function mailLessonFrom(row: LessonRow, known: KnownPeople, commissionPercent: n
   const parent = known.parentId === null ? null : known.people.get(known.parentId);
   if (!tutor || !student || parent === undefined) return undefined;
   const commission = row.payment_status === 'held' ? commissionPercent : null;
-  const lesson: MailLesson = {
-    parent,
-    studentHasLogin: known.studentHasLogin,
-    tutorEarnings:
-      commission === null
-        ? null
-        : { amountCents: tutorShare(row.price_cents, commission), commissionPercent: commission },
-    id: row.id,
-    subject: row.subject,
-    note: row.note,
-    start: row.starts_at,
-    end: row.ends_at,
-    priceCents: row.price_cents,
-    currency: row.currency,
-    sequence: row.sequence,
-    tutor,
-    student,
-  };
-  return lesson;
+  return mailLessonOf(row, { tutor, student, parent }, known.studentHasLogin, commission);
 }
 
 type Recipients = 'tutor' | 'student' | 'both';
