@@ -17,7 +17,7 @@ import { packageCreditFor } from '../../money/package-credits';
 import type { Listing } from '../../platform/tutor-listing';
 import { type LessonDeps, type Lines, pushLines } from '../lesson-announcements';
 import { findLesson } from '../lesson-queries';
-import { type Db, type LessonView, lessonMessages } from '../lesson-records';
+import { type Db, type LessonView, lessonMessages, toView } from '../lesson-records';
 import { expireDue } from '../lifecycle/answer-moves';
 import { bookMove } from '../lifecycle/booking-moves';
 import { bookableTutor, checkLength } from '../slots';
@@ -92,6 +92,8 @@ export async function bookLesson(
 
   const id = randomUUID();
   let lines: Lines = [];
+  /** The lesson as the last attempt wrote it, with its people's names: the answer, read no more. */
+  let answer: LessonView | undefined;
   /** What the last attempt takes from the payer's balance, when the balance pays. */
   let fromBalance: { payerId: string; priceCents: number } | undefined;
   /**
@@ -149,7 +151,7 @@ export async function bookLesson(
         if (request.booker && deps.payments.on)
           await checkFamilyLimit(trx, request.booker, priceCents, deps.payments.currency, now);
       }
-      await bookMove(
+      const row = await bookMove(
         deps,
         trx,
         lines,
@@ -176,6 +178,13 @@ export async function bookLesson(
         },
         { instant, credit, now, bookedBy: request.booker?.actorId ?? request.studentId, people },
       );
+      // A one-to-one lesson, so no class to name; the names are those read with the lock.
+      const tutorName = people.people.get(request.tutorId)?.displayName;
+      const studentName = people.people.get(request.studentId)?.displayName;
+      answer =
+        tutorName === undefined || studentName === undefined
+          ? undefined
+          : toView({ ...row, tutor_name: tutorName, student_name: studentName }, now);
     });
   try {
     // On one connection: what follows a refusal does not queue for the pool again behind others.
@@ -203,5 +212,5 @@ export async function bookLesson(
   }
   deps.mailer.deliverSoon();
   await pushLines(deps, lines);
-  return { lesson: await findLesson(db, request.studentId, id, now), created: true };
+  return { lesson: answer ?? (await findLesson(db, request.studentId, id, now)), created: true };
 }

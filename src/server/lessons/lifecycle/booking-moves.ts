@@ -59,9 +59,9 @@ async function writeBooking(
     })
     .returning(lessonRowColumns)
     .executeTakeFirstOrThrow();
-  // The row read back has no payer (a LessonRow does not carry it): the price comes from the
-  // parent's balance when a parent pays, as the balance check before it assumed.
-  await postBookingHold(trx, { ...row, payer_id: lesson.payer_id ?? null }, credit, now);
+  // From the parent's balance when a parent pays (the row carries its payer), as the balance check
+  // before it assumed.
+  await postBookingHold(trx, row, credit, now);
   return row;
 }
 
