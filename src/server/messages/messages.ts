@@ -15,7 +15,7 @@
  * lines about a login-less child's lessons go to that pair too, since nobody reads the child's own.
  */
 import { randomUUID } from 'node:crypto';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
 import { ageOf, OWN_LOGIN_AGE } from '../../shared/family/family-constants';
 import type { DB, MessageEvent } from '../db/schema';
 import { ApiError } from '../http/api-error';
@@ -96,21 +96,22 @@ interface ReturnedMessage {
 
 /**
  * Appends a message; the conversation's activity, and the sender's own reading, move with it. One
- * statement, one round trip to the database: a send is the busiest write there is.
+ * statement, one round trip to the database: a send is the busiest write there is. `which` picks
+ * the conversation (by its id, or by its pair); undefined when none matches.
  */
 async function appendMessage(
   trx: Transaction<DB>,
-  conversation: Parties,
+  which: RawBuilder<unknown>,
   senderId: string | null,
   body: string,
   event: MessageEvent | null = null,
-): Promise<MessageView> {
+): Promise<MessageView | undefined> {
   // One writer per conversation at a time, from before its id is drawn until it commits (the lock
   // of `c` is taken before the insert draws the id): so a conversation's messages become visible
   // in id order, and a client that has every message up to some id can never miss a smaller one
   // committed later.
   const { rows } = await sql<ReturnedMessage>`
-    with c as (select id from conversations where id = ${conversation.id} for update),
+    with c as (select id from conversations where ${which} for update),
     m as (
       insert into messages (conversation_id, sender_id, body, event)
       select c.id, ${senderId}, ${body}, ${event ? JSON.stringify(event) : null}::jsonb from c
@@ -119,8 +120,20 @@ async function appendMessage(
     u as (update conversations set ${movedByMessage(senderId)} from m where conversations.id = m.conversation_id)
     select ${returnedMessage} from m`.execute(trx);
   const row = rows[0];
-  if (!row) throw new Error(`conversation ${conversation.id} vanished while a message was added`);
-  return toMessage({ ...row, id: Number(row.id) });
+  return row && toMessage({ ...row, id: Number(row.id) });
+}
+
+/** Appends to a conversation known to exist (made or locked in the same transaction). */
+async function appendTo(
+  trx: Transaction<DB>,
+  conversation: Parties,
+  senderId: string | null,
+  body: string,
+  event: MessageEvent | null = null,
+): Promise<MessageView> {
+  const message = await appendMessage(trx, sql`id = ${conversation.id}`, senderId, body, event);
+  if (!message) throw new Error(`conversation ${conversation.id} vanished while a message was added`);
+  return message;
 }
 
 /**
@@ -331,7 +344,7 @@ export async function startConversation(
     }
     await refuseBlocked(trx, user.id, user.role === 'student' ? otherId : studentId);
     const conversation = await conversationFor(trx, studentId, tutorId, aboutId);
-    const message = await appendMessage(trx, conversation, user.id, text);
+    const message = await appendTo(trx, conversation, user.id, text);
     const about = aboutId === null ? null : await childRef(trx, aboutId);
     return {
       id: conversation.id,
@@ -396,12 +409,25 @@ export async function lessonLine(
           .where((eb) => eb.not(hasLogin('f.student_id')))
           .executeTakeFirst();
   const studentSide = parent?.parent_id ?? lesson.studentId;
-  const conversation = await conversationFor(
-    trx,
-    studentSide,
-    lesson.tutorId,
-    parent ? lesson.studentId : null,
-  );
-  const message = await appendMessage(trx, conversation, null, body, event);
+  const aboutId = parent ? lesson.studentId : null;
+  // Most pairs have their conversation by their first lesson's line: one statement finds it and
+  // writes there. A first one is made, then written to.
+  const message =
+    (await appendMessage(
+      trx,
+      sql`student_id = ${studentSide} and tutor_id = ${lesson.tutorId} and ${
+        aboutId === null ? sql`about_student_id is null` : sql`about_student_id = ${aboutId}`
+      }`,
+      null,
+      body,
+      event,
+    )) ??
+    (await appendTo(
+      trx,
+      await conversationFor(trx, studentSide, lesson.tutorId, aboutId),
+      null,
+      body,
+      event,
+    ));
   return { message, recipients: [studentSide, lesson.tutorId] };
 }
