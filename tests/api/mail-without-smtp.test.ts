@@ -71,3 +71,42 @@ it('prints the verification mail with its link and saves it under DATA_DIR/mail'
   expect(text).toContain('Subject: Verify your email for Tutorlane');
   expect(text.split('\n')).toContain(printedLink);
 });
+
+it('delivers more than a batch of queued mails once each, and keeps one it cannot write for a retry', async () => {
+  vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+  const plain = Array.from({ length: 12 }, (_, i) => ({
+    to: uniqueEmail(`batch-${i}`),
+    subject: `Batch mail ${i}`,
+    text: `Mail number ${i}`,
+    html: `<p>Mail number ${i}</p>`,
+  }));
+  const unwritable = { to: uniqueEmail('batch-unwritable'), template: 'no-such-template', params: {} };
+  await t.mailer.sendMails([...plain.slice(0, 6), unwritable, ...plain.slice(6)]);
+  await t.mailer.deliverDue();
+
+  const rows = await t.database.db
+    .selectFrom('mail_outbox')
+    .select(['recipient', 'subject', 'text_body', 'sent_at', 'attempts', 'claimed_until', 'last_error'])
+    .where('recipient', 'in', [...plain.map((mail) => mail.to), unwritable.to])
+    .execute();
+  const byRecipient = new Map(rows.map((row) => [row.recipient, row]));
+  for (const mail of plain)
+    expect(byRecipient.get(mail.to)).toMatchObject({
+      subject: mail.subject,
+      text_body: mail.text,
+      sent_at: expect.any(Date),
+      attempts: 1,
+      claimed_until: null,
+      last_error: null,
+    });
+  expect(byRecipient.get(unwritable.to)).toMatchObject({
+    sent_at: null,
+    attempts: 1,
+    claimed_until: null,
+    last_error: 'no mail template named no-such-template',
+  });
+  // Each delivered mail was written once, the unwritable one not at all.
+  const saved = readdirSync(join(t.config.dataDir, 'mail')).filter((name) => name.endsWith('.txt'));
+  for (const mail of plain) expect(saved.filter((name) => name.includes(mail.to))).toHaveLength(1);
+  expect(saved.some((name) => name.includes(unwritable.to))).toBe(false);
+});
