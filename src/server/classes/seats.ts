@@ -12,15 +12,10 @@ import type { DB } from '../db/schema';
 import type { MailPerson } from '../lessons/lesson-invitation';
 import { lessonPolicyOf, lessonRowColumns } from '../lessons/lesson-records';
 import { checkMove } from '../lessons/lifecycle/lesson-moves';
+import { bookingPayment, postBookingHold } from '../money/booking-hold';
 import { type Booker, withinFamilyLimit } from '../money/family-payer';
 import { accounts, lockedBalanceOf } from '../money/ledger';
-import {
-  holdPrice,
-  type PaymentRules,
-  releaseAllBut,
-  releaseHold,
-  settleHolds,
-} from '../money/lesson-payments';
+import { type PaymentRules, releaseAllBut, releaseHold, settleHolds } from '../money/lesson-payments';
 import type { MailSeat } from './class-mail';
 
 /** The class row as the changes need it, locked for the change. */
@@ -209,7 +204,9 @@ export async function studentBusyAt(trx: Transaction<DB>, studentId: string, ses
 
 /**
  * Seats the student in every session ahead: a confirmed lesson each, its price held. The tutor's
- * cancellation policy as it is now stays with each seat, as with a booked lesson.
+ * cancellation policy as it is now stays with each seat, as with a booked lesson. Each lesson is
+ * written with its payment and its hold posted after it, as a booking's is; the database refuses
+ * a hold that would take the payer's balance below zero (../money/booking-hold.ts).
  */
 export async function takeSeats(
   trx: Transaction<DB>,
@@ -243,6 +240,7 @@ export async function takeSeats(
         late_fee_percent: cls.late_cancel_fee_percent ?? 100,
         created_at: new Date(now),
         updated_at: new Date(now),
+        ...bookingPayment(payments, cls.price_cents, false),
       })
       .returning([
         'id',
@@ -256,9 +254,10 @@ export async function takeSeats(
         'sequence',
         'starts_at',
         'ends_at',
+        'payment_status',
       ])
       .executeTakeFirstOrThrow();
-    await holdPrice(trx, payments, row, now);
+    await postBookingHold(trx, row, null, now);
     seats.push({ lessonId: row.id, start: row.starts_at, end: row.ends_at, sequence: row.sequence });
   }
   return seats;
