@@ -12,7 +12,7 @@
  * is when they join.
  */
 import { randomUUID } from 'node:crypto';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type InsertQueryBuilder, type InsertResult, type Kysely, sql, type Transaction } from 'kysely';
 import type { ConversationMemberRole, DB } from '../db/schema';
 import type { ClassRef, Db } from './conversations';
 
@@ -64,21 +64,33 @@ async function addMember(
   now: Date,
 ) {
   const readId = Number(conversation.last_message_id);
-  await trx
-    .insertInto('conversation_members')
-    .values({ conversation_id: conversation.id, user_id: userId, role, read_id: readId, joined_at: now })
-    .onConflict((oc) =>
-      oc
-        .columns(['conversation_id', 'user_id'])
-        .doUpdateSet({
-          left_at: null,
-          joined_at: now,
-          mailed: false,
-          read_id: sql<number>`greatest(conversation_members.read_id, excluded.read_id)`,
-        })
-        .where('conversation_members.left_at', 'is not', null),
-    )
-    .execute();
+  await membership(
+    trx
+      .insertInto('conversation_members')
+      .values({ conversation_id: conversation.id, user_id: userId, role, read_id: readId, joined_at: now }),
+    now,
+  ).execute();
+}
+
+/**
+ * A member's row written: a new one, or a former member's back with their read mark moved to
+ * where the conversation is. A member now is left as they are.
+ */
+function membership<Q extends InsertQueryBuilder<DB, 'conversation_members', InsertResult>>(
+  insert: Q,
+  now: Date,
+) {
+  return insert.onConflict((oc) =>
+    oc
+      .columns(['conversation_id', 'user_id'])
+      .doUpdateSet({
+        left_at: null,
+        joined_at: now,
+        mailed: false,
+        read_id: sql<number>`greatest(conversation_members.read_id, excluded.read_id)`,
+      })
+      .where('conversation_members.left_at', 'is not', null),
+  );
 }
 
 /** The class's conversation, with its tutor as its first member; called as the class is made. */
@@ -101,6 +113,35 @@ export async function joinClassConversation(
   now: number,
 ): Promise<void> {
   const at = new Date(now);
+  // The class's conversation is made with the class: found and joined in one statement. One that
+  // is not there (a class made before conversations were) is made first.
+  const joined = await trx
+    .with('c', (db) =>
+      db.selectFrom('conversations').select(['id', 'last_message_id']).where('class_id', '=', classId),
+    )
+    .with('m', (db) =>
+      membership(
+        db
+          .insertInto('conversation_members')
+          .columns(['conversation_id', 'user_id', 'role', 'read_id', 'joined_at'])
+          .expression((eb) =>
+            eb
+              .selectFrom('c')
+              .select([
+                'c.id',
+                sql<string>`${studentId}::text`.as('user_id'),
+                sql<ConversationMemberRole>`'student'`.as('role'),
+                'c.last_message_id',
+                sql<Date>`${at}::timestamptz`.as('joined_at'),
+              ]),
+          ),
+        at,
+      ),
+    )
+    .selectFrom('c')
+    .select('c.id')
+    .executeTakeFirst();
+  if (joined) return;
   const conversation = await conversationOfClass(trx, classId, null, at);
   await addMember(trx, conversation, studentId, 'student', at);
 }
