@@ -312,6 +312,35 @@ describe('enrolling and the waitlist', () => {
     expect((await view(made.id)).seatsTaken).toBe(5);
     await financeTotals(t, admin);
   });
+
+  it('of four classes asked for at once on a balance that pays for one, one is taken; the others are told what is missing', async () => {
+    const teachers = [await tutor(), await tutor(), await tutor(), await tutor()];
+    const d = nextDay();
+    const classes = await Promise.all(
+      teachers.map((teacher, i) => createClass(teacher, [dayAt(d, `1${i}:00`), dayAt(d + 7, `1${i}:00`)])),
+    );
+    const learner = await student(2 * PRICE + 500);
+    const answers = await Promise.all(
+      classes.map(async (made) => {
+        const res = await enrol(learner, made.id);
+        return { status: res.status, body: await res.json() };
+      }),
+    );
+    expect(answers.filter((a) => a.status === 201)).toEqual([
+      { status: 201, body: { status: 'enrolled', position: null } },
+    ]);
+    const refused = answers.filter((a) => a.status === 409);
+    expect(refused).toHaveLength(3);
+    for (const { body } of refused)
+      expect(body).toMatchObject({
+        code: 'INSUFFICIENT_BALANCE',
+        needed: { amountCents: 2 * PRICE - 500, currency: 'USD' },
+      });
+    expect(await balance(learner)).toBe(500);
+    const seats = await Promise.all(classes.map(async (made) => (await view(made.id)).seatsTaken));
+    expect(seats.sort()).toEqual([0, 0, 0, 1]);
+    await financeTotals(t, admin);
+  });
 });
 
 describe('deciding, cancelling and removing', () => {

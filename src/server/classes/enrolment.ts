@@ -13,8 +13,9 @@ import { lockPeople } from '../lessons/lesson-changes/lesson-change';
 import type { MailPerson } from '../lessons/lesson-invitation';
 import type { TemplatedMail } from '../mail/mailer';
 import { joinClassConversation, leaveClassConversation } from '../messages/class-conversations';
+import { isBelowZero, missingFor } from '../money/booking-hold';
 import { type Booker, bookerOf, checkFamilyLimit, payingParentOf } from '../money/family-payer';
-import { checkBalanceCovers } from '../money/lesson-payments';
+import { checkBalanceCovers, insufficientBalance } from '../money/lesson-payments';
 import { hasLogin } from '../platform/family-links';
 import type { ClassEvent, ClassMailFacts, MailClass } from './class-mail';
 import { classMailToQueue } from './class-mail-template';
@@ -259,7 +260,13 @@ async function withClassLocked<T>(
   });
 }
 
-/** Enrols the student, or puts them on the waitlist when no seat is left. */
+/**
+ * Enrols the student, or puts them on the waitlist when no seat is left. The seats' holds take
+ * the payer's balance without reading it first, as a booking's does: the database refuses one
+ * that would take it below zero, and the student is told what is missing (or, when the balance
+ * has come to cover it meanwhile, enrolled carefully, the balance locked and read first). A
+ * parent's monthly limit always takes the careful path, since it is settled like the balance.
+ */
 export async function enrol(
   deps: ClassDeps,
   classId: string,
@@ -268,35 +275,50 @@ export async function enrol(
   now: number,
 ): Promise<{ standing: Standing; created: boolean }> {
   const { studentId } = booker;
-  const mails = new ClassMails(deps);
   // The booker was read with its paying parent: the parent's row is locked with the people.
   const parentId = booker.payerId === studentId ? null : booker.payerId;
-  const result = await withClassLocked(deps, classId, studentId, parentId, async (trx, cls, place) => {
-    if (place?.status === 'enrolled' || place?.status === 'waitlisted')
-      return {
-        standing: { status: place.status as Standing['status'], position: place.position },
-        created: false,
-      };
-    const sessions = await sessionsAhead(trx, classId, now);
-    if (cls.status !== 'scheduled' || sessions.length === 0)
-      throw new ApiError(409, classMessages.closed, 'CLASS_CLOSED');
-    if (cls.seats_taken >= cls.seats) {
-      const position = await joinWaitlist(trx, classId, studentId, key, now);
-      return { standing: { status: 'waitlisted' as const, position }, created: true };
-    }
-    if (await studentBusyAt(trx, studentId, sessions))
-      throw new ApiError(409, classMessages.studentBusy, 'SLOT_UNAVAILABLE');
-    const total = cls.price_cents * sessions.length;
-    await checkBalanceCovers(trx, deps.payments, booker.payerId, total);
-    if (deps.payments.on) await checkFamilyLimit(trx, booker, total, deps.payments.currency, now);
-    const seats = await takeSeats(trx, deps.payments, cls, booker, sessions, now);
-    await seatStudent(trx, cls, studentId, key, now);
-    await joinClassConversation(trx, classId, studentId, now);
-    mails.add('enrolled', studentId, { seats });
-    mails.add('joined', cls.tutor_id, { seats: [], studentId: studentId });
-    await mails.queue(trx, cls);
-    return { standing: { status: 'enrolled' as const, position: null }, created: true };
-  });
+  const limited = deps.payments.on && booker.parent?.monthlyLimitCents != null;
+  /** What the last attempt's seats take from the payer's balance. */
+  let total = 0;
+  const attempt = (careful: boolean) =>
+    withClassLocked(deps, classId, studentId, parentId, async (trx, cls, place) => {
+      const mails = new ClassMails(deps);
+      if (place?.status === 'enrolled' || place?.status === 'waitlisted')
+        return {
+          standing: { status: place.status as Standing['status'], position: place.position },
+          created: false,
+        };
+      const sessions = await sessionsAhead(trx, classId, now);
+      if (cls.status !== 'scheduled' || sessions.length === 0)
+        throw new ApiError(409, classMessages.closed, 'CLASS_CLOSED');
+      if (cls.seats_taken >= cls.seats) {
+        const position = await joinWaitlist(trx, classId, studentId, key, now);
+        return { standing: { status: 'waitlisted' as const, position }, created: true };
+      }
+      if (await studentBusyAt(trx, studentId, sessions))
+        throw new ApiError(409, classMessages.studentBusy, 'SLOT_UNAVAILABLE');
+      total = cls.price_cents * sessions.length;
+      if (careful || limited) {
+        await checkBalanceCovers(trx, deps.payments, booker.payerId, total);
+        if (deps.payments.on) await checkFamilyLimit(trx, booker, total, deps.payments.currency, now);
+      }
+      const seats = await takeSeats(trx, deps.payments, cls, booker, sessions, now);
+      await seatStudent(trx, cls, studentId, key, now);
+      await joinClassConversation(trx, classId, studentId, now);
+      mails.add('enrolled', studentId, { seats });
+      mails.add('joined', cls.tutor_id, { seats: [], studentId: studentId });
+      await mails.queue(trx, cls);
+      return { standing: { status: 'enrolled' as const, position: null }, created: true };
+    });
+  let result: Awaited<ReturnType<typeof attempt>>;
+  try {
+    result = await attempt(false);
+  } catch (error) {
+    if (!isBelowZero(error)) throw error;
+    const missing = await missingFor(deps.db, booker.payerId, total);
+    if (missing > 0) throw insufficientBalance(missing, deps.payments.currency);
+    result = await attempt(true);
+  }
   if (result.created) deps.mailer.deliverSoon();
   return result;
 }
