@@ -396,6 +396,13 @@ describe('a class for a child', () => {
     expect(enrolled.status, await enrolled.clone().text()).toBe(201);
     expect(await enrolled.json()).toMatchObject({ status: 'enrolled' });
     expect(await balance(parent)).toBe(0);
+    // Ivy has no login: the parent reads what is told to her, and the tutor hears she joined.
+    await mailbox.waitFor(
+      (m) => m.to === parent.email && m.subject.startsWith('You are enrolled: Family circle'),
+    );
+    await mailbox.waitFor(
+      (m) => m.to === teacher.email && m.subject.startsWith('Ivy enrolled in Family circle'),
+    );
     // The class read for the child says the child's place; for anyone else's child it is 404.
     const forIvy = await get(t, `/api/classes/${cls.id}?studentId=${child.id}`, parent.jar);
     expect(forIvy.status).toBe(200);

@@ -8,7 +8,7 @@
 import type { Transaction } from 'kysely';
 import type { ClassEnrolmentStatus, DB } from '../db/schema';
 import { ApiError } from '../http/api-error';
-import type { LessonDeps } from '../lessons/lesson-announcements';
+import type { KnownPeople, LessonDeps } from '../lessons/lesson-announcements';
 import { lockPeople } from '../lessons/lesson-changes/lesson-change';
 import type { MailPerson } from '../lessons/lesson-invitation';
 import type { TemplatedMail } from '../mail/mailer';
@@ -42,13 +42,76 @@ export interface Standing {
 /** What a mail says, its other person named by id. */
 type Facts = Omit<ClassMailFacts, 'student'> & { studentId?: string };
 
+/** Everyone named, with whoever reads for them (their paying parent too, or instead), in one read. */
+async function readPeople(trx: Transaction<DB>, named: string[], tutorId: string) {
+  const rows = await trx
+    .selectFrom('users as u')
+    .leftJoin('family_links as f', 'f.student_id', 'u.id')
+    .leftJoin('users as p', 'p.id', 'f.parent_id')
+    .select(['u.id', 'u.display_name', 'u.email', 'u.time_zone', 'u.language', 'f.parent_id'])
+    .select([
+      'p.display_name as parent_name',
+      'p.email as parent_email',
+      'p.time_zone as parent_time_zone',
+      'p.language as parent_language',
+    ])
+    .select(hasLogin('u.id').as('has_login'))
+    .where('u.id', 'in', [...new Set(named)])
+    .execute();
+  const people = new Map<string, MailPerson>();
+  const readers = new Map<string, string[]>();
+  for (const row of rows) {
+    people.set(row.id, {
+      id: row.id,
+      displayName: row.display_name,
+      email: row.email,
+      timeZone: row.time_zone,
+      language: row.language,
+    });
+    if (row.parent_id && row.parent_email !== null)
+      people.set(row.parent_id, {
+        id: row.parent_id,
+        displayName: row.parent_name ?? '',
+        email: row.parent_email,
+        timeZone: row.parent_time_zone,
+        language: row.parent_language,
+      });
+    if (row.id !== tutorId)
+      readers.set(
+        row.id,
+        row.parent_id ? (row.has_login ? [row.id, row.parent_id] : [row.parent_id]) : [row.id],
+      );
+  }
+  return { people, readers };
+}
+
 /** Mails about one class, written once the change knows who gets what. */
 export class ClassMails {
   private readonly wanted: { event: ClassEvent; to: string; facts: Facts }[] = [];
-  constructor(private readonly deps: ClassDeps) {}
+  /**
+   * @param known the people the change locked (the tutor, one student and their paying parent,
+   * with the student's family): mails to them alone read nobody again.
+   */
+  constructor(
+    private readonly deps: ClassDeps,
+    private readonly known?: { studentId: string; people: KnownPeople },
+  ) {}
 
   add(event: ClassEvent, to: string, facts: Facts) {
     this.wanted.push({ event, to, facts });
+  }
+
+  /** Who is named and who reads for each, from the people the change locked, when it read them all. */
+  private fromKnown(named: string[]) {
+    if (!this.known) return undefined;
+    const { studentId, people: known } = this.known;
+    const { parentId, studentHasLogin } = known;
+    if (parentId !== null && !known.people.has(parentId)) return undefined;
+    if (!named.every((id) => known.people.has(id))) return undefined;
+    const readers = new Map([
+      [studentId, parentId ? (studentHasLogin ? [studentId, parentId] : [parentId]) : [studentId]],
+    ]);
+    return { people: known.people, readers };
   }
 
   async queue(trx: Transaction<DB>, cls: LockedClass) {
@@ -60,44 +123,7 @@ export class ClassMails {
       cls.tutor_id,
       ...this.wanted.flatMap((mail) => [mail.to, mail.facts.studentId ?? mail.to]),
     ];
-    const rows = await trx
-      .selectFrom('users as u')
-      .leftJoin('family_links as f', 'f.student_id', 'u.id')
-      .leftJoin('users as p', 'p.id', 'f.parent_id')
-      .select(['u.id', 'u.display_name', 'u.email', 'u.time_zone', 'u.language', 'f.parent_id'])
-      .select([
-        'p.display_name as parent_name',
-        'p.email as parent_email',
-        'p.time_zone as parent_time_zone',
-        'p.language as parent_language',
-      ])
-      .select(hasLogin('u.id').as('has_login'))
-      .where('u.id', 'in', [...new Set(named)])
-      .execute();
-    const people = new Map<string, MailPerson>();
-    const readers = new Map<string, string[]>();
-    for (const row of rows) {
-      people.set(row.id, {
-        id: row.id,
-        displayName: row.display_name,
-        email: row.email,
-        timeZone: row.time_zone,
-        language: row.language,
-      });
-      if (row.parent_id && row.parent_email !== null)
-        people.set(row.parent_id, {
-          id: row.parent_id,
-          displayName: row.parent_name ?? '',
-          email: row.parent_email,
-          timeZone: row.parent_time_zone,
-          language: row.parent_language,
-        });
-      if (row.id !== cls.tutor_id)
-        readers.set(
-          row.id,
-          row.parent_id ? (row.has_login ? [row.id, row.parent_id] : [row.parent_id]) : [row.id],
-        );
-    }
+    const { people, readers } = this.fromKnown(named) ?? (await readPeople(trx, named, cls.tutor_id));
     const readersOf = (to: string) => readers.get(to) ?? [to];
     const tutor = people.get(cls.tutor_id);
     if (!tutor) return;
@@ -241,7 +267,12 @@ async function withClassLocked<T>(
   studentId: string,
   /** The paying parent's id when the caller knows it already (null: none), else looked up. */
   payerParentId: string | null | undefined,
-  work: (trx: Transaction<DB>, cls: LockedClass, place: Awaited<ReturnType<typeof standingOf>>) => Promise<T>,
+  work: (
+    trx: Transaction<DB>,
+    cls: LockedClass,
+    place: Awaited<ReturnType<typeof standingOf>>,
+    people: KnownPeople,
+  ) => Promise<T>,
 ): Promise<T> {
   const found = await deps.db
     .selectFrom('classes')
@@ -253,10 +284,10 @@ async function withClassLocked<T>(
   const parentId =
     payerParentId === undefined ? (await payingParentOf(deps.db, studentId))?.parentId : payerParentId;
   return deps.db.transaction().execute(async (trx) => {
-    await lockPeople(trx, found.tutor_id, studentId, parentId ?? undefined);
+    const people = await lockPeople(trx, found.tutor_id, studentId, parentId ?? undefined);
     const cls = await lockClass(trx, classId);
     if (!cls) throw new ApiError(404, classMessages.notFound, 'NOT_FOUND');
-    return work(trx, cls, await standingOf(trx, classId, studentId));
+    return work(trx, cls, await standingOf(trx, classId, studentId), people);
   });
 }
 
@@ -281,8 +312,8 @@ export async function enrol(
   /** What the last attempt's seats take from the payer's balance. */
   let total = 0;
   const attempt = (careful: boolean) =>
-    withClassLocked(deps, classId, studentId, parentId, async (trx, cls, place) => {
-      const mails = new ClassMails(deps);
+    withClassLocked(deps, classId, studentId, parentId, async (trx, cls, place, people) => {
+      const mails = new ClassMails(deps, { studentId, people });
       if (place?.status === 'enrolled' || place?.status === 'waitlisted')
         return {
           standing: { status: place.status as Standing['status'], position: place.position },
@@ -342,8 +373,9 @@ export async function takeOut(
   },
 ): Promise<void> {
   const { now } = by;
-  const mails = new ClassMails(deps);
-  await withClassLocked(deps, classId, studentId, undefined, async (trx, cls, place) => {
+  await withClassLocked(deps, classId, studentId, undefined, async (trx, cls, place, people) => {
+    // Leaving tells the student and the tutor, whom the change locked; a seat given on tells others.
+    const mails = new ClassMails(deps, { studentId, people });
     if (place?.status !== 'enrolled' && place?.status !== 'waitlisted')
       throw new ApiError(409, by.admin ? classMessages.notAStudent : classMessages.notIn, 'NOT_ENROLLED');
     const leftAs = by.admin ? 'removed' : 'left';
