@@ -11,7 +11,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { SendMailOptions, Transporter } from 'nodemailer';
 import type { DB } from '../db/schema';
 import type { Logger } from '../logging/logger';
@@ -69,17 +69,6 @@ export interface MailerOptions {
   pollIntervalMs?: number;
   /** The templates a TemplatedMail may name, by name. */
   templates?: Record<string, MailTemplate>;
-}
-
-/** A mail the worker delivered, to be marked sent with its batch. */
-interface SentMail {
-  id: number;
-  attempts: number;
-  /** What a templated mail was written as; null for a mail queued whole. */
-  written: Pick<
-    Selectable<DB['mail_outbox']>,
-    'subject' | 'text_body' | 'html_body' | 'calendar' | 'calendar_method'
-  > | null;
 }
 
 export const MAX_ATTEMPTS = 25;
@@ -168,33 +157,6 @@ export function createMailer(options: MailerOptions): Mailer {
     return template(JSON.parse(row.params ?? 'null'));
   }
 
-  /**
-   * The batch's delivered mails marked sent in one statement, each with its attempt and, for a
-   * templated one, the text it was written with. Marked after the batch rather than after each
-   * mail: a crash between a send and its mark sends again what it sent (at most a batch), as it
-   * always could for one mail, and the worker's database work is one write a batch.
-   */
-  async function markSent(sent: SentMail[]) {
-    if (sent.length === 0) return;
-    const rows = sent.map(({ id, attempts, written }) => ({
-      id,
-      attempts,
-      templated: written !== null,
-      ...written,
-    }));
-    const kept = (column: string) =>
-      sql`${sql.ref(column)} = case when d.templated then ${sql.ref(`d.${column}`)} else ${sql.ref(`o.${column}`)} end`;
-    await sql`
-      update mail_outbox o
-      set sent_at = ${new Date()}, claimed_until = null, attempts = d.attempts, last_error = null,
-        ${sql.join(['subject', 'text_body', 'html_body', 'calendar', 'calendar_method'].map(kept))},
-        template = null, params = null
-      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-        as d(id bigint, attempts integer, templated boolean, subject text, text_body text, html_body text,
-             calendar text, calendar_method text)
-      where o.id = d.id`.execute(db);
-  }
-
   async function deliverOnce(): Promise<number> {
     const now = new Date();
     const claimed = await db
@@ -218,7 +180,6 @@ export function createMailer(options: MailerOptions): Mailer {
       .returningAll()
       .execute();
 
-    const sent: SentMail[] = [];
     for (const mail of claimed) {
       try {
         const written = writtenMail(mail);
@@ -239,21 +200,28 @@ export function createMailer(options: MailerOptions): Mailer {
               }
             : {}),
         });
-        sent.push({
-          id: Number(mail.id),
-          attempts: mail.attempts + 1,
-          // A templated mail keeps the text it was sent with, as a mail queued whole does.
-          written:
-            mail.template === null
-              ? null
+        await db
+          .updateTable('mail_outbox')
+          .set({
+            sent_at: new Date(),
+            claimed_until: null,
+            attempts: mail.attempts + 1,
+            last_error: null,
+            // A templated mail keeps the text it was sent with, as a mail queued whole does.
+            ...(mail.template === null
+              ? {}
               : {
                   subject: written.subject,
                   text_body: written.text,
                   html_body: written.html,
                   calendar: written.calendar?.content ?? null,
                   calendar_method: written.calendar?.method ?? null,
-                },
-        });
+                  template: null,
+                  params: null,
+                }),
+          })
+          .where('id', '=', mail.id)
+          .execute();
         logger.info({ mailId: mail.id, subject: written.subject }, 'mail delivered');
       } catch (error) {
         const attempts = mail.attempts + 1;
@@ -275,7 +243,6 @@ export function createMailer(options: MailerOptions): Mailer {
         );
       }
     }
-    await markSent(sent);
     return claimed.length;
   }
 
