@@ -396,6 +396,26 @@ describe('a class for a child', () => {
     expect(enrolled.status, await enrolled.clone().text()).toBe(201);
     expect(await enrolled.json()).toMatchObject({ status: 'enrolled' });
     expect(await balance(parent)).toBe(0);
+    // The parent's dashboard shows the child's seats as the class's sessions, each with its seats.
+    const board = await (await get(t, '/api/dashboard', parent.jar)).json();
+    expect(board.children[0].upcoming).toEqual(
+      [dayAt(d, '17:00'), dayAt(d + 7, '17:00')].map((start, index) => ({
+        id: expect.any(String),
+        start: iso(start),
+        end: iso(start + 60 * 60 * 1000),
+        minutes: 60,
+        subject: 'Algebra',
+        status: 'confirmed',
+        with: { id: teacher.id, displayName: teacher.name },
+        classSession: {
+          classId: cls.id,
+          sessionId: cls.sessions[index].id,
+          title: 'Family circle',
+          students: 1,
+          seats: 3,
+        },
+      })),
+    );
     // The class read for the child says the child's place; for anyone else's child it is 404.
     const forIvy = await get(t, `/api/classes/${cls.id}?studentId=${child.id}`, parent.jar);
     expect(forIvy.status).toBe(200);
