@@ -403,6 +403,26 @@ describe('a class for a child', () => {
     await mailbox.waitFor(
       (m) => m.to === teacher.email && m.subject.startsWith('Ivy enrolled in Family circle'),
     );
+    // The parent's dashboard shows the child's seats as the class's sessions, each with its seats.
+    const board = await (await get(t, '/api/dashboard', parent.jar)).json();
+    expect(board.children[0].upcoming).toEqual(
+      [dayAt(d, '17:00'), dayAt(d + 7, '17:00')].map((start, index) => ({
+        id: expect.any(String),
+        start: iso(start),
+        end: iso(start + 60 * 60 * 1000),
+        minutes: 60,
+        subject: 'Algebra',
+        status: 'confirmed',
+        with: { id: teacher.id, displayName: teacher.name },
+        classSession: {
+          classId: cls.id,
+          sessionId: cls.sessions[index].id,
+          title: 'Family circle',
+          students: 1,
+          seats: 3,
+        },
+      })),
+    );
     // The class read for the child says the child's place; for anyone else's child it is 404.
     const forIvy = await get(t, `/api/classes/${cls.id}?studentId=${child.id}`, parent.jar);
     expect(forIvy.status).toBe(200);

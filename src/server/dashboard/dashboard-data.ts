@@ -8,7 +8,7 @@
  *   and the achievements earned from lessons and goals, each with its date;
  * - a parent's: ./parent-dashboard.ts. Which one a user gets, and the greeting: ./dashboards.ts.
  */
-import { type Kysely, sql } from 'kysely';
+import { type Expression, type Kysely, sql } from 'kysely';
 import { Temporal } from 'temporal-polyfill';
 import type { Role } from '../../shared/constants';
 import type { LessonStatus } from '../../shared/lessons/lesson-schemas';
@@ -101,8 +101,12 @@ function calendarRanges(now: number, timeZone: string) {
   };
 }
 
-/** The lessons of `userId` as tutor or student, or (an array) of several students at once. */
-export function lessonsOf(db: Kysely<DB>, userId: string | readonly string[], role: Role) {
+/**
+ * The lessons of `userId` as tutor or student, with the other participant and, for a class seat,
+ * the class and how many hold a seat; `userId` may be a column of an outer query (a parent's
+ * child's id).
+ */
+export function lessonsOf(db: Kysely<DB>, userId: string | Expression<string>, role: Role) {
   const mine = role === 'tutor' ? 'l.tutor_id' : 'l.student_id';
   const other = role === 'tutor' ? 'l.student_id' : 'l.tutor_id';
   return db
@@ -127,29 +131,59 @@ export function lessonsOf(db: Kysely<DB>, userId: string | readonly string[], ro
       'cl.id as class_id',
       'cl.title as class_title',
       'cl.seats as class_seats',
+      // Counted for a class seat only: a one-to-one lesson has no seats to count.
       (eb) =>
         eb
-          .selectFrom('lessons as seat')
-          .select(eb.fn.countAll<string>().as('count'))
-          .whereRef('seat.class_session_id', '=', 'l.class_session_id')
-          // Said outright, so the class seats' own index (lessons_one_seat_idx) answers the count
-          // instead of a scan of every lesson for each row, a one-to-one lesson's included.
-          .where('seat.class_session_id', 'is not', null)
-          .where('seat.status', 'in', SEAT_STATUSES)
+          .case()
+          .when('l.class_session_id', 'is not', null)
+          .then(
+            eb
+              .selectFrom('lessons as seat')
+              .select(eb.fn.countAll<string>().as('count'))
+              .whereRef('seat.class_session_id', '=', 'l.class_session_id')
+              // Said outright, so the class seats' own index (lessons_one_seat_idx) answers the count
+              // instead of a scan of every lesson for each row.
+              .where('seat.class_session_id', 'is not', null)
+              .where('seat.status', 'in', SEAT_STATUSES),
+          )
+          .end()
           .as('class_students'),
     ])
-    .where((eb) => (typeof userId === 'string' ? eb(mine, '=', userId) : eb(mine, 'in', userId)));
+    .where(mine, '=', userId);
 }
 
-type Row = Awaited<ReturnType<ReturnType<typeof lessonsOf>['execute']>>[number];
+/** A row of `lessonsOf`, read as rows or as JSON (its times then strings, its count a number). */
+interface DashboardLessonRow {
+  id: string;
+  starts_at: Date | string;
+  ends_at: Date | string;
+  minutes: number;
+  subject: string;
+  status: LessonStatus;
+  expires_at: Date | string | null;
+  other_id: string;
+  other_name: string;
+  class_session_id: string | null;
+  class_id: string | null;
+  class_title: string | null;
+  class_seats: number | null;
+  class_students: string | number | null;
+}
 
-export const toLesson = (row: Row, now: number): DashboardLesson => ({
+export const toLesson = (row: DashboardLessonRow, now: number): DashboardLesson => ({
   id: row.id,
-  start: row.starts_at.toISOString(),
-  end: row.ends_at.toISOString(),
+  start: new Date(row.starts_at).toISOString(),
+  end: new Date(row.ends_at).toISOString(),
   minutes: row.minutes,
   subject: row.subject,
-  status: statusAt(row, now),
+  status: statusAt(
+    {
+      status: row.status,
+      ends_at: new Date(row.ends_at),
+      expires_at: row.expires_at === null ? null : new Date(row.expires_at),
+    },
+    now,
+  ),
   with: { id: row.other_id, displayName: row.other_name },
   classSession:
     row.class_session_id === null

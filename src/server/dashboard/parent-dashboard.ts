@@ -3,13 +3,14 @@
  * the tutors' latest notes, goals and achievements; and what the family spent this month.
  */
 import { type Kysely, sql } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Achievement } from '../../shared/progress/progress-rules';
 import type { DB } from '../db/schema';
 import { plannedAt } from '../lessons/lifecycle/lesson-states-sql';
-import { monthAround, spentThisMonth } from '../money/family-payer';
+import { monthAround, spentOf, spentSums } from '../money/family-payer';
 import { hasLogin } from '../platform/family-links';
-import { achievementsOf } from '../progress/achievements';
-import { type GoalView, goalsOfStudents } from '../progress/goals';
+import { achievementInputs, achievementsOfRow } from '../progress/achievements';
+import { type GoalView, goalRows, toGoalView } from '../progress/goals';
 import {
   type DashboardLesson,
   type DashboardPayments,
@@ -53,9 +54,60 @@ export interface ParentDashboard {
 }
 
 /**
- * A parent's dashboard, for all their children at once in a fixed number of statements (each one
- * reads every child's rows; ranks keep the newest few per child), whatever the number of children
- * or lessons.
+ * Each child of the parent, in the order they were added, with the few rows the dashboard shows of
+ * them as JSON arrays (the next lessons, the latest notes, the goals) and what their achievements
+ * are worked out from.
+ */
+function childrenOf(db: Kysely<DB>, parentId: string, now: number) {
+  const child = sql.ref<string>('child.id');
+  return db
+    .selectFrom('family_links as f')
+    .innerJoin('users as child', 'child.id', 'f.student_id')
+    .select(['child.id', 'child.display_name'])
+    .select(hasLogin('child.id').as('has_login'))
+    .select(achievementInputs(db, 'child.id', now))
+    .select([
+      jsonArrayFrom(
+        lessonsOf(db, child, 'student')
+          .where('l.ends_at', '>', new Date(now))
+          .where(plannedAt(now, 'l'))
+          .orderBy('l.starts_at')
+          .orderBy('l.id')
+          .limit(UPCOMING_LIMIT),
+      ).as('upcoming'),
+      jsonArrayFrom(
+        db
+          .selectFrom('lesson_notes as n')
+          .innerJoin('lessons as l', 'l.id', 'n.lesson_id')
+          .innerJoin('users as t', 't.id', 'l.tutor_id')
+          .select([
+            'l.id',
+            'l.subject',
+            'l.starts_at',
+            't.id as tutor_id',
+            't.display_name as tutor_name',
+            'n.covered',
+            'n.homework',
+            'n.updated_at',
+          ])
+          .where('l.student_id', '=', child)
+          .orderBy('l.starts_at', 'desc')
+          .orderBy('l.id')
+          .limit(NOTES_LIMIT),
+      ).as('notes'),
+      jsonArrayFrom(goalRows(db).where('g.student_id', '=', child)).as('goals'),
+    ])
+    .where('f.parent_id', '=', parentId)
+    .where('child.deleted_at', 'is', null)
+    .orderBy('f.created_at')
+    .orderBy('child.id');
+}
+
+/**
+ * A parent's dashboard, for all their children at once in one statement (each child's lists as
+ * JSON arrays, beside the month's spending), whatever the number of children or lessons: on the
+ * embedded store every statement is a round trip to the database's thread, which costs more than
+ * the rows themselves.
  */
 export async function parentDashboard(
   db: Kysely<DB>,
@@ -65,91 +117,32 @@ export async function parentDashboard(
   payments: DashboardPayments,
 ): Promise<ParentDashboard> {
   const month = monthAround(now, timeZone);
-  const [children, spent] = await Promise.all([
-    db
-      .selectFrom('family_links as f')
-      .innerJoin('users as u', 'u.id', 'f.student_id')
-      .select(['u.id', 'u.display_name'])
-      .select(hasLogin('u.id').as('has_login'))
-      .where('f.parent_id', '=', userId)
-      .where('u.deleted_at', 'is', null)
-      .orderBy('f.created_at')
-      .orderBy('u.id')
-      .execute(),
-    spentThisMonth(db, userId, null, month.from, month.to),
-  ]);
-  const ids = children.map((child) => child.id);
-  const spentThisMonthView = { amountCents: spent, currency: payments.currency };
-  if (ids.length === 0) return { role: 'parent', timeZone, children: [], spentThisMonth: spentThisMonthView };
-  const [upcoming, notes, goals, achievements] = await Promise.all([
-    db
-      .selectFrom(
-        lessonsOf(db, ids, 'student')
-          .select(
-            sql<string>`row_number() over (partition by l.student_id order by l.starts_at, l.id)`.as('rank'),
-          )
-          .where('l.ends_at', '>', new Date(now))
-          .where(plannedAt(now, 'l'))
-          .as('x'),
-      )
-      .selectAll()
-      .where('x.rank', '<=', String(UPCOMING_LIMIT))
-      .orderBy('x.starts_at')
-      .orderBy('x.id')
-      .execute(),
-    db
-      .selectFrom((eb) =>
-        eb
-          .selectFrom('lesson_notes as n')
-          .innerJoin('lessons as l', 'l.id', 'n.lesson_id')
-          .innerJoin('users as t', 't.id', 'l.tutor_id')
-          .select([
-            'l.id',
-            'l.student_id',
-            'l.subject',
-            'l.starts_at',
-            't.id as tutor_id',
-            't.display_name as tutor_name',
-            'n.covered',
-            'n.homework',
-            'n.updated_at',
-            sql<string>`row_number() over (partition by l.student_id order by l.starts_at desc, l.id)`.as(
-              'rank',
-            ),
-          ])
-          .where('l.student_id', 'in', ids)
-          .as('x'),
-      )
-      .selectAll()
-      .where('x.rank', '<=', String(NOTES_LIMIT))
-      .orderBy('x.starts_at', 'desc')
-      .orderBy('x.id')
-      .execute(),
-    goalsOfStudents(db, ids),
-    achievementsOf(db, ids, now, timeZone),
-  ]);
+  const row = await db
+    .selectNoFrom([
+      ...spentSums(db, userId, null, month.from, month.to),
+      jsonArrayFrom(childrenOf(db, userId, now)).as('children'),
+    ])
+    .executeTakeFirstOrThrow();
   return {
     role: 'parent',
     timeZone,
-    children: children.map((child) => ({
+    children: row.children.map((child) => ({
       id: child.id,
       firstName: child.display_name,
       hasLogin: Boolean(child.has_login),
-      upcoming: upcoming.filter((row) => row.student_id === child.id).map((row) => toLesson(row, now)),
-      notes: notes
-        .filter((row) => row.student_id === child.id)
-        .map((row) => ({
-          lessonId: row.id,
-          subject: row.subject,
-          start: row.starts_at.toISOString(),
-          tutor: { id: row.tutor_id, displayName: row.tutor_name },
-          covered: row.covered,
-          homework: row.homework,
-          updatedAt: row.updated_at.toISOString(),
-        })),
-      goals: goals.get(child.id) ?? [],
-      achievements: achievements.get(child.id) ?? [],
+      upcoming: child.upcoming.map((lesson) => toLesson(lesson, now)),
+      notes: child.notes.map((note) => ({
+        lessonId: note.id,
+        subject: note.subject,
+        start: new Date(note.starts_at).toISOString(),
+        tutor: { id: note.tutor_id, displayName: note.tutor_name },
+        covered: note.covered,
+        homework: note.homework,
+        updatedAt: new Date(note.updated_at).toISOString(),
+      })),
+      goals: child.goals.map(toGoalView),
+      achievements: achievementsOfRow(child, timeZone),
     })),
-    spentThisMonth: spentThisMonthView,
+    spentThisMonth: { amountCents: spentOf(row), currency: payments.currency },
   };
 }

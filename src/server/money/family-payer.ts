@@ -120,6 +120,16 @@ export async function spentThisMonth(
   from: Date,
   to: Date,
 ) {
+  // Both sums in one statement: a dashboard reads it on every visit.
+  const row = await db.selectNoFrom(spentSums(db, parentId, studentIds, from, to)).executeTakeFirst();
+  return spentOf(row);
+}
+
+/**
+ * `spentThisMonth` as two sums to select (what the lessons and what the packages spent), for a
+ * statement that reads more besides; `spentOf` adds them up.
+ */
+export function spentSums(db: Db, parentId: string, studentIds: string[] | null, from: Date, to: Date) {
   const balance = `balance:${parentId}`;
   const lessons = db
     .selectFrom('ledger_entries as e')
@@ -148,10 +158,12 @@ export async function spentThisMonth(
     .$if(studentIds !== null, (qb) => qb.where('p.student_id', 'in', studentIds ?? []))
     .where('p.bought_at', '>=', from)
     .where('p.bought_at', '<', to);
-  // Both sums in one statement: a dashboard reads it on every visit.
-  const row = await db.selectNoFrom([lessons.as('lessons'), packages.as('packages')]).executeTakeFirst();
-  return Number(row?.lessons ?? 0) + Number(row?.packages ?? 0);
+  return [lessons.as('spent_on_lessons'), packages.as('spent_on_packages')] as const;
 }
+
+export const spentOf = (
+  row: { spent_on_lessons: string | number | null; spent_on_packages: string | number | null } | undefined,
+) => Number(row?.spent_on_lessons ?? 0) + Number(row?.spent_on_packages ?? 0);
 
 /** Whether `amountCents` more stays inside the student's monthly limit (true when none applies). */
 export async function withinFamilyLimit(

@@ -19,6 +19,39 @@ const endsList = sql<string | null>`string_agg(
   floor(extract(epoch from l.ends_at) * 1000)::bigint::text, ',' order by l.ends_at
 )`;
 
+/**
+ * What the achievements of the student whose id is `studentColumn` (a column of the query these
+ * are selected in) are worked out from: the ends of their lessons that took place, and the first
+ * day one of their goals was completed.
+ */
+export function achievementInputs(db: Kysely<DB>, studentColumn: string, now: number) {
+  const student = sql.ref<string>(studentColumn);
+  return [
+    db
+      .selectFrom('lessons as l')
+      .select(endsList.as('ends'))
+      .where('l.student_id', '=', student)
+      .where(tookPlace(now, 'l'))
+      .as('lesson_ends'),
+    db
+      .selectFrom('goals as g')
+      .select((eb) => eb.fn.min('g.first_completed_at').as('first'))
+      .where('g.student_id', '=', student)
+      .as('first_goal_completed'),
+  ] as const;
+}
+
+/** The achievements from a row of `achievementInputs`; its time is a string when read as JSON. */
+export const achievementsOfRow = (
+  row: { lesson_ends: string | null; first_goal_completed: Date | string | null },
+  timeZone: string,
+): Achievement[] =>
+  achievementsFrom({
+    lessonEnds: row.lesson_ends ? row.lesson_ends.split(',').map(Number) : [],
+    goalsCompleted: row.first_goal_completed ? [new Date(row.first_goal_completed).getTime()] : [],
+    timeZone,
+  });
+
 export async function achievementsOf(
   db: Kysely<DB>,
   studentIds: readonly string[],
@@ -29,29 +62,8 @@ export async function achievementsOf(
   const rows = await db
     .selectFrom('users as u')
     .select('u.id')
-    .select((eb) => [
-      eb
-        .selectFrom('lessons as l')
-        .select(endsList.as('ends'))
-        .whereRef('l.student_id', '=', 'u.id')
-        .where(tookPlace(now, 'l'))
-        .as('lesson_ends'),
-      eb
-        .selectFrom('goals as g')
-        .select((inner) => inner.fn.min('g.first_completed_at').as('first'))
-        .whereRef('g.student_id', '=', 'u.id')
-        .as('first_goal_completed'),
-    ])
+    .select(achievementInputs(db, 'u.id', now))
     .where('u.id', 'in', studentIds)
     .execute();
-  return new Map(
-    rows.map((row) => [
-      row.id,
-      achievementsFrom({
-        lessonEnds: row.lesson_ends ? row.lesson_ends.split(',').map(Number) : [],
-        goalsCompleted: row.first_goal_completed ? [new Date(row.first_goal_completed).getTime()] : [],
-        timeZone,
-      }),
-    ]),
-  );
+  return new Map(rows.map((row) => [row.id, achievementsOfRow(row, timeZone)]));
 }

@@ -10,6 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { JOINABLE_STATUSES } from '../../shared/lessons/lesson-states';
 import { MAX_GOALS, MAX_MILESTONES } from '../../shared/progress/progress-rules';
 import type { SessionUser } from '../../shared/session-user';
@@ -76,8 +77,69 @@ export async function goalsOf(db: Db, studentId: string, onlyGoalId?: string): P
 }
 
 /**
- * The goals of several students at once, by student (a parent's dashboard reads all their
- * children's in the same two statements as one student's).
+ * Goals with their milestones as a JSON array each, in the order they were added: one statement
+ * for any number of goals. Narrowed by the caller (whose, which one), and ordered oldest first.
+ */
+export function goalRows(db: Db) {
+  return db
+    .selectFrom('goals as g')
+    .select([
+      'g.id',
+      'g.student_id',
+      'g.subject',
+      'g.title',
+      sql<string | null>`g.target_date::text`.as('target_date'),
+      'g.created_at',
+      'g.completed_at',
+    ])
+    .select((eb) =>
+      jsonArrayFrom(
+        eb
+          .selectFrom('goal_milestones as m')
+          .leftJoin('users as u', 'u.id', 'm.done_by')
+          .select(['m.id', 'm.title', 'm.done_at', 'u.display_name as done_by_name'])
+          .whereRef('m.goal_id', '=', 'g.id')
+          .orderBy('m.created_at')
+          .orderBy('m.id'),
+      ).as('milestones'),
+    )
+    .orderBy('g.created_at')
+    .orderBy('g.id');
+}
+
+/** A row of `goalRows` as the API shows it; its times are strings when it was read as JSON itself. */
+export function toGoalView(goal: {
+  id: string;
+  subject: string;
+  title: string;
+  target_date: string | null;
+  created_at: Date | string;
+  completed_at: Date | string | null;
+  milestones: { id: string; title: string; done_at: string | null; done_by_name: string | null }[];
+}): GoalView {
+  const milestones = goal.milestones.map((milestone) => ({
+    id: milestone.id,
+    title: milestone.title,
+    done: milestone.done_at !== null,
+    doneAt: milestone.done_at === null ? null : new Date(milestone.done_at).toISOString(),
+    doneBy: milestone.done_at === null ? null : milestone.done_by_name,
+  }));
+  return {
+    id: goal.id,
+    subject: goal.subject,
+    title: goal.title,
+    targetDate: goal.target_date,
+    createdAt: new Date(goal.created_at).toISOString(),
+    completedAt: goal.completed_at === null ? null : new Date(goal.completed_at).toISOString(),
+    milestones,
+    done: milestones.filter((milestone) => milestone.done).length,
+    total: milestones.length,
+  };
+}
+
+/**
+ * The goals of several students at once, by student, in one statement (the milestones come with
+ * their goals).
  */
 export async function goalsOfStudents(
   db: Db,
@@ -86,55 +148,13 @@ export async function goalsOfStudents(
 ): Promise<Map<string, GoalView[]>> {
   const byStudent = new Map<string, GoalView[]>();
   if (studentIds.length === 0) return byStudent;
-  let goalsQuery = db
-    .selectFrom('goals')
-    .select([
-      'id',
-      'student_id',
-      'subject',
-      'title',
-      sql<string | null>`target_date::text`.as('target_date'),
-      'created_at',
-      'completed_at',
-    ])
-    .where('student_id', 'in', studentIds);
-  if (onlyGoalId) goalsQuery = goalsQuery.where('id', '=', onlyGoalId);
-  const goals = await goalsQuery.orderBy('created_at').orderBy('id').execute();
-  if (goals.length === 0) return byStudent;
-  const milestones = await db
-    .selectFrom('goal_milestones as m')
-    .leftJoin('users as u', 'u.id', 'm.done_by')
-    .select(['m.id', 'm.goal_id', 'm.title', 'm.done_at', 'u.display_name as done_by_name'])
-    .where(
-      'm.goal_id',
-      'in',
-      goals.map((goal) => goal.id),
-    )
-    .orderBy('m.created_at')
-    .orderBy('m.id')
+  const goals = await goalRows(db)
+    .where('g.student_id', 'in', studentIds)
+    .$if(Boolean(onlyGoalId), (qb) => qb.where('g.id', '=', onlyGoalId ?? ''))
     .execute();
   for (const goal of goals) {
-    const own = milestones
-      .filter((milestone) => milestone.goal_id === goal.id)
-      .map((milestone) => ({
-        id: milestone.id,
-        title: milestone.title,
-        done: milestone.done_at !== null,
-        doneAt: milestone.done_at?.toISOString() ?? null,
-        doneBy: milestone.done_at ? milestone.done_by_name : null,
-      }));
     const list = byStudent.get(goal.student_id) ?? [];
-    list.push({
-      id: goal.id,
-      subject: goal.subject,
-      title: goal.title,
-      targetDate: goal.target_date,
-      createdAt: goal.created_at.toISOString(),
-      completedAt: goal.completed_at?.toISOString() ?? null,
-      milestones: own,
-      done: own.filter((milestone) => milestone.done).length,
-      total: own.length,
-    });
+    list.push(toGoalView(goal));
     byStudent.set(goal.student_id, list);
   }
   return byStudent;
