@@ -8,7 +8,7 @@
 import type { Transaction } from 'kysely';
 import type { ClassEnrolmentStatus, DB } from '../db/schema';
 import { ApiError } from '../http/api-error';
-import type { KnownPeople, LessonDeps } from '../lessons/lesson-announcements';
+import { type KnownPeople, type LessonDeps, mailPersonOf } from '../lessons/lesson-announcements';
 import { lockPeople } from '../lessons/lesson-changes/lesson-change';
 import type { MailPerson } from '../lessons/lesson-invitation';
 import type { TemplatedMail } from '../mail/mailer';
@@ -61,13 +61,7 @@ async function readPeople(trx: Transaction<DB>, named: string[], tutorId: string
   const people = new Map<string, MailPerson>();
   const readers = new Map<string, string[]>();
   for (const row of rows) {
-    people.set(row.id, {
-      id: row.id,
-      displayName: row.display_name,
-      email: row.email,
-      timeZone: row.time_zone,
-      language: row.language,
-    });
+    people.set(row.id, mailPersonOf(row));
     if (row.parent_id && row.parent_email !== null)
       people.set(row.parent_id, {
         id: row.parent_id,

@@ -94,19 +94,23 @@ export async function mailPeople(db: Db, ids: string[]): Promise<Map<string, Mai
     .select(['id', 'display_name', 'email', 'time_zone', 'language'])
     .where('id', 'in', ids)
     .execute();
-  return new Map(
-    rows.map((row) => [
-      row.id,
-      {
-        id: row.id,
-        displayName: row.display_name,
-        email: row.email,
-        timeZone: row.time_zone,
-        language: row.language,
-      },
-    ]),
-  );
+  return new Map(rows.map((row) => [row.id, mailPersonOf(row)]));
 }
+
+/** A user's row as their mails need it. */
+export const mailPersonOf = (row: {
+  id: string;
+  display_name: string;
+  email: string;
+  time_zone: string | null;
+  language: string | null;
+}): MailPerson => ({
+  id: row.id,
+  displayName: row.display_name,
+  email: row.email,
+  timeZone: row.time_zone,
+  language: row.language,
+});
 
 /** A student's paying parent, and whether the student has a login of their own. */
 export async function familyOfStudent(db: Db, studentId: string) {

@@ -9,7 +9,13 @@ import { studentTerms } from '../../../shared/lessons/cancellation-policy';
 import type { DB } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { hasLogin } from '../../platform/family-links';
-import { type KnownPeople, type LessonDeps, type Lines, pushLines } from '../lesson-announcements';
+import {
+  type KnownPeople,
+  type LessonDeps,
+  type Lines,
+  mailPersonOf,
+  pushLines,
+} from '../lesson-announcements';
 import { findLesson } from '../lesson-queries';
 import {
   isPlanned,
@@ -179,18 +185,7 @@ export async function lockPeople(
   if (!tutor || tutor.deleted_at) throw new ApiError(404, lessonMessages.tutorNotFound, 'NOT_FOUND');
   const student = rows.find((row) => row.id === studentId);
   return {
-    people: new Map(
-      rows.map((row) => [
-        row.id,
-        {
-          id: row.id,
-          displayName: row.display_name,
-          email: row.email,
-          timeZone: row.time_zone,
-          language: row.language,
-        },
-      ]),
-    ),
+    people: new Map(rows.map((row) => [row.id, mailPersonOf(row)])),
     parentId: student?.parent_id ?? null,
     studentHasLogin: Boolean(student?.has_login),
   };
