@@ -1,8 +1,10 @@
 /**
- * Row 2: Lighthouse 12 on /, /login, /signup, /contact and /tutors, mobile (the default config,
- * simulated throttling) and desktop, three runs each, interleaved, medians reported. One headless
- * Chromium (CHROME_PATH, /usr/bin/chromium by default) serves every run; the server is the real
- * one, on a data folder with the demo tutors so /tutors lists some.
+ * Row 2: Lighthouse 12 on /, /login, /signup, /contact and /tutors. Mobile (the default config,
+ * simulated throttling): three runs each, interleaved, medians reported. Desktop: one run each,
+ * in the first round, since its budget is 100 and a single run must reach it on its own, which is
+ * stricter than a median of three and costs the bench ten runs fewer. One headless Chromium
+ * (CHROME_PATH, /usr/bin/chromium by default) serves every run; the server is the real one, on a
+ * data folder with the demo tutors so /tutors lists some.
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -16,7 +18,8 @@ import { formatSpread, median, spread } from './stats';
 const PAGES = ['/', '/login', '/signup', '/contact', '/tutors'];
 const FORM_FACTORS = ['mobile', 'desktop'] as const;
 type FormFactor = (typeof FORM_FACTORS)[number];
-const RUNS = full(3, 1);
+const RUNS: Record<FormFactor, number> = { mobile: full(3, 1), desktop: 1 };
+const ROUNDS = Math.max(...Object.values(RUNS));
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const CHROME_FLAGS = [
   '--headless=new',
@@ -209,9 +212,10 @@ export async function measureLighthouseFigure(dataDir: string): Promise<FigureRe
 
   const runs = new Map<string, RunSummary[]>();
   const errors: string[] = [];
-  for (let run = 0; run < RUNS; run++) {
+  for (let run = 0; run < ROUNDS; run++) {
     for (const page of PAGES) {
       for (const formFactor of FORM_FACTORS) {
+        if (run >= RUNS[formFactor]) continue;
         const key = `${page} ${formFactor}`;
         let summary = await runOnce(`${server.url}${page}`, browser.port, formFactor);
         if (typeof summary === 'string') {
