@@ -105,6 +105,7 @@ const balancesThrough = (upTo?: number) => sql<PersonBalance>`
  */
 export const personBalancesQuery = () => balancesThrough();
 
+/** A row of personBalancesQuery; the sum may come as a string (pg's bigint) or a number (JSON). */
 export type PersonBalance = {
   account_id: string;
   account_kind: 'balance' | 'payable';
