@@ -586,6 +586,45 @@ describe("people's balances at checkpoints", () => {
     await expectListedAsEntries();
   });
 
+  it('are written again only once as many entries as their rows have come since', async () => {
+    const students = await people('student', 3);
+    const rowsAt = async (through: number | null) =>
+      Number(
+        (
+          await db
+            .selectFrom('ledger_checkpoint_balances')
+            .select((eb) => eb.fn.countAll().as('rows'))
+            .where('through_entry_id', '=', through as number)
+            .executeTakeFirstOrThrow()
+        ).rows,
+      );
+    // Enough entries since the newest balances (earlier tests left some) for this checkpoint to write them.
+    const newest = await db
+      .selectFrom('ledger_checkpoint_balances')
+      .select((eb) => eb.fn.max('through_entry_id').as('through'))
+      .executeTakeFirstOrThrow();
+    const before = newest.through === null ? 0 : await rowsAt(Number(newest.through));
+    for (let i = 0; i < Math.max(3, before); i++) await topUp(students[i % 3] as string, 100);
+    const first = await takeCheckpoint(db, 1);
+    const written = await rowsAt(first);
+    expect(written).toBeGreaterThanOrEqual(3);
+
+    // One top-up (two entries) is fewer entries than the rows: the totals' checkpoint is taken, the
+    // balances' is not, and the page still lists each balance as its newest entry has it.
+    const held = balanceOfIn((await listed()).balances, students[0] as string) as number;
+    await topUp(students[0] as string, 50);
+    const second = await takeCheckpoint(db, 1);
+    expect(second).toBeGreaterThan(first as number);
+    expect(await rowsAt(second)).toBe(0);
+    expect(balanceOfIn((await expectListedAsEntries()).balances, students[0] as string)).toBe(held + 50);
+
+    // As many top-ups again as there were rows: now the balances are written.
+    for (let i = 0; i < written; i++) await topUp(students[i % 3] as string, 10);
+    const third = await takeCheckpoint(db, 1);
+    expect(await rowsAt(third)).toBeGreaterThanOrEqual(3);
+    await expectListedAsEntries();
+  });
+
   it('keep the balances of a checkpoint unchanged', async () => {
     const [student] = (await people('student', 1)) as [string];
     await topUp(student, 500);

@@ -6,8 +6,9 @@
  *
  * A checkpoint's rows are every 'balance' and 'payable' account whose balance is not zero once
  * the entries up to `through_entry_id` are counted; an account without a row there holds nothing.
- * Written by the checkpoint job under its lock on the entries, appended and never changed, like
- * the checkpoints of the totals.
+ * Written by the checkpoint job under its lock on the entries (at a checkpoint once enough
+ * entries have come since the last rows, not at every one), appended and never changed, like the
+ * checkpoints of the totals.
  */
 import { type Kysely, sql } from 'kysely';
 
