@@ -132,9 +132,14 @@ const balancesAtQuery = (through: number) => sql`
 async function balancesDue(trx: Transaction<DB>, through: number, everyEntries: number) {
   const last = await trx
     .selectFrom('ledger_checkpoint_balances')
-    .select((eb) => [eb.fn.max('through_entry_id').as('through'), eb.fn.countAll<number | string>().as('rows')])
+    .select((eb) => [
+      eb.fn.max('through_entry_id').as('through'),
+      eb.fn.countAll<number | string>().as('rows'),
+    ])
     .where('through_entry_id', '=', (eb) =>
-      eb.selectFrom('ledger_checkpoint_balances').select((inner) => inner.fn.max('through_entry_id').as('last')),
+      eb
+        .selectFrom('ledger_checkpoint_balances')
+        .select((inner) => inner.fn.max('through_entry_id').as('last')),
     )
     .executeTakeFirst();
   const since = through - Number(last?.through ?? 0);
