@@ -9,6 +9,7 @@ import fc from 'fast-check';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DB } from '../../src/server/db/schema';
+import { financeOverview } from '../../src/server/money/finance-overview';
 import {
   accounts,
   balanceOf,
@@ -465,5 +466,220 @@ describe('checkpoints of the totals', () => {
       .executeTakeFirstOrThrow();
     expect(Number(newest.through_entry_id)).toBeGreaterThanOrEqual(Number(lastEntry.id));
     expect(await totals()).toEqual(await rawTotals());
+  });
+});
+
+describe("people's balances at checkpoints", () => {
+  /** Students and tutors with a user row each: the finance page lists people, not bare accounts. */
+  async function people(role: 'student' | 'tutor', count: number) {
+    const ids = Array.from({ length: count }, () => unique(role));
+    await db
+      .insertInto('users')
+      .values(
+        ids.map((id) => ({ id, email: `${id}@example.com`, display_name: id, email_verified: true, role })),
+      )
+      .execute();
+    return ids;
+  }
+  /** Each person's balance straight from their account's newest entry, listed as the page lists them. */
+  async function listedDirectly(kind: 'balance' | 'payable') {
+    const rows = await sql<{
+      id: string;
+      cents: string | number;
+    }>`select u.id, last.balance_after_cents as cents
+        from ledger_accounts a join users u on u.id = a.user_id,
+          lateral (select balance_after_cents from ledger_entries e where e.account_id = a.id
+            order by e.account_seq desc limit 1) last
+        where a.kind = ${kind} and last.balance_after_cents <> 0
+        order by last.balance_after_cents desc, a.id limit 500`.execute(db);
+    return rows.rows.map((row) => ({ id: row.id, cents: Number(row.cents) }));
+  }
+  /** The two lists of the finance page, as the same pairs. */
+  async function listed() {
+    const finance = await financeOverview(db, 'USD');
+    return {
+      balances: finance.balances.map((row) => ({ id: row.student.id, cents: row.balance.amountCents })),
+      payables: finance.payables.map((row) => ({ id: row.tutor.id, cents: row.payable.amountCents })),
+    };
+  }
+  async function expectListedAsEntries() {
+    const page = await listed();
+    expect(page.balances).toEqual(await listedDirectly('balance'));
+    expect(page.payables).toEqual(await listedDirectly('payable'));
+    return page;
+  }
+  const balanceOfIn = (list: { id: string; cents: number }[], id: string) =>
+    list.find((row) => row.id === id)?.cents;
+
+  function settle(lessonId: string, tutorId: string, amountCents: number) {
+    return db.transaction().execute((trx) =>
+      post(trx, {
+        kind: 'lesson_settle',
+        key: unique('settle'),
+        currency: 'USD',
+        lessonId,
+        actorId: null,
+        memo: 'test settlement',
+        entries: [
+          { account: accounts.hold(lessonId), amountCents: -amountCents },
+          { account: accounts.payable(tutorId), amountCents },
+        ],
+      }),
+    );
+  }
+  function payout(tutorId: string, amountCents: number) {
+    return db.transaction().execute((trx) =>
+      post(trx, {
+        kind: 'payout',
+        key: unique('payout'),
+        currency: 'USD',
+        actorId: null,
+        memo: 'test payout',
+        entries: [
+          { account: accounts.payable(tutorId), amountCents: -amountCents },
+          { account: accounts.clearing('manual'), amountCents },
+        ],
+      }),
+    );
+  }
+
+  it('list the same as the newest entries before, at and after checkpoints, with moves in between', async () => {
+    const [first, emptied, later] = (await people('student', 3)) as [string, string, string];
+    const [tutor] = (await people('tutor', 1)) as [string];
+    await topUp(first, 4000);
+    await topUp(emptied, 1000);
+    await expectListedAsEntries();
+    expect(await takeCheckpoint(db, 1)).toEqual(expect.any(Number));
+    let page = await expectListedAsEntries();
+    expect(balanceOfIn(page.balances, emptied)).toBe(1000);
+
+    // After the checkpoint: one balance spent to zero, one moved twice, a person with no account before.
+    const lesson = unique('lesson');
+    await hold(emptied, lesson, 1000);
+    await hold(first, unique('lesson'), 1500);
+    await topUp(first, 100);
+    await topUp(later, 700);
+    await settle(lesson, tutor, 1000);
+    page = await expectListedAsEntries();
+    expect(balanceOfIn(page.balances, emptied)).toBeUndefined();
+    expect(balanceOfIn(page.balances, first)).toBe(2600);
+    expect(balanceOfIn(page.balances, later)).toBe(700);
+    expect(balanceOfIn(page.payables, tutor)).toBe(1000);
+
+    // A checkpoint carries the balances not moved since the one before it, and leaves out the zeros.
+    expect(await takeCheckpoint(db, 1)).toEqual(expect.any(Number));
+    await expectListedAsEntries();
+    await topUp(later, 300);
+    expect(await takeCheckpoint(db, 1)).toEqual(expect.any(Number));
+    page = await expectListedAsEntries();
+    expect(balanceOfIn(page.balances, first)).toBe(2600);
+    expect(balanceOfIn(page.balances, emptied)).toBeUndefined();
+    expect(balanceOfIn(page.balances, later)).toBe(1000);
+
+    // A payable paid out to zero leaves; a balance emptied at a checkpoint comes back when topped up.
+    await payout(tutor, 1000);
+    await topUp(emptied, 250);
+    page = await expectListedAsEntries();
+    expect(balanceOfIn(page.payables, tutor)).toBeUndefined();
+    expect(balanceOfIn(page.balances, emptied)).toBe(250);
+    expect(await takeCheckpoint(db, 1)).toEqual(expect.any(Number));
+    await expectListedAsEntries();
+  });
+
+  it('are written again only once as many entries as their rows have come since', async () => {
+    const students = await people('student', 3);
+    const rowsAt = async (through: number | null) =>
+      Number(
+        (
+          await db
+            .selectFrom('ledger_checkpoint_balances')
+            .select((eb) => eb.fn.countAll().as('rows'))
+            .where('through_entry_id', '=', through as number)
+            .executeTakeFirstOrThrow()
+        ).rows,
+      );
+    // Enough entries since the newest balances (earlier tests left some) for this checkpoint to write them.
+    const newest = await db
+      .selectFrom('ledger_checkpoint_balances')
+      .select((eb) => eb.fn.max('through_entry_id').as('through'))
+      .executeTakeFirstOrThrow();
+    const before = newest.through === null ? 0 : await rowsAt(Number(newest.through));
+    for (let i = 0; i < Math.max(3, before); i++) await topUp(students[i % 3] as string, 100);
+    const first = await takeCheckpoint(db, 1);
+    const written = await rowsAt(first);
+    expect(written).toBeGreaterThanOrEqual(3);
+
+    // One top-up (two entries) is fewer entries than the rows: the totals' checkpoint is taken, the
+    // balances' is not, and the page still lists each balance as its newest entry has it.
+    const held = balanceOfIn((await listed()).balances, students[0] as string) as number;
+    await topUp(students[0] as string, 50);
+    const second = await takeCheckpoint(db, 1);
+    expect(second).toBeGreaterThan(first as number);
+    expect(await rowsAt(second)).toBe(0);
+    expect(balanceOfIn((await expectListedAsEntries()).balances, students[0] as string)).toBe(held + 50);
+
+    // As many top-ups again as there were rows: now the balances are written.
+    for (let i = 0; i < written; i++) await topUp(students[i % 3] as string, 10);
+    const third = await takeCheckpoint(db, 1);
+    expect(await rowsAt(third)).toBeGreaterThanOrEqual(3);
+    await expectListedAsEntries();
+  });
+
+  it('keep the balances of a checkpoint unchanged', async () => {
+    const [student] = (await people('student', 1)) as [string];
+    await topUp(student, 500);
+    expect(await takeCheckpoint(db, 1)).toEqual(expect.any(Number));
+    for (const statement of [
+      sql`update ledger_checkpoint_balances set balance_cents = 1`,
+      sql`delete from ledger_checkpoint_balances`,
+      sql`truncate ledger_checkpoint_balances`,
+    ])
+      await expect(statement.execute(db), statement.compile(db).sql).rejects.toMatchObject({ code: '55000' });
+  });
+
+  it('list the same as the newest entries whatever the moves and wherever the checkpoints fall', async () => {
+    type Step = { kind: 'topUp' | 'spend' | 'settle' | 'payout' | 'checkpoint'; who: number; amount: number };
+    const step: fc.Arbitrary<Step> = fc.record({
+      kind: fc.constantFrom('topUp', 'spend', 'settle', 'payout', 'checkpoint'),
+      who: fc.nat(2),
+      amount: fc.integer({ min: 1, max: 3_000 }),
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 12 }), async (steps) => {
+        const students = await people('student', 3);
+        const tutors = await people('tutor', 3);
+        const balances = [0, 0, 0];
+        const payables = [0, 0, 0];
+        for (const { kind, who, amount } of steps) {
+          const student = students[who] as string;
+          const tutor = tutors[who] as string;
+          // Spending and paying out take all that is left when the amount is more, so zeros happen.
+          const spent = Math.min(amount, balances[who] ?? 0);
+          const paid = Math.min(amount, payables[who] ?? 0);
+          if (kind === 'topUp') {
+            await topUp(student, amount);
+            balances[who] = (balances[who] ?? 0) + amount;
+          } else if (kind === 'spend' && spent > 0) {
+            await hold(student, unique('lesson'), spent);
+            balances[who] = (balances[who] ?? 0) - spent;
+          } else if (kind === 'settle') {
+            const lesson = unique('lesson');
+            await topUp(student, amount);
+            await hold(student, lesson, amount);
+            await settle(lesson, tutor, amount);
+            payables[who] = (payables[who] ?? 0) + amount;
+          } else if (kind === 'payout' && paid > 0) {
+            await payout(tutor, paid);
+            payables[who] = (payables[who] ?? 0) - paid;
+          } else if (kind === 'checkpoint') await takeCheckpoint(db, 1);
+          await expectListedAsEntries();
+        }
+        const page = await listed();
+        for (const [i, id] of students.entries())
+          expect(balanceOfIn(page.balances, id) ?? 0).toBe(balances[i]);
+        for (const [i, id] of tutors.entries()) expect(balanceOfIn(page.payables, id) ?? 0).toBe(payables[i]);
+      }),
+      { numRuns: 8 },
+    );
   });
 });

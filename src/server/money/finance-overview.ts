@@ -3,13 +3,16 @@
  * waiting for a transfer to arrive, card payments that could not be credited, what each tutor is
  * owed and each student holds (in their balance and in their packages).
  */
-import { type Kysely, sql } from 'kysely';
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Amount } from '../../shared/amounts';
 import { creditsIn } from '../../shared/lessons/packages';
 import type { DB } from '../db/schema';
 import { totalsOf } from './ledger';
-import { namedTotals, totalsQuery } from './ledger-checkpoints';
+import { namedTotals, type PersonBalance, personBalancesQuery, totalsQuery } from './ledger-checkpoints';
+
+/** The database as the finance statement sees it: with every person's balance, read once. */
+type WithBalances = DB & { people_balances: PersonBalance };
 
 const amount = (amountCents: number, currency: string): Amount => ({ amountCents, currency });
 
@@ -29,26 +32,16 @@ export async function financeOverview(db: Kysely<DB>, currency: string) {
     .select(['id', 'provider', 'top_up_id', 'amount_cents', 'currency', 'reason', 'reported_at'])
     .orderBy('reported_at', 'desc')
     .limit(200);
-  // Each person's current balance: the running balance of their account's last entry.
-  const latest = (kind: 'balance' | 'payable') =>
-    db
-      .selectFrom('ledger_accounts as a')
-      .innerJoin('users as u', 'u.id', 'a.user_id')
-      .innerJoinLateral(
-        (eb) =>
-          eb
-            .selectFrom('ledger_entries as e')
-            .select('e.balance_after_cents')
-            .whereRef('e.account_id', '=', 'a.id')
-            .orderBy('e.account_seq', 'desc')
-            .limit(1)
-            .as('last'),
-        (join) => join.onTrue(),
-      )
-      .select(['u.id', 'u.display_name', 'u.email', 'last.balance_after_cents'])
-      .where('a.kind', '=', kind)
-      .where('last.balance_after_cents', '<>', 0)
-      .orderBy('last.balance_after_cents', 'desc')
+  // Each person's current balance, the largest first, from the statement's list of every person's
+  // balance (a checkpoint's and the accounts moved since, not a lookup of each account's last entry).
+  const latest = (eb: ExpressionBuilder<WithBalances, never>, kind: 'balance' | 'payable') =>
+    eb
+      .selectFrom('people_balances as now')
+      .innerJoin('users as u', 'u.id', 'now.user_id')
+      .select(['u.id', 'u.display_name', 'u.email', 'now.balance_cents'])
+      .where('now.account_kind', '=', kind)
+      .orderBy('now.balance_cents', 'desc')
+      .orderBy('now.account_id')
       .limit(500);
   // Packages still holding money: the active ones (ending one empties it), oldest first.
   const packages = db
@@ -77,13 +70,15 @@ export async function financeOverview(db: Kysely<DB>, currency: string) {
   // The totals and the four lists come as JSON arrays of one statement: on the embedded store
   // each statement is a round trip to its thread, which costs more than these small lists.
   const lists = await db
-    .selectNoFrom([
+    // In brackets: Kysely writes a raw common table expression as it is given.
+    .with('people_balances', () => sql<PersonBalance>`(${personBalancesQuery()})`)
+    .selectNoFrom((eb) => [
       sql<
         { name: string; total: number }[]
       >`(select coalesce(json_agg(totals), '[]') from (${totalsQuery()}) totals)`.as('totals'),
       jsonArrayFrom(pendingTopUps).as('pendingTopUps'),
-      jsonArrayFrom(latest('payable')).as('payables'),
-      jsonArrayFrom(latest('balance')).as('balances'),
+      jsonArrayFrom(latest(eb, 'payable')).as('payables'),
+      jsonArrayFrom(latest(eb, 'balance')).as('balances'),
       jsonArrayFrom(unappliedPayments).as('unappliedPayments'),
       jsonArrayFrom(packages).as('packages'),
     ])
@@ -119,11 +114,11 @@ export async function financeOverview(db: Kysely<DB>, currency: string) {
     })),
     payables: lists.payables.map((row) => ({
       tutor: person(row),
-      payable: amount(row.balance_after_cents, currency),
+      payable: amount(Number(row.balance_cents), currency),
     })),
     balances: lists.balances.map((row) => ({
       student: person(row),
-      balance: amount(row.balance_after_cents, currency),
+      balance: amount(Number(row.balance_cents), currency),
     })),
     unappliedPayments: lists.unappliedPayments.map((row) => ({
       id: row.id,

@@ -43,6 +43,7 @@ import * as families from './0038-families';
 import * as familyConversations from './0039-family-conversations';
 import * as mailTemplates from './0040-mail-templates';
 import * as classSeatLookup from './0042-class-seat-lookup';
+import * as ledgerCheckpointBalances from './0043-ledger-checkpoint-balances';
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
@@ -85,4 +86,5 @@ export const migrations: Record<string, Migration> = {
   '0039-family-conversations': familyConversations,
   '0040-mail-templates': mailTemplates,
   '0042-class-seat-lookup': classSeatLookup,
+  '0043-ledger-checkpoint-balances': ledgerCheckpointBalances,
 };
