@@ -7,6 +7,7 @@ import { ErrorMessage, StatusMessage } from '../../components/messages';
 import { TextArea } from '../../components/text-field';
 import { api, failureMessage, request } from '../../lib/api';
 import { TRY_AGAIN, useApiAction } from '../../lib/api-action';
+import { withTexts } from '../../lib/i18n';
 import { dateLabel } from '../../lib/time-labels';
 import { browserTimeZone } from '../../lib/time-zones';
 import { useAuth } from '../auth';
@@ -14,7 +15,9 @@ import { ratingLabel, Stars } from './ratings';
 import { fetchReviews, type Review, type TutorReviews } from './tutor-api';
 
 /** Reporting is rare: its dialog's code is fetched when someone first reports a review. */
-const ReportDialog = lazy(() => import('./review-report-dialog'));
+const ReportDialog = lazy(() =>
+  withTexts(import('./review-report-dialog'), 'features/tutors/review-report-dialog.tsx'),
+);
 
 /** "December 1, 2026", in this browser's zone. */
 const dateOf = (iso: string) => dateLabel(Date.parse(iso), browserTimeZone());
