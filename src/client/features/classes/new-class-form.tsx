@@ -24,8 +24,8 @@ import {
   SubmitButton,
   useFieldProblem,
 } from '../../components/form';
-import { ZoneNote } from '../../components/lesson-parts';
 import { SelectField, TextArea, TextField } from '../../components/text-field';
+import { ZoneNote } from '../../components/zone-note';
 import type { FormAnswer } from '../../lib/forms';
 import { translated, withTexts } from '../../lib/i18n';
 import { lessonTimeLabel } from '../../lib/time-labels';
