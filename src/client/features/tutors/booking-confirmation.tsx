@@ -9,7 +9,7 @@
 
 import { msg, plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Amount } from '../../../shared/money/amounts';
 import type { TutorPublicProfile } from '../../../shared/tutor-schemas';
 import { Button } from '../../components/button';
@@ -103,6 +103,17 @@ export function BookingConfirmation({
   const heldCents = repeat && series.preview ? series.preview.total.amountCents : priceCents;
   const packageLessons = usedPackage?.lessons ?? 0;
   const creditsLeft = usedPackage?.creditsLeft ?? 0;
+  const box = useRef<HTMLDivElement>(null);
+
+  // Under a time just chosen, the picker moved the focus to the time's line and brought it into
+  // view; when this part arrives after that, it comes into view too, "Confirm booking" with it.
+  // A time chosen by a link ("Book again") is not chosen by the person here: the page stays put.
+  useEffect(() => {
+    const panel = box.current?.parentElement;
+    if (!panel?.contains(document.activeElement)) return;
+    const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    box.current?.scrollIntoView({ block: 'nearest', behavior: still ? 'auto' : 'smooth' });
+  }, []);
 
   async function confirm() {
     setLacking(null);
@@ -191,7 +202,7 @@ export function BookingConfirmation({
   };
 
   return (
-    <div className="mt-3 space-y-3">
+    <div ref={box} className="mt-3 scroll-mb-4 space-y-3">
       {parent ? <ChildChoice {...forChoice.props} /> : null}
       {tutor.subjects.length > 1 ? (
         <SelectField

@@ -50,10 +50,10 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
       }),
       // The review forms come with the page where it shows one: to a student who may review, and
       // to the tutor, who may answer.
-      fetchReviews(id, 1, request.signal).then(async (reviews) => {
+      fetchReviews(id, 1, request.signal).then(async (first) => {
         const auth = authStore.getState();
-        if (reviews.you || (auth.status === 'signed-in' && auth.user.id === id)) await loadReviewForms();
-        return reviews;
+        if (first.you || (auth.status === 'signed-in' && auth.user.id === id)) await loadReviewForms();
+        return first;
       }),
       // The page stands without its classes: a failure to list them hides the section.
       listClasses({ tutorId: id }, request.signal)
