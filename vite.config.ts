@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { lingui } from '@lingui/vite-plugin';
 import tailwindcss from '@tailwindcss/vite';
@@ -108,8 +108,12 @@ function sharedPageCode() {
  * Splits each language's catalogue of the pages' texts by where the texts are used: the catalogue
  * a page imports (`src/locales/web/{language}.po`, compiled by Lingui's plugin) keeps the texts of
  * the app shell, and gives each page's texts (its module and what it imports, the shell's aside)
- * a chunk of their own, loaded with the page (`pages`, keyed like the page table). A whole
- * catalogue is about 50 kB gzip, a page's share a few, the same in every language, English too.
+ * a chunk of their own, loaded with the page (`pages`, keyed like the page table). A module a page
+ * loads on demand (a dynamic import: a dialog, the booking box's confirmation, the forms' checks)
+ * is a part with texts of its own, keyed by its path from src/client, which its importer loads with
+ * it (`withTexts` in src/client/lib/i18n.ts); the build fails when an importer does not name the
+ * part whose texts it would miss. A whole catalogue is about 50 kB gzip, a page's share a few, the
+ * same in every language, English too.
  * A text is found by its id: the macros leave it in the code as a string, as the texts of
  * src/shared marked for translation are their own ids. A string that only looks like an id brings
  * one text more, no harm. Texts that come as data rather than from a page's code (the subjects)
@@ -120,8 +124,11 @@ function catalogueSplit(): Plugin {
   const isCatalogue = (id: string) => /\/src\/locales\/web\/[^/]+\.po$/.test(id.split('?')[0] ?? '');
   const isPage = (id: string) => /\/src\/client\/features\/[^/]+\/[^/]+-page\.tsx$/.test(id);
   let root = '';
-  // The strings in each module's code, by the shell and by page: worked out once a build.
-  let usage: Promise<{ shell: Set<string>; pages: Map<string, Set<string>> }> | undefined;
+  // The strings in each module's code, by the shell and by page or part (keyed by the path from
+  // src/client), and the modules that load each part: worked out once a build.
+  let usage:
+    | Promise<{ shell: Set<string>; pages: Map<string, Set<string>>; unnamed: Map<string, string[]> }>
+    | undefined;
   // Each catalogue's every text, as Lingui's plugin compiled it.
   const compiled = new Map<string, Record<string, unknown>>();
   const stringsOf = (code: string) => {
@@ -137,49 +144,69 @@ function catalogueSplit(): Plugin {
   };
   type Context = ThisParameterType<Extract<Plugin['load'], (...args: never[]) => unknown>>;
   async function findUsage(ctx: Context) {
-    const modules = new Map<string, Promise<{ strings: Set<string>; imports: string[] }>>();
+    const modules = new Map<string, Promise<{ strings: Set<string>; imports: string[]; lazy: string[] }>>();
     const moduleOf = (id: string) => {
       let found = modules.get(id);
       if (!found) {
         found = ctx.load({ id, resolveDependencies: true }).then((info) => ({
           strings: stringsOf(info.code ?? ''),
-          imports: [...info.importedIds, ...info.dynamicallyImportedIds],
+          imports: [...info.importedIds],
+          lazy: [...info.dynamicallyImportedIds],
         }));
         modules.set(id, found);
       }
       return found;
     };
-    // The strings of `from` and of every module it reaches, up to other pages.
-    const stringsFrom = async (from: string, pagesSeen: Set<string>) => {
+    const ours = (id: string) => !(id.includes('/node_modules/') || id.startsWith('\0') || isCatalogue(id));
+    // Pages and parts to read, each once, and who loads each part.
+    const toRead = new Set<string>();
+    const loaders = new Map<string, Set<string>>();
+    // The strings of `from` and of every module it imports, up to the pages and parts it loads.
+    const stringsFrom = async (from: string) => {
       const strings = new Set<string>();
       const seen = new Set<string>();
       const visit = async (id: string): Promise<void> => {
-        if (seen.has(id) || id.includes('/node_modules/') || id.startsWith('\0') || isCatalogue(id)) return;
+        if (seen.has(id) || !ours(id)) return;
         seen.add(id);
-        if (id !== from && isPage(id)) {
-          pagesSeen.add(id);
-          return;
-        }
-        const { strings: own, imports } = await moduleOf(id);
+        const { strings: own, imports, lazy } = await moduleOf(id);
         for (const string of own) strings.add(string);
-        await Promise.all(imports.map(visit));
+        for (const loaded of lazy.filter(ours)) {
+          toRead.add(loaded);
+          if (!isPage(loaded)) loaders.set(loaded, (loaders.get(loaded) ?? new Set()).add(id));
+        }
+        await Promise.all(imports.filter((imported) => !isPage(imported)).map(visit));
       };
       await visit(from);
       return strings;
     };
-    const pageIds = new Set<string>();
-    const shell = await stringsFrom(resolve(root, 'main.tsx'), pageIds);
+    const shell = await stringsFrom(resolve(root, 'main.tsx'));
     // The subjects and their categories reach every page as data (the catalogue in effect, a
     // tutor's subjects), each said in the page's language wherever it is shown.
     for (const string of (await moduleOf(resolve(root, '../shared/tutor-catalog.ts'))).strings)
       shell.add(string);
     const pages = new Map<string, Set<string>>();
-    for (const page of pageIds) {
-      const strings = await stringsFrom(page, new Set());
-      pages.set(page.slice(page.indexOf('/src/client/') + '/src/client/'.length), strings);
+    const read = new Set<string>();
+    while (read.size < toRead.size) {
+      for (const id of [...toRead].filter((id) => !read.has(id))) {
+        read.add(id);
+        pages.set(keyOf(id), await stringsFrom(id));
+      }
     }
-    return { shell, pages };
+    // The modules that load a part without naming it, which would miss its texts.
+    const unnamed = new Map<string, string[]>();
+    for (const [part, importers] of loaders) {
+      const key = keyOf(part);
+      const blind = [];
+      for (const importer of importers)
+        if (!(await moduleOf(importer)).strings.has(key)) blind.push(keyOf(importer));
+      if (blind.length) unnamed.set(key, blind);
+    }
+    return { shell, pages, unnamed };
   }
+  const keyOf = (id: string) => relative(root, id);
+  // `features/home/home-page.tsx` has `features/home/home-texts-es`, `../shared/form-checks.ts`
+  // has `../shared/form-checks-texts-es`.
+  const textsName = (key: string) => key.replace(/-page\.tsx$|\.tsx?$/, '');
   const messagesOf = (code: string): Record<string, unknown> =>
     new Function(code.replace(/export\s+const\s+messages\s*=/, 'return '))();
   const subset = (messages: Record<string, unknown>, strings: Set<string>, without = new Set<string>()) =>
@@ -204,12 +231,12 @@ function catalogueSplit(): Plugin {
       if (!id.startsWith(`\0${prefix}`)) return null;
       // `features/home/home-texts-es`: the texts of features/home/home-page.tsx in Spanish.
       const [, name, language] = /^(.*)-texts-([^-/]+)$/.exec(id.slice(prefix.length + 1)) ?? [];
-      const page = `${name}-page.tsx`;
       const catalogue = resolve(root, `../locales/web/${language}.po`);
       await this.load({ id: catalogue });
       usage ??= findUsage(this);
       const { shell, pages } = await usage;
-      const messages = subset(compiled.get(catalogue) ?? {}, pages.get(page) ?? new Set(), shell);
+      const key = [...pages.keys()].find((found) => textsName(found) === name);
+      const messages = subset(compiled.get(catalogue) ?? {}, pages.get(key ?? '') ?? new Set(), shell);
       return `export const messages = JSON.parse(${JSON.stringify(messages)});`;
     },
     transform: {
@@ -219,11 +246,22 @@ function catalogueSplit(): Plugin {
         const messages = messagesOf(code);
         compiled.set(id.split('?')[0] ?? id, messages);
         usage ??= findUsage(this);
-        const { shell, pages } = await usage;
+        const { shell, pages, unnamed } = await usage;
         const language = /([^/]+)\.po$/.exec(id.split('?')[0] ?? '')?.[1];
-        const loaders = [...pages.keys()].map((page) => {
-          const texts = `${prefix}${page.replace(/-page\.tsx$/, '')}-texts-${language}`;
-          return `${JSON.stringify(page)}: () => import(${JSON.stringify(texts)})`;
+        // A part with texts is loaded with them: its importer names it (withTexts).
+        for (const [key, importers] of unnamed) {
+          if (subset(messages, pages.get(key) ?? new Set(), shell) === '{}') continue;
+          this.error(
+            `${importers.join(', ')} loads ${key}, which has texts: load them with it, withTexts(import(…), '${key}') (src/client/lib/i18n.ts)`,
+          );
+        }
+        // Every page, and the parts with texts in this catalogue (a part without loads none).
+        const withTexts = [...pages].filter(
+          ([key, strings]) => /-page\.tsx$/.test(key) || subset(messages, strings, shell) !== '{}',
+        );
+        const loaders = withTexts.map(([key]) => {
+          const texts = `${prefix}${textsName(key)}-texts-${language}`;
+          return `${JSON.stringify(key)}: () => import(${JSON.stringify(texts)})`;
         });
         return {
           code: `export const messages = JSON.parse(${JSON.stringify(subset(messages, shell))});

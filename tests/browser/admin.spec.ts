@@ -6,11 +6,8 @@
  * scanned for accessibility, at both widths.
  */
 import type { Page } from '@playwright/test';
-import {
-  HIDDEN_MESSAGE_TEXT,
-  listingRuleSentence,
-  VERIFIED_TUTOR_MEANING,
-} from '../../src/shared/admin/admin-rules';
+import { HIDDEN_MESSAGE_TEXT, listingRuleSentence } from '../../src/shared/admin/admin-rules';
+import { VERIFIED_TUTOR_MEANING } from '../../src/shared/verified-tutor';
 import {
   createAccount,
   expect,

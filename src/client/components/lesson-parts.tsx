@@ -1,6 +1,6 @@
 /**
  * Small pieces every lesson screen shares: a lesson's status and its payment's as badges, and the
- * zone times are in.
+ * way into its room (the zone times are in is ./zone-note.tsx, which a tutor's page needs alone).
  */
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
@@ -10,7 +10,6 @@ import type { LessonStatus } from '../../shared/lessons/lesson-schemas';
 import { offersJoin, roomState } from '../../shared/lessons/room-rules';
 import { classRoomPath, roomPath } from '../../shared/routes';
 import { i18n } from '../lib/i18n';
-import { describeTimeZone } from '../lib/time-zones';
 import { ButtonLink } from './button';
 
 const STATUS: Record<LessonStatus, { label: MessageDescriptor; className: string }> = {
@@ -99,18 +98,6 @@ export function PaymentBadge({
       {t(shown[reader])}
       {shown.more ? <span className="sr-only">{`${joiner}${t(shown.more)}`}</span> : null}
     </span>
-  );
-}
-
-/** "Times are in Central European Standard Time (GMT+1) · Madrid." */
-export function ZoneNote({ timeZone, className = '' }: { timeZone: string; className?: string }) {
-  const zone = describeTimeZone(timeZone);
-  return (
-    <p className={`text-sm text-slate-600 ${className}`}>
-      <Trans>
-        Times are in <span className="font-medium text-slate-800">{zone}</span>.
-      </Trans>
-    </p>
   );
 }
 

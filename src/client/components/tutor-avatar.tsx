@@ -1,6 +1,6 @@
 import { plural } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
-import { VERIFIED_TUTOR_LABEL, VERIFIED_TUTOR_MEANING } from '../../shared/admin/admin-rules';
+import { VERIFIED_TUTOR_LABEL, VERIFIED_TUTOR_MEANING } from '../../shared/verified-tutor';
 import { translated } from '../lib/i18n';
 
 const initialsOf = (name: string) =>

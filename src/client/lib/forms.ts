@@ -6,7 +6,7 @@
 import type { z } from 'zod';
 import * as messages from '../../shared/messages';
 import { failureMessage } from './api';
-import { translated } from './i18n';
+import { translated, withTexts } from './i18n';
 
 /** What is wrong with a submitted form: the first problem's message, and each field's own. */
 export interface FormProblem {
@@ -21,10 +21,12 @@ let checks: Promise<typeof import('../../shared/form-checks')> | undefined;
 
 /** The forms' schemas, fetched once; a failed fetch is tried again next time. */
 export function loadFormChecks() {
-  checks ??= import('../../shared/form-checks').catch((error: unknown) => {
-    checks = undefined;
-    throw error;
-  });
+  checks ??= withTexts(import('../../shared/form-checks'), '../shared/form-checks.ts').catch(
+    (error: unknown) => {
+      checks = undefined;
+      throw error;
+    },
+  );
   return checks;
 }
 

@@ -48,14 +48,23 @@ async function loadCatalogue(language: PageLanguage): Promise<PageTexts> {
 }
 
 /**
- * Adds the texts of a page's module (`features/home/home-page.tsx`, as the page table names it)
- * in the page's language, before the page renders.
+ * Adds the texts of a page's module (`features/home/home-page.tsx`, as the page table names it),
+ * or of a module loaded on demand (withTexts), in the page's language, before it renders.
  */
 export async function loadPageTexts(module: string) {
   const load = (await pageTexts)[module];
   if (!load) return;
   const { messages } = await load();
   i18n.load(i18n.locale, messages);
+}
+
+/**
+ * A module loaded on demand (`import('./x')`) with its texts in the page's language: the build
+ * gives such a module texts of its own, keyed by its path from src/client
+ * (`features/tutors/booking-confirmation.tsx`), and refuses an import of one that does not name it.
+ */
+export async function withTexts<T>(module: Promise<T>, path: string): Promise<T> {
+  return (await Promise.all([module, loadPageTexts(path)]))[0];
 }
 
 /**

@@ -6,10 +6,6 @@
  */
 export const MAX_NOTE_LENGTH = 1000;
 
-/** Shown on a tutor's card and page; its accessible name says what it means. */
-export const VERIFIED_TUTOR_LABEL = /*i18n*/ 'Verified tutor';
-export const VERIFIED_TUTOR_MEANING = /*i18n*/ 'Verified tutor: an administrator checked this profile';
-
 /** Who is listed, in words, as the admin overview says it for the school's setting. */
 export const listingRuleSentence = (approvalRequired: boolean) =>
   approvalRequired

@@ -24,10 +24,10 @@ import {
   SubmitButton,
   useFieldProblem,
 } from '../../components/form';
-import { ZoneNote } from '../../components/lesson-parts';
 import { SelectField, TextArea, TextField } from '../../components/text-field';
+import { ZoneNote } from '../../components/zone-note';
 import type { FormAnswer } from '../../lib/forms';
-import { translated } from '../../lib/i18n';
+import { translated, withTexts } from '../../lib/i18n';
 import { lessonTimeLabel } from '../../lib/time-labels';
 import { MAX_COURSE_SESSIONS, MIN_COURSE_SESSIONS, type Plan, plannedStarts, todayIn } from './session-plan';
 
@@ -39,7 +39,10 @@ let classChecks: Promise<typeof import('../../../shared/classes/class-schemas')>
  * and every other form would then load it.
  */
 export function loadClassChecks() {
-  classChecks ??= import('../../../shared/classes/class-schemas').catch((error: unknown) => {
+  classChecks ??= withTexts(
+    import('../../../shared/classes/class-schemas'),
+    '../shared/classes/class-schemas.ts',
+  ).catch((error: unknown) => {
     classChecks = undefined;
     throw error;
   });

@@ -6,8 +6,8 @@
 import { Trans } from '@lingui/react/macro';
 import type { InferResponseType } from 'hono/client';
 import { type ReactNode, useEffect, useState } from 'react';
-import { VERIFIED_TUTOR_LABEL } from '../../../shared/admin/admin-rules';
 import * as messages from '../../../shared/messages';
+import { VERIFIED_TUTOR_LABEL } from '../../../shared/verified-tutor';
 import { Button } from '../../components/button';
 import { ErrorMessage, StatusMessage } from '../../components/messages';
 import { Spinner } from '../../components/spinner';

@@ -14,44 +14,54 @@
  * skip before the student confirms, and the balance is weighed against all the weeks' prices.
  * A parent books for one of their children, chosen under "For" (required), on their own wallet;
  * the weekly series' preview is a student's, so a parent books one lesson at a time here.
+ * What shows under a chosen time (booking-confirmation.tsx) is fetched when the person first
+ * reaches for the box (a pointer over it, a touch, the focus inside), so that a visitor who only
+ * reads the profile never loads it and one who chooses a time rarely waits for it.
  */
 
-import { msg, plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { formatAmount, minorPerUnit } from '../../../shared/amounts';
 import type { ChildView } from '../../../shared/family/family-constants';
 import { lessonPriceCents } from '../../../shared/lessons/availability';
 import { policySentence } from '../../../shared/lessons/cancellation-policy';
 import { TRIAL_MINUTES } from '../../../shared/lessons/lesson-constants';
-import type { Amount } from '../../../shared/money/amounts';
 import { paths } from '../../../shared/routes';
 import type { TutorPublicProfile } from '../../../shared/tutor-schemas';
-import { Button } from '../../components/button';
-import { ZoneNote } from '../../components/lesson-parts';
-import { ErrorMessage } from '../../components/messages';
 import { type Slot, SlotPicker } from '../../components/slot-picker';
-import { SelectField, TextArea } from '../../components/text-field';
-import { ApiError, api, request } from '../../lib/api';
-import { useApiAction } from '../../lib/api-action';
-import { translated } from '../../lib/i18n';
+import { Spinner } from '../../components/spinner';
+import { ZoneNote } from '../../components/zone-note';
+import { translated, withTexts } from '../../lib/i18n';
 import { type LessonPackage, packageFor, packagesOf } from '../../lib/lesson-packages';
 import { usePaymentsConfig } from '../../lib/payments-config';
 import { books } from '../../lib/roles';
 import { browserTimeZone } from '../../lib/time-zones';
-import { refreshWalletSummary, useWalletSummary } from '../../lib/wallet-summary';
+import { useWalletSummary } from '../../lib/wallet-summary';
 import { useAuth } from '../auth';
-import { ChildChoice, useChildChoice } from '../family';
-import { BookingOutcome, type Outcome } from './booking-outcome';
-import { Lacking, neededAmount, PriceAgainstBalance } from './booking-price';
-import { BookingPrompt } from './booking-prompt';
+import { useChildChoice } from '../family';
+import type { AfterBooking, BookingChoices } from './booking-confirmation';
+import type { Outcome } from './booking-outcome';
 import { trialPrice as trialPriceText } from './labels';
 import { LengthChoice } from './length-choice';
-import { RepeatChoice, SeriesPreviewList, useSeriesPreview, WEEKS_PROBLEM, weeksFrom } from './repeat-weekly';
 import { taughtSubject } from './searched-subject';
 
-const CHOOSE_SUBJECT = msg`Choose a subject for the lesson`;
+/** The part of the box under a chosen time, fetched once with its texts (see above). */
+let confirmationModule: ReturnType<typeof loadConfirmation> | undefined;
+function loadConfirmation() {
+  return withTexts(import('./booking-confirmation'), 'features/tutors/booking-confirmation.tsx');
+}
+const confirmationParts = () => {
+  // A failed fetch is tried again next time.
+  confirmationModule ??= loadConfirmation().catch((error: unknown) => {
+    confirmationModule = undefined;
+    throw error;
+  });
+  return confirmationModule;
+};
+const BookingConfirmation = lazy(async () => ({ default: (await confirmationParts()).BookingConfirmation }));
+const BookingPrompt = lazy(async () => ({ default: (await confirmationParts()).BookingPrompt }));
+const BookingOutcome = lazy(async () => ({ default: (await confirmationParts()).BookingOutcome }));
 
 /** The booking region's id: the tutor page's "Book a lesson" button leads to it. */
 export const BOOK_A_LESSON_ID = 'book-a-lesson';
@@ -86,7 +96,6 @@ export function BookLesson({
   // Until a zone is saved (the first sign-in saves this browser's), and for anyone else, this browser's.
   const timeZone = (books(user?.role) ? user?.timeZone : null) ?? browserTimeZone();
   const forChoice = useChildChoice(family);
-  const forChild = forChoice.value;
   const lengths = tutor.booking.lessonMinutes;
   const [chosenMinutes, setMinutes] = useState(
     asked.minutes && lengths.includes(asked.minutes)
@@ -107,29 +116,15 @@ export function BookLesson({
     return { start: new Date(start).toISOString(), end: new Date(start + minutes * 60_000).toISOString() };
   });
   const [key, setKey] = useState(() => crypto.randomUUID());
-  const [subject, setSubject] = useState(
-    () =>
+  const [choices, setChoices] = useState<BookingChoices>(() => ({
+    subject:
       taughtSubject(tutor.subjects, searchedFor) ??
       (tutor.subjects.length === 1 ? (tutor.subjects[0] ?? '') : ''),
-  );
-  const [subjectProblem, setSubjectProblem] = useState<string | null>(null);
-  const subjectField = useRef<HTMLSelectElement>(null);
-  const [note, setNote] = useState('');
+    note: '',
+    repeat: false,
+    weeksText: '4',
+  }));
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  // "Repeat every week": a trial is one lesson, so the choice is not offered with it.
-  const [repeatChosen, setRepeat] = useState(false);
-  const [weeksText, setWeeksText] = useState('4');
-  const repeat = repeatChosen && !trial && !parent;
-  const weeks = weeksFrom(weeksText);
-  const series = useSeriesPreview(
-    repeat && slot && canBook && weeks !== null
-      ? { tutorId: tutor.id, start: slot.start, minutes, weeks }
-      : null,
-  );
-  // A failure while the time is still chosen is told beside "Confirm booking"; a booking, or a time
-  // that was taken meanwhile, closes the confirmation and is told above the days.
-  const booking = useApiAction(t`The booking could not be made.`);
-  const { busy, problem: failure, setProblem: setFailure } = booking;
   const outcomeBox = useRef<HTMLDivElement>(null);
   const [refreshKey, setRefreshKey] = useState(0);
   const headingId = useId();
@@ -141,16 +136,26 @@ export function BookLesson({
     freshness: 'now',
   });
   const balance = payments.on && wallet?.payments === 'on' ? wallet.balance : null;
-  // What the server said the student lacks, for the time still chosen.
-  const [lacking, setLacking] = useState<Amount | null>(null);
 
   const choose = (chosen: Slot | null) => {
     setSlot(chosen);
-    setFailure(null);
-    setLacking(null);
     if (!chosen) return;
     setKey(crypto.randomUUID());
     setOutcome(null);
+  };
+
+  // A failure while the time is still chosen is told beside "Confirm booking"; a booking, or a time
+  // that was taken meanwhile, closes the confirmation and is told above the days, read again.
+  const told = (what: Outcome, after: AfterBooking) => {
+    if (after.trialGone) {
+      setTrialOpen(false);
+      setTrial(false);
+    }
+    setOutcome(what);
+    setSlot(null);
+    if (what.kind !== 'failed') setChoices((current) => ({ ...current, note: '' }));
+    setRefreshKey((n) => n + 1);
+    if (after.packageUsed) onPackageUsed?.();
   };
 
   // The confirmation the focus was in is gone: the focus and the view go to what happened.
@@ -160,118 +165,32 @@ export function BookLesson({
     outcomeBox.current?.scrollIntoView({ block: 'nearest' });
   }, [outcome]);
 
-  async function confirm() {
-    if (!slot) return;
-    setLacking(null);
-    if (repeat && weeks === null) {
-      setFailure(t(WEEKS_PROBLEM));
-      return;
-    }
-    if (parent && !forChoice.require(t`Choose the child the lesson is for`)) return;
-    if (!subject) {
-      setSubjectProblem(t(CHOOSE_SUBJECT));
-      subjectField.current?.focus();
-      return;
-    }
-    // The days below are read again by the picker (refreshKey), not through the page's loader.
-    await booking.run(
-      () =>
-        request(
-          api.lessons.$post(
-            {
-              json: {
-                tutorId: tutor.id,
-                ...(parent ? { studentId: forChild } : {}),
-                start: slot.start,
-                ...(trial ? { trial: true as const } : { minutes }),
-                // Named, so a package used up meanwhile is refused rather than paid from the balance.
-                ...(usedPackage ? { packageId: usedPackage.id } : {}),
-                subject,
-                ...(note.trim() ? { note: note.trim() } : {}),
-                ...(repeat && weeks !== null ? { repeatWeeks: weeks } : {}),
-              },
-            },
-            { headers: { 'Idempotency-Key': key } },
-          ),
-        ),
-      {
-        reload: false,
-        onDone: (answer) => {
-          if ('series' in answer) {
-            const [first] = answer.series.lessons;
-            setOutcome({
-              kind: 'series',
-              status: first?.status ?? 'confirmed',
-              lessons: answer.series.lessons,
-              skipped: answer.series.skipped.length,
-            });
-            setSlot(null);
-            setNote('');
-            setRefreshKey((n) => n + 1);
-            if (user) void refreshWalletSummary(user.id);
-            return;
-          }
-          const lesson = answer;
-          if (lesson.trial) {
-            setTrialOpen(false);
-            setTrial(false);
-          }
-          setOutcome({ kind: 'booked', status: lesson.status, start: lesson.start, end: lesson.end });
-          setSlot(null);
-          setNote('');
-          setRefreshKey((n) => n + 1);
-          if (user) void refreshWalletSummary(user.id);
-          if (lesson.packageId) onPackageUsed?.();
-        },
-        onFailure: (error) => {
-          // Too little money: the time stays chosen, with the way to top up what is missing.
-          if (error instanceof ApiError && error.code === 'INSUFFICIENT_BALANCE') {
-            setLacking(neededAmount(error.body) ?? { amountCents: 0, currency: payments.currency });
-            if (user) void refreshWalletSummary(user.id);
-            return true;
-          }
-          // A time someone else took is gone: show the week as it is now.
-          if (!(error instanceof ApiError && error.status === 409)) return false;
-          if (error.code === 'PACKAGE_USED_UP' || error.code === 'PACKAGE_ENDED') onPackageUsed?.();
-          // The trial can no longer be had here: back to the regular lengths.
-          if (error.code === 'TRIAL_TAKEN' || error.code === 'TRIAL_NOT_OFFERED') {
-            setTrialOpen(false);
-            setTrial(false);
-          }
-          setOutcome({ kind: 'failed', message: error.message });
-          setSlot(null);
-          setRefreshKey((n) => n + 1);
-          return true;
-        },
-      },
-    );
-  }
-
   // The server uses the same package (the oldest with a credit) when none is named.
   const usedPackage =
     trial || !payments.on
       ? null
-      : packageFor(packagesOf(packages, parent ? forChild : null), tutor.id, minutes);
+      : packageFor(packagesOf(packages, parent ? forChoice.value : null), tutor.id, minutes);
   const priceCents = usedPackage
     ? usedPackage.perLessonCents
     : trial && trialPrice !== null
       ? trialPrice
       : lessonPriceCents(tutor.hourlyRate, minutes, minorPerUnit(payments.currency));
-  // A series holds every week's price at once: the balance is weighed against the total.
-  const heldCents = repeat && series.preview ? series.preview.total.amountCents : priceCents;
   const price = trial
     ? trialPriceText(priceCents, payments.currency)
     : formatAmount(priceCents, payments.currency);
   const firstName = tutor.displayName.split(' ')[0] ?? tutor.displayName;
   const trialMinutes = TRIAL_MINUTES;
-  const packageLessons = usedPackage?.lessons ?? 0;
-  const creditsLeft = usedPackage?.creditsLeft ?? 0;
   const trialAmount = trialPrice === null ? '' : trialPriceText(trialPrice, payments.currency);
+  // Reaching for the box (a pointer over it, a touch, the focus inside) fetches what a chosen time shows.
+  const reachFor = () => void confirmationParts().catch(() => undefined);
 
   return (
     <section
       id={BOOK_A_LESSON_ID}
       aria-labelledby={headingId}
+      onPointerEnter={reachFor}
+      onTouchStart={reachFor}
+      onFocus={reachFor}
       // Clear of the sticky navigation when the page's "Book a lesson" button brings it into view.
       className="scroll-mt-20 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
     >
@@ -333,7 +252,12 @@ export function BookLesson({
           />
 
           <div ref={outcomeBox} tabIndex={-1} className="scroll-mt-24 outline-none">
-            <BookingOutcome outcome={outcome} timeZone={timeZone} firstName={firstName} />
+            {/* An outcome comes from the confirmation: its code is there by then. */}
+            {outcome ? (
+              <Suspense fallback={null}>
+                <BookingOutcome outcome={outcome} timeZone={timeZone} firstName={firstName} />
+              </Suspense>
+            ) : null}
           </div>
 
           <div className="mt-4">
@@ -363,77 +287,38 @@ export function BookLesson({
                     </Trans>
                     {tutor.subjects.length === 1 ? ` · ${translated(tutor.subjects[0] ?? '')}` : ''}
                   </p>
-                  {canBook ? (
-                    <div className="mt-3 space-y-3">
-                      {parent ? <ChildChoice {...forChoice.props} /> : null}
-                      {tutor.subjects.length > 1 ? (
-                        <SelectField
-                          ref={subjectField}
-                          label={t`Subject`}
-                          value={subject}
-                          problem={subjectProblem}
-                          onChange={(event) => {
-                            setSubject(event.target.value);
-                            setSubjectProblem(null);
-                          }}
-                        >
-                          {subject === '' ? <option value="">{t`Choose a subject`}</option> : null}
-                          {tutor.subjects.map((item) => (
-                            <option key={item} value={item}>
-                              {translated(item)}
-                            </option>
-                          ))}
-                        </SelectField>
-                      ) : null}
-                      <TextArea
-                        label={t`Note for the tutor (optional)`}
-                        rows={2}
-                        maxLength={1000}
-                        value={note}
-                        onChange={(event) => setNote(event.target.value)}
-                        hint={t`What you would like to work on.`}
+                  <Suspense
+                    fallback={
+                      <p role="status" className="mt-3 flex items-center gap-2 text-sm text-slate-600">
+                        <Spinner /> <Trans>Loading the booking details…</Trans>
+                      </p>
+                    }
+                  >
+                    {canBook && user && slot ? (
+                      <BookingConfirmation
+                        // What belongs to one time (its failure, its shortfall) starts afresh with each.
+                        key={slot.start}
+                        tutor={tutor}
+                        slot={slot}
+                        minutes={minutes}
+                        trial={trial}
+                        userId={user.id}
+                        parent={parent}
+                        forChoice={forChoice}
+                        choices={choices}
+                        onChoices={(changed) => setChoices((current) => ({ ...current, ...changed }))}
+                        idempotencyKey={key}
+                        usedPackage={usedPackage}
+                        priceCents={priceCents}
+                        balance={balance}
+                        currency={payments.currency}
+                        timeZone={timeZone}
+                        onOutcome={told}
                       />
-                      {trial || parent ? null : (
-                        <RepeatChoice
-                          repeat={repeat}
-                          onRepeat={(chosen) => {
-                            setRepeat(chosen);
-                            setFailure(null);
-                            setLacking(null);
-                          }}
-                          weeksText={weeksText}
-                          onWeeks={(text) => {
-                            setWeeksText(text);
-                            setFailure(null);
-                            setLacking(null);
-                          }}
-                        />
-                      )}
-                      {repeat && series.preview ? (
-                        <SeriesPreviewList preview={series.preview} timeZone={timeZone} />
-                      ) : null}
-                      {repeat && series.loading && !series.preview ? (
-                        <p className="text-sm text-slate-600">
-                          <Trans>Checking the weeks…</Trans>
-                        </p>
-                      ) : null}
-                      {repeat && series.problem ? <ErrorMessage>{series.problem}</ErrorMessage> : null}
-                      {usedPackage && !repeat ? (
-                        <p className="rounded-lg bg-brand-50 px-4 py-3 text-sm text-brand-900">
-                          {t`Paid with your package of ${plural(packageLessons, { one: '# lesson', other: '# lessons' })}: uses 1 of ${plural(creditsLeft, { one: '# credit', other: '# credits' })}`}
-                        </p>
-                      ) : balance ? (
-                        <PriceAgainstBalance priceCents={heldCents} balance={balance} lacking={lacking} />
-                      ) : null}
-                      {lacking && !balance ? <Lacking missing={lacking} refused /> : null}
-                      {failure ? <ErrorMessage>{failure}</ErrorMessage> : null}
-                      <Button size="lg" className="w-full" onClick={confirm} busy={busy} disabled={busy}>
-                        <Trans>Confirm booking</Trans>
-                      </Button>
-                    </div>
-                  ) : (
-                    <BookingPrompt here={here} role={user?.role} verified={user?.emailVerified ?? false} />
-                  )}
+                    ) : (
+                      <BookingPrompt here={here} role={user?.role} verified={user?.emailVerified ?? false} />
+                    )}
+                  </Suspense>
                 </>
               )}
             </SlotPicker>

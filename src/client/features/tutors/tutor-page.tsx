@@ -5,42 +5,66 @@
  */
 
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { lazy, Suspense } from 'react';
 import { Link, type LoaderFunctionArgs, useLoaderData, useLocation } from 'react-router';
 import { formatUnits } from '../../../shared/amounts';
 import { TRIAL_MINUTES } from '../../../shared/lessons/lesson-constants';
 import { paths } from '../../../shared/routes';
+import type { TutorPublicProfile } from '../../../shared/tutor-schemas';
 import { Button, ButtonLink } from '../../components/button';
 import { NotFound } from '../../components/not-found';
 import { TutorAvatar, VerifiedBadge } from '../../components/tutor-avatar';
 import { ApiError } from '../../lib/api';
-import { translated } from '../../lib/i18n';
+import { translated, withTexts } from '../../lib/i18n';
 import { useLessonPackages } from '../../lib/lesson-packages';
 import { useMediaQuery } from '../../lib/media-query';
-import { usePaymentsConfig } from '../../lib/payments-config';
+import { type PaymentsConfig, paymentsConfigInPage, usePaymentsConfig } from '../../lib/payments-config';
 import { books } from '../../lib/roles';
 import { monthLabel } from '../../lib/time-labels';
 import { browserTimeZone, describeTimeZone } from '../../lib/time-zones';
-import { useAuth } from '../auth';
-import { listClasses, TutorClasses } from '../classes';
+import { authStore, useAuth } from '../auth';
+import { listClasses, loadTutorClasses } from '../classes';
 import { useFamilyChildren } from '../family';
 import { BOOK_A_LESSON_ID, BookLesson } from './book-lesson';
 import { namesList, trialPrice } from './labels';
 import { RatingSummary } from './ratings';
 import { fetchReviews, fetchTutor } from './tutor-api';
-import { TutorPackages } from './tutor-packages';
-import { ReviewsSection } from './tutor-reviews';
+import { loadReviewForms, ReviewsSection } from './tutor-reviews';
+
+// A tutor's group classes and lesson packages are shown only where there are some (packages only
+// while students pay through Tutorlane): their code and texts come with the page's data then, so
+// the page renders whole, and not at all for the many tutors without.
+const TutorClasses = lazy(async () => ({ default: (await loadTutorClasses()).TutorClasses }));
+const loadPackages = () => withTexts(import('./tutor-packages'), 'features/tutors/tutor-packages.tsx');
+const TutorPackages = lazy(async () => ({ default: (await loadPackages()).TutorPackages }));
+const sellsPackages = (tutor: TutorPublicProfile, payments: PaymentsConfig) =>
+  payments.on && tutor.booking.packages.length > 0;
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const id = params.id ?? '';
   try {
     const [tutor, reviews, classes] = await Promise.all([
-      fetchTutor(id, request.signal),
-      fetchReviews(id, 1, request.signal),
-      // The page stands without its classes: a failure to list them hides the section.
-      listClasses({ tutorId: id }, request.signal).catch((error: unknown) => {
-        if (error instanceof ApiError) return null;
-        throw error;
+      fetchTutor(id, request.signal).then(async (found) => {
+        if (sellsPackages(found, paymentsConfigInPage())) await loadPackages();
+        return found;
       }),
+      // The review forms come with the page where it shows one: to a student who may review, and
+      // to the tutor, who may answer.
+      fetchReviews(id, 1, request.signal).then(async (first) => {
+        const auth = authStore.getState();
+        if (first.you || (auth.status === 'signed-in' && auth.user.id === id)) await loadReviewForms();
+        return first;
+      }),
+      // The page stands without its classes: a failure to list them hides the section.
+      listClasses({ tutorId: id }, request.signal)
+        .catch((error: unknown) => {
+          if (error instanceof ApiError) return null;
+          throw error;
+        })
+        .then(async (list) => {
+          if (list?.classes.length) await loadTutorClasses();
+          return list;
+        }),
     ]);
     return { tutor, reviews, classes };
   } catch (caught) {
@@ -234,7 +258,11 @@ export function Component() {
               </div>
             </dl>
           </section>
-          {data ? <TutorClasses list={data.classes} /> : null}
+          {data?.classes?.classes.length ? (
+            <Suspense fallback={null}>
+              <TutorClasses list={data.classes} />
+            </Suspense>
+          ) : null}
           {data ? (
             <ReviewsSection tutorId={tutor.id} tutorName={tutor.displayName} first={data.reviews} />
           ) : null}
@@ -260,7 +288,11 @@ export function Component() {
             onPackageUsed={packages.reload}
             family={family}
           />
-          <TutorPackages tutor={tutor} onBought={packages.reload} family={family} />
+          {sellsPackages(tutor, payments) ? (
+            <Suspense fallback={null}>
+              <TutorPackages tutor={tutor} onBought={packages.reload} family={family} />
+            </Suspense>
+          ) : null}
         </aside>
       </div>
     </div>
