@@ -162,6 +162,15 @@ export const UNAPPLIED_PAYMENT_PROVIDERS = ['stripe'] as const;
 type SetByTrigger<T> = ColumnType<T, never, never>;
 
 type LedgerAccountsTable = WithColumns<Generated.LedgerAccounts, { kind: LedgerAccountKind }>;
+/** The people's accounts whose balances a checkpoint keeps (migration 0043). */
+export const LEDGER_PEOPLE_ACCOUNT_KINDS = [
+  'balance',
+  'payable',
+] as const satisfies readonly LedgerAccountKind[];
+type LedgerCheckpointBalancesTable = WithColumns<
+  Generated.LedgerCheckpointBalances,
+  { account_kind: (typeof LEDGER_PEOPLE_ACCOUNT_KINDS)[number] }
+>;
 type LedgerTransactionsTable = WithColumns<Generated.LedgerTransactions, { kind: LedgerTransactionKind }>;
 type LedgerEntriesTable = WithColumns<
   Generated.LedgerEntries,
@@ -212,6 +221,7 @@ export type DB = WithColumns<
     goals: GoalsTable;
     profile_photos: ProfilePhotosTable;
     ledger_accounts: LedgerAccountsTable;
+    ledger_checkpoint_balances: LedgerCheckpointBalancesTable;
     ledger_transactions: LedgerTransactionsTable;
     ledger_entries: LedgerEntriesTable;
     top_ups: TopUpsTable;
@@ -241,6 +251,7 @@ export const CHECKED_COLUMN_VALUES = {
   'conversation_members.role': CONVERSATION_MEMBER_ROLES,
   'review_reports.resolution': REPORT_RESOLUTIONS,
   'ledger_accounts.kind': LEDGER_ACCOUNT_KINDS,
+  'ledger_checkpoint_balances.account_kind': LEDGER_PEOPLE_ACCOUNT_KINDS,
   'ledger_transactions.kind': LEDGER_TRANSACTION_KINDS,
   'top_ups.status': TOP_UP_STATUSES,
   'top_ups.method': TOP_UP_METHODS,

@@ -14,7 +14,7 @@
  * since the last one. Checkpoints, like entries, are appended and never changed.
  */
 import { type Kysely, sql, type Transaction } from 'kysely';
-import type { DB } from '../db/schema';
+import type { DB, LEDGER_PEOPLE_ACCOUNT_KINDS } from '../db/schema';
 import type { Logger } from '../logging/logger';
 import { type MinuteJobObserver, startMinuteJob } from '../platform/minute-job';
 
@@ -108,7 +108,7 @@ export const personBalancesQuery = () => balancesThrough();
 /** A row of personBalancesQuery; the sum may come as a string (pg's bigint) or a number (JSON). */
 export type PersonBalance = {
   account_id: string;
-  account_kind: 'balance' | 'payable';
+  account_kind: (typeof LEDGER_PEOPLE_ACCOUNT_KINDS)[number];
   user_id: string | null;
   balance_cents: number | string;
 };
