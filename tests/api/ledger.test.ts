@@ -51,21 +51,36 @@ function topUp(studentId: string, amountCents: number, key = unique('top-up')) {
   return db.transaction().execute((trx) => post(trx, topUpPosting(studentId, amountCents, key)));
 }
 
-function hold(studentId: string, lessonId: string, amountCents: number) {
+/**
+ * One move of `amountCents` from one account to another, posted in a transaction of its own (a
+ * hold, a settlement, a payout: each a posting of two entries).
+ */
+function move(
+  from: Posting['entries'][number]['account'],
+  to: Posting['entries'][number]['account'],
+  amountCents: number,
+  posting: Omit<Posting, 'currency' | 'entries'>,
+) {
   return db.transaction().execute((trx) =>
     post(trx, {
-      kind: 'lesson_hold',
-      key: `lesson:${lessonId}:hold`,
+      ...posting,
       currency: 'USD',
-      lessonId,
-      actorId: studentId,
-      memo: 'test lesson',
       entries: [
-        { account: accounts.balance(studentId), amountCents: -amountCents },
-        { account: accounts.hold(lessonId), amountCents },
+        { account: from, amountCents: -amountCents },
+        { account: to, amountCents },
       ],
     }),
   );
+}
+
+function hold(studentId: string, lessonId: string, amountCents: number) {
+  return move(accounts.balance(studentId), accounts.hold(lessonId), amountCents, {
+    kind: 'lesson_hold',
+    key: `lesson:${lessonId}:hold`,
+    lessonId,
+    actorId: studentId,
+    memo: 'test lesson',
+  });
 }
 
 /** Every transaction's entries, summed: a list of the ones that do not come to zero. */
@@ -515,37 +530,21 @@ describe("people's balances at checkpoints", () => {
   const balanceOfIn = (list: { id: string; cents: number }[], id: string) =>
     list.find((row) => row.id === id)?.cents;
 
-  function settle(lessonId: string, tutorId: string, amountCents: number) {
-    return db.transaction().execute((trx) =>
-      post(trx, {
-        kind: 'lesson_settle',
-        key: unique('settle'),
-        currency: 'USD',
-        lessonId,
-        actorId: null,
-        memo: 'test settlement',
-        entries: [
-          { account: accounts.hold(lessonId), amountCents: -amountCents },
-          { account: accounts.payable(tutorId), amountCents },
-        ],
-      }),
-    );
-  }
-  function payout(tutorId: string, amountCents: number) {
-    return db.transaction().execute((trx) =>
-      post(trx, {
-        kind: 'payout',
-        key: unique('payout'),
-        currency: 'USD',
-        actorId: null,
-        memo: 'test payout',
-        entries: [
-          { account: accounts.payable(tutorId), amountCents: -amountCents },
-          { account: accounts.clearing('manual'), amountCents },
-        ],
-      }),
-    );
-  }
+  const settle = (lessonId: string, tutorId: string, amountCents: number) =>
+    move(accounts.hold(lessonId), accounts.payable(tutorId), amountCents, {
+      kind: 'lesson_settle',
+      key: unique('settle'),
+      lessonId,
+      actorId: null,
+      memo: 'test settlement',
+    });
+  const payout = (tutorId: string, amountCents: number) =>
+    move(accounts.payable(tutorId), accounts.clearing('manual'), amountCents, {
+      kind: 'payout',
+      key: unique('payout'),
+      actorId: null,
+      memo: 'test payout',
+    });
 
   it('list the same as the newest entries before, at and after checkpoints, with moves in between', async () => {
     const [first, emptied, later] = (await people('student', 3)) as [string, string, string];
