@@ -165,13 +165,18 @@ for (const { language, dir } of [
     });
     expect(published.status(), await published.text()).toBe(200);
     const start = soon();
-    const day = new Date(start).toISOString().slice(0, 10);
-    const clock = (at: number) => new Date(at).toISOString().slice(11, 16);
+    const end = start + 30 * 60_000;
+    // The window is one day's hours, so near midnight in UTC the host keeps Tokyo's day instead.
+    const timeZone = new Date(start).getUTCDate() === new Date(end).getUTCDate() ? 'UTC' : 'Asia/Tokyo';
+    const local = (at: number) =>
+      new Date(at).toLocaleString('sv-SE', { timeZone, hourCycle: 'h23' }).slice(0, 16).split(' ');
+    const [day, from] = local(start);
+    const to = local(end)[1];
     const hours = await host.request.put('/api/availability', {
       data: {
-        timeZone: 'UTC',
+        timeZone,
         weekly: [],
-        overrides: [{ date: day, windows: [{ start: clock(start), end: clock(start + 30 * 60_000) }] }],
+        overrides: [{ date: day, windows: [{ start: from, end: to }] }],
         lessonMinutes: [30],
         slotStepMinutes: 15,
         minimumNoticeHours: 0,
