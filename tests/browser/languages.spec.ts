@@ -12,6 +12,7 @@
 import type { Page } from '@playwright/test';
 import { formatAmount } from '../../src/shared/amounts';
 import { say } from '../support/catalogues';
+import { publishTutorSoon } from './calls';
 import { chromiumFlags, fullChromiumPath } from './chromium';
 import {
   createAccount,
@@ -68,9 +69,6 @@ async function expectLanguage(page: Page, language: string, dir: 'ltr' | 'rtl') 
   await expect(page.locator('html')).toHaveAttribute('lang', language);
   await expect(page.locator('html')).toHaveAttribute('dir', dir);
 }
-
-/** The next whole minute at least two minutes away: the room opens ten minutes before, so at once. */
-const soon = () => Math.ceil((Date.now() + 2 * 60_000) / 60_000) * 60_000;
 
 for (const { language, dir } of [
   { language: 'es', dir: 'ltr' },
@@ -154,39 +152,7 @@ for (const { language, dir } of [
     const host = await secondBrowser(browser, ZONE);
     const hostName = `Rosa Raum${Date.now() % 100_000}`;
     await createAccount(host, { role: 'tutor', displayName: hostName });
-    const published = await host.request.patch('/api/profile/details', {
-      data: {
-        headline: 'Live lessons',
-        about: 'Patient.',
-        subjects: ['Physics'],
-        hourlyRate: 30,
-        languages: ['English'],
-      },
-    });
-    expect(published.status(), await published.text()).toBe(200);
-    const start = soon();
-    const end = start + 30 * 60_000;
-    // The window is one day's hours, so near midnight in UTC the host keeps Tokyo's day instead.
-    const timeZone = new Date(start).getUTCDate() === new Date(end).getUTCDate() ? 'UTC' : 'Asia/Tokyo';
-    const local = (at: number) =>
-      new Date(at).toLocaleString('sv-SE', { timeZone, hourCycle: 'h23' }).slice(0, 16).split(' ');
-    const [day, from] = local(start);
-    const to = local(end)[1];
-    const hours = await host.request.put('/api/availability', {
-      data: {
-        timeZone,
-        weekly: [],
-        overrides: [{ date: day, windows: [{ start: from, end: to }] }],
-        lessonMinutes: [30],
-        slotStepMinutes: 15,
-        minimumNoticeHours: 0,
-        bookingHorizonDays: 30,
-        bufferMinutes: 0,
-        instantBooking: true,
-      },
-    });
-    expect(hours.status(), await hours.text()).toBe(200);
-    const hostId = (await (await host.request.get('/api/session')).json()).user.id as string;
+    const { start, tutorId: hostId } = await publishTutorSoon(host);
     const lesson = await page.request.post('/api/lessons', {
       data: { tutorId: hostId, start: new Date(start).toISOString(), minutes: 30, subject: 'Physics' },
       headers: { 'Idempotency-Key': `room-${language}-${start}` },
