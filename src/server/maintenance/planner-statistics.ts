@@ -1,37 +1,67 @@
 /**
  * What autovacuum would do, for the embedded store. PGlite is PostgreSQL without its background
- * workers, so nothing refreshes the planner's statistics or the full-text index's own counts (kept
- * by VACUUM) as tutors arrive. Without them the planner misjudges the search index and reads every
- * profile for every search. Once a table's row count has drifted from
- * what the planner last saw by more than autovacuum's default threshold (50 rows + 10%), we run the
- * VACUUM ANALYZE autovacuum would have run. PostgreSQL servers have autovacuum and skip this.
+ * workers, so nothing gathers the planner's statistics as data arrives: a table never analysed is
+ * planned from guesses (the ledger's hundreds of thousands of entries as a few pages), and the
+ * full-text index's own counts (kept by VACUUM) go stale as tutors arrive. Once a table has changed
+ * by more than autovacuum's default threshold (50 rows + 10% of what the planner last saw), we run
+ * the ANALYZE autovacuum would have run; `tutor_profiles` is vacuumed too, for its search index.
+ * PostgreSQL servers have autovacuum and skip this.
  */
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../db/schema';
 
-/** The tables whose plans depend on statistics: tutor search filters and ranks tutor_profiles. */
-const WATCHED_TABLES = ['tutor_profiles'] as const;
+/** Tables also vacuumed: a full-text index keeps its pending entries and counts until VACUUM. */
+const VACUUMED_TABLES: readonly string[] = ['tutor_profiles'];
 
 const THRESHOLD_ROWS = 50;
 const THRESHOLD_FRACTION = 0.1;
 
-export function statisticsAreStale(plannerRows: number, liveRows: number): boolean {
-  // reltuples is -1 until a table is first vacuumed or analysed.
-  if (plannerRows < 0) return liveRows > 0;
-  return Math.abs(liveRows - plannerRows) > THRESHOLD_ROWS + THRESHOLD_FRACTION * plannerRows;
+/**
+ * Whether the planner's row count (`reltuples`, -1 before the first ANALYZE) is stale, given how
+ * many rows changed since by the best count we have.
+ */
+export function statisticsAreStale(plannerRows: number, changedRows: number): boolean {
+  if (plannerRows < 0) return changedRows > 0;
+  return changedRows > THRESHOLD_ROWS + THRESHOLD_FRACTION * plannerRows;
 }
 
-/** Vacuums and analyses every watched table whose statistics are stale; returns their names. */
+/**
+ * Each table's planner row count and two cheap measures of how much it changed since: the rows
+ * written, updated or deleted as this process's statistics counted them (they start again at zero
+ * with each start, as autovacuum's do after a crash), and the growth of its file, in rows at the
+ * density ANALYZE last saw (which survives a restart, so a store filled while the server was down,
+ * by a seed or a move, is caught at the next start). Neither reads the table itself.
+ */
+const changesQuery = () => sql<{
+  table: string;
+  plannerRows: number;
+  changed: number | string;
+  grown: number | string;
+}>`
+  select c.relname as "table", c.reltuples as "plannerRows",
+    s.n_mod_since_analyze as changed,
+    case
+      when c.relpages > 0
+        then (pg_relation_size(c.oid) / current_setting('block_size')::int - c.relpages)
+          * c.reltuples / c.relpages
+      -- Never analysed, or analysed empty: any page now holds rows the planner does not know of.
+      else case when pg_relation_size(c.oid) > 0 then ${THRESHOLD_ROWS} + 1 else 0 end
+    end as grown
+  from pg_class c join pg_stat_user_tables s on s.relid = c.oid
+  where c.relnamespace = 'public'::regnamespace and c.relkind = 'r'
+  order by c.relname`;
+
+/** Analyses (and for a search table, vacuums) every table whose statistics are stale; returns their names. */
 export async function refreshStaleStatistics(db: Kysely<DB>): Promise<string[]> {
-  const refreshed: string[] = [];
-  for (const table of WATCHED_TABLES) {
-    const { rows } = await sql<{ plannerRows: number; liveRows: string }>`
-      select c.reltuples as "plannerRows", (select count(*) from ${sql.table(table)}) as "liveRows"
-      from pg_class c where c.oid = ${table}::regclass`.execute(db);
-    const row = rows[0];
-    if (!row || !statisticsAreStale(Number(row.plannerRows), Number(row.liveRows))) continue;
-    await sql`vacuum analyze ${sql.table(table)}`.execute(db);
-    refreshed.push(table);
-  }
-  return refreshed;
+  // The writes' counts wait up to a second to be shared; counted after an ANALYZE they would ask
+  // for another. The embedded store's one connection shares them at the end of this statement.
+  await sql`select pg_stat_force_next_flush()`.execute(db);
+  const { rows } = await changesQuery().execute(db);
+  const stale = rows.filter((row) =>
+    statisticsAreStale(Number(row.plannerRows), Math.max(Number(row.changed), Math.abs(Number(row.grown)))),
+  );
+  for (const { table } of stale)
+    if (VACUUMED_TABLES.includes(table)) await sql`vacuum analyze ${sql.table(table)}`.execute(db);
+    else await sql`analyze ${sql.table(table)}`.execute(db);
+  return stale.map((row) => row.table);
 }
