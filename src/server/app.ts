@@ -40,7 +40,7 @@ import {
   ApiError,
   type ErrorStatus,
   errorResponse,
-  isDatabaseDown,
+  isDatabaseUnavailable,
   serviceUnavailable,
 } from './http/api-error';
 import type { AppEnv } from './http/app-env';
@@ -438,7 +438,10 @@ export function createApp(deps: AppDependencies, services: AppServices = createS
     if (error instanceof HTTPException && error.status >= 400 && error.status < 500) {
       return errorResponse(c, error.status as ErrorStatus, error.message || messages.invalidRequest);
     }
-    if (await isDatabaseDown(database)) return serviceUnavailable(c);
+    if (await isDatabaseUnavailable(database, error)) {
+      c.get('logger')?.warn({ err: (error as Error).message }, 'answered 503: no answer from the database');
+      return serviceUnavailable(c);
+    }
     c.get('logger')?.error({ err: error }, 'unhandled error');
     return errorResponse(c, 500, messages.unexpectedError, 'INTERNAL');
   });

@@ -1,8 +1,10 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Pool } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { testStore } from '../support/test-database';
 
 let t: TestApp;
 const clientDir = mkdtempSync(join(tmpdir(), 'tutorlane-client-'));
@@ -89,4 +91,36 @@ describe('database outage', () => {
     expect(await res.json()).toMatchObject({ status: 'unavailable' });
     await own.database.destroy();
   });
+
+  if (testStore === 'postgres') {
+    it('answers 503, not 500, when PostgreSQL answers a query too late though it answers a ping', async () => {
+      const { pool } = t.database as unknown as { pool: Pool };
+      const holder = await pool.connect();
+      try {
+        // Another session holds the tutors while the search waits past the pool's 1 s, then lets
+        // go: PostgreSQL answers again by the time the server asks it whether it is there, as
+        // when it is busy rather than down.
+        await holder.query('begin; lock table tutor_profiles in access exclusive mode');
+        const answer = t.request('/api/tutors');
+        await expect
+          .poll(async () => {
+            // From another connection: a transaction sees the activity as it first read it.
+            const { rows } = await pool.query(
+              "select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like '%tutor_profiles%'",
+            );
+            return rows[0].n;
+          })
+          .toBe(1);
+        await new Promise((resolve) => setTimeout(resolve, 1300));
+        await holder.query('rollback');
+        const res = await answer;
+        expect(res.status).toBe(503);
+        expect(res.headers.get('retry-after')).toBe('5');
+        expect(await res.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+      } finally {
+        await holder.query('rollback');
+        holder.release();
+      }
+    });
+  }
 });
