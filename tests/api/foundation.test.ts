@@ -100,16 +100,21 @@ describe('database outage', () => {
         // Another session holds the tutors while the search waits past the pool's 1 s, then lets
         // go: PostgreSQL answers again by the time the server asks it whether it is there, as
         // when it is busy rather than down.
+        const holderPid = (await holder.query('select pg_backend_pid() as pid')).rows[0].pid as number;
         await holder.query('begin; lock table tutor_profiles in access exclusive mode');
         const answer = t.request('/api/tutors');
         await expect
-          .poll(async () => {
-            // From another connection: a transaction sees the activity as it first read it.
-            const { rows } = await pool.query(
-              "select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like '%tutor_profiles%'",
-            );
-            return rows[0].n;
-          })
+          .poll(
+            async () => {
+              // From another connection: a transaction sees the activity as it first read it.
+              const { rows } = await pool.query(
+                'select count(*)::int as n from pg_stat_activity where $1 = any(pg_blocking_pids(pid))',
+                [holderPid],
+              );
+              return rows[0].n;
+            },
+            { timeout: 10_000 },
+          )
           .toBe(1);
         await new Promise((resolve) => setTimeout(resolve, 1300));
         await holder.query('rollback');

@@ -15,6 +15,8 @@ const VACUUMED_TABLES: readonly string[] = ['tutor_profiles'];
 
 const THRESHOLD_ROWS = 50;
 const THRESHOLD_FRACTION = 0.1;
+/** Below this many pages at the last ANALYZE, its rows per page do not say how many rows a new page holds. */
+const MEASURED_PAGES = 10;
 
 /**
  * Whether the planner's row count (`reltuples`, -1 before the first ANALYZE) is stale, given how
@@ -41,11 +43,14 @@ const changesQuery = () => sql<{
   select c.relname as "table", c.reltuples as "plannerRows",
     s.n_mod_since_analyze as changed,
     case
-      when c.relpages > 0
+      when c.relpages >= ${MEASURED_PAGES} and c.reltuples >= 1
         then (pg_relation_size(c.oid) / current_setting('block_size')::int - c.relpages)
           * c.reltuples / c.relpages
-      -- Never analysed, or analysed empty: any page now holds rows the planner does not know of.
-      else case when pg_relation_size(c.oid) > 0 then ${THRESHOLD_ROWS} + 1 else 0 end
+      -- Never analysed, or too small for its density to mean much (a row on a page): any new
+      -- page counts as a change past the threshold.
+      when pg_relation_size(c.oid) / current_setting('block_size')::int > greatest(c.relpages, 0)
+        then greatest(c.reltuples, 0) + ${THRESHOLD_ROWS} + 1
+      else 0
     end as grown
   from pg_class c join pg_stat_user_tables s on s.relid = c.oid
   where c.relnamespace = 'public'::regnamespace and c.relkind = 'r'
