@@ -119,6 +119,16 @@ const typesLikeTheEmbeddedStore = {
       : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
+/**
+ * The errors of the two waits newPool sets, a query past `query_timeout` and no pooled connection
+ * free within `connectionTimeoutMillis`: pg gives them no code, only these messages. Either means
+ * PostgreSQL did not answer in time, whether it is down or only busy.
+ */
+const UNANSWERED_IN_TIME = new Set(['Query read timeout', 'timeout exceeded when trying to connect']);
+
+export const isUnansweredInTime = (error: unknown) =>
+  error instanceof Error && UNANSWERED_IN_TIME.has(error.message);
+
 function newPool(url: string, max: number, onConnect?: (client: pg.ClientBase) => Promise<void>) {
   const pool = new pg.Pool({
     types: typesLikeTheEmbeddedStore,
@@ -127,8 +137,8 @@ function newPool(url: string, max: number, onConnect?: (client: pg.ClientBase) =
     connectionTimeoutMillis: 1000,
     idleTimeoutMillis: 30_000,
     // A database that stops answering without closing the connection (a frozen host, a network
-    // partition) must not hang requests: a query gets 1 s, then the request fails and, with the
-    // database not answering a ping either, gets a 503. Keep-alive lets dead connections surface.
+    // partition) must not hang requests: a query gets 1 s, then the request gets a 503
+    // (isUnansweredInTime). Keep-alive lets dead connections surface.
     // Migrations share the pool and its timeout: one that rewrites a large table would need a
     // connection of its own.
     query_timeout: 1000,

@@ -7,7 +7,7 @@ import type { Context } from 'hono';
 import type { ClientErrorStatusCode, ServerErrorStatusCode } from 'hono/utils/http-status';
 import { intlLocaleOf, isLanguage, type PageLanguage } from '../../shared/languages';
 import * as messages from '../../shared/messages';
-import type { Database } from '../db/database';
+import { type Database, isUnansweredInTime } from '../db/database';
 import { type TextValues, translate } from '../i18n/translations';
 import { languageOf } from './language';
 
@@ -84,18 +84,10 @@ export async function isDatabaseDown(database: Database): Promise<boolean> {
   }
 }
 
-/**
- * pg's errors when PostgreSQL did not answer in time: a query past the pool's query_timeout, or no
- * pooled connection free within the pool's wait. They carry no code, only these messages. Under
- * load that is a busy server rather than a broken one, and the database may well answer the ping
- * that follows, so the error itself says it.
- */
-const UNANSWERED_IN_TIME = new Set(['Query read timeout', 'timeout exceeded when trying to connect']);
-
 /** True when the database did not answer this request in time, or does not answer at all now. */
 export async function isDatabaseUnavailable(database: Database, error: unknown): Promise<boolean> {
-  if (error instanceof Error && UNANSWERED_IN_TIME.has(error.message)) return true;
-  return isDatabaseDown(database);
+  // Under load PostgreSQL may well answer the ping after a query it left waiting: the error says it.
+  return isUnansweredInTime(error) || isDatabaseDown(database);
 }
 
 /** 503 with Retry-After: the request may succeed once the database is back. */

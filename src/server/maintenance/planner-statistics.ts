@@ -44,15 +44,15 @@ const changesQuery = () => sql<{
     s.n_mod_since_analyze as changed,
     case
       when c.relpages >= ${MEASURED_PAGES} and c.reltuples >= 1
-        then (pg_relation_size(c.oid) / current_setting('block_size')::int - c.relpages)
-          * c.reltuples / c.relpages
+        then (now.pages - c.relpages) * c.reltuples / c.relpages
       -- Never analysed, or too small for its density to mean much (a row on a page): any new
       -- page counts as a change past the threshold.
-      when pg_relation_size(c.oid) / current_setting('block_size')::int > greatest(c.relpages, 0)
-        then greatest(c.reltuples, 0) + ${THRESHOLD_ROWS} + 1
+      when now.pages > greatest(c.relpages, 0) then greatest(c.reltuples, 0) + ${THRESHOLD_ROWS} + 1
       else 0
     end as grown
   from pg_class c join pg_stat_user_tables s on s.relid = c.oid
+    cross join lateral (
+      select pg_relation_size(c.oid) / current_setting('block_size')::int as pages) now
   where c.relnamespace = 'public'::regnamespace and c.relkind = 'r'
   order by c.relname`;
 
