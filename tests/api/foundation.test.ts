@@ -127,5 +127,29 @@ describe('database outage', () => {
         holder.release();
       }
     });
+
+    it('has PostgreSQL give up a statement the request gave up on, so its connection is free while the lock is held', async () => {
+      const { pool } = t.database as unknown as { pool: Pool };
+      const holder = await pool.connect();
+      const blockedByHolder = async (holderPid: number) => {
+        const { rows } = await pool.query(
+          'select count(*)::int as n from pg_stat_activity where $1 = any(pg_blocking_pids(pid))',
+          [holderPid],
+        );
+        return rows[0].n as number;
+      };
+      try {
+        const holderPid = (await holder.query('select pg_backend_pid() as pid')).rows[0].pid as number;
+        await holder.query('begin; lock table tutor_profiles in access exclusive mode');
+        const res = await t.request('/api/tutors');
+        expect(res.status).toBe(503);
+        // The lock is still held: a statement left running would still be waiting for it, and
+        // every query lent its connection would queue behind it.
+        await expect.poll(() => blockedByHolder(holderPid), { timeout: 3000 }).toBe(0);
+      } finally {
+        await holder.query('rollback');
+        holder.release();
+      }
+    });
   }
 });

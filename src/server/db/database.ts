@@ -119,15 +119,22 @@ const typesLikeTheEmbeddedStore = {
       : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
+/** How long PostgreSQL may take over one statement (newPool). */
+const STATEMENT_LIMIT_MS = 1000;
+
 /**
  * The errors of the two waits newPool sets, a query past `query_timeout` and no pooled connection
- * free within `connectionTimeoutMillis`: pg gives them no code, only these messages. Either means
- * PostgreSQL did not answer in time, whether it is down or only busy.
+ * free within `connectionTimeoutMillis`: pg gives them no code, only these messages. Either, or
+ * PostgreSQL's own `statement_timeout`, means PostgreSQL did not answer in time, whether it is
+ * down or only busy.
  */
 const UNANSWERED_IN_TIME = new Set(['Query read timeout', 'timeout exceeded when trying to connect']);
+/** PostgreSQL's own code for a statement it gave up at `statement_timeout` (query_canceled). */
+const GAVE_UP = '57014';
 
 export const isUnansweredInTime = (error: unknown) =>
-  error instanceof Error && UNANSWERED_IN_TIME.has(error.message);
+  error instanceof Error &&
+  (UNANSWERED_IN_TIME.has(error.message) || (error as { code?: unknown }).code === GAVE_UP);
 
 function newPool(url: string, max: number, onConnect?: (client: pg.ClientBase) => Promise<void>) {
   const pool = new pg.Pool({
@@ -136,12 +143,16 @@ function newPool(url: string, max: number, onConnect?: (client: pg.ClientBase) =
     max,
     connectionTimeoutMillis: 1000,
     idleTimeoutMillis: 30_000,
-    // A database that stops answering without closing the connection (a frozen host, a network
-    // partition) must not hang requests: a query gets 1 s, then the request gets a 503
-    // (isUnansweredInTime). Keep-alive lets dead connections surface.
-    // Migrations share the pool and its timeout: one that rewrites a large table would need a
+    // A statement gets 1 s, then the request gets a 503 (isUnansweredInTime). PostgreSQL keeps
+    // that limit itself, so that it ends the statement (waiting on a lock, say) and the
+    // connection is free again: a statement pg merely stopped waiting for would go on there, and
+    // every query lent that connection would queue behind it. pg's own wait, a little longer, is
+    // for a database that cannot say so: one that stops answering without closing the connection
+    // (a frozen host, a network partition). Keep-alive lets dead connections surface.
+    // Migrations share the pool and its limits: one that rewrites a large table would need a
     // connection of its own.
-    query_timeout: 1000,
+    statement_timeout: STATEMENT_LIMIT_MS,
+    query_timeout: STATEMENT_LIMIT_MS + 250,
     keepAlive: true,
     keepAliveInitialDelayMillis: 10_000,
     ...(onConnect ? { onConnect } : {}),
