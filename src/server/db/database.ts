@@ -146,13 +146,14 @@ function newPool(url: string, max: number, onConnect?: (client: pg.ClientBase) =
     // A statement gets 1 s, then the request gets a 503 (isUnansweredInTime). PostgreSQL keeps
     // that limit itself, so that it ends the statement (waiting on a lock, say) and the
     // connection is free again: a statement pg merely stopped waiting for would go on there, and
-    // every query lent that connection would queue behind it. pg's own wait, a little longer, is
-    // for a database that cannot say so: one that stops answering without closing the connection
-    // (a frozen host, a network partition). Keep-alive lets dead connections surface.
+    // every query lent that connection would queue behind it. pg's own wait, longer by the time
+    // PostgreSQL's answer takes to arrive, is for a database that cannot say so: one that stops
+    // answering without closing the connection (a frozen host, a network partition), which must
+    // still get its 503 within 2 s. Keep-alive lets dead connections surface.
     // Migrations share the pool and its limits: one that rewrites a large table would need a
     // connection of its own.
     statement_timeout: STATEMENT_LIMIT_MS,
-    query_timeout: STATEMENT_LIMIT_MS + 250,
+    query_timeout: STATEMENT_LIMIT_MS + 100,
     keepAlive: true,
     keepAliveInitialDelayMillis: 10_000,
     ...(onConnect ? { onConnect } : {}),
