@@ -144,15 +144,15 @@ function newPool(url: string, max: number, onConnect?: (client: pg.ClientBase) =
     connectionTimeoutMillis: 1000,
     idleTimeoutMillis: 30_000,
     // A statement gets 1 s, then the request gets a 503 (isUnansweredInTime). PostgreSQL keeps
-    // that limit itself, so that it ends the statement (waiting on a lock, say) and the
-    // connection is free again: a statement pg merely stopped waiting for would go on there, and
-    // every query lent that connection would queue behind it. pg's own wait, longer by the time
-    // PostgreSQL's answer takes to arrive, is for a database that cannot say so: one that stops
-    // answering without closing the connection (a frozen host, a network partition), which must
-    // still get its 503 within 2 s. Keep-alive lets dead connections surface.
+    // that limit itself (statement_timeout, set in startPostgres), so that it ends the statement
+    // (waiting on a lock, say) and the connection is free again: a statement pg merely stopped
+    // waiting for would go on there, and every query lent that connection would queue behind it.
+    // pg's own wait, longer by the time PostgreSQL's answer takes to arrive, is for a database
+    // that cannot say so: one that stops answering without closing the connection (a frozen
+    // host, a network partition), which must still get its 503 within 2 s. Keep-alive lets dead
+    // connections surface.
     // Migrations share the pool and its limits: one that rewrites a large table would need a
     // connection of its own.
-    statement_timeout: STATEMENT_LIMIT_MS,
     query_timeout: STATEMENT_LIMIT_MS + 100,
     keepAlive: true,
     keepAliveInitialDelayMillis: 10_000,
@@ -164,10 +164,13 @@ function newPool(url: string, max: number, onConnect?: (client: pg.ClientBase) =
 }
 
 function startPostgres(url: string, poolSize: number): StartedStore {
-  // Set on each new connection before it is lent out. Should the server refuse a setting, the
-  // connection keeps PostgreSQL's defaults: slower plans, never a failed request.
+  // Set on each new connection before it is lent out, by a query rather than as startup
+  // parameters, which PgBouncer refuses (docs/scaling.md puts it in front). Should the server
+  // refuse a setting, the connection keeps PostgreSQL's defaults: slower plans, or pg's own wait
+  // alone, never a failed request.
+  const settings = [...PLANNER_SETTINGS, ['statement_timeout', String(STATEMENT_LIMIT_MS)]];
   const pool = newPool(url, poolSize, async (client) => {
-    for (const [name, value] of PLANNER_SETTINGS) {
+    for (const [name, value] of settings) {
       await client.query('select set_config($1, $2, false)', [name, value]).catch(() => {});
     }
   });

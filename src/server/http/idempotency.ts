@@ -213,11 +213,3 @@ export function idempotent(
     }
   };
 }
-
-/** Removes the answers kept longer than clients are promised (the housekeeping pass). */
-export async function removeOldIdempotentRequests(db: Kysely<DB>, now: Date): Promise<void> {
-  await db
-    .deleteFrom('idempotent_requests')
-    .where('created_at', '<', new Date(now.getTime() - IDEMPOTENCY_KEEP_MS))
-    .execute();
-}

@@ -5,10 +5,10 @@
  * days. On the embedded store it also keeps the planner's statistics fresh, as autovacuum does on a
  * PostgreSQL server.
  */
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { StoreKind } from '../db/database';
 import type { DB } from '../db/schema';
-import { removeOldIdempotentRequests } from '../http/idempotency';
+import { IDEMPOTENCY_KEEP_MS } from '../http/idempotency';
 import type { Logger } from '../logging/logger';
 import { refreshStaleStatistics } from './planner-statistics';
 
@@ -19,21 +19,58 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  */
 const VERIFICATION_LINK_MEMORY_MS = 7 * DAY_MS;
 
+/**
+ * The most rows one statement of housekeeping deletes. PostgreSQL ends a statement at its second
+ * (src/server/db/database.ts) and rolls it back: a backlog (after the server was down, or rate
+ * limit counters under an attack) deleted in one statement could never be cleared. A batch this
+ * size takes milliseconds.
+ */
+export const CLEANUP_BATCH = 5000;
+
+type Expiring =
+  | 'sessions'
+  | 'verifications'
+  | 'email_verification_tokens'
+  | 'captcha_solutions'
+  | 'used_two_factor_codes'
+  | 'rate_limits'
+  | 'idempotent_requests'
+  | 'mail_outbox';
+
+/**
+ * Deletes the rows of `table` whose `column` is before `before`, a batch at a time. The rows are
+ * found by their physical address (ctid), which every table has whatever its key.
+ */
+async function removeBefore(
+  db: Kysely<DB>,
+  table: Expiring,
+  column: string,
+  before: Date | number,
+): Promise<void> {
+  const rows = sql.table(table);
+  for (;;) {
+    const { numAffectedRows } = await sql`delete from ${rows} where ctid = any(array(
+      select ctid from ${rows} where ${sql.ref(column)} < ${before} limit ${CLEANUP_BATCH}
+    ))`.execute(db);
+    if (Number(numAffectedRows ?? 0) < CLEANUP_BATCH) return;
+  }
+}
+
 export async function removeExpired(db: Kysely<DB>, now = new Date()): Promise<void> {
-  await db.deleteFrom('sessions').where('expires_at', '<', now).execute();
-  await db.deleteFrom('verifications').where('expires_at', '<', now).execute();
-  await db
-    .deleteFrom('email_verification_tokens')
-    .where('expires_at', '<', new Date(now.getTime() - VERIFICATION_LINK_MEMORY_MS))
-    .execute();
-  await db.deleteFrom('captcha_solutions').where('expires_at', '<', now).execute();
-  await db.deleteFrom('used_two_factor_codes').where('expires_at', '<', now).execute();
-  await db.deleteFrom('rate_limits').where('expire', '<', now.getTime()).execute();
-  await removeOldIdempotentRequests(db, now);
-  await db
-    .deleteFrom('mail_outbox')
-    .where('sent_at', '<', new Date(now.getTime() - 30 * DAY_MS))
-    .execute();
+  await removeBefore(db, 'sessions', 'expires_at', now);
+  await removeBefore(db, 'verifications', 'expires_at', now);
+  await removeBefore(
+    db,
+    'email_verification_tokens',
+    'expires_at',
+    new Date(now.getTime() - VERIFICATION_LINK_MEMORY_MS),
+  );
+  await removeBefore(db, 'captcha_solutions', 'expires_at', now);
+  await removeBefore(db, 'used_two_factor_codes', 'expires_at', now);
+  await removeBefore(db, 'rate_limits', 'expire', now.getTime());
+  // The answers kept under an Idempotency-Key, once older than clients are promised.
+  await removeBefore(db, 'idempotent_requests', 'created_at', new Date(now.getTime() - IDEMPOTENCY_KEEP_MS));
+  await removeBefore(db, 'mail_outbox', 'sent_at', new Date(now.getTime() - 30 * DAY_MS));
 }
 
 /** A second after start-up (not in its way), then every `everyMs`. */

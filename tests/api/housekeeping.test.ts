@@ -1,0 +1,55 @@
+/**
+ * Housekeeping removes a backlog of expired rows bigger than one of its statements may delete
+ * (PostgreSQL ends a statement at its second and rolls it back), and nothing that has not expired.
+ */
+import { sql } from 'kysely';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { CLEANUP_BATCH, removeExpired } from '../../src/server/maintenance/cleanup';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
+
+let database: TestDatabase;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+
+afterAll(async () => {
+  await database.destroy();
+});
+
+it('clears a backlog of expired counters a batch at a time, and keeps the live ones', async () => {
+  const now = Date.now();
+  const expired = 2 * CLEANUP_BATCH + 10;
+  // As a server back from a long outage, or counters filled by an attack, would find them.
+  await sql`insert into rate_limits (key, points, expire)
+    select 'backlog:' || n, 1, ${now - 60_000} from generate_series(1, ${expired}) as n`.execute(database.db);
+  await sql`insert into rate_limits (key, points, expire)
+    select 'live:' || n, 1, ${now + 60_000} from generate_series(1, 5) as n`.execute(database.db);
+
+  // Each statement the pass sends, with the rows it deleted from the counters.
+  const deleted: number[] = [];
+  const watched = database.db.withPlugin({
+    transformQuery: (args) => args.node,
+    transformResult: async (args) => {
+      if (args.result.numAffectedRows !== undefined && deleted.length < 100)
+        deleted.push(Number(args.result.numAffectedRows));
+      return args.result;
+    },
+  });
+  await removeExpired(watched, new Date(now));
+
+  const left = await database.db
+    .selectFrom('rate_limits')
+    .select('key')
+    .where('key', 'like', 'backlog:%')
+    .execute();
+  expect(left).toHaveLength(0);
+  const live = await database.db
+    .selectFrom('rate_limits')
+    .select('key')
+    .where('key', 'like', 'live:%')
+    .execute();
+  expect(live).toHaveLength(5);
+  expect(Math.max(...deleted)).toBeLessThanOrEqual(CLEANUP_BATCH);
+  expect(deleted.reduce((sum, rows) => sum + rows, 0)).toBe(expired);
+});
