@@ -1,11 +1,13 @@
 /**
  * Housekeeping removes a backlog of expired rows bigger than one of its statements may delete
- * (PostgreSQL ends a statement at its second and rolls it back), and nothing that has not expired.
+ * (PostgreSQL ends a statement at its second and rolls it back), and nothing that has not expired;
+ * a table it cannot clear does not keep it from clearing the others.
  */
 import { sql } from 'kysely';
+import type { Pool } from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CLEANUP_BATCH, removeExpired } from '../../src/server/maintenance/cleanup';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { createTestDatabase, type TestDatabase, testStore } from '../support/test-database';
 
 let database: TestDatabase;
 
@@ -53,3 +55,27 @@ it('clears a backlog of expired counters a batch at a time, and keeps the live o
   expect(Math.max(...deleted)).toBeLessThanOrEqual(CLEANUP_BATCH);
   expect(deleted.reduce((sum, rows) => sum + rows, 0)).toBe(expired);
 });
+
+if (testStore === 'postgres') {
+  it('still clears the other tables when one of them cannot be cleared within its second', async () => {
+    const now = Date.now();
+    await sql`insert into rate_limits (key, points, expire) values ('stale', 1, ${now - 60_000})`.execute(
+      database.db,
+    );
+    // Another session holds the sessions table: their delete waits past its second and is ended.
+    const holder = await (database as unknown as { pool: Pool }).pool.connect();
+    try {
+      await holder.query('begin; lock table sessions in access exclusive mode');
+      await expect(removeExpired(database.db, new Date(now))).rejects.toThrow(/statement timeout/);
+      const stale = await database.db
+        .selectFrom('rate_limits')
+        .select('key')
+        .where('key', '=', 'stale')
+        .execute();
+      expect(stale).toHaveLength(0);
+    } finally {
+      await holder.query('rollback');
+      holder.release();
+    }
+  });
+}
