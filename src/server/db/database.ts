@@ -119,7 +119,7 @@ const typesLikeTheEmbeddedStore = {
       : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
-/** How long PostgreSQL may take over one statement (newPool). */
+/** How long PostgreSQL may take over one statement (newPool; decision 0043). */
 const STATEMENT_LIMIT_MS = 1000;
 
 /**
