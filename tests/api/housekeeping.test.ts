@@ -19,6 +19,10 @@ afterAll(async () => {
   await database.destroy();
 });
 
+/** The rate limit counters whose key is like `pattern`. */
+const countersLike = (pattern: string) =>
+  database.db.selectFrom('rate_limits').select('key').where('key', 'like', pattern).execute();
+
 it('clears a backlog of expired counters a batch at a time, and keeps the live ones', async () => {
   const now = Date.now();
   const expired = 2 * CLEANUP_BATCH + 10;
@@ -40,18 +44,8 @@ it('clears a backlog of expired counters a batch at a time, and keeps the live o
   });
   await removeExpired(watched, new Date(now));
 
-  const left = await database.db
-    .selectFrom('rate_limits')
-    .select('key')
-    .where('key', 'like', 'backlog:%')
-    .execute();
-  expect(left).toHaveLength(0);
-  const live = await database.db
-    .selectFrom('rate_limits')
-    .select('key')
-    .where('key', 'like', 'live:%')
-    .execute();
-  expect(live).toHaveLength(5);
+  expect(await countersLike('backlog:%')).toHaveLength(0);
+  expect(await countersLike('live:%')).toHaveLength(5);
   expect(Math.max(...deleted)).toBeLessThanOrEqual(CLEANUP_BATCH);
   expect(deleted.reduce((sum, rows) => sum + rows, 0)).toBe(expired);
 });
@@ -67,12 +61,7 @@ if (testStore === 'postgres') {
     try {
       await holder.query('begin; lock table sessions in access exclusive mode');
       await expect(removeExpired(database.db, new Date(now))).rejects.toThrow(/statement timeout/);
-      const stale = await database.db
-        .selectFrom('rate_limits')
-        .select('key')
-        .where('key', '=', 'stale')
-        .execute();
-      expect(stale).toHaveLength(0);
+      expect(await countersLike('stale')).toHaveLength(0);
     } finally {
       await holder.query('rollback');
       holder.release();

@@ -50,8 +50,8 @@ async function removeBefore(
   before: Date | number,
 ): Promise<void> {
   const rows = sql.table(table);
+  const expired = sql`${sql.ref(column)} < ${before}`;
   for (;;) {
-    const expired = sql`${sql.ref(column)} < ${before}`;
     const { numAffectedRows } = await sql`delete from ${rows} where ${expired} and ctid = any(array(
       select ctid from ${rows} where ${expired} limit ${CLEANUP_BATCH}
     ))`.execute(db);
