@@ -87,6 +87,15 @@ describe('the one formatter, in a currency without cents, with two digits and wi
     expect(formatAmount(1, 'KWD')).toBe(`KWD${nb}0.001`);
   });
 
+  it('writes the same amount in each reader’s language, whichever was written before', () => {
+    const nb = '\u00a0';
+    expect(formatAmount(3150, 'EUR', { locale: 'es' })).toBe(`31,50${nb}€`);
+    expect(formatAmount(3150, 'EUR', { locale: 'en' })).toBe('€31.50');
+    expect(formatAmount(4000, 'EUR', { locale: 'es' })).toBe(`40${nb}€`);
+    expect(formatAmount(3150, 'EUR', { locale: 'ar' })).toBe(`\u200f31.50${nb}€`);
+    expect(formatAmount(3150, 'EUR', { locale: 'es' })).toBe(`31,50${nb}€`);
+  });
+
   it('writes a movement with its sign, takes an Amount whole, and never loses a digit to a float', () => {
     expect(formatAmount({ amountCents: -3000, currency: 'JPY' }, { sign: 'always' })).toBe('-¥3,000');
     expect(formatAmount({ amountCents: 1250, currency: 'KWD' }, { minor: 'always', sign: 'always' })).toBe(
