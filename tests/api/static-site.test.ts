@@ -5,7 +5,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { signUp } from '../support/accounts';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -145,6 +145,21 @@ it('sends assets precompressed with brotli or gzip, as the browser accepts', asy
   const plain = await t.request('/assets/home-page-abc.js');
   expect(plain.headers.get('content-encoding')).toBeNull();
   expect(await plain.text()).toBe(asset);
+});
+
+it('gzips the page as it goes out to a browser that accepts it, and says so to caches', async () => {
+  const plain = await t.request('/contact');
+  const plainHtml = await plain.text();
+  expect(plain.headers.get('content-encoding')).toBeNull();
+  const gz = await t.request('/contact', { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+  expect(gz.headers.get('content-encoding')).toBe('gzip');
+  expect(gz.headers.get('vary')).toMatch(/Accept-Encoding/);
+  expect(gz.headers.get('cache-control')).toBe('private, no-cache');
+  const body = Buffer.from(await gz.arrayBuffer());
+  expect(body.length).toBeLessThan(Buffer.byteLength(plainHtml));
+  expect(gunzipSync(body).toString()).toBe(plainHtml);
+  // A page the app does not know keeps its status.
+  expect((await t.request('/no-such-page', { headers: { 'accept-encoding': 'gzip' } })).status).toBe(404);
 });
 
 it('does not serve the build manifest', async () => {
