@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Pool } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUp } from '../support/accounts';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { testStore } from '../support/test-database';
 
@@ -93,8 +94,9 @@ describe('database outage', () => {
   });
 
   if (testStore === 'postgres') {
-    it('answers 503, not 500, when PostgreSQL leaves a query waiting past its second, and ends that query itself', async () => {
+    it('answers 503, not 500, when PostgreSQL leaves a query waiting past its second (the session’s too), and ends that query itself', async () => {
       const { pool } = t.database as unknown as { pool: Pool };
+      const { jar } = await signUp(t, { name: 'Wendy Waiting' });
       const holder = await pool.connect();
       const blockedByHolder = async (holderPid: number) => {
         // From another connection: a transaction sees the activity as it first read it.
@@ -116,6 +118,14 @@ describe('database outage', () => {
         // The lock is still held: a statement left running would still be waiting for it, and
         // every query lent its connection would queue behind it.
         await expect.poll(() => blockedByHolder(holderPid), { timeout: 3000 }).toBe(0);
+
+        // The same wait inside Better Auth's session read comes wrapped in its own error ("Failed
+        // to get session"), the timeout as its cause: still a 503, whether or not the ping after
+        // it is answered.
+        await holder.query('lock table sessions in access exclusive mode');
+        const signedIn = await t.request('/api/lessons', { headers: { cookie: jar.header() } });
+        expect(signedIn.status).toBe(503);
+        expect(signedIn.headers.get('retry-after')).toBe('5');
       } finally {
         await holder.query('rollback');
         holder.release();

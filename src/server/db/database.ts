@@ -132,9 +132,19 @@ const UNANSWERED_IN_TIME = new Set(['Query read timeout', 'timeout exceeded when
 /** PostgreSQL's own code for a statement it gave up at `statement_timeout` (query_canceled). */
 const GAVE_UP = '57014';
 
-export const isUnansweredInTime = (error: unknown) =>
-  error instanceof Error &&
-  (UNANSWERED_IN_TIME.has(error.message) || (error as { code?: unknown }).code === GAVE_UP);
+/**
+ * Whether `error`, or an error it was raised for (its `cause`, as Better Auth's "Failed to get
+ * session" carries pg's), is one of those waits.
+ */
+export function isUnansweredInTime(error: unknown): boolean {
+  // A few steps of causes are all a library wraps; a cycle cannot hold it.
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; depth++) {
+    if (UNANSWERED_IN_TIME.has(current.message) || (current as { code?: unknown }).code === GAVE_UP)
+      return true;
+    current = current.cause;
+  }
+  return false;
+}
 
 function newPool(url: string, max: number, onConnect?: (client: pg.ClientBase) => Promise<void>) {
   const pool = new pg.Pool({
