@@ -5,11 +5,11 @@
  * first 200" and clean-up.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The Tutorlane project (the app the benchmark builds and starts). */
@@ -194,9 +194,15 @@ export function spawnChild(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   // The last of what it printed, for the message when it fails (a server prints every mail).
+  // With BENCH_SERVER_LOG set to a folder, all of it too, a file a process, to find what a figure's
+  // errors were (the servers log each failed request and its cause).
   let output = '';
+  const logDir = process.env.BENCH_SERVER_LOG;
+  if (logDir) mkdirSync(logDir, { recursive: true });
+  const logFile = logDir && join(logDir, `${basename(args[args.length - 1] ?? 'child')}-${child.pid}.log`);
   const keep = (chunk: Buffer) => {
     output = (output + chunk).slice(-OUTPUT_KEPT);
+    if (logFile) appendFileSync(logFile, chunk);
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
