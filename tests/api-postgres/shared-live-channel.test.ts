@@ -1,7 +1,9 @@
 /**
  * Two servers on one PostgreSQL: a message sent through one reaches a tab connected to the other,
- * live, through PostgreSQL's LISTEN/NOTIFY; a support answer reaches the person as Support there too.
+ * live, through PostgreSQL's LISTEN/NOTIFY, even while the queries hold every pooled connection;
+ * a support answer reaches the person as Support there too.
  */
+import type { Pool, PoolClient } from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { grantAdmin } from '../../src/server/admin/admins';
 import { SUPPORT_ID } from '../../src/shared/constants';
@@ -54,6 +56,29 @@ it('delivers a message sent through one server to a tab connected to the other',
   const frame = await tab.next((candidate) => candidate.type === 'message');
   expect(frame.message).toMatchObject({ text: 'Across servers', conversationId: (await opened.json()).id });
   tab.socket.close();
+});
+
+it('tells the other server while the queries hold every connection of the pool', async () => {
+  const reader = await verifiedUser(first, mailbox, { name: 'Rita Busypool' });
+  const readerId = (await (await get(first, '/api/session', reader.jar)).json()).user.id as string;
+  const [, secondServer] = servers;
+  if (!secondServer) throw new Error('no second server');
+  const tab = await openChannel(secondServer.url, reader.jar);
+  await tab.next((frame) => frame.type === 'ready');
+
+  // Every connection the pool may open is lent out (the listeners hold theirs): a NOTIFY that
+  // waited for one would be given up after a second.
+  const { pool } = first.database as unknown as { pool: Pool };
+  const held: PoolClient[] = [];
+  try {
+    while (pool.totalCount - pool.idleCount < (pool.options.max ?? 10)) held.push(await pool.connect());
+    await first.live.conversationRead(readerId, 'c-busy', 3);
+    const frame = await tab.next((candidate) => candidate.type === 'read', 3000);
+    expect(frame).toMatchObject({ conversationId: 'c-busy', unreadTotal: 3 });
+  } finally {
+    for (const client of held) client.release();
+    tab.socket.close();
+  }
 });
 
 it('delivers a support answer sent through one server to the person’s tab on the other, as from Support', async () => {

@@ -239,6 +239,19 @@ export function createLiveHub(options: {
       }
       payload = JSON.stringify({ origin, event: ref });
     }
+    // On the listener's own connection while it has one: a burst of requests can hold every
+    // connection of the queries' pool for its whole second, and a NOTIFY waiting there would be
+    // given up, its message stored but never shown live on the other servers. The pool while
+    // the listener reconnects, or when it was lost under this NOTIFY.
+    const own = listener;
+    if (own) {
+      try {
+        await own.query('select pg_notify($1, $2)', [CHANNEL, payload]);
+        return;
+      } catch {
+        // Lost meanwhile: the pool's connection below.
+      }
+    }
     await pool.query('select pg_notify($1, $2)', [CHANNEL, payload]);
   }
 
