@@ -72,9 +72,13 @@ it('tells the other server while the queries hold every connection of the pool',
   const held: PoolClient[] = [];
   try {
     while (pool.totalCount - pool.idleCount < (pool.options.max ?? 10)) held.push(await pool.connect());
-    await first.live.conversationRead(readerId, 'c-busy', 3);
-    const frame = await tab.next((candidate) => candidate.type === 'read', 3000);
-    expect(frame).toMatchObject({ conversationId: 'c-busy', unreadTotal: 3 });
+    // Thirty at once, as a burst sends them: every one arrives, in the order they were sent.
+    await Promise.all(
+      Array.from({ length: 30 }, (_, n) => first.live.conversationRead(readerId, 'c-busy', n + 1)),
+    );
+    await tab.next((candidate) => candidate.type === 'read' && candidate.unreadTotal === 30, 3000);
+    const reads = tab.frames.filter((candidate) => candidate.type === 'read');
+    expect(reads.map((read) => read.unreadTotal)).toEqual(Array.from({ length: 30 }, (_, n) => n + 1));
   } finally {
     for (const client of held) client.release();
     tab.socket.close();

@@ -20,6 +20,7 @@ import type { DB } from '../db/schema';
 import type { RoomFrame } from '../lessons/room';
 import type { Logger } from '../logging/logger';
 import { type MessageView, toMessage } from './conversations';
+import { notifierOn } from './live-notify';
 import { seenBy } from './support';
 
 /** What the server tells a tab. */
@@ -113,6 +114,7 @@ export function createLiveHub(options: {
   const origin = randomUUID();
   const byUser = new Map<string, Set<Connection>>();
   let listener: pg.PoolClient | undefined;
+  const notifier = pool && notifierOn(CHANNEL, pool, () => listener);
   /** Gives the listener's client back to the pool, once however many paths ask. */
   let dropListener: ((error?: Error) => void) | undefined;
   let timers: NodeJS.Timeout[] = [];
@@ -239,20 +241,8 @@ export function createLiveHub(options: {
       }
       payload = JSON.stringify({ origin, event: ref });
     }
-    // On the listener's own connection while it has one: a burst of requests can hold every
-    // connection of the queries' pool for its whole second, and a NOTIFY waiting there would be
-    // given up, its message stored but never shown live on the other servers. The pool while
-    // the listener reconnects, or when it was lost under this NOTIFY.
-    const own = listener;
-    if (own) {
-      try {
-        await own.query('select pg_notify($1, $2)', [CHANNEL, payload]);
-        return;
-      } catch {
-        // Lost meanwhile: the pool's connection below.
-      }
-    }
-    await pool.query('select pg_notify($1, $2)', [CHANNEL, payload]);
+    // Sent with the others waiting, on the listener's own connection (./live-notify.ts).
+    await notifier?.send(payload);
   }
 
   /** Reads the deletions this server may not have heard of while its listener was lost. */
