@@ -104,6 +104,11 @@ export async function startServer(): Promise<void> {
     fetch: handle,
     websocket: { server: new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 }) },
   }) as Server; // node:http's, as no other createServer is given
+  // An idle kept-alive connection stays open longer than clients and proxies keep theirs (60 s is
+  // common), so that it is always the client that closes it: with Node's 5 s, a request sent on
+  // a connection the server was closing at that moment failed with ECONNRESET.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   server.listen(config.port, config.host);
   const listening = new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);

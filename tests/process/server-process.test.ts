@@ -85,6 +85,9 @@ describe('start-up', () => {
     expect(home.status).toBe(200);
     expect(await home.text()).toMatch(/^<!doctype html>/i);
     expect(home.headers.get('content-security-policy')).toContain("object-src 'none'");
+    // Idle connections are the client's to close (longer than a client's or a proxy's 60 s):
+    // a request sent just as the server closed one would fail.
+    expect(home.headers.get('keep-alive')).toBe('timeout=65');
     expect((await fetch(`${url}/no-such-page`)).status).toBe(404);
 
     // Asked while the database is still being created, the API waits for it instead of failing.
