@@ -4,6 +4,7 @@
  * the 24-hour rule for cancelling and rescheduling, the mails and calendar invitations each
  * change sends, the calendar feed, and who may do what.
  */
+import { gunzipSync } from 'node:zlib';
 import ICAL from 'ical.js';
 import type { Transaction } from 'kysely';
 import { Temporal } from 'temporal-polyfill';
@@ -333,6 +334,18 @@ describe('slots', () => {
     ]);
     expect(found.map((slot) => slot.start)).toEqual([...found.map((slot) => slot.start)].sort());
     expect(found[0]?.end).toBe(iso(Date.parse(found[0]?.start ?? '') + HOUR));
+  });
+
+  it('gzips the slots for a browser that accepts it', async () => {
+    const who = await tutor({ weekly: [{ weekday: 2, start: '08:00', end: '18:00' }], timeZone: 'UTC' });
+    const from = at(2, '00:00', 'UTC');
+    const path = `/api/tutors/${who.id}/slots?from=${iso(from)}&to=${iso(from + 28 * 24 * HOUR)}&minutes=60`;
+    const plain = await (await t.request(path)).text();
+    const gz = await t.request(path, { headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    const body = Buffer.from(await gz.arrayBuffer());
+    expect(body.length).toBeLessThan(Buffer.byteLength(plain) / 4);
+    expect(JSON.parse(gunzipSync(body).toString()).slots).toHaveLength(4 * 19);
   });
 
   it('answers 404 for a tutor who is not public, and 400 for a length or range it does not take', async () => {

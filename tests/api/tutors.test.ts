@@ -2,6 +2,7 @@
  * Tutor profiles and discovery: the publication rule, role-specific profiles, photos
  * checked by content, and a search that filters, sorts, pages, validates and never leaks.
  */
+import { gunzipSync } from 'node:zlib';
 import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -319,6 +320,21 @@ describe('search', () => {
     const past = (await search('q=sam&pageSize=2&page=99')).body;
     expect([past.total, past.page, past.tutors.length]).toEqual([3, 99, 0]);
     expect(namesIn(second)).toEqual(['Sam Pythonista']);
+  });
+
+  it('gzips a page of results for a browser that accepts it, and says so to caches', async () => {
+    const plain = await t.request('/api/tutors?sort=newest');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    const text = await plain.text();
+    const gz = await t.request('/api/tutors?sort=newest', {
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(gz.headers.get('vary')).toMatch(/Accept-Encoding/);
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(text);
+    // A refused search keeps its status and its message.
+    const refused = await t.request('/api/tutors?sort=cheapest', { headers: { 'accept-encoding': 'gzip' } });
+    expect(refused.status).toBe(400);
   });
 
   it('keeps the total on a page past the end, so the page can offer the way back', async () => {

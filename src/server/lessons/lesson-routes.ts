@@ -15,6 +15,7 @@
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import { every } from 'hono/combine';
+import { compress } from 'hono/compress';
 import { createFactory } from 'hono/factory';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -210,6 +211,9 @@ export function lessonRoutes(deps: {
     )
     .get(
       '/tutors/:id/slots',
+      // A month of slots is some 5 kB of JSON, a tenth of it gzipped: the booking box waits for
+      // it on a tutor's page, often over a phone's network.
+      compress(),
       validate('param', tutorParam, lessonMessages.tutorNotFound),
       validate('query', slotQuerySchema),
       async (c) => {
