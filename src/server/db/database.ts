@@ -11,9 +11,10 @@ import * as Comlink from 'comlink';
 import nodeEndpoint from 'comlink/dist/umd/node-adapter.js';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
-import pg from 'pg';
+import type pg from 'pg';
 import { type DataDirLock, lockDataDir } from './data-dir-lock';
 import { migrateToLatest } from './migrate';
+import { pgModule } from './pg-module';
 import { PLANNER_SETTINGS } from './planner-settings';
 import type { DB } from './schema';
 
@@ -114,9 +115,9 @@ function withTimeout<T>(promise: Promise<T>, timeoutMs: number, what: string): P
  */
 const typesLikeTheEmbeddedStore = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === pg.types.builtins.INT8 && format !== 'binary'
+    oid === pgModule().types.builtins.INT8 && format !== 'binary'
       ? (value: string) => Number(value)
-      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+      : pgModule().types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
 /** How long PostgreSQL may take over one statement (newPool; decision 0043). */
@@ -147,7 +148,7 @@ export function isUnansweredInTime(error: unknown): boolean {
 }
 
 function newPool(url: string, max: number, onConnect?: (client: pg.ClientBase) => Promise<void>) {
-  const pool = new pg.Pool({
+  const pool = new (pgModule().Pool)({
     types: typesLikeTheEmbeddedStore,
     connectionString: url,
     max,

@@ -14,8 +14,9 @@
 import { randomUUID } from 'node:crypto';
 import type { WSContext } from 'hono/ws';
 import type { Kysely } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import type { EndedAccounts } from '../accounts/ended-accounts';
+import { pgModule } from '../db/pg-module';
 import type { DB } from '../db/schema';
 import type { RoomFrame } from '../lessons/room';
 import type { Logger } from '../logging/logger';
@@ -106,7 +107,7 @@ export function createLiveHub(options: {
   const { db, pool, logger, endedAccounts } = options;
   const listenPool =
     pool && options.listenUrl
-      ? new pg.Pool({ connectionString: options.listenUrl, max: 1, keepAlive: true })
+      ? new (pgModule().Pool)({ connectionString: options.listenUrl, max: 1, keepAlive: true })
       : undefined;
   // An idle connection losing its server emits here; the listener's own handler reconnects.
   listenPool?.on('error', () => {});
