@@ -84,7 +84,13 @@ test('a student in Tokyo books a New York tutor, both see it in their zone, and 
   const start = lessonStart();
   const end = start + 60 * 60 * 1000;
   // 10:00 in New York is 00:00 the next day in Tokyo: the day and the button are the student's.
-  await booking.getByRole('radio', { name: new RegExp(`^${shortDayLabel(start, STUDENT_ZONE)}, `) }).check();
+  // A first tap on a day has, rarely and only on a loaded machine, focused it without choosing it
+  // (languages.spec.ts has seen it too; its cause is not found yet): a person taps again, and so
+  // does the test, until the day is chosen.
+  const studentDay = booking.getByRole('radio', {
+    name: new RegExp(`^${shortDayLabel(start, STUDENT_ZONE)}, `),
+  });
+  await expect(async () => studentDay.check({ timeout: 5_000 })).toPass();
   const day = booking.getByRole('group', { name: new RegExp(`^${shortDayLabel(start, STUDENT_ZONE)}`) });
   await day.getByRole('button', { name: clockLabel(start, STUDENT_ZONE), exact: true }).click();
   await expect(booking).toContainText(lessonTimeLabel(start, end, STUDENT_ZONE));
