@@ -113,12 +113,12 @@ function withTimeout<T>(promise: Promise<T>, timeoutMs: number, what: string): P
  * The ids and counts here fit with room to spare, so both stores give numbers, and code that
  * compares an id works on either.
  */
-const typesLikeTheEmbeddedStore = {
+const typesLikeTheEmbeddedStore = ({ types }: typeof pg) => ({
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === pgModule().types.builtins.INT8 && format !== 'binary'
+    oid === types.builtins.INT8 && format !== 'binary'
       ? (value: string) => Number(value)
-      : pgModule().types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
-};
+      : types.getTypeParser(oid, format)) as typeof types.getTypeParser,
+});
 
 /** How long PostgreSQL may take over one statement (newPool; decision 0043). */
 const STATEMENT_LIMIT_MS = 1000;
@@ -148,8 +148,9 @@ export function isUnansweredInTime(error: unknown): boolean {
 }
 
 function newPool(url: string, max: number, onConnect?: (client: pg.ClientBase) => Promise<void>) {
-  const pool = new (pgModule().Pool)({
-    types: typesLikeTheEmbeddedStore,
+  const driver = pgModule();
+  const pool = new driver.Pool({
+    types: typesLikeTheEmbeddedStore(driver),
     connectionString: url,
     max,
     connectionTimeoutMillis: 1000,
