@@ -5,7 +5,7 @@
  */
 
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Link, type LoaderFunctionArgs, useLoaderData, useLocation } from 'react-router';
 import { formatUnits } from '../../../shared/amounts';
 import { TRIAL_MINUTES } from '../../../shared/lessons/lesson-constants';
@@ -19,24 +19,27 @@ import { translated, withTexts } from '../../lib/i18n';
 import { useLessonPackages } from '../../lib/lesson-packages';
 import { useMediaQuery } from '../../lib/media-query';
 import { type PaymentsConfig, paymentsConfigInPage, usePaymentsConfig } from '../../lib/payments-config';
+import { preloadable } from '../../lib/preloadable';
 import { books } from '../../lib/roles';
 import { monthLabel } from '../../lib/time-labels';
 import { browserTimeZone, describeTimeZone } from '../../lib/time-zones';
 import { authStore, useAuth } from '../auth';
-import { listClasses, loadTutorClasses } from '../classes';
+import { listClasses, tutorClasses } from '../classes';
 import { useFamilyChildren } from '../family';
 import { BOOK_A_LESSON_ID, BookLesson } from './book-lesson';
 import { namesList, trialPrice } from './labels';
 import { RatingSummary } from './ratings';
 import { fetchReviews, fetchTutor } from './tutor-api';
-import { loadReviewForms, ReviewsSection } from './tutor-reviews';
+import { ReviewsSection, reviewForms, showsReviewForm } from './tutor-reviews';
 
 // A tutor's group classes and lesson packages are shown only where there are some (packages only
 // while students pay through Tutorlane): their code and texts come with the page's data then, so
 // the page renders whole, and not at all for the many tutors without.
-const TutorClasses = lazy(async () => ({ default: (await loadTutorClasses()).TutorClasses }));
-const loadPackages = () => withTexts(import('./tutor-packages'), 'features/tutors/tutor-packages.tsx');
-const TutorPackages = lazy(async () => ({ default: (await loadPackages()).TutorPackages }));
+const TutorClasses = tutorClasses.component((module) => module.TutorClasses);
+const packagesForSale = preloadable(() =>
+  withTexts(import('./tutor-packages'), 'features/tutors/tutor-packages.tsx'),
+);
+const TutorPackages = packagesForSale.component((module) => module.TutorPackages);
 const sellsPackages = (tutor: TutorPublicProfile, payments: PaymentsConfig) =>
   payments.on && tutor.booking.packages.length > 0;
 
@@ -45,14 +48,15 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   try {
     const [tutor, reviews, classes] = await Promise.all([
       fetchTutor(id, request.signal).then(async (found) => {
-        if (sellsPackages(found, paymentsConfigInPage())) await loadPackages();
+        if (sellsPackages(found, paymentsConfigInPage())) await packagesForSale.preload();
         return found;
       }),
       // The review forms come with the page where it shows one: to a student who may review, and
       // to the tutor, who may answer.
       fetchReviews(id, 1, request.signal).then(async (first) => {
         const auth = authStore.getState();
-        if (first.you || (auth.status === 'signed-in' && auth.user.id === id)) await loadReviewForms();
+        if (showsReviewForm(first) || (auth.status === 'signed-in' && auth.user.id === id))
+          await reviewForms.preload();
         return first;
       }),
       // The page stands without its classes: a failure to list them hides the section.
@@ -62,7 +66,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
           throw error;
         })
         .then(async (list) => {
-          if (list?.classes.length) await loadTutorClasses();
+          if (list?.classes.length) await tutorClasses.preload();
           return list;
         }),
     ]);

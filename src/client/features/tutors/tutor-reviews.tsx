@@ -6,16 +6,26 @@ import { ErrorMessage, StatusMessage } from '../../components/messages';
 import { failureMessage } from '../../lib/api';
 import { TRY_AGAIN } from '../../lib/api-action';
 import { withTexts } from '../../lib/i18n';
+import { preloadable } from '../../lib/preloadable';
 import { dateLabel } from '../../lib/time-labels';
 import { browserTimeZone } from '../../lib/time-zones';
 import { useAuth } from '../auth';
 import { ratingLabel, Stars } from './ratings';
 import { fetchReviews, type Review, type TutorReviews } from './tutor-api';
 
-/** The forms for a review and an answer, fetched with their texts where they are shown. */
-export const loadReviewForms = () => withTexts(import('./review-forms'), 'features/tutors/review-forms.tsx');
-const ReviewForm = lazy(async () => ({ default: (await loadReviewForms()).ReviewForm }));
-const AnswerForm = lazy(async () => ({ default: (await loadReviewForms()).AnswerForm }));
+/**
+ * The forms for a review and an answer, fetched with their texts where they are shown (by the
+ * page's loader, so that they render with the page).
+ */
+export const reviewForms = preloadable(() =>
+  withTexts(import('./review-forms'), 'features/tutors/review-forms.tsx'),
+);
+const ReviewForm = reviewForms.component((module) => module.ReviewForm);
+const AnswerForm = reviewForms.component((module) => module.AnswerForm);
+
+/** Whether the signed-in reader sees the review form: they may review, or they have. */
+export const showsReviewForm = (first: TutorReviews) =>
+  first.you !== null && first.you !== undefined && (first.you.canReview || first.you.review !== null);
 
 /** Reporting is rare: its dialog's code is fetched when someone first reports a review. */
 const ReportDialog = lazy(() =>
@@ -67,10 +77,16 @@ export function ReviewsSection({
         <Trans>Reviews</Trans>
       </h2>
       <Summary reviews={first} />
-      {first.you ? (
+      {first.you && showsReviewForm(first) ? (
         <Suspense fallback={null}>
           <ReviewForm tutorId={tutorId} tutorName={tutorName} you={first.you} />
         </Suspense>
+      ) : first.you ? (
+        // Most students who read a tutor's page have had no lesson with them: the forms' code is
+        // not fetched for them.
+        <p className="mt-4 text-sm text-slate-700">
+          <Trans>You can review {tutorName} after a lesson with them.</Trans>
+        </p>
       ) : null}
       {note ? (
         <div className="mt-4">

@@ -1,0 +1,36 @@
+import { Suspense } from 'react';
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { preloadable } from '../../src/client/lib/preloadable';
+
+const Greeting = ({ name }: { name: string }) => <p>Hello {name}</p>;
+const inSuspense = (node: React.ReactNode) =>
+  renderToString(<Suspense fallback={<p>not here yet</p>}>{node}</Suspense>);
+
+describe('preloadable', () => {
+  it('renders at once, with its props, once the page has fetched its code', async () => {
+    const code = preloadable(async () => ({ Greeting }));
+    const Part = code.component((module) => module.Greeting);
+    await code.preload();
+    expect(inSuspense(<Part name="Ada" />)).toContain('Hello <!-- -->Ada');
+  });
+
+  it('suspends while its code is not here: the boundary shows its fallback', () => {
+    const code = preloadable(() => new Promise<{ Greeting: typeof Greeting }>(() => {}));
+    const Part = code.component((module) => module.Greeting);
+    expect(inSuspense(<Part name="Ada" />)).toContain('not here yet');
+  });
+
+  it('fetches once, and again after a fetch that failed', async () => {
+    let fetches = 0;
+    const code = preloadable(async () => {
+      fetches += 1;
+      if (fetches === 1) throw new Error('offline');
+      return { Greeting };
+    });
+    await expect(code.preload()).rejects.toThrow('offline');
+    await code.preload();
+    await code.preload();
+    expect(fetches).toBe(2);
+  });
+});
