@@ -217,13 +217,24 @@ export async function publishTutor(url: string, tutor: BenchAccount, timeZone = 
 
 /** Signs in with a password as a browser would; the account's Cookie header. */
 export async function signIn(url: string, email: string, password: string): Promise<string> {
+  return (await signInAs(url, email, password, 'student')).cookie;
+}
+
+/** Signs in an account the store already holds (a demo person of seed:demo) as its browser would. */
+export async function signInAs(
+  url: string,
+  email: string,
+  password: string,
+  role: Role,
+): Promise<BenchAccount> {
   const res = await fetch(`${url}/api/auth/sign-in/email`, {
     method: 'POST',
     headers: postHeaders(url),
     body: JSON.stringify({ email, password }),
   });
   await expectOk(res, `sign-in as ${email}`);
+  const { user } = (await res.json()) as { user: { id: string } };
   const cookie = withSetCookies('', res);
   if (!cookie.includes(`${SESSION_COOKIE}=`)) throw new Error(`signing in as ${email} set no session cookie`);
-  return cookie;
+  return { id: user.id, email, password, role, cookie };
 }

@@ -7,7 +7,14 @@
  */
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { type AccountRequest, type BenchAccount, createAccounts, mapLimited, publishTutor } from './accounts';
+import {
+  type AccountRequest,
+  type BenchAccount,
+  createAccounts,
+  mapLimited,
+  publishTutor,
+  signInAs,
+} from './accounts';
 import { copyToPostgres, ensureAppBuilt, grantAdmin, type Store, seedDemo } from './build';
 import { measureBundleFigure } from './bundle-figure';
 import { CLASS_STUDENTS, CLASSES, measureClassesFigure } from './classes-figure';
@@ -157,6 +164,8 @@ interface Community {
   authSecret?: string | undefined;
   students: BenchAccount[];
   tutors: BenchAccount[];
+  /** Row 8's pairs (none when row 8 is not measured): student i writes to tutor i. */
+  pairs: { students: BenchAccount[]; tutors: BenchAccount[] };
   /** An admin of the store (`npm run admin -- grant`), who confirms row 10's transfers. */
   admin: BenchAccount;
 }
@@ -170,21 +179,29 @@ const CLASS_TUTORS_FROM = 1 + BOOKING_CONNECTIONS;
 const postgresCommunityWanted = () => wanted(8) || wanted(10) || wanted(14);
 
 /**
- * Accounts for rows 7, 8, 10 and 14, verified, the tutors published, and an admin, signed up once
- * through the captcha on the embedded store; `copy` is the same community moved into a PostgreSQL
- * database (`npm run move-to-postgres`, null when none answers) before any row changes it, which
- * two servers may share. Row 7's students are the first ten, row 10's the next eight, with tutors 2
- * to 9, row 14's the next 150, with the 20 tutors after.
+ * Accounts for rows 7, 10 and 14, signed up once through the captcha on the embedded store and
+ * verified, the tutors published, and an admin; row 8's pairs, demo people of `npm run seed:demo --
+ * --pairs`, signed in through the API (a thousand sign-ups through the captcha took most of the
+ * data's time, and a send is the same whoever signed up how); `copy` is the same community moved
+ * into a PostgreSQL database (`npm run move-to-postgres`, null when none answers) before any row
+ * changes it, which two servers may share. Row 7's students are the first ten, row 10's the next
+ * eight, with tutors 2 to 9, row 14's the next 150, with the 20 tutors after.
  */
 async function makeCommunity(): Promise<{ embedded: Community; copy: Promise<Community | null> }> {
   const dataDir = tempDir('community-embedded');
+  // One demo tutor is the least seed:demo makes; the pairs are what row 8 needs.
+  const seeded = wanted(8) ? await seedDemo({ dataDir }, 1, ['--pairs', String(PAIRS)]) : '';
+  const demoPassword = /with the password "([^"]+)"/.exec(seeded)?.[1];
+  if (wanted(8) && !demoPassword) throw new Error(`seed:demo printed no password:\n${seeded}`);
   const students = Math.max(
-    wanted(8) ? PAIRS : 0,
     BOOKING_STUDENTS + BOOKING_CONNECTIONS,
     wanted(14) ? CLASS_STUDENTS_FROM + CLASS_STUDENTS : 0,
   );
-  const tutors = Math.max(wanted(8) ? PAIRS : 0, CLASS_TUTORS_FROM + (wanted(14) ? CLASSES : 0));
-  progress(`signing up ${students} students and ${tutors} tutors through the captcha…`);
+  const tutors = CLASS_TUTORS_FROM + (wanted(14) ? CLASSES : 0);
+  progress(
+    `signing up ${students} students and ${tutors} tutors through the captcha` +
+      (wanted(8) ? `, signing in ${PAIRS} pairs of demo students and tutors…` : '…'),
+  );
   const server = await startTutorlane({ dataDir, env: {} });
   let embedded: Community;
   try {
@@ -197,11 +214,17 @@ async function makeCommunity(): Promise<{ embedded: Community; copy: Promise<Com
     const admin = accounts.pop() as BenchAccount;
     const tutorAccounts = accounts.filter((account) => account.role === 'tutor');
     await mapLimited(tutorAccounts, 8, (tutor) => publishTutor(server.url, tutor));
-    progress(`${accounts.length} accounts and an admin ready`);
+    const pairOf = (role: 'student' | 'tutor') =>
+      mapLimited(Array.from({ length: wanted(8) ? PAIRS : 0 }), 8, (_, i) =>
+        signInAs(server.url, `pair.${role}${i + 1}@demo.tutorlane.test`, demoPassword as string, role),
+      );
+    const pairs = { students: await pairOf('student'), tutors: await pairOf('tutor') };
+    progress(`${accounts.length} accounts, ${pairs.students.length} pairs and an admin ready`);
     embedded = {
       dataDir,
       students: accounts.filter((account) => account.role === 'student'),
       tutors: tutorAccounts,
+      pairs,
       admin,
     };
   } finally {
@@ -235,14 +258,13 @@ async function sharedCommunity(kind: 'embedded' | 'postgres' = 'embedded'): Prom
 /** Rows 8a-8c: message delivery on the embedded store, on PostgreSQL, on two servers sharing it. */
 async function messagesFigures(): Promise<void> {
   await figure('messages, embedded', '8a', async () => {
-    const { dataDir, students, tutors } = (await sharedCommunity()) as Community;
+    const { dataDir, pairs } = (await sharedCommunity()) as Community;
     return measureMessagesFigure({
       id: '8a',
       storeName: 'embedded',
       dataDirs: [dataDir],
-      // Row 8's pairs: the community may hold more students, for row 14.
-      students: students.slice(0, PAIRS),
-      tutors: tutors.slice(0, PAIRS),
+      students: pairs.students,
+      tutors: pairs.tutors,
     });
   });
   for (const id of ['8b', '8c'] as const)
@@ -261,15 +283,15 @@ async function messagesFigures(): Promise<void> {
           findings: [],
           details: {},
         };
-      const { dataDir, databaseUrl, authSecret, students, tutors } = community;
+      const { dataDir, databaseUrl, authSecret, pairs } = community;
       return measureMessagesFigure({
         id,
         storeName: 'PostgreSQL',
         dataDirs: id === '8b' ? [dataDir] : [dataDir, tempDir('community-second-server')],
         databaseUrl,
         authSecret,
-        students: students.slice(0, PAIRS),
-        tutors: tutors.slice(0, PAIRS),
+        students: pairs.students,
+        tutors: pairs.tutors,
       });
     });
 }

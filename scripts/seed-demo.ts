@@ -12,7 +12,8 @@
  * (src/server/demo/demo-load.ts): `--due-lessons N` lessons ending as the seed ends, `--due-reminders
  * N` reminders due at once, `--wallet-transactions N` more in the demo student's wallet and
  * `--ledger-entries N` entries in the whole ledger (the last two need payments on), `--family-lessons N`
- * lessons of a demo parent's three children (src/server/demo/demo-family.ts).
+ * lessons of a demo parent's three children (src/server/demo/demo-family.ts), `--pairs N` pairs of
+ * a demo student and a demo tutor with nothing yet (the benchmark's message senders).
  */
 import { parseArgs } from 'node:util';
 import { hashPassword, hashThreads } from '../src/server/accounts/password-hashing';
@@ -21,7 +22,7 @@ import { DataDirLockedError } from '../src/server/db/data-dir-lock';
 import { type Database, openDatabase } from '../src/server/db/database';
 import { addDemoSignIns, DEMO_PASSWORD } from '../src/server/demo/demo-accounts';
 import { DEMO_PARENT, insertDemoFamily } from '../src/server/demo/demo-family';
-import { insertWalletHistory } from '../src/server/demo/demo-load';
+import { insertPairs, insertWalletHistory } from '../src/server/demo/demo-load';
 import { DemoSeedRefusedError, seedDemoDatabase } from '../src/server/demo/demo-seed';
 
 const DEFAULT_COUNT = 200;
@@ -59,6 +60,7 @@ function options() {
         'wallet-transactions': { type: 'string' },
         'ledger-entries': { type: 'string' },
         'family-lessons': { type: 'string' },
+        pairs: { type: 'string' },
       },
     }).values;
   } catch (error) {
@@ -72,6 +74,7 @@ function options() {
     walletTransactions: countOption(values, 'wallet-transactions', 0, 100_000),
     ledgerEntries: countOption(values, 'ledger-entries', 0, 2_000_000),
     familyLessons: countOption(values, 'family-lessons', 0, 5_000),
+    pairs: countOption(values, 'pairs', 0, 20_000),
   };
 }
 
@@ -143,6 +146,7 @@ try {
     payments: config.payments,
     due: { ending: OPTIONS.dueLessons, remindedPeople: OPTIONS.dueReminders },
   });
+  if (OPTIONS.pairs > 0) await insertPairs(database.db, OPTIONS.pairs, Date.now());
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const signIns = await addDemoSignIns(database.db, passwordHash);
   if (OPTIONS.familyLessons > 0)

@@ -160,7 +160,11 @@ describe('start-up', () => {
 describe('seed:demo', () => {
   it('prints how to sign in as a demo student, tutor and admin, and each of them can', async () => {
     const dataDir = freshDataDir();
-    const seed = await runServerToExit({ DATA_DIR: dataDir }, 60_000, 'scripts/seed-demo.ts');
+    // With two pairs of a demo student and tutor who have nothing yet (the benchmark's senders).
+    const seed = await runServerToExit({ DATA_DIR: dataDir }, 60_000, 'scripts/seed-demo.ts', [
+      '--pairs',
+      '2',
+    ]);
     expect(seed.stderr).toBe('');
     expect(seed.code).toBe(0);
     const password = /with the password "([^"]+)"/.exec(seed.stdout)?.[1];
@@ -188,6 +192,14 @@ describe('seed:demo', () => {
     });
     expect(await sessionOf(emailOf('tutor'))).toMatchObject({ role: 'tutor', isAdmin: false });
     expect(await sessionOf(emailOf('admin'))).toMatchObject({ isAdmin: true, emailVerified: true });
+    expect(await sessionOf('pair.student2@demo.tutorlane.test')).toMatchObject({
+      role: 'student',
+      emailVerified: true,
+    });
+    expect(await sessionOf('pair.tutor2@demo.tutorlane.test')).toMatchObject({ role: 'tutor' });
+    // The pair's tutor is listed: a student finds their page.
+    const tutor = await fetch(`${server.url}/api/tutors/demo-pair-tutor-00002`);
+    expect(tutor.status).toBe(200);
     server.child.kill('SIGTERM');
     expect(await server.exited, server.output()).toBe(0);
   });

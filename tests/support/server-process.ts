@@ -44,9 +44,9 @@ export const nodeArgs = (script = SERVER) =>
   script.endsWith('.ts') ? ['--import', 'tsx', script] : [script];
 
 /** Spawns the server (or another script of the project) with only the given environment. */
-async function spawnScript(env: Record<string, string>, script = SERVER) {
+async function spawnScript(env: Record<string, string>, script = SERVER, args: string[] = []) {
   const port = env.PORT ?? String(await freePort());
-  const child = spawn(process.execPath, nodeArgs(script), {
+  const child = spawn(process.execPath, [...nodeArgs(script), ...args], {
     cwd: projectRoot,
     env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: 'warn', PORT: port, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -108,8 +108,13 @@ export async function startServerProcess(
 }
 
 /** Runs the server (or `script`) expecting it to stop on its own; returns its exit code and output. */
-export async function runServerToExit(env: Record<string, string>, timeoutMs = 20_000, script?: string) {
-  const child = await spawnScript(env, script);
+export async function runServerToExit(
+  env: Record<string, string>,
+  timeoutMs = 20_000,
+  script?: string,
+  args: string[] = [],
+) {
+  const child = await spawnScript(env, script, args);
   let stdout = '';
   let stderr = '';
   child.stdout?.on('data', (chunk) => {

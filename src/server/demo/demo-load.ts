@@ -8,6 +8,9 @@
  *   people of each the hour reminder;
  * - a long wallet history for one student, and a ledger of a given number of entries, written
  *   through the ledger's own `postAll`, so the database's rules check every entry.
+ * - pairs of a demo student and a listed demo tutor who have nothing yet, their emails numbered
+ *   (pair.student1@…, pair.tutor1@…): the benchmark's message senders. Their ids start `demo-`, so
+ *   seed:demo gives them the demo password with the others.
  * The people of the due lessons are plain accounts without a password (ids starting `load-`), one
  * student and one tutor per lesson: nobody's lessons may overlap.
  */
@@ -15,6 +18,8 @@ import { type Insertable, type Kysely, sql } from 'kysely';
 import type { DB } from '../db/schema';
 import { accounts, type Posting, postAll } from '../money/ledger';
 import type { PaymentRules } from '../money/lesson-payments';
+import { groupCatalog, readSubjects } from '../settings/subject-catalog';
+import { generateDemoTutors, insertDemoTutors } from './demo-tutors';
 
 const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;
@@ -34,6 +39,34 @@ async function insertInBatches<Table extends 'users' | 'lessons'>(
       .insertInto(table)
       .values(rows.slice(start, start + BATCH) as never)
       .execute();
+}
+
+/**
+ * `count` pairs of a demo student and a demo tutor, listed with the demo tutors' profiles (no
+ * photo), none with a lesson yet; their time zone UTC, their email verified.
+ */
+export async function insertPairs(db: Kysely<DB>, count: number, now: number) {
+  const email = (role: 'student' | 'tutor', n: number) => `pair.${role}${n}@demo.tutorlane.test`;
+  const id = (role: 'student' | 'tutor', n: number) => `demo-pair-${role}-${String(n).padStart(5, '0')}`;
+  const students = Array.from({ length: count }, (_, i) => ({
+    id: id('student', i + 1),
+    email: email('student', i + 1),
+    display_name: `Pair Student ${i + 1}`,
+    email_verified: true,
+    role: 'student' as const,
+    time_zone: 'UTC',
+    created_at: new Date(now),
+    updated_at: new Date(now),
+  }));
+  await db.transaction().execute((trx) => insertInBatches(trx, 'users', students));
+  // A second seed of the demo tutors' generator: other names, other subjects.
+  const tutors = generateDemoTutors(count, 2027, groupCatalog(await readSubjects(db))).map((tutor, i) => ({
+    ...tutor,
+    id: id('tutor', i + 1),
+    email: email('tutor', i + 1),
+    timeZone: 'UTC',
+  }));
+  await insertDemoTutors(db, tutors, { photos: false });
 }
 
 /**
