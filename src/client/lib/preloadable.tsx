@@ -9,28 +9,15 @@ import { type ComponentType, lazy } from 'react';
 
 export function preloadable<Module>(load: () => Promise<Module>) {
   let loaded: Module | undefined;
-  let loading: Promise<Module> | undefined;
-  /** Fetches the code once; a failed fetch is tried again by the next call. */
-  const preload = () => {
-    loading ??= load().then(
-      (module) => {
-        loaded = module;
-        return module;
-      },
-      (error: unknown) => {
-        loading = undefined;
-        throw error;
-      },
-    );
-    return loading;
-  };
+  // The browser fetches a module once; a failed fetch is tried again by the next call.
+  const fetchCode = () => load().then((module) => (loaded = module));
   /** A component of the code, to render inside a Suspense boundary for when it is not here yet. */
-  function component<Props extends object>(pick: (module: Module) => ComponentType<Props>) {
-    const Later = lazy(async () => ({ default: pick(await preload()) }));
-    return function Preloaded(props: Props) {
-      const Ready = loaded === undefined ? Later : pick(loaded);
+  function part<Props extends object>(pick: (module: Module) => ComponentType<Props>) {
+    const Later = lazy(async () => ({ default: pick(await fetchCode()) }));
+    return (props: Props) => {
+      const Ready = loaded ? pick(loaded) : Later;
       return <Ready {...props} />;
     };
   }
-  return { preload, component };
+  return { load: fetchCode, part };
 }

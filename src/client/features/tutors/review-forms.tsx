@@ -31,6 +31,13 @@ export function ReviewForm({
   const { busy, problem, setProblem, run } = useApiAction();
   const [done, setDone] = useState<string | null>(null);
   const legendId = useId();
+  if (!you.canReview && !you.review)
+    return (
+      <p className="mt-4 text-sm text-slate-700">
+        <Trans>You can review {tutorName} after a lesson with them.</Trans>
+      </p>
+    );
+
   async function submit(event: FormEvent) {
     event.preventDefault();
     setProblem(null);

@@ -30,16 +30,16 @@ import { BOOK_A_LESSON_ID, BookLesson } from './book-lesson';
 import { namesList, trialPrice } from './labels';
 import { RatingSummary } from './ratings';
 import { fetchReviews, fetchTutor } from './tutor-api';
-import { ReviewsSection, reviewForms, showsReviewForm } from './tutor-reviews';
+import { ReviewsSection, reviewForms } from './tutor-reviews';
 
 // A tutor's group classes and lesson packages are shown only where there are some (packages only
 // while students pay through Tutorlane): their code and texts come with the page's data then, so
 // the page renders whole, and not at all for the many tutors without.
-const TutorClasses = tutorClasses.component((module) => module.TutorClasses);
+const TutorClasses = tutorClasses.part((module) => module.TutorClasses);
 const packagesForSale = preloadable(() =>
   withTexts(import('./tutor-packages'), 'features/tutors/tutor-packages.tsx'),
 );
-const TutorPackages = packagesForSale.component((module) => module.TutorPackages);
+const TutorPackages = packagesForSale.part((module) => module.TutorPackages);
 const sellsPackages = (tutor: TutorPublicProfile, payments: PaymentsConfig) =>
   payments.on && tutor.booking.packages.length > 0;
 
@@ -48,15 +48,14 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   try {
     const [tutor, reviews, classes] = await Promise.all([
       fetchTutor(id, request.signal).then(async (found) => {
-        if (sellsPackages(found, paymentsConfigInPage())) await packagesForSale.preload();
+        if (sellsPackages(found, paymentsConfigInPage())) await packagesForSale.load();
         return found;
       }),
       // The review forms come with the page where it shows one: to a student who may review, and
       // to the tutor, who may answer.
       fetchReviews(id, 1, request.signal).then(async (first) => {
         const auth = authStore.getState();
-        if (showsReviewForm(first) || (auth.status === 'signed-in' && auth.user.id === id))
-          await reviewForms.preload();
+        if (first.you || (auth.status === 'signed-in' && auth.user.id === id)) await reviewForms.load();
         return first;
       }),
       // The page stands without its classes: a failure to list them hides the section.
@@ -66,7 +65,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
           throw error;
         })
         .then(async (list) => {
-          if (list?.classes.length) await tutorClasses.preload();
+          if (list?.classes.length) await tutorClasses.load();
           return list;
         }),
     ]);

@@ -20,12 +20,8 @@ import { fetchReviews, type Review, type TutorReviews } from './tutor-api';
 export const reviewForms = preloadable(() =>
   withTexts(import('./review-forms'), 'features/tutors/review-forms.tsx'),
 );
-const ReviewForm = reviewForms.component((module) => module.ReviewForm);
-const AnswerForm = reviewForms.component((module) => module.AnswerForm);
-
-/** Whether the signed-in reader sees the review form: they may review, or they have. */
-export const showsReviewForm = (first: TutorReviews) =>
-  first.you !== null && first.you !== undefined && (first.you.canReview || first.you.review !== null);
+const ReviewForm = reviewForms.part((module) => module.ReviewForm);
+const AnswerForm = reviewForms.part((module) => module.AnswerForm);
 
 /** Reporting is rare: its dialog's code is fetched when someone first reports a review. */
 const ReportDialog = lazy(() =>
@@ -77,16 +73,10 @@ export function ReviewsSection({
         <Trans>Reviews</Trans>
       </h2>
       <Summary reviews={first} />
-      {first.you && showsReviewForm(first) ? (
+      {first.you ? (
         <Suspense fallback={null}>
           <ReviewForm tutorId={tutorId} tutorName={tutorName} you={first.you} />
         </Suspense>
-      ) : first.you ? (
-        // Most students who read a tutor's page have had no lesson with them: the forms' code is
-        // not fetched for them.
-        <p className="mt-4 text-sm text-slate-700">
-          <Trans>You can review {tutorName} after a lesson with them.</Trans>
-        </p>
       ) : null}
       {note ? (
         <div className="mt-4">
