@@ -3,7 +3,7 @@
  * shows it. React's `lazy` suspends on its first render even when the code is already here, and
  * React reveals a suspended part a moment later (it batches reveals, some 300 ms): a part above
  * others then appears after the page and pushes down what a person was about to tap. A part made
- * here renders at once once its code is here, and suspends only when it is not.
+ * here renders at once when its code is here, and suspends only when it is not.
  */
 import { type ComponentType, lazy } from 'react';
 
