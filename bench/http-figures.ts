@@ -103,9 +103,7 @@ export interface HttpTarget {
  * Row 3's bare node:http rounds, measured beside the first store's and shown beside the second's
  * too: it touches no store and has no budget, so another 17 s of it would only repeat it.
  */
-let bareMeasured: LoadResult[] | undefined;
-/** The rows it was measured beside, as the other store's reference column says. */
-let bareMeasuredBeside = '';
+let bareMeasured: { rounds: LoadResult[]; beside: string } | undefined;
 
 /** Rows 3 and 4 on one store. `storedHash` is row 4's reference hash, when another store gave one. */
 export async function measureHttpFigures(
@@ -122,7 +120,8 @@ export async function measureHttpFigures(
   let account: BenchAccount;
   let tutorPaths: string[];
   let rounds: LoadResult[][];
-  let reused = false;
+  // Measured beside another store's rows already: their ids, for this store's reference column.
+  const bareBeside = bareMeasured?.beside;
   try {
     account = await createAccount({ url: server.url, dataDir: store.dataDir });
     const listing = (await (await fetch(`${server.url}/api/tutors?sort=newest`)).json()) as {
@@ -134,9 +133,8 @@ export async function measureHttpFigures(
     const tutorLoad = getLoad(server.url, tutorPaths);
     for (const warm of [sessionLoad, tutorLoad]) await load.run({ ...warm, durationSeconds: WARMUP_SECONDS });
     if (bareMeasured) {
-      reused = true;
       rounds = [
-        bareMeasured,
+        bareMeasured.rounds,
         ...(await interleaved([() => load.run(sessionLoad), () => load.run(tutorLoad)])),
       ];
     } else {
@@ -151,8 +149,7 @@ export async function measureHttpFigures(
           () => load.run(sessionLoad),
           () => load.run(tutorLoad),
         ]);
-        bareMeasured = rounds[0];
-        bareMeasuredBeside = `${ids.session}-${ids.tutorPage}`;
+        bareMeasured = { rounds: rounds[0] ?? [], beside: `${ids.session}-${ids.tutorPage}` };
       } finally {
         await bare.stop();
       }
@@ -170,7 +167,7 @@ export async function measureHttpFigures(
       id,
       figure: `${what}, ${storeName}: p99 at ${CONNECTIONS} conn.`,
       measured: `${formatSpread(p99, ' ms', 1)}; ${rps(spread(subjectRps))}`,
-      reference: `bare node:http ${rps(spread(bareRps))}${reused ? ` (beside ${bareMeasuredBeside})` : ''}`,
+      reference: `bare node:http ${rps(spread(bareRps))}${bareBeside ? ` (beside ${bareBeside})` : ''}`,
       ratio: `${ratioText(spread(ratios(subjectRps, bareRps)))} (req/s)`,
       budget: `p99 <= ${P99_BUDGET_MS} ms`,
       status: status(p99.median <= P99_BUDGET_MS),

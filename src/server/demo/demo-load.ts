@@ -41,31 +41,43 @@ async function insertInBatches<Table extends 'users' | 'lessons'>(
       .execute();
 }
 
+type Role = 'student' | 'tutor';
+
+/** The benchmark's numbered plain accounts: the due lessons' people, and the message senders. */
+const PLAIN = {
+  load: { idPrefix: 'load', name: 'Load' },
+  // Their ids start `demo-`: seed:demo gives every demo account the demo password.
+  pair: { idPrefix: 'demo-pair', name: 'Pair' },
+} as const;
+
+/**
+ * A numbered plain account, its time zone UTC and its email verified (for "load": id
+ * load-student-00001, load.student1@demo.tutorlane.test, "Load Student 1").
+ */
+const plainPerson = (kind: keyof typeof PLAIN, role: Role, n: number, joined: Date) => ({
+  id: `${PLAIN[kind].idPrefix}-${role}-${String(n).padStart(5, '0')}`,
+  email: `${kind}.${role}${n}@demo.tutorlane.test`,
+  display_name: `${PLAIN[kind].name} ${role === 'student' ? 'Student' : 'Tutor'} ${n}`,
+  email_verified: true,
+  role,
+  time_zone: 'UTC',
+  created_at: joined,
+  updated_at: joined,
+});
+
 /**
  * `count` pairs of a demo student and a demo tutor, listed with the demo tutors' profiles (no
  * photo), none with a lesson yet; their time zone UTC, their email verified.
  */
 export async function insertPairs(db: Kysely<DB>, count: number, now: number) {
-  const email = (role: 'student' | 'tutor', n: number) => `pair.${role}${n}@demo.tutorlane.test`;
-  const id = (role: 'student' | 'tutor', n: number) => `demo-pair-${role}-${String(n).padStart(5, '0')}`;
-  const students = Array.from({ length: count }, (_, i) => ({
-    id: id('student', i + 1),
-    email: email('student', i + 1),
-    display_name: `Pair Student ${i + 1}`,
-    email_verified: true,
-    role: 'student' as const,
-    time_zone: 'UTC',
-    created_at: new Date(now),
-    updated_at: new Date(now),
-  }));
+  const person = (role: Role, n: number) => plainPerson('pair', role, n, new Date(now));
+  const students = Array.from({ length: count }, (_, i) => person('student', i + 1));
   await db.transaction().execute((trx) => insertInBatches(trx, 'users', students));
   // A second seed of the demo tutors' generator: other names, other subjects.
-  const tutors = generateDemoTutors(count, 2027, groupCatalog(await readSubjects(db))).map((tutor, i) => ({
-    ...tutor,
-    id: id('tutor', i + 1),
-    email: email('tutor', i + 1),
-    timeZone: 'UTC',
-  }));
+  const tutors = generateDemoTutors(count, 2027, groupCatalog(await readSubjects(db))).map((tutor, i) => {
+    const { id, email } = person('tutor', i + 1);
+    return { ...tutor, id, email, timeZone: 'UTC' };
+  });
   await insertDemoTutors(db, tutors, { photos: false });
 }
 
@@ -84,16 +96,7 @@ export async function insertDueLessons(
   // A reminder goes to both people of a lesson.
   const reminded = Math.ceil(options.remindedPeople / 2);
   const pairs = Math.max(ending, reminded);
-  const person = (role: 'student' | 'tutor', n: number) => ({
-    id: `load-${role}-${String(n).padStart(5, '0')}`,
-    email: `load.${role}${n}@demo.tutorlane.test`,
-    display_name: `Load ${role === 'student' ? 'Student' : 'Tutor'} ${n}`,
-    email_verified: true,
-    role,
-    time_zone: 'UTC',
-    created_at: new Date(now - 30 * DAY),
-    updated_at: new Date(now - 30 * DAY),
-  });
+  const person = (role: Role, n: number) => plainPerson('load', role, n, new Date(now - 30 * DAY));
   const people = Array.from({ length: pairs }, (_, i) => [person('student', i + 1), person('tutor', i + 1)]);
   const lesson = (n: number, start: number): Insertable<DB['lessons']> => ({
     id: crypto.randomUUID(),
