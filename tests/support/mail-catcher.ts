@@ -21,20 +21,38 @@ export interface MailCatcher {
   port: number;
   smtpUrl: string;
   mails: CaughtMail[];
+  /** The most mails whose data had arrived and were not yet answered, at any one time. */
+  readonly mostAtOnce: number;
   /** Resolves with the first mail (already arrived or arriving) that matches. */
   waitFor(match: (mail: CaughtMail) => boolean, timeoutMs?: number): Promise<CaughtMail>;
   mailsTo(address: string): CaughtMail[];
   close(): Promise<void>;
 }
 
-export async function startMailCatcher(port = 0): Promise<MailCatcher> {
+/**
+ * `answerAfterMs`: how long each mail's data is held before the server answers it, as a slow mail
+ * server would (a sender waits that long for each mail it sends).
+ */
+export async function startMailCatcher(
+  port = 0,
+  options: { answerAfterMs?: number } = {},
+): Promise<MailCatcher> {
   const mails: CaughtMail[] = [];
   const waiters = new Set<() => void>();
+  let atOnce = 0;
+  let mostAtOnce = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
-    onData(stream, _session, callback) {
+    onData(stream, _session, answer) {
+      atOnce++;
+      mostAtOnce = Math.max(mostAtOnce, atOnce);
+      const callback = (error?: Error) =>
+        setTimeout(() => {
+          atOnce--;
+          answer(error);
+        }, options.answerAfterMs ?? 0);
       simpleParser(stream)
         .then((parsed) => {
           const to = Array.isArray(parsed.to) ? parsed.to[0] : parsed.to;
@@ -70,6 +88,9 @@ export async function startMailCatcher(port = 0): Promise<MailCatcher> {
     port: actualPort,
     smtpUrl: `smtp://127.0.0.1:${actualPort}`,
     mails,
+    get mostAtOnce() {
+      return mostAtOnce;
+    },
     mailsTo: (address) => mails.filter((mail) => mail.to === address.toLowerCase()),
     waitFor(match, timeoutMs = 10_000) {
       return new Promise((resolve, reject) => {
