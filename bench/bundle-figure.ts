@@ -25,6 +25,7 @@ import { createServer } from 'node:http';
 import { extname, join, normalize } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { mapLimited } from './accounts';
 import { onCleanup, projectRoot, startTutorlane } from './processes';
 import { type FigureResult, type Row, skippedRow, status } from './report';
 
@@ -230,32 +231,45 @@ export async function measureBundleFigure(
     const tutors = (await (await fetch(`${server.url}/api/tutors`)).json()) as { tutors: { id: string }[] };
     const tutorId = tutors.tutors[0]?.id;
     if (!tutorId) throw new Error('the demo data folder lists no tutor');
-    for (const page of PAGES.filter((page) => wanted.initial || inRow16(page.path))) {
-      const path = page.path === 'a tutor' ? `/tutors/${tutorId}` : page.path;
-      const scripts = await scriptsBeforeIdle(browser, `${server.url}${path}`);
-      measured.push({
-        path,
-        label: page.path === 'a tutor' ? "a tutor's page" : page.path,
-        budget: page.budget,
-        scripts,
-      });
-      if (wanted.languages && inRow16(page.path)) {
-        for (const [language, locale] of [
-          ['es', 'es-ES'],
-          ['ar', 'ar-EG'],
-        ] as const) {
-          const inLanguage = await scriptsBeforeIdle(browser, `${server.url}${path}`, locale);
-          const inEnglish = new Set(scripts.map((script) => script.path));
-          const inThisLanguage = new Set(inLanguage.map((script) => script.path));
-          inLanguages.push({
-            label: page.path === 'a tutor' ? "a tutor's page" : page.path,
-            language,
-            bytes: sum(inLanguage),
-            english: sum(scripts),
-            added: inLanguage.filter((script) => !inEnglish.has(script.path)),
-            dropped: scripts.filter((script) => !inThisLanguage.has(script.path)),
-          });
-        }
+    // The scripts a page loads do not depend on how fast it is served, so the pages (and each one's
+    // languages) are opened a few at a time.
+    const pages = PAGES.filter((page) => wanted.initial || inRow16(page.path)).map((page) => {
+      const tutor = page.path === 'a tutor';
+      const path = tutor ? `/tutors/${tutorId}` : page.path;
+      const label = tutor ? "a tutor's page" : page.path;
+      return { budget: page.budget, path, label, url: `${server.url}${path}`, row16: inRow16(page.path) };
+    });
+    const loads = pages.flatMap((page) => [
+      { page, language: 'en', locale: 'en-US' },
+      ...(wanted.languages && page.row16
+        ? [
+            { page, language: 'es', locale: 'es-ES' },
+            { page, language: 'ar', locale: 'ar-EG' },
+          ]
+        : []),
+    ]);
+    const loaded = await mapLimited(loads, 4, (load) =>
+      scriptsBeforeIdle(browser, load.page.url, load.locale),
+    );
+    const scriptsOf = (page: (typeof pages)[number], language: string) =>
+      loaded[loads.findIndex((load) => load.page === page && load.language === language)] ?? [];
+    for (const page of pages) {
+      const scripts = scriptsOf(page, 'en');
+      const { path, label, budget } = page;
+      measured.push({ path, label, budget, scripts });
+      for (const language of ['es', 'ar'] as const) {
+        if (!loads.some((load) => load.page === page && load.language === language)) continue;
+        const inLanguage = scriptsOf(page, language);
+        const inEnglish = new Set(scripts.map((script) => script.path));
+        const inThisLanguage = new Set(inLanguage.map((script) => script.path));
+        inLanguages.push({
+          label,
+          language,
+          bytes: sum(inLanguage),
+          english: sum(scripts),
+          added: inLanguage.filter((script) => !inEnglish.has(script.path)),
+          dropped: scripts.filter((script) => !inThisLanguage.has(script.path)),
+        });
       }
     }
   } finally {
