@@ -179,7 +179,7 @@ export function createServices(deps: AppDependencies): AppServices {
     mailer:
       deps.mailer ??
       createMailer({
-        db: database.db,
+        database,
         logger,
         from: config.mailFrom,
         smtpUrl: config.smtpUrl,

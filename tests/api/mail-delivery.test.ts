@@ -1,6 +1,7 @@
 /**
- * The outbox worker against a slow mail server: mails to different people are delivered side by
- * side, at most four at once, and one person's mails arrive in the order they were queued.
+ * The outbox worker against a slow mail server: on PostgreSQL mails to different people are
+ * delivered side by side, at most four at once (on the embedded store one at a time, its one
+ * connection being every request's too), and one person's mails arrive in the order queued.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { uniqueEmail } from '../support/accounts';
@@ -20,7 +21,7 @@ afterAll(async () => {
   await mailbox.close();
 });
 
-it('delivers mails to different people side by side, four at most, and one person’s in order', async () => {
+it('delivers mails to different people four at most at once on PostgreSQL, one at a time embedded, and one person’s in order', async () => {
   const busy = uniqueEmail('busy');
   const others = Array.from({ length: 5 }, (_, i) => uniqueEmail(`other-${i}`));
   const mail = (to: string, subject: string) => ({ to, subject, text: subject, html: `<p>${subject}</p>` });
@@ -41,7 +42,7 @@ it('delivers mails to different people side by side, four at most, and one perso
   ]);
   for (const [i, to] of others.entries())
     expect(mailbox.mailsTo(to).map((caught) => caught.subject)).toEqual([`For other ${i}`]);
-  expect(mailbox.mostAtOnce).toBe(4);
+  expect(mailbox.mostAtOnce).toBe(t.database.kind === 'postgres' ? 4 : 1);
   const rows = await t.database.db
     .selectFrom('mail_outbox')
     .select(['sent_at', 'attempts'])

@@ -11,8 +11,9 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Selectable, Transaction } from 'kysely';
 import type { SendMailOptions, Transporter } from 'nodemailer';
+import type { Database } from '../db/database';
 import type { DB } from '../db/schema';
 import type { Logger } from '../logging/logger';
 import type { MailContent } from './mail-templates';
@@ -59,7 +60,7 @@ export interface Mailer {
 }
 
 export interface MailerOptions {
-  db: Kysely<DB>;
+  database: Pick<Database, 'db' | 'kind'>;
   logger: Logger;
   from: string;
   smtpUrl?: string | undefined;
@@ -76,8 +77,6 @@ const CLAIM_MS = 60_000;
 /** Mails queued per statement: ten parameters each, far under a statement's 65,535. */
 const QUEUED_PER_STATEMENT = 500;
 const BATCH = 10;
-/** Mails of a batch delivered at once (to different people). */
-const IN_FLIGHT = 4;
 
 /** 2 s, 4 s, 8 s … capped at one minute, so a mail server that comes back gets its mail soon. */
 export function retryDelayMs(attempts: number): number {
@@ -122,7 +121,13 @@ function consoleTransport(nodemailer: typeof import('nodemailer')['default'], ma
 }
 
 export function createMailer(options: MailerOptions): Mailer {
-  const { db, logger } = options;
+  const { logger } = options;
+  const { db } = options.database;
+  // How many of a batch's mails (to different people) are sent at once: four where the database
+  // has a pool of connections; one on the embedded store, whose one connection every request and
+  // job waits on, and where more mails in flight would take their turns (the minute jobs' passes
+  // took a fifth longer with four).
+  const inFlight = options.database.kind === 'postgres' ? 4 : 1;
   // Loaded with the first mail to deliver, not at start-up: a server starts to answer pages sooner
   // without it, and most passes of the worker find nothing to send.
   let transport: Promise<Transporter> | undefined;
@@ -182,8 +187,8 @@ export function createMailer(options: MailerOptions): Mailer {
       .returningAll()
       .execute();
 
-    // Mails to different people go out side by side, up to IN_FLIGHT at once: one mail's round
-    // trip to the mail server, or to the database for its row, need not wait for the one before.
+    // Mails to different people may go out side by side (inFlight): one mail's round trip to the
+    // mail server, or to the database for its row, then need not wait for the one before.
     // One person's mails keep the order they were queued in ("booked" before "cancelled"), which
     // RETURNING does not promise: hence the sort.
     const byRecipient = new Map<string, typeof claimed>();
@@ -194,7 +199,7 @@ export function createMailer(options: MailerOptions): Mailer {
       for (let queue = queues.shift(); queue; queue = queues.shift())
         for (const mail of queue) await deliver(mail);
     };
-    await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, queues.length) }, lane));
+    await Promise.all(Array.from({ length: Math.min(inFlight, queues.length) }, lane));
     return claimed.length;
   }
 
