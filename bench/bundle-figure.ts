@@ -248,29 +248,26 @@ export async function measureBundleFigure(
           ]
         : []),
     ]);
-    const loaded = await mapLimited(loads, 4, (load) =>
-      scriptsBeforeIdle(browser, load.page.url, load.locale),
-    );
-    const scriptsOf = (page: (typeof pages)[number], language: string) =>
-      loaded[loads.findIndex((load) => load.page === page && load.language === language)] ?? [];
-    for (const page of pages) {
-      const scripts = scriptsOf(page, 'en');
-      const { path, label, budget } = page;
-      measured.push({ path, label, budget, scripts });
-      for (const language of ['es', 'ar'] as const) {
-        if (!loads.some((load) => load.page === page && load.language === language)) continue;
-        const inLanguage = scriptsOf(page, language);
-        const inEnglish = new Set(scripts.map((script) => script.path));
-        const inThisLanguage = new Set(inLanguage.map((script) => script.path));
-        inLanguages.push({
-          label,
-          language,
-          bytes: sum(inLanguage),
-          english: sum(scripts),
-          added: inLanguage.filter((script) => !inEnglish.has(script.path)),
-          dropped: scripts.filter((script) => !inThisLanguage.has(script.path)),
-        });
-      }
+    const loaded = await mapLimited(loads, 4, async (load) => ({
+      ...load,
+      scripts: await scriptsBeforeIdle(browser, load.page.url, load.locale),
+    }));
+    const inEnglish = loaded.filter((load) => load.language === 'en');
+    for (const { page, scripts } of inEnglish)
+      measured.push({ path: page.path, label: page.label, budget: page.budget, scripts });
+    for (const { page, language, scripts: inLanguage } of loaded) {
+      if (language === 'en') continue;
+      const scripts = inEnglish.find((load) => load.page === page)?.scripts ?? [];
+      const englishPaths = new Set(scripts.map((script) => script.path));
+      const languagePaths = new Set(inLanguage.map((script) => script.path));
+      inLanguages.push({
+        label: page.label,
+        language,
+        bytes: sum(inLanguage),
+        english: sum(scripts),
+        added: inLanguage.filter((script) => !englishPaths.has(script.path)),
+        dropped: scripts.filter((script) => !languagePaths.has(script.path)),
+      });
     }
   } finally {
     await server.stop();

@@ -192,8 +192,11 @@ export function createMailer(options: MailerOptions): Mailer {
     // One person's mails keep the order they were queued in ("booked" before "cancelled"), which
     // RETURNING does not promise: hence the sort.
     const byRecipient = new Map<string, typeof claimed>();
-    for (const mail of claimed.sort((a, b) => a.id - b.id))
-      byRecipient.set(mail.recipient, [...(byRecipient.get(mail.recipient) ?? []), mail]);
+    for (const mail of claimed.sort((a, b) => a.id - b.id)) {
+      const queue = byRecipient.get(mail.recipient);
+      if (queue) queue.push(mail);
+      else byRecipient.set(mail.recipient, [mail]);
+    }
     const queues = [...byRecipient.values()];
     const lane = async () => {
       for (let queue = queues.shift(); queue; queue = queues.shift())
