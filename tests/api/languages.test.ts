@@ -145,6 +145,19 @@ describe("a signed-in person's saved language", () => {
     },
   );
 
+  it('is not undone by an answer that read the session before it was saved and came after it', async () => {
+    const who = await person('student');
+    // A request the page sent before the change: it read the session as it was then, and its
+    // answer reaches the browser only after the change's own answer.
+    const late = await get(t, '/api/profile/details', who.jar);
+    const saved = await send(t, 'PATCH', '/api/profile', { language: 'ar' }, who.jar);
+    expect(saved.status).toBe(200);
+    who.jar.store(saved);
+    who.jar.store(late);
+    // What the next page this browser loads reads: the session's cached copy.
+    expect((await (await get(t, '/api/session', who.jar)).json()).user.language).toBe('ar');
+  });
+
   it('names the fields it refuses in words, in the language, even a field with an empty name', async () => {
     const who = await person('student');
     for (const [language, body] of [

@@ -12,8 +12,12 @@
  *   verified (that is the one change a user waits for). A copy of the cookies taken before a
  *   sign-out can thus still show a name in the navigation bar for up to SESSION_CACHE_SECONDS,
  *   and nothing else; after a deletion of the account, not even that (./ended-accounts.ts).
+ * A read from the database writes the cache again only when what it shows has changed, so a
+ * request that read the session just before a change cannot put the old copy back.
  */
-import { getCookieCache, getSessionCookie } from 'better-auth/cookies';
+
+import { isDeepStrictEqual } from 'node:util';
+import { getCookieCache, getCookies, getSessionCookie } from 'better-auth/cookies';
 import type { Context, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { ROLES } from '../../shared/constants';
@@ -70,9 +74,15 @@ const isSuspended = (user: unknown) => Boolean(authUserSchema.parse(user).suspen
 const provedSecondFactor = (session: unknown) =>
   z.object({ twoFactorVerified: z.boolean() }).safeParse(session).data?.twoFactorVerified === true;
 
-/** Better Auth's cookies on the way out, onto this response. */
-export function forwardCookies(c: Context, headers: Headers | null | undefined): void {
-  for (const cookie of headers?.getSetCookie() ?? []) c.header('Set-Cookie', cookie, { append: true });
+/** Better Auth's cookies on the way out, onto this response (but those `skip` says to leave out). */
+export function forwardCookies(
+  c: Context,
+  headers: Headers | null | undefined,
+  skip: (cookie: string) => boolean = () => false,
+): void {
+  for (const cookie of headers?.getSetCookie() ?? []) {
+    if (!skip(cookie)) c.header('Set-Cookie', cookie, { append: true });
+  }
 }
 
 export function createSessionReader(
@@ -86,31 +96,51 @@ export function createSessionReader(
     // The version Better Auth checks on its own reads: a deleted account's cache is refused here too.
     version: auth.options.session.cookieCache.version,
   };
+  // The cookie cache's name, as Better Auth writes it (a long one is split into `name.0`, `name.1`…).
+  const cacheName = getCookies(auth.options).sessionData.name;
+  const writesCache = (cookie: string) =>
+    cookie.startsWith(`${cacheName}=`) || cookie.startsWith(`${cacheName}.`);
 
   /**
-   * The session from the database (renewed when due, the cookie cache refreshed), its cookies
-   * sent with this response; null when nobody is signed in.
+   * The session from the database (renewed when due), its cookies sent with this response; null
+   * when nobody is signed in. The cookie cache is written again only when it would change what
+   * the request's own cache shows.
    */
   async function fromDatabase<E extends AppEnv>(c: Context<E>): Promise<SessionUser | null> {
-    const { headers, response } = await auth.api.getSession({
-      headers: c.req.raw.headers,
-      query: { disableCookieCache: true },
-      returnHeaders: true,
-    });
-    forwardCookies(c, headers);
+    const [{ headers, response }, carried] = await Promise.all([
+      auth.api.getSession({
+        headers: c.req.raw.headers,
+        query: { disableCookieCache: true },
+        returnHeaders: true,
+      }),
+      getCookieCache(c.req.raw.headers, cacheOptions),
+    ]);
     // Suspension deletes the user's sessions; one made by a sign-in racing the suspension is
     // refused here, so it never reaches anything.
     if (!response || isSuspended(response.user)) {
+      forwardCookies(c, headers);
       c.set('sessionToken', null);
       c.set('secondFactorProved', false);
       return null;
     }
+    const user = toSessionUser(response.user);
+    const proved = provedSecondFactor(response.session);
+    // A browser sends several requests at once. One that read the session before another changed
+    // it (a new language saved on the profile) answers after it: its copy of the cache, were it
+    // sent, would replace the new one with the old, and the next page would show the old. So a
+    // copy that shows the same as the request's own cache is not sent: only a change is, and a
+    // change is what the database holds now.
+    const unchanged =
+      carried !== null &&
+      provedSecondFactor(carried.session) === proved &&
+      isDeepStrictEqual(toSessionUser(carried.user), user);
+    forwardCookies(c, headers, unchanged ? writesCache : undefined);
     // The session Better Auth found, as its row names it. A request may carry several session
     // cookies (a `__Secure-` one beside a plain one, or one name twice); reading the header again
     // could pick another one than Better Auth did.
     c.set('sessionToken', response.session.token);
-    c.set('secondFactorProved', provedSecondFactor(response.session));
-    return toSessionUser(response.user);
+    c.set('secondFactorProved', proved);
+    return user;
   }
 
   /** Who is signed in, for showing it: from the signed cookie cache when it holds a verified user. */
