@@ -15,7 +15,6 @@
  * A read from the database writes the cache again only when what it shows has changed, so a
  * request that read the session just before a change cannot put the old copy back.
  */
-
 import { isDeepStrictEqual } from 'node:util';
 import { getCookieCache, getCookies, getSessionCookie } from 'better-auth/cookies';
 import type { Context, MiddlewareHandler } from 'hono';
@@ -132,6 +131,7 @@ export function createSessionReader(
     // change is what the database holds now.
     const unchanged =
       carried !== null &&
+      carried.session.id === response.session.id &&
       provedSecondFactor(carried.session) === proved &&
       isDeepStrictEqual(toSessionUser(carried.user), user);
     forwardCookies(c, headers, unchanged ? writesCache : undefined);
