@@ -106,14 +106,11 @@ export function createSessionReader(
    * the request's own cache shows.
    */
   async function fromDatabase<E extends AppEnv>(c: Context<E>): Promise<SessionUser | null> {
-    const [{ headers, response }, carried] = await Promise.all([
-      auth.api.getSession({
-        headers: c.req.raw.headers,
-        query: { disableCookieCache: true },
-        returnHeaders: true,
-      }),
-      getCookieCache(c.req.raw.headers, cacheOptions),
-    ]);
+    const { headers, response } = await auth.api.getSession({
+      headers: c.req.raw.headers,
+      query: { disableCookieCache: true },
+      returnHeaders: true,
+    });
     // Suspension deletes the user's sessions; one made by a sign-in racing the suspension is
     // refused here, so it never reaches anything.
     if (!response || isSuspended(response.user)) {
@@ -129,6 +126,8 @@ export function createSessionReader(
     // sent, would replace the new one with the old, and the next page would show the old. So a
     // copy that shows the same as the request's own cache is not sent: only a change is, and a
     // change is what the database holds now.
+    // Read only for a signed-in answer: nobody's cache needs comparing.
+    const carried = await getCookieCache(c.req.raw.headers, cacheOptions);
     const unchanged =
       carried !== null &&
       carried.session.id === response.session.id &&
