@@ -25,7 +25,6 @@ import {
   audienceOf,
   type Db,
   type MessageView,
-  memberNow,
   messageMessages,
   type Parties,
   parentReadsNow,
@@ -45,45 +44,6 @@ async function hasBlocked(db: Db, blocker: string, blocked: string): Promise<boo
   return Boolean(found);
 }
 
-/**
- * The conversation's columns a new message moves, as SET expressions for an update `from m` (the
- * inserted message): its activity, and the read mark of the sender's side (writing in a
- * conversation means having read it), which also lets their next unread message be mailed. An
- * admin answering a support conversation someone else asked moves support's shared mark.
- */
-function movedByMessage(senderId: string | null) {
-  const sender = sql`${senderId}::text`;
-  const pair = sql`conversations.requester_id is null`;
-  const side = (column: string, whose: ReturnType<typeof sql>) => {
-    const ref = sql.ref(`conversations.${column}`);
-    return sql`${sql.ref(column)} = case when ${whose} then ${column.endsWith('_read_id') ? sql`m.id` : sql`false`} else ${ref} end`;
-  };
-  const sides = (suffix: string) => [
-    side(`student${suffix}`, sql`${pair} and conversations.student_id = ${sender}`),
-    side(`tutor${suffix}`, sql`${pair} and conversations.tutor_id = ${sender}`),
-    side(`requester${suffix}`, sql`conversations.requester_id = ${sender}`),
-    side(`support${suffix}`, sql`conversations.requester_id <> ${sender}`),
-  ];
-  return sql.join([
-    sql`last_message_id = m.id`,
-    sql`last_activity_at = m.created_at`,
-    ...sides('_read_id'),
-    ...sides('_mailed'),
-  ]);
-}
-
-/**
- * In a class conversation, the sender's own member row moves as a pair's side does: writing means
- * having read it, and the next unread message may be mailed. (No row matches in any other
- * conversation.) A CTE for a statement whose inserted message is `m`.
- */
-const memberReadByMessage = sql`cm as (
-      update conversation_members set read_id = m.id, mailed = false from m
-      where conversation_members.conversation_id = m.conversation_id
-        and conversation_members.user_id = m.sender_id)`;
-
-const returnedMessage = sql`m.id, m.conversation_id, m.sender_id, m.body, m.event, m.created_at, m.hidden_at`;
-
 interface ReturnedMessage {
   id: number | string;
   conversation_id: string;
@@ -95,9 +55,9 @@ interface ReturnedMessage {
 }
 
 /**
- * Appends a message; the conversation's activity, and the sender's own reading, move with it. One
- * statement, one round trip to the database: a send is the busiest write there is. `which` picks
- * the conversation (by its id, or by its pair); undefined when none matches.
+ * Appends a message to the conversation `which` picks (by its id, or by its pair), through
+ * append_message (migration 0044), which also moves the conversation's activity and the sender's
+ * own reading; undefined when none matches. One statement, one round trip to the database.
  */
 async function appendMessage(
   trx: Transaction<DB>,
@@ -107,18 +67,15 @@ async function appendMessage(
   event: MessageEvent | null = null,
 ): Promise<MessageView | undefined> {
   // One writer per conversation at a time, from before its id is drawn until it commits (the lock
-  // of `c` is taken before the insert draws the id): so a conversation's messages become visible
-  // in id order, and a client that has every message up to some id can never miss a smaller one
-  // committed later.
+  // of `c` is taken before the function inserts and draws the id): so a conversation's messages
+  // become visible in id order, and a client that has every message up to some id can never miss a
+  // smaller one committed later.
   const { rows } = await sql<ReturnedMessage>`
-    with c as (select id from conversations where ${which} for update),
-    m as (
-      insert into messages (conversation_id, sender_id, body, event)
-      select c.id, ${senderId}, ${body}, ${event ? JSON.stringify(event) : null}::jsonb from c
-      returning id, conversation_id, sender_id, body, event, created_at, hidden_at
-    ),
-    u as (update conversations set ${movedByMessage(senderId)} from m where conversations.id = m.conversation_id)
-    select ${returnedMessage} from m`.execute(trx);
+    select m.id, m.conversation_id, m.sender_id, m.body, m.event, m.created_at, m.hidden_at
+    from (select id from conversations where ${which} for update) c,
+      lateral append_message(c.id, ${senderId}, ${body}, ${event ? JSON.stringify(event) : null}::jsonb) m`.execute(
+    trx,
+  );
   const row = rows[0];
   return row && toMessage({ ...row, id: Number(row.id) });
 }
@@ -152,12 +109,13 @@ async function refuseBlocked(db: Db, senderId: string, recipientId: string) {
  * not reach support conversations: support is no person to block, and an admin answers for the
  * school, whatever they chose for themselves.
  *
- * One statement: it finds the conversation among the reader's (as conversationOf does), locks it,
- * looks for a block either way, and only when there is none inserts the message and moves the
- * conversation (as appendMessage does). A statement is its own transaction, so this is one round
- * trip to the database instead of eight (begin, the conversation, two blocks, the lock, the
- * insert, the update, commit): on the embedded store, which does one thing at a time, that is
- * what bounds how many messages a second a server takes.
+ * One call of send_message (migration 0044): it finds the conversation among the reader's (as
+ * conversationOf does), locks it, looks for a block either way, and only when there is none
+ * appends the message. A statement is its own transaction, so this is one round trip to the
+ * database instead of eight (begin, the conversation, two blocks, the lock, the insert, the
+ * update, commit), and the function's statements keep their plans (decision 0046): on the
+ * embedded store, which does one thing at a time, that is what bounds how many messages a second
+ * a server takes.
  */
 export async function sendMessage(
   db: Kysely<DB>,
@@ -166,37 +124,11 @@ export async function sendMessage(
   text: string,
   requireTwoFactor: boolean,
 ) {
-  const me = sql`${reader.id}::text`;
-  const other = sql`case when c.student_id = ${me} then c.tutor_id else c.student_id end`;
-  const blockedBy = (blocker: ReturnType<typeof sql>, blocked: ReturnType<typeof sql>) =>
-    sql`c.requester_id is null and c.class_id is null and exists (select 1 from blocks b where b.blocker_id = ${blocker} and b.blocked_id = ${blocked})`;
   const { rows } = await sql<
     Parties & { blocked_me: boolean; i_blocked: boolean } & {
       [K in keyof ReturnedMessage as `m_${K}`]: ReturnedMessage[K] | null;
     }
-  >`
-    with c as (
-      select id, student_id, tutor_id, requester_id, class_id, ${memberNow(reader.id)} as is_member
-      from conversations
-      where id = ${conversationId}
-        and (student_id = ${me} or tutor_id = ${me} or requester_id = ${me}
-             ${reader.isAdmin ? sql`or requester_id is not null` : sql``}
-             or ${memberNow(reader.id)})
-      for update
-    ),
-    checked as (
-      select c.*, ${blockedBy(other, me)} as blocked_me, ${blockedBy(me, other)} as i_blocked from c
-    ),
-    m as (
-      insert into messages (conversation_id, sender_id, body)
-      select id, ${me}, ${text} from checked where not blocked_me and not i_blocked
-      returning id, conversation_id, sender_id, body, event, created_at, hidden_at
-    ),
-    u as (update conversations set ${movedByMessage(reader.id)} from m where conversations.id = m.conversation_id),
-    ${memberReadByMessage}
-    select checked.*, m.id as m_id, m.conversation_id as m_conversation_id, m.sender_id as m_sender_id,
-           m.body as m_body, m.event as m_event, m.created_at as m_created_at, m.hidden_at as m_hidden_at
-    from checked left join m on true`.execute(db);
+  >`select * from send_message(${conversationId}, ${reader.id}, ${reader.isAdmin}, ${text})`.execute(db);
   const row = rows[0];
   if (!row || !sideOf(row, reader)) {
     // Looked for only once the send found nothing: a parent reads their child's conversation, and

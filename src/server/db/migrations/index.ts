@@ -44,6 +44,7 @@ import * as familyConversations from './0039-family-conversations';
 import * as mailTemplates from './0040-mail-templates';
 import * as classSeatLookup from './0042-class-seat-lookup';
 import * as ledgerCheckpointBalances from './0043-ledger-checkpoint-balances';
+import * as messageFunctions from './0044-message-functions';
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
@@ -87,4 +88,5 @@ export const migrations: Record<string, Migration> = {
   '0040-mail-templates': mailTemplates,
   '0042-class-seat-lookup': classSeatLookup,
   '0043-ledger-checkpoint-balances': ledgerCheckpointBalances,
+  '0044-message-functions': messageFunctions,
 };
