@@ -69,9 +69,15 @@ export function toSessionUser(user: unknown): SessionUser {
 /** Whether Better Auth's user is suspended: their sessions then count for nothing. */
 const isSuspended = (user: unknown) => Boolean(authUserSchema.parse(user).suspendedAt);
 
+/**
+ * Made once: zod compiles a schema's checks into a function on its first parse, so a schema made
+ * per call would be compiled again on every signed-in request.
+ */
+const secondFactorSchema = z.object({ twoFactorVerified: z.boolean() });
+
 /** Whether Better Auth's session proved a second factor (./auth.ts sets it). */
 const provedSecondFactor = (session: unknown) =>
-  z.object({ twoFactorVerified: z.boolean() }).safeParse(session).data?.twoFactorVerified === true;
+  secondFactorSchema.safeParse(session).data?.twoFactorVerified === true;
 
 /** Better Auth's cookies on the way out, onto this response (but those `skip` says to leave out). */
 export function forwardCookies(
