@@ -67,7 +67,9 @@ export default defineConfig({
   // on the 10 s expect.
   timeout: 90_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? 'line' : 'list',
+  // The list reporter repeats every failure's error at the end of its output, where a log that
+  // keeps only its tail (CI's) still has it; the line reporter prints it once, mid-run.
+  reporter: 'list',
   use: {
     baseURL: appUrl,
     // What failed, step by step (the actions, the page's DOM at each, its requests and console),
