@@ -6,13 +6,11 @@
  * desktop width, axe-clean.
  */
 import { Temporal } from 'temporal-polyfill';
-import { createAccount, expect, expectNoAccessibilityViolations, PASSWORD, test } from './fixtures';
+import { createAccount, expect, expectNoAccessibilityViolations, PASSWORD, test, unique } from './fixtures';
 import { fundedStudent, openTutor } from './money-fixtures';
 
 const ZONE = 'Europe/Berlin';
 test.use({ timezoneId: ZONE });
-
-const unique = () => `${test.info().project.name}${Date.now().toString(36)}`;
 
 test('downloads my data, then deletes my account with my password', { tag: '@phone' }, async ({ page }) => {
   const me = await createAccount(page, { displayName: 'Dana Departing' });

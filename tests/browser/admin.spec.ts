@@ -18,6 +18,7 @@ import {
   seededPair,
   signInAs,
   test,
+  unique,
   waitForMail,
 } from './fixtures';
 
@@ -58,8 +59,10 @@ async function section(admin: Page, name: string) {
 test('a student reports a message; an admin hides it, and the conversation says a moderator removed it', {
   tag: '@phone',
 }, async ({ page, browser }) => {
+  // Both widths run this on one server, and the reports queue is the site's: names of their own.
+  const rex = `Rex Rude${unique()}`;
   const tutor = await secondBrowser(browser);
-  const tutorAccount = await createAccount(tutor, { role: 'tutor', displayName: 'Rex Rude' });
+  const tutorAccount = await createAccount(tutor, { role: 'tutor', displayName: rex });
   const tutorId = await publishTutorProfile(tutor, 'Chemistry without patience');
   await createAccount(page, { role: 'student', displayName: 'Polly Polite' });
   const started = await page.request.post('/api/conversations', {
@@ -76,9 +79,9 @@ test('a student reports a message; an admin hides it, and the conversation says 
 
   // The student reports the message from the conversation.
   await page.goto(`/messages/${conversationId}`);
-  const log = page.getByRole('log', { name: 'Messages with Rex Rude' });
+  const log = page.getByRole('log', { name: `Messages with ${rex}` });
   await expect(log).toContainText(insult);
-  await page.getByRole('button', { name: /^Report the message from Rex Rude/ }).click();
+  await page.getByRole('button', { name: new RegExp(`^Report the message from ${rex}`) }).click();
   const dialog = page.getByRole('dialog', { name: 'Report this message' });
   await dialog.getByRole('textbox', { name: 'What is wrong with it?' }).fill('Insulting, and asks for money');
   await dialog.getByRole('button', { name: 'Send report' }).click();
@@ -100,13 +103,13 @@ test('a student reports a message; an admin hides it, and the conversation says 
   await expect(admin.getByRole('region', { name: 'Tutors' })).toContainText(listingRuleSentence(false));
   await admin.screenshot({ path: `.tmp/admin-overview-${test.info().project.name}.png`, fullPage: true });
   await section(admin, 'Reports');
-  const report = admin.getByRole('article', { name: 'Report of a message by Rex Rude' });
+  const report = admin.getByRole('article', { name: `Report of a message by ${rex}` });
   await expect(report).toContainText(insult);
   await expect(report).toContainText('Polly Polite’s reason: Insulting, and asks for money');
   await expectNoAccessibilityViolations(admin);
   await admin.screenshot({ path: `.tmp/admin-reports-${test.info().project.name}.png`, fullPage: true });
   await report.getByRole('textbox', { name: 'Note or reason' }).fill('Please stay respectful.');
-  await report.getByRole('button', { name: 'Hide message by Rex Rude' }).click();
+  await report.getByRole('button', { name: `Hide message by ${rex}` }).click();
   await expect(admin.getByRole('status').filter({ hasText: 'The message is hidden' })).toBeVisible();
   await expect(report).toHaveCount(0);
 
@@ -119,7 +122,9 @@ test('a student reports a message; an admin hides it, and the conversation says 
   await page.reload();
   await expect(log).toContainText(HIDDEN_MESSAGE_TEXT);
   await expect(log).not.toContainText(insult);
-  await expect(page.getByRole('button', { name: /^Report the message from Rex Rude/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: new RegExp(`^Report the message from ${rex}`) })).toHaveCount(
+    0,
+  );
   await expectNoAccessibilityViolations(page);
 
   // The audit log says who did it, and why.
@@ -137,7 +142,8 @@ test('a tutor asks for verification; an admin approves it, and the card carries 
   tag: '@phone',
 }, async ({ page, browser }) => {
   const headline = `Verifiable chemistry ${Date.now().toString(36)}`;
-  const tutorAccount = await createAccount(page, { role: 'tutor', displayName: 'Vera Verified' });
+  const vera = `Vera Verified${unique()}`;
+  const tutorAccount = await createAccount(page, { role: 'tutor', displayName: vera });
   await publishTutorProfile(page, headline);
   await page.goto('/profile');
   const verification = page.getByRole('region', { name: 'Verification' });
@@ -147,7 +153,7 @@ test('a tutor asks for verification; an admin approves it, and the card carries 
 
   const admin = await openConsole(browser);
   await section(admin, 'Verifications');
-  const entry = admin.getByRole('article', { name: 'Verification of Vera Verified' });
+  const entry = admin.getByRole('article', { name: `Verification of ${vera}` });
   await expect(entry).toContainText(headline);
   await expect(entry).toContainText('$40/hour');
   await expectNoAccessibilityViolations(admin);
@@ -156,16 +162,16 @@ test('a tutor asks for verification; an admin approves it, and the card carries 
     fullPage: true,
   });
   // A decline needs a note: the button says so instead of sending.
-  await entry.getByRole('button', { name: 'Decline Vera Verified' }).click();
+  await entry.getByRole('button', { name: `Decline ${vera}` }).click();
   await expect(entry.getByRole('alert')).toHaveText('Please write a note: the tutor needs to know why.');
-  await entry.getByRole('textbox', { name: 'Note to Vera Verified' }).fill('Welcome, your profile is clear.');
-  await entry.getByRole('button', { name: 'Approve Vera Verified' }).click();
-  await expect(admin.getByRole('status').filter({ hasText: 'Vera Verified is verified' })).toBeVisible();
+  await entry.getByRole('textbox', { name: `Note to ${vera}` }).fill('Welcome, your profile is clear.');
+  await entry.getByRole('button', { name: `Approve ${vera}` }).click();
+  await expect(admin.getByRole('status').filter({ hasText: `${vera} is verified` })).toBeVisible();
   const mail = await waitForMail(tutorAccount.email, 'profile is verified');
   expect(mail.text).toContain('Welcome, your profile is clear.');
 
   await page.goto(`/tutors?q=${encodeURIComponent(headline)}`);
-  const card = page.getByRole('article').filter({ hasText: 'Vera Verified' });
+  const card = page.getByRole('article').filter({ hasText: vera });
   const badge = card.getByText('Verified tutor');
   await expect(badge).toHaveAttribute('title', VERIFIED_TUTOR_MEANING);
   await expect(card).toMatchAriaSnapshot(
@@ -177,8 +183,9 @@ test('an admin suspends the author of a report; signing in then says why, with t
   page,
   browser,
 }) => {
+  const sid = `Sid Spammer${unique()}`;
   const tutor = await secondBrowser(browser);
-  const tutorAccount = await createAccount(tutor, { role: 'tutor', displayName: 'Sid Spammer' });
+  const tutorAccount = await createAccount(tutor, { role: 'tutor', displayName: sid });
   const tutorId = await publishTutorProfile(tutor, 'Chemistry and other offers');
   await createAccount(page, { role: 'student' });
   const started = await page.request.post('/api/conversations', { data: { tutorId, text: 'Hi!' } });
@@ -193,15 +200,15 @@ test('an admin suspends the author of a report; signing in then says why, with t
 
   const admin = await openConsole(browser);
   await section(admin, 'Reports');
-  const report = admin.getByRole('article', { name: 'Report of a message by Sid Spammer' });
+  const report = admin.getByRole('article', { name: `Report of a message by ${sid}` });
   // Suspending needs a reason: the button says so instead of sending.
-  await report.getByRole('button', { name: 'Suspend author Sid Spammer' }).click();
+  await report.getByRole('button', { name: `Suspend author ${sid}` }).click();
   await expect(report.getByRole('alert')).toHaveText(/Please give a reason/);
   await report
     .getByRole('textbox', { name: 'Note or reason' })
     .fill('Asked students to pay outside Tutorlane');
-  await report.getByRole('button', { name: 'Suspend author Sid Spammer' }).click();
-  await expect(admin.getByRole('status').filter({ hasText: 'Sid Spammer is suspended' })).toBeVisible();
+  await report.getByRole('button', { name: `Suspend author ${sid}` }).click();
+  await expect(admin.getByRole('status').filter({ hasText: `${sid} is suspended` })).toBeVisible();
 
   // Their session has ended; signing in again is refused with the reason and where to write.
   expect((await tutor.request.get('/api/profile')).status()).toBe(401);

@@ -18,6 +18,7 @@ import {
   signInAs,
   test,
   unfold,
+  unique,
 } from './fixtures';
 import { fundedStudent, openTutor, walletLink } from './money-fixtures';
 
@@ -28,8 +29,6 @@ test.beforeEach(async ({ page }) => {
   const config = (await (await page.request.get('/api/config')).json()) as { payments?: { on: boolean } };
   expect(config.payments?.on, 'this spec needs the server with payments on').toBe(true);
 });
-
-const unique = () => `${test.info().project.name.replace(/-paid$/, '')}${Date.now().toString(36)}`;
 
 /** 10:00 in the tutors' zone, `days` from today. */
 const tenOClock = (days: number) =>

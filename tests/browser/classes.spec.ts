@@ -13,6 +13,7 @@ import {
   openMenuIfCollapsed,
   secondBrowser,
   test,
+  unique,
 } from './fixtures';
 import { fundedStudent, openTutor } from './money-fixtures';
 
@@ -23,8 +24,6 @@ test.beforeEach(async ({ page }) => {
   const config = (await (await page.request.get('/api/config')).json()) as { payments?: { on: boolean } };
   expect(config.payments?.on, 'the classes spec needs the server with payments on').toBe(true);
 });
-
-const unique = () => `${test.info().project.name}${Date.now().toString(36)}`;
 
 /** The instant of `time` on the day `days` from today, in the spec's zone. */
 const startIn = (days: number, time: string) =>

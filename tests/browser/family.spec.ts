@@ -14,13 +14,12 @@ import {
   seededPair,
   signInAs,
   test,
+  unique,
 } from './fixtures';
 import { openTutor } from './money-fixtures';
 
 const ZONE = 'Europe/Berlin';
 test.use({ timezoneId: ZONE });
-
-const unique = () => `${test.info().project.name}${Date.now().toString(36)}`;
 
 /** Chooses a time two days ahead on the tutor's page; the booking region. */
 async function chooseTime(page: Page, tutorId: string) {

@@ -12,7 +12,7 @@ import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { Challenge } from 'altcha-lib/types';
 import { claimPooledAccount } from '../support/account-pool';
-import type { BrowserSeed, SeededPair } from '../support/browser-seed';
+import type { BrowserSeed, SeededPair, SeedProject } from '../support/browser-seed';
 import type { CaughtMail } from '../support/mail-catcher';
 
 export const PASSWORD = 'correct-horse-battery-42';
@@ -193,14 +193,23 @@ export const test = base.extend<{ clientAddress: string; noPageErrors: undefined
 
 export { expect };
 
-/** The seeded student and tutor of this test's project, who share lessons that took place. */
+/**
+ * A part of a name that no other test, project or attempt uses, for what a test writes where
+ * other tests can see it (an account's name, a class's title): the two projects on one server, and
+ * a retry, each meet their own.
+ */
+export const unique = () => `${test.info().project.name.replace(/-paid$/, '')}${Date.now().toString(36)}`;
+
+/** The seeded student and tutor of this test's project and attempt, who share lessons that took place. */
 export function seededPair(): SeededPair {
   // The wallet's projects ("desktop-paid") run against the server that takes payments, seeded apart.
   const project = test.info().project.name;
   const paid = project.endsWith('-paid');
   const dataDir = paid ? process.env.BROWSER_TEST_PAID_DATA_DIR : process.env.BROWSER_TEST_DATA_DIR;
   const seed = JSON.parse(readFileSync(join(dataDir as string, 'seed.json'), 'utf8')) as BrowserSeed;
-  return seed[project.replace(/-paid$/, '') as keyof BrowserSeed];
+  // A retry has people of its own, as its first attempt found them (browser-seed.ts).
+  const base = project.replace(/-paid$/, '') as SeedProject;
+  return seed[test.info().retry > 0 ? (`${base}-retry` as const) : base];
 }
 
 /** Signs a seeded person in, in this page's browser context. */

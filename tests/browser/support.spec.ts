@@ -15,14 +15,16 @@ import {
   seededPair,
   signInAs,
   test,
+  unique,
 } from './fixtures';
 
 test('signed out, Start Live Chat leads through sign-in to Support, and an admin’s answer arrives from Support', async ({
   page,
   browser,
 }) => {
-  // Both projects run at once and every admin sees every support conversation: one name each.
-  const name = `Lina ${test.info().project.name === 'phone' ? 'Phonechat' : 'Deskchat'}`;
+  // Both projects run at once and every admin sees every support conversation: a name for each
+  // project and attempt.
+  const name = `Lina Chat${unique()}`;
   const account = await createAccount(page, { displayName: name });
   expect((await page.request.post('/api/auth/sign-out', { data: {} })).status()).toBe(200);
 

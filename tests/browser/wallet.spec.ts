@@ -20,6 +20,7 @@ import {
   seededPair,
   signInAs,
   test,
+  unique,
 } from './fixtures';
 import { openTutor, walletLink } from './money-fixtures';
 
@@ -31,8 +32,6 @@ test.beforeEach(async ({ page }) => {
   const config = (await (await page.request.get('/api/config')).json()) as { payments?: { on: boolean } };
   expect(config.payments?.on, 'the wallet spec needs the server with payments on').toBe(true);
 });
-
-const unique = () => `${test.info().project.name}${Date.now().toString(36)}`;
 
 /** Chooses a time two days ahead on the tutor's page; the booking region. */
 async function chooseTime(page: Page, tutorId: string) {

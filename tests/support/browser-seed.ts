@@ -2,8 +2,10 @@
  * Fills the browser suite's data folder before its server starts, with what no test can make
  * through the public surface in its own time: lessons that already took place. Each Playwright
  * project (desktop, phone) gets its own student and tutor, so the two never see each other's
- * reviews, notes or goals. The people sign in with the suite's password; who they are is written
- * to `seed.json` in the data folder, which `seededPair()` in the fixtures reads.
+ * reviews, notes or goals; and each project's people come twice, the second for a test's retry,
+ * which meets them as its first attempt met the first (a review not yet written, a lesson not yet
+ * cancelled), not as that attempt left them. The people sign in with the suite's password; who
+ * they are is written to `seed.json` in the data folder, which `seededPair()` in the fixtures reads.
  *
  * It also writes the pool of ready accounts that createAccount() claims from (account-pool.ts).
  *
@@ -28,6 +30,28 @@ import { POOL_SIZE, type PoolRole, pooledAccount } from './account-pool';
 /** The browser suite's password (fixtures.ts), so a seeded person signs in like any other. */
 const SEED_PASSWORD = 'correct-horse-battery-42';
 const SEED_PROJECTS = ['desktop', 'phone'] as const;
+export type SeedProject = (typeof SEED_PROJECTS)[number];
+/** A project's people for a test's first attempt (`desktop`), and for its retry (`desktop-retry`). */
+export type SeedKey = SeedProject | `${SeedProject}-retry`;
+
+/**
+ * One set of people: `key` names it in seed.json and in ids and addresses; `suffix` ends their
+ * names, none of which is a part of another set's (a locator by name matches parts of names);
+ * `variant` picks other demo tutors for the retry's set.
+ */
+interface SeedSet {
+  key: SeedKey;
+  suffix: string;
+  variant: number;
+}
+// playwright.config.ts's `retries: 1`: two attempts at most.
+const SEED_SETS: SeedSet[] = [0, 1].flatMap((attempt) =>
+  SEED_PROJECTS.map((project) => ({
+    key: attempt === 0 ? project : (`${project}-retry` as const),
+    suffix: `${attempt === 0 ? '' : 'Again'}${project === 'desktop' ? 'Desk' : 'Phone'}`,
+    variant: attempt,
+  })),
+);
 
 export interface SeededPerson {
   id: string;
@@ -63,7 +87,7 @@ export interface SeededPair {
   };
 }
 
-export type BrowserSeed = Record<(typeof SEED_PROJECTS)[number], SeededPair>;
+export type BrowserSeed = Record<SeedKey, SeededPair>;
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -83,23 +107,27 @@ async function seed(dataDir: string, payments: boolean, passwordHash: string): P
   const { db } = database;
   try {
     await insertAccountPool(db, passwordHash);
-    const tutors = generateDemoTutors(SEED_PROJECTS.length, 31).map((tutor, index) => ({
-      ...tutor,
-      id: `seed-tutor-${SEED_PROJECTS[index]}`,
-      email: `tutor.${SEED_PROJECTS[index]}@seed.tutorlane.test`,
-      displayName: `Theo Seeded${SEED_PROJECTS[index] === 'desktop' ? 'Desk' : 'Phone'}`,
-    }));
+    const tutors = generateDemoTutors(SEED_SETS.length, 31).map((tutor, index) => {
+      const { key, suffix } = SEED_SETS[index] as SeedSet;
+      return {
+        ...tutor,
+        id: `seed-tutor-${key}`,
+        email: `tutor.${key}@seed.tutorlane.test`,
+        displayName: `Theo Seeded${suffix}`,
+      };
+    });
     await insertDemoTutors(db, tutors, { photos: true });
 
     const result = {} as BrowserSeed;
     // On the hour, so the lessons sit where a person would put them in any zone.
     const thisHour = Math.floor(Date.now() / HOUR) * HOUR;
-    for (const [index, project] of SEED_PROJECTS.entries()) {
+    for (const [index, set] of SEED_SETS.entries()) {
+      const { key, suffix } = set;
       const tutor = tutors[index] as (typeof tutors)[number];
       const student = {
-        id: `seed-student-${project}`,
-        email: `student.${project}@seed.tutorlane.test`,
-        displayName: `Sara Seeded${project === 'desktop' ? 'Desk' : 'Phone'}`,
+        id: `seed-student-${key}`,
+        email: `student.${key}@seed.tutorlane.test`,
+        displayName: `Sara Seeded${suffix}`,
       };
       const now = new Date();
       await db
@@ -116,9 +144,9 @@ async function seed(dataDir: string, payments: boolean, passwordHash: string): P
         })
         .execute();
       const admin = {
-        id: `seed-admin-${project}`,
-        email: `admin.${project}@seed.tutorlane.test`,
-        displayName: `Ada Seeded${project === 'desktop' ? 'Desk' : 'Phone'}`,
+        id: `seed-admin-${key}`,
+        email: `admin.${key}@seed.tutorlane.test`,
+        displayName: `Ada Seeded${suffix}`,
       };
       await db
         .insertInto('users')
@@ -171,11 +199,11 @@ async function seed(dataDir: string, payments: boolean, passwordHash: string): P
         lesson(thisHour + 7 * DAY, 'confirmed'),
       ];
       await db.insertInto('lessons').values(lessons).execute();
-      if (payments) await fundAndHold(db, student.id, project, lessons);
+      if (payments) await fundAndHold(db, student.id, `TL-SEED-${key}`, lessons);
       await grantAdmin(db, admin.email);
-      const lateFee = payments ? await seedLateFeeLesson(db, project, passwordHash, thisHour) : undefined;
-      const family = payments ? await seedFamily(db, project, passwordHash, thisHour) : undefined;
-      result[project] = {
+      const lateFee = payments ? await seedLateFeeLesson(db, set, passwordHash, thisHour) : undefined;
+      const family = payments ? await seedFamily(db, set, passwordHash, thisHour) : undefined;
+      result[key] = {
         student,
         tutor: { id: tutor.id, email: tutor.email, displayName: tutor.displayName },
         completedLessonIds: lessons.slice(0, 2).map((l) => l.id),
@@ -240,22 +268,21 @@ async function seedOneTutor(
   return tutor;
 }
 
-/** The `lateFee` pair of a project (SeededPair): a tutor, a funded student, and their lesson. */
+/** The `lateFee` pair of a set (SeededPair): a tutor, a funded student, and their lesson. */
 async function seedLateFeeLesson(
   db: Kysely<DB>,
-  project: (typeof SEED_PROJECTS)[number],
+  { key, suffix, variant }: SeedSet,
   passwordHash: string,
   thisHour: number,
 ): Promise<NonNullable<SeededPair['lateFee']>> {
-  const suffix = project === 'desktop' ? 'Desk' : 'Phone';
-  const tutor = await seedOneTutor(db, project === 'desktop' ? 47 : 53, {
-    id: `seed-policy-tutor-${project}`,
-    email: `policy.tutor.${project}@seed.tutorlane.test`,
+  const tutor = await seedOneTutor(db, (key.startsWith('desktop') ? 47 : 53) + 100 * variant, {
+    id: `seed-policy-tutor-${key}`,
+    email: `policy.tutor.${key}@seed.tutorlane.test`,
     displayName: `Lena Latefee${suffix}`,
   });
   const student = {
-    id: `seed-policy-student-${project}`,
-    email: `policy.student.${project}@seed.tutorlane.test`,
+    id: `seed-policy-student-${key}`,
+    email: `policy.student.${key}@seed.tutorlane.test`,
     displayName: `Cora Cancel${suffix}`,
   };
   await db
@@ -306,7 +333,7 @@ async function seedLateFeeLesson(
     updated_at: new Date(Date.now() - 2 * HOUR),
   };
   await db.insertInto('lessons').values(lesson).execute();
-  await fundAndHold(db, student.id, `${project}-policy`, [lesson]);
+  await fundAndHold(db, student.id, `TL-SEED-${key}-policy`, [lesson]);
   return {
     student,
     tutor: { id: tutor.id, email: tutor.email, displayName: tutor.displayName },
@@ -315,25 +342,24 @@ async function seedLateFeeLesson(
   };
 }
 
-/** The `family` of a project (SeededPair): a parent, their login-less child, and the child's past lesson with notes. */
+/** The `family` of a set (SeededPair): a parent, their login-less child, and the child's past lesson with notes. */
 async function seedFamily(
   db: Kysely<DB>,
-  project: (typeof SEED_PROJECTS)[number],
+  { key, suffix, variant }: SeedSet,
   passwordHash: string,
   thisHour: number,
 ): Promise<NonNullable<SeededPair['family']>> {
-  const suffix = project === 'desktop' ? 'Desk' : 'Phone';
-  const tutor = await seedOneTutor(db, project === 'desktop' ? 59 : 61, {
-    id: `seed-family-tutor-${project}`,
-    email: `family.tutor.${project}@seed.tutorlane.test`,
+  const tutor = await seedOneTutor(db, (key.startsWith('desktop') ? 59 : 61) + 100 * variant, {
+    id: `seed-family-tutor-${key}`,
+    email: `family.tutor.${key}@seed.tutorlane.test`,
     displayName: `Nora Notes${suffix}`,
   });
   const parent = {
-    id: `seed-parent-${project}`,
-    email: `parent.${project}@seed.tutorlane.test`,
+    id: `seed-parent-${key}`,
+    email: `parent.${key}@seed.tutorlane.test`,
     displayName: `Pia Parent${suffix}`,
   };
-  const child = { id: `seed-child-${project}`, firstName: 'Mia' };
+  const child = { id: `seed-child-${key}`, firstName: 'Mia' };
   const now = new Date();
   await db
     .insertInto('users')
@@ -415,11 +441,11 @@ async function seedFamily(
   };
 }
 
-/** A confirmed $200 top-up for the student, and each lesson's price held from it. */
+/** A confirmed $200 top-up for the student (its transfer's reference given), and each lesson's price held from it. */
 async function fundAndHold(
   db: Kysely<DB>,
   studentId: string,
-  project: string,
+  reference: string,
   lessons: {
     id: string;
     student_id: string;
@@ -441,7 +467,7 @@ async function fundAndHold(
         currency: 'USD',
         method: 'manual',
         status: 'confirmed',
-        reference: `TL-SEED${project.startsWith('desktop') ? 'D' : 'P'}${project.endsWith('-policy') ? 'L' : ''}`,
+        reference,
         settled_at: new Date(),
       })
       .returningAll()
