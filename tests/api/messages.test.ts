@@ -404,7 +404,7 @@ describe('rate limits', () => {
 });
 
 describe('mail for unread messages', () => {
-  it('mails once per conversation after ten minutes, again only after a read, never when turned off', async () => {
+  it('mails once per conversation after ten minutes, again only after a read or an answer, never when turned off', async () => {
     const [teacher, student] = await Promise.all([tutor(), person('student')]);
     const { id } = await (await start(student, teacher.id, 'Are you free on Friday?')).json();
     const deps = { db: t.database.db, mailer: t.mailer, appUrl: TEST_APP_URL };
@@ -432,6 +432,11 @@ describe('mail for unread messages', () => {
     expect((await write(student, id, 'Sunday works too')).status).toBe(201);
     await mailUnread(deps, minutes(40));
     await mailbox.waitFor(() => mailsToTutor().length === 2);
+    // Writing back counts as reading: the next message the tutor leaves unread is mailed too.
+    expect((await write(teacher, id, 'Sunday is fine.')).status).toBe(201);
+    expect((await write(student, id, 'See you then!')).status).toBe(201);
+    await mailUnread(deps, minutes(50));
+    await mailbox.waitFor(() => mailsToTutor().length === 3);
 
     // Turned off on the profile: nothing more.
     expect(
@@ -441,7 +446,7 @@ describe('mail for unread messages', () => {
     expect((await write(student, id, 'Hello?')).status).toBe(201);
     await mailUnread(deps, minutes(60));
     await t.mailer.deliverDue();
-    expect(mailsToTutor()).toHaveLength(2);
+    expect(mailsToTutor()).toHaveLength(3);
     expect((await get(t, '/api/profile/details', teacher.jar).then((r) => r.json())).messageMails).toBe(
       false,
     );
