@@ -4,7 +4,8 @@
  * one the request takes, as a deletion or a booking in progress would. Locked in one order, the
  * request waits and then gives its usual answer; in two orders, PostgreSQL would abort one of
  * them as a deadlock (40P01, a 500). A booking that waited for its tutor's deletion is answered
- * 404. The school's finance totals still sum to zero.
+ * 404. The school's finance totals still sum to zero. A message holds its conversation before it
+ * draws its id, so a conversation's messages become visible in the order of their ids.
  */
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { Temporal } from 'temporal-polyfill';
@@ -243,5 +244,43 @@ describe('lock order', () => {
     } finally {
       await booking.commit();
     }
+  });
+});
+
+describe('the order of a conversation', () => {
+  it('gives a send that waited for its conversation a later id than the line written while it waited', async () => {
+    const tutor = await publishTutor(t, await person('tutor'), { hourlyRate: 35 });
+    const student = await person('student');
+    const opened = await send(
+      t,
+      'POST',
+      '/api/conversations',
+      { tutorId: tutor.id, text: 'Hello!' },
+      student.jar,
+    );
+    expect(opened.status, await opened.clone().text()).toBe(201);
+    const { id } = (await opened.json()) as { id: string };
+    // Another message in progress: it holds the conversation, and is written while the send waits.
+    const writer = await openTransaction(t.database.db);
+    await writer.trx.selectFrom('conversations').select('id').where('id', '=', id).forUpdate().execute();
+    const sending = send(
+      t,
+      'POST',
+      `/api/conversations/${id}/messages`,
+      { text: 'Are you there?' },
+      student.jar,
+    );
+    await someoneWaits();
+    const { rows } = await sql<{ id: string }>`
+      select id from append_message(${id}, ${tutor.id}, 'Yes, one moment.', null)`.execute(writer.trx);
+    await writer.commit();
+    const sent = await sending;
+    expect(sent.status, await sent.clone().text()).toBe(201);
+    // A message's id is drawn once its conversation is held, so a reader who has everything up to
+    // one id never misses a message that commits later with a smaller one.
+    expect(Number((await sent.json()).id)).toBeGreaterThan(Number(rows[0]?.id));
+    const read = await get(t, `/api/conversations/${id}/messages`, student.jar);
+    const { messages } = (await read.json()) as { messages: { text: string }[] };
+    expect(messages.map((message) => message.text)).toEqual(['Hello!', 'Yes, one moment.', 'Are you there?']);
   });
 });
