@@ -59,11 +59,24 @@ async function teenOf(mum: Person) {
   return teen;
 }
 
-const link = (mum: Person, studentId: string, addedByParent: boolean) =>
-  t.database.db
+/**
+ * Each link a millisecond at least after the one before: a parent's children are listed in the
+ * order they were added, and the embedded store's clock reads whole milliseconds, so two links
+ * written one after the other by the column's default `now()` can carry the same time.
+ */
+let lastLinkedAt = 0;
+const link = (mum: Person, studentId: string, addedByParent: boolean) => {
+  lastLinkedAt = Math.max(Date.now(), lastLinkedAt + 1);
+  return t.database.db
     .insertInto('family_links')
-    .values({ parent_id: mum.id, student_id: studentId, added_by_parent: addedByParent })
+    .values({
+      parent_id: mum.id,
+      student_id: studentId,
+      added_by_parent: addedByParent,
+      created_at: new Date(lastLinkedAt),
+    })
     .execute();
+};
 
 /** Money on the parent's wallet, as a confirmed top-up leaves it (the wallet's routes are not ours). */
 async function credit(who: Person, amountCents: number) {
