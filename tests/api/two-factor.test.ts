@@ -408,6 +408,25 @@ describe('sessions when two-factor changes', () => {
     expect(await trustedDevices(who)).toBe(0);
   });
 
+  it("a reset asked for by anyone leaves the account's trusted devices and a sign-in waiting for its code", async () => {
+    const who = await person('student');
+    const setup = await turnOn(t, who);
+    await signedInWithCode(who, setup.secret, true);
+    const waiting = await passwordStep(who.email);
+    const asked = await send(t, 'POST', '/api/auth/request-password-reset', { email: who.email });
+    expect(asked.status).toBe(200);
+    await mailbox.waitFor((m) => m.to === who.email && /reset/i.test(m.subject));
+    expect(await trustedDevices(who)).toBe(1);
+    const verified = await send(
+      t,
+      'POST',
+      '/api/auth/two-factor/verify-totp',
+      { code: freshCodeFor(setup.secret) },
+      waiting,
+    );
+    expect(verified.status, await verified.clone().text()).toBe(200);
+  });
+
   it('the authenticator key and new backup codes take a current code as well as the password', async () => {
     const who = await person('student');
     for (const path of ['/api/auth/two-factor/get-totp-uri', '/api/auth/two-factor/generate-backup-codes']) {

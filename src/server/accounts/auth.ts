@@ -324,18 +324,23 @@ export function createAuth(deps: AuthDependencies) {
         await rotateCalendarFeed(db, user.id);
       },
       async sendResetPassword({ user, token }) {
-        // A new link voids the older ones of the same account.
-        const current = await db
+        // A new link voids the older ones of the same account. The two-factor plugin's trusted
+        // devices and pending sign-ins name the account in `value` too, and stay: anyone who
+        // knows an address can ask for a reset.
+        const resetLinks = db
           .selectFrom('verifications')
-          .select('id')
           .where('value', '=', user.id)
+          .where('identifier', 'not like', 'trust-device-%')
+          .where('identifier', 'not like', '2fa-%');
+        const current = await resetLinks
+          .select('id')
           .orderBy('created_at', 'desc')
           .orderBy('id', 'desc')
           .executeTakeFirst();
         if (current) {
           await db
             .deleteFrom('verifications')
-            .where('value', '=', user.id)
+            .where('id', 'in', resetLinks.select('id'))
             .where('id', '!=', current.id)
             .execute();
         }
