@@ -108,6 +108,25 @@ describe('conversations', () => {
     expect((await again.json()).id).toBe(id);
   });
 
+  it('lists conversations whose latest lines share a time with the latest line first', async () => {
+    const [teacher, first, second] = await Promise.all([tutor(), person('student'), person('student')]);
+    const a = (await (await start(first, teacher.id, 'Hello from the first')).json()).id as string;
+    const b = (await (await start(second, teacher.id, 'Hello from the second')).json()).id as string;
+    // As the lines one transaction writes into several conversations leave them: one time.
+    const sameTime = () =>
+      t.database.db
+        .updateTable('conversations')
+        .set({ last_activity_at: new Date('2026-11-02T10:00:00Z') })
+        .where('id', 'in', [a, b])
+        .execute();
+    const order = async () => (await inbox(teacher)).conversations.map((c: { id: string }) => c.id);
+    await sameTime();
+    expect(await order()).toEqual([b, a]);
+    expect((await write(first, a, 'And again')).status).toBe(201);
+    await sameTime();
+    expect(await order()).toEqual([a, b]);
+  });
+
   it('lets a tutor write first only to a student who booked them', async () => {
     const [teacher, student] = await Promise.all([tutor(), person('student')]);
     const cold = await send(

@@ -4,6 +4,7 @@
  * to read only), how many messages wait unread, a page of one conversation, and marking it read.
  */
 import { type Kysely, sql } from 'kysely';
+import { inboxOrder } from '../../shared/inbox-order';
 import type { DB, MessageEvent } from '../db/schema';
 import {
   type ConversationSummary,
@@ -17,10 +18,6 @@ import {
   toMessage,
 } from './conversations';
 import { type Reader, seenBy } from './support';
-
-/** Unread first, then the latest activity first. */
-const inboxOrder = (a: ConversationSummary, b: ConversationSummary) =>
-  Number(b.unread > 0) - Number(a.unread > 0) || Date.parse(b.lastActivityAt) - Date.parse(a.lastActivityAt);
 
 interface LastMessageColumns {
   id: string;

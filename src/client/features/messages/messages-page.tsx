@@ -7,6 +7,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLoaderData, useLocation, useNavigate } from 'react-router';
+import { inboxOrder } from '../../../shared/inbox-order';
 import { paths } from '../../../shared/routes';
 import { Button } from '../../components/button';
 import { Composer } from '../../components/composer';
@@ -23,10 +24,6 @@ import { type Conversation, conversationPath, loadMessages, type Recipient } fro
 import { Thread } from './thread';
 
 export const loader = loadMessages;
-
-/** Unread first, then the latest activity first: the order the server gives. */
-const inboxOrder = (a: Conversation, b: Conversation) =>
-  Number(b.unread > 0) - Number(a.unread > 0) || Date.parse(b.lastActivityAt) - Date.parse(a.lastActivityAt);
 
 /** The inbox, as loaded and then as the live channel moves it. */
 function useInbox(loaded: Conversation[], openId: string | null, userId: string | undefined) {
