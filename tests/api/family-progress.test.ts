@@ -13,6 +13,7 @@ import { accounts, post } from '../../src/server/money/ledger';
 import { childAddress } from '../../src/server/platform/family-links';
 import { type CookieJar, get, send, verifiedUser } from '../support/accounts';
 import { mailbox, type Person, person, setUpApiTest, t } from '../support/api-app';
+import { linkStudent } from '../support/family-rows';
 import { dayAt, insertLesson } from '../support/lessons';
 import { publishTutor } from '../support/money';
 
@@ -59,24 +60,8 @@ async function teenOf(mum: Person) {
   return teen;
 }
 
-/**
- * Each link a millisecond at least after the one before: a parent's children are listed in the
- * order they were added, and the embedded store's clock reads whole milliseconds, so two links
- * written one after the other by the column's default `now()` can carry the same time.
- */
-let lastLinkedAt = 0;
-const link = (mum: Person, studentId: string, addedByParent: boolean) => {
-  lastLinkedAt = Math.max(Date.now(), lastLinkedAt + 1);
-  return t.database.db
-    .insertInto('family_links')
-    .values({
-      parent_id: mum.id,
-      student_id: studentId,
-      added_by_parent: addedByParent,
-      created_at: new Date(lastLinkedAt),
-    })
-    .execute();
-};
+const link = (mum: Person, studentId: string, addedByParent: boolean) =>
+  linkStudent(t.database.db, mum.id, studentId, addedByParent);
 
 /** Money on the parent's wallet, as a confirmed top-up leaves it (the wallet's routes are not ours). */
 async function credit(who: Person, amountCents: number) {

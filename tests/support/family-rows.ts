@@ -55,6 +55,13 @@ export async function childWithoutLogin(
   return id;
 }
 
+/**
+ * Each link a millisecond at least after the one before: a parent's children are listed in the
+ * order they were added, and the embedded store's clock reads whole milliseconds, so two links
+ * written one after the other by the column's default `now()` can carry the same time.
+ */
+let lastLinkedAt = 0;
+
 /** A student linked to their paying parent (with a year of birth, for a child the parent added). */
 export async function linkStudent(
   db: Kysely<DB>,
@@ -69,8 +76,14 @@ export async function linkStudent(
       .set({ birth_year: bornYearsAgo(age) })
       .where('id', '=', studentId)
       .execute();
+  lastLinkedAt = Math.max(Date.now(), lastLinkedAt + 1);
   await db
     .insertInto('family_links')
-    .values({ parent_id: parentId, student_id: studentId, added_by_parent: addedByParent })
+    .values({
+      parent_id: parentId,
+      student_id: studentId,
+      added_by_parent: addedByParent,
+      created_at: new Date(lastLinkedAt),
+    })
     .execute();
 }

@@ -31,6 +31,7 @@ import type { Logger } from '../logging/logger';
 import { type DefaultLanguage, mailLanguage } from '../mail/mail-language';
 import { passwordResetMail, verificationMail } from '../mail/mail-templates';
 import type { Mailer } from '../mail/mailer';
+import { isTwoFactorRow, TWO_FACTOR_KINDS } from '../platform/two-factor-rows';
 import type { RateLimiters } from '../rate-limit/rate-limits';
 import { CLIENT_ADDRESS_HEADER, createAuthChecks, TWO_FACTOR_CODE_PATHS } from './auth-checks';
 import { issueVerificationToken } from './email-verification';
@@ -305,7 +306,7 @@ export function createAuth(deps: AuthDependencies) {
       // them (their rows name the account in `value`).
       storeIdentifier: {
         default: 'hashed',
-        overrides: { 'trust-device-': hashedAs('trust-device-'), '2fa-': hashedAs('2fa-') },
+        overrides: Object.fromEntries(TWO_FACTOR_KINDS.map((kind) => [kind, hashedAs(kind)])),
       },
     },
     emailAndPassword: {
@@ -330,8 +331,7 @@ export function createAuth(deps: AuthDependencies) {
         const resetLinks = db
           .selectFrom('verifications')
           .where('value', '=', user.id)
-          .where('identifier', 'not like', 'trust-device-%')
-          .where('identifier', 'not like', '2fa-%');
+          .where((eb) => eb.not(isTwoFactorRow(eb)));
         const current = await resetLinks
           .select('id')
           .orderBy('created_at', 'desc')

@@ -11,6 +11,7 @@ import { emailSchema } from '../../shared/schemas';
 import type { DB } from '../db/schema';
 import { type Actor, accountTarget, commandLine, recordAudit } from '../platform/audit-log';
 import { refreshTutorListing } from '../platform/tutor-listing';
+import { isTwoFactorRow } from '../platform/two-factor-rows';
 
 export class AdminCommandError extends Error {}
 
@@ -111,11 +112,7 @@ export async function resetTwoFactor(db: Kysely<DB>, email: string, actor: Actor
       .where('two_factor_enabled', '=', true)
       .executeTakeFirst();
     // The plugin's trusted devices and pending sign-ins name the account in `value`.
-    await trx
-      .deleteFrom('verifications')
-      .where('value', '=', user.id)
-      .where((eb) => eb.or([eb('identifier', 'like', 'trust-device-%'), eb('identifier', 'like', '2fa-%')]))
-      .execute();
+    await trx.deleteFrom('verifications').where('value', '=', user.id).where(isTwoFactorRow).execute();
     const changed = numUpdatedRows > 0n || setup.numDeletedRows > 0n;
     if (changed) await recordAudit(trx, actor, 'user.two_factor_reset', accountTarget(user));
     return { changed, email: user.email };
