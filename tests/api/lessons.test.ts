@@ -651,6 +651,23 @@ describe('requests', () => {
     expect(queued).toEqual([{ subject: expect.any(String), sent_at: expect.any(Date) }]);
     expect(mailbox.mailsTo(student.email).filter((m) => m.subject.includes('expired'))).toHaveLength(1);
   });
+
+  it('frees a request’s time once its deadline passes, before any job expires it', async () => {
+    const who = await tutor({ instantBooking: false });
+    const other = await tutor();
+    const student = await person('student');
+    const start = at(5, '10:00');
+    expect((await book(student, { tutorId: who.id, start: iso(start) })).status).toBe(201);
+    // Waiting, the request holds the tutor's time and the student's.
+    expect(await offered(who.id, start)).toBe(false);
+    expect(await offered(other.id, start, student.jar)).toBe(false);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 48 * HOUR + 1000);
+    expect(await offered(who.id, start)).toBe(true);
+    expect(await offered(other.id, start, student.jar)).toBe(true);
+    const next = await person('student');
+    expect((await book(next, { tutorId: who.id, start: iso(start) })).status).toBe(201);
+  });
 });
 
 describe('cancelling and rescheduling', () => {

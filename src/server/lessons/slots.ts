@@ -8,85 +8,16 @@ import { type Kysely, sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { type Interval, offeredSlots } from '../../shared/lessons/availability';
 import { MAX_BUFFER_MINUTES, TRIAL_MINUTES } from '../../shared/lessons/lesson-constants';
-import { PLANNED_STATUSES } from '../../shared/lessons/lesson-states';
 import type { SkipReason } from '../../shared/lessons/series';
 import type { DB } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { type Listing, listedTutor } from '../platform/tutor-listing';
 import { type AvailabilityView, availabilityOfRow, availabilityQuery } from './availability-store';
+import { busyIntervals, studentBusyQuery, studentIntervals, tutorBusyQuery } from './busy-times';
 import { type Db, lessonMessages } from './lesson-records';
-import { holdsTimeAt } from './lifecycle/lesson-states-sql';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
-
-/**
- * An instant as epoch milliseconds, so that busy times come as plain numbers, in JSON too.
- * date_part gives a double where extract gives a numeric, which costs more to work out and print.
- */
-const epochMs = (column: string) => sql<number>`date_part('epoch', ${sql.ref(column)}) * 1000`;
-
-/**
- * The tutor's planned lessons and class sessions around [from, to), as one statement: the range is
- * widened by `reachMinutes` of buffer on each side (the tutor's buffer, or the largest one can set
- * when it is not known yet: a lesson further off overlaps no slot, so reading it changes nothing).
- */
-function tutorBusyQuery(
-  db: Db,
-  tutorId: string,
-  from: number,
-  to: number,
-  now: number,
-  reachMinutes: number,
-  except?: string,
-) {
-  const before = new Date(to + 2 * HOUR + reachMinutes * 60_000);
-  const after = new Date(from - 2 * HOUR - reachMinutes * 60_000);
-  let lessons = db
-    .selectFrom('lessons')
-    .select([
-      epochMs('starts_at').as('start'),
-      epochMs('ends_at').as('end'),
-      epochMs('blocked_until').as('blocked'),
-    ])
-    .where('tutor_id', '=', tutorId)
-    .where('status', 'in', PLANNED_STATUSES)
-    .where(holdsTimeAt(now))
-    .where('starts_at', '<', before)
-    .where('blocked_until', '>', after)
-    // A class's sessions keep the tutor's time too (its seats are lessons, kept out of the constraint
-    // one-to-one lessons share, and counted here through their sessions).
-    .where('class_session_id', 'is', null);
-  if (except) lessons = lessons.where('id', '<>', except);
-  const classes = db
-    .selectFrom('class_sessions')
-    .select([
-      epochMs('starts_at').as('start'),
-      epochMs('ends_at').as('end'),
-      epochMs('blocked_until').as('blocked'),
-    ])
-    .where('tutor_id', '=', tutorId)
-    .where('status', '=', 'scheduled')
-    .where('starts_at', '<', before)
-    .where('blocked_until', '>', after);
-  return lessons.unionAll(classes);
-}
-
-/**
- * What the tutor's busy times keep busy: each lesson is stretched by what it stored as its own
- * buffer beyond today's, so a slot offered here is one the database accepts (the constraint
- * compares the buffers the lessons were booked with).
- */
-const busyIntervals = (
-  rows: { start: number | string; end: number | string; blocked: number | string }[],
-  bufferMinutes: number,
-) =>
-  rows.map(
-    (row): Interval => ({
-      start: Math.round(Number(row.start)),
-      end: Math.max(Math.round(Number(row.end)), Math.round(Number(row.blocked)) - bufferMinutes * 60_000),
-    }),
-  );
 
 async function tutorBusy(
   db: Db,
@@ -100,22 +31,6 @@ async function tutorBusy(
   const rows = await tutorBusyQuery(db, tutorId, from, to, now, bufferMinutes, except).execute();
   return busyIntervals(rows, bufferMinutes);
 }
-
-function studentBusyQuery(db: Db, studentId: string, from: number, to: number, now: number, except?: string) {
-  let query = db
-    .selectFrom('lessons')
-    .select([epochMs('starts_at').as('start'), epochMs('ends_at').as('end')])
-    .where('student_id', '=', studentId)
-    .where('status', 'in', PLANNED_STATUSES)
-    .where(holdsTimeAt(now))
-    .where('starts_at', '<', new Date(to))
-    .where('ends_at', '>', new Date(from));
-  if (except) query = query.where('id', '<>', except);
-  return query;
-}
-
-const studentIntervals = (rows: { start: number | string; end: number | string }[]) =>
-  rows.map((row): Interval => ({ start: Math.round(Number(row.start)), end: Math.round(Number(row.end)) }));
 
 async function studentBusy(
   db: Db,

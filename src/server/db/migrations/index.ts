@@ -45,6 +45,7 @@ import * as mailTemplates from './0040-mail-templates';
 import * as classSeatLookup from './0042-class-seat-lookup';
 import * as ledgerCheckpointBalances from './0043-ledger-checkpoint-balances';
 import * as messageFunctions from './0044-message-functions';
+import * as busyTimeFunctions from './0045-busy-time-functions';
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
@@ -89,4 +90,5 @@ export const migrations: Record<string, Migration> = {
   '0042-class-seat-lookup': classSeatLookup,
   '0043-ledger-checkpoint-balances': ledgerCheckpointBalances,
   '0044-message-functions': messageFunctions,
+  '0045-busy-time-functions': busyTimeFunctions,
 };

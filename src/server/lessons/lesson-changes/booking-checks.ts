@@ -1,19 +1,18 @@
 /**
  * What a booking reads before it writes, in one statement: the times its tutor's lessons and
- * classes and its student's own lessons keep busy around it (by the rules ../slots.ts reads them
- * with, so a time is offered here exactly when the slots list offers it), whether one of the
- * pair's requests is past its deadline (the booking expires it first), and whether the student has
- * a package that may pay. Nothing is locked: the database's constraints settle bookings sent at
+ * classes and its student's own lessons keep busy around it (read through ../busy-times.ts as the
+ * slots list reads them, so a time is offered here exactly when that list offers it), whether one
+ * of the pair's requests is past its deadline (the booking expires it first), and whether the
+ * student has a package that may pay. Nothing is locked: the database's constraints settle bookings sent at
  * once, and the package and the balance are locked only on the paths that need them.
  */
 
 import { type Expression, sql } from 'kysely';
-import { type Interval, offeredSlots } from '../../../shared/lessons/availability';
-import { PLANNED_STATUSES } from '../../../shared/lessons/lesson-states';
+import { offeredSlots } from '../../../shared/lessons/availability';
 import type { AvailabilityView } from '../availability-store';
+import { busyIntervals, studentBusyQuery, studentIntervals, tutorBusyQuery } from '../busy-times';
 import type { Db } from '../lesson-records';
 import { storedFrom } from '../lifecycle/lesson-moves';
-import { holdsTimeAt } from '../lifecycle/lesson-states-sql';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -37,7 +36,7 @@ export interface BookingFacts {
   packages: boolean;
 }
 
-type Kind = 'tutor' | 'class' | 'student' | 'due' | 'package';
+type Kind = 'tutor' | 'student' | 'due' | 'package';
 
 export async function bookingFacts(
   db: Db,
@@ -47,39 +46,20 @@ export async function bookingFacts(
   const { tutorId, studentId, start, now } = check;
   const from = start;
   const to = start + 1;
-  const margin = 2 * HOUR + availability.bufferMinutes * 60_000;
   const kind = (name: Kind) => sql<Kind>`${name}::text`.as('kind');
   // The rows that only say something is there have no times (read only by their kind).
-  const none = sql<Date>`null::timestamptz`;
-  const tutorLessons = db
-    .selectFrom('lessons')
-    .select([kind('tutor'), 'starts_at', 'ends_at', 'blocked_until'])
-    .where('tutor_id', '=', tutorId)
-    .where('status', 'in', PLANNED_STATUSES)
-    .where(holdsTimeAt(now))
-    .where('starts_at', '<', new Date(to + margin))
-    .where('blocked_until', '>', new Date(from - margin))
-    // A class's seats are counted through its sessions, below.
-    .where('class_session_id', 'is', null);
-  const classes = db
-    .selectFrom('class_sessions')
-    .select([kind('class'), 'starts_at', 'ends_at', 'blocked_until'])
-    .where('tutor_id', '=', tutorId)
-    .where('status', '=', 'scheduled')
-    .where('starts_at', '<', new Date(to + margin))
-    .where('blocked_until', '>', new Date(from - margin));
-  const studentLessons = db
-    .selectFrom('lessons')
-    .select([kind('student'), 'starts_at', 'ends_at', 'blocked_until'])
-    .where('student_id', '=', studentId)
-    .where('status', 'in', PLANNED_STATUSES)
-    .where(holdsTimeAt(now))
-    .where('starts_at', '<', new Date(to + DAY))
-    .where('ends_at', '>', new Date(from));
+  const none = sql<number | null>`null::double precision`;
+  const tutorBusy = tutorBusyQuery(db, tutorId, from, to, now, availability.bufferMinutes).select(
+    kind('tutor'),
+  );
+  const studentBusy = studentBusyQuery(db, studentId, from, to + DAY, now).select([
+    none.as('blocked'),
+    kind('student'),
+  ]);
   // A row of its kind when `query` finds anything.
   const whether = (name: Kind, query: Expression<unknown>) =>
     db
-      .selectNoFrom([kind(name), none.as('starts_at'), none.as('ends_at'), none.as('blocked_until')])
+      .selectNoFrom([none.as('start'), none.as('end'), none.as('blocked'), kind(name)])
       .where((eb) => eb.exists(query));
   const pairsDue = () =>
     db
@@ -90,7 +70,8 @@ export async function bookingFacts(
       .where((eb) =>
         eb.or([eb('tutor_id', 'in', [tutorId, studentId]), eb('student_id', 'in', [tutorId, studentId])]),
       );
-  let query = tutorLessons.unionAll(classes).unionAll(studentLessons).unionAll(whether('due', pairsDue()));
+  // The row without times first, so that the union's columns may be null.
+  let query = whether('due', pairsDue()).unionAll(tutorBusy).unionAll(studentBusy);
   if (check.packages)
     query = query.unionAll(
       whether(
@@ -105,20 +86,17 @@ export async function bookingFacts(
       ),
     );
   const rows = await query.execute();
-  const buffer = availability.bufferMinutes * 60_000;
-  const tutorBusy: Interval[] = [];
-  const studentBusy: Interval[] = [];
-  for (const row of rows) {
-    if (row.kind === 'due' || row.kind === 'package') continue;
-    if (row.kind === 'student')
-      studentBusy.push({ start: row.starts_at.getTime(), end: row.ends_at.getTime() });
-    // Each stretched by the buffer it was booked with beyond today's, as the constraint compares.
-    else
-      tutorBusy.push({
-        start: row.starts_at.getTime(),
-        end: Math.max(row.ends_at.getTime(), row.blocked_until.getTime() - buffer),
-      });
-  }
+  // A busy row always has its times; a student's has no buffer of its own.
+  const busyOf = (wanted: Kind) =>
+    rows
+      .filter((row) => row.kind === wanted)
+      .map((row) => ({
+        start: Number(row.start),
+        end: Number(row.end),
+        blocked: Number(row.blocked ?? row.end),
+      }));
+  const tutorBusyTimes = busyIntervals(busyOf('tutor'), availability.bufferMinutes);
+  const studentBusyTimes = studentIntervals(busyOf('student'));
   const offered = offeredSlots({
     availability,
     settings: availability,
@@ -126,8 +104,8 @@ export async function bookingFacts(
     from,
     to,
     now,
-    tutorLessons: tutorBusy,
-    studentLessons: studentBusy,
+    tutorLessons: tutorBusyTimes,
+    studentLessons: studentBusyTimes,
   });
   return {
     offered: offered.some((slot) => slot.start === start),

@@ -50,12 +50,3 @@ export const tookPlaceBy = (now: number, table?: string) => statusReadIn(TOOK_PL
 
 /** Has a room at `now` (the room's own window decides when it opens). */
 export const joinableAt = (now: number, table?: string) => statusReadIn(JOINABLE_STATUSES, now, table);
-
-/**
- * Holds its time at `now`, for the slots offered: a request still waiting, or any confirmed
- * lesson (one that has ended still holds its buffer after it).
- */
-export function holdsTimeAt(now: number, table?: string): RawBuilder<boolean> {
-  const column = (name: string) => sql.ref(table ? `${table}.${name}` : name);
-  return sql<boolean>`(${column('status')} = 'confirmed' or ${statusReadIn(['pending'], now, table)})`;
-}
