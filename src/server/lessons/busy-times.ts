@@ -22,23 +22,26 @@ interface StudentBusyRow {
   end_ms: number;
 }
 
+/** Instants in epoch milliseconds: the times around [from, to) as they read at `now`. */
+export interface BusyRange {
+  from: number;
+  to: number;
+  now: number;
+  /** A lesson being moved, whose own time keeps nothing busy. */
+  except?: string | undefined;
+}
+
 /**
- * The tutor's planned lessons and class sessions around [from, to), as `start`, `end` and
- * `blocked` (the end of the buffer each was booked with), in epoch milliseconds. The range is
- * widened by `reachMinutes` of buffer on each side (the tutor's buffer, or the largest one can set
- * when it is not known yet: a lesson further off overlaps no slot, so reading it changes nothing).
+ * The tutor's planned lessons and class sessions around slots starting in [from, to), as `start`,
+ * `end` and `blocked` (the end of the buffer each was booked with), in epoch milliseconds. The
+ * range is widened by the longest lesson (two hours) and by `reachMinutes` of buffer on each side
+ * (the tutor's buffer, or the largest one can set when it is not known yet: a lesson further off
+ * overlaps no slot, so reading it changes nothing).
  */
-export function tutorBusyQuery(
-  db: Db,
-  tutorId: string,
-  from: number,
-  to: number,
-  now: number,
-  reachMinutes: number,
-  except?: string,
-) {
-  const before = new Date(to + 2 * HOUR + reachMinutes * 60_000);
-  const after = new Date(from - 2 * HOUR - reachMinutes * 60_000);
+export function tutorBusyQuery(db: Db, tutorId: string, range: BusyRange, reachMinutes: number) {
+  const before = new Date(range.to + 2 * HOUR + reachMinutes * 60_000);
+  const after = new Date(range.from - 2 * HOUR - reachMinutes * 60_000);
+  const { now, except } = range;
   return db
     .selectFrom(
       sql<TutorBusyRow>`tutor_busy(${tutorId}, ${after}, ${before}, ${new Date(now)}, ${except ?? null})`.as(
@@ -49,14 +52,8 @@ export function tutorBusyQuery(
 }
 
 /** The student's planned lessons overlapping [from, to), as `start` and `end` in epoch milliseconds. */
-export function studentBusyQuery(
-  db: Db,
-  studentId: string,
-  from: number,
-  to: number,
-  now: number,
-  except?: string,
-) {
+export function studentBusyQuery(db: Db, studentId: string, range: BusyRange) {
+  const { from, to, now, except } = range;
   return db
     .selectFrom(
       sql<StudentBusyRow>`student_busy(${studentId}, ${new Date(from)}, ${new Date(to)}, ${new Date(now)}, ${except ?? null})`.as(
@@ -84,3 +81,10 @@ export const busyIntervals = (
 
 export const studentIntervals = (rows: { start: number | string; end: number | string }[]) =>
   rows.map((row): Interval => ({ start: Math.round(Number(row.start)), end: Math.round(Number(row.end)) }));
+
+/** The tutor's busy times around the range, each stretched as busyIntervals says. */
+export const tutorBusy = async (db: Db, tutorId: string, range: BusyRange, bufferMinutes: number) =>
+  busyIntervals(await tutorBusyQuery(db, tutorId, range, bufferMinutes).execute(), bufferMinutes);
+
+export const studentBusy = async (db: Db, studentId: string, range: BusyRange) =>
+  studentIntervals(await studentBusyQuery(db, studentId, range).execute());

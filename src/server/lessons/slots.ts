@@ -13,35 +13,18 @@ import type { DB } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { type Listing, listedTutor } from '../platform/tutor-listing';
 import { type AvailabilityView, availabilityOfRow, availabilityQuery } from './availability-store';
-import { busyIntervals, studentBusyQuery, studentIntervals, tutorBusyQuery } from './busy-times';
+import {
+  busyIntervals,
+  studentBusy,
+  studentBusyQuery,
+  studentIntervals,
+  tutorBusy,
+  tutorBusyQuery,
+} from './busy-times';
 import { type Db, lessonMessages } from './lesson-records';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
-
-async function tutorBusy(
-  db: Db,
-  tutorId: string,
-  from: number,
-  to: number,
-  now: number,
-  bufferMinutes: number,
-  except?: string,
-) {
-  const rows = await tutorBusyQuery(db, tutorId, from, to, now, bufferMinutes, except).execute();
-  return busyIntervals(rows, bufferMinutes);
-}
-
-async function studentBusy(
-  db: Db,
-  studentId: string,
-  from: number,
-  to: number,
-  now: number,
-  except?: string,
-) {
-  return studentIntervals(await studentBusyQuery(db, studentId, from, to, now, except).execute());
-}
 
 /**
  * A listed tutor's booking facts, or null: only a tutor in the search can be booked. One query
@@ -96,10 +79,11 @@ export async function findSlots(db: Kysely<DB>, request: SlotRequest, listing: L
   const row = await availabilityQuery(db)
     .innerJoin('tutor_profiles as tp', 'tp.user_id', 'u.id')
     .select([
-      jsonArrayFrom(tutorBusyQuery(db, tutorId, from, to, now, MAX_BUFFER_MINUTES)).as('tutorBusy'),
-      (studentId ? jsonArrayFrom(studentBusyQuery(db, studentId, from, to + DAY, now)) : noLessons).as(
-        'studentBusy',
-      ),
+      jsonArrayFrom(tutorBusyQuery(db, tutorId, { from, to, now }, MAX_BUFFER_MINUTES)).as('tutorBusy'),
+      (studentId
+        ? jsonArrayFrom(studentBusyQuery(db, studentId, { from, to: to + DAY, now }))
+        : noLessons
+      ).as('studentBusy'),
     ])
     .where('tp.user_id', '=', tutorId)
     .where(listedTutor(listing))
@@ -125,10 +109,10 @@ export async function slotsOf(
   availability: AvailabilityView,
   request: SlotRequest & { except?: string },
 ): Promise<Interval[]> {
-  const { from, to, now } = request;
+  const { from, to, now, except } = request;
   const [tutorLessons, studentLessons] = await Promise.all([
-    tutorBusy(db, request.tutorId, from, to, now, availability.bufferMinutes, request.except),
-    request.studentId ? studentBusy(db, request.studentId, from, to + DAY, now, request.except) : [],
+    tutorBusy(db, request.tutorId, { from, to, now, except }, availability.bufferMinutes),
+    request.studentId ? studentBusy(db, request.studentId, { from, to: to + DAY, now, except }) : [],
   ]);
   return offeredSlots({
     availability,
@@ -157,8 +141,8 @@ export async function judgeStarts(
   const from = Math.min(...starts);
   const to = Math.max(...starts) + 1;
   const [tutorLessons, studentLessons] = await Promise.all([
-    tutorBusy(db, request.tutorId, from, to, now, availability.bufferMinutes),
-    studentBusy(db, request.studentId, from, to + DAY, now),
+    tutorBusy(db, request.tutorId, { from, to, now }, availability.bufferMinutes),
+    studentBusy(db, request.studentId, { from, to: to + DAY, now }),
   ]);
   const offeredWith = (start: number, tutor: Interval[], student: Interval[]) =>
     offeredSlots({

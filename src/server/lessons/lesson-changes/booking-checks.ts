@@ -49,10 +49,10 @@ export async function bookingFacts(
   const kind = (name: Kind) => sql<Kind>`${name}::text`.as('kind');
   // The rows that only say something is there have no times (read only by their kind).
   const none = sql<number | null>`null::double precision`;
-  const tutorBusy = tutorBusyQuery(db, tutorId, from, to, now, availability.bufferMinutes).select(
+  const tutorBusy = tutorBusyQuery(db, tutorId, { from, to, now }, availability.bufferMinutes).select(
     kind('tutor'),
   );
-  const studentBusy = studentBusyQuery(db, studentId, from, to + DAY, now).select([
+  const studentBusy = studentBusyQuery(db, studentId, { from, to: to + DAY, now }).select([
     none.as('blocked'),
     kind('student'),
   ]);
