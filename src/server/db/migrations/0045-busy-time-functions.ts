@@ -9,8 +9,9 @@
  * it) and by a request still waiting for its answer: one whose deadline (`expires_at`, the lapse
  * src/shared/lessons/lesson-states.ts names) has not passed at `p_now`. A class's seats are
  * lessons too, kept out of the one-to-one constraint; the tutor's time is held by the class's
- * scheduled sessions instead. Instants come as epoch milliseconds (a double), which both callers
- * want: the slots pass them on as JSON numbers, and the booking compares them as numbers.
+ * scheduled sessions instead. Instants come as epoch milliseconds, which both callers want: the
+ * slots pass them on as JSON numbers, and the booking compares them as numbers. date_part gives a
+ * double, where extract gives a numeric that costs more to work out and to print.
  *
  * tutor_busy gives the tutor's lessons and class sessions that start before `p_before` and whose
  * buffer ends after `p_after`, with the end of that buffer (`blocked_ms`): the caller stretches each

@@ -3,8 +3,9 @@
  * classes and its student's own lessons keep busy around it (read through ../busy-times.ts as the
  * slots list reads them, so a time is offered here exactly when that list offers it), whether one
  * of the pair's requests is past its deadline (the booking expires it first), and whether the
- * student has a package that may pay. Nothing is locked: the database's constraints settle bookings sent at
- * once, and the package and the balance are locked only on the paths that need them.
+ * student has a package that may pay. Nothing is locked: the database's constraints settle
+ * bookings sent at once, and the package and the balance are locked only on the paths that need
+ * them.
  */
 
 import { type Expression, sql } from 'kysely';
