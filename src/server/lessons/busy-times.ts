@@ -10,6 +10,7 @@ import type { Interval } from '../../shared/lessons/availability';
 import type { Db } from './lesson-records';
 
 const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
 
 interface TutorBusyRow {
   start_ms: number;
@@ -51,12 +52,15 @@ export function tutorBusyQuery(db: Db, tutorId: string, range: BusyRange, reachM
     .select(['busy.start_ms as start', 'busy.end_ms as end', 'busy.blocked_ms as blocked']);
 }
 
-/** The student's planned lessons overlapping [from, to), as `start` and `end` in epoch milliseconds. */
+/**
+ * The student's planned lessons around slots starting in [from, to), as `start` and `end` in epoch
+ * milliseconds: those overlapping [from, to + a day), a day being longer than any lesson.
+ */
 export function studentBusyQuery(db: Db, studentId: string, range: BusyRange) {
   const { from, to, now, except } = range;
   return db
     .selectFrom(
-      sql<StudentBusyRow>`student_busy(${studentId}, ${new Date(from)}, ${new Date(to)}, ${new Date(now)}, ${except ?? null})`.as(
+      sql<StudentBusyRow>`student_busy(${studentId}, ${new Date(from)}, ${new Date(to + DAY)}, ${new Date(now)}, ${except ?? null})`.as(
         'busy',
       ),
     )

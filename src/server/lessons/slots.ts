@@ -80,10 +80,9 @@ export async function findSlots(db: Kysely<DB>, request: SlotRequest, listing: L
     .innerJoin('tutor_profiles as tp', 'tp.user_id', 'u.id')
     .select([
       jsonArrayFrom(tutorBusyQuery(db, tutorId, { from, to, now }, MAX_BUFFER_MINUTES)).as('tutorBusy'),
-      (studentId
-        ? jsonArrayFrom(studentBusyQuery(db, studentId, { from, to: to + DAY, now }))
-        : noLessons
-      ).as('studentBusy'),
+      (studentId ? jsonArrayFrom(studentBusyQuery(db, studentId, { from, to, now })) : noLessons).as(
+        'studentBusy',
+      ),
     ])
     .where('tp.user_id', '=', tutorId)
     .where(listedTutor(listing))
@@ -112,7 +111,7 @@ export async function slotsOf(
   const { from, to, now, except } = request;
   const [tutorLessons, studentLessons] = await Promise.all([
     tutorBusy(db, request.tutorId, { from, to, now, except }, availability.bufferMinutes),
-    request.studentId ? studentBusy(db, request.studentId, { from, to: to + DAY, now, except }) : [],
+    request.studentId ? studentBusy(db, request.studentId, { from, to, now, except }) : [],
   ]);
   return offeredSlots({
     availability,
@@ -142,7 +141,7 @@ export async function judgeStarts(
   const to = Math.max(...starts) + 1;
   const [tutorLessons, studentLessons] = await Promise.all([
     tutorBusy(db, request.tutorId, { from, to, now }, availability.bufferMinutes),
-    studentBusy(db, request.studentId, { from, to: to + DAY, now }),
+    studentBusy(db, request.studentId, { from, to, now }),
   ]);
   const offeredWith = (start: number, tutor: Interval[], student: Interval[]) =>
     offeredSlots({

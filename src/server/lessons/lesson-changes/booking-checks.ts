@@ -15,9 +15,6 @@ import { busyIntervals, studentBusyQuery, studentIntervals, tutorBusyQuery } fro
 import type { Db } from '../lesson-records';
 import { storedFrom } from '../lifecycle/lesson-moves';
 
-const HOUR = 60 * 60 * 1000;
-const DAY = 24 * HOUR;
-
 export interface BookingCheck {
   tutorId: string;
   studentId: string;
@@ -53,7 +50,7 @@ export async function bookingFacts(
   const tutorBusy = tutorBusyQuery(db, tutorId, { from, to, now }, availability.bufferMinutes).select(
     kind('tutor'),
   );
-  const studentBusy = studentBusyQuery(db, studentId, { from, to: to + DAY, now }).select([
+  const studentBusy = studentBusyQuery(db, studentId, { from, to, now }).select([
     none.as('blocked'),
     kind('student'),
   ]);
