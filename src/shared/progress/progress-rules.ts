@@ -165,14 +165,18 @@ export function achievementsFrom(input: {
 /** The instant the first streak of STREAK_WEEKS weeks was completed, over sorted instants. */
 function streakEarnedAt(sortedEnds: readonly number[], timeZone: string): number | undefined {
   let run = 0;
-  let lastMonday: Temporal.PlainDate | undefined;
+  // The Monday after the last lesson's week, and where that week ends as an instant: a lesson
+  // before it is in the same week, so only a lesson in a new week is placed in the calendar (a
+  // dashboard reads hundreds of lessons).
+  let nextMonday: Temporal.PlainDate | undefined;
+  let weekEndsAt = Number.NEGATIVE_INFINITY;
   for (const end of sortedEnds) {
+    if (end < weekEndsAt) continue;
     const day = Temporal.Instant.fromEpochMilliseconds(end).toZonedDateTimeISO(timeZone).toPlainDate();
     const monday = day.subtract({ days: day.dayOfWeek - 1 });
-    if (lastMonday?.equals(monday)) continue;
-    const consecutive = lastMonday?.add({ weeks: 1 }).equals(monday) ?? false;
-    run = consecutive ? run + 1 : 1;
-    lastMonday = monday;
+    run = nextMonday?.equals(monday) ? run + 1 : 1;
+    nextMonday = monday.add({ weeks: 1 });
+    weekEndsAt = nextMonday.toZonedDateTime({ timeZone }).epochMilliseconds;
     if (run === STREAK_WEEKS) return end;
   }
   return undefined;
