@@ -228,6 +228,14 @@ export function createAuth(deps: AuthDependencies) {
           required: false,
           input: false,
         },
+        // Read with the session, so the dashboard's greeting needs no statement of its own: the
+        // session the account was first welcomed in (../dashboard/dashboards.ts writes it).
+        welcomedSessionId: {
+          type: 'string',
+          fieldName: 'welcomed_session_id',
+          required: false,
+          input: false,
+        },
         // Saved by sign-up (the language of the sign-up page, so the verification mail is in it)
         // and by the profile's PATCH; read with the session for pages, errors and mails.
         language: {

@@ -48,10 +48,12 @@ const authUserSchema = z.object({
   createdAt: z.union([z.string(), z.date()]),
   timeZone: z.string().nullish().catch(null),
   language: z.enum(LANGUAGE_CODES).nullish().catch(null),
+  welcomedSessionId: z.string().nullish().catch(null),
 });
 
-export function toSessionUser(user: unknown): SessionUser {
-  const parsed = authUserSchema.parse(user);
+export const toSessionUser = (user: unknown): SessionUser => sessionUserOf(authUserSchema.parse(user));
+
+function sessionUserOf(parsed: z.infer<typeof authUserSchema>): SessionUser {
   return {
     id: parsed.id,
     email: parsed.email,
@@ -65,9 +67,6 @@ export function toSessionUser(user: unknown): SessionUser {
     language: parsed.language ?? null,
   };
 }
-
-/** Whether Better Auth's user is suspended: their sessions then count for nothing. */
-const isSuspended = (user: unknown) => Boolean(authUserSchema.parse(user).suspendedAt);
 
 /**
  * Made once: zod compiles a schema's checks into a function on its first parse, so a schema made
@@ -119,13 +118,15 @@ export function createSessionReader(
     });
     // Suspension deletes the user's sessions; one made by a sign-in racing the suspension is
     // refused here, so it never reaches anything.
-    if (!response || isSuspended(response.user)) {
+    const found = response ? authUserSchema.parse(response.user) : null;
+    if (!response || !found || found.suspendedAt) {
       forwardCookies(c, headers);
       c.set('sessionToken', null);
       c.set('secondFactorProved', false);
+      c.set('welcome', null);
       return null;
     }
-    const user = toSessionUser(response.user);
+    const user = sessionUserOf(found);
     const proved = provedSecondFactor(response.session);
     // A browser sends several requests at once. One that read the session before another changed
     // it (a new language saved on the profile) answers after it: its copy of the cache, were it
@@ -145,6 +146,10 @@ export function createSessionReader(
     // could pick another one than Better Auth did.
     c.set('sessionToken', response.session.token);
     c.set('secondFactorProved', proved);
+    c.set('welcome', {
+      sessionId: response.session.id,
+      welcomedSessionId: found.welcomedSessionId ?? null,
+    });
     return user;
   }
 

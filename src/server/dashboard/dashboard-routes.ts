@@ -33,7 +33,7 @@ export function dashboardRoutes(deps: {
           c.req.valid('query').timeZone,
           deps.listing,
           deps.payments,
-          c.var.sessionToken,
+          c.var.welcome,
         ),
         200,
       ),

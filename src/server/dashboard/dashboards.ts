@@ -5,6 +5,7 @@
 import type { Kysely } from 'kysely';
 import type { Role } from '../../shared/constants';
 import type { DB } from '../db/schema';
+import type { SessionWelcome } from '../http/app-env';
 import type { Listing } from '../platform/tutor-listing';
 import {
   type DashboardPayments,
@@ -27,33 +28,22 @@ interface Greeting {
 export type Dashboard = (TutorDashboard | StudentDashboard | ParentDashboard) & Greeting;
 
 /**
- * The user's saved zone (else `browserZone`, else UTC), and whether the session of `sessionToken`
- * is the one the user is welcomed in: the first to open the dashboard once the email is verified
- * is remembered on the account, so a reload in it still says "Welcome" and every later sign-in
- * "Welcome back". Both are read in one statement; the claim is one conditional update, so two tabs
- * opening at once agree on it.
+ * Whether the session asking is the one the user is welcomed in: the first to open the dashboard
+ * once the email is verified is remembered on the account, so a reload in it still says "Welcome"
+ * and every later sign-in "Welcome back". Both ids come with the session's read; only the claim,
+ * once an account's life, is a statement: one conditional update, so two tabs opening at once
+ * agree on it.
  */
-async function zoneAndFirstVisit(
+async function isFirstVisit(
   db: Kysely<DB>,
   userId: string,
-  browserZone: string | undefined,
-  sessionToken: string | null,
-): Promise<{ timeZone: string; firstVisit: boolean }> {
-  const found = await db
-    .selectFrom('users as u')
-    .leftJoin('sessions as s', (join) =>
-      join.onRef('s.user_id', '=', 'u.id').on('s.token', '=', sessionToken ?? ''),
-    )
-    .select(['u.time_zone', 'u.welcomed_session_id', 's.id as session_id'])
-    .where('u.id', '=', userId)
-    .executeTakeFirst();
-  const timeZone = found?.time_zone ?? browserZone ?? 'UTC';
-  if (sessionToken === null || !found?.session_id) return { timeZone, firstVisit: false };
-  if (found.welcomed_session_id !== null)
-    return { timeZone, firstVisit: found.welcomed_session_id === found.session_id };
+  welcome: SessionWelcome | null,
+): Promise<boolean> {
+  if (welcome === null) return false;
+  if (welcome.welcomedSessionId !== null) return welcome.welcomedSessionId === welcome.sessionId;
   await db
     .updateTable('users')
-    .set({ welcomed_session_id: found.session_id })
+    .set({ welcomed_session_id: welcome.sessionId })
     .where('id', '=', userId)
     .where('welcomed_session_id', 'is', null)
     .execute();
@@ -62,24 +52,25 @@ async function zoneAndFirstVisit(
     .select('welcomed_session_id')
     .where('id', '=', userId)
     .executeTakeFirst();
-  return { timeZone, firstVisit: claimed?.welcomed_session_id === found.session_id };
+  return claimed?.welcomed_session_id === welcome.sessionId;
 }
 
 /**
- * The user's dashboard; `browserZone` stands in for a zone the user has not saved, `listing`
- * says which tutors a student is invited to review, and `sessionToken` is the session asking (for
- * the greeting).
+ * The user's dashboard, in their saved zone; `browserZone` stands in for a zone the user has not
+ * saved (else UTC), `listing` says which tutors a student is invited to review, and `welcome` is
+ * what the session asking read for the greeting.
  */
 export async function dashboardFor(
   db: Kysely<DB>,
-  user: { id: string; role: Role },
+  user: { id: string; role: Role; timeZone: string | null },
   browserZone: string | undefined,
   listing: Listing,
   payments: DashboardPayments,
-  sessionToken: string | null,
+  welcome: SessionWelcome | null,
   now = Date.now(),
 ): Promise<Dashboard> {
-  const { timeZone, firstVisit } = await zoneAndFirstVisit(db, user.id, browserZone, sessionToken);
+  const timeZone = user.timeZone ?? browserZone ?? 'UTC';
+  const firstVisit = await isFirstVisit(db, user.id, welcome);
   const dashboard =
     user.role === 'tutor'
       ? await tutorDashboard(db, user.id, timeZone, now, payments)

@@ -2,6 +2,11 @@ import type { PageLanguage } from '../../shared/languages';
 import type { SessionUser } from '../../shared/session-user';
 import type { RequestLogger } from './request-logger';
 
+export interface SessionWelcome {
+  sessionId: string;
+  welcomedSessionId: string | null;
+}
+
 /** What every request carries on its Hono context. */
 export interface AppVariables {
   logger: RequestLogger;
@@ -20,6 +25,11 @@ export interface AppVariables {
    * two-factor, only such a session opens the console and Support.
    */
   secondFactorProved: boolean;
+  /**
+   * That session's id, and the id of the session the account was first welcomed in (null until
+   * its first dashboard), both read with it: the dashboard's greeting (null when nobody is signed in).
+   */
+  welcome: SessionWelcome | null;
   /**
    * Set by the Idempotency-Key middleware on a request that carries a key: the same for every run
    * of that request, a retry's included, so a money function names what it creates after it and a
