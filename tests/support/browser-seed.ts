@@ -24,7 +24,7 @@ import { generateDemoTutors, insertDemoTutors } from '../../src/server/demo/demo
 import { holdPrice } from '../../src/server/money/lesson-payments';
 import { creditTopUp } from '../../src/server/money/top-ups';
 import { childAddress } from '../../src/server/platform/family-links';
-import { lessonPriceCents } from '../../src/shared/lessons/availability';
+import { lessonPriceCents } from '../../src/shared/lessons/lesson-price';
 import { POOL_SIZE, type PoolRole, pooledAccount } from './account-pool';
 
 /** The browser suite's password (fixtures.ts), so a seeded person signs in like any other. */

@@ -15,12 +15,12 @@ import {
   canChange,
   changeableUntil,
   type Interval,
-  lessonPriceCents,
   offeredSlots,
   requestExpiresAt,
   type SlotQuery,
   type TimeWindow,
 } from '../../src/shared/lessons/availability';
+import { lessonPriceCents } from '../../src/shared/lessons/lesson-price';
 import { type AvailabilityInput, availabilitySchema } from '../../src/shared/lessons/lesson-schemas';
 
 const HOUR = 3_600_000;

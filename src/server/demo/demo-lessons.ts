@@ -8,7 +8,8 @@
 import { type Insertable, type Kysely, sql } from 'kysely';
 import { Temporal } from 'temporal-polyfill';
 import { minorPerUnit } from '../../shared/amounts';
-import { lessonPriceCents, requestExpiresAt } from '../../shared/lessons/availability';
+import { requestExpiresAt } from '../../shared/lessons/availability';
+import { lessonPriceCents } from '../../shared/lessons/lesson-price';
 import type { DB, LessonStatusColumn } from '../db/schema';
 import { type DemoTutor, FIRST_NAMES, LAST_NAMES, seededRandom, TIME_ZONES } from './demo-tutors';
 

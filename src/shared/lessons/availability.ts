@@ -307,10 +307,3 @@ export const canChange = (start: number, now: number) => now < changeableUntil(s
 /** A request expires 48 hours after it was made, or when the lesson would start, whichever comes first. */
 export const requestExpiresAt = (requestedAt: number, start: number) =>
   Math.min(requestedAt + 2 * DAY, start);
-
-/**
- * The price of a lesson in the currency's minor unit: the hourly rate (whole units) times its
- * length, rounded to the nearest minor unit. `minorPerUnit` is 100 for USD, 1 for JPY.
- */
-export const lessonPriceCents = (hourlyRate: number, minutes: number, minorPerUnit: number) =>
-  Math.round((hourlyRate * minorPerUnit * minutes) / 60);

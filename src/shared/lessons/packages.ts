@@ -6,8 +6,8 @@
 import { z } from 'zod';
 import { english, type Say } from '../say';
 import { issueWith, noSuchField } from '../schemas';
-import { lessonPriceCents } from './availability';
 import { LESSON_LENGTHS } from './lesson-constants';
+import { lessonPriceCents } from './lesson-price';
 
 export const PACKAGE_SIZES = [5, 10, 20] as const;
 export type PackageSize = (typeof PACKAGE_SIZES)[number];

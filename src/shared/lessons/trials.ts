@@ -5,8 +5,8 @@
  */
 import { formatAmount, minorDigits, minorPerUnit } from '../amounts';
 import { english, type Say } from '../say';
-import { lessonPriceCents } from './availability';
 import { TRIAL_MINUTES } from './lesson-constants';
+import { lessonPriceCents } from './lesson-price';
 import { PLANNED_STATUSES, TOOK_PLACE_STATUSES } from './lesson-states';
 
 export interface TrialSetting {

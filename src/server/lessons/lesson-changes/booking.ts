@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { minorPerUnit } from '../../../shared/amounts';
-import { lessonPriceCents } from '../../../shared/lessons/availability';
+import { lessonPriceCents } from '../../../shared/lessons/lesson-price';
 import { trialPriceCents } from '../../../shared/lessons/trials';
 import type { DB } from '../../db/schema';
 import { ApiError } from '../../http/api-error';

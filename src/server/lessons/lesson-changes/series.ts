@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { minorPerUnit } from '../../../shared/amounts';
-import { lessonPriceCents } from '../../../shared/lessons/availability';
+import { lessonPriceCents } from '../../../shared/lessons/lesson-price';
 import { isPlanned } from '../../../shared/lessons/lesson-states';
 import { type SkipReason, weeklyStarts } from '../../../shared/lessons/series';
 import { ApiError } from '../../http/api-error';
