@@ -75,8 +75,21 @@ test("a goal's milestones, ticked by the student and the tutor, move the dashboa
   const goal = progress.getByRole('listitem', { name: title, exact: true });
   const bar = goal.getByRole('progressbar', { name: `Progress on ${title}` });
   await expect(bar).toHaveAttribute('aria-valuenow', '0');
-  await goal.getByRole('checkbox', { name: 'Order a meal' }).check();
+  const box = goal.getByRole('checkbox', { name: 'Order a meal' });
+  // Each time the box stops being busy, it must show the tick: the page never draws the box
+  // unticked for a moment between the server's answer and the data read again.
+  await box.evaluate((input: HTMLInputElement) => {
+    const seen: boolean[] = [];
+    Object.assign(window, { settledStates: seen });
+    new MutationObserver(() => {
+      if (input.getAttribute('aria-busy') === 'false') seen.push(input.checked);
+    }).observe(input, { attributeFilter: ['aria-busy'] });
+  });
+  await box.check();
   await expect(bar).toHaveAttribute('aria-valuenow', '50');
+  expect(
+    await page.evaluate(() => (window as unknown as { settledStates: boolean[] }).settledStates),
+  ).toEqual([true]);
   await expect(bar).toHaveAttribute('aria-valuetext', '1 of 2 milestones done');
   await expectNoAccessibilityViolations(page);
 

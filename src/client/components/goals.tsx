@@ -7,7 +7,7 @@
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { InferResponseType } from 'hono/client';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useOptimistic, useState, useTransition } from 'react';
 import {
   goalShare,
   MAX_GOAL_TITLE_LENGTH,
@@ -49,17 +49,8 @@ function GoalItem({ goal, editable }: { goal: Goal; editable: boolean }) {
   const { title, done, total } = goal;
   const date = goal.targetDate ? calendarDateLabel(goal.targetDate) : null;
   const [editing, setEditing] = useState(false);
-  const { problem, run } = useApiAction();
-  // A box shows its new state at once, while the server stores it; a failure puts it back.
-  const [ticking, setTicking] = useState<Record<string, boolean>>({});
   const percent = Math.round(goalShare(goal.milestones) * 100);
   const headingId = useId();
-
-  async function tick(milestoneId: string, done: boolean) {
-    setTicking((now) => ({ ...now, [milestoneId]: done }));
-    await run(() => request(api.milestones[':id'].$patch({ param: { id: milestoneId }, json: { done } })));
-    setTicking(({ [milestoneId]: _settled, ...rest }) => rest);
-  }
 
   return (
     <li aria-labelledby={headingId}>
@@ -110,11 +101,6 @@ function GoalItem({ goal, editable }: { goal: Goal; editable: boolean }) {
           )}
         </span>
       </div>
-      {problem ? (
-        <div className="mt-2">
-          <ErrorMessage>{problem}</ErrorMessage>
-        </div>
-      ) : null}
       {goal.milestones.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600">
           <Trans>No milestones yet: add the steps on the way.</Trans>
@@ -122,25 +108,51 @@ function GoalItem({ goal, editable }: { goal: Goal; editable: boolean }) {
       ) : (
         <ul className="mt-3 space-y-1.5">
           {goal.milestones.map((milestone) => (
-            <li key={milestone.id} className="flex flex-wrap items-center gap-x-2">
-              <label className="flex min-h-8 cursor-pointer items-center gap-2 text-sm text-slate-800">
-                <input
-                  type="checkbox"
-                  className="size-4"
-                  checked={ticking[milestone.id] ?? milestone.done}
-                  aria-busy={milestone.id in ticking}
-                  onChange={(event) => tick(milestone.id, event.target.checked)}
-                />
-                <span className={milestone.done ? 'line-through decoration-slate-400' : ''}>
-                  {milestone.title}
-                </span>
-              </label>
-              {milestone.done && milestone.doneBy ? <TickedBy name={milestone.doneBy} /> : null}
-            </li>
+            <MilestoneItem key={milestone.id} milestone={milestone} />
           ))}
         </ul>
       )}
       <AddMilestone goal={goal} />
+    </li>
+  );
+}
+
+/**
+ * One milestone's box. It shows its new state at once, while the server stores it. The tick runs
+ * as a transition, and the router draws the data it reads again as a transition too, so React
+ * shows both together when the call ends: the box never falls back to the old state for a frame
+ * before the new data is drawn. A failure puts the box back and says why under it.
+ */
+function MilestoneItem({ milestone }: { milestone: Goal['milestones'][number] }) {
+  const { problem, run } = useApiAction();
+  const [checked, setChecked] = useOptimistic(milestone.done);
+  const [saving, startSaving] = useTransition();
+
+  function tick(done: boolean) {
+    startSaving(async () => {
+      setChecked(done);
+      await run(() => request(api.milestones[':id'].$patch({ param: { id: milestone.id }, json: { done } })));
+    });
+  }
+
+  return (
+    <li className="flex flex-wrap items-center gap-x-2">
+      <label className="flex min-h-8 cursor-pointer items-center gap-2 text-sm text-slate-800">
+        <input
+          type="checkbox"
+          className="size-4"
+          checked={checked}
+          aria-busy={saving}
+          onChange={(event) => tick(event.target.checked)}
+        />
+        <span className={milestone.done ? 'line-through decoration-slate-400' : ''}>{milestone.title}</span>
+      </label>
+      {milestone.done && milestone.doneBy ? <TickedBy name={milestone.doneBy} /> : null}
+      {problem ? (
+        <div className="w-full">
+          <ErrorMessage>{problem}</ErrorMessage>
+        </div>
+      ) : null}
     </li>
   );
 }
