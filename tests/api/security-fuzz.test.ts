@@ -1,6 +1,7 @@
 /**
  * Property-based fuzzing of every JSON endpoint: whatever arrives, never a
  * 5xx, and every 4xx is JSON with a message and no stack trace; a body over 100 KB gets 413.
+ * It runs on the embedded store only (vitest.config.ts says why).
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
