@@ -30,6 +30,13 @@ export async function parentAccount(t: TestApp, mailbox: MailCatcher, name: stri
 export const bornYearsAgo = (age: number) => new Date().getUTCFullYear() - age;
 
 /**
+ * Whether a text shows that year as a number of its own. A random id may hold its four digits
+ * (a UUID's "…-a409d3320175"): those sit inside a word, or after a hyphen in a UUID's groups, and
+ * are not the year.
+ */
+export const showsYear = (text: string, year: number) => new RegExp(`(?<![\\w-])${year}(?!\\w)`).test(text);
+
+/**
  * A child without a login, as a parent adds one at /family; with `parentId` null, a child row
  * linked to nobody (what no route makes, for the rule that nobody writes to a young child).
  */
